@@ -1,0 +1,330 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// Exit codes of the CLI contract.
+const (
+	exitOK    = 0
+	exitError = 1 // a rule or input error
+	exitUsage = 2 // bad usage
+)
+
+const usage = `rulesh: check, run and explore tabletop house rules written as text.
+
+Usage:
+  rulesh                                 REPL (same as rulesh repl)
+  rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
+  rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
+  rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
+  rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
+  rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
+  rulesh fmt    [-w] FILE...             canonical formatting
+  rulesh test   [PATH]...                run golden transcripts; --update rewrites them
+  rulesh map    FILE [--svg OUT]         render a declared hex map
+
+Run "rulesh COMMAND -h" for a command's flags. Exit codes: 0 success, 1 rule or input error,
+2 bad usage.
+`
+
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Main runs the CLI with args (without the program name) and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		return c.repl(nil)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "check":
+		return c.check(rest)
+	case "eval":
+		return c.eval(rest)
+	case "repl":
+		return c.repl(rest)
+	case "roll", "prob", "fmt", "test", "map":
+		return c.notYet(cmd, rest)
+	}
+	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
+	return exitUsage
+}
+
+func (c *cli) notYet(cmd string, args []string) int {
+	for _, a := range args {
+		if a == "-h" || a == "--help" {
+			fmt.Fprintf(c.stdout, "rulesh %s: not built yet.\n", cmd)
+			return exitOK
+		}
+	}
+	fmt.Fprintf(c.stderr, "rulesh %s: not built yet\n", cmd)
+	return exitUsage
+}
+
+// listFlag collects a repeatable flag (-f FILE, --set K=V).
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// newFlags returns a flag set that reports errors as usage errors on stderr.
+func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: rulesh %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses flags wherever they stand among the arguments (rulesh eval EXPR --json).
+// It returns the exit code to use when parsing stopped (help or a usage error).
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(nil)
+				return nil, exitOK, false
+			}
+			return nil, exitUsage, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func (c *cli) check(args []string) int {
+	fs := c.newFlags("check", "check FILE...")
+	files, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(c.stderr, "rulesh check: no file given")
+		fs.Usage()
+		return exitUsage
+	}
+	status := exitOK
+	for _, f := range files {
+		prog, diags := dsl.Load(nil, f)
+		srcs := dsl.Sources{}
+		if prog != nil {
+			srcs = prog.Sources
+		} else {
+			srcs = readSources(diags)
+		}
+		fmt.Fprint(c.stderr, diags.Render(srcs))
+		if diags.HasErrors() {
+			status = exitError
+			continue
+		}
+		fmt.Fprintf(c.stdout, "%s: ok (%s)\n", f, summary(prog))
+	}
+	return status
+}
+
+func summary(p *dsl.Program) string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			s := ""
+			if n > 1 {
+				s = "s"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s%s", n, what, s))
+		}
+	}
+	add(len(p.Options), "option")
+	add(len(p.Consts), "const")
+	add(len(p.Kinds), "kind")
+	add(len(p.Entities), "entity")
+	add(len(p.Procs), "procedure")
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// readSources reads the files named in diagnostics so they can be quoted.
+func readSources(diags dsl.Diagnostics) dsl.Sources {
+	out := dsl.Sources{}
+	for _, d := range diags {
+		if _, ok := out[d.Pos.File]; ok || d.Pos.File == "" {
+			continue
+		}
+		if b, err := (dsl.OSFiles{}).ReadFile(d.Pos.File); err == nil {
+			out[d.Pos.File] = b
+		}
+	}
+	return out
+}
+
+// runFlags are the flags shared by the commands that run rules.
+type runFlags struct {
+	files listFlag
+	sets  listFlag
+	seed  *uint64
+	rolls *string
+	json  *bool
+}
+
+func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
+	fs.Var(&r.files, "f", "load a rule `FILE` (repeatable)")
+	fs.Var(&r.sets, "set", "set an option, `NAME=VALUE` (repeatable)")
+	r.seed = fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
+	r.rolls = fs.String("rolls", "", "hand-given die results, in order: `LIST` such as 7,3,5")
+	r.json = fs.Bool("json", false, "print one JSON document")
+}
+
+// machine loads the files and prepares a machine with the run flags applied.
+func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
+	var prog *dsl.Program
+	if len(r.files) > 0 {
+		var diags dsl.Diagnostics
+		prog, diags = dsl.Load(nil, r.files...)
+		srcs := readSources(diags)
+		if prog != nil {
+			srcs = prog.Sources
+		}
+		fmt.Fprint(c.stderr, diags.Render(srcs))
+		if prog == nil {
+			return nil, exitError
+		}
+	} else {
+		prog, _ = dsl.LoadSource("<empty>", nil)
+	}
+	seeded := false
+	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+	seed := *r.seed
+	if !seeded {
+		seed = rand.Uint64()
+	}
+	var src dice.Source = dice.NewPCG(seed)
+	if *r.rolls != "" {
+		list, err := dice.ParseList(*r.rolls)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
+			return nil, exitUsage
+		}
+		src = dice.NewQueue(list, nil)
+	}
+	overrides := map[string]any{}
+	for _, kv := range r.sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			fmt.Fprintf(c.stderr, "rulesh: --set %q: want NAME=VALUE\n", kv)
+			return nil, exitUsage
+		}
+		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
+	}
+	m, err := dsl.NewMachine(prog, src, overrides)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+		return nil, exitError
+	}
+	return m, exitOK
+}
+
+func (c *cli) eval(args []string) int {
+	fs := c.newFlags("eval", "eval [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR")
+	var r runFlags
+	c.addRunFlags(fs, &r)
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(c.stderr, "rulesh eval: no expression given")
+		fs.Usage()
+		return exitUsage
+	}
+	src := strings.Join(pos, " ")
+	m, code := c.machine(fs, &r)
+	if m == nil {
+		return code
+	}
+	var emitted []string
+	m.Emit = func(s string) {
+		emitted = append(emitted, s)
+		if !*r.json {
+			fmt.Fprintln(c.stdout, s)
+		}
+	}
+	v, err := dsl.NewSession(m).Eval("<eval>", src)
+	if err != nil {
+		c.printError(err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
+		return exitError
+	}
+	if *r.json {
+		if emitted == nil {
+			emitted = []string{}
+		}
+		return c.writeJSON(map[string]any{"expr": src, "emitted": emitted, "result": dsl.ToJSON(v)})
+	}
+	if v != nil {
+		fmt.Fprintln(c.stdout, dsl.Repr(v))
+	}
+	return exitOK
+}
+
+func (c *cli) writeJSON(v any) int {
+	enc := json.NewEncoder(c.stdout)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// printError renders diagnostics with their source lines, or a run-time error with its call stack.
+func (c *cli) printError(err error, extra ...dsl.Sources) {
+	srcs := dsl.Sources{}
+	for _, s := range extra {
+		for k, v := range s {
+			srcs[k] = v
+		}
+	}
+	var diags dsl.Diagnostics
+	if errors.As(err, &diags) {
+		fmt.Fprint(c.stderr, diags.Render(srcs))
+		return
+	}
+	var re *dsl.RuntimeError
+	if errors.As(err, &re) {
+		fmt.Fprint(c.stderr, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(srcs))
+		for _, s := range re.Stack {
+			fmt.Fprintln(c.stderr, "    "+s)
+		}
+		return
+	}
+	fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+}
+
+func (c *cli) repl(args []string) int {
+	return c.notYet("repl", args)
+}

@@ -1,0 +1,6 @@
+// Command rulesh checks, runs and explores tabletop rule files.
+package main
+
+import "os"
+
+func main() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

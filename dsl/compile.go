@@ -1,0 +1,734 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Load reads rule files (and their includes), checks them and compiles every expression.
+// Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
+func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
+	if fs == nil {
+		fs = OSFiles{}
+	}
+	prog := &Program{Props: map[string]string{}, Sources: Sources{}, globals: map[string]global{}}
+	var diags Diagnostics
+	var files []parsedFile
+	for _, p := range paths {
+		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: prog.Sources}
+		for _, f := range files {
+			l.seen[f.name] = true
+		}
+		l.load(p, lexer.Position{})
+		files = append(files, l.files...)
+		diags = append(diags, l.diags...)
+	}
+	for _, f := range files {
+		prog.Files = append(prog.Files, f.name)
+	}
+	if diags.HasErrors() {
+		diags.Sort()
+		return nil, diags
+	}
+	c := newCompiler(prog)
+	c.program(files)
+	diags = append(diags, c.diags...)
+	diags.Sort()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return prog, diags
+}
+
+// LoadSource checks one rule file given as text (tests, the fuzzer, the REPL).
+func LoadSource(name string, src []byte) (*Program, Diagnostics) {
+	return Load(memFiles{name: src}, name)
+}
+
+type memFiles map[string][]byte
+
+func (m memFiles) ReadFile(name string) ([]byte, error) {
+	if b, ok := m[filepath.ToSlash(name)]; ok {
+		return b, nil
+	}
+	if b, ok := m[name]; ok {
+		return b, nil
+	}
+	return nil, errors.New("no such file")
+}
+
+type compiler struct {
+	prog  *Program
+	diags Diagnostics
+	// funcs are the stdlib functions visible in expressions, by name.
+	funcs map[string]bool
+}
+
+func newCompiler(p *Program) *compiler {
+	return &compiler{prog: p, funcs: stdFuncNames()}
+}
+
+func (c *compiler) errorf(p lexer.Position, summary, detail string) {
+	c.diags = append(c.diags, &Diagnostic{Severity: Error, Pos: posOf(p), Summary: summary, Detail: detail})
+}
+
+func (c *compiler) warnf(p lexer.Position, summary, detail string) {
+	c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: posOf(p), Summary: summary, Detail: detail})
+}
+
+var reservedWords = map[string]bool{
+	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
+	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
+	"option": true, "const": true, "include": true, "ruleset": true, "true": true, "false": true,
+	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
+	"startsWith": true, "endsWith": true,
+}
+
+// declare binds a top-level name, reporting a duplicate or a clash with a builtin.
+func (c *compiler) declare(name string, p lexer.Position, g global) bool {
+	if !c.checkName(name, p) {
+		return false
+	}
+	if prev, ok := c.prog.globals[name]; ok {
+		c.errorf(p, fmt.Sprintf("%s is already declared", name), "first declared at "+prev.declPos().String())
+		return false
+	}
+	if c.funcs[name] {
+		c.errorf(p, fmt.Sprintf("%s is a builtin function", name), "choose another name")
+		return false
+	}
+	c.prog.globals[name] = g
+	return true
+}
+
+func (c *compiler) checkName(name string, p lexer.Position) bool {
+	if strings.HasPrefix(name, "__") {
+		c.errorf(p, "names starting with __ are reserved", "")
+		return false
+	}
+	if reservedWords[name] {
+		c.errorf(p, fmt.Sprintf("%s is a reserved word", name), "")
+		return false
+	}
+	return true
+}
+
+func (c *compiler) program(files []parsedFile) {
+	var kinds []*kindAST
+	var procs []*procAST
+	var entities []*entityAST
+	// Pass 1: names, so declarations may refer to each other in any order.
+	for _, f := range files {
+		for _, d := range f.ast.Decls {
+			switch {
+			case d.Ruleset != nil:
+				c.ruleset(d.Ruleset)
+			case d.Kind != nil:
+				k := &Kind{Name: d.Kind.Name, Pos: posOf(d.Kind.Pos), byName: map[string]*Field{}}
+				if c.declare(k.Name, d.Kind.Pos, k) {
+					kinds = append(kinds, d.Kind)
+					c.prog.Kinds = append(c.prog.Kinds, k)
+				}
+			case d.Proc != nil:
+				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
+				if c.declare(p.Name, d.Proc.Pos, p) {
+					procs = append(procs, d.Proc)
+					c.prog.Procs = append(c.prog.Procs, p)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		c.kindFields(k)
+	}
+	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
+	for _, f := range files {
+		for _, d := range f.ast.Decls {
+			switch {
+			case d.Option != nil:
+				c.option(d.Option)
+			case d.Const != nil:
+				c.constant(d.Const)
+			case d.Entity != nil:
+				e := &Entity{Name: d.Entity.Name, Pos: posOf(d.Entity.Pos)}
+				if c.declare(e.Name, d.Entity.Pos, e) {
+					entities = append(entities, d.Entity)
+					c.prog.Entities = append(c.prog.Entities, e)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		c.kindDefaults(k)
+	}
+	for i, e := range entities {
+		c.entity(c.prog.Entities[i], e)
+	}
+	for i, p := range procs {
+		c.procSignature(c.prog.Procs[i], p)
+	}
+	for i, p := range procs {
+		c.procBody(c.prog.Procs[i], p)
+	}
+}
+
+func (c *compiler) ruleset(r *rulesetAST) {
+	if c.prog.Name != "" {
+		c.errorf(r.Pos, "a second ruleset header", "a load has one ruleset header")
+		return
+	}
+	c.prog.Name, _ = unquote(r.Name)
+	for _, p := range r.Props {
+		v, _ := unquote(p.Value)
+		c.prog.Props[p.Key] = v
+	}
+}
+
+func (c *compiler) resolveType(t *typeAST) *Type {
+	if t == nil {
+		return anyType
+	}
+	var base *Type
+	if bt, ok := builtinTypes[t.Name]; ok {
+		base = bt
+	} else if k, ok := c.prog.globals[t.Name].(*Kind); ok {
+		base = &Type{Kind: TRecord, Record: k}
+	} else {
+		cands := []string{"int", "float", "bool", "string", "list", "map", "any"}
+		for _, k := range c.prog.Kinds {
+			cands = append(cands, k.Name)
+		}
+		detail := ""
+		if s := didYouMean(t.Name, cands); s != "" {
+			detail = "did you mean " + s + "?"
+		}
+		c.errorf(t.Pos, "unknown type "+t.Name, detail)
+		return anyType
+	}
+	if t.List {
+		return &Type{Kind: TList, Elem: base}
+	}
+	return base
+}
+
+func (c *compiler) kindFields(ka *kindAST) {
+	k := c.prog.globals[ka.Name].(*Kind)
+	for _, fa := range ka.Fields {
+		if !c.checkName(fa.Name, fa.Pos) {
+			continue
+		}
+		if prev := k.byName[fa.Name]; prev != nil {
+			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
+			continue
+		}
+		f := &Field{Name: fa.Name, Pos: posOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		k.Fields = append(k.Fields, f)
+		k.byName[f.Name] = f
+	}
+}
+
+func (c *compiler) kindDefaults(ka *kindAST) {
+	k := c.prog.globals[ka.Name].(*Kind)
+	for _, fa := range ka.Fields {
+		f := k.byName[fa.Name]
+		if f == nil || fa.Default == nil || f.Default != nil {
+			continue
+		}
+		f.Default = c.compileExpr(fa.Default, globalScope, f.Type)
+	}
+}
+
+func (c *compiler) option(o *optionAST) {
+	valueAST, doc := splitDoc(o.Value)
+	opt := &Option{Name: o.Name, Pos: posOf(o.Pos), Doc: doc}
+	if !c.declare(o.Name, o.Pos, opt) {
+		return
+	}
+	c.prog.Options = append(c.prog.Options, opt)
+	e := c.compileExpr(valueAST, constScope, nil)
+	opt.Default, opt.Type = c.constValue(e, o.Pos)
+}
+
+func (c *compiler) constant(k *constAST) {
+	cst := &Const{Name: k.Name, Pos: posOf(k.Pos)}
+	if !c.declare(k.Name, k.Pos, cst) {
+		return
+	}
+	c.prog.Consts = append(c.prog.Consts, cst)
+	e := c.compileExpr(k.Value, constScope, nil)
+	cst.Value, cst.Type = c.constValue(e, k.Pos)
+}
+
+// constValue evaluates an option's or const's expression once, at load, against the options'
+// defaults and earlier consts.
+func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
+	if e == nil {
+		return nil, anyType
+	}
+	m := &Machine{prog: c.prog, Limits: DefaultLimits}
+	m.globals = map[string]any{"__rt": m}
+	for _, o := range c.prog.Options {
+		m.globals[o.Name] = o.Default
+	}
+	for _, k := range c.prog.Consts {
+		m.globals[k.Name] = k.Value
+	}
+	v, err := m.eval(e, m.globals)
+	if err != nil {
+		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
+		return nil, anyType
+	}
+	t := e.typ
+	if t.Kind == TAny || t.Kind == TMap {
+		t = typeFromReflect(reflect.TypeOf(v))
+	}
+	return v, t
+}
+
+// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
+func splitDoc(e *exprAST) (*exprAST, string) {
+	n := len(e.Parts)
+	if n < 2 || !strings.HasPrefix(e.Parts[n-1].Tok, `"`) && !strings.HasPrefix(e.Parts[n-1].Tok, `'`) {
+		return e, ""
+	}
+	prev := e.Parts[n-2]
+	if prev.Tok != "" && strings.ContainsAny(prev.Tok[:1], "+-*/%<>=!?:.^&|~") {
+		return e, ""
+	}
+	doc, _ := unquote(e.Parts[n-1].Tok)
+	cut := *e
+	cut.Parts = e.Parts[:n-1]
+	cut.EndPos = lexer.Position{} // recomputed from the tokens by exprText
+	return &cut, doc
+}
+
+func (c *compiler) entity(e *Entity, ea *entityAST) {
+	k, ok := c.prog.globals[ea.Kind].(*Kind)
+	if !ok {
+		c.errorf(ea.Pos, "unknown kind "+ea.Kind, didYouMeanDetail(ea.Kind, kindNames(c.prog)))
+		return
+	}
+	e.Kind = k
+	seen := map[string]bool{}
+	for _, fi := range ea.Fields {
+		f := k.byName[fi.Name]
+		if f == nil {
+			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), didYouMeanDetail(fi.Name, fieldNames(k)))
+			continue
+		}
+		if seen[fi.Name] {
+			c.errorf(fi.Pos, fmt.Sprintf("field %s is set twice", fi.Name), "")
+			continue
+		}
+		seen[fi.Name] = true
+		e.Inits = append(e.Inits, fieldInit{field: f, value: c.compileExpr(fi.Value, entityScope(c.prog, e), f.Type)})
+	}
+}
+
+func kindNames(p *Program) []string {
+	var out []string
+	for _, k := range p.Kinds {
+		out = append(out, k.Name)
+	}
+	return out
+}
+
+func fieldNames(k *Kind) []string {
+	var out []string
+	for _, f := range k.Fields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func didYouMeanDetail(name string, cands []string) string {
+	if s := didYouMean(name, cands); s != "" {
+		return "did you mean " + s + "?"
+	}
+	return ""
+}
+
+func (c *compiler) procSignature(p *Proc, pa *procAST) {
+	seen := map[string]bool{}
+	sc := newScope(procScope)
+	for _, a := range pa.Params {
+		if !c.checkName(a.Name, a.Pos) {
+			continue
+		}
+		if seen[a.Name] {
+			c.errorf(a.Pos, fmt.Sprintf("parameter %s is declared twice", a.Name), "")
+			continue
+		}
+		seen[a.Name] = true
+		c.checkShadow(a.Name, a.Pos)
+		par := &Param{Name: a.Name, Pos: posOf(a.Pos), Type: c.resolveType(a.Type)}
+		if a.Default != nil {
+			par.Default = c.compileExpr(a.Default, sc, par.Type)
+			if a.Type == nil && par.Default != nil {
+				par.Type = par.Default.typ
+			}
+		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
+			c.errorf(a.Pos, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+		}
+		if par.Default == nil {
+			p.minArg = len(p.Params) + 1
+		}
+		sc.vars[a.Name] = par.Type
+		p.Params = append(p.Params, par)
+	}
+	if pa.Result != nil {
+		p.Result = c.resolveType(pa.Result)
+	}
+}
+
+// checkShadow forbids a local that hides a global: a rule reading `malus` must mean the option.
+func (c *compiler) checkShadow(name string, p lexer.Position) {
+	if g, ok := c.prog.globals[name]; ok {
+		c.errorf(p, fmt.Sprintf("%s hides the global declared at %s", name, g.declPos()), "rename the local")
+	}
+}
+
+func (c *compiler) procBody(p *Proc, pa *procAST) {
+	sc := newScope(procScope)
+	for _, par := range p.Params {
+		sc.vars[par.Name] = par.Type
+	}
+	sc.proc = p
+	p.body = c.block(pa.Body, sc)
+}
+
+// scope is the static view of the names visible at a point: locals of enclosing blocks.
+type scope struct {
+	parent *scope
+	vars   map[string]*Type
+	proc   *Proc
+	// mode limits what the globals part holds: in a const only options and earlier consts.
+	mode scopeMode
+	// entity being initialised, which may not be read by its own fields.
+	self *Entity
+}
+
+type scopeMode int
+
+const (
+	modeProc scopeMode = iota
+	modeConst
+	modeEntity
+)
+
+var (
+	globalScope = &scope{vars: map[string]*Type{}, mode: modeConst}
+	constScope  = globalScope
+	procScope   = &scope{vars: map[string]*Type{}, mode: modeProc}
+)
+
+func entityScope(p *Program, e *Entity) *scope {
+	return &scope{vars: map[string]*Type{}, mode: modeEntity, self: e}
+}
+
+func newScope(parent *scope) *scope {
+	return &scope{parent: parent, vars: map[string]*Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+}
+
+func (s *scope) lookup(name string) (*Type, bool) {
+	for ; s != nil; s = s.parent {
+		if t, ok := s.vars[name]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+func (s *scope) names() []string {
+	var out []string
+	for ; s != nil; s = s.parent {
+		for n := range s.vars {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// env builds the expr type environment for an expression compiled in scope s.
+func (c *compiler) env(s *scope) types.Map {
+	env := types.Map{"__rt": types.TypeOf(&Machine{})}
+	for name, g := range c.prog.globals {
+		switch g := g.(type) {
+		case *Option:
+			if g.Type != nil {
+				env[name] = g.Type.exprType()
+			}
+		case *Const:
+			if g.Type != nil {
+				env[name] = g.Type.exprType()
+			}
+		case *Entity:
+			if s.mode != modeConst && g.Kind != nil && g != s.self {
+				env[name] = g.Kind.exprType()
+			}
+		}
+	}
+	for _, n := range s.names() {
+		t, _ := s.lookup(n)
+		env[n] = t.exprType()
+	}
+	return env
+}
+
+// Expr is one compiled expression with where it came from, so run-time errors point into the
+// rule file. Literals and bare names skip the VM.
+type Expr struct {
+	Pos   Pos
+	Text  string
+	prog  *vm.Program
+	typ   *Type
+	start lexer.Position
+	// origin maps rune offsets in the compiled text back to the text as written.
+	origin []int
+	isLit  bool
+	lit    any
+	ident  string
+}
+
+// exprText returns the source text of an expression as written.
+func (c *compiler) exprText(e *exprAST) (string, lexer.Position) {
+	src := c.prog.Sources[e.Pos.Filename]
+	end := e.EndPos.Offset
+	if end <= e.Pos.Offset || end > len(src) {
+		end = lastTokenEnd(e, src)
+	}
+	return string(src[e.Pos.Offset:end]), e.Pos
+}
+
+// lastTokenEnd finds where an expression ends after its parts were cut (an option's doc).
+func lastTokenEnd(e *exprAST, src []byte) int {
+	// Re-lex from the start and stop after as many top-level parts as remain.
+	text := string(src[e.Pos.Offset:])
+	lex, err := ruleLexer.LexString("", text)
+	if err != nil {
+		return len(src)
+	}
+	want, depth, end := len(e.Parts), 0, 0
+	for want > 0 {
+		t, err := lex.Next()
+		if err != nil || t.EOF() {
+			break
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		if t.Type == ruleLexer.Symbols()["Whitespace"] || t.Type == ruleLexer.Symbols()["Comment"] {
+			continue
+		}
+		end = t.Pos.Offset + len(t.Value)
+		if depth == 0 {
+			want--
+		}
+	}
+	return e.Pos.Offset + end
+}
+
+func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
+	text, start := c.exprText(e)
+	return c.compileText(text, start, sc, want)
+}
+
+// compileText compiles expression source that starts at position start of a rule file.
+func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
+	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	rewritten, origin := rewriteLiterals(text)
+	x.origin = origin
+	pv := &patcher{c: c, x: x, sc: sc}
+	opts := []expr.Option{
+		expr.Env(c.env(sc)),
+		expr.Patch(pv),
+		expr.MaxNodes(MaxExprNodes),
+	}
+	opts = append(opts, stdFuncOptions()...)
+	prog, err := safeCompile(rewritten, opts)
+	if err != nil {
+		c.exprError(x, err, sc)
+		return nil
+	}
+	if len(pv.diags) > 0 {
+		c.diags = append(c.diags, pv.diags...)
+		return nil
+	}
+	x.prog = prog
+	x.typ = c.staticType(prog.Node(), sc)
+	switch n := prog.Node().(type) {
+	case *ast.IntegerNode:
+		x.isLit, x.lit = true, n.Value
+	case *ast.FloatNode:
+		x.isLit, x.lit = true, n.Value
+	case *ast.StringNode:
+		x.isLit, x.lit = true, n.Value
+	case *ast.BoolNode:
+		x.isLit, x.lit = true, n.Value
+	case *ast.IdentifierNode:
+		if _, local := sc.lookup(n.Value); local {
+			x.ident = n.Value
+		}
+	}
+	if want != nil && !assignable(want, x.typ) {
+		c.errorf(start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
+	}
+	return x
+}
+
+// MaxExprNodes bounds the size of one expression.
+const MaxExprNodes = 5000
+
+func safeCompile(src string, opts []expr.Option) (p *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return expr.Compile(src, opts...)
+}
+
+// exprError turns an expr-lang compile error into a diagnostic at the right file position.
+func (c *compiler) exprError(x *Expr, err error, sc *scope) {
+	var fe *file.Error
+	pos := x.start
+	msg := err.Error()
+	if errors.As(err, &fe) {
+		pos = x.posAt(fe.From)
+		msg = fe.Message
+	}
+	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
+	if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		cands := append(sc.names(), c.prog.Names()...)
+		d.Summary = "unknown name " + name
+		d.Detail = didYouMeanDetail(name, cands)
+	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		d.Summary = "unknown field " + name
+	} else if strings.HasPrefix(msg, "unknown func") {
+		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
+	}
+	c.diags = append(c.diags, d)
+}
+
+// posAt converts a rune offset in the compiled text into a file position.
+func (x *Expr) posAt(from int) lexer.Position {
+	if x.origin != nil && from >= 0 && from < len(x.origin) {
+		from = x.origin[from]
+	}
+	p := x.start
+	for i, r := range []rune(x.Text) {
+		if i >= from {
+			break
+		}
+		if r == '\n' {
+			p.Line++
+			p.Column = 1
+		} else {
+			p.Column++
+		}
+	}
+	return p
+}
+
+// staticType works out what the checker knows about an expression's type, keeping record
+// kinds that expr itself sees only as maps.
+func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		if t, ok := sc.lookup(n.Value); ok {
+			return t
+		}
+		if e, ok := c.prog.globals[n.Value].(*Entity); ok && e.Kind != nil {
+			return &Type{Kind: TRecord, Record: e.Kind}
+		}
+	case *ast.MemberNode:
+		if prop, ok := n.Property.(*ast.StringNode); ok {
+			if t := c.staticType(n.Node, sc); t.Kind == TRecord {
+				if f := t.Record.byName[prop.Value]; f != nil {
+					return f.Type
+				}
+			}
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
+			if i, ok := n.Arguments[1].(*ast.IntegerNode); ok && c.prog.Procs[i.Value].Result != nil {
+				return c.prog.Procs[i.Value].Result
+			}
+		}
+	}
+	return typeFromReflect(n.Type())
+}
+
+// patcher rewrites calls of procedures and of state-aware builtins so they receive the
+// running Machine, and checks their arity.
+type patcher struct {
+	c     *compiler
+	x     *Expr
+	sc    *scope
+	diags Diagnostics
+}
+
+func (pv *patcher) Visit(node *ast.Node) {
+	call, ok := (*node).(*ast.CallNode)
+	if !ok {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	if _, local := pv.sc.lookup(id.Value); local {
+		return
+	}
+	if fn, ok := rtFuncs[id.Value]; ok {
+		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.internal}, Arguments: args})
+		return
+	}
+	p, ok := pv.c.prog.globals[id.Value].(*Proc)
+	if !ok {
+		return
+	}
+	if pv.sc.mode != modeProc {
+		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
+		return
+	}
+	if n := len(call.Arguments); n < p.minArg || n > len(p.Params) {
+		want := fmt.Sprint(len(p.Params))
+		if p.minArg < len(p.Params) {
+			want = fmt.Sprintf("%d to %d", p.minArg, len(p.Params))
+		}
+		pv.fail(call, fmt.Sprintf("%s takes %s arguments, got %d", p.Name, want, n), "declared at "+p.Pos.String())
+		return
+	}
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.index}}, call.Arguments...)
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+func (pv *patcher) fail(n ast.Node, summary, detail string) {
+	pv.diags = append(pv.diags, &Diagnostic{Pos: posOf(pv.x.posAt(n.Location().From)), Summary: summary, Detail: detail})
+}
+
+// sortedKeys returns a map's keys in order (for deterministic listings).
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

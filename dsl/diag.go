@@ -1,0 +1,190 @@
+package dsl
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity tells an error (the file cannot run) from a warning (it can, but something looks wrong).
+type Severity int
+
+const (
+	// Error marks a problem that stops the file from loading.
+	Error Severity = iota
+	// Warning marks suspicious code that still loads.
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Pos is a position in a rule file; Line and Col count from 1, Col in characters (runes).
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Diagnostic is one problem found in a rule file. Summary is terse; Detail, when set, is a
+// sentence suggesting a fix.
+type Diagnostic struct {
+	Severity Severity
+	Pos      Pos
+	Summary  string
+	Detail   string
+}
+
+// Diagnostics is a list of problems; it implements error when it holds at least one error.
+type Diagnostics []*Diagnostic
+
+// HasErrors reports whether any diagnostic is an error (not only warnings).
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Error renders every diagnostic without source lines.
+func (ds Diagnostics) Error() string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.header())
+	}
+	return b.String()
+}
+
+func (d *Diagnostic) header() string {
+	s := d.Pos.String() + ": "
+	if d.Severity == Warning {
+		s += "warning: "
+	}
+	s += d.Summary
+	if d.Detail != "" {
+		s += " (" + d.Detail + ")"
+	}
+	return s
+}
+
+// Error renders the diagnostic as `file:line:col: message`.
+func (d *Diagnostic) Error() string { return d.header() }
+
+// Sort orders diagnostics by file, line and column, keeping the order of equal positions.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// Sources maps file names to their text, so diagnostics can quote the offending line.
+type Sources map[string][]byte
+
+// Render writes each diagnostic as `file:line:col: message`, then the source line and a caret
+// under the column (tabs kept so the caret lines up).
+func (ds Diagnostics) Render(src Sources) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.header())
+		b.WriteByte('\n')
+		line, ok := sourceLine(src[d.Pos.File], d.Pos.Line)
+		if !ok || d.Pos.Col < 1 {
+			continue
+		}
+		const maxShown = 160
+		runes := []rune(line)
+		col := d.Pos.Col - 1
+		start := 0
+		if len(runes) > maxShown {
+			// Long lines are cut around the column so a 600 KB line prints in one screen.
+			start = max(0, col-maxShown/2)
+			end := min(len(runes), start+maxShown)
+			runes = runes[start:end]
+		}
+		b.WriteString("    ")
+		b.WriteString(string(runes))
+		b.WriteString("\n    ")
+		for i := start; i < col && i-start < len(runes); i++ {
+			if runes[i-start] == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString("^\n")
+	}
+	return b.String()
+}
+
+func sourceLine(src []byte, n int) (string, bool) {
+	if src == nil || n < 1 {
+		return "", false
+	}
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return "", false
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(string(src), "\r"), true
+}
+
+// didYouMean returns the candidate closest to name (edit distance below 3), or "".
+func didYouMean(name string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := levenshtein(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

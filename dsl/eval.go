@@ -1,0 +1,88 @@
+package dsl
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Session holds what an interactive user or `eval` adds on top of a Program: local bindings
+// that persist between inputs.
+type Session struct {
+	M     *Machine
+	vars  map[string]any
+	types map[string]*Type
+}
+
+// NewSession starts a session on a machine.
+func NewSession(m *Machine) *Session {
+	return &Session{M: m, vars: map[string]any{}, types: map[string]*Type{}}
+}
+
+// Eval compiles and runs one expression typed by the user (it may call procedures). The
+// name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
+// failures as *RuntimeError, with the state rolled back.
+func (s *Session) Eval(name, src string) (any, error) {
+	x, diags := s.compile(name, src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env()) })
+}
+
+// Let evaluates src and binds the result to name for later inputs.
+func (s *Session) Let(name, src string) (any, error) {
+	v, err := s.Eval("<input>", src)
+	if err != nil {
+		return nil, err
+	}
+	s.vars[name] = v
+	s.types[name] = typeFromValue(v)
+	return v, nil
+}
+
+func typeFromValue(v any) *Type {
+	if m, ok := v.(map[string]any); ok {
+		if k, ok := m[kindKey].(*Kind); ok {
+			return &Type{Kind: TRecord, Record: k}
+		}
+	}
+	if v == nil {
+		return anyType
+	}
+	switch v.(type) {
+	case int:
+		return intType
+	case float64:
+		return floatType
+	case bool:
+		return boolType
+	case string:
+		return stringType
+	case []any:
+		return listType
+	}
+	return anyType
+}
+
+func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
+	c := newCompiler(s.M.prog)
+	if c.prog.Sources == nil {
+		c.prog.Sources = Sources{}
+	}
+	sc := newScope(procScope)
+	for n, t := range s.types {
+		sc.vars[n] = t
+	}
+	x := c.compileText(src, lexer.Position{Filename: name, Line: 1, Column: 1}, sc, nil)
+	return x, c.diags
+}
+
+func (s *Session) env() map[string]any {
+	env := make(map[string]any, len(s.M.globals)+len(s.vars))
+	for k, v := range s.M.globals {
+		env[k] = v
+	}
+	for k, v := range s.vars {
+		env[k] = v
+	}
+	return env
+}

@@ -1,0 +1,647 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+
+	"rulesh/stdlib/dice"
+)
+
+// Limits bound a run so that no rule can hang or exhaust memory.
+type Limits struct {
+	MaxSteps          int // statements and expressions evaluated by one top-level call
+	MaxCallDepth      int // nested procedure calls
+	MaxLoopIterations int // iterations of one loop
+	MemoryBudget      uint
+}
+
+// DefaultLimits are the limits a Machine starts with.
+var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopIterations: 100_000, MemoryBudget: 1_000_000}
+
+// Machine runs procedures of a Program against its own state. A Machine is not safe for
+// concurrent use; run one per goroutine (they may share the Program).
+type Machine struct {
+	prog    *Program
+	globals map[string]any
+	version int // bumped when a global binding changes, so pooled frames refresh
+	Limits  Limits
+	// Dice gives every random result: seeded, or hand-given.
+	Dice dice.Source
+	// Emit receives narrative lines as rules emit them.
+	Emit func(string)
+
+	journal []undo
+	steps   int
+	depth   int
+	vms     []*vm.VM
+	pools   [][]*frame
+}
+
+type undo struct {
+	m   map[string]any
+	key string
+	old any
+	had bool
+}
+
+type frame struct {
+	vars    map[string]any
+	version int
+	result  any
+	done    bool
+}
+
+// RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
+// Pos points at the statement or expression; Stack lists the calls that led there.
+type RuntimeError struct {
+	Pos     Pos
+	Msg     string
+	Require bool
+	Stack   []string
+}
+
+func (e *RuntimeError) Error() string {
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// NewMachine prepares a fresh state: options at their defaults unless overridden, every
+// entity built from its declaration.
+func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
+	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
+	m.globals = map[string]any{"__rt": m}
+	m.pools = make([][]*frame, len(p.Procs))
+	for _, o := range p.Options {
+		m.globals[o.Name] = o.Default
+	}
+	for _, name := range sortedKeys(overrides) {
+		if err := m.SetOption(name, overrides[name]); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range p.Consts {
+		m.globals[c.Name] = c.Value
+	}
+	for _, e := range p.Entities {
+		rec, err := m.newRecord(e.Kind, e.Inits)
+		if err != nil {
+			return nil, err
+		}
+		m.globals[e.Name] = rec
+	}
+	return m, nil
+}
+
+// Program returns the program this machine runs.
+func (m *Machine) Program() *Program { return m.prog }
+
+// SetOption changes an option's value for this machine, converting numbers to its type.
+func (m *Machine) SetOption(name string, v any) error {
+	o := m.prog.Option(name)
+	if o == nil {
+		var names []string
+		for _, o := range m.prog.Options {
+			names = append(names, o.Name)
+		}
+		msg := "unknown option " + name
+		if s := didYouMean(name, names); s != "" {
+			msg += " (did you mean " + s + "?)"
+		}
+		return errors.New(msg)
+	}
+	cv, err := conform(v, o.Type)
+	if err != nil {
+		return fmt.Errorf("option %s: %v", name, err)
+	}
+	m.globals[name] = cv
+	m.version++
+	return nil
+}
+
+// Global returns the current value of a top-level name (option, const or entity).
+func (m *Machine) Global(name string) (any, bool) {
+	v, ok := m.globals[name]
+	return v, ok && name != "__rt"
+}
+
+func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) {
+	rec := make(map[string]any, len(k.Fields)+1)
+	rec[kindKey] = k
+	for _, f := range k.Fields {
+		var v any
+		if f.Default != nil {
+			var err error
+			if v, err = m.eval(f.Default, m.globals); err != nil {
+				return nil, err
+			}
+		} else {
+			v = zeroValue(f.Type)
+		}
+		rec[f.Name] = v
+	}
+	for _, in := range inits {
+		v, err := m.eval(in.value, m.globals)
+		if err != nil {
+			return nil, err
+		}
+		if v, err = conform(v, in.field.Type); err != nil {
+			return nil, &RuntimeError{Pos: in.value.Pos, Msg: "field " + in.field.Name + ": " + err.Error()}
+		}
+		rec[in.field.Name] = v
+	}
+	return rec, nil
+}
+
+func zeroValue(t *Type) any {
+	switch t.Kind {
+	case TInt:
+		return 0
+	case TFloat:
+		return 0.0
+	case TBool:
+		return false
+	case TString:
+		return ""
+	case TList:
+		return []any{}
+	case TMap:
+		return map[string]any{}
+	}
+	return nil
+}
+
+// Call runs a procedure by name with arguments, as a top-level call: on failure every change
+// it made to the state is undone.
+func (m *Machine) Call(name string, args ...any) (any, error) {
+	p := m.prog.Proc(name)
+	if p == nil {
+		return nil, fmt.Errorf("unknown procedure %s", name)
+	}
+	return m.topLevel(func() (any, error) { return m.call(p, args, p.Pos) })
+}
+
+// topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
+func (m *Machine) topLevel(f func() (any, error)) (any, error) {
+	m.steps = 0
+	mark := len(m.journal)
+	mark2 := dice.Mark(m.Dice)
+	v, err := f()
+	if err != nil {
+		m.rollback(mark)
+		dice.Restore(m.Dice, mark2)
+		return nil, err
+	}
+	if m.depth == 0 {
+		m.journal = m.journal[:0]
+	}
+	return v, nil
+}
+
+func (m *Machine) rollback(mark int) {
+	for i := len(m.journal) - 1; i >= mark; i-- {
+		u := m.journal[i]
+		if u.had {
+			u.m[u.key] = u.old
+		} else {
+			delete(u.m, u.key)
+		}
+	}
+	m.journal = m.journal[:mark]
+}
+
+// setField writes a record field, journaling the old value for rollback.
+func (m *Machine) setField(rec map[string]any, key string, v any) {
+	old, had := rec[key]
+	m.journal = append(m.journal, undo{rec, key, old, had})
+	rec[key] = v
+}
+
+func (m *Machine) step(at Pos) error {
+	m.steps++
+	if m.steps > m.Limits.MaxSteps {
+		return &RuntimeError{Pos: at, Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
+	}
+	return nil
+}
+
+func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
+	if m.depth >= m.Limits.MaxCallDepth {
+		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
+	}
+	f := m.getFrame(p)
+	m.depth++
+	defer func() {
+		m.depth--
+		m.putFrame(p, f)
+	}()
+	for i, par := range p.Params {
+		var v any
+		if i < len(args) {
+			v = args[i]
+		} else {
+			var err error
+			if v, err = m.eval(par.Default, f.vars); err != nil {
+				return nil, err
+			}
+		}
+		cv, err := conform(v, par.Type)
+		if err != nil {
+			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+		}
+		f.vars[par.Name] = cv
+	}
+	if err := m.run(p.body, f); err != nil {
+		var re *RuntimeError
+		if errors.As(err, &re) && len(re.Stack) < 20 {
+			re.Stack = append(re.Stack, fmt.Sprintf("in %s called at %s", p.Name, at))
+		}
+		return nil, err
+	}
+	if p.Result != nil && f.result != nil {
+		cv, err := conform(f.result, p.Result)
+		if err != nil {
+			return nil, &RuntimeError{Pos: p.Pos, Msg: fmt.Sprintf("%s returns %v", p.Name, err)}
+		}
+		return cv, nil
+	}
+	return f.result, nil
+}
+
+// getFrame reuses a variables map from the procedure's pool: calls do not build maps.
+func (m *Machine) getFrame(p *Proc) *frame {
+	pool := m.pools[p.index]
+	var f *frame
+	if n := len(pool); n > 0 {
+		f = pool[n-1]
+		m.pools[p.index] = pool[:n-1]
+		if f.version != m.version {
+			for k, v := range m.globals {
+				f.vars[k] = v
+			}
+			f.version = m.version
+		}
+	} else {
+		f = &frame{vars: make(map[string]any, len(m.globals)+8), version: m.version}
+		for k, v := range m.globals {
+			f.vars[k] = v
+		}
+	}
+	f.result, f.done = nil, false
+	return f
+}
+
+func (m *Machine) putFrame(p *Proc, f *frame) {
+	m.pools[p.index] = append(m.pools[p.index], f)
+}
+
+func (m *Machine) run(body []stmt, f *frame) error {
+	for _, s := range body {
+		if err := m.step(s.pos()); err != nil {
+			return err
+		}
+		if err := s.exec(m, f); err != nil {
+			return err
+		}
+		if f.done {
+			return nil
+		}
+	}
+	return nil
+}
+
+// eval runs one compiled expression in a frame's variables.
+func (m *Machine) eval(x *Expr, env map[string]any) (any, error) {
+	if x.isLit {
+		return x.lit, nil
+	}
+	if x.ident != "" {
+		return env[x.ident], nil
+	}
+	for len(m.vms) <= m.depth {
+		m.vms = append(m.vms, &vm.VM{})
+	}
+	machine := m.vms[m.depth]
+	machine.MemoryBudget = m.Limits.MemoryBudget
+	v, err := machine.Run(x.prog, env)
+	if err != nil {
+		return nil, m.wrapError(x, err)
+	}
+	return v, nil
+}
+
+// wrapError keeps a rule error raised deeper (inside a called procedure) as it is, and places
+// any other expression failure at its column in the rule file.
+func (m *Machine) wrapError(x *Expr, err error) error {
+	var re *RuntimeError
+	if errors.As(err, &re) {
+		return re
+	}
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		msg := fe.Message
+		if msg == "memory budget exceeded" {
+			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
+		}
+		return &RuntimeError{Pos: posOf(x.posAt(fe.From)), Msg: msg}
+	}
+	return &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+}
+
+func (s *letStmt) exec(m *Machine, f *frame) error {
+	v, err := m.eval(s.value, f.vars)
+	if err != nil {
+		return err
+	}
+	if s.typ != nil {
+		if v, err = conform(v, s.typ); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: s.name + ": " + err.Error()}
+		}
+	}
+	f.vars[s.name] = v
+	return nil
+}
+
+func (s *assignStmt) exec(m *Machine, f *frame) error {
+	v, err := m.eval(s.value, f.vars)
+	if err != nil {
+		return err
+	}
+	if s.local != "" {
+		if s.op != "=" {
+			if v, err = arith(s.op, f.vars[s.local], v); err != nil {
+				return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			}
+		}
+		if s.ltyp != nil && s.ltyp.Kind != TAny {
+			if v, err = conform(v, s.ltyp); err != nil {
+				return &RuntimeError{Pos: s.at, Msg: s.local + ": " + err.Error()}
+			}
+		}
+		f.vars[s.local] = v
+		return nil
+	}
+	o, err := m.eval(s.obj, f.vars)
+	if err != nil {
+		return err
+	}
+	rec, ok := o.(map[string]any)
+	if !ok {
+		return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("cannot set .%s on %s", s.field, Repr(o))}
+	}
+	if s.op != "=" {
+		if v, err = arith(s.op, rec[s.field], v); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
+	}
+	ft := s.ftype
+	if k, ok := rec[kindKey].(*Kind); ok {
+		fd := k.byName[s.field]
+		if fd == nil {
+			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("%s has no field %s", k.Name, s.field)}
+		}
+		ft = fd.Type
+	}
+	if ft != nil {
+		if v, err = conform(v, ft); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: "field " + s.field + ": " + err.Error()}
+		}
+	}
+	m.setField(rec, s.field, v)
+	return nil
+}
+
+// arith applies a compound assignment (+=, -=, *=) on numbers, or += on strings and lists.
+func arith(op string, a, b any) (any, error) {
+	switch x := a.(type) {
+	case int:
+		switch y := b.(type) {
+		case int:
+			switch op {
+			case "+=":
+				return x + y, nil
+			case "-=":
+				return x - y, nil
+			case "*=":
+				return x * y, nil
+			}
+		case float64:
+			return arith(op, float64(x), y)
+		}
+	case float64:
+		var y float64
+		switch b := b.(type) {
+		case int:
+			y = float64(b)
+		case float64:
+			y = b
+		default:
+			return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+		}
+		switch op {
+		case "+=":
+			return x + y, nil
+		case "-=":
+			return x - y, nil
+		case "*=":
+			return x * y, nil
+		}
+	case string:
+		if y, ok := b.(string); ok && op == "+=" {
+			return x + y, nil
+		}
+	case []any:
+		if op == "+=" {
+			out := append(append([]any{}, x...), toList(b)...)
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+}
+
+func toList(v any) []any {
+	if l, ok := v.([]any); ok {
+		return l
+	}
+	return []any{v}
+}
+
+func (s *ifStmt) exec(m *Machine, f *frame) error {
+	for i, c := range s.conds {
+		ok, err := m.truth(c, f)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return m.run(s.blocks[i], f)
+		}
+	}
+	if s.els != nil {
+		return m.run(s.els, f)
+	}
+	return nil
+}
+
+func (m *Machine) truth(c *Expr, f *frame) (bool, error) {
+	v, err := m.eval(c, f.vars)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
+	}
+	return b, nil
+}
+
+func (s *forStmt) exec(m *Machine, f *frame) error {
+	coll, err := m.eval(s.coll, f.vars)
+	if err != nil {
+		return err
+	}
+	iter := func(k, v any) (bool, error) {
+		if s.key != "" {
+			f.vars[s.key] = k
+		}
+		f.vars[s.val] = v
+		if err := m.run(s.body, f); err != nil {
+			return false, err
+		}
+		return !f.done, nil
+	}
+	limit := func(n int) error {
+		if n > m.Limits.MaxLoopIterations {
+			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("loop over %d items exceeds the limit (max_loop_iterations = %d)", n, m.Limits.MaxLoopIterations)}
+		}
+		return nil
+	}
+	switch c := coll.(type) {
+	case []any:
+		if err := limit(len(c)); err != nil {
+			return err
+		}
+		for i, v := range c {
+			if ok, err := iter(i, v); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	case map[string]any:
+		keys := make([]string, 0, len(c))
+		for k := range c {
+			if k != kindKey {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		if err := limit(len(keys)); err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if ok, err := iter(k, c[k]); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	case int:
+		if err := limit(c); err != nil {
+			return err
+		}
+		for i := 1; i <= c; i++ {
+			if ok, err := iter(i-1, i); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rv := reflect.ValueOf(coll)
+	if rv.Kind() == reflect.Slice {
+		if err := limit(rv.Len()); err != nil {
+			return err
+		}
+		for i := 0; i < rv.Len(); i++ {
+			if ok, err := iter(i, rv.Index(i).Interface()); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return &RuntimeError{Pos: s.coll.Pos, Msg: "cannot loop over " + Repr(coll)}
+}
+
+func (s *whileStmt) exec(m *Machine, f *frame) error {
+	for n := 0; ; n++ {
+		if n >= m.Limits.MaxLoopIterations {
+			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
+		}
+		ok, err := m.truth(s.cond, f)
+		if err != nil || !ok {
+			return err
+		}
+		if err := m.run(s.body, f); err != nil || f.done {
+			return err
+		}
+		if err := m.step(s.at); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *returnStmt) exec(m *Machine, f *frame) error {
+	if s.value != nil {
+		v, err := m.eval(s.value, f.vars)
+		if err != nil {
+			return err
+		}
+		f.result = v
+	}
+	f.done = true
+	return nil
+}
+
+func (s *requireStmt) exec(m *Machine, f *frame) error {
+	ok, err := m.truth(s.cond, f)
+	if err != nil || ok {
+		return err
+	}
+	var msg string
+	if s.msg != nil {
+		msg, err = s.msg.render(m, f.vars)
+	} else {
+		var v any
+		v, err = m.eval(s.msgE, f.vars)
+		msg = Str(v)
+	}
+	if err != nil {
+		return err
+	}
+	return &RuntimeError{Pos: s.at, Msg: msg, Require: true}
+}
+
+func (s *emitStmt) exec(m *Machine, f *frame) error {
+	var line string
+	if s.tmpl != nil {
+		var err error
+		if line, err = s.tmpl.render(m, f.vars); err != nil {
+			return err
+		}
+	} else {
+		v, err := m.eval(s.value, f.vars)
+		if err != nil {
+			return err
+		}
+		line = Str(v)
+	}
+	if m.Emit != nil {
+		m.Emit(line)
+	}
+	return nil
+}
+
+func (s *exprStmt) exec(m *Machine, f *frame) error {
+	_, err := m.eval(s.value, f.vars)
+	return err
+}

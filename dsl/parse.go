@@ -1,0 +1,191 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Parsing limits: they turn hostile input into a clear error instead of a deep recursion.
+const (
+	// MaxFileSize is the largest rule file read, in bytes.
+	MaxFileSize = 8 << 20
+	// MaxNesting is the deepest nesting of brackets and braces in a rule file.
+	MaxNesting = 64
+	// MaxIncludes is the most files one load may read through includes.
+	MaxIncludes = 200
+)
+
+// FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
+type FileSystem interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+// OSFiles reads from the real file system.
+type OSFiles struct{}
+
+// ReadFile reads a file, refusing ones larger than MaxFileSize.
+func (OSFiles) ReadFile(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", name)
+	}
+	if st.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s is larger than the %d MiB limit", name, MaxFileSize>>20)
+	}
+	return os.ReadFile(name)
+}
+
+type parsedFile struct {
+	name string
+	ast  *fileAST
+}
+
+// parseSource checks bytes that would trip the parser, then parses them.
+func parseSource(name string, src []byte) (*fileAST, *Diagnostic) {
+	if d := precheck(name, src); d != nil {
+		return nil, d
+	}
+	f, err := fileParser.ParseBytes(name, src)
+	if err != nil {
+		return nil, parseDiag(name, err)
+	}
+	return f, nil
+}
+
+// precheck rejects invalid UTF-8 and nesting deeper than MaxNesting, skipping strings and
+// comments, so the recursive-descent parser never sees them.
+func precheck(name string, src []byte) *Diagnostic {
+	line, col := 1, 1
+	depth := 0
+	inStr := byte(0)
+	comment := false
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[i]), Detail: "rule files must be saved as UTF-8"}
+		}
+		if r == 0 {
+			return &Diagnostic{Pos: Pos{name, line, col}, Summary: "NUL byte in a rule file", Detail: "is this a binary file?"}
+		}
+		switch {
+		case r == '\n':
+			inStr, comment = 0, false
+		case comment:
+		case inStr != 0:
+			if r == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+				i += size
+				col++
+				_, size = utf8.DecodeRune(src[i:])
+			} else if byte(r) == inStr {
+				inStr = 0
+			}
+		case r == '"' || r == '\'':
+			inStr = byte(r)
+		case r == '/' && i+1 < len(src) && src[i+1] == '/':
+			comment = true
+		case r == '(' || r == '[' || r == '{':
+			depth++
+			if depth > MaxNesting {
+				return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("brackets nested deeper than the limit of %d", MaxNesting)}
+			}
+		case r == ')' || r == ']' || r == '}':
+			depth--
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return nil
+}
+
+func parseDiag(name string, err error) *Diagnostic {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		p := perr.Position()
+		msg := perr.Message()
+		msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
+		if strings.HasPrefix(msg, "invalid input text") {
+			msg = "unexpected character" + strings.TrimPrefix(msg, "invalid input text")
+			if strings.Contains(msg, `"\"`) || strings.Contains(msg, `"'`) {
+				msg = "unterminated string"
+			}
+		}
+		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: msg}
+	}
+	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
+}
+
+// loader reads a file and its includes once each; includes must stay in the root folder.
+type loader struct {
+	fs    FileSystem
+	root  string
+	seen  map[string]bool
+	files []parsedFile
+	src   Sources
+	diags Diagnostics
+}
+
+func (l *loader) load(name string, from lexer.Position) {
+	clean := filepath.Clean(name)
+	if l.seen[clean] {
+		return
+	}
+	if len(l.seen) >= MaxIncludes {
+		l.diags = append(l.diags, &Diagnostic{Pos: posOf(from), Summary: fmt.Sprintf("more than %d included files", MaxIncludes)})
+		return
+	}
+	l.seen[clean] = true
+	src, err := l.fs.ReadFile(clean)
+	if err != nil {
+		d := &Diagnostic{Pos: posOf(from), Summary: "cannot read " + name}
+		if from.Filename == "" {
+			d.Pos = Pos{File: name}
+		}
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			d.Detail = pe.Err.Error()
+		} else {
+			d.Detail = err.Error()
+		}
+		l.diags = append(l.diags, d)
+		return
+	}
+	l.src[clean] = src
+	f, d := parseSource(clean, src)
+	if d != nil {
+		l.diags = append(l.diags, d)
+		return
+	}
+	l.files = append(l.files, parsedFile{clean, f})
+	for _, decl := range f.Decls {
+		if inc := decl.Include; inc != nil {
+			path, ok := unquote(inc.Path)
+			target := filepath.Join(filepath.Dir(clean), path)
+			if !ok || filepath.IsAbs(path) || !within(l.root, target) {
+				l.diags = append(l.diags, &Diagnostic{Pos: posOf(inc.Pos), Summary: "include " + inc.Path + " is outside the ruleset's folder", Detail: "includes are limited to " + l.root})
+				continue
+			}
+			l.load(target, inc.Pos)
+		}
+	}
+}
+
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func posOf(p lexer.Position) Pos { return Pos{p.Filename, p.Line, p.Column} }

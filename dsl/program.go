@@ -1,0 +1,137 @@
+package dsl
+
+import (
+	"github.com/expr-lang/expr/types"
+)
+
+// Program is a loaded and checked ruleset. It is immutable after Load, so one Program may
+// serve many Machines at once (each Machine holds its own state).
+type Program struct {
+	Name     string
+	Props    map[string]string // ruleset header fields: version, source, ...
+	Sources  Sources
+	Files    []string // every file read, the first one given first
+	Options  []*Option
+	Consts   []*Const
+	Kinds    []*Kind
+	Entities []*Entity
+	Procs    []*Proc
+
+	globals map[string]global
+}
+
+// global is anything a top-level name can denote.
+type global interface{ declPos() Pos }
+
+// Option is a tunable of the ruleset, overridable per run (`--set`, `:set`).
+type Option struct {
+	Name    string
+	Doc     string
+	Pos     Pos
+	Default any
+	Type    *Type
+}
+
+// Const is a named value fixed at load.
+type Const struct {
+	Name  string
+	Pos   Pos
+	Value any
+	Type  *Type
+}
+
+// Kind is a record type: named, typed fields with defaults.
+type Kind struct {
+	Name    string
+	Pos     Pos
+	Fields  []*Field
+	byName  map[string]*Field
+	etype   types.Map
+	pending bool // set while its field types are being resolved
+}
+
+// Field is one field of a kind.
+type Field struct {
+	Name    string
+	Pos     Pos
+	Type    *Type
+	Default *Expr // nil: the type's zero value
+}
+
+// Entity is a named record declared in a rule or scenario file; every Machine starts with a
+// fresh copy.
+type Entity struct {
+	Name  string
+	Pos   Pos
+	Kind  *Kind
+	Inits []fieldInit
+}
+
+type fieldInit struct {
+	field *Field
+	value *Expr
+}
+
+// Proc is an `action` or `rule`: a procedure with parameters, a body and maybe a result.
+type Proc struct {
+	Name   string
+	Verb   string
+	Pos    Pos
+	Params []*Param
+	Result *Type
+	body   []stmt
+	index  int
+	minArg int
+}
+
+// Param is one parameter; a parameter with a default may be left out by callers.
+type Param struct {
+	Name    string
+	Pos     Pos
+	Type    *Type
+	Default *Expr
+}
+
+func (o *Option) declPos() Pos { return o.Pos }
+func (c *Const) declPos() Pos  { return c.Pos }
+func (k *Kind) declPos() Pos   { return k.Pos }
+func (e *Entity) declPos() Pos { return e.Pos }
+func (p *Proc) declPos() Pos   { return p.Pos }
+
+func (k *Kind) exprType() types.Map {
+	if k.etype == nil {
+		k.etype = types.Map{}
+		for _, f := range k.Fields {
+			k.etype[f.Name] = f.Type.exprType()
+		}
+	}
+	return k.etype
+}
+
+// Field returns the named field, or nil.
+func (k *Kind) Field(name string) *Field { return k.byName[name] }
+
+// Proc returns the procedure of that name, or nil.
+func (p *Program) Proc(name string) *Proc {
+	if pr, ok := p.globals[name].(*Proc); ok {
+		return pr
+	}
+	return nil
+}
+
+// Option returns the option of that name, or nil.
+func (p *Program) Option(name string) *Option {
+	if o, ok := p.globals[name].(*Option); ok {
+		return o
+	}
+	return nil
+}
+
+// Names lists every top-level name (for completion and did-you-mean).
+func (p *Program) Names() []string {
+	out := make([]string, 0, len(p.globals))
+	for n := range p.globals {
+		out = append(out, n)
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package dsl
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// unquote reads a string token written with double or single quotes.
+func unquote(tok string) (string, bool) {
+	if len(tok) < 2 {
+		return "", false
+	}
+	if tok[0] == '\'' {
+		tok = `"` + strings.ReplaceAll(strings.ReplaceAll(tok[1:len(tok)-1], `\'`, `'`), `"`, `\"`) + `"`
+	}
+	s, err := strconv.Unquote(tok)
+	return s, err == nil
+}
+
+// template is a string with `{expr}` holes, as written after emit and require … else.
+// A literal brace is written `{{` or `}}`.
+type template struct {
+	parts []templatePart
+}
+
+type templatePart struct {
+	lit  string
+	expr *Expr
+}
+
+// parseTemplate splits a string token into literal text and the source of each hole, with
+// the position where each hole's text starts in the file.
+func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *template {
+	t := &template{}
+	runes := []rune(tok)
+	quote := runes[0]
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			t.parts = append(t.parts, templatePart{lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	at := func(i int) lexer.Position {
+		p := pos
+		p.Column += i
+		p.Offset += len(string(runes[:i]))
+		return p
+	}
+	for i := 1; i < len(runes)-1; i++ {
+		r := runes[i]
+		switch {
+		case r == '\\' && i+1 < len(runes)-1:
+			i++
+			switch runes[i] {
+			case 'n':
+				lit.WriteRune('\n')
+			case 't':
+				lit.WriteRune('\t')
+			default:
+				lit.WriteRune(runes[i])
+			}
+		case r == '{' && runes[i+1] == '{', r == '}' && runes[i+1] == '}':
+			lit.WriteRune(r)
+			i++
+		case r == '{':
+			depth, j := 1, i+1
+			var inStr rune
+			for ; j < len(runes)-1; j++ {
+				switch c := runes[j]; {
+				case inStr != 0:
+					if c == '\\' {
+						j++
+					} else if c == inStr {
+						inStr = 0
+					}
+				case c == '"' && quote != '"', c == '\'' && quote != '\'', c == '`':
+					inStr = c
+				case c == '{':
+					depth++
+				case c == '}':
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			if depth != 0 {
+				c.errorf(at(i), "unclosed { in a string", "write {{ for a literal brace")
+				return t
+			}
+			flush()
+			e := c.compileText(string(runes[i+1:j]), at(i+1), sc, nil)
+			t.parts = append(t.parts, templatePart{expr: e})
+			i = j
+		case r == '}':
+			c.errorf(at(i), "unmatched } in a string", "write }} for a literal brace")
+		default:
+			lit.WriteRune(r)
+		}
+	}
+	flush()
+	return t
+}
+
+func (t *template) render(m *Machine, env map[string]any) (string, error) {
+	if len(t.parts) == 1 && t.parts[0].expr == nil {
+		return t.parts[0].lit, nil
+	}
+	var b strings.Builder
+	for _, p := range t.parts {
+		if p.expr == nil {
+			b.WriteString(p.lit)
+			continue
+		}
+		v, err := m.eval(p.expr, env)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(Str(v))
+	}
+	return b.String(), nil
+}

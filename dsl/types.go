@@ -1,0 +1,184 @@
+package dsl
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+
+	"github.com/expr-lang/expr/types"
+)
+
+// TypeKind is the shape of a value as far as the checker knows it.
+type TypeKind int
+
+// The types a field, parameter or local can be declared with.
+const (
+	TAny TypeKind = iota
+	TInt
+	TFloat
+	TBool
+	TString
+	TList
+	TMap
+	TRecord
+)
+
+// Type is a static type: a base kind, plus the record kind or list element where they apply.
+type Type struct {
+	Kind   TypeKind
+	Record *Kind // for TRecord
+	Elem   *Type // for TList, when known
+}
+
+var (
+	anyType    = &Type{Kind: TAny}
+	intType    = &Type{Kind: TInt}
+	floatType  = &Type{Kind: TFloat}
+	boolType   = &Type{Kind: TBool}
+	stringType = &Type{Kind: TString}
+	listType   = &Type{Kind: TList}
+	mapType    = &Type{Kind: TMap}
+)
+
+var builtinTypes = map[string]*Type{
+	"any": anyType, "int": intType, "float": floatType, "number": floatType,
+	"bool": boolType, "string": stringType, "list": listType, "map": mapType,
+}
+
+func (t *Type) String() string {
+	switch t.Kind {
+	case TInt:
+		return "int"
+	case TFloat:
+		return "float"
+	case TBool:
+		return "bool"
+	case TString:
+		return "string"
+	case TList:
+		if t.Elem != nil {
+			return "[]" + t.Elem.String()
+		}
+		return "list"
+	case TMap:
+		return "map"
+	case TRecord:
+		return t.Record.Name
+	}
+	return "any"
+}
+
+// exprType is the expr-lang type used to check expressions against this type.
+func (t *Type) exprType() types.Type {
+	switch t.Kind {
+	case TInt:
+		return types.Int
+	case TFloat:
+		return types.Float64
+	case TBool:
+		return types.Bool
+	case TString:
+		return types.String
+	case TList:
+		return types.TypeOf([]any{})
+	case TMap:
+		return types.TypeOf(map[string]any{})
+	case TRecord:
+		return t.Record.exprType()
+	}
+	return types.Any
+}
+
+// typeFromReflect turns expr's idea of a result type back into ours (records are lost: a map).
+func typeFromReflect(rt reflect.Type) *Type {
+	if rt == nil {
+		return anyType
+	}
+	switch rt.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return intType
+	case reflect.Float64, reflect.Float32:
+		return floatType
+	case reflect.Bool:
+		return boolType
+	case reflect.String:
+		return stringType
+	case reflect.Slice:
+		return listType
+	case reflect.Map:
+		return mapType
+	}
+	return anyType
+}
+
+// assignable reports whether a value of static type from may be stored where to is declared.
+// Unknown (any) types pass: the run-time conform check catches them.
+func assignable(to, from *Type) bool {
+	if to.Kind == TAny || from.Kind == TAny {
+		return true
+	}
+	switch to.Kind {
+	case TFloat:
+		return from.Kind == TFloat || from.Kind == TInt
+	case TInt:
+		return from.Kind == TInt || from.Kind == TFloat // a whole float converts, checked at run time
+	case TRecord:
+		return from.Kind == TMap || (from.Kind == TRecord && from.Record == to.Record)
+	case TMap:
+		return from.Kind == TMap || from.Kind == TRecord
+	}
+	return to.Kind == from.Kind
+}
+
+// conform checks a run-time value against a declared type and converts numbers where it is
+// lossless (an int into a float field, a whole float into an int field).
+func conform(v any, t *Type) (any, error) {
+	switch t.Kind {
+	case TAny:
+		return v, nil
+	case TInt:
+		switch x := v.(type) {
+		case int:
+			return x, nil
+		case float64:
+			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+				return int(x), nil
+			}
+			return nil, fmt.Errorf("expected an int, got %s (use floor, ceil or round)", Repr(v))
+		}
+	case TFloat:
+		switch x := v.(type) {
+		case int:
+			return float64(x), nil
+		case float64:
+			return x, nil
+		}
+	case TBool:
+		if _, ok := v.(bool); ok {
+			return v, nil
+		}
+	case TString:
+		if _, ok := v.(string); ok {
+			return v, nil
+		}
+	case TList:
+		if _, ok := v.([]any); ok {
+			return v, nil
+		}
+		if v != nil && reflect.TypeOf(v).Kind() == reflect.Slice {
+			return v, nil
+		}
+	case TMap:
+		if _, ok := v.(map[string]any); ok {
+			return v, nil
+		}
+	case TRecord:
+		if m, ok := v.(map[string]any); ok {
+			if k, _ := m[kindKey].(*Kind); k == t.Record {
+				return v, nil
+			}
+		}
+		return nil, fmt.Errorf("expected a %s, got %s", t.Record.Name, Repr(v))
+	}
+	return nil, fmt.Errorf("expected %s, got %s", t, Repr(v))
+}

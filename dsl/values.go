@@ -1,0 +1,176 @@
+package dsl
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// kindKey is the hidden map key that tells which kind a record is. Names starting with "__"
+// are reserved, so no rule can read or write it.
+const kindKey = "__kind"
+
+// Str formats a value the way `emit` and `{…}` interpolation show it: strings bare.
+func Str(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatFloat(x, 'f', 0, 64)
+		}
+	}
+	return Repr(v)
+}
+
+// Repr formats a value unambiguously, as the REPL and `eval` print results: strings quoted,
+// records with their kind and fields in declaration order, maps with sorted keys.
+func Repr(v any) string {
+	var b strings.Builder
+	writeRepr(&b, v, 0)
+	return b.String()
+}
+
+// Stringer lets stdlib values (dice results, cards, hexes) choose their own printed form.
+type Stringer interface{ String() string }
+
+func writeRepr(b *strings.Builder, v any, depth int) {
+	if depth > 20 {
+		b.WriteString("…")
+		return
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("nil")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case float64:
+		b.WriteString(formatFloat(x))
+	case string:
+		b.WriteString(strconv.Quote(x))
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeRepr(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		if k, ok := x[kindKey].(*Kind); ok {
+			b.WriteString(k.Name)
+			b.WriteByte('{')
+			for i, f := range k.Fields {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(f.Name)
+				b.WriteString(": ")
+				writeRepr(b, x[f.Name], depth+1)
+			}
+			b.WriteByte('}')
+			return
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(k)
+			b.WriteString(": ")
+			writeRepr(b, x[k], depth+1)
+		}
+		b.WriteByte('}')
+	case *Kind:
+		b.WriteString("kind " + x.Name)
+	case Stringer:
+		b.WriteString(x.String())
+	default:
+		rv := reflect.ValueOf(v)
+		if rv.Kind() == reflect.Slice {
+			b.WriteByte('[')
+			for i := 0; i < rv.Len(); i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				writeRepr(b, rv.Index(i).Interface(), depth+1)
+			}
+			b.WriteByte(']')
+			return
+		}
+		fmt.Fprint(b, v)
+	}
+}
+
+func formatFloat(f float64) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatFloat(f, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// ToJSON converts a value to something encoding/json prints faithfully: records become
+// objects with their fields (and "$kind"), stdlib values their printed form.
+func ToJSON(v any) any {
+	switch x := v.(type) {
+	case nil, bool, int, float64, string:
+		return x
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = ToJSON(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if k == kindKey {
+				if kd, ok := e.(*Kind); ok {
+					out["$kind"] = kd.Name
+				}
+				continue
+			}
+			out[k] = ToJSON(e)
+		}
+		return out
+	case interface{ JSON() any }:
+		return x.JSON()
+	}
+	return Repr(v)
+}
+
+// ParseValue reads a value given on the command line or in the REPL (`--set malus=2`): a
+// number, true/false, a quoted string, or else the bare text as a string.
+func ParseValue(s string) any {
+	s = strings.TrimSpace(s)
+	if i, err := strconv.Atoi(s); err == nil {
+		return i
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+		return f
+	}
+	switch s {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
