@@ -4,13 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/optimizer"
+	exprpatcher "github.com/expr-lang/expr/patcher"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
@@ -69,7 +75,10 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 }
 
 type compiler struct {
-	prog  *Program
+	prog      *Program
+	base      *conf.Config
+	natures   map[scopeMode]map[string]nature.Nature
+	naturesAt int
 	diags Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
@@ -86,6 +95,8 @@ func (c *compiler) errorf(p lexer.Position, summary, detail string) {
 func (c *compiler) warnf(p lexer.Position, summary, detail string) {
 	c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: posOf(p), Summary: summary, Detail: detail})
 }
+
+var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
@@ -113,6 +124,10 @@ func (c *compiler) declare(name string, p lexer.Position, g global) bool {
 }
 
 func (c *compiler) checkName(name string, p lexer.Position) bool {
+	if !identRE.MatchString(name) {
+		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
+		return false
+	}
 	if strings.HasPrefix(name, "__") {
 		c.errorf(p, "names starting with __ are reserved", "")
 		return false
@@ -171,6 +186,11 @@ func (c *compiler) program(files []parsedFile) {
 	}
 	for _, k := range kinds {
 		c.kindDefaults(k)
+	}
+	for i, e := range entities {
+		if k, ok := c.prog.globals[e.Kind].(*Kind); ok {
+			c.prog.Entities[i].Kind = k
+		}
 	}
 	for i, e := range entities {
 		c.entity(c.prog.Entities[i], e)
@@ -298,28 +318,25 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 
 // splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
 func splitDoc(e *exprAST) (*exprAST, string) {
-	n := len(e.Parts)
-	if n < 2 || !strings.HasPrefix(e.Parts[n-1].Tok, `"`) && !strings.HasPrefix(e.Parts[n-1].Tok, `'`) {
+	n := len(e.Toks)
+	if n < 2 || e.Toks[n-1].Type != tokString || e.Toks[n-2].Type == tokOp {
 		return e, ""
 	}
-	prev := e.Parts[n-2]
-	if prev.Tok != "" && strings.ContainsAny(prev.Tok[:1], "+-*/%<>=!?:.^&|~") {
-		return e, ""
-	}
-	doc, _ := unquote(e.Parts[n-1].Tok)
+	doc, _ := unquote(e.Toks[n-1].Value)
 	cut := *e
-	cut.Parts = e.Parts[:n-1]
-	cut.EndPos = lexer.Position{} // recomputed from the tokens by exprText
+	cut.Toks = e.Toks[:n-1]
+	last := e.Toks[n-2]
+	cut.EndPos = last.Pos
+	cut.EndPos.Advance(last.Value)
 	return &cut, doc
 }
 
 func (c *compiler) entity(e *Entity, ea *entityAST) {
-	k, ok := c.prog.globals[ea.Kind].(*Kind)
-	if !ok {
+	k := e.Kind
+	if k == nil {
 		c.errorf(ea.Pos, "unknown kind "+ea.Kind, didYouMeanDetail(ea.Kind, kindNames(c.prog)))
 		return
 	}
-	e.Kind = k
 	seen := map[string]bool{}
 	for _, fi := range ea.Fields {
 		f := k.byName[fi.Name]
@@ -460,30 +477,79 @@ func (s *scope) names() []string {
 	return out
 }
 
-// env builds the expr type environment for an expression compiled in scope s.
-func (c *compiler) env(s *scope) types.Map {
-	env := types.Map{"__rt": types.TypeOf(&Machine{})}
+// globalNatures returns expr's view of the top-level names visible in a scope mode. It is
+// cached until a new global is declared: rebuilding it per expression dominated load time.
+func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
+	if c.natures == nil || c.naturesAt != len(c.prog.globals) {
+		c.natures = map[scopeMode]map[string]nature.Nature{}
+		c.naturesAt = len(c.prog.globals)
+	}
+	if n, ok := c.natures[mode]; ok {
+		return n
+	}
+	out := map[string]nature.Nature{"__rt": machineNature}
 	for name, g := range c.prog.globals {
 		switch g := g.(type) {
 		case *Option:
 			if g.Type != nil {
-				env[name] = g.Type.exprType()
+				out[name] = g.Type.exprType().Nature()
 			}
 		case *Const:
 			if g.Type != nil {
-				env[name] = g.Type.exprType()
+				out[name] = g.Type.exprType().Nature()
 			}
 		case *Entity:
-			if s.mode != modeConst && g.Kind != nil && g != s.self {
-				env[name] = g.Kind.exprType()
+			if mode != modeConst && g.Kind != nil {
+				out[name] = g.Kind.exprType().Nature()
 			}
 		}
 	}
-	for _, n := range s.names() {
-		t, _ := s.lookup(n)
-		env[n] = t.exprType()
+	c.natures[mode] = out
+	return out
+}
+
+var machineNature = types.TypeOf(&Machine{}).Nature()
+
+// envNature builds the expr type environment for an expression compiled in scope s.
+func (c *compiler) envNature(s *scope) nature.Nature {
+	globals := c.globalNatures(s.mode)
+	fields := make(map[string]nature.Nature, len(globals)+8)
+	for k, v := range globals {
+		fields[k] = v
 	}
+	if s.self != nil {
+		delete(fields, s.self.Name)
+	}
+	for sc := s; sc != nil; sc = sc.parent {
+		for n, t := range sc.vars {
+			if _, seen := fields[n]; !seen || sc == s {
+				fields[n] = t.exprType().Nature()
+			}
+		}
+	}
+	env := types.Map{}.Nature()
+	env.Fields = fields
 	return env
+}
+
+// exprConfig returns a fresh expr configuration for one expression. The builtins and
+// functions are set up once per compiler and shared: expr only reads them while compiling.
+func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
+	if c.base == nil {
+		c.base = conf.CreateNew()
+		for _, opt := range stdFuncOptions() {
+			opt(c.base)
+		}
+		c.base.MaxNodes = MaxExprNodes
+		c.base.Visitors = nil
+	}
+	cfg := *c.base
+	cfg.Env = c.envNature(s)
+	cfg.Strict = true
+	cfg.Visitors = []ast.Visitor{pv, &exprpatcher.OperatorOverloading{
+		Operator: "+", Overloads: []string{"__concat"}, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
+	}}
+	return &cfg
 }
 
 // Expr is one compiled expression with where it came from, so run-time errors point into the
@@ -504,42 +570,7 @@ type Expr struct {
 // exprText returns the source text of an expression as written.
 func (c *compiler) exprText(e *exprAST) (string, lexer.Position) {
 	src := c.prog.Sources[e.Pos.Filename]
-	end := e.EndPos.Offset
-	if end <= e.Pos.Offset || end > len(src) {
-		end = lastTokenEnd(e, src)
-	}
-	return string(src[e.Pos.Offset:end]), e.Pos
-}
-
-// lastTokenEnd finds where an expression ends after its parts were cut (an option's doc).
-func lastTokenEnd(e *exprAST, src []byte) int {
-	// Re-lex from the start and stop after as many top-level parts as remain.
-	text := string(src[e.Pos.Offset:])
-	lex, err := ruleLexer.LexString("", text)
-	if err != nil {
-		return len(src)
-	}
-	want, depth, end := len(e.Parts), 0, 0
-	for want > 0 {
-		t, err := lex.Next()
-		if err != nil || t.EOF() {
-			break
-		}
-		switch t.Value {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		}
-		if t.Type == ruleLexer.Symbols()["Whitespace"] || t.Type == ruleLexer.Symbols()["Comment"] {
-			continue
-		}
-		end = t.Pos.Offset + len(t.Value)
-		if depth == 0 {
-			want--
-		}
-	}
-	return e.Pos.Offset + end
+	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 
 func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
@@ -553,19 +584,14 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	rewritten, origin := rewriteLiterals(text)
 	x.origin = origin
 	pv := &patcher{c: c, x: x, sc: sc}
-	opts := []expr.Option{
-		expr.Env(c.env(sc)),
-		expr.Patch(pv),
-		expr.MaxNodes(MaxExprNodes),
-	}
-	opts = append(opts, stdFuncOptions()...)
-	prog, err := safeCompile(rewritten, opts)
-	if err != nil {
-		c.exprError(x, err, sc)
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv))
+	if len(pv.diags) > 0 {
+		// The patcher's own findings (arity) explain the failure better than expr's.
+		c.diags = append(c.diags, pv.diags...)
 		return nil
 	}
-	if len(pv.diags) > 0 {
-		c.diags = append(c.diags, pv.diags...)
+	if err != nil {
+		c.exprError(x, err, sc)
 		return nil
 	}
 	x.prog = prog
@@ -593,13 +619,28 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 // MaxExprNodes bounds the size of one expression.
 const MaxExprNodes = 5000
 
-func safeCompile(src string, opts []expr.Option) (p *vm.Program, err error) {
+// safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
+// on odd input becomes an error.
+func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	return expr.Compile(src, opts...)
+	tree, err := checker.ParseCheck(src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Optimize {
+		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return exprcompiler.Compile(tree, cfg)
 }
 
 // exprError turns an expr-lang compile error into a diagnostic at the right file position.
@@ -618,6 +659,11 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		d.Detail = didYouMeanDetail(name, cands)
 	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		d.Summary = "unknown field " + name
+		var fields []string
+		for _, k := range c.prog.Kinds {
+			fields = append(fields, fieldNames(k)...)
+		}
+		d.Detail = didYouMeanDetail(name, fields)
 	} else if strings.HasPrefix(msg, "unknown func") {
 		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
 	}
@@ -664,6 +710,13 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
 			}
 		}
 	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
+			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
+				if k, ok := c.prog.globals[name.Value].(*Kind); ok {
+					return &Type{Kind: TRecord, Record: k}
+				}
+			}
+		}
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
 			if i, ok := n.Arguments[1].(*ast.IntegerNode); ok && c.prog.Procs[i.Value].Result != nil {
 				return c.prog.Procs[i.Value].Result
@@ -699,6 +752,29 @@ func (pv *patcher) Visit(node *ast.Node) {
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.internal}, Arguments: args})
 		return
 	}
+	if k, ok := pv.c.prog.globals[id.Value].(*Kind); ok {
+		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
+		if len(call.Arguments) > 1 {
+			pv.fail(call, fmt.Sprintf("%s takes one map of fields, got %d arguments", k.Name, len(call.Arguments)), "write "+k.Name+"({field: value, …})")
+			return
+		}
+		args := []ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.StringNode{Value: k.Name}}
+		if len(call.Arguments) == 1 {
+			if m, ok := call.Arguments[0].(*ast.MapNode); ok {
+				for _, pair := range m.Pairs {
+					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
+					if ok && k.byName[key.Value] == nil {
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), didYouMeanDetail(key.Value, fieldNames(k)))
+					}
+				}
+			}
+			args = append(args, call.Arguments[0])
+		} else {
+			args = append(args, &ast.MapNode{})
+		}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
+		return
+	}
 	p, ok := pv.c.prog.globals[id.Value].(*Proc)
 	if !ok {
 		return
@@ -715,7 +791,8 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.fail(call, fmt.Sprintf("%s takes %s arguments, got %d", p.Name, want, n), "declared at "+p.Pos.String())
 		return
 	}
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.index}}, call.Arguments...)
+	site := posOf(pv.x.posAt(call.Location().From))
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
 }
 

@@ -154,14 +154,14 @@ func sourceLine(src []byte, n int) (string, bool) {
 	if j := bytes.IndexByte(src, '\n'); j >= 0 {
 		src = src[:j]
 	}
-	return strings.TrimRight(string(src), "\r"), true
+	return strings.ToValidUTF8(strings.TrimRight(string(src), "\r"), "\uFFFD"), true
 }
 
 // didYouMean returns the candidate closest to name (edit distance below 3), or "".
 func didYouMean(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := levenshtein(name, c); d < bestD {
+		if d := levenshtein(name, c); d < bestD && d < len([]rune(name)) && c != name {
 			best, bestD = c, d
 		}
 	}

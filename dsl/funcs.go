@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr"
 )
@@ -86,8 +88,14 @@ func stdFuncOptions() []expr.Option {
 		return stdOptions
 	}
 	opts := []expr.Option{
-		expr.Function("__call", callProc, new(func(*Machine, int, ...any) any)),
+		expr.Function("__call", callProc, new(func(*Machine, int, string, ...any) any)),
 	}
+	// Lists concatenate with +, as GMs expect: journal + ["touché"].
+	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
+		x, y := a[0].([]any), a[1].([]any)
+		return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
+	}, new(func([]any, []any) []any)))
+	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*Machine, string, map[string]any) map[string]any)))
 	for _, name := range sortedKeys(rtFuncs) {
 		f := rtFuncs[name]
 		opts = append(opts, expr.Function(f.internal, func(args ...any) (any, error) {
@@ -105,7 +113,7 @@ func stdFuncOptions() []expr.Option {
 func callProc(args ...any) (any, error) {
 	m := args[0].(*Machine)
 	p := m.prog.Procs[args[1].(int)]
-	return m.call(p, args[2:], p.Pos)
+	return m.call(p, args[3:], callSite(args[2].(string)))
 }
 
 func toInt(v any) int {
@@ -156,4 +164,40 @@ func (m *Machine) entitiesOf(kind string) ([]any, error) {
 // the new text and, when it changed anything, the map from new rune offsets to old ones.
 func rewriteLiterals(text string) (string, []int) {
 	return text, nil
+}
+
+// callSite reads back the "file:line:col" a call was compiled with.
+func callSite(s string) Pos {
+	var p Pos
+	i := strings.LastIndexByte(s, ':')
+	j := strings.LastIndexByte(s[:max(i, 0)], ':')
+	if i < 0 || j < 0 {
+		return Pos{File: s}
+	}
+	p.File = s[:j]
+	p.Line, _ = strconv.Atoi(s[j+1 : i])
+	p.Col, _ = strconv.Atoi(s[i+1:])
+	return p
+}
+
+func newRecordFunc(args ...any) (any, error) {
+	m := args[0].(*Machine)
+	k := m.prog.globals[args[1].(string)].(*Kind)
+	fields := args[2].(map[string]any)
+	rec, err := m.newRecord(k, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(fields) {
+		f := k.byName[name]
+		if f == nil {
+			return nil, fmt.Errorf("%s has no field %s", k.Name, name)
+		}
+		v, err := conform(fields[name], f.Type)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
+		}
+		rec[name] = v
+	}
+	return rec, nil
 }

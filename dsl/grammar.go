@@ -7,241 +7,260 @@ import (
 
 // The grammar is the AST: one struct per production. Statements end at a newline; the text of
 // an expression is captured as balanced tokens and handed to expr-lang, so the grammar only
-// needs to know where an expression stops (a newline, or a top-level `{`, `}`, `,`, `=`, `else`).
+// needs to know where an expression stops (a newline, or a top-level `parser:"{"`, `parser:"}"`, `parser:","`, `parser:"="`, `parser:"else"`).
 
-var ruleLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `//[^\n]*`},
-	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"|'(\\.|[^'\\\n])*'`},
-	{Name: "Dice", Pattern: `\d*[dD](\d+|%|F\b)[^\s,;()\[\]{}]*|\d+D(?:[^\p{L}\p{N}_]|$)[^\s,;()\[\]{}+*/-]*`},
-	{Name: "Number", Pattern: `\d+(\.\d+)?`},
-	{Name: "Card", Pattern: `(10|[2-9AJQKR]|V|D)[♣♠♥♦]`},
-	{Name: "Ident", Pattern: `[\p{L}_][\p{L}\p{N}_]*`},
-	{Name: "Op", Pattern: `==|!=|<=|>=|\+=|-=|\*=|&&|\|\||\?\?|\?\.|\.\.|\*\*|[-+*/%<>=!?:.;^#|&~@$]`},
-	{Name: "Comma", Pattern: `,`},
-	{Name: "Punct", Pattern: `[(){}\[\]]`},
-	{Name: "Newline", Pattern: `\n`},
-	{Name: "Whitespace", Pattern: `[ \t\r\x{FEFF}]+`},
-})
 
 var fileParser = participle.MustBuild[fileAST](
 	participle.Lexer(ruleLexer),
-	participle.Elide("Comment", "Whitespace"),
 	participle.UseLookahead(2),
 )
 
 type fileAST struct {
-	Decls []*declAST `( @@ | Newline )*`
+	Decls []*declAST `parser:"( @@ | Newline )*"`
 }
 
 type declAST struct {
 	Pos     lexer.Position
-	Ruleset *rulesetAST `  @@`
-	Include *includeAST `| @@`
-	Option  *optionAST  `| @@`
-	Const   *constAST   `| @@`
-	Kind    *kindAST    `| @@`
-	Entity  *entityAST  `| @@`
-	Proc    *procAST    `| @@`
+	Ruleset *rulesetAST `parser:"  @@"`
+	Include *includeAST `parser:"| @@"`
+	Option  *optionAST  `parser:"| @@"`
+	Const   *constAST   `parser:"| @@"`
+	Kind    *kindAST    `parser:"| @@"`
+	Entity  *entityAST  `parser:"| @@"`
+	Proc    *procAST    `parser:"| @@"`
 }
 
 type rulesetAST struct {
 	Pos   lexer.Position
-	Name  string     `"ruleset" @String`
-	Props []*propAST `@@*`
+	Name  string     `parser:"\"ruleset\" @String"`
+	Props []*propAST `parser:"@@*"`
 }
 
 type propAST struct {
-	Key   string `@Ident`
-	Value string `@String`
+	Key   string `parser:"@Ident"`
+	Value string `parser:"@String"`
 }
 
 type includeAST struct {
 	Pos  lexer.Position
-	Path string `"include" @String`
+	Path string `parser:"\"include\" @String"`
 }
 
 type optionAST struct {
 	Pos   lexer.Position
-	Name  string   `"option" @Ident "="`
-	Value *exprAST `@@`
+	Name  string   `parser:"\"option\" @(Ident | Dice) \"=\""`
+	Value *exprAST `parser:"@@"`
 }
 
 type constAST struct {
 	Pos   lexer.Position
-	Name  string   `"const" @Ident "="`
-	Value *exprAST `@@`
+	Name  string   `parser:"\"const\" @(Ident | Dice) \"=\""`
+	Value *exprAST `parser:"@@"`
 }
 
 type kindAST struct {
 	Pos    lexer.Position
-	Name   string      `"kind" @Ident "{"`
-	Fields []*fieldAST `( @@ | Newline | Comma )* "}"`
+	Name   string      `parser:"\"kind\" @Ident \"{\""`
+	Fields []*fieldAST `parser:"( @@ | Newline | Comma )* \"}\""`
 }
 
 type fieldAST struct {
 	Pos     lexer.Position
-	Name    string   `@Ident ":"`
-	Type    *typeAST `@@`
-	Default *exprAST `( "=" @@ )?`
+	Name    string   `parser:"@(Ident | Dice) \":\""`
+	Type    *typeAST `parser:"@@"`
+	Default *exprAST `parser:"( \"=\" @@ )?"`
 }
 
 type typeAST struct {
 	Pos  lexer.Position
-	List bool   `@( "[" "]" )?`
-	Name string `@Ident`
+	List bool   `parser:"@( \"[\" \"]\" )?"`
+	Name string `parser:"@Ident"`
 }
 
 type entityAST struct {
 	Pos    lexer.Position
-	Name   string          `"entity" @Ident ":"`
-	Kind   string          `@Ident "{"`
-	Fields []*fieldInitAST `( @@ | Newline | Comma )* "}"`
+	Name   string          `parser:"\"entity\" @(Ident | Dice) \":\""`
+	Kind   string          `parser:"@Ident \"{\""`
+	Fields []*fieldInitAST `parser:"( @@ | Newline | Comma )* \"}\""`
 }
 
 type fieldInitAST struct {
 	Pos   lexer.Position
-	Name  string   `@Ident "="`
-	Value *exprAST `@@`
+	Name  string   `parser:"@(Ident | Dice) \"=\""`
+	Value *exprAST `parser:"@@"`
 }
 
 type procAST struct {
 	Pos    lexer.Position
-	Verb   string      `@( "action" | "rule" )`
-	Name   string      `@Ident "("`
-	Params []*paramAST `( Newline* @@ ( Comma Newline* @@ )* )? Newline* ")"`
-	Result *typeAST    `( ":" @@ )?`
-	Body   *blockAST   `@@`
+	Verb   string      `parser:"@( \"action\" | \"rule\" )"`
+	Name   string      `parser:"@(Ident | Dice) \"(\""`
+	Params []*paramAST `parser:"( Newline* @@ ( Comma Newline* @@ )* )? Newline* \")\""`
+	Result *typeAST    `parser:"( \":\" @@ )?"`
+	Body   *blockAST   `parser:"@@"`
 }
 
 type paramAST struct {
 	Pos     lexer.Position
-	Name    string   `@Ident`
-	Type    *typeAST `( ":" @@ )?`
-	Default *exprAST `( "=" @@ )?`
+	Name    string   `parser:"@(Ident | Dice)"`
+	Type    *typeAST `parser:"( \":\" @@ )?"`
+	Default *exprAST `parser:"( \"=\" @@ )?"`
 }
 
 type blockAST struct {
 	Pos    lexer.Position
-	Stmts  []*stmtAST `"{" ( @@ | Newline )*`
+	Stmts  []*stmtAST `parser:"\"{\" ( @@ | Newline )*"`
 	EndPos lexer.Position
-	Close  string `"}"`
+	Close  string `parser:"\"}\""`
 }
 
 type stmtAST struct {
 	Pos     lexer.Position
-	Let     *letAST     `  @@`
-	If      *ifAST      `| @@`
-	For     *forAST     `| @@`
-	While   *whileAST   `| @@`
-	Return  *returnAST  `| @@`
-	Require *requireAST `| @@`
-	Emit    *emitAST    `| @@`
-	Simple  *simpleAST  `| @@`
+	Let     *letAST     `parser:"  @@"`
+	If      *ifAST      `parser:"| @@"`
+	For     *forAST     `parser:"| @@"`
+	While   *whileAST   `parser:"| @@"`
+	Return  *returnAST  `parser:"| @@"`
+	Require *requireAST `parser:"| @@"`
+	Emit    *emitAST    `parser:"| @@"`
+	Simple  *simpleAST  `parser:"| @@"`
 }
 
 type letAST struct {
 	Pos   lexer.Position
-	Name  string   `"let" @Ident`
-	Type  *typeAST `( ":" @@ )?`
-	Value *exprAST `"=" @@`
+	Name  string   `parser:"\"let\" @(Ident | Dice)"`
+	Type  *typeAST `parser:"( \":\" @@ )?"`
+	Value *exprAST `parser:"\"=\" @@"`
 }
 
 type ifAST struct {
 	Pos    lexer.Position
-	Cond   *headAST  `"if" @@`
-	Then   *blockAST `@@`
-	ElseIf *ifAST    `( "else" ( @@`
-	Else   *blockAST `| @@ ) )?`
+	Cond   *headAST  `parser:"\"if\" @@"`
+	Then   *blockAST `parser:"@@"`
+	ElseIf *ifAST    `parser:"( \"else\" ( @@"`
+	Else   *blockAST `parser:"| @@ ) )?"`
 }
 
 type forAST struct {
 	Pos  lexer.Position
-	Var  string    `"for" @Ident`
-	Var2 string    `( Comma @Ident )?`
-	Coll *headAST  `"in" @@`
-	Body *blockAST `@@`
+	Var  string    `parser:"\"for\" @(Ident | Dice)"`
+	Var2 string    `parser:"( Comma @(Ident | Dice) )?"`
+	Coll *headAST  `parser:"\"in\" @@"`
+	Body *blockAST `parser:"@@"`
 }
 
 type whileAST struct {
 	Pos  lexer.Position
-	Cond *headAST  `"while" @@`
-	Body *blockAST `@@`
+	Cond *headAST  `parser:"\"while\" @@"`
+	Body *blockAST `parser:"@@"`
 }
 
 type returnAST struct {
 	Pos   lexer.Position
-	Value *exprAST `"return" @@?`
+	Value *exprAST `parser:"\"return\" @@?"`
 }
 
 type requireAST struct {
 	Pos     lexer.Position
-	Cond    *exprAST `"require" @@`
-	Message *exprAST `"else" @@`
+	Cond    *exprAST `parser:"\"require\" @@"`
+	Message *exprAST `parser:"\"else\" @@"`
 }
 
 type emitAST struct {
 	Pos   lexer.Position
-	Value *exprAST `"emit" @@`
+	Value *exprAST `parser:"\"emit\" @@"`
 }
 
 type simpleAST struct {
 	Pos    lexer.Position
-	Target *exprAST `@@`
-	Op     string   `( @( "=" | "+=" | "-=" | "*=" )`
-	Value  *exprAST `  @@ )?`
+	Target *exprAST `parser:"@@"`
+	Op     string   `parser:"( @( \"=\" | \"+=\" | \"-=\" | \"*=\" )"`
+	Value  *exprAST `parser:"  @@ )?"`
 }
 
-// exprAST is the raw text of one expr-lang expression: balanced tokens, positions kept.
+// exprAST is the raw text of one expr-lang expression: its tokens, positions kept. It parses
+// itself (participle.Parseable): a balanced run of tokens is cheaper to scan by hand than to
+// match token by token through grammar nodes.
 type exprAST struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Parts  []*exprPart `@@+`
+	// Toks are the tokens at bracket depth 0 (a group counts as its opening token).
+	Toks []lexer.Token
+	// head: in an if/for/while header, where a top-level `parser:"{"` opens the block.
+	head bool
 }
 
-type exprPart struct {
-	Group *groupAST `  @@`
-	Tok   string    `| @!( Newline | Comma | "{" | "}" | "(" | ")" | "[" | "]" | "=" | "+=" | "-=" | "*=" | "else" )`
-}
-
-// headAST is an expression in an if, for or while header: a top-level `{` opens the block,
+// headAST is an expression in an if, for or while header: a top-level `parser:"{"` opens the block,
 // so braces there must stand inside parentheses (as in Go).
-type headAST struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Parts  []*headPart `@@+`
+type headAST struct{ exprAST }
+
+func (h *headAST) expr() *exprAST { return &h.exprAST }
+
+// Parse reads tokens up to the end of the expression: a newline, comma, `parser:"="` (or `parser:"+="`…),
+// `parser:"else"` or closing bracket at depth 0, or a `parser:"{"` or `parser:"}"` in a header.
+func (h *headAST) Parse(lex *lexer.PeekingLexer) error {
+	h.head = true
+	return h.exprAST.Parse(lex)
 }
 
-type headPart struct {
-	Group *parenGroup `  @@`
-	Tok   string    `| @!( Newline | Comma | "{" | "}" | "(" | ")" | "[" | "]" | "=" | "+=" | "-=" | "*=" | "else" )`
-}
-
-func (h *headAST) expr() *exprAST {
-	e := &exprAST{Pos: h.Pos, EndPos: h.EndPos}
-	for _, p := range h.Parts {
-		part := &exprPart{Tok: p.Tok}
-		if p.Group != nil {
-			part.Group = &groupAST{Open: p.Group.Open, Inner: p.Group.Inner, Close: p.Group.Close}
+// Parse implements participle.Parseable.
+func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
+	depth := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			break
 		}
-		e.Parts = append(e.Parts, part)
+		if depth == 0 && e.stops(t) {
+			break
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			if t.Type == tokPunct {
+				if depth == 0 {
+					e.Toks = append(e.Toks, *t)
+				}
+				depth++
+			}
+		case ")", "]", "}":
+			if t.Type == tokPunct {
+				depth--
+			}
+		default:
+			if depth == 0 {
+				e.Toks = append(e.Toks, *t)
+			}
+		}
+		if len(e.Toks) == 1 && e.Pos.Line == 0 {
+			e.Pos = t.Pos
+		}
+		lex.Next()
+		e.EndPos = t.Pos
+		e.EndPos.Advance(t.Value)
 	}
-	return e
+	if len(e.Toks) == 0 {
+		return participle.NextMatch
+	}
+	return nil
 }
 
-// parenGroup is a bracketed group that may not start with a brace (see headAST).
-type parenGroup struct {
-	Open  string       `@( "(" | "[" )`
-	Inner []*innerPart `@@*`
-	Close string       `@( ")" | "]" | "}" )`
+func (e *exprAST) stops(t *lexer.Token) bool {
+	switch t.Type {
+	case tokNewline, tokComma:
+		return true
+	case tokPunct:
+		return t.Value == ")" || t.Value == "]" || t.Value == "}" || (e.head && t.Value == "{")
+	case tokOp:
+		return t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*="
+	case tokIdent:
+		return t.Value == "else"
+	}
+	return false
 }
 
-type groupAST struct {
-	Open  string       `@( "(" | "[" | "{" )`
-	Inner []*innerPart `@@*`
-	Close string       `@( ")" | "]" | "}" )`
-}
-
-type innerPart struct {
-	Group *groupAST `  @@`
-	Tok   string    `| @!( ")" | "]" | "}" | "(" | "[" | "{" )`
+// single returns the only token of an expression made of one token, or nil.
+func (e *exprAST) single() *lexer.Token {
+	if len(e.Toks) == 1 && e.Toks[0].Type != tokPunct {
+		return &e.Toks[0]
+	}
+	return nil
 }

@@ -86,12 +86,18 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	for _, c := range p.Consts {
 		m.globals[c.Name] = c.Value
 	}
+	// Records first, fields second: an entity may refer to one declared after it.
 	for _, e := range p.Entities {
-		rec, err := m.newRecord(e.Kind, e.Inits)
+		rec, err := m.newRecord(e.Kind, nil)
 		if err != nil {
 			return nil, err
 		}
 		m.globals[e.Name] = rec
+	}
+	for _, e := range p.Entities {
+		if err := m.initFields(m.globals[e.Name].(map[string]any), e.Inits); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -143,17 +149,21 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 		}
 		rec[f.Name] = v
 	}
+	return rec, m.initFields(rec, inits)
+}
+
+func (m *Machine) initFields(rec map[string]any, inits []fieldInit) error {
 	for _, in := range inits {
 		v, err := m.eval(in.value, m.globals)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if v, err = conform(v, in.field.Type); err != nil {
-			return nil, &RuntimeError{Pos: in.value.Pos, Msg: "field " + in.field.Name + ": " + err.Error()}
+			return &RuntimeError{Pos: in.value.Pos, Msg: "field " + in.field.Name + ": " + err.Error()}
 		}
 		rec[in.field.Name] = v
 	}
-	return rec, nil
+	return nil
 }
 
 func zeroValue(t *Type) any {

@@ -117,6 +117,7 @@ func parseDiag(name string, err error) *Diagnostic {
 		p := perr.Position()
 		msg := perr.Message()
 		msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
+		msg = strings.TrimPrefix(msg, "lexer: ")
 		if strings.HasPrefix(msg, "invalid input text") {
 			msg = "unexpected character" + strings.TrimPrefix(msg, "invalid input text")
 			if strings.Contains(msg, `"\"`) || strings.Contains(msg, `"'`) {

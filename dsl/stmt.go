@@ -188,10 +188,8 @@ func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
 
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
 func (c *compiler) textOrExpr(e *exprAST, sc *scope) (*template, *Expr) {
-	if len(e.Parts) == 1 && e.Parts[0].Group == nil {
-		if tok := e.Parts[0].Tok; strings.HasPrefix(tok, `"`) || strings.HasPrefix(tok, `'`) {
-			return c.parseTemplate(tok, e.Pos, sc), nil
-		}
+	if t := e.single(); t != nil && t.Type == tokString {
+		return c.parseTemplate(t.Value, e.Pos, sc), nil
 	}
 	return nil, c.compileExpr(e, sc, nil)
 }

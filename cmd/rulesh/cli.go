@@ -156,13 +156,19 @@ func summary(p *dsl.Program) string {
 			if n > 1 {
 				s = "s"
 			}
+			if what == "entit" {
+				s = "y"
+				if n > 1 {
+					s = "ies"
+				}
+			}
 			parts = append(parts, fmt.Sprintf("%d %s%s", n, what, s))
 		}
 	}
 	add(len(p.Options), "option")
 	add(len(p.Consts), "const")
 	add(len(p.Kinds), "kind")
-	add(len(p.Entities), "entity")
+	add(len(p.Entities), "entit")
 	add(len(p.Procs), "procedure")
 	if len(parts) == 0 {
 		return "empty"

@@ -1,0 +1,97 @@
+package dsl
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"rulesh/stdlib/dice"
+)
+
+// genRules builds a rule file of about n lines: kinds, options, and procedures with
+// conditions, loops and calls, the mix a large ruleset has.
+func genRules(n int) []byte {
+	var b strings.Builder
+	b.WriteString("ruleset \"bench\"\noption malus = 3 \"m\"\nkind Unit {\n  force: int = 3\n  pv: int = 10\n  nom: string\n}\nentity u: Unit { nom = \"u\" }\n")
+	for i := 0; b.Len() == 0 || strings.Count(b.String(), "\n") < n; i++ {
+		fmt.Fprintf(&b, `rule r%d(a: Unit, x: int = 2): int {
+  let t = a.force + x * %d
+  if t > malus {
+    t -= malus
+  } else {
+    t += 1
+  }
+  for i in 1..3 {
+    t += i
+  }
+  emit "r%d gives {t}"
+  return t
+}
+`, i, i%7, i)
+	}
+	return []byte(b.String())
+}
+
+func BenchmarkLoad2000Lines(b *testing.B) {
+	src := genRules(2000)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, d := LoadSource("gen.rules", src); d.HasErrors() {
+			b.Fatal(d)
+		}
+	}
+}
+
+const smallProc = `
+kind Unit {
+  force: int = 3
+  pv: int = 10
+}
+entity u: Unit { }
+rule small(a: Unit, x: int): int {
+  let t = a.force + x
+  if t > 5 {
+    t = t - 2
+  }
+  a.pv = t
+  return t
+}
+`
+
+func BenchmarkSmallProcCall(b *testing.B) {
+	prog, d := LoadSource("b.rules", []byte(smallProc))
+	if d.HasErrors() {
+		b.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := prog.Proc("small")
+	u, _ := m.Global("u")
+	args := []any{u, 4}
+	for b.Loop() {
+		if _, err := m.call(p, args, p.Pos); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSmallProcGo is the hand-written Go reference for BenchmarkSmallProcCall.
+func BenchmarkSmallProcGo(b *testing.B) {
+	type unit struct{ force, pv int }
+	u := &unit{3, 10}
+	small := func(a *unit, x int) int {
+		t := a.force + x
+		if t > 5 {
+			t = t - 2
+		}
+		a.pv = t
+		return t
+	}
+	s := 0
+	for b.Loop() {
+		s += small(u, 4)
+	}
+	_ = s
+}
