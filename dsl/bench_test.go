@@ -69,9 +69,8 @@ func BenchmarkSmallProcCall(b *testing.B) {
 	}
 	p := prog.Proc("small")
 	u, _ := m.Global("u")
-	args := []any{u, 4}
 	for b.Loop() {
-		if _, err := m.call(p, args, p.Pos); err != nil {
+		if _, err := m.CallProc(p, u, 4); err != nil {
 			b.Fatal(err)
 		}
 	}

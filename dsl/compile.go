@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"reflect"
+	"regexp"
+	"strconv"
 	"sort"
 	"strings"
 
@@ -15,9 +16,9 @@ import (
 	"github.com/expr-lang/expr/checker/nature"
 	exprcompiler "github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
 	exprpatcher "github.com/expr-lang/expr/patcher"
-	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 )
@@ -79,7 +80,9 @@ type compiler struct {
 	base      *conf.Config
 	natures   map[scopeMode]map[string]nature.Nature
 	naturesAt int
-	diags Diagnostics
+	// typeNatures caches natureOf.
+	typeNatures map[*Type]nature.Nature
+	diags     Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 }
@@ -500,12 +503,29 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 			}
 		case *Entity:
 			if mode != modeConst && g.Kind != nil {
-				out[name] = g.Kind.exprType().Nature()
+				out[name] = c.natureOf(g.Kind.typ())
 			}
 		}
 	}
 	c.natures[mode] = out
 	return out
+}
+
+// natureOf memoises expr's view of a type; record kinds are costly to convert.
+func (c *compiler) natureOf(t *Type) nature.Nature {
+	key := t
+	if t.Kind == TRecord {
+		key = t.Record.typ()
+	}
+	if n, ok := c.typeNatures[key]; ok {
+		return n
+	}
+	if c.typeNatures == nil {
+		c.typeNatures = map[*Type]nature.Nature{}
+	}
+	n := t.exprType().Nature()
+	c.typeNatures[key] = n
+	return n
 }
 
 var machineNature = types.TypeOf(&Machine{}).Nature()
@@ -523,7 +543,7 @@ func (c *compiler) envNature(s *scope) nature.Nature {
 	for sc := s; sc != nil; sc = sc.parent {
 		for n, t := range sc.vars {
 			if _, seen := fields[n]; !seen || sc == s {
-				fields[n] = t.exprType().Nature()
+				fields[n] = c.natureOf(t)
 			}
 		}
 	}
@@ -581,6 +601,12 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	if c.trivial(x, sc) {
+		if want != nil && !assignable(want, x.typ) {
+			c.errorf(start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
+		}
+		return x
+	}
 	rewritten, origin := rewriteLiterals(text)
 	x.origin = origin
 	pv := &patcher{c: c, x: x, sc: sc}
@@ -614,6 +640,33 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		c.errorf(start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
 	}
 	return x
+}
+
+// trivial handles the commonest expressions without expr: a number, a plain string, true,
+// false, or the name of a local. Loads are faster and so are runs.
+func (c *compiler) trivial(x *Expr, sc *scope) bool {
+	t := strings.TrimSpace(x.Text)
+	if t == "" {
+		return false
+	}
+	switch {
+	case t == "true" || t == "false":
+		x.isLit, x.lit, x.typ = true, t == "true", boolType
+		return true
+	case isDigit(t[0]) && digits(t, 0) == len(t) && len(t) < 18:
+		n, _ := strconv.Atoi(t)
+		x.isLit, x.lit, x.typ = true, n, intType
+		return true
+	case t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
+		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
+		return true
+	case identRE.MatchString(t) && !reservedWords[t]:
+		if typ, ok := sc.lookup(t); ok {
+			x.ident, x.typ = t, typ
+			return true
+		}
+	}
+	return false
 }
 
 // MaxExprNodes bounds the size of one expression.

@@ -9,10 +9,8 @@ import (
 // an expression is captured as balanced tokens and handed to expr-lang, so the grammar only
 // needs to know where an expression stops (a newline, or a top-level `parser:"{"`, `parser:"}"`, `parser:","`, `parser:"="`, `parser:"else"`).
 
-
 var fileParser = participle.MustBuild[fileAST](
 	participle.Lexer(ruleLexer),
-	participle.UseLookahead(2),
 )
 
 type fileAST struct {

@@ -191,24 +191,38 @@ func (m *Machine) Call(name string, args ...any) (any, error) {
 	if p == nil {
 		return nil, fmt.Errorf("unknown procedure %s", name)
 	}
-	return m.topLevel(func() (any, error) { return m.call(p, args, p.Pos) })
+	return m.CallProc(p, args...)
+}
+
+// CallProc is Call for a procedure already looked up (no name lookup per call).
+func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
+	if len(args) < p.minArg || len(args) > len(p.Params) {
+		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.minArg, len(p.Params), len(args))
+	}
+	m.steps = 0
+	mark := dice.Mark(m.Dice)
+	v, err := m.call(p, args, p.Pos)
+	return m.finish(v, err, mark)
+}
+
+// finish ends a top-level call: the journal is dropped on success and replayed backwards on
+// failure, so a failed call leaves the state as it was.
+func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
+	if err != nil {
+		m.rollback(0)
+		dice.Restore(m.Dice, diceMark)
+		return nil, err
+	}
+	m.journal = m.journal[:0]
+	return v, nil
 }
 
 // topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) topLevel(f func() (any, error)) (any, error) {
 	m.steps = 0
-	mark := len(m.journal)
-	mark2 := dice.Mark(m.Dice)
+	mark := dice.Mark(m.Dice)
 	v, err := f()
-	if err != nil {
-		m.rollback(mark)
-		dice.Restore(m.Dice, mark2)
-		return nil, err
-	}
-	if m.depth == 0 {
-		m.journal = m.journal[:0]
-	}
-	return v, nil
+	return m.finish(v, err, mark)
 }
 
 func (m *Machine) rollback(mark int) {

@@ -47,7 +47,7 @@ type Kind struct {
 	Fields  []*Field
 	byName  map[string]*Field
 	etype   types.Map
-	pending bool // set while its field types are being resolved
+	self    *Type
 }
 
 // Field is one field of a kind.
@@ -106,6 +106,14 @@ func (k *Kind) exprType() types.Map {
 		}
 	}
 	return k.etype
+}
+
+// typ returns the one static Type of records of this kind.
+func (k *Kind) typ() *Type {
+	if k.self == nil {
+		k.self = &Type{Kind: TRecord, Record: k}
+	}
+	return k.self
 }
 
 // Field returns the named field, or nil.

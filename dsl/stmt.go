@@ -204,6 +204,20 @@ func (c *compiler) cond(e *exprAST, sc *scope) *Expr {
 }
 
 func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
+	if t := s.Target.single(); t != nil && t.Type == tokIdent && s.Op != "" {
+		if typ, local := sc.lookup(t.Value); local {
+			// Assigning a local: no need to compile the target.
+			st := &assignStmt{stmtBase: base, op: s.Op, local: t.Value, ltyp: typ}
+			want := typ
+			if s.Op != "=" {
+				want = nil
+			}
+			if st.value = c.compileExpr(s.Value, sc, want); st.value == nil {
+				return nil
+			}
+			return st
+		}
+	}
 	target := c.compileExpr(s.Target, sc, nil)
 	if s.Op == "" {
 		if target == nil {
