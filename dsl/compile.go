@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -82,7 +82,7 @@ type compiler struct {
 	naturesAt int
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
-	diags     Diagnostics
+	diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 }

@@ -42,12 +42,12 @@ type Const struct {
 
 // Kind is a record type: named, typed fields with defaults.
 type Kind struct {
-	Name    string
-	Pos     Pos
-	Fields  []*Field
-	byName  map[string]*Field
-	etype   types.Map
-	self    *Type
+	Name   string
+	Pos    Pos
+	Fields []*Field
+	byName map[string]*Field
+	etype  types.Map
+	self   *Type
 }
 
 // Field is one field of a kind.
