@@ -38,6 +38,7 @@ type Machine struct {
 	journal []undo
 	steps   int
 	depth   int
+	running int // VMs currently running (nested through calls)
 	vms     []*vm.VM
 	pools   [][]*frame
 }
@@ -345,12 +346,16 @@ func (m *Machine) eval(x *Expr, env map[string]any) (any, error) {
 	if x.ident != "" {
 		return env[x.ident], nil
 	}
-	for len(m.vms) <= m.depth {
+	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
+	// more expressions, so each nesting level of running VMs gets its own.
+	for len(m.vms) <= m.running {
 		m.vms = append(m.vms, &vm.VM{})
 	}
-	machine := m.vms[m.depth]
+	machine := m.vms[m.running]
 	machine.MemoryBudget = m.Limits.MemoryBudget
+	m.running++
 	v, err := machine.Run(x.prog, env)
+	m.running--
 	if err != nil {
 		return nil, m.wrapError(x, err)
 	}
