@@ -602,9 +602,7 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
 	if c.trivial(x, sc) {
-		if want != nil && !assignable(want, x.typ) {
-			c.errorf(start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
-		}
+		c.checkWant(x, want)
 		return x
 	}
 	rewritten, origin := rewriteLiterals(text)
@@ -636,10 +634,23 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 			x.ident = n.Value
 		}
 	}
-	if want != nil && !assignable(want, x.typ) {
-		c.errorf(start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
-	}
+	c.checkWant(x, want)
 	return x
+}
+
+// checkWant reports an expression whose static type cannot be stored where want is declared,
+// including a literal fraction for an int.
+func (c *compiler) checkWant(x *Expr, want *Type) {
+	if want == nil {
+		return
+	}
+	if !assignable(want, x.typ) {
+		c.errorf(x.start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
+		return
+	}
+	if f, ok := x.lit.(float64); ok && x.isLit && want.Kind == TInt && f != float64(int(f)) {
+		c.errorf(x.start, fmt.Sprintf("expected int, got %s", formatFloat(f)), "")
+	}
 }
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,
@@ -841,7 +852,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		if p.minArg < len(p.Params) {
 			want = fmt.Sprintf("%d to %d", p.minArg, len(p.Params))
 		}
-		pv.fail(call, fmt.Sprintf("%s takes %s arguments, got %d", p.Name, want, n), "declared at "+p.Pos.String())
+		noun := "arguments"
+		if want == "1" {
+			noun = "argument"
+		}
+		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
 		return
 	}
 	site := posOf(pv.x.posAt(call.Location().From))

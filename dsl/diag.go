@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity tells an error (the file cannot run) from a warning (it can, but something looks wrong).
@@ -112,7 +113,7 @@ func (ds Diagnostics) Render(src Sources) string {
 		b.WriteString(d.header())
 		b.WriteByte('\n')
 		line, ok := sourceLine(src[d.Pos.File], d.Pos.Line)
-		if !ok || d.Pos.Col < 1 {
+		if !ok || d.Pos.Col < 1 || !printable(line) {
 			continue
 		}
 		const maxShown = 160
@@ -187,4 +188,14 @@ func levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// printable reports whether a source line is worth quoting (not binary noise).
+func printable(line string) bool {
+	for _, r := range line {
+		if r == utf8.RuneError || (r < 0x20 && r != '\t') || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }

@@ -219,6 +219,15 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		}
 	}
 	target := c.compileExpr(s.Target, sc, nil)
+	if target != nil && target.prog == nil {
+		// A literal or a bare local: nothing to call, nothing assignable here.
+		if s.Op == "" {
+			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
+		} else {
+			c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
+		}
+		return nil
+	}
 	if s.Op == "" {
 		if target == nil {
 			return nil
