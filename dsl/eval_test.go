@@ -16,7 +16,7 @@ func run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	m, err := NewMachine(prog, dice.NewQueue(rolls, nil), nil)
+	m, err := NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestFailedCallRollsBack(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	m, _ := NewMachine(prog, dice.NewQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	s := NewSession(m)
 	if _, err := s.Eval("<e>", "deux(a, b)"); err == nil {
 		t.Fatal("deux should fail on b")
@@ -187,19 +187,19 @@ func TestFailedCallRollsBack(t *testing.T) {
 
 func TestFailedCallGivesBackHandRolls(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules+"\nrule deux_jets() {\n  let x = d(6)\n  require false else \"non\"\n}\n"))
-	q := dice.NewQueue([]int{4}, nil)
+	q := dice.NewIntQueue([]int{4}, nil)
 	m, _ := NewMachine(prog, q, nil)
 	if _, err := NewSession(m).Eval("<e>", "deux_jets()"); err == nil {
 		t.Fatal("want a failure")
 	}
-	if got := q.Pending(); len(got) != 1 || got[0] != 4 {
+	if got := q.Pending(); len(got) != 1 || got[0] != "4" {
 		t.Errorf("pending rolls %v, want [4]", got)
 	}
 }
 
 func TestStepLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := NewMachine(prog, dice.NewQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	m.Limits.MaxSteps = 50
 	_, err := NewSession(m).Eval("<e>", "compte(100)")
 	var re *RuntimeError
@@ -210,7 +210,7 @@ func TestStepLimit(t *testing.T) {
 
 func TestMemoryLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := NewMachine(prog, dice.NewQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	_, err := NewSession(m).Eval("<e>", "len(map(1..10000000, # * 2))")
 	if err == nil || !strings.Contains(err.Error(), "memory_budget") {
 		t.Fatalf("err = %v, want the memory limit", err)
@@ -219,7 +219,7 @@ func TestMemoryLimit(t *testing.T) {
 
 func TestSetOption(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, err := NewMachine(prog, dice.NewQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
+	m, err := NewMachine(prog, dice.NewIntQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
 	if err != nil {
 		t.Fatal(err)
 	}

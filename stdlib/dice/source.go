@@ -1,5 +1,5 @@
 // Package dice rolls dice: the sources of random results (seeded or hand-given), dice
-// notation, rolling and exact distributions. It knows nothing of any ruleset.
+// notation, rolling, and exact distributions. It knows nothing of any ruleset.
 package dice
 
 import (
@@ -9,23 +9,20 @@ import (
 	"strings"
 )
 
-// Source gives die results. Roll returns a face index in [1, sides]; a hand-given source
-// returns the next result the GM entered and errors when it does not fit or none is left.
+// Source gives die results: Roll returns a face index in [1, sides].
 type Source interface {
 	Roll(sides int) (int, error)
 }
 
-// PCG is the default source: a seeded PCG from math/rand/v2, so a seed replays a whole session.
+// PCG is the default source: a seeded PCG from math/rand/v2, so a seed replays a session.
 type PCG struct {
 	rng  *rand.Rand
-	pcg  *rand.PCG
 	seed uint64
 }
 
 // NewPCG returns a seeded source.
 func NewPCG(seed uint64) *PCG {
-	p := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	return &PCG{rng: rand.New(p), pcg: p, seed: seed}
+	return &PCG{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seed: seed}
 }
 
 // Seed returns the seed the source started from.
@@ -39,31 +36,41 @@ func (p *PCG) Roll(sides int) (int, error) {
 	return 1 + p.rng.IntN(sides), nil
 }
 
-// Queue gives results entered by hand, in order, then falls back to Next when one is set
-// (nil: running out is an error).
+// Queue gives results entered by hand, in order: numbers, or face names for symbolic dice.
+// When they run out it asks Next, or fails if Next is nil.
 type Queue struct {
-	items []int
+	items []string
 	pos   int
 	Next  Source
 }
 
 // NewQueue returns a source that gives the listed results first.
-func NewQueue(results []int, fallback Source) *Queue {
-	return &Queue{items: append([]int(nil), results...), Next: fallback}
+func NewQueue(results []string, fallback Source) *Queue {
+	return &Queue{items: append([]string(nil), results...), Next: fallback}
+}
+
+// NewIntQueue is NewQueue for numbers.
+func NewIntQueue(results []int, fallback Source) *Queue {
+	q := &Queue{Next: fallback}
+	for _, r := range results {
+		q.items = append(q.items, strconv.Itoa(r))
+	}
+	return q
 }
 
 // Push appends hand-given results (the REPL's :rolls).
-func (q *Queue) Push(results ...int) { q.items = append(q.items, results...) }
+func (q *Queue) Push(results ...string) { q.items = append(q.items, results...) }
 
 // Pending returns the hand-given results not used yet.
-func (q *Queue) Pending() []int { return append([]int(nil), q.items[q.pos:]...) }
+func (q *Queue) Pending() []string { return append([]string(nil), q.items[q.pos:]...) }
 
-// Roll returns the next hand-given result, checking it fits the die.
+// Roll returns the next hand-given result for a die with faces 1..sides.
 func (q *Queue) Roll(sides int) (int, error) {
 	if q.pos < len(q.items) {
-		v := q.items[q.pos]
-		if v < 1 || v > sides {
-			return 0, fmt.Errorf("hand-given result %d does not fit a %d-sided die", v, sides)
+		tok := q.items[q.pos]
+		v, err := strconv.Atoi(tok)
+		if err != nil || v < 1 || v > sides {
+			return 0, fmt.Errorf("hand-given result %s does not fit a %d-sided die", tok, sides)
 		}
 		q.pos++
 		return v, nil
@@ -74,8 +81,51 @@ func (q *Queue) Roll(sides int) (int, error) {
 	return 0, fmt.Errorf("no hand-given result left for a %d-sided die", sides)
 }
 
-// Mark records how far a source has been consumed, where that can be undone (hand-given
-// results of a failed call are given back).
+// face returns the index (1-based) of the next hand-given result on a die, matching the
+// result against the faces' labels (`-1` on dF, `fusil` on a symbolic die).
+func (q *Queue) face(d *Die) (int, bool, error) {
+	if q.pos >= len(q.items) {
+		if q.Next != nil {
+			return 0, false, nil
+		}
+		return 0, false, fmt.Errorf("no hand-given result left for %s", d.Name)
+	}
+	tok := q.items[q.pos]
+	if d.Standard {
+		v, err := strconv.Atoi(tok)
+		if err != nil || v < 1 || v > len(d.Faces) {
+			return 0, false, fmt.Errorf("hand-given result %s does not fit %s (1 to %d)", tok, d.Name, len(d.Faces))
+		}
+		q.pos++
+		return v, true, nil
+	}
+	for i, f := range d.Faces {
+		if f.String() == tok {
+			q.pos++
+			return i + 1, true, nil
+		}
+	}
+	labels := make([]string, 0, len(d.Faces))
+	for _, f := range d.Faces {
+		labels = append(labels, f.String())
+	}
+	return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (%s)", tok, d.Name, strings.Join(labels, ", "))
+}
+
+// RollFace rolls one die from any source and returns the face index (1-based).
+func RollFace(src Source, d *Die) (int, error) {
+	if q, ok := src.(*Queue); ok {
+		i, ok, err := q.face(d)
+		if err != nil || ok {
+			return i, err
+		}
+		return RollFace(q.Next, d)
+	}
+	return src.Roll(len(d.Faces))
+}
+
+// Mark records how far a source has been consumed, so a failed call can give hand-given
+// results back (other sources are not rewound).
 func Mark(s Source) int {
 	if q, ok := s.(*Queue); ok {
 		return q.pos
@@ -83,23 +133,32 @@ func Mark(s Source) int {
 	return 0
 }
 
-// Restore returns a Queue to a Mark, giving back results used since.
+// Restore returns a Queue to a Mark.
 func Restore(s Source, mark int) {
-	if q, ok := s.(*Queue); ok {
+	if q, ok := s.(*Queue); ok && mark <= len(q.items) {
 		q.pos = mark
 	}
 }
 
-// ParseList reads hand-given results written "7,3,5" or "7 3 5".
-func ParseList(s string) ([]int, error) {
+// ParseList reads hand-given results written "7,3,5" or "7 3 5" (numbers, or face names).
+func ParseList(s string) ([]string, error) {
 	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-	out := make([]int, 0, len(f))
 	for _, x := range f {
-		v, err := strconv.Atoi(x)
-		if err != nil || v < 1 {
-			return nil, fmt.Errorf("bad die result %q: results are whole numbers from 1", x)
+		if _, err := strconv.Atoi(x); err != nil && !isName(x) {
+			return nil, fmt.Errorf("bad die result %q: give numbers or face names", x)
 		}
-		out = append(out, v)
 	}
-	return out, nil
+	if len(f) == 0 {
+		return nil, fmt.Errorf("no result given")
+	}
+	return f, nil
+}
+
+func isName(s string) bool {
+	for i, r := range s {
+		if !isLetter(r) && !(i > 0 && isDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
 }

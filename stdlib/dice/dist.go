@@ -1,0 +1,780 @@
+package dice
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+)
+
+// Limits of exact computation.
+const (
+	// ExactExplodeDepth is how many explosions per die the exact distribution follows; the
+	// probability of going further is reported as truncated mass.
+	ExactExplodeDepth = 12
+	// MaxOutcomes bounds the support of any intermediate distribution.
+	MaxOutcomes = 1_000_000
+	// MaxPairs bounds the work of combining two distributions pairwise (×, /).
+	MaxPairs = 4_000_000
+)
+
+// Dist is an exact distribution over whole numbers: P(Min+i) = W[i] / Den. The weights sum
+// to Den, less the truncated mass when explosions were cut at ExactExplodeDepth.
+type Dist struct {
+	Min  int
+	W    []*big.Int
+	Den  *big.Int
+	Bool bool     // a comparison: 0 is false, 1 is true
+	Syms []string // a symbolic die: value i names Syms[i-1]
+}
+
+// Point is the distribution of a constant.
+func Point(v int) *Dist { return &Dist{Min: v, W: []*big.Int{big.NewInt(1)}, Den: big.NewInt(1)} }
+
+// Max returns the largest outcome.
+func (d *Dist) Max() int { return d.Min + len(d.W) - 1 }
+
+// Mass returns the total weight (Den unless mass was truncated).
+func (d *Dist) Mass() *big.Int {
+	s := new(big.Int)
+	for _, w := range d.W {
+		s.Add(s, w)
+	}
+	return s
+}
+
+// Truncated returns the probability lost to truncated explosions, as a fraction.
+func (d *Dist) Truncated() *big.Rat {
+	lost := new(big.Int).Sub(d.Den, d.Mass())
+	return new(big.Rat).SetFrac(lost, d.Den)
+}
+
+// P returns the exact probability of value v.
+func (d *Dist) P(v int) *big.Rat {
+	i := v - d.Min
+	if i < 0 || i >= len(d.W) {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(d.W[i], d.Den)
+}
+
+// Mean returns the expected value (over the mass that is not truncated).
+func (d *Dist) Mean() float64 {
+	m, _ := d.moments()
+	return m
+}
+
+// Stddev returns the standard deviation.
+func (d *Dist) Stddev() float64 {
+	_, v := d.moments()
+	return math.Sqrt(v)
+}
+
+// MeanRat returns the exact expected value.
+func (d *Dist) MeanRat() *big.Rat {
+	num := new(big.Int)
+	t := new(big.Int)
+	for i, w := range d.W {
+		num.Add(num, t.Mul(w, big.NewInt(int64(d.Min+i))))
+	}
+	return new(big.Rat).SetFrac(num, d.Mass())
+}
+
+func (d *Dist) moments() (mean, variance float64) {
+	mass, _ := new(big.Rat).SetFrac(d.Mass(), big.NewInt(1)).Float64()
+	if mass == 0 {
+		return 0, 0
+	}
+	var s1, s2 float64
+	den, _ := new(big.Float).SetInt(d.Den).Float64()
+	for i, w := range d.W {
+		p, _ := new(big.Float).Quo(new(big.Float).SetInt(w), new(big.Float).SetInt(d.Den)).Float64()
+		v := float64(d.Min + i)
+		s1 += p * v
+		s2 += p * v * v
+	}
+	norm := mass / den
+	mean = s1 / norm
+	variance = s2/norm - mean*mean
+	if variance < 0 {
+		variance = 0
+	}
+	return mean, variance
+}
+
+func newDist(min, n int, den *big.Int) *Dist {
+	w := make([]*big.Int, n)
+	for i := range w {
+		w[i] = new(big.Int)
+	}
+	return &Dist{Min: min, W: w, Den: den}
+}
+
+// trim drops zero weights at both ends.
+func (d *Dist) trim() *Dist {
+	lo, hi := 0, len(d.W)
+	for lo < hi && d.W[lo].Sign() == 0 {
+		lo++
+	}
+	for hi > lo && d.W[hi-1].Sign() == 0 {
+		hi--
+	}
+	if lo == hi {
+		return &Dist{Min: 0, W: []*big.Int{new(big.Int)}, Den: d.Den, Bool: d.Bool, Syms: d.Syms}
+	}
+	d.Min += lo
+	d.W = d.W[lo:hi]
+	return d
+}
+
+// Add is the distribution of the sum of independent a and b (convolution).
+func Add(a, b *Dist) (*Dist, error) {
+	n := len(a.W) + len(b.W) - 1
+	if n > MaxOutcomes {
+		return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
+	}
+	out := newDist(a.Min+b.Min, n, new(big.Int).Mul(a.Den, b.Den))
+	t := new(big.Int)
+	for i, x := range a.W {
+		if x.Sign() == 0 {
+			continue
+		}
+		for j, y := range b.W {
+			if y.Sign() != 0 {
+				out.W[i+j].Add(out.W[i+j], t.Mul(x, y))
+			}
+		}
+	}
+	return out.trim(), nil
+}
+
+// Negate is the distribution of -a.
+func Negate(a *Dist) *Dist {
+	out := &Dist{Min: -a.Max(), W: make([]*big.Int, len(a.W)), Den: a.Den}
+	for i, w := range a.W {
+		out.W[len(a.W)-1-i] = w
+	}
+	return out
+}
+
+// SumN is the distribution of the sum of n independent copies of a.
+func SumN(a *Dist, n int) (*Dist, error) {
+	if n == 0 {
+		return Point(0), nil
+	}
+	// Binary powers: log2(n) convolutions of growing size instead of n.
+	result := (*Dist)(nil)
+	base := a
+	var err error
+	for n > 0 {
+		if n&1 == 1 {
+			if result == nil {
+				result = base
+			} else if result, err = Add(result, base); err != nil {
+				return nil, err
+			}
+		}
+		n >>= 1
+		if n > 0 {
+			if base, err = Add(base, base); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return result, nil
+}
+
+// Combine applies op to every pair of outcomes of independent a and b.
+func Combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error) {
+	if len(a.W)*len(b.W) > MaxPairs {
+		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
+	}
+	acc := map[int]*big.Int{}
+	lo, hi := math.MaxInt, math.MinInt
+	t := new(big.Int)
+	for i, x := range a.W {
+		if x.Sign() == 0 {
+			continue
+		}
+		for j, y := range b.W {
+			if y.Sign() == 0 {
+				continue
+			}
+			v, ok := op(a.Min+i, b.Min+j)
+			if !ok {
+				continue
+			}
+			w, found := acc[v]
+			if !found {
+				w = new(big.Int)
+				acc[v] = w
+			}
+			w.Add(w, t.Mul(x, y))
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	den := new(big.Int).Mul(a.Den, b.Den)
+	if len(acc) == 0 {
+		return &Dist{W: []*big.Int{new(big.Int)}, Den: den}, nil
+	}
+	if hi-lo+1 > MaxOutcomes {
+		return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
+	}
+	out := newDist(lo, hi-lo+1, den)
+	for v, w := range acc {
+		out.W[v-lo] = w
+	}
+	return out, nil
+}
+
+// Distribution computes the exact distribution of a parsed expression.
+func (e *Expr) Distribution() (*Dist, error) {
+	d, err := dist(e.Root)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := e.Root.(*Cmp); ok {
+		d.Bool = true
+	}
+	return d, nil
+}
+
+func dist(n Node) (*Dist, error) {
+	switch n := n.(type) {
+	case *Num:
+		return Point(n.V), nil
+	case *Neg:
+		d, err := dist(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return Negate(d), nil
+	case *Bin:
+		a, err := dist(n.L)
+		if err != nil {
+			return nil, err
+		}
+		b, err := dist(n.R)
+		if err != nil {
+			return nil, err
+		}
+		if a.Syms != nil || b.Syms != nil {
+			return nil, fmt.Errorf("column %d: symbols cannot be added or multiplied", n.At+1)
+		}
+		switch n.Op {
+		case '+':
+			return Add(a, b)
+		case '-':
+			return Add(a, Negate(b))
+		}
+		return Combine(a, b, func(x, y int) (int, bool) {
+			v, err := arith(n.Op, x, y)
+			return v, err == nil
+		})
+	case *Cmp:
+		a, err := dist(n.L)
+		if err != nil {
+			return nil, err
+		}
+		b, err := dist(n.R)
+		if err != nil {
+			return nil, err
+		}
+		diff, err := Add(a, Negate(b))
+		if err != nil {
+			return nil, err
+		}
+		out := newDist(0, 2, diff.Den)
+		for i, w := range diff.W {
+			k := 0
+			if compare(n.Op, diff.Min+i, 0) {
+				k = 1
+			}
+			out.W[k].Add(out.W[k], w)
+		}
+		out.Bool = true
+		return out, nil
+	case *Dice:
+		return diceDist(n)
+	case *Group:
+		return groupDist(n)
+	}
+	return nil, fmt.Errorf("unknown node %T", n)
+}
+
+// faceDist is the distribution of one roll of a die with its rerolls applied, over face
+// values (symbol indexes for symbolic dice).
+func faceDist(n *Dice) *Dist {
+	d, m := n.Die, &n.Mods
+	lo, hi := d.Faces[0].Value, d.Faces[0].Value
+	for _, f := range d.Faces {
+		lo, hi = min(lo, f.Value), max(hi, f.Value)
+	}
+	sides := int64(len(d.Faces))
+	out := newDist(lo, hi-lo+1, big.NewInt(sides))
+	if m.Reroll.Op == "" {
+		for _, f := range d.Faces {
+			out.W[f.Value-lo].Add(out.W[f.Value-lo], big.NewInt(1))
+		}
+		return out
+	}
+	var c int64
+	for _, f := range d.Faces {
+		if m.Reroll.Match(f) {
+			c++
+		}
+	}
+	if !m.RerollOnce {
+		// Rerolled until it leaves the condition: uniform over the other faces.
+		out.Den = big.NewInt(sides - c)
+		for _, f := range d.Faces {
+			if !m.Reroll.Match(f) {
+				out.W[f.Value-lo].Add(out.W[f.Value-lo], big.NewInt(1))
+			}
+		}
+		return out.trim()
+	}
+	// Rerolled once: P(v) = p(v)[v kept] + P(rerolled) p(v), over sides².
+	out.Den = big.NewInt(sides * sides)
+	for _, f := range d.Faces {
+		w := c
+		if !m.Reroll.Match(f) {
+			w += sides
+		}
+		out.W[f.Value-lo].Add(out.W[f.Value-lo], big.NewInt(w))
+	}
+	return out.trim()
+}
+
+// faceOf returns a face of the die with that value (for conditions on symbolic dice).
+func faceOf(d *Die, v int) Face {
+	for _, f := range d.Faces {
+		if f.Value == v {
+			return f
+		}
+	}
+	return Face{Value: v}
+}
+
+// score is what one die contributes: its value, or +1/-1/0 when counting successes.
+func score(n *Dice, v int) int {
+	m := &n.Mods
+	if m.Success.Op == "" && m.Failure.Op == "" {
+		return v
+	}
+	f := faceOf(n.Die, v)
+	f.Value = v
+	if m.Success.Op != "" && m.Success.Match(f) {
+		return 1
+	}
+	if m.Failure.Op != "" && m.Failure.Match(f) {
+		return -1
+	}
+	return 0
+}
+
+// mapDist sends each outcome of a through f.
+func mapDist(a *Dist, f func(int) int) *Dist {
+	lo, hi := math.MaxInt, math.MinInt
+	for i, w := range a.W {
+		if w.Sign() != 0 {
+			v := f(a.Min + i)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if lo > hi {
+		return &Dist{W: []*big.Int{new(big.Int)}, Den: a.Den}
+	}
+	out := newDist(lo, hi-lo+1, a.Den)
+	for i, w := range a.W {
+		if w.Sign() != 0 {
+			v := f(a.Min + i)
+			out.W[v-lo].Add(out.W[v-lo], w)
+		}
+	}
+	return out
+}
+
+// scale multiplies every weight and the denominator by k (to put two dists over one Den).
+func scaled(a *Dist, k *big.Int) *Dist {
+	out := &Dist{Min: a.Min, W: make([]*big.Int, len(a.W)), Den: new(big.Int).Mul(a.Den, k)}
+	for i, w := range a.W {
+		out.W[i] = new(big.Int).Mul(w, k)
+	}
+	return out
+}
+
+// mix is the weighted union of partial distributions that share a denominator.
+func mix(parts ...*Dist) *Dist {
+	lo, hi := math.MaxInt, math.MinInt
+	for _, p := range parts {
+		lo, hi = min(lo, p.Min), max(hi, p.Max())
+	}
+	out := newDist(lo, hi-lo+1, parts[0].Den)
+	for _, p := range parts {
+		for i, w := range p.W {
+			out.W[p.Min+i-lo].Add(out.W[p.Min+i-lo], w)
+		}
+	}
+	return out.trim()
+}
+
+// restrict keeps the outcomes whose face matches (or not) a condition.
+func restrict(a *Dist, die *Die, c Cond, want bool) *Dist {
+	out := &Dist{Min: a.Min, W: make([]*big.Int, len(a.W)), Den: a.Den}
+	for i, w := range a.W {
+		if c.Match(faceOf(die, a.Min+i)) == want {
+			out.W[i] = w
+		} else {
+			out.W[i] = new(big.Int)
+		}
+	}
+	return out
+}
+
+// dieDist is the distribution of what one die of the term contributes, explosions
+// included: its value (sum), or its success count (counting).
+func dieDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	f := faceDist(n)
+	if m.Explode == ExplodeNone {
+		if m.Min != nil || m.Max != nil || m.Success.Op != "" || m.Failure.Op != "" {
+			return mapDist(f, func(v int) int { return score(n, clamp(m, v)) }), nil
+		}
+		return f, nil
+	}
+	depth := ExactExplodeDepth
+	if m.ExplodeMax > 0 && m.ExplodeMax < depth {
+		depth = m.ExplodeMax
+	}
+	limitedByRule := m.ExplodeMax > 0 && m.ExplodeMax <= ExactExplodeDepth
+	// A later die of the chain: penetration subtracts one from its value (its face still
+	// decides whether it explodes).
+	pen := 0
+	if m.Explode == ExplodePenetrate {
+		pen = -1
+	}
+	stop := restrict(f, n.Die, m.ExplodeOn, false)
+	goOn := restrict(f, n.Die, m.ExplodeOn, true)
+	// value of a chain element as it counts: compound sums raw values and clamps/scores
+	// the total at the end; the other kinds score each die.
+	perDie := func(v int) int {
+		if m.Explode == ExplodeCompound {
+			return v
+		}
+		return score(n, clamp(m, v))
+	}
+	// chain(k, first): contribution of a die that may explode k more times.
+	var tail *Dist
+	{
+		last := f
+		if !limitedByRule {
+			last = stop // mass that would explode again is truncated (lost)
+		}
+		tail = mapDist(shiftDist(last, pen), perDie)
+	}
+	for k := depth - 1; k >= 0; k-- {
+		shift := pen
+		if k == 0 {
+			shift = 0
+		}
+		s := mapDist(shiftDist(stop, shift), perDie)
+		g := mapDist(shiftDist(goOn, shift), perDie)
+		more, err := Add(g, tail)
+		if err != nil {
+			return nil, err
+		}
+		tail = mix(scaled(s, tail.Den), more)
+	}
+	if m.Explode == ExplodeCompound {
+		tail = mapDist(tail, func(v int) int { return score(n, clamp(m, v)) })
+	}
+	return tail, nil
+}
+
+func shiftDist(a *Dist, k int) *Dist {
+	if k == 0 {
+		return a
+	}
+	out := *a
+	out.Min += k
+	return &out
+}
+
+func diceDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	counting := m.Success.Op != "" || m.Failure.Op != ""
+	if n.Die.Symbolic && !counting {
+		if n.Count != 1 || m.Keep != KeepAll || m.Explode != ExplodeNone {
+			return nil, fmt.Errorf("column %d: %s: several symbolic dice have no single result; count a face, e.g. %d%s=%s",
+				n.At+1, n.Text, n.Count, diceName(n.Die), n.Die.Faces[0].Sym)
+		}
+		d := faceDist(n)
+		d.Syms = n.Die.Symbols()
+		return d, nil
+	}
+	if m.Unique {
+		return uniqueDist(n)
+	}
+	if m.Keep != KeepAll {
+		if m.Explode == ExplodeAdd || m.Explode == ExplodePenetrate {
+			return nil, fmt.Errorf("column %d: %s: exact odds of keep/drop with dice added by explosions are not computed; use compound explosions (!!)", n.At+1, n.Text)
+		}
+		per, err := dieValueDist(n)
+		if err != nil {
+			return nil, err
+		}
+		return keepDist(per, n)
+	}
+	per, err := dieDist(n)
+	if err != nil {
+		return nil, err
+	}
+	return SumN(per, n.Count)
+}
+
+func diceName(d *Die) string {
+	if strings.HasPrefix(d.Name, "d") {
+		return d.Name
+	}
+	return "d[" + d.Name + "]"
+}
+
+// dieValueDist is one die's final value (compound explosions and clamps applied), before
+// scoring: what keep/drop sorts.
+func dieValueDist(n *Dice) (*Dist, error) {
+	saved := n.Mods
+	n.Mods.Success, n.Mods.Failure = Cond{}, Cond{}
+	defer func() { n.Mods = saved }()
+	return dieDist(n)
+}
+
+// keepDist computes keep/drop by order statistics: going through the values from the best
+// kept end, choose how many of the remaining dice show each value (binomial weights); the
+// first k dice in that order count.
+func keepDist(per *Dist, n *Dice) (*Dist, error) {
+	m := &n.Mods
+	count := n.Count
+	k := m.KeepN
+	high := true
+	switch m.Keep {
+	case KeepLow:
+		high = false
+	case DropHigh:
+		high, k = false, count-k
+	case DropLow:
+		k = count - k
+	}
+	k = max(0, min(k, count))
+	vals := make([]int, 0, len(per.W))
+	for i := range per.W {
+		if per.W[i].Sign() != 0 {
+			vals = append(vals, per.Min+i)
+		}
+	}
+	if !high {
+		// ascending already
+	} else {
+		for i, j := 0, len(vals)-1; i < j; i, j = i+1, j-1 {
+			vals[i], vals[j] = vals[j], vals[i]
+		}
+	}
+	sc := func(v int) int { return score(n, v) }
+	lo, hi := 0, 0
+	for _, v := range vals {
+		lo, hi = min(lo, k*sc(v)), max(hi, k*sc(v))
+	}
+	width := hi - lo + 1
+	if int64(width)*int64(count+1) > MaxOutcomes*4 {
+		return nil, fmt.Errorf("column %d: %s has too many possible results to compute exactly", n.At+1, n.Text)
+	}
+	binom := binomials(count)
+	// dp[j][s-lo]: weight of j dice placed so far with kept contributions summing to s.
+	dp := make([][]*big.Int, count+1)
+	for j := range dp {
+		dp[j] = make([]*big.Int, width)
+	}
+	dp[0][-lo] = big.NewInt(1)
+	t := new(big.Int)
+	for _, v := range vals {
+		w := per.W[v-per.Min]
+		pow := []*big.Int{big.NewInt(1)}
+		for c := 1; c <= count; c++ {
+			pow = append(pow, new(big.Int).Mul(pow[c-1], w))
+		}
+		next := make([][]*big.Int, count+1)
+		for j := range next {
+			next[j] = make([]*big.Int, width)
+		}
+		for j := 0; j <= count; j++ {
+			for s, x := range dp[j] {
+				if x == nil || x.Sign() == 0 {
+					continue
+				}
+				for c := 0; c <= count-j; c++ {
+					keptHere := min(c, max(0, k-j))
+					ns := s + keptHere*sc(v)
+					t.Mul(x, pow[c])
+					t.Mul(t, binom[count-j][c])
+					if next[j+c][ns] == nil {
+						next[j+c][ns] = new(big.Int)
+					}
+					next[j+c][ns].Add(next[j+c][ns], t)
+				}
+			}
+		}
+		dp = next
+	}
+	out := newDist(lo, width, new(big.Int).Exp(per.Den, big.NewInt(int64(count)), nil))
+	for s, x := range dp[count] {
+		if x != nil {
+			out.W[s] = x
+		}
+	}
+	return out.trim(), nil
+}
+
+func binomials(n int) [][]*big.Int {
+	b := make([][]*big.Int, n+1)
+	for i := 0; i <= n; i++ {
+		b[i] = make([]*big.Int, i+1)
+		for j := 0; j <= i; j++ {
+			b[i][j] = new(big.Int).Binomial(int64(i), int64(j))
+		}
+	}
+	return b
+}
+
+// uniqueDist enumerates the sets of distinct faces (every set equally likely) when there are
+// few enough of them.
+func uniqueDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
+		return nil, fmt.Errorf("column %d: %s: exact odds of unique dice with rerolls or explosions are not computed", n.At+1, n.Text)
+	}
+	sides := len(n.Die.Faces)
+	if new(big.Int).Binomial(int64(sides), int64(n.Count)).Cmp(big.NewInt(2_000_000)) > 0 {
+		return nil, fmt.Errorf("column %d: %s: too many combinations to enumerate", n.At+1, n.Text)
+	}
+	acc := map[int]int64{}
+	var total int64
+	idx := make([]int, n.Count)
+	vals := make([]int, n.Count)
+	var rec func(start, depth int)
+	rec = func(start, depth int) {
+		if depth == n.Count {
+			for i, f := range idx {
+				vals[i] = clamp(m, n.Die.Faces[f].Value)
+			}
+			kept := keepMask(vals, m)
+			s := 0
+			for i, v := range vals {
+				if kept == nil || kept[i] {
+					s += score(n, v)
+				}
+			}
+			acc[s]++
+			total++
+			return
+		}
+		for f := start; f < sides; f++ {
+			idx[depth] = f
+			rec(f+1, depth+1)
+		}
+	}
+	rec(0, 0)
+	lo, hi := math.MaxInt, math.MinInt
+	for v := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	out := newDist(lo, hi-lo+1, big.NewInt(total))
+	for v, c := range acc {
+		out.W[v-lo].SetInt64(c)
+	}
+	return out, nil
+}
+
+// groupDist handles {a, b, …}: a sum, success counting, or keep/drop over items (by
+// enumerating the items' joint outcomes when they are few).
+func groupDist(g *Group) (*Dist, error) {
+	items := make([]*Dist, len(g.Items))
+	for i, it := range g.Items {
+		d, err := dist(it)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = d
+	}
+	m := &g.Mods
+	counting := m.Success.Op != "" || m.Failure.Op != ""
+	itemScore := func(v int) int {
+		if !counting {
+			return v
+		}
+		f := Face{Value: v}
+		if m.Success.Op != "" && m.Success.Match(f) {
+			return 1
+		}
+		if m.Failure.Op != "" && m.Failure.Match(f) {
+			return -1
+		}
+		return 0
+	}
+	if m.Keep == KeepAll {
+		acc := Point(0)
+		for _, d := range items {
+			var err error
+			if acc, err = Add(acc, mapDist(d, itemScore)); err != nil {
+				return nil, err
+			}
+		}
+		return acc, nil
+	}
+	combos := 1
+	for _, d := range items {
+		combos *= len(d.W)
+		if combos > MaxPairs {
+			return nil, fmt.Errorf("column %d: too many combinations to compute the group exactly", g.At+1)
+		}
+	}
+	den := big.NewInt(1)
+	for _, d := range items {
+		den.Mul(den, d.Den)
+	}
+	acc := map[int]*big.Int{}
+	vals := make([]int, len(items))
+	var rec func(i int, w *big.Int)
+	rec = func(i int, w *big.Int) {
+		if i == len(items) {
+			kept := keepMask(vals, m)
+			s := 0
+			for k, v := range vals {
+				if kept[k] {
+					s += itemScore(v)
+				}
+			}
+			if acc[s] == nil {
+				acc[s] = new(big.Int)
+			}
+			acc[s].Add(acc[s], w)
+			return
+		}
+		for j, x := range items[i].W {
+			if x.Sign() == 0 {
+				continue
+			}
+			vals[i] = items[i].Min + j
+			rec(i+1, new(big.Int).Mul(w, x))
+		}
+	}
+	rec(0, big.NewInt(1))
+	lo, hi := math.MaxInt, math.MinInt
+	for v := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	out := newDist(lo, hi-lo+1, den)
+	for v, w := range acc {
+		out.W[v-lo] = w
+	}
+	return out, nil
+}

@@ -1,0 +1,922 @@
+package dice
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Limits of the notation: they keep hostile input from hanging or exhausting memory.
+const (
+	MaxCount     = 10_000    // dice in one term
+	MaxSides     = 1_000_000 // sides of one die
+	MaxNesting   = 100       // parentheses and groups
+	MaxExplode   = 100       // extra dice one die may add when rolled
+	MaxRerolls   = 1_000     // rerolls of one die
+	MaxTextBytes = 100_000   // length of one expression
+)
+
+// Face is one face of a die: a number, and for symbolic dice a name.
+type Face struct {
+	Value int
+	Sym   string
+}
+
+func (f Face) String() string {
+	if f.Sym != "" {
+		return f.Sym
+	}
+	return strconv.Itoa(f.Value)
+}
+
+// Die is the kind of die a term rolls: its faces in order.
+type Die struct {
+	Name  string // "d6", "dF", or a declared name
+	Faces []Face
+	// Standard dice have faces 1..N: the face index is the value.
+	Standard bool
+	Symbolic bool
+}
+
+// Sides returns the number of faces.
+func (d *Die) Sides() int { return len(d.Faces) }
+
+// StandardDie returns the die with faces 1..n.
+func StandardDie(n int) *Die {
+	faces := make([]Face, n)
+	for i := range faces {
+		faces[i].Value = i + 1
+	}
+	return &Die{Name: "d" + strconv.Itoa(n), Faces: faces, Standard: true}
+}
+
+// FudgeDie is dF: faces -1, 0, +1.
+var FudgeDie = &Die{Name: "dF", Faces: []Face{{Value: -1}, {Value: 0}, {Value: 1}}}
+
+// NewDie declares a named custom die; faces may be numbers or symbols (not both).
+func NewDie(name string, faces []Face) (*Die, error) {
+	if len(faces) < 1 {
+		return nil, fmt.Errorf("die %s has no face", name)
+	}
+	if len(faces) > MaxSides {
+		return nil, fmt.Errorf("die %s has more than %d faces", name, MaxSides)
+	}
+	d := &Die{Name: name, Faces: faces}
+	for i, f := range faces {
+		if f.Sym != "" {
+			d.Symbolic = true
+			// A symbolic face's value is its index among distinct symbols (for sorting).
+			d.Faces[i].Value = symIndex(faces, f.Sym)
+		} else if d.Symbolic {
+			return nil, fmt.Errorf("die %s mixes numbers and symbols", name)
+		}
+	}
+	return d, nil
+}
+
+func symIndex(faces []Face, sym string) int {
+	idx := 0
+	seen := map[string]int{}
+	for _, f := range faces {
+		if _, ok := seen[f.Sym]; !ok {
+			idx++
+			seen[f.Sym] = idx
+		}
+	}
+	return seen[sym]
+}
+
+// Symbols lists a symbolic die's distinct symbols in the order of its faces.
+func (d *Die) Symbols() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range d.Faces {
+		if f.Sym != "" && !seen[f.Sym] {
+			seen[f.Sym] = true
+			out = append(out, f.Sym)
+		}
+	}
+	return out
+}
+
+// Cond is a comparison of one die's value with a number: `>=8`, `<3`, `=1`.
+type Cond struct {
+	Op  string // "=", "<", "<=", ">", ">="; "" means unset
+	N   int
+	Sym string // for symbolic dice: the face compared with "="
+}
+
+// Match reports whether a face satisfies the condition.
+func (c Cond) Match(f Face) bool {
+	if c.Sym != "" {
+		return f.Sym == c.Sym
+	}
+	v := f.Value
+	switch c.Op {
+	case "=":
+		return v == c.N
+	case "<":
+		return v < c.N
+	case "<=":
+		return v <= c.N
+	case ">":
+		return v > c.N
+	case ">=":
+		return v >= c.N
+	}
+	return false
+}
+
+func (c Cond) String() string {
+	if c.Sym != "" {
+		return "=" + c.Sym
+	}
+	return c.Op + strconv.Itoa(c.N)
+}
+
+// Explode kinds.
+const (
+	ExplodeNone = iota
+	ExplodeAdd           // `!`: each explosion adds a die
+	ExplodeCompound      // `!!`: explosions add to the same die
+	ExplodePenetrate     // `!p`: each added die counts one less
+)
+
+// Keep kinds.
+const (
+	KeepAll = iota
+	KeepHigh
+	KeepLow
+	DropHigh
+	DropLow
+)
+
+// Mods are the modifiers of a dice term, applied in this order whatever the order written:
+// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum).
+type Mods struct {
+	Reroll      Cond
+	RerollOnce  bool
+	Explode     int
+	ExplodeOn   Cond // default: the highest face
+	ExplodeMax  int  // 0: MaxExplode
+	Min, Max    *int // per-die clamps
+	Unique      bool
+	Keep        int // KeepAll, KeepHigh…
+	KeepN       int
+	Success     Cond
+	Failure     Cond
+	writtenKeep bool
+}
+
+// Node is a node of a parsed dice expression.
+type Node interface {
+	pos() int
+	String() string
+}
+
+// Num is a constant.
+type Num struct {
+	At int
+	V  int
+}
+
+// Dice is a term such as 4d6kh3.
+type Dice struct {
+	At    int
+	Count int
+	Die   *Die
+	Mods  Mods
+	Text  string
+}
+
+// Group is `{a, b, …}` with keep/drop or success counting over its items' totals.
+type Group struct {
+	At    int
+	Items []Node
+	Mods  Mods
+}
+
+// Bin is arithmetic: + - * / (integer division rounds down).
+type Bin struct {
+	At   int
+	Op   byte
+	L, R Node
+}
+
+// Neg is unary minus.
+type Neg struct {
+	At int
+	X  Node
+}
+
+// Cmp is a comparison of two expressions; its value is true or false.
+type Cmp struct {
+	At   int
+	Op   string
+	L, R Node
+}
+
+func (n *Num) pos() int   { return n.At }
+func (n *Dice) pos() int  { return n.At }
+func (n *Group) pos() int { return n.At }
+func (n *Bin) pos() int   { return n.At }
+func (n *Neg) pos() int   { return n.At }
+func (n *Cmp) pos() int   { return n.At }
+
+func (n *Num) String() string  { return strconv.Itoa(n.V) }
+func (n *Dice) String() string { return n.Text }
+func (n *Group) String() string {
+	parts := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		parts[i] = it.String()
+	}
+	return "{" + strings.Join(parts, ", ") + "}" + n.Mods.String()
+}
+func (n *Bin) String() string { return n.L.String() + " " + string(n.Op) + " " + n.R.String() }
+func (n *Neg) String() string { return "-" + n.X.String() }
+func (n *Cmp) String() string { return n.L.String() + " " + n.Op + " " + n.R.String() }
+
+func (m Mods) String() string {
+	var b strings.Builder
+	if m.Reroll.Op != "" {
+		b.WriteString("r")
+		if m.RerollOnce {
+			b.WriteString("o")
+		}
+		b.WriteString(m.Reroll.String())
+	}
+	switch m.Explode {
+	case ExplodeAdd:
+		b.WriteString("!")
+	case ExplodeCompound:
+		b.WriteString("!!")
+	case ExplodePenetrate:
+		b.WriteString("!p")
+	}
+	if m.Explode != ExplodeNone && m.ExplodeOn.Op != "" {
+		b.WriteString(m.ExplodeOn.String())
+	}
+	if m.Explode != ExplodeNone && m.ExplodeMax > 0 {
+		b.WriteString(strconv.Itoa(m.ExplodeMax))
+	}
+	if m.Min != nil {
+		fmt.Fprintf(&b, "min%d", *m.Min)
+	}
+	if m.Max != nil {
+		fmt.Fprintf(&b, "max%d", *m.Max)
+	}
+	if m.Unique {
+		b.WriteString("u")
+	}
+	switch m.Keep {
+	case KeepHigh:
+		fmt.Fprintf(&b, "kh%d", m.KeepN)
+	case KeepLow:
+		fmt.Fprintf(&b, "kl%d", m.KeepN)
+	case DropHigh:
+		fmt.Fprintf(&b, "dh%d", m.KeepN)
+	case DropLow:
+		fmt.Fprintf(&b, "dl%d", m.KeepN)
+	}
+	if m.Success.Op != "" {
+		b.WriteString(m.Success.String())
+	}
+	if m.Failure.Op != "" {
+		b.WriteString("f" + m.Failure.String())
+	}
+	return b.String()
+}
+
+// Error is a notation error at a column (1-based, in characters) of the expression.
+type Error struct {
+	Col int
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
+
+// Parse reads a dice expression. named resolves custom dice (may be nil).
+func Parse(src string, named map[string]*Die) (*Expr, error) {
+	if len(src) > MaxTextBytes {
+		return nil, &Error{1, fmt.Sprintf("expression longer than %d bytes", MaxTextBytes)}
+	}
+	p := &parser{src: []rune(src), named: named}
+	p.skipSpace()
+	if p.i >= len(p.src) {
+		return nil, &Error{1, "empty dice expression"}
+	}
+	n, err := p.cmp()
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if p.i < len(p.src) {
+		return nil, p.errf("unexpected %q", string(p.src[p.i]))
+	}
+	return &Expr{Src: src, Root: n}, nil
+}
+
+// Expr is a parsed dice expression, ready to roll many times or to analyse.
+type Expr struct {
+	Src  string
+	Root Node
+}
+
+type parser struct {
+	src   []rune
+	i     int
+	depth int
+	named map[string]*Die
+}
+
+func (p *parser) errf(format string, args ...any) error {
+	return &Error{p.i + 1, fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) errAt(at int, format string, args ...any) error {
+	return &Error{at + 1, fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) skipSpace() bool {
+	start := p.i
+	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+	return p.i > start
+}
+
+func (p *parser) peek() rune {
+	if p.i < len(p.src) {
+		return p.src[p.i]
+	}
+	return 0
+}
+
+func (p *parser) peekAt(k int) rune {
+	if p.i+k < len(p.src) {
+		return p.src[p.i+k]
+	}
+	return 0
+}
+
+func (p *parser) cmpOp() string {
+	for _, op := range []string{">=", "<=", "==", "!=", ">", "<", "="} {
+		if p.hasPrefix(op) {
+			return op
+		}
+	}
+	return ""
+}
+
+func (p *parser) hasPrefix(s string) bool {
+	r := []rune(s)
+	if p.i+len(r) > len(p.src) {
+		return false
+	}
+	for k, c := range r {
+		if p.src[p.i+k] != c {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) cmp() (Node, error) {
+	l, err := p.sum()
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if op := p.cmpOp(); op != "" {
+		at := p.i
+		p.i += len(op)
+		if op == "=" {
+			op = "=="
+		}
+		r, err := p.sum()
+		if err != nil {
+			return nil, err
+		}
+		return &Cmp{At: at, Op: op, L: l, R: r}, nil
+	}
+	return l, nil
+}
+
+func (p *parser) sum() (Node, error) {
+	l, err := p.term()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		p.skipSpace()
+		c := p.peek()
+		if c != '+' && c != '-' {
+			return l, nil
+		}
+		at := p.i
+		p.i++
+		r, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		l = &Bin{At: at, Op: byte(c), L: l, R: r}
+	}
+}
+
+func (p *parser) term() (Node, error) {
+	l, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		p.skipSpace()
+		c := p.peek()
+		if c != '*' && c != '/' && c != '×' {
+			return l, nil
+		}
+		if c == '×' {
+			c = '*'
+		}
+		at := p.i
+		p.i++
+		r, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		if n, ok := r.(*Num); ok && c == '/' && n.V == 0 {
+			return nil, p.errAt(r.pos(), "division by zero")
+		}
+		l = &Bin{At: at, Op: byte(c), L: l, R: r}
+	}
+}
+
+func (p *parser) unary() (Node, error) {
+	p.skipSpace()
+	if p.peek() == '-' {
+		at := p.i
+		p.i++
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		if n, ok := x.(*Num); ok {
+			return &Num{At: at, V: -n.V}, nil
+		}
+		return &Neg{At: at, X: x}, nil
+	}
+	if p.peek() == '+' {
+		p.i++
+		return p.unary()
+	}
+	return p.atom()
+}
+
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > MaxNesting {
+		return p.errf("nested deeper than the limit of %d", MaxNesting)
+	}
+	return nil
+}
+
+func (p *parser) atom() (Node, error) {
+	p.skipSpace()
+	at := p.i
+	c := p.peek()
+	switch {
+	case c == '(':
+		if err := p.enter(); err != nil {
+			return nil, err
+		}
+		p.i++
+		n, err := p.cmp()
+		if err != nil {
+			return nil, err
+		}
+		p.skipSpace()
+		if p.peek() != ')' {
+			return nil, p.errf("missing )")
+		}
+		p.i++
+		p.depth--
+		return n, nil
+	case c == '{':
+		return p.group()
+	case isDigit(c):
+		n, err := p.number()
+		if err != nil {
+			return nil, err
+		}
+		if d := p.peek(); d == 'd' || d == 'D' {
+			return p.dice(at, n)
+		}
+		return &Num{At: at, V: n}, nil
+	case c == 'd' || c == 'D':
+		return p.dice(at, 1)
+	case isLetter(c):
+		// A bare declared die name rolls one of it: `combat`.
+		name := p.word()
+		if d, ok := p.named[name]; ok {
+			return p.finishDice(at, 1, d, name)
+		}
+		p.i = at
+		return nil, p.errf("unknown die %q", name)
+	case c == 0:
+		return nil, p.errf("expression ends too early")
+	}
+	return nil, p.errf("unexpected %q", string(c))
+}
+
+func isDigit(c rune) bool  { return c >= '0' && c <= '9' }
+func isLetter(c rune) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127 }
+
+func (p *parser) word() string {
+	start := p.i
+	for p.i < len(p.src) && (isLetter(p.src[p.i]) || isDigit(p.src[p.i])) {
+		p.i++
+	}
+	return string(p.src[start:p.i])
+}
+
+// number reads digits, refusing values beyond the int range (a 400-digit count).
+func (p *parser) number() (int, error) {
+	start := p.i
+	for p.i < len(p.src) && isDigit(p.src[p.i]) {
+		p.i++
+	}
+	s := string(p.src[start:p.i])
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1<<40 {
+		p.i = start
+		return 0, p.errf("number %s is too large", abbreviate(s))
+	}
+	return n, nil
+}
+
+func abbreviate(s string) string {
+	if len(s) > 12 {
+		return s[:6] + "…" + s[len(s)-3:]
+	}
+	return s
+}
+
+func (p *parser) dice(at, count int) (Node, error) {
+	p.i++ // the d
+	var die *Die
+	name := ""
+	switch c := p.peek(); {
+	case c == '%':
+		p.i++
+		die = StandardDie(100)
+		die.Name = "d%"
+	case c == 'F':
+		p.i++
+		die = FudgeDie
+	case isDigit(c):
+		sidesAt := p.i
+		n, err := p.number()
+		if err != nil {
+			return nil, err
+		}
+		if n < 1 {
+			return nil, p.errAt(sidesAt, "a die needs at least one side, got d%d", n)
+		}
+		if n > MaxSides {
+			return nil, p.errAt(sidesAt, "d%d has more sides than the limit of %d", n, MaxSides)
+		}
+		die = StandardDie(n)
+	case c == '[':
+		d, err := p.inlineDie()
+		if err != nil {
+			return nil, err
+		}
+		die = d
+	case p.src[p.i-1] == 'D' && at < p.i-1 && !isLetter(c):
+		die = StandardDie(6) // the D6 system's 4D: a bare D after a count is a d6
+		die.Name = "D"
+	case isLetter(c):
+		name = p.word()
+		d, ok := p.named[name]
+		if !ok {
+			return nil, p.errAt(p.i-len([]rune(name)), "unknown die %q", name)
+		}
+		die = d
+	default:
+		return nil, p.errf("missing number of sides after d")
+	}
+	return p.finishDice(at, count, die, name)
+}
+
+func (p *parser) inlineDie() (*Die, error) {
+	open := p.i
+	p.i++
+	var faces []Face
+	for {
+		p.skipSpace()
+		var f Face
+		switch c := p.peek(); {
+		case isDigit(c) || c == '-':
+			neg := c == '-'
+			if neg {
+				p.i++
+			}
+			n, err := p.number()
+			if err != nil {
+				return nil, err
+			}
+			if neg {
+				n = -n
+			}
+			f.Value = n
+		case isLetter(c):
+			f.Sym = p.word()
+		default:
+			return nil, p.errf("expected a face (a number or a name)")
+		}
+		faces = append(faces, f)
+		if len(faces) > MaxSides {
+			return nil, p.errf("more than %d faces", MaxSides)
+		}
+		p.skipSpace()
+		if p.peek() == ',' {
+			p.i++
+			continue
+		}
+		if p.peek() == ']' {
+			p.i++
+			break
+		}
+		return nil, p.errf("expected , or ] in the list of faces")
+	}
+	if len(faces) == 1 && faces[0].Sym != "" {
+		if d, ok := p.named[faces[0].Sym]; ok {
+			return d, nil
+		}
+		return nil, p.errAt(open+1, "unknown die %q", faces[0].Sym)
+	}
+	return NewDie("d["+string(p.src[open+1:p.i-1])+"]", faces)
+}
+
+func (p *parser) finishDice(at, count int, die *Die, name string) (Node, error) {
+	if count > MaxCount {
+		return nil, p.errAt(at, "%d dice is more than the limit of %d", count, MaxCount)
+	}
+	d := &Dice{At: at, Count: count, Die: die}
+	if err := p.mods(&d.Mods, die, true); err != nil {
+		return nil, err
+	}
+	if err := checkMods(&d.Mods, die, count, at); err != nil {
+		return nil, err
+	}
+	d.Text = string(p.src[at:p.i])
+	return d, nil
+}
+
+func (p *parser) group() (Node, error) {
+	at := p.i
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.i++
+	g := &Group{At: at}
+	for {
+		n, err := p.sum()
+		if err != nil {
+			return nil, err
+		}
+		g.Items = append(g.Items, n)
+		p.skipSpace()
+		if p.peek() == ',' {
+			p.i++
+			continue
+		}
+		if p.peek() == '}' {
+			p.i++
+			break
+		}
+		return nil, p.errf("expected , or } in the group")
+	}
+	p.depth--
+	if err := p.mods(&g.Mods, nil, false); err != nil {
+		return nil, err
+	}
+	if g.Mods.writtenKeep && g.Mods.KeepN > len(g.Items) {
+		return nil, p.errAt(at, "cannot keep or drop %d of %d items", g.Mods.KeepN, len(g.Items))
+	}
+	return g, nil
+}
+
+// mods reads modifiers glued to a dice term or group. Whitespace ends them, so that
+// `6d10>=8` counts successes while `3d6 >= 12` compares the total.
+func (p *parser) mods(m *Mods, die *Die, dice bool) error {
+	for p.i < len(p.src) {
+		at := p.i
+		switch {
+		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
+			if m.writtenKeep {
+				return p.errf("keep/drop written twice")
+			}
+			kind := KeepHigh
+			switch {
+			case p.hasPrefix("kh"):
+				p.i += 2
+			case p.hasPrefix("kl"):
+				kind, p.i = KeepLow, p.i+2
+			case p.hasPrefix("dh"):
+				kind, p.i = DropHigh, p.i+2
+			case p.hasPrefix("dl"):
+				kind, p.i = DropLow, p.i+2
+			case p.peek() == 'k':
+				p.i++
+			default:
+				kind, p.i = DropLow, p.i+1
+			}
+			if !isDigit(p.peek()) {
+				return p.errf("how many dice to keep or drop? (e.g. kh3)")
+			}
+			n, err := p.number()
+			if err != nil {
+				return err
+			}
+			m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+		case dice && p.peek() == '!':
+			if m.Explode != ExplodeNone {
+				return p.errf("explosion written twice")
+			}
+			p.i++
+			m.Explode = ExplodeAdd
+			switch p.peek() {
+			case '!':
+				p.i++
+				m.Explode = ExplodeCompound
+			case 'p':
+				p.i++
+				m.Explode = ExplodePenetrate
+			}
+			if op := p.cmpOp(); op != "" && op != "==" && op != "!=" {
+				c, err := p.cond(die)
+				if err != nil {
+					return err
+				}
+				m.ExplodeOn = c
+			}
+			if isDigit(p.peek()) {
+				n, err := p.number()
+				if err != nil {
+					return err
+				}
+				if n < 1 || n > MaxExplode {
+					return p.errAt(at, "explosion limit %d is outside 1..%d", n, MaxExplode)
+				}
+				m.ExplodeMax = n
+			}
+		case dice && p.peek() == 'r':
+			if m.Reroll.Op != "" {
+				return p.errf("reroll written twice")
+			}
+			p.i++
+			if p.peek() == 'o' {
+				p.i++
+				m.RerollOnce = true
+			}
+			c, err := p.cond(die)
+			if err != nil {
+				return err
+			}
+			m.Reroll = c
+		case dice && (p.hasPrefix("min") || p.hasPrefix("max")):
+			isMin := p.hasPrefix("min")
+			p.i += 3
+			neg := false
+			if p.peek() == '-' {
+				neg = true
+				p.i++
+			}
+			if !isDigit(p.peek()) {
+				return p.errf("a number must follow min or max")
+			}
+			n, err := p.number()
+			if err != nil {
+				return err
+			}
+			if neg {
+				n = -n
+			}
+			if isMin {
+				m.Min = &n
+			} else {
+				m.Max = &n
+			}
+		case dice && p.peek() == 'u':
+			p.i++
+			m.Unique = true
+		case p.peek() == 'f' && (p.cmpAt(1) || isDigit(p.peekAt(1))):
+			p.i++
+			c, err := p.cond(die)
+			if err != nil {
+				return err
+			}
+			m.Failure = c
+		case p.cmpAt(0) && p.peek() != '!':
+			if m.Success.Op != "" {
+				return p.errf("success condition written twice")
+			}
+			c, err := p.cond(die)
+			if err != nil {
+				return err
+			}
+			m.Success = c
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (p *parser) cmpAt(k int) bool {
+	c := p.peekAt(k)
+	return c == '>' || c == '<' || c == '='
+}
+
+// cond reads `>=N`, `<N`, `=N` or a bare `N` (meaning =N); on a symbolic die `=name`.
+func (p *parser) cond(die *Die) (Cond, error) {
+	op := p.cmpOp()
+	if op == "==" {
+		op = "="
+	}
+	if op == "!=" {
+		return Cond{}, p.errf("!= is not a die condition")
+	}
+	p.i += len(op)
+	if op == "" {
+		op = "="
+	}
+	if die != nil && die.Symbolic && isLetter(p.peek()) {
+		at := p.i
+		sym := p.word()
+		for _, f := range die.Faces {
+			if f.Sym == sym {
+				return Cond{Op: "=", Sym: sym}, nil
+			}
+		}
+		return Cond{}, p.errAt(at, "%s has no face %q", die.Name, sym)
+	}
+	neg := false
+	if p.peek() == '-' {
+		neg = true
+		p.i++
+	}
+	if !isDigit(p.peek()) {
+		return Cond{}, p.errf("a number must follow %s", op)
+	}
+	n, err := p.number()
+	if err != nil {
+		return Cond{}, err
+	}
+	if neg {
+		n = -n
+	}
+	return Cond{Op: op, N: n}, nil
+}
+
+// checkMods rejects modifiers that cannot work: a reroll or explosion on every face, keeping
+// more dice than rolled.
+func checkMods(m *Mods, die *Die, count, at int) error {
+	errAt := func(format string, args ...any) error { return &Error{at + 1, fmt.Sprintf(format, args...)} }
+	if m.Explode != ExplodeNone && m.ExplodeOn.Op == "" {
+		hi := die.Faces[0]
+		for _, f := range die.Faces {
+			if f.Value > hi.Value {
+				hi = f
+			}
+		}
+		m.ExplodeOn = Cond{Op: "=", N: hi.Value}
+		if die.Symbolic {
+			m.ExplodeOn = Cond{Op: "=", Sym: hi.Sym}
+		}
+	}
+	all := func(c Cond) bool {
+		for _, f := range die.Faces {
+			if !c.Match(f) {
+				return false
+			}
+		}
+		return true
+	}
+	if m.Explode != ExplodeNone && all(m.ExplodeOn) && m.ExplodeMax == 0 {
+		return errAt("%s explodes on every face: it would never stop (add a limit, e.g. !3)", die.Name)
+	}
+	if m.Reroll.Op != "" && all(m.Reroll) && !m.RerollOnce {
+		return errAt("%s is rerolled on every face: it would never stop", die.Name)
+	}
+	if m.writtenKeep && m.KeepN > count && m.Explode != ExplodeAdd {
+		return errAt("cannot keep or drop %d of %d dice", m.KeepN, count)
+	}
+	if m.Unique && count > die.Sides() {
+		return errAt("%d unique results need at least %d faces, %s has %d", count, count, die.Name, die.Sides())
+	}
+	if m.Min != nil && m.Max != nil && *m.Min > *m.Max {
+		return errAt("min %d is above max %d", *m.Min, *m.Max)
+	}
+	return nil
+}

@@ -1,0 +1,513 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// DieRoll is one die as rolled, with what happened to it.
+type DieRoll struct {
+	Face     Face
+	Value    int   // after penetration and clamps; the face value otherwise
+	Dropped  bool  // removed by keep/drop
+	Added    bool  // added by an explosion
+	Exploded bool  // this die triggered an explosion
+	Rerolled []int // earlier results replaced by rerolls
+	Success  bool
+	Failure  bool
+}
+
+// TermRoll is what one dice term or group gave.
+type TermRoll struct {
+	Text  string
+	Dice  []DieRoll
+	Total int
+	// Counting: the term counts successes instead of summing.
+	Counting bool
+}
+
+// Result is a whole expression rolled once, keeping every die.
+type Result struct {
+	Expr  string
+	Total int
+	// IsBool: the expression is a comparison; Bool is its outcome.
+	IsBool bool
+	Bool   bool
+	Terms  []TermRoll
+}
+
+// Faces returns the values of the dice that count (not dropped), in rolling order.
+func (r *Result) Faces() []int {
+	var out []int
+	for _, t := range r.Terms {
+		for _, d := range t.Dice {
+			if !d.Dropped {
+				out = append(out, d.Value)
+			}
+		}
+	}
+	return out
+}
+
+// String shows a roll as a GM reads it: each term's dice, dropped ones struck out in
+// parentheses, explosions marked with !, then the total.
+func (r *Result) String() string {
+	var b strings.Builder
+	for i, t := range r.Terms {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(t.Text)
+		b.WriteString(" [")
+		for j, d := range t.Dice {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(d.String())
+		}
+		b.WriteString("]")
+	}
+	if len(r.Terms) > 0 {
+		b.WriteString(" = ")
+	}
+	if r.IsBool {
+		fmt.Fprintf(&b, "%d → %v", r.Total, r.Bool)
+	} else {
+		fmt.Fprintf(&b, "%d", r.Total)
+	}
+	return b.String()
+}
+
+func (d DieRoll) String() string {
+	s := d.Face.String()
+	if d.Face.Sym == "" && d.Value != d.Face.Value {
+		s = fmt.Sprintf("%d→%d", d.Face.Value, d.Value)
+	}
+	for i := len(d.Rerolled) - 1; i >= 0; i-- {
+		s = fmt.Sprintf("%d↻", d.Rerolled[i]) + s
+	}
+	if d.Added {
+		s = "+" + s
+	}
+	if d.Exploded {
+		s += "!"
+	}
+	if d.Success {
+		s += "✓"
+	}
+	if d.Failure {
+		s += "✗"
+	}
+	if d.Dropped {
+		s = "(" + s + ")"
+	}
+	return s
+}
+
+// Roller rolls a parsed expression many times with little allocation. It is not safe for
+// concurrent use; make one per goroutine (they may share the Expr).
+type Roller struct {
+	e   *Expr
+	src Source
+	pcg *PCG
+	buf    []int
+	sorted []int
+	rec    *Result
+}
+
+// NewRoller prepares to roll e from src.
+func NewRoller(e *Expr, src Source) *Roller {
+	r := &Roller{e: e, src: src}
+	r.pcg, _ = src.(*PCG)
+	return r
+}
+
+// Total rolls once and returns the value (a comparison gives 1 for true, 0 for false),
+// without recording the dice: the fast path for statistics.
+func (r *Roller) Total() (int, error) {
+	r.rec = nil
+	v, err := r.eval(r.e.Root)
+	return v, err
+}
+
+// Roll rolls once, recording every die.
+func (r *Roller) Roll() (*Result, error) {
+	res := &Result{Expr: r.e.Src}
+	r.rec = res
+	v, err := r.eval(r.e.Root)
+	r.rec = nil
+	if err != nil {
+		return nil, err
+	}
+	res.Total = v
+	if _, ok := r.e.Root.(*Cmp); ok {
+		res.IsBool, res.Bool = true, v == 1
+	}
+	return res, nil
+}
+
+// Roll is a convenience: parse-free rolling of an expression once from src.
+func (e *Expr) Roll(src Source) (*Result, error) { return NewRoller(e, src).Roll() }
+
+// ErrDivZero is returned when a rolled divisor is zero.
+var ErrDivZero = errors.New("division by zero")
+
+func (r *Roller) eval(n Node) (int, error) {
+	switch n := n.(type) {
+	case *Num:
+		return n.V, nil
+	case *Neg:
+		v, err := r.eval(n.X)
+		return -v, err
+	case *Bin:
+		a, err := r.eval(n.L)
+		if err != nil {
+			return 0, err
+		}
+		b, err := r.eval(n.R)
+		if err != nil {
+			return 0, err
+		}
+		return arith(n.Op, a, b)
+	case *Cmp:
+		a, err := r.eval(n.L)
+		if err != nil {
+			return 0, err
+		}
+		b, err := r.eval(n.R)
+		if err != nil {
+			return 0, err
+		}
+		if compare(n.Op, a, b) {
+			return 1, nil
+		}
+		return 0, nil
+	case *Dice:
+		return r.dice(n)
+	case *Group:
+		return r.group(n)
+	}
+	return 0, fmt.Errorf("unknown node %T", n)
+}
+
+func arith(op byte, a, b int) (int, error) {
+	switch op {
+	case '+':
+		return a + b, nil
+	case '-':
+		return a - b, nil
+	case '*':
+		return a * b, nil
+	case '/':
+		if b == 0 {
+			return 0, ErrDivZero
+		}
+		q := a / b
+		if (a%b != 0) && ((a < 0) != (b < 0)) {
+			q--
+		}
+		return q, nil
+	}
+	return 0, fmt.Errorf("unknown operator %c", op)
+}
+
+func compare(op string, a, b int) bool {
+	switch op {
+	case "==":
+		return a == b
+	case "!=":
+		return a != b
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	case ">=":
+		return a >= b
+	}
+	return false
+}
+
+// face rolls one face index; the PCG path avoids the interface call.
+func (r *Roller) face(d *Die) (int, error) {
+	if r.pcg != nil {
+		return 1 + r.pcg.rng.IntN(len(d.Faces)), nil
+	}
+	return RollFace(r.src, d)
+}
+
+// one rolls a single die with rerolls applied, returning its face.
+func (r *Roller) one(n *Dice, dr *DieRoll) (Face, error) {
+	d := n.Die
+	i, err := r.face(d)
+	if err != nil {
+		return Face{}, err
+	}
+	f := d.Faces[i-1]
+	m := &n.Mods
+	if m.Reroll.Op != "" {
+		for k := 0; m.Reroll.Match(f); k++ {
+			if k == MaxRerolls {
+				return Face{}, fmt.Errorf("%s rerolled more than %d times", n.Text, MaxRerolls)
+			}
+			if dr != nil {
+				dr.Rerolled = append(dr.Rerolled, f.Value)
+			}
+			if i, err = r.face(d); err != nil {
+				return Face{}, err
+			}
+			f = d.Faces[i-1]
+			if m.RerollOnce {
+				break
+			}
+		}
+	}
+	return f, nil
+}
+
+func clamp(m *Mods, v int) int {
+	if m.Min != nil && v < *m.Min {
+		v = *m.Min
+	}
+	if m.Max != nil && v > *m.Max {
+		v = *m.Max
+	}
+	return v
+}
+
+// dice rolls a term: each die (rerolls, explosions, clamps, uniqueness), then keep/drop,
+// then success counting or the sum.
+func (r *Roller) dice(n *Dice) (int, error) {
+	m := &n.Mods
+	vals := r.buf[:0]
+	var rec *TermRoll
+	if r.rec != nil {
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != ""})
+		rec = &r.rec.Terms[len(r.rec.Terms)-1]
+	}
+	var faces []Face // only when needed: success counting on symbols, unique, recording
+	needFaces := rec != nil || n.Die.Symbolic || m.Unique
+	for k := 0; k < n.Count; k++ {
+		var dr *DieRoll
+		if rec != nil {
+			rec.Dice = append(rec.Dice, DieRoll{})
+			dr = &rec.Dice[len(rec.Dice)-1]
+		}
+		f, err := r.one(n, dr)
+		if err != nil {
+			return 0, err
+		}
+		if m.Unique {
+			for tries := 0; containsFace(faces, f); tries++ {
+				if tries == MaxRerolls {
+					return 0, fmt.Errorf("%s: could not find a unique result", n.Text)
+				}
+				if dr != nil {
+					dr.Rerolled = append(dr.Rerolled, f.Value)
+				}
+				if f, err = r.one(n, nil); err != nil {
+					return 0, err
+				}
+			}
+		}
+		v := f.Value
+		if m.Explode != ExplodeNone && m.ExplodeOn.Match(f) {
+			limit := m.ExplodeMax
+			if limit == 0 {
+				limit = MaxExplode
+			}
+			if dr != nil {
+				dr.Exploded = true
+			}
+			cur := f
+			for e := 0; e < limit && m.ExplodeOn.Match(cur); e++ {
+				nf, err := r.one(n, nil)
+				if err != nil {
+					return 0, err
+				}
+				nv := nf.Value
+				if m.Explode == ExplodePenetrate {
+					nv--
+				}
+				more := m.ExplodeOn.Match(nf) && e+1 < limit
+				if m.Explode == ExplodeCompound {
+					v += nv
+				} else {
+					vals = append(vals, clamp(m, v))
+					if needFaces {
+						faces = append(faces, f)
+					}
+					if rec != nil {
+						dr.Value = clamp(m, v)
+						dr.Face = f
+						rec.Dice = append(rec.Dice, DieRoll{Added: true, Exploded: more})
+						dr = &rec.Dice[len(rec.Dice)-1]
+					}
+					f, v = nf, nv
+				}
+				cur = nf
+			}
+		}
+		v = clamp(m, v)
+		vals = append(vals, v)
+		if needFaces {
+			faces = append(faces, f)
+		}
+		if dr != nil {
+			dr.Face, dr.Value = f, v
+		}
+		if len(vals) > MaxCount*2 {
+			return 0, fmt.Errorf("%s rolled more than %d dice", n.Text, MaxCount*2)
+		}
+	}
+	r.buf = vals
+	counting := m.Success.Op != "" || m.Failure.Op != ""
+	if rec == nil && !counting && m.Keep != KeepAll && !n.Die.Symbolic {
+		return r.keptSum(vals, m), nil
+	}
+	kept := keepMask(vals, m)
+	total := 0
+	for k, v := range vals {
+		if kept != nil && !kept[k] {
+			if rec != nil {
+				rec.Dice[k].Dropped = true
+			}
+			continue
+		}
+		if !counting {
+			total += v
+			continue
+		}
+		f := Face{Value: v}
+		if faces != nil {
+			f = faces[k]
+			f.Value = v
+		}
+		if m.Success.Op != "" && m.Success.Match(f) {
+			total++
+			if rec != nil {
+				rec.Dice[k].Success = true
+			}
+		} else if m.Failure.Op != "" && m.Failure.Match(f) {
+			total--
+			if rec != nil {
+				rec.Dice[k].Failure = true
+			}
+		}
+	}
+	if n.Die.Symbolic && !counting {
+		if n.Count == 1 && m.Explode == ExplodeNone && rec != nil {
+			rec.Total = total
+		}
+		if n.Count != 1 && r.rec == nil {
+			return 0, fmt.Errorf("%s: several symbolic dice have no total; count a face, e.g. %d%s=%s", n.Text, n.Count, n.Die.Name, n.Die.Faces[0].Sym)
+		}
+	}
+	if rec != nil {
+		rec.Total = total
+	}
+	return total, nil
+}
+
+// keptSum sums the kept values without allocating: sort a scratch copy (insertion sort: a
+// handful of dice) and add the first k.
+func (r *Roller) keptSum(vals []int, m *Mods) int {
+	s := append(r.sorted[:0], vals...)
+	r.sorted = s
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] > s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	n, k := len(s), m.KeepN
+	lo, hi := 0, k // KeepHigh: the first k of the descending order
+	switch m.Keep {
+	case KeepLow:
+		lo, hi = n-k, n
+	case DropHigh:
+		lo, hi = k, n
+	case DropLow:
+		lo, hi = 0, n-k
+	}
+	lo, hi = max(lo, 0), min(hi, n)
+	t := 0
+	for _, v := range s[lo:hi] {
+		t += v
+	}
+	return t
+}
+
+func containsFace(fs []Face, f Face) bool {
+	for _, g := range fs {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// keepMask returns which values keep/drop keeps (nil: all). Ties keep the earlier die.
+func keepMask(vals []int, m *Mods) []bool {
+	if m.Keep == KeepAll {
+		return nil
+	}
+	n := len(vals)
+	k := m.KeepN
+	high := m.Keep == KeepHigh || m.Keep == DropLow
+	switch m.Keep {
+	case DropHigh, DropLow:
+		k = n - k
+	}
+	if k < 0 {
+		k = 0
+	}
+	if k > n {
+		k = n
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		if high {
+			return vals[idx[a]] > vals[idx[b]]
+		}
+		return vals[idx[a]] < vals[idx[b]]
+	})
+	mask := make([]bool, n)
+	for _, i := range idx[:k] {
+		mask[i] = true
+	}
+	return mask
+}
+
+func (r *Roller) group(g *Group) (int, error) {
+	vals := make([]int, len(g.Items))
+	for i, it := range g.Items {
+		v, err := r.eval(it)
+		if err != nil {
+			return 0, err
+		}
+		vals[i] = v
+	}
+	kept := keepMask(vals, &g.Mods)
+	total := 0
+	counting := g.Mods.Success.Op != "" || g.Mods.Failure.Op != ""
+	for i, v := range vals {
+		if kept != nil && !kept[i] {
+			continue
+		}
+		switch {
+		case !counting:
+			total += v
+		case g.Mods.Success.Op != "" && g.Mods.Success.Match(Face{Value: v}):
+			total++
+		case g.Mods.Failure.Op != "" && g.Mods.Failure.Match(Face{Value: v}):
+			total--
+		}
+	}
+	return total, nil
+}
