@@ -127,11 +127,39 @@ func (d *Dist) trim() *Dist {
 	return d
 }
 
+// MaxWork bounds the arithmetic of one exact computation (products of weights, counted in
+// 64-bit words), so that `prob 1111d100` stops with a message instead of running for hours.
+const MaxWork = 20_000_000
+
+// ErrTooMuchWork is returned when an exact distribution would cost more than MaxWork.
+var ErrTooMuchWork = fmt.Errorf("exact odds need too much work (limit %d); try fewer dice", MaxWork)
+
+// work counts the cost of the current computation; exact computations run one at a time per
+// goroutine through Distribution, which resets it.
+type work struct{ spent int }
+
+func (w *work) spend(a, b *Dist) error {
+	if w == nil {
+		return nil
+	}
+	words := 1 + (a.Den.BitLen()+b.Den.BitLen())/64
+	w.spent += len(a.W) * len(b.W) * words
+	if w.spent > MaxWork {
+		return ErrTooMuchWork
+	}
+	return nil
+}
+
 // Add is the distribution of the sum of independent a and b (convolution).
-func Add(a, b *Dist) (*Dist, error) {
+func Add(a, b *Dist) (*Dist, error) { return (*work)(nil).add(a, b) }
+
+func (wk *work) add(a, b *Dist) (*Dist, error) {
 	n := len(a.W) + len(b.W) - 1
 	if n > MaxOutcomes {
 		return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
+	}
+	if err := wk.spend(a, b); err != nil {
+		return nil, err
 	}
 	out := newDist(a.Min+b.Min, n, new(big.Int).Mul(a.Den, b.Den))
 	t := new(big.Int)
@@ -158,7 +186,9 @@ func Negate(a *Dist) *Dist {
 }
 
 // SumN is the distribution of the sum of n independent copies of a.
-func SumN(a *Dist, n int) (*Dist, error) {
+func SumN(a *Dist, n int) (*Dist, error) { return (*work)(nil).sumN(a, n) }
+
+func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
 	if n == 0 {
 		return Point(0), nil
 	}
@@ -170,13 +200,13 @@ func SumN(a *Dist, n int) (*Dist, error) {
 		if n&1 == 1 {
 			if result == nil {
 				result = base
-			} else if result, err = Add(result, base); err != nil {
+			} else if result, err = wk.add(result, base); err != nil {
 				return nil, err
 			}
 		}
 		n >>= 1
 		if n > 0 {
-			if base, err = Add(base, base); err != nil {
+			if base, err = wk.add(base, base); err != nil {
 				return nil, err
 			}
 		}
@@ -186,8 +216,15 @@ func SumN(a *Dist, n int) (*Dist, error) {
 
 // Combine applies op to every pair of outcomes of independent a and b.
 func Combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error) {
+	return (*work)(nil).combine(a, b, op)
+}
+
+func (wk *work) combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error) {
 	if len(a.W)*len(b.W) > MaxPairs {
 		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
+	}
+	if err := wk.spend(a, b); err != nil {
+		return nil, err
 	}
 	acc := map[int]*big.Int{}
 	lo, hi := math.MaxInt, math.MinInt
@@ -229,7 +266,7 @@ func Combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error) {
 
 // Distribution computes the exact distribution of a parsed expression.
 func (e *Expr) Distribution() (*Dist, error) {
-	d, err := dist(e.Root)
+	d, err := (&work{}).dist(e.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -239,22 +276,22 @@ func (e *Expr) Distribution() (*Dist, error) {
 	return d, nil
 }
 
-func dist(n Node) (*Dist, error) {
+func (wk *work) dist(n Node) (*Dist, error) {
 	switch n := n.(type) {
 	case *Num:
 		return Point(n.V), nil
 	case *Neg:
-		d, err := dist(n.X)
+		d, err := wk.dist(n.X)
 		if err != nil {
 			return nil, err
 		}
 		return Negate(d), nil
 	case *Bin:
-		a, err := dist(n.L)
+		a, err := wk.dist(n.L)
 		if err != nil {
 			return nil, err
 		}
-		b, err := dist(n.R)
+		b, err := wk.dist(n.R)
 		if err != nil {
 			return nil, err
 		}
@@ -263,24 +300,24 @@ func dist(n Node) (*Dist, error) {
 		}
 		switch n.Op {
 		case '+':
-			return Add(a, b)
+			return wk.add(a, b)
 		case '-':
-			return Add(a, Negate(b))
+			return wk.add(a, Negate(b))
 		}
-		return Combine(a, b, func(x, y int) (int, bool) {
+		return wk.combine(a, b, func(x, y int) (int, bool) {
 			v, err := arith(n.Op, x, y)
 			return v, err == nil
 		})
 	case *Cmp:
-		a, err := dist(n.L)
+		a, err := wk.dist(n.L)
 		if err != nil {
 			return nil, err
 		}
-		b, err := dist(n.R)
+		b, err := wk.dist(n.R)
 		if err != nil {
 			return nil, err
 		}
-		diff, err := Add(a, Negate(b))
+		diff, err := wk.add(a, Negate(b))
 		if err != nil {
 			return nil, err
 		}
@@ -295,9 +332,9 @@ func dist(n Node) (*Dist, error) {
 		out.Bool = true
 		return out, nil
 	case *Dice:
-		return diceDist(n)
+		return wk.diceDist(n)
 	case *Group:
-		return groupDist(n)
+		return wk.groupDist(n)
 	}
 	return nil, fmt.Errorf("unknown node %T", n)
 }
@@ -434,7 +471,7 @@ func restrict(a *Dist, die *Die, c Cond, want bool) *Dist {
 
 // dieDist is the distribution of what one die of the term contributes, explosions
 // included: its value (sum), or its success count (counting).
-func dieDist(n *Dice) (*Dist, error) {
+func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	f := faceDist(n)
 	if m.Explode == ExplodeNone {
@@ -480,7 +517,7 @@ func dieDist(n *Dice) (*Dist, error) {
 		}
 		s := mapDist(shiftDist(stop, shift), perDie)
 		g := mapDist(shiftDist(goOn, shift), perDie)
-		more, err := Add(g, tail)
+		more, err := wk.add(g, tail)
 		if err != nil {
 			return nil, err
 		}
@@ -501,7 +538,7 @@ func shiftDist(a *Dist, k int) *Dist {
 	return &out
 }
 
-func diceDist(n *Dice) (*Dist, error) {
+func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	counting := m.Success.Op != "" || m.Failure.Op != ""
 	if n.Die.Symbolic && !counting {
@@ -520,17 +557,17 @@ func diceDist(n *Dice) (*Dist, error) {
 		if m.Explode == ExplodeAdd || m.Explode == ExplodePenetrate {
 			return nil, fmt.Errorf("column %d: %s: exact odds of keep/drop with dice added by explosions are not computed; use compound explosions (!!)", n.At+1, n.Text)
 		}
-		per, err := dieValueDist(n)
+		per, err := wk.dieValueDist(n)
 		if err != nil {
 			return nil, err
 		}
-		return keepDist(per, n)
+		return wk.keepDist(per, n)
 	}
-	per, err := dieDist(n)
+	per, err := wk.dieDist(n)
 	if err != nil {
 		return nil, err
 	}
-	return SumN(per, n.Count)
+	return wk.sumN(per, n.Count)
 }
 
 func diceName(d *Die) string {
@@ -542,17 +579,17 @@ func diceName(d *Die) string {
 
 // dieValueDist is one die's final value (compound explosions and clamps applied), before
 // scoring: what keep/drop sorts.
-func dieValueDist(n *Dice) (*Dist, error) {
+func (wk *work) dieValueDist(n *Dice) (*Dist, error) {
 	saved := n.Mods
 	n.Mods.Success, n.Mods.Failure = Cond{}, Cond{}
 	defer func() { n.Mods = saved }()
-	return dieDist(n)
+	return wk.dieDist(n)
 }
 
 // keepDist computes keep/drop by order statistics: going through the values from the best
 // kept end, choose how many of the remaining dice show each value (binomial weights); the
 // first k dice in that order count.
-func keepDist(per *Dist, n *Dice) (*Dist, error) {
+func (wk *work) keepDist(per *Dist, n *Dice) (*Dist, error) {
 	m := &n.Mods
 	count := n.Count
 	k := m.KeepN
@@ -601,6 +638,10 @@ func keepDist(per *Dist, n *Dice) (*Dist, error) {
 		pow := []*big.Int{big.NewInt(1)}
 		for c := 1; c <= count; c++ {
 			pow = append(pow, new(big.Int).Mul(pow[c-1], w))
+		}
+		wk.spent += (count + 1) * (count + 1) * width * (1 + per.Den.BitLen()*count/64)
+		if wk.spent > MaxWork {
+			return nil, ErrTooMuchWork
 		}
 		next := make([][]*big.Int, count+1)
 		for j := range next {
@@ -696,10 +737,10 @@ func uniqueDist(n *Dice) (*Dist, error) {
 
 // groupDist handles {a, b, …}: a sum, success counting, or keep/drop over items (by
 // enumerating the items' joint outcomes when they are few).
-func groupDist(g *Group) (*Dist, error) {
+func (wk *work) groupDist(g *Group) (*Dist, error) {
 	items := make([]*Dist, len(g.Items))
 	for i, it := range g.Items {
-		d, err := dist(it)
+		d, err := wk.dist(it)
 		if err != nil {
 			return nil, err
 		}
@@ -724,7 +765,7 @@ func groupDist(g *Group) (*Dist, error) {
 		acc := Point(0)
 		for _, d := range items {
 			var err error
-			if acc, err = Add(acc, mapDist(d, itemScore)); err != nil {
+			if acc, err = wk.add(acc, mapDist(d, itemScore)); err != nil {
 				return nil, err
 			}
 		}

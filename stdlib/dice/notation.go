@@ -136,10 +136,10 @@ func (c Cond) String() string {
 
 // Explode kinds.
 const (
-	ExplodeNone = iota
-	ExplodeAdd           // `!`: each explosion adds a die
-	ExplodeCompound      // `!!`: explosions add to the same die
-	ExplodePenetrate     // `!p`: each added die counts one less
+	ExplodeNone      = iota
+	ExplodeAdd       // `!`: each explosion adds a die
+	ExplodeCompound  // `!!`: explosions add to the same die
+	ExplodePenetrate // `!p`: each added die counts one less
 )
 
 // Keep kinds.
@@ -527,8 +527,10 @@ func (p *parser) atom() (Node, error) {
 	return nil, p.errf("unexpected %q", string(c))
 }
 
-func isDigit(c rune) bool  { return c >= '0' && c <= '9' }
-func isLetter(c rune) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127 }
+func isDigit(c rune) bool { return c >= '0' && c <= '9' }
+func isLetter(c rune) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
+}
 
 func (p *parser) word() string {
 	start := p.i
