@@ -625,6 +625,10 @@ func (wk *work) keepDist(per *Dist, n *Dice) (*Dist, error) {
 	if int64(width)*int64(count+1) > MaxOutcomes*4 {
 		return nil, fmt.Errorf("column %d: %s has too many possible results to compute exactly", n.At+1, n.Text)
 	}
+	wk.spent += (count + 1) * (count + 1) * (1 + count/64)
+	if wk.spent > MaxWork {
+		return nil, ErrTooMuchWork
+	}
 	binom := binomials(count)
 	// dp[j][s-lo]: weight of j dice placed so far with kept contributions summing to s.
 	dp := make([][]*big.Int, count+1)
@@ -676,11 +680,13 @@ func (wk *work) keepDist(per *Dist, n *Dice) (*Dist, error) {
 }
 
 func binomials(n int) [][]*big.Int {
+	// Pascal's triangle: additions only.
 	b := make([][]*big.Int, n+1)
 	for i := 0; i <= n; i++ {
 		b[i] = make([]*big.Int, i+1)
-		for j := 0; j <= i; j++ {
-			b[i][j] = new(big.Int).Binomial(int64(i), int64(j))
+		b[i][0], b[i][i] = big.NewInt(1), big.NewInt(1)
+		for j := 1; j < i; j++ {
+			b[i][j] = new(big.Int).Add(b[i-1][j-1], b[i-1][j])
 		}
 	}
 	return b
