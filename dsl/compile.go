@@ -21,6 +21,8 @@ import (
 	exprpatcher "github.com/expr-lang/expr/patcher"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
+
+	"rulesh/stdlib/dice"
 )
 
 // Load reads rule files (and their includes), checks them and compiles every expression.
@@ -104,7 +106,7 @@ var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "include": true, "ruleset": true, "true": true, "false": true,
+	"option": true, "const": true, "include": true, "dice": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
 	"startsWith": true, "endsWith": true,
 }
@@ -158,6 +160,8 @@ func (c *compiler) program(files []parsedFile) {
 					kinds = append(kinds, d.Kind)
 					c.prog.Kinds = append(c.prog.Kinds, k)
 				}
+			case d.Dice != nil:
+				c.dieDecl(d.Dice)
 			case d.Proc != nil:
 				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
@@ -204,6 +208,41 @@ func (c *compiler) program(files []parsedFile) {
 	for i, p := range procs {
 		c.procBody(c.prog.Procs[i], p)
 	}
+}
+
+func (c *compiler) dieDecl(d *diceAST) {
+	decl := &DieDecl{Name: d.Name, Pos: posOf(d.Pos)}
+	if !c.declare(d.Name, d.Pos, decl) {
+		return
+	}
+	var faces []dice.Face
+	for _, f := range d.Faces {
+		switch {
+		case f.Number != "":
+			v, err := strconv.Atoi(f.Number)
+			if err != nil {
+				c.errorf(f.Pos, "face "+f.Number+" is not a whole number", "")
+				return
+			}
+			if f.Neg {
+				v = -v
+			}
+			faces = append(faces, dice.Face{Value: v})
+		default:
+			name := f.Name
+			if s, ok := unquote(name); ok && (name[0] == '"' || name[0] == '\'') {
+				name = s
+			}
+			faces = append(faces, dice.Face{Sym: name})
+		}
+	}
+	die, err := dice.NewDie(d.Name, faces)
+	if err != nil {
+		c.errorf(d.Pos, err.Error(), "")
+		return
+	}
+	decl.Die = die
+	c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
 }
 
 func (c *compiler) ruleset(r *rulesetAST) {
@@ -505,6 +544,8 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 			if mode != modeConst && g.Kind != nil {
 				out[name] = c.natureOf(g.Kind.typ())
 			}
+		case *DieDecl:
+			out[name] = c.natureOf(dieType)
 		}
 	}
 	c.natures[mode] = out
@@ -566,9 +607,12 @@ func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
 	cfg := *c.base
 	cfg.Env = c.envNature(s)
 	cfg.Strict = true
-	cfg.Visitors = []ast.Visitor{pv, &exprpatcher.OperatorOverloading{
-		Operator: "+", Overloads: []string{"__concat"}, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
-	}}
+	cfg.Visitors = []ast.Visitor{pv}
+	for _, op := range overloadedOps {
+		cfg.Visitors = append(cfg.Visitors, &exprpatcher.OperatorOverloading{
+			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
+		})
+	}
 	return &cfg
 }
 
@@ -605,9 +649,12 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		c.checkWant(x, want)
 		return x
 	}
-	rewritten, origin := rewriteLiterals(text)
+	rewritten, origin, lits, ok := c.rewriteLiterals(x, sc)
+	if !ok {
+		return nil
+	}
 	x.origin = origin
-	pv := &patcher{c: c, x: x, sc: sc}
+	pv := &patcher{c: c, x: x, sc: sc, lits: lits}
 	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv))
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
@@ -797,9 +844,13 @@ type patcher struct {
 	x     *Expr
 	sc    *scope
 	diags Diagnostics
+	lits  map[string]*dice.Expr
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
+	if patchDiceLiteral(node, pv.lits) {
+		return
+	}
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {
 		return

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+
+	"rulesh/stdlib/dice"
 )
 
 // The functions rules may call besides expr-lang's builtins (abs, ceil, floor, round, min,
@@ -23,8 +25,21 @@ type rtFunc struct {
 // rtFuncs are the state-aware functions, by the name rules use.
 var rtFuncs = map[string]rtFunc{
 	"d": {internal: "__d", fn: func(m *Machine, args []any) (any, error) {
-		return m.rollDie(toInt(args[0]))
+		return m.rollSides(toInt(args[0]))
 	}, types: []any{new(func(*Machine, int) int)}},
+	"roll": {internal: "__rollf", fn: func(m *Machine, args []any) (any, error) {
+		switch x := args[0].(type) {
+		case string:
+			return m.rollText(x)
+		case *dice.Die:
+			n := 1
+			if len(args) > 1 {
+				n = toInt(args[1])
+			}
+			return m.rollDie(x, n)
+		}
+		return nil, fmt.Errorf("roll takes dice notation or a die, not %s", Repr(args[0]))
+	}, types: []any{new(func(*Machine, string) *Roll), new(func(*Machine, *dice.Die) *Roll), new(func(*Machine, *dice.Die, int) *Roll)}},
 	"entities": {internal: "__entities", fn: func(m *Machine, args []any) (any, error) {
 		return m.entitiesOf(args[0].(string))
 	}, types: []any{new(func(*Machine, string) []any)}},
@@ -68,6 +83,40 @@ var pureFuncs = map[string]struct {
 		return 0, nil
 	}, []any{new(func(float64) int)}},
 	"str": {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
+	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
+	"any_face": {func(a ...any) (any, error) {
+		faces, err := rollFaces(a[0])
+		for _, f := range faces {
+			for _, want := range a[1:] {
+				if f == want || f == toAnyInt(want) {
+					return true, err
+				}
+			}
+		}
+		return false, err
+	}, []any{new(func(*Roll, ...any) bool)}},
+	"all_faces": {func(a ...any) (any, error) {
+		faces, err := rollFaces(a[0])
+		for _, f := range faces {
+			if f != a[1] && f != toAnyInt(a[1]) {
+				return false, err
+			}
+		}
+		return len(faces) > 0, err
+	}, []any{new(func(*Roll, any) bool)}},
+	"count_faces": {func(a ...any) (any, error) {
+		faces, err := rollFaces(a[0])
+		n := 0
+		for _, f := range faces {
+			for _, want := range a[1:] {
+				if f == want || f == toAnyInt(want) {
+					n++
+					break
+				}
+			}
+		}
+		return n, err
+	}, []any{new(func(*Roll, ...any) int)}},
 }
 
 func stdFuncNames() map[string]bool {
@@ -95,6 +144,10 @@ func stdFuncOptions() []expr.Option {
 		x, y := a[0].([]any), a[1].([]any)
 		return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 	}, new(func([]any, []any) []any)))
+	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
+		return a[0].(*Machine).rollExpr(a[1].(*dice.Expr))
+	}, new(func(*Machine, *dice.Expr) *Roll)))
+	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*Machine, string, map[string]any) map[string]any)))
 	for _, name := range sortedKeys(rtFuncs) {
 		f := rtFuncs[name]
@@ -136,7 +189,7 @@ func toFloat(v any) float64 {
 	return 0
 }
 
-func (m *Machine) rollDie(sides int) (int, error) {
+func (m *Machine) rollSides(sides int) (int, error) {
 	if m.Dice == nil {
 		return 0, errors.New("no dice source")
 	}
@@ -160,12 +213,166 @@ func (m *Machine) entitiesOf(kind string) ([]any, error) {
 	return out, nil
 }
 
-// rewriteLiterals turns literals rule files have and expr-lang lacks into calls; it returns
-// the new text and, when it changed anything, the map from new rune offsets to old ones.
-func rewriteLiterals(text string) (string, []int) {
-	return text, nil
+
+// rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.
+func rollFaces(v any) ([]any, error) {
+	r, ok := v.(*Roll)
+	if !ok {
+		return nil, fmt.Errorf("expected a roll, got %s", Repr(v))
+	}
+	out := make([]any, 0, len(r.Faces))
+	if len(r.Symbols) == len(r.All) && len(r.Symbols) > 0 {
+		for _, s := range r.Symbols {
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	for _, f := range r.Faces {
+		out = append(out, f)
+	}
+	return out, nil
 }
 
+func toAnyInt(v any) any {
+	if f, ok := v.(float64); ok && f == float64(int(f)) {
+		return int(f)
+	}
+	return v
+}
+
+func asInt(v any) (int, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case float64:
+		return int(x), nil
+	case *Roll:
+		return x.Total, nil
+	}
+	return 0, fmt.Errorf("expected a number or a roll, got %s", Repr(v))
+}
+
+// overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
+// join with +.
+var overloadedOps = func() []struct {
+	op  string
+	fns []string
+} {
+	out := []struct {
+		op  string
+		fns []string
+	}{{"+", []string{"__concat", "__roll_add"}}}
+	for _, op := range []string{"-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="} {
+		out = append(out, struct {
+			op  string
+			fns []string
+		}{op, []string{rollOpName(op)}})
+	}
+	return out
+}()
+
+func rollOpName(op string) string {
+	names := map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod",
+		"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+	return "__roll_" + names[op]
+}
+
+// rollOperatorFunctions declares, per operator, the overloads where a roll meets a number.
+func rollOperatorFunctions() []expr.Option {
+	var opts []expr.Option
+	for _, op := range []string{"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="} {
+		op := op
+		var types []any
+		switch op {
+		case "<", "<=", ">", ">=", "==", "!=":
+			types = []any{new(func(*Roll, int) bool), new(func(int, *Roll) bool), new(func(*Roll, *Roll) bool),
+				new(func(*Roll, float64) bool), new(func(float64, *Roll) bool)}
+		case "/":
+			types = []any{new(func(*Roll, int) float64), new(func(int, *Roll) float64), new(func(*Roll, *Roll) float64),
+				new(func(*Roll, float64) float64), new(func(float64, *Roll) float64)}
+		default:
+			types = []any{new(func(*Roll, int) int), new(func(int, *Roll) int), new(func(*Roll, *Roll) int),
+				new(func(*Roll, float64) float64), new(func(float64, *Roll) float64)}
+		}
+		opts = append(opts, expr.Function(rollOpName(op), func(a ...any) (any, error) {
+			return rollArith(op, a[0], a[1])
+		}, types...))
+	}
+	return opts
+}
+
+func rollArith(op string, a, b any) (any, error) {
+	num := func(v any) (float64, bool) {
+		switch x := v.(type) {
+		case *Roll:
+			return float64(x.Total), true
+		case int:
+			return float64(x), true
+		case float64:
+			return x, false
+		}
+		return 0, false
+	}
+	x, xi := num(a)
+	y, yi := num(b)
+	ints := xi && yi
+	switch op {
+	case "+", "-", "*", "%":
+		var r float64
+		switch op {
+		case "+":
+			r = x + y
+		case "-":
+			r = x - y
+		case "*":
+			r = x * y
+		case "%":
+			if y == 0 {
+				return nil, errors.New("division by zero")
+			}
+			r = math.Mod(x, y)
+		}
+		if ints {
+			return int(r), nil
+		}
+		return r, nil
+	case "/":
+		if y == 0 {
+			return nil, errors.New("division by zero")
+		}
+		return x / y, nil
+	case "<":
+		return x < y, nil
+	case "<=":
+		return x <= y, nil
+	case ">":
+		return x > y, nil
+	case ">=":
+		return x >= y, nil
+	case "==":
+		return x == y, nil
+	case "!=":
+		return x != y, nil
+	}
+	return nil, fmt.Errorf("unknown operator %s", op)
+}
+
+// rollDie rolls n dice of a declared kind.
+func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
+	if n < 1 || n > dice.MaxCount {
+		return nil, fmt.Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
+	}
+	key := strconv.Itoa(n) + "d[" + d.Name + "]"
+	de, ok := m.parsed[key]
+	if !ok {
+		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
+		if m.parsed == nil {
+			m.parsed = map[string]*dice.Expr{}
+		}
+		m.parsed[key] = de
+	}
+	return m.rollExpr(de)
+}
 // callSite reads back the "file:line:col" a call was compiled with.
 func callSite(s string) Pos {
 	var p Pos

@@ -26,6 +26,7 @@ type declAST struct {
 	Kind    *kindAST    `parser:"| @@"`
 	Entity  *entityAST  `parser:"| @@"`
 	Proc    *procAST    `parser:"| @@"`
+	Dice    *diceAST    `parser:"| @@"`
 }
 
 type rulesetAST struct {
@@ -37,6 +38,20 @@ type rulesetAST struct {
 type propAST struct {
 	Key   string `parser:"@Ident"`
 	Value string `parser:"@String"`
+}
+
+// diceAST declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`.
+type diceAST struct {
+	Pos   lexer.Position
+	Name  string     `parser:"\"dice\" @(Ident | Dice) \"=\" \"[\" Newline*"`
+	Faces []*faceAST `parser:"@@ ( Comma Newline* @@ )* Newline* \"]\""`
+}
+
+type faceAST struct {
+	Pos    lexer.Position
+	Neg    bool   `parser:"@\"-\"?"`
+	Number string `parser:"( @Number"`
+	Name   string `parser:"| @(Ident | Dice | String) )"`
 }
 
 type includeAST struct {

@@ -170,6 +170,12 @@ func diceLen(s string) int {
 		j = digits(s, j)
 	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
 		j++
+	case j < len(s) && s[j] == '[':
+		k := strings.IndexAny(s[j:], "]\n")
+		if k < 0 || s[j+k] != ']' {
+			return 0
+		}
+		j += k + 1
 	case i > 0 && s[i] == 'D' && (j == len(s) || !isWordByte(s[j])):
 		return j // a bare D after a count: the D6 system's 4D
 	default:

@@ -35,6 +35,11 @@ type Machine struct {
 	// Emit receives narrative lines as rules emit them.
 	Emit func(string)
 
+	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
+	Trace func(depth int, line string)
+
+	rollers map[*dice.Expr]*dice.Roller
+	parsed  map[string]*dice.Expr
 	journal []undo
 	steps   int
 	depth   int
@@ -88,6 +93,9 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		m.globals[c.Name] = c.Value
 	}
 	// Records first, fields second: an entity may refer to one declared after it.
+	for _, d := range p.DiceDecl {
+		m.globals[d.Name] = d.Die
+	}
 	for _, e := range p.Entities {
 		rec, err := m.newRecord(e.Kind, nil)
 		if err != nil {
@@ -243,6 +251,12 @@ func (m *Machine) setField(rec map[string]any, key string, v any) {
 	old, had := rec[key]
 	m.journal = append(m.journal, undo{rec, key, old, had})
 	rec[key] = v
+}
+
+func (m *Machine) trace(line string) {
+	if m.Trace != nil {
+		m.Trace(m.depth, line)
+	}
 }
 
 func (m *Machine) step(at Pos) error {

@@ -2,6 +2,8 @@ package dsl
 
 import (
 	"github.com/expr-lang/expr/types"
+
+	"rulesh/stdlib/dice"
 )
 
 // Program is a loaded and checked ruleset. It is immutable after Load, so one Program may
@@ -16,8 +18,10 @@ type Program struct {
 	Kinds    []*Kind
 	Entities []*Entity
 	Procs    []*Proc
+	DiceDecl []*DieDecl
 
 	globals map[string]global
+	dice    map[string]*dice.Die
 }
 
 // global is anything a top-level name can denote.
@@ -92,7 +96,26 @@ type Param struct {
 	Default *Expr
 }
 
-func (o *Option) declPos() Pos { return o.Pos }
+// DieDecl is a custom die declared with `dice NAME = [faces]`.
+type DieDecl struct {
+	Name string
+	Pos  Pos
+	Die  *dice.Die
+}
+
+// Dice returns the declared custom dice by name (for the dice notation's d[NAME]).
+func (p *Program) Dice() map[string]*dice.Die {
+	if p.dice == nil {
+		p.dice = map[string]*dice.Die{}
+		for _, d := range p.DiceDecl {
+			p.dice[d.Name] = d.Die
+		}
+	}
+	return p.dice
+}
+
+func (d *DieDecl) declPos() Pos { return d.Pos }
+func (o *Option) declPos() Pos  { return o.Pos }
 func (c *Const) declPos() Pos  { return c.Pos }
 func (k *Kind) declPos() Pos   { return k.Pos }
 func (e *Entity) declPos() Pos { return e.Pos }

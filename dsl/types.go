@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/types"
+
+	"rulesh/stdlib/dice"
 )
 
 // TypeKind is the shape of a value as far as the checker knows it.
@@ -21,6 +23,8 @@ const (
 	TList
 	TMap
 	TRecord
+	TRoll
+	TDie
 )
 
 // Type is a static type: a base kind, plus the record kind or list element where they apply.
@@ -38,11 +42,13 @@ var (
 	stringType = &Type{Kind: TString}
 	listType   = &Type{Kind: TList}
 	mapType    = &Type{Kind: TMap}
+	dieType    = &Type{Kind: TDie}
 )
 
 var builtinTypes = map[string]*Type{
 	"any": anyType, "int": intType, "float": floatType, "number": floatType,
 	"bool": boolType, "string": stringType, "list": listType, "map": mapType,
+	"roll": rollType, "die": dieType,
 }
 
 func (t *Type) String() string {
@@ -64,6 +70,10 @@ func (t *Type) String() string {
 		return "map"
 	case TRecord:
 		return t.Record.Name
+	case TRoll:
+		return "roll"
+	case TDie:
+		return "die"
 	}
 	return "any"
 }
@@ -85,6 +95,10 @@ func (t *Type) exprType() types.Type {
 		return types.TypeOf(map[string]any{})
 	case TRecord:
 		return t.Record.exprType()
+	case TRoll:
+		return types.TypeOf(&Roll{})
+	case TDie:
+		return types.TypeOf(&dice.Die{})
 	}
 	return types.Any
 }
@@ -93,6 +107,12 @@ func (t *Type) exprType() types.Type {
 func typeFromReflect(rt reflect.Type) *Type {
 	if rt == nil {
 		return anyType
+	}
+	switch rt {
+	case reflect.TypeOf(&Roll{}):
+		return rollType
+	case reflect.TypeOf(&dice.Die{}):
+		return dieType
 	}
 	switch rt.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Int32:
@@ -119,9 +139,10 @@ func assignable(to, from *Type) bool {
 	}
 	switch to.Kind {
 	case TFloat:
-		return from.Kind == TFloat || from.Kind == TInt
+		return from.Kind == TFloat || from.Kind == TInt || from.Kind == TRoll
 	case TInt:
-		return from.Kind == TInt || from.Kind == TFloat // a whole float converts, checked at run time
+		// A whole float converts (checked at run time); a roll counts as its total.
+		return from.Kind == TInt || from.Kind == TFloat || from.Kind == TRoll
 	case TRecord:
 		return from.Kind == TMap || (from.Kind == TRecord && from.Record == to.Record)
 	case TMap:
@@ -140,6 +161,8 @@ func conform(v any, t *Type) (any, error) {
 		switch x := v.(type) {
 		case int:
 			return x, nil
+		case *Roll:
+			return x.Total, nil
 		case float64:
 			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
 				return int(x), nil
@@ -148,6 +171,8 @@ func conform(v any, t *Type) (any, error) {
 		}
 	case TFloat:
 		switch x := v.(type) {
+		case *Roll:
+			return float64(x.Total), nil
 		case int:
 			return float64(x), nil
 		case float64:
@@ -170,6 +195,14 @@ func conform(v any, t *Type) (any, error) {
 		}
 	case TMap:
 		if _, ok := v.(map[string]any); ok {
+			return v, nil
+		}
+	case TRoll:
+		if _, ok := v.(*Roll); ok {
+			return v, nil
+		}
+	case TDie:
+		if _, ok := v.(*dice.Die); ok {
 			return v, nil
 		}
 	case TRecord:

@@ -18,6 +18,14 @@ func Str(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
+	case *Roll:
+		if sym := x.Symbol(); sym != "" {
+			return sym
+		}
+		if x.result.IsBool {
+			return strconv.FormatBool(x.Bool)
+		}
+		return strconv.Itoa(x.Total)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 			return strconv.FormatFloat(x, 'f', 0, 64)

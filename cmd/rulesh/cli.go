@@ -59,7 +59,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.eval(rest)
 	case "repl":
 		return c.repl(rest)
-	case "roll", "prob", "fmt", "test", "map":
+	case "roll":
+		return c.roll(rest)
+	case "prob":
+		return c.prob(rest)
+	case "fmt", "test", "map":
 		return c.notYet(cmd, rest)
 	}
 	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
@@ -224,10 +228,8 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 	} else {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
-	seeded := false
-	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
 	seed := *r.seed
-	if !seeded {
+	if !flagSet(fs, "seed") {
 		seed = rand.Uint64()
 	}
 	var src dice.Source = dice.NewPCG(seed)
@@ -300,6 +302,7 @@ func (c *cli) eval(args []string) int {
 
 func (c *cli) writeJSON(v any) int {
 	enc := json.NewEncoder(c.stdout)
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return exitError

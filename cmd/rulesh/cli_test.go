@@ -156,7 +156,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"eval", "--nope", "1"}, 2},
 		{[]string{"eval", "1 +"}, 1},
 		{[]string{"eval", "1 + 1"}, 0},
-		{[]string{"eval", "--rolls", "x", "1"}, 2},
+		{[]string{"eval", "--rolls", "1.5", "1"}, 2},
 		{[]string{"eval", "--set", "novalue", "1"}, 2},
 		{[]string{"check"}, 2},
 		{[]string{"check", "missing.rules"}, 1},

@@ -327,7 +327,7 @@ func TestSameSeedSameRolls(t *testing.T) {
 
 // TestChiSquare checks that seeded rolls follow the exact distribution.
 func TestChiSquare(t *testing.T) {
-	for _, src := range []string{"3d6", "4d6kh3", "8d10>=7", "1d6ro1", "2d6!!kh1"} {
+	for _, src := range []string{"3d6", "4d6kh3", "5d6kl2", "4d6dh1", "8d10>=7", "1d6ro1", "2d6!!kh1", "2d6!", "3d4!p"} {
 		e, _ := Parse(src, nil)
 		d, err := e.Distribution()
 		if err != nil {

@@ -80,26 +80,26 @@ func (d *Dist) MeanRat() *big.Rat {
 	return new(big.Rat).SetFrac(num, d.Mass())
 }
 
+// moments computes mean and variance exactly (as fractions) over the mass that is not
+// truncated, then rounds once: 2d6 has mean 7, not 6.999999999999999.
 func (d *Dist) moments() (mean, variance float64) {
-	mass, _ := new(big.Rat).SetFrac(d.Mass(), big.NewInt(1)).Float64()
-	if mass == 0 {
+	mass := d.Mass()
+	if mass.Sign() == 0 {
 		return 0, 0
 	}
-	var s1, s2 float64
-	den, _ := new(big.Float).SetInt(d.Den).Float64()
+	s1, s2, t := new(big.Int), new(big.Int), new(big.Int)
 	for i, w := range d.W {
-		p, _ := new(big.Float).Quo(new(big.Float).SetInt(w), new(big.Float).SetInt(d.Den)).Float64()
-		v := float64(d.Min + i)
-		s1 += p * v
-		s2 += p * v * v
+		v := big.NewInt(int64(d.Min + i))
+		t.Mul(w, v)
+		s1.Add(s1, t)
+		s2.Add(s2, t.Mul(t, v))
 	}
-	norm := mass / den
-	mean = s1 / norm
-	variance = s2/norm - mean*mean
-	if variance < 0 {
-		variance = 0
-	}
-	return mean, variance
+	m := new(big.Rat).SetFrac(s1, mass)
+	v := new(big.Rat).SetFrac(s2, mass)
+	v.Sub(v, new(big.Rat).Mul(m, m))
+	mean, _ = m.Float64()
+	variance, _ = v.Float64()
+	return mean, max(variance, 0)
 }
 
 func newDist(min, n int, den *big.Int) *Dist {

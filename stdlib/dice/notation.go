@@ -187,6 +187,9 @@ type Dice struct {
 	Die   *Die
 	Mods  Mods
 	Text  string
+	fast  bool
+	// exLo..exHi: the values that explode, for the fast path.
+	exLo, exHi int
 }
 
 // Group is `{a, b, …}` with keep/drop or success counting over its items' totals.
@@ -214,6 +217,39 @@ type Cmp struct {
 	At   int
 	Op   string
 	L, R Node
+}
+
+// plain reports a standard die with no modifier but keep/drop: the roller's fast path.
+func (n *Dice) plain() bool { return n.fast }
+
+func (n *Dice) computePlain() bool {
+	m := &n.Mods
+	if m.Explode != ExplodeNone {
+		if m.Keep != KeepAll {
+			return false
+		}
+		n.exLo, n.exHi = m.ExplodeOn.bounds()
+	}
+	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil &&
+		!m.Unique && m.Success.Op == "" && m.Failure.Op == ""
+}
+
+// bounds returns the values [lo, hi] a numeric condition accepts.
+func (c Cond) bounds() (int, int) {
+	const inf = 1 << 62
+	switch c.Op {
+	case "=":
+		return c.N, c.N
+	case "<":
+		return -inf, c.N - 1
+	case "<=":
+		return -inf, c.N
+	case ">":
+		return c.N + 1, inf
+	case ">=":
+		return c.N, inf
+	}
+	return 1, 0
 }
 
 func (n *Num) pos() int   { return n.At }
@@ -671,6 +707,7 @@ func (p *parser) finishDice(at, count int, die *Die, name string) (Node, error) 
 		return nil, err
 	}
 	d.Text = string(p.src[at:p.i])
+	d.fast = d.computePlain()
 	return d, nil
 }
 
