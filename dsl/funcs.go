@@ -82,7 +82,7 @@ var pureFuncs = map[string]struct {
 		}
 		return 0, nil
 	}, []any{new(func(float64) int)}},
-	"str": {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
+	"str":   {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
 	"any_face": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])
@@ -212,7 +212,6 @@ func (m *Machine) entitiesOf(kind string) ([]any, error) {
 	}
 	return out, nil
 }
-
 
 // rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.
 func rollFaces(v any) ([]any, error) {
@@ -373,6 +372,7 @@ func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
 	}
 	return m.rollExpr(de)
 }
+
 // callSite reads back the "file:line:col" a call was compiled with.
 func callSite(s string) Pos {
 	var p Pos

@@ -116,10 +116,10 @@ func (p *Program) Dice() map[string]*dice.Die {
 
 func (d *DieDecl) declPos() Pos { return d.Pos }
 func (o *Option) declPos() Pos  { return o.Pos }
-func (c *Const) declPos() Pos  { return c.Pos }
-func (k *Kind) declPos() Pos   { return k.Pos }
-func (e *Entity) declPos() Pos { return e.Pos }
-func (p *Proc) declPos() Pos   { return p.Pos }
+func (c *Const) declPos() Pos   { return c.Pos }
+func (k *Kind) declPos() Pos    { return k.Pos }
+func (e *Entity) declPos() Pos  { return e.Pos }
+func (p *Proc) declPos() Pos    { return p.Pos }
 
 func (k *Kind) exprType() types.Map {
 	if k.etype == nil {

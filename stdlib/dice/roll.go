@@ -109,9 +109,9 @@ func (d DieRoll) String() string {
 // Roller rolls a parsed expression many times with little allocation. It is not safe for
 // concurrent use; make one per goroutine (they may share the Expr).
 type Roller struct {
-	e      *Expr
-	src    Source
-	pcg    *PCG
+	e   *Expr
+	src Source
+	pcg *PCG
 	buf []int
 	rec *Result
 }
