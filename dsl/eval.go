@@ -86,3 +86,30 @@ func (s *Session) env() map[string]any {
 	}
 	return env
 }
+
+// Var returns a session variable.
+func (s *Session) Var(name string) (any, bool) {
+	v, ok := s.vars[name]
+	return v, ok
+}
+
+// Vars lists the session variables, sorted.
+func (s *Session) Vars() []string { return sortedKeys(s.vars) }
+
+// Fields lists a record's fields in declaration order (for completion), or nil.
+func Fields(v any) []string {
+	rec, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if k, ok := rec[kindKey].(*Kind); ok {
+		return fieldNames(k)
+	}
+	var out []string
+	for _, n := range sortedKeys(rec) {
+		if n != kindKey {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
@@ -35,6 +37,9 @@ type Machine struct {
 	// Emit receives narrative lines as rules emit them.
 	Emit func(string)
 
+	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the running call at its next
+	// statement.
+	Interrupt *atomic.Bool
 	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
 	Trace func(depth int, line string)
 
@@ -253,6 +258,19 @@ func (m *Machine) setField(rec map[string]any, key string, v any) {
 	rec[key] = v
 }
 
+// short names a value for a trace line: an entity by its name, other records by kind.
+func (m *Machine) short(v any) string {
+	if rec, ok := v.(map[string]any); ok {
+		if name := m.entityName(rec); name != "" {
+			return name
+		}
+		if k, ok := rec[kindKey].(*Kind); ok {
+			return k.Name + "{…}"
+		}
+	}
+	return Repr(v)
+}
+
 func (m *Machine) trace(line string) {
 	if m.Trace != nil {
 		m.Trace(m.depth, line)
@@ -261,6 +279,10 @@ func (m *Machine) trace(line string) {
 
 func (m *Machine) step(at Pos) error {
 	m.steps++
+	if m.Interrupt != nil && m.Interrupt.Load() {
+		m.Interrupt.Store(false)
+		return &RuntimeError{Pos: at, Msg: "interrupted"}
+	}
 	if m.steps > m.Limits.MaxSteps {
 		return &RuntimeError{Pos: at, Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
 	}
@@ -270,6 +292,13 @@ func (m *Machine) step(at Pos) error {
 func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
+	}
+	if m.Trace != nil {
+		parts := make([]string, len(args))
+		for i, a := range args {
+			parts[i] = m.short(a)
+		}
+		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
 	}
 	f := m.getFrame(p)
 	m.depth++
@@ -299,6 +328,9 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 			re.Stack = append(re.Stack, fmt.Sprintf("in %s called at %s", p.Name, at))
 		}
 		return nil, err
+	}
+	if m.Trace != nil && f.result != nil {
+		m.Trace(m.depth-1, "← "+m.short(f.result))
 	}
 	if p.Result != nil && f.result != nil {
 		cv, err := conform(f.result, p.Result)
@@ -519,8 +551,14 @@ func (s *ifStmt) exec(m *Machine, f *frame) error {
 			return err
 		}
 		if ok {
+			if m.Trace != nil {
+				m.trace(fmt.Sprintf("if %s: yes (line %d)", c.Text, c.Pos.Line))
+			}
 			return m.run(s.blocks[i], f)
 		}
+	}
+	if m.Trace != nil {
+		m.trace(fmt.Sprintf("if %s: no (line %d)", s.conds[len(s.conds)-1].Text, s.at.Line))
 	}
 	if s.els != nil {
 		return m.run(s.els, f)

@@ -190,3 +190,15 @@ func within(root, path string) bool {
 }
 
 func posOf(p lexer.Position) Pos { return Pos{p.Filename, p.Line, p.Column} }
+
+// DirFiles reads paths relative to a base folder while diagnostics keep the paths as written
+// (a transcript's `load ../../rulesets/x.rules` reads the same wherever rulesh runs).
+type DirFiles string
+
+// ReadFile reads name relative to the base folder (absolute names as they are).
+func (d DirFiles) ReadFile(name string) ([]byte, error) {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(string(d), name)
+	}
+	return OSFiles{}.ReadFile(name)
+}

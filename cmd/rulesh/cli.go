@@ -63,7 +63,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.roll(rest)
 	case "prob":
 		return c.prob(rest)
-	case "fmt", "test", "map":
+	case "test":
+		return c.test(rest)
+	case "fmt", "map":
 		return c.notYet(cmd, rest)
 	}
 	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
@@ -332,8 +334,4 @@ func (c *cli) printError(err error, extra ...dsl.Sources) {
 		return
 	}
 	fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-}
-
-func (c *cli) repl(args []string) int {
-	return c.notYet("repl", args)
 }

@@ -70,7 +70,8 @@ func (q *Queue) Roll(sides int) (int, error) {
 		tok := q.items[q.pos]
 		v, err := strconv.Atoi(tok)
 		if err != nil || v < 1 || v > sides {
-			return 0, fmt.Errorf("hand-given result %s does not fit a %d-sided die", tok, sides)
+			q.drop()
+			return 0, fmt.Errorf("hand-given result %s does not fit a %d-sided die (it is discarded)", tok, sides)
 		}
 		q.pos++
 		return v, nil
@@ -94,7 +95,8 @@ func (q *Queue) face(d *Die) (int, bool, error) {
 	if d.Standard {
 		v, err := strconv.Atoi(tok)
 		if err != nil || v < 1 || v > len(d.Faces) {
-			return 0, false, fmt.Errorf("hand-given result %s does not fit %s (1 to %d)", tok, d.Name, len(d.Faces))
+			q.drop()
+			return 0, false, fmt.Errorf("hand-given result %s does not fit %s (1 to %d; it is discarded)", tok, d.Name, len(d.Faces))
 		}
 		q.pos++
 		return v, true, nil
@@ -105,11 +107,18 @@ func (q *Queue) face(d *Die) (int, bool, error) {
 			return i + 1, true, nil
 		}
 	}
+	q.drop()
 	labels := make([]string, 0, len(d.Faces))
 	for _, f := range d.Faces {
 		labels = append(labels, f.String())
 	}
-	return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (%s)", tok, d.Name, strings.Join(labels, ", "))
+	return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (%s; it is discarded)", tok, d.Name, strings.Join(labels, ", "))
+}
+
+// drop removes the next hand-given result: one that fits no die is a typo, and keeping it
+// would block every later roll.
+func (q *Queue) drop() {
+	q.items = append(q.items[:q.pos], q.items[q.pos+1:]...)
 }
 
 // RollFace rolls one die from any source and returns the face index (1-based).

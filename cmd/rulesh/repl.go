@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/peterh/liner"
+)
+
+// repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N]`.
+func (c *cli) repl(args []string) int {
+	fs := c.newFlags("repl", "repl [-f FILE]... [--seed N]")
+	var files listFlag
+	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
+	seed := fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
+	rest, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	files = append(files, rest...) // `rulesh repl duel.rules` loads it too
+	s := *seed
+	if !flagSet(fs, "seed") {
+		s = randomSeed()
+	}
+	sh, err := newShell(c, "", files, s)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+		return exitError
+	}
+	if f, ok := c.stdin.(*os.File); ok && f == os.Stdin && liner.TerminalSupported() && isTerminal(f) {
+		return sh.interactive()
+	}
+	return sh.plain(c.stdin)
+}
+
+// plain reads inputs line by line, without prompts: piped scripts (`rulesh < script.txt`).
+// It exits 1 when any input failed, so a script can be checked.
+func (s *shell) plain(r io.Reader) int {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	var pending strings.Builder
+	anyFailed := false
+	for sc.Scan() {
+		if pending.Len() > 0 {
+			pending.WriteByte('\n')
+		}
+		pending.WriteString(sc.Text())
+		if needsMore(pending.String()) {
+			continue
+		}
+		s.exec(pending.String())
+		anyFailed = anyFailed || s.failed
+		pending.Reset()
+		if s.quit {
+			break
+		}
+	}
+	if pending.Len() > 0 {
+		s.exec(pending.String())
+		anyFailed = anyFailed || s.failed
+	}
+	if anyFailed {
+		return exitError
+	}
+	return exitOK
+}
+
+// historyPath is $XDG_STATE_HOME/rulesh/history (~/.local/state/rulesh/history).
+func historyPath() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "rulesh", "history")
+}
+
+func (s *shell) interactive() int {
+	ln := liner.NewLiner()
+	defer ln.Close()
+	ln.SetCtrlCAborts(true)
+	ln.SetTabCompletionStyle(liner.TabPrints)
+	ln.SetWordCompleter(func(line string, pos int) (string, []string, string) {
+		head, cands := s.completions(line[:pos])
+		return head, cands, line[pos:]
+	})
+	hist := historyPath()
+	if hist != "" {
+		if f, err := os.Open(hist); err == nil {
+			_, _ = ln.ReadHistory(f)
+			f.Close()
+		}
+	}
+	// Ctrl-C while a call runs interrupts it at its next statement.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		for range sig {
+			s.interrupt.Store(true)
+		}
+	}()
+	fmt.Fprintf(s.stdout, "rulesh — %s. :help lists the commands, Ctrl-D leaves.\n", s.describe())
+	var pending strings.Builder
+	for !s.quit {
+		prompt := "> "
+		if pending.Len() > 0 {
+			prompt = "... "
+		}
+		line, err := ln.Prompt(prompt)
+		if errors.Is(err, liner.ErrPromptAborted) {
+			pending.Reset() // Ctrl-C clears the pending input and goes on
+			continue
+		}
+		if err != nil { // io.EOF: Ctrl-D
+			fmt.Fprintln(s.stdout)
+			break
+		}
+		if pending.Len() > 0 {
+			pending.WriteByte('\n')
+		}
+		pending.WriteString(line)
+		if needsMore(pending.String()) {
+			continue
+		}
+		input := pending.String()
+		pending.Reset()
+		if strings.TrimSpace(input) != "" {
+			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
+			s.interrupt.Store(false)
+			s.exec(input)
+			s.saveHistory(ln, hist)
+		}
+	}
+	return exitOK
+}
+
+// saveHistory writes the history file itself with mode 0600 after every input, so nothing
+// is lost if the terminal closes.
+func (s *shell) saveHistory(ln *liner.State, path string) {
+	if path == "" {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return
+	}
+	_, _ = ln.WriteHistory(f)
+	f.Close()
+}
+
+func (s *shell) describe() string {
+	if len(s.files) == 0 {
+		return "no rule file loaded"
+	}
+	name := s.prog.Name
+	if name == "" {
+		name = strings.Join(s.files, ", ")
+	}
+	return fmt.Sprintf("%s, seed %d", name, s.seed)
+}

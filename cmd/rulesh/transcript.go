@@ -1,0 +1,297 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"rulesh/dsl"
+)
+
+// A golden transcript is a REPL session written down:
+//
+//	# comments (only before the first input)
+//	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3
+//	load ../../rulesets/examples/duel.rules
+//	> frapper(ariane, brutus)      an input…
+//	Ariane touche Brutus …         …and the exact output expected
+//	> rule lines continued
+//	... with "... " lines
+//
+// Paths are relative to the transcript's folder.
+type transcript struct {
+	path   string
+	header []string // comment and directive lines, kept as written
+	seed   uint64
+	files  []string
+	sets   [][2]string
+	rolls  string
+	cases  []tcase
+}
+
+type tcase struct {
+	input string // may hold several lines
+	want  string
+}
+
+func parseTranscript(path string, src []byte) (*transcript, error) {
+	t := &transcript{path: path, seed: 1}
+	lines := strings.SplitAfter(string(src), "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	i := 0
+	for ; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], "\r\n")
+		if strings.HasPrefix(l, "> ") || l == ">" {
+			break
+		}
+		t.header = append(t.header, l)
+		f := strings.Fields(l)
+		if len(f) == 0 || strings.HasPrefix(l, "#") {
+			continue
+		}
+		switch f[0] {
+		case "seed":
+			n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(l, "seed")), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: seed needs a whole number", path, i+1)
+			}
+			t.seed = n
+		case "load":
+			if len(f) != 2 {
+				return nil, fmt.Errorf("%s:%d: load FILE", path, i+1)
+			}
+			t.files = append(t.files, f[1])
+		case "set":
+			if len(f) < 3 {
+				return nil, fmt.Errorf("%s:%d: set NAME VALUE", path, i+1)
+			}
+			t.sets = append(t.sets, [2]string{f[1], strings.Join(f[2:], " ")})
+		case "rolls":
+			t.rolls = strings.Join(f[1:], " ")
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls; inputs start with \"> \")", path, i+1, f[0])
+		}
+	}
+	for i < len(lines) {
+		l := strings.TrimRight(lines[i], "\r\n")
+		c := tcase{input: strings.TrimPrefix(strings.TrimPrefix(l, ">"), " ")}
+		i++
+		for i < len(lines) && strings.HasPrefix(lines[i], "... ") {
+			c.input += "\n" + strings.TrimRight(strings.TrimPrefix(lines[i], "... "), "\r\n")
+			i++
+		}
+		var want strings.Builder
+		for i < len(lines) && !strings.HasPrefix(lines[i], "> ") && strings.TrimRight(lines[i], "\r\n") != ">" {
+			want.WriteString(strings.TrimRight(lines[i], "\r\n") + "\n")
+			i++
+		}
+		c.want = want.String()
+		t.cases = append(t.cases, c)
+	}
+	return t, nil
+}
+
+// run replays the transcript and returns the actual output of each case.
+func (t *transcript) run() ([]string, error) {
+	var out bytes.Buffer
+	c := &cli{stdout: &out, stderr: &out}
+	sh, err := newShell(c, filepath.Dir(t.path), t.files, t.seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v\n%s", t.path, err, out.String())
+	}
+	for _, kv := range t.sets {
+		if err := sh.m.SetOption(kv[0], dsl.ParseValue(kv[1])); err != nil {
+			return nil, fmt.Errorf("%s: set %s: %v", t.path, kv[0], err)
+		}
+	}
+	if t.rolls != "" {
+		sh.meta(":rolls " + t.rolls)
+	}
+	out.Reset()
+	got := make([]string, len(t.cases))
+	for i, tc := range t.cases {
+		out.Reset()
+		sh.exec(tc.input)
+		got[i] = out.String()
+		if sh.quit {
+			break
+		}
+	}
+	return got, nil
+}
+
+// render writes the transcript back with the given outputs (for --update).
+func (t *transcript) render(outputs []string) string {
+	var b strings.Builder
+	for _, h := range t.header {
+		b.WriteString(h + "\n")
+	}
+	for i, tc := range t.cases {
+		lines := strings.Split(tc.input, "\n")
+		b.WriteString("> " + lines[0] + "\n")
+		for _, l := range lines[1:] {
+			b.WriteString("... " + l + "\n")
+		}
+		b.WriteString(outputs[i])
+	}
+	return b.String()
+}
+
+// diff shows the first mismatching case as a unified diff.
+func (t *transcript) diff(got []string) string {
+	for i, tc := range t.cases {
+		if got[i] == tc.want {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "--- %s (expected)\n+++ %s (actual)\n@@ > %s @@\n", t.path, t.path, strings.Split(tc.input, "\n")[0])
+		w := strings.Split(strings.TrimSuffix(tc.want, "\n"), "\n")
+		g := strings.Split(strings.TrimSuffix(got[i], "\n"), "\n")
+		for _, l := range unifiedLines(w, g) {
+			b.WriteString(l + "\n")
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// unifiedLines is a small LCS line diff: " " kept, "-" expected only, "+" actual only.
+func unifiedLines(a, b []string) []string {
+	n, m := len(a), len(b)
+	if n*m > 4_000_000 {
+		var out []string
+		for _, l := range a {
+			out = append(out, "-"+l)
+		}
+		for _, l := range b {
+			out = append(out, "+"+l)
+		}
+		return out
+	}
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []string
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			out = append(out, " "+a[i])
+			i, j = i+1, j+1
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			out = append(out, "+"+b[j])
+			j++
+		default:
+			out = append(out, "-"+a[i])
+			i++
+		}
+	}
+	return out
+}
+
+// findTranscripts lists the *.transcript files under the given paths (files or folders).
+func findTranscripts(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".transcript") {
+				out = append(out, path)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// test is `rulesh test [--update] [PATH]...`.
+func (c *cli) test(args []string) int {
+	fs := c.newFlags("test", "test [--update] [PATH]...")
+	update := fs.Bool("update", false, "rewrite the expected output of every transcript")
+	paths, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(paths) == 0 {
+		paths = []string{"tests"}
+	}
+	files, err := findTranscripts(paths)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh test: %v\n", err)
+		return exitError
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(c.stderr, "rulesh test: no .transcript file under %s\n", strings.Join(paths, ", "))
+		return exitError
+	}
+	pass, fail := 0, 0
+	for _, f := range files {
+		ok, msg := runTranscriptFile(f, *update)
+		if ok {
+			pass++
+			fmt.Fprintf(c.stdout, "ok    %s\n", f)
+			continue
+		}
+		fail++
+		fmt.Fprintf(c.stdout, "FAIL  %s\n%s", f, msg)
+	}
+	fmt.Fprintf(c.stdout, "%d passed, %d failed\n", pass, fail)
+	if fail > 0 {
+		return exitError
+	}
+	return exitOK
+}
+
+// runTranscriptFile replays one transcript; with update it rewrites it and passes.
+func runTranscriptFile(path string, update bool) (bool, string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return false, err.Error() + "\n"
+	}
+	t, err := parseTranscript(path, src)
+	if err != nil {
+		return false, err.Error() + "\n"
+	}
+	got, err := t.run()
+	if err != nil {
+		return false, err.Error() + "\n"
+	}
+	if update {
+		if err := os.WriteFile(path, []byte(t.render(got)), 0o644); err != nil {
+			return false, err.Error() + "\n"
+		}
+		return true, ""
+	}
+	if d := t.diff(got); d != "" {
+		return false, d
+	}
+	return true, ""
+}
