@@ -124,7 +124,7 @@ func (s *shell) setTrace(on bool) {
 	}
 }
 
-var letRE = regexp.MustCompile(`^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
+var letRE = regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
 
 // exec runs one complete input (an expression, a let, or a meta command).
 func (s *shell) exec(input string) {

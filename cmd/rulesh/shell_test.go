@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+func TestReloadKeepsState(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "r.rules")
+	v1 := "option bonus = 1 \"b\"\nkind U {\n  pv: int = 10\n  nom: string\n}\nentity u: U { nom = \"u\" }\nrule coup(x: U) {\n  x.pv -= 3\n}\n"
+	if err := os.WriteFile(rules, []byte(v1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, []string{"r.rules"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec("coup(u)")
+	sh.exec(":set bonus 4")
+	v2 := strings.Replace(v1, "  nom: string\n", "  nom: string\n  moral: int = 5\n", 1) + "rule soin(x: U) {\n  x.pv += bonus\n}\n"
+	if err := os.WriteFile(rules, []byte(v2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	sh.exec(":reload")
+	if got := out.String(); !strings.Contains(got, "reloaded 1 file(s)") || !strings.Contains(got, "+ rule soin") {
+		t.Errorf("reload said:\n%s", got)
+	}
+	out.Reset()
+	sh.exec("[u.pv, u.moral, bonus]")
+	if got := strings.TrimSpace(out.String()); got != "[7, 5, 4]" {
+		t.Errorf("after reload: %s, want [7, 5, 4] (pv and option kept, new field at its default)", got)
+	}
+	// A broken edit keeps the previous version loaded.
+	if err := os.WriteFile(rules, []byte("rule {"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	sh.exec(":reload")
+	sh.exec("soin(u)")
+	sh.exec("u.pv")
+	if got := out.String(); !strings.Contains(got, "previous version stays loaded") || !strings.HasSuffix(got, "11\n") {
+		t.Errorf("broken reload:\n%s", got)
+	}
+}
+
+func TestRecordReplays(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec(":record s.transcript")
+	sh.exec("let r = 3d6")
+	sh.exec(":rolls 4")
+	sh.exec("1d6 + r")
+	sh.exec("1 +")
+	sh.exec(":record off")
+	path := filepath.Join(dir, "s.transcript")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "seed 9\n> let r = 3d6\nr = 3d6 [") {
+		t.Errorf("recorded:\n%s", b)
+	}
+	if ok, msg := runTranscriptFile(path, false); !ok {
+		t.Errorf("the recorded transcript does not replay:\n%s\n%s", msg, b)
+	}
+}
+
+func TestPipedScript(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	var out, errOut bytes.Buffer
+	wd, _ := os.Getwd()
+	_ = os.Chdir(root)
+	defer os.Chdir(wd)
+	code := Main([]string{"repl", "--seed", "2", "-f", "rulesets/examples/duel.rules"},
+		strings.NewReader("ariane.pv\nlet x = [1,\n 2]\nx\n:quit\nariane.pv\n"), &out, &errOut)
+	if code != 0 || out.String() != "10\nx = [1, 2]\n[1, 2]\n" {
+		t.Errorf("exit %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := Main([]string{"repl"}, strings.NewReader("1 +\n"), &out, &errOut); code != 1 {
+		t.Errorf("a failing script should exit 1, got %d", code)
+	}
+}
+
+// TestInteractiveTerminal drives the real binary through a pseudo-terminal: completion,
+// Ctrl-C clearing the line, history written with mode 0600, Ctrl-D leaving.
+func TestInteractiveTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "rulesh")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	root, _ := filepath.Abs("../..")
+	cmd := exec.Command(bin, "repl", "--seed", "1", "-f", filepath.Join(root, "rulesets/examples/duel.rules"))
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir, "TERM=xterm")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer f.Close()
+	var screen bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			screen.Write(buf[:n])
+			if err != nil {
+				close(done)
+				return
+			}
+		}
+	}()
+	waitFor := func(s string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for time.Now().Before(deadline) {
+			if strings.Contains(screen.String(), s) {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("timed out waiting for %q; screen:\n%s", s, screen.String())
+	}
+	waitFor("> ")
+	f.Write([]byte("ari\t"))  // completes to ariane
+	f.Write([]byte(".p\t\r")) // completes to ariane.pv
+	waitFor("10")
+	f.Write([]byte("1 + 1000"))
+	f.Write([]byte{3}) // Ctrl-C clears the pending line
+	f.Write([]byte("2 + 2\r"))
+	waitFor("4\r\n")
+	f.Write([]byte{4}) // Ctrl-D leaves
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ctrl-D did not end the REPL")
+	}
+	_ = cmd.Wait()
+	if strings.Contains(screen.String(), "1002") {
+		t.Error("Ctrl-C did not clear the pending input")
+	}
+	hist := filepath.Join(dir, "rulesh", "history")
+	st, err := os.Stat(hist)
+	if err != nil {
+		t.Fatalf("no history file: %v", err)
+	}
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("history mode %v, want 0600", st.Mode().Perm())
+	}
+	b, _ := os.ReadFile(hist)
+	if !strings.Contains(string(b), "ariane.pv") || !strings.Contains(string(b), "2 + 2") {
+		t.Errorf("history:\n%s", b)
+	}
+}
