@@ -82,6 +82,7 @@ type compiler struct {
 	base      *conf.Config
 	natures   map[scopeMode]map[string]nature.Nature
 	naturesAt int
+	tableASTs []*tableAST
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
 	diags       Diagnostics
@@ -106,7 +107,7 @@ var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "include": true, "dice": true, "ruleset": true, "true": true, "false": true,
+	"option": true, "const": true, "include": true, "dice": true, "table": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
 	"startsWith": true, "endsWith": true,
 }
@@ -147,6 +148,7 @@ func (c *compiler) checkName(name string, p lexer.Position) bool {
 func (c *compiler) program(files []parsedFile) {
 	var kinds []*kindAST
 	var procs []*procAST
+	var procObjs []*Proc
 	var entities []*entityAST
 	// Pass 1: names, so declarations may refer to each other in any order.
 	for _, f := range files {
@@ -162,10 +164,13 @@ func (c *compiler) program(files []parsedFile) {
 				}
 			case d.Dice != nil:
 				c.dieDecl(d.Dice)
+			case d.Table != nil:
+				c.tableDecl(d.Table)
 			case d.Proc != nil:
 				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
 					procs = append(procs, d.Proc)
+					procObjs = append(procObjs, p)
 					c.prog.Procs = append(c.prog.Procs, p)
 				}
 			}
@@ -203,10 +208,13 @@ func (c *compiler) program(files []parsedFile) {
 		c.entity(c.prog.Entities[i], e)
 	}
 	for i, p := range procs {
-		c.procSignature(c.prog.Procs[i], p)
+		c.procSignature(procObjs[i], p)
+	}
+	for i, ta := range c.tableASTs {
+		c.tableBody(c.prog.Tables[i], ta)
 	}
 	for i, p := range procs {
-		c.procBody(c.prog.Procs[i], p)
+		c.procBody(procObjs[i], p)
 	}
 }
 
@@ -629,6 +637,7 @@ type Expr struct {
 	isLit  bool
 	lit    any
 	ident  string
+	rollOf *dice.Expr // a rolled table's default key: roll these dice
 }
 
 // exprText returns the source text of an expression as written.

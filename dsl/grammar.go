@@ -27,6 +27,7 @@ type declAST struct {
 	Entity  *entityAST  `parser:"| @@"`
 	Proc    *procAST    `parser:"| @@"`
 	Dice    *diceAST    `parser:"| @@"`
+	Table   *tableAST   `parser:"| @@"`
 }
 
 type rulesetAST struct {
@@ -274,6 +275,79 @@ func (e *exprAST) stops(t *lexer.Token) bool {
 func (e *exprAST) single() *lexer.Token {
 	if len(e.Toks) == 1 && e.Toks[0].Type != tokPunct {
 		return &e.Toks[0]
+	}
+	return nil
+}
+
+// tableAST is a lookup table:
+//
+//	table blessure(marge) {
+//	  .. 0      : "rien"
+//	  (0 .. 3]  : "légère"
+//	  else      : "grave"
+//	}
+type tableAST struct {
+	Pos    lexer.Position
+	Name   string      `parser:"\"table\" @(Ident | Dice)"`
+	Params []*paramAST `parser:"( \"(\" ( @@ ( Comma @@ )* )? \")\" )?"`
+	Roll   string      `parser:"( \"roll\" @Dice )?"`
+	Rows   []*rowAST   `parser:"\"{\" ( @@ | Newline )* \"}\""`
+}
+
+type rowAST struct {
+	Pos     lexer.Position
+	Columns *columnsAST `parser:"  @@"`
+	Key     *keyAST     `parser:"| @@ \":\""`
+	Value   *exprAST    `parser:"  @@?"`
+}
+
+// columnsAST declares the columns of a two-dimensional table: values, or odds ratios
+// rounded down (`columns ratio 1:3, 1:2, 1:1, 2:1`).
+type columnsAST struct {
+	Pos   lexer.Position
+	Ratio bool       `parser:"\"columns\" @\"ratio\"?"`
+	Items []*exprAST `parser:"@@ ( Comma @@ )*"`
+}
+
+// keyAST is the key of a table row: the tokens before the top-level `:`.
+type keyAST struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Toks   []lexer.Token
+}
+
+// Parse implements participle.Parseable.
+func (k *keyAST) Parse(lex *lexer.PeekingLexer) error {
+	depth := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() || t.Type == tokNewline && depth == 0 {
+			break
+		}
+		if depth == 0 && t.Type == tokOp && t.Value == ":" {
+			break
+		}
+		if depth == 0 && t.Type == tokPunct && t.Value == "}" {
+			break
+		}
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		if len(k.Toks) == 0 {
+			k.Pos = t.Pos
+		}
+		k.Toks = append(k.Toks, *t)
+		lex.Next()
+		k.EndPos = t.Pos
+		k.EndPos.Advance(t.Value)
+	}
+	if len(k.Toks) == 0 {
+		return participle.NextMatch
 	}
 	return nil
 }

@@ -392,6 +392,9 @@ func (m *Machine) eval(x *Expr, env map[string]any) (any, error) {
 	if x.ident != "" {
 		return env[x.ident], nil
 	}
+	if x.rollOf != nil {
+		return m.rollExpr(x.rollOf)
+	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
 	for len(m.vms) <= m.running {

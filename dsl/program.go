@@ -19,6 +19,7 @@ type Program struct {
 	Entities []*Entity
 	Procs    []*Proc
 	DiceDecl []*DieDecl
+	Tables   []*Table
 
 	globals map[string]global
 	dice    map[string]*dice.Die
@@ -86,6 +87,7 @@ type Proc struct {
 	body   []stmt
 	index  int
 	minArg int
+	table  *Table // set when the procedure is a table's lookup
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

@@ -39,7 +39,7 @@ func (c *cli) roll(args []string) int {
 	}
 	src := strings.Join(pos, " ")
 	named, code := c.namedDice(files)
-	if named == nil && code != 0 {
+	if code != 0 {
 		return code
 	}
 	e, err := dice.Parse(src, named)
@@ -235,9 +235,22 @@ func (c *cli) prob(args []string) int {
 		return exitUsage
 	}
 	src := strings.Join(pos, " ")
-	named, code := c.namedDice(files)
-	if named == nil && code != 0 {
+	prog, code := c.loadForDice(files)
+	if code != 0 {
 		return code
+	}
+	if name := strings.TrimSuffix(strings.TrimSpace(src), "()"); prog != nil && prog.Proc(name) != nil {
+		// A table that rolls its own key: the distribution of its results.
+		d, err := prog.TableDist(name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
+			return exitError
+		}
+		return c.printDist(src, d, *asJSON)
+	}
+	var named map[string]*dice.Die
+	if prog != nil {
+		named = prog.Dice()
 	}
 	e, err := dice.Parse(src, named)
 	if err != nil {
@@ -331,17 +344,26 @@ func (c *cli) diceError(src string, err error) {
 
 // namedDice loads rule files and returns their declared dice (empty without files).
 func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
+	prog, code := c.loadForDice(files)
+	if prog == nil {
+		return map[string]*dice.Die{}, code
+	}
+	return prog.Dice(), 0
+}
+
+// loadForDice loads the rule files given to roll or prob (nil without files).
+func (c *cli) loadForDice(files []string) (*dsl.Program, int) {
 	if len(files) == 0 {
-		return map[string]*dice.Die{}, 0
+		return nil, 0
 	}
 	prog, diags := dsl.Load(nil, files...)
 	srcs := readSources(diags)
 	if prog != nil {
 		srcs = prog.Sources
 	}
-	fmt.Fprint(c.stderr, diags.Render(srcs))
-	if prog == nil {
+	if diags.HasErrors() {
+		fmt.Fprint(c.stderr, diags.Render(srcs))
 		return nil, exitError
 	}
-	return prog.Dice(), 0
+	return prog, 0
 }

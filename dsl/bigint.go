@@ -1,0 +1,8 @@
+package dsl
+
+import "math/big"
+
+// bigInt wraps big.Int so maps of weights can hold pointers that are created on demand.
+type bigInt struct{ *big.Int }
+
+func newBig() *bigInt { return &bigInt{new(big.Int)} }

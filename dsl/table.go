@@ -1,0 +1,697 @@
+package dsl
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/stdlib/dice"
+	"rulesh/stdlib/tables"
+)
+
+// Table is a lookup table. It is called like a procedure (its Proc gives it parameters,
+// frames and arity checks): the first parameter is the row key; with `columns`, the first
+// chooses the column and the second is the row key. Other parameters are inputs the rows'
+// bounds and values may use. A table declared with `roll DICE` rolls its own key when
+// called without one.
+type Table struct {
+	Name   string
+	Pos    Pos
+	Proc   *Proc
+	Roll   *dice.Expr
+	Ratio  bool
+	Ratios []tables.Ratio
+	Cols   []*Expr
+	Rows   []*TableRow
+	Below  *Expr // ratio tables: odds under the first column
+}
+
+// TableRow is one row: a key (exact values, a band, or else) and its value.
+type TableRow struct {
+	Pos   Pos
+	Exact []*Expr
+	Band  *bandKey
+	Else  bool
+	Value *Expr
+}
+
+type bandKey struct {
+	lo, hi         *Expr
+	loOpen, hiOpen bool
+}
+
+func (b *bandKey) constant() (tables.Band, bool) {
+	var out tables.Band
+	out.LoOpen, out.HiOpen = b.loOpen, b.hiOpen
+	for _, p := range []struct {
+		e   *Expr
+		dst **float64
+	}{{b.lo, &out.Lo}, {b.hi, &out.Hi}} {
+		if p.e == nil {
+			continue
+		}
+		if !p.e.isLit {
+			return out, false
+		}
+		f, ok := number(p.e.lit)
+		if !ok {
+			return out, false
+		}
+		*p.dst = &f
+	}
+	return out, true
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case *Roll:
+		return float64(x.Total), true
+	}
+	return 0, false
+}
+
+// tableStmt is the body of a table's procedure: find the row, evaluate its value.
+type tableStmt struct {
+	stmtBase
+	t *Table
+}
+
+func (c *compiler) tableDecl(ta *tableAST) {
+	t := &Table{Name: ta.Name, Pos: posOf(ta.Pos)}
+	p := &Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, index: len(c.prog.Procs)}
+	if !c.declare(ta.Name, ta.Pos, p) {
+		return
+	}
+	t.Proc = p
+	p.table = t
+	c.prog.Procs = append(c.prog.Procs, p)
+	c.prog.Tables = append(c.prog.Tables, t)
+	c.tableASTs = append(c.tableASTs, ta)
+}
+
+// tableBody compiles a table's rows once every global is declared.
+func (c *compiler) tableBody(t *Table, ta *tableAST) {
+	p := t.Proc
+	if ta.Roll != "" {
+		de, err := dice.Parse(ta.Roll, c.prog.Dice())
+		if err != nil {
+			c.errorf(ta.Pos, "table "+t.Name+": dice "+ta.Roll+": "+err.Error(), "")
+			return
+		}
+		t.Roll = de
+	}
+	sc := newScope(procScope)
+	for _, a := range ta.Params {
+		if !c.checkName(a.Name, a.Pos) {
+			continue
+		}
+		c.checkShadow(a.Name, a.Pos)
+		par := &Param{Name: a.Name, Pos: posOf(a.Pos), Type: c.resolveType(a.Type)}
+		if a.Default != nil {
+			par.Default = c.compileExpr(a.Default, sc, par.Type)
+		}
+		if par.Default == nil {
+			p.minArg = len(p.Params) + 1
+		}
+		sc.vars[a.Name] = par.Type
+		p.Params = append(p.Params, par)
+	}
+	if t.Roll != nil {
+		// The key parameter of a rolled table defaults to a roll of its dice.
+		if len(p.Params) == 0 {
+			p.Params = append(p.Params, &Param{Name: "valeur", Pos: t.Pos, Type: anyType})
+			sc.vars["valeur"] = anyType
+		}
+		key := p.Params[t.keyIndex(ta)]
+		key.Default = &Expr{Pos: t.Pos, Text: ta.Roll, rollOf: t.Roll, typ: rollType}
+		p.minArg = min(p.minArg, t.keyIndex(ta))
+	}
+	if len(p.Params) == 0 {
+		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
+		return
+	}
+	sc.proc = p
+	for _, r := range ta.Rows {
+		switch {
+		case r.Columns != nil:
+			c.tableColumns(t, r.Columns, sc)
+		case r.Key != nil:
+			c.tableRow(t, r, sc)
+		}
+	}
+	if (t.Ratio || t.Cols != nil) && len(p.Params) < 2 {
+		c.errorf(ta.Pos, "table "+t.Name+" has columns, so it needs two keys", "table "+t.Name+"(colonne, ligne)")
+	}
+	p.body = []stmt{&tableStmt{stmtBase{t.Pos}, t}}
+	c.checkTable(t)
+}
+
+// keyIndex is the position of the row key among the parameters.
+func (t *Table) keyIndex(ta *tableAST) int {
+	for _, r := range ta.Rows {
+		if r.Columns != nil && len(t.Proc.Params) > 1 {
+			return 1
+		}
+	}
+	return 0
+}
+
+func (c *compiler) tableColumns(t *Table, ca *columnsAST, sc *scope) {
+	if t.Ratio || t.Cols != nil {
+		c.errorf(ca.Pos, "columns are declared twice", "")
+		return
+	}
+	t.Ratio = ca.Ratio
+	for _, item := range ca.Items {
+		if ca.Ratio {
+			text, _ := c.exprText(item)
+			r, err := tables.ParseRatio(text)
+			if err != nil {
+				c.errorf(item.Pos, err.Error(), "ratio columns are written 1:3, 1:2, 1:1, 3:2 …")
+				continue
+			}
+			if n := len(t.Ratios); n > 0 && r.Value() <= t.Ratios[n-1].Value() {
+				c.errorf(item.Pos, "ratio columns must increase: "+r.String()+" comes after "+t.Ratios[n-1].String(), "")
+			}
+			t.Ratios = append(t.Ratios, r)
+			continue
+		}
+		if x := c.compileExpr(item, sc, nil); x != nil {
+			t.Cols = append(t.Cols, x)
+		}
+	}
+}
+
+func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
+	row := &TableRow{Pos: posOf(r.Pos)}
+	toks := r.Key.Toks
+	if r.Value == nil {
+		c.errorf(r.Pos, "this row has no value", "write key : value")
+		return
+	}
+	row.Value = c.compileExpr(r.Value, sc, nil)
+	if len(toks) == 1 && toks[0].Type == tokIdent {
+		switch toks[0].Value {
+		case "else":
+			row.Else = true
+			t.Rows = append(t.Rows, row)
+			return
+		case "below":
+			if !t.Ratio {
+				c.errorf(r.Pos, "below is for ratio columns", "")
+			}
+			t.Below = row.Value
+			return
+		}
+	}
+	if len(toks) == 1 && toks[0].Value == "*" {
+		row.Band = &bandKey{}
+		t.Rows = append(t.Rows, row)
+		return
+	}
+	src := c.prog.Sources[r.Key.Pos.Filename]
+	text := func(ts []lexer.Token) (*Expr, bool) {
+		if len(ts) == 0 {
+			return nil, true
+		}
+		first, last := ts[0], ts[len(ts)-1]
+		s := string(src[first.Pos.Offset : last.Pos.Offset+len(last.Value)])
+		// A bare name that means nothing here is a symbol: a face of a symbolic die.
+		if len(ts) == 1 && first.Type == tokIdent {
+			if _, local := sc.lookup(s); !local {
+				if _, global := c.prog.globals[s]; !global {
+					return &Expr{Pos: posOf(first.Pos), Text: s, isLit: true, lit: s, typ: stringType, start: first.Pos}, true
+				}
+			}
+		}
+		x := c.compileText(s, first.Pos, sc, nil)
+		return x, x != nil
+	}
+	// A band: lo .. hi, with optional ( [ ) ] for open or closed ends.
+	if at := topLevel(toks, ".."); at >= 0 {
+		b := &bandKey{}
+		lo, hi := toks[:at], toks[at+1:]
+		if len(lo) > 0 && (lo[0].Value == "(" || lo[0].Value == "[") && len(hi) > 0 &&
+			(hi[len(hi)-1].Value == ")" || hi[len(hi)-1].Value == "]") && spans(toks) {
+			b.loOpen = lo[0].Value == "("
+			b.hiOpen = hi[len(hi)-1].Value == ")"
+			lo, hi = lo[1:], hi[:len(hi)-1]
+		}
+		var ok1, ok2 bool
+		b.lo, ok1 = text(lo)
+		b.hi, ok2 = text(hi)
+		if !ok1 || !ok2 {
+			return
+		}
+		if b.lo == nil && b.hi == nil {
+			c.errorf(r.Pos, "a band needs at least one bound", "")
+			return
+		}
+		row.Band = b
+		t.Rows = append(t.Rows, row)
+		return
+	}
+	// One-sided: < 3, <= 3, > 3, >= 3.
+	if op := toks[0].Value; toks[0].Type == tokOp && (op == "<" || op == "<=" || op == ">" || op == ">=") {
+		x, ok := text(toks[1:])
+		if !ok || x == nil {
+			return
+		}
+		b := &bandKey{}
+		switch op {
+		case "<":
+			b.hi, b.hiOpen = x, true
+		case "<=":
+			b.hi = x
+		case ">":
+			b.lo, b.loOpen = x, true
+		case ">=":
+			b.lo = x
+		}
+		row.Band = b
+		t.Rows = append(t.Rows, row)
+		return
+	}
+	for _, part := range splitTop(toks) {
+		x, ok := text(part)
+		if !ok {
+			return
+		}
+		if x != nil {
+			row.Exact = append(row.Exact, x)
+		}
+	}
+	t.Rows = append(t.Rows, row)
+}
+
+// topLevel finds a token at bracket depth 0 (ignoring the brackets of an interval).
+func topLevel(toks []lexer.Token, val string) int {
+	depth := 0
+	for i, t := range toks {
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		if t.Value == val && t.Type == tokOp && (depth == 0 || depth == 1 && spans(toks)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// spans reports whether the first bracket of toks closes at its last token.
+func spans(toks []lexer.Token) bool {
+	if len(toks) < 2 || toks[0].Type != tokPunct {
+		return false
+	}
+	depth := 0
+	for i, t := range toks {
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		if depth == 0 {
+			return i == len(toks)-1
+		}
+	}
+	return false
+}
+
+func splitTop(toks []lexer.Token) [][]lexer.Token {
+	var out [][]lexer.Token
+	depth, start := 0, 0
+	for i, t := range toks {
+		switch {
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct:
+			depth--
+		case t.Type == tokComma && depth == 0:
+			out = append(out, toks[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, toks[start:])
+}
+
+// checkTable reports overlapping bands, gaps between whole-number bands, duplicate keys,
+// rows a rolled table can never reach, and two-dimensional rows of the wrong width.
+func (c *compiler) checkTable(t *Table) {
+	type seen struct {
+		band tables.Band
+		row  *TableRow
+	}
+	var bands []seen
+	exact := map[string]*TableRow{}
+	ncols := len(t.Cols) + len(t.Ratios)
+	var lo, hi int
+	if t.Roll != nil {
+		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
+			lo, hi = d.Min, d.Max()
+		}
+	}
+	reach := func(b tables.Band) bool {
+		for v := lo; v <= hi; v++ {
+			if b.Contains(float64(v)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range t.Rows {
+		if ncols > 0 && r.Value != nil && r.Value.prog != nil {
+			if n, ok := listLen(r.Value); ok && n != ncols {
+				c.diags = append(c.diags, &Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
+			}
+		}
+		for _, x := range r.Exact {
+			if !x.isLit {
+				continue
+			}
+			key := Repr(x.lit)
+			if f, ok := number(x.lit); ok {
+				key = strconv.FormatFloat(f, 'g', -1, 64)
+			}
+			if prev := exact[key]; prev != nil {
+				c.diags = append(c.diags, &Diagnostic{Pos: x.Pos, Summary: "key " + Str(x.lit) + " is already in row " + prev.Pos.String()})
+			}
+			exact[key] = r
+			if f, ok := number(x.lit); ok && t.Roll != nil && hi >= lo && (f < float64(lo) || f > float64(hi)) {
+				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, Str(x.lit), lo, hi)})
+			}
+		}
+		if r.Band == nil {
+			continue
+		}
+		b, ok := r.Band.constant()
+		if !ok || (b.Lo == nil && b.Hi == nil) {
+			continue
+		}
+		for _, s := range bands {
+			// One-sided bands (< 3, <= 8…) are ladders where the first row wins: only two
+			// bounded bands can overlap by mistake.
+			bounded := b.Lo != nil && b.Hi != nil && s.band.Lo != nil && s.band.Hi != nil
+			if bounded && tables.Overlap(s.band, b) && !sharedBoundary(s.band, b) {
+				c.diags = append(c.diags, &Diagnostic{Pos: r.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", b, s.band, s.row.Pos)})
+			}
+		}
+		if t.Roll != nil && hi >= lo && !reach(b) {
+			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
+		}
+		bands = append(bands, seen{b, r})
+	}
+	// Gaps between consecutive whole-number bands (1..3 then 5..6 leaves 4 out).
+	for i := 1; i < len(bands); i++ {
+		a, b := bands[i-1].band, bands[i].band
+		if a.Hi == nil || b.Lo == nil || hasElse(t) {
+			continue
+		}
+		if isWhole(*a.Hi) && isWhole(*b.Lo) && !a.HiOpen && !b.LoOpen && *b.Lo-*a.Hi > 1 {
+			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+				Summary: fmt.Sprintf("no row for %s to %s between this band and the one before", fmtNum(*a.Hi+1), fmtNum(*b.Lo-1))})
+		}
+		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
+			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
+				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+					Summary: fmt.Sprintf("no row between %s and %s", a, b)})
+			}
+		}
+	}
+}
+
+// sharedBoundary: bare bands that only share an end (1 .. 1.5 then 1.5 .. 2.5) are the seeds'
+// usual way to write bands; the value on the boundary goes to the first (lower) row.
+func sharedBoundary(a, b tables.Band) bool {
+	return a.Hi != nil && b.Lo != nil && *a.Hi == *b.Lo && (a.Lo == nil || *a.Lo < *b.Lo)
+}
+
+func hasElse(t *Table) bool {
+	for _, r := range t.Rows {
+		if r.Else {
+			return true
+		}
+	}
+	return false
+}
+
+func isWhole(f float64) bool { return f == math.Trunc(f) }
+
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func listLen(x *Expr) (int, bool) {
+	t := strings.TrimSpace(x.Text)
+	if !strings.HasPrefix(t, "[") || !strings.HasSuffix(t, "]") {
+		return 0, false
+	}
+	lex, _ := ruleLexer.LexString("", t)
+	n, depth := 0, 0
+	for {
+		tok, err := lex.Next()
+		if err != nil || tok.EOF() {
+			break
+		}
+		switch {
+		case tok.Type == tokPunct && (tok.Value == "(" || tok.Value == "[" || tok.Value == "{"):
+			depth++
+			if depth == 1 {
+				n = 1
+			}
+		case tok.Type == tokPunct:
+			depth--
+		case tok.Type == tokComma && depth == 1:
+			n++
+		}
+	}
+	return n, true
+}
+
+func (s *tableStmt) exec(m *Machine, f *frame) error {
+	t := s.t
+	p := t.Proc
+	col := -1
+	key := f.vars[p.Params[0].Name]
+	if t.Ratio || t.Cols != nil {
+		key = f.vars[p.Params[1].Name]
+		cv := f.vars[p.Params[0].Name]
+		var err error
+		if col, err = m.tableColumn(t, cv); err != nil {
+			return err
+		}
+		if col < 0 {
+			if t.Below == nil {
+				return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: odds %s are below the first column %s", t.Name, Str(cv), t.Ratios[0])}
+			}
+			v, err := m.eval(t.Below, f.vars)
+			f.result, f.done = v, true
+			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
+			return err
+		}
+	}
+	for _, r := range t.Rows {
+		ok, err := m.rowMatches(r, key, f)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		v, err := m.eval(r.Value, f.vars)
+		if err != nil {
+			return err
+		}
+		if col >= 0 {
+			list, isList := v.([]any)
+			if !isList || col >= len(list) {
+				return &RuntimeError{Pos: r.Pos, Msg: fmt.Sprintf("table %s: row has no value for column %d", t.Name, col+1)}
+			}
+			v = list[col]
+		}
+		if m.Trace != nil {
+			where := ""
+			if col >= 0 {
+				where = fmt.Sprintf(" column %d", col+1)
+			}
+			m.trace(fmt.Sprintf("table %s[%s]%s (line %d) → %s", t.Name, Str(key), where, r.Pos.Line, m.short(v)))
+		}
+		f.result, f.done = v, true
+		return nil
+	}
+	return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no row for %s", t.Name, Repr(key))}
+}
+
+func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
+	if t.Ratio {
+		v, ok := number(cv)
+		if !ok {
+			return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: the odds must be a number, got %s", t.Name, Repr(cv))}
+		}
+		return tables.Column(t.Ratios, v, 1), nil
+	}
+	for i, c := range t.Cols {
+		want, err := m.eval(c, m.globals)
+		if err != nil {
+			return 0, err
+		}
+		if equalKeys(cv, want) {
+			return i, nil
+		}
+	}
+	return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no column %s", t.Name, Repr(cv))}
+}
+
+func (m *Machine) rowMatches(r *TableRow, key any, f *frame) (bool, error) {
+	if r.Else {
+		return true, nil
+	}
+	if r.Band != nil {
+		v, ok := number(key)
+		if !ok {
+			return false, nil
+		}
+		var b tables.Band
+		b.LoOpen, b.HiOpen = r.Band.loOpen, r.Band.hiOpen
+		for _, p := range []struct {
+			e   *Expr
+			dst **float64
+		}{{r.Band.lo, &b.Lo}, {r.Band.hi, &b.Hi}} {
+			if p.e == nil {
+				continue
+			}
+			bv, err := m.eval(p.e, f.vars)
+			if err != nil {
+				return false, err
+			}
+			n, ok := number(bv)
+			if !ok {
+				return false, &RuntimeError{Pos: p.e.Pos, Msg: "a band's bound must be a number, got " + Repr(bv)}
+			}
+			*p.dst = &n
+		}
+		return b.Contains(v), nil
+	}
+	for _, x := range r.Exact {
+		want, err := m.eval(x, f.vars)
+		if err != nil {
+			return false, err
+		}
+		if equalKeys(key, want) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func equalKeys(a, b any) bool {
+	if r, ok := a.(*Roll); ok {
+		if s := r.Symbol(); s != "" {
+			a = s
+		} else {
+			a = r.Total
+		}
+	}
+	x, xn := number(a)
+	y, yn := number(b)
+	if xn && yn {
+		return x == y
+	}
+	return a == b
+}
+
+// TableDist is the distribution of a rolled table's results, row by row, when its keys and
+// values are constants: what `rulesh prob -f FILE TABLE` shows.
+func (p *Program) TableDist(name string) (*dice.Dist, error) {
+	pr := p.Proc(name)
+	if pr == nil || pr.table == nil {
+		return nil, fmt.Errorf("%s is not a table", name)
+	}
+	t := pr.table
+	if t.Roll == nil {
+		return nil, fmt.Errorf("table %s does not roll its own key", name)
+	}
+	d, err := t.Roll.Distribution()
+	if err != nil {
+		return nil, err
+	}
+	var labels []string
+	index := map[string]int{}
+	weights := map[int]*bigInt{}
+	for i, w := range d.W {
+		if w.Sign() == 0 {
+			continue
+		}
+		v := d.Min + i
+		var key any = v
+		if d.Syms != nil {
+			key = d.Syms[v-1]
+		}
+		label := ""
+		found := false
+		for _, r := range t.Rows {
+			ok, err := staticMatch(r, key)
+			if err != nil {
+				return nil, fmt.Errorf("table %s: %v", name, err)
+			}
+			if ok {
+				if !r.Value.isLit {
+					return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
+				}
+				label, found = Str(r.Value.lit), true
+				break
+			}
+		}
+		if !found {
+			label = "(no row)"
+		}
+		k, ok := index[label]
+		if !ok {
+			labels = append(labels, label)
+			k = len(labels)
+			index[label] = k
+			weights[k] = newBig()
+		}
+		weights[k].Add(weights[k].Int, w)
+	}
+	out := &dice.Dist{Min: 1, Den: d.Den, Syms: labels}
+	for k := 1; k <= len(labels); k++ {
+		out.W = append(out.W, weights[k].Int)
+	}
+	return out, nil
+}
+
+func staticMatch(r *TableRow, key any) (bool, error) {
+	if r.Else {
+		return true, nil
+	}
+	if r.Band != nil {
+		b, ok := r.Band.constant()
+		if !ok {
+			return false, fmt.Errorf("row %s has computed bounds", r.Pos)
+		}
+		v, isNum := number(key)
+		return isNum && b.Contains(v), nil
+	}
+	for _, x := range r.Exact {
+		if !x.isLit {
+			return false, fmt.Errorf("row %s has a computed key", r.Pos)
+		}
+		if equalKeys(key, x.lit) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
