@@ -22,6 +22,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -107,7 +108,7 @@ var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "include": true, "dice": true, "table": true, "ruleset": true, "true": true, "false": true,
+	"option": true, "const": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
 	"startsWith": true, "endsWith": true,
 }
@@ -166,6 +167,10 @@ func (c *compiler) program(files []parsedFile) {
 				c.dieDecl(d.Dice)
 			case d.Table != nil:
 				c.tableDecl(d.Table)
+			case d.Deck != nil:
+				c.deckDecl(d.Deck)
+			case d.Pile != nil:
+				c.pileDecl(d.Pile)
 			case d.Proc != nil:
 				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
@@ -554,6 +559,10 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 			}
 		case *DieDecl:
 			out[name] = c.natureOf(dieType)
+		case *DeckDecl, *PileDecl:
+			if mode != modeConst {
+				out[name] = c.natureOf(pileType)
+			}
 		}
 	}
 	c.natures[mode] = out
@@ -658,12 +667,12 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		c.checkWant(x, want)
 		return x
 	}
-	rewritten, origin, lits, ok := c.rewriteLiterals(x, sc)
+	rewritten, origin, lits, cardLits, ok := c.rewriteLiterals(x, sc)
 	if !ok {
 		return nil
 	}
 	x.origin = origin
-	pv := &patcher{c: c, x: x, sc: sc, lits: lits}
+	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
 	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv))
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
@@ -854,10 +863,11 @@ type patcher struct {
 	sc    *scope
 	diags Diagnostics
 	lits  map[string]*dice.Expr
+	cards map[string]*cards.Card
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
-	if patchDiceLiteral(node, pv.lits) {
+	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
 		return
 	}
 	call, ok := (*node).(*ast.CallNode)

@@ -28,6 +28,8 @@ type declAST struct {
 	Proc    *procAST    `parser:"| @@"`
 	Dice    *diceAST    `parser:"| @@"`
 	Table   *tableAST   `parser:"| @@"`
+	Deck    *deckAST    `parser:"| @@"`
+	Pile    *pileAST    `parser:"| @@"`
 }
 
 type rulesetAST struct {
@@ -350,4 +352,44 @@ func (k *keyAST) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	return nil
+}
+
+// deckAST declares a deck; its name is also its draw pile, shuffled at the start of a run.
+//
+//	deck jeu standard {
+//	  suit "♣" "Souffle" black "vitesse"
+//	  jokers 2
+//	}
+type deckAST struct {
+	Pos      lexer.Position
+	Name     string         `parser:"\"deck\" @(Ident | Dice)"`
+	Standard bool           `parser:"@\"standard\"?"`
+	Lines    []*deckLineAST `parser:"( \"{\" ( @@ | Newline )* \"}\" )?"`
+}
+
+type deckLineAST struct {
+	Pos    lexer.Position
+	Suit   *suitAST `parser:"  @@"`
+	Jokers string   `parser:"| \"jokers\" @Number"`
+	Rank   *rankAST `parser:"| @@"`
+}
+
+type suitAST struct {
+	Symbol  string `parser:"\"suit\" @String"`
+	Name    string `parser:"@String"`
+	Colour  string `parser:"@Ident"`
+	Meaning string `parser:"@String?"`
+}
+
+// rankAST changes a rank's value or figure status: `rank V 11 figure`.
+type rankAST struct {
+	Name   string `parser:"\"rank\" @(Ident | Number)"`
+	Value  string `parser:"@Number"`
+	Figure bool   `parser:"@\"figure\"?"`
+}
+
+// pileAST declares an empty pile (a hand, a discard): `pile défausse`.
+type pileAST struct {
+	Pos  lexer.Position
+	Name string `parser:"\"pile\" @(Ident | Dice)"`
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -43,21 +44,26 @@ type Machine struct {
 	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
 	Trace func(depth int, line string)
 
-	rollers map[*dice.Expr]*dice.Roller
-	parsed  map[string]*dice.Expr
-	journal []undo
-	steps   int
-	depth   int
-	running int // VMs currently running (nested through calls)
-	vms     []*vm.VM
-	pools   [][]*frame
+	// GivenCards are cards entered by hand: the next draws take them, in order.
+	GivenCards []string
+
+	allowances map[string]int
+	rollers    map[*dice.Expr]*dice.Roller
+	parsed     map[string]*dice.Expr
+	journal    []undo
+	steps      int
+	depth      int
+	running    int // VMs currently running (nested through calls)
+	vms        []*vm.VM
+	pools      [][]*frame
 }
 
 type undo struct {
-	m   map[string]any
-	key string
-	old any
-	had bool
+	m       map[string]any
+	key     string
+	old     any
+	had     bool
+	restore func() // for changes that are not a map write (piles, allowances)
 }
 
 type frame struct {
@@ -101,6 +107,19 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	for _, d := range p.DiceDecl {
 		m.globals[d.Name] = d.Die
 	}
+	for _, d := range p.Decks {
+		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...)}
+		m.globals[d.Name] = pile
+		if src != nil {
+			if err := m.shuffle(pile); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range p.Piles {
+		m.globals[p.Name] = &cards.Pile{Name: p.Name}
+	}
+	m.journal = m.journal[:0]
 	for _, e := range p.Entities {
 		rec, err := m.newRecord(e.Kind, nil)
 		if err != nil {
@@ -132,6 +151,13 @@ func (m *Machine) SetOption(name string, v any) error {
 			msg += " (did you mean " + s + "?)"
 		}
 		return errors.New(msg)
+	}
+	if s, ok := v.(string); ok && o.Type.Kind == TCard {
+		c, err := m.prog.ParseCard(s)
+		if err != nil {
+			return fmt.Errorf("option %s: %v", name, err)
+		}
+		v = c
 	}
 	cv, err := conform(v, o.Type)
 	if err != nil {
@@ -194,6 +220,8 @@ func zeroValue(t *Type) any {
 		return []any{}
 	case TMap:
 		return map[string]any{}
+	case TPile:
+		return &cards.Pile{Name: "pile"}
 	}
 	return nil
 }
@@ -242,7 +270,9 @@ func (m *Machine) topLevel(f func() (any, error)) (any, error) {
 func (m *Machine) rollback(mark int) {
 	for i := len(m.journal) - 1; i >= mark; i-- {
 		u := m.journal[i]
-		if u.had {
+		if u.restore != nil {
+			u.restore()
+		} else if u.had {
 			u.m[u.key] = u.old
 		} else {
 			delete(u.m, u.key)
@@ -254,7 +284,7 @@ func (m *Machine) rollback(mark int) {
 // setField writes a record field, journaling the old value for rollback.
 func (m *Machine) setField(rec map[string]any, key string, v any) {
 	old, had := rec[key]
-	m.journal = append(m.journal, undo{rec, key, old, had})
+	m.journal = append(m.journal, undo{m: rec, key: key, old: old, had: had})
 	rec[key] = v
 }
 

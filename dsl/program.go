@@ -3,6 +3,7 @@ package dsl
 import (
 	"github.com/expr-lang/expr/types"
 
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -20,9 +21,12 @@ type Program struct {
 	Procs    []*Proc
 	DiceDecl []*DieDecl
 	Tables   []*Table
+	Decks    []*DeckDecl
+	Piles    []*PileDecl
 
 	globals map[string]global
 	dice    map[string]*dice.Die
+	stdDeck *cards.Deck
 }
 
 // global is anything a top-level name can denote.

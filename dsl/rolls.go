@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -76,12 +77,13 @@ var rollType = &Type{Kind: TRoll}
 // rewriteLiterals turns dice literals (`3d6`, `4D+2`, `6d10>=8`, `2d[combat]=fusil`) into
 // calls carrying the parsed dice: the notation is parsed once, here, at load. It returns
 // the new text and the map from its rune offsets back to the original ones.
-func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[string]*dice.Expr, bool) {
+func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, bool) {
 	text := x.Text
 	lex, _ := ruleLexer.LexString("", text)
 	var b strings.Builder
 	var origin []int
 	var found map[string]*dice.Expr
+	var cardLits map[string]*cards.Card
 	ok := true
 	last := 0 // byte offset copied so far
 	copyTo := func(end int) {
@@ -95,6 +97,27 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		t, err := lex.Next()
 		if err != nil || t.EOF() {
 			break
+		}
+		if t.Type == tokCard {
+			card, err := c.cardLiteral(t.Value)
+			if err != nil {
+				c.errorf(x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error(), "")
+				ok = false
+				continue
+			}
+			copyTo(t.Pos.Offset)
+			if cardLits == nil {
+				cardLits = map[string]*cards.Card{}
+			}
+			key := "__card" + strconv.Itoa(len(cardLits))
+			cardLits[key] = card
+			at := utf8.RuneCountInString(text[:t.Pos.Offset])
+			for range key {
+				origin = append(origin, at)
+			}
+			b.WriteString(key)
+			last = t.Pos.Offset + len(t.Value)
+			continue
 		}
 		if t.Type != tokDice {
 			continue
@@ -133,12 +156,12 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		b.WriteString(repl)
 		last = t.Pos.Offset + len(t.Value)
 	}
-	if found == nil {
-		return text, nil, nil, ok
+	if found == nil && cardLits == nil {
+		return text, nil, nil, nil, ok
 	}
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
-	return b.String(), origin, found, ok
+	return b.String(), origin, found, cardLits, ok
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/types"
 
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -25,6 +26,8 @@ const (
 	TRecord
 	TRoll
 	TDie
+	TCard
+	TPile
 )
 
 // Type is a static type: a base kind, plus the record kind or list element where they apply.
@@ -48,7 +51,7 @@ var (
 var builtinTypes = map[string]*Type{
 	"any": anyType, "int": intType, "float": floatType, "number": floatType,
 	"bool": boolType, "string": stringType, "list": listType, "map": mapType,
-	"roll": rollType, "die": dieType,
+	"roll": rollType, "die": dieType, "card": cardType, "pile": pileType,
 }
 
 func (t *Type) String() string {
@@ -74,6 +77,10 @@ func (t *Type) String() string {
 		return "roll"
 	case TDie:
 		return "die"
+	case TCard:
+		return "card"
+	case TPile:
+		return "pile"
 	}
 	return "any"
 }
@@ -99,6 +106,10 @@ func (t *Type) exprType() types.Type {
 		return types.TypeOf(&Roll{})
 	case TDie:
 		return types.TypeOf(&dice.Die{})
+	case TCard:
+		return types.TypeOf(&cards.Card{})
+	case TPile:
+		return types.TypeOf(&cards.Pile{})
 	}
 	return types.Any
 }
@@ -113,6 +124,10 @@ func typeFromReflect(rt reflect.Type) *Type {
 		return rollType
 	case reflect.TypeOf(&dice.Die{}):
 		return dieType
+	case reflect.TypeOf(&cards.Card{}):
+		return cardType
+	case reflect.TypeOf(&cards.Pile{}):
+		return pileType
 	}
 	switch rt.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Int32:
@@ -203,6 +218,14 @@ func conform(v any, t *Type) (any, error) {
 		}
 	case TDie:
 		if _, ok := v.(*dice.Die); ok {
+			return v, nil
+		}
+	case TCard:
+		if _, ok := v.(*cards.Card); ok {
+			return v, nil
+		}
+	case TPile:
+		if _, ok := v.(*cards.Pile); ok {
 			return v, nil
 		}
 	case TRecord:

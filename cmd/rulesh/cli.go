@@ -203,6 +203,7 @@ type runFlags struct {
 	seed  *uint64
 	rolls *string
 	json  *bool
+	cards *string
 }
 
 func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
@@ -211,6 +212,7 @@ func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
 	r.seed = fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
 	r.rolls = fs.String("rolls", "", "hand-given die results, in order: `LIST` such as 7,3,5")
 	r.json = fs.Bool("json", false, "print one JSON document")
+	r.cards = fs.String("cards", "", "hand-given cards, drawn in order: `LIST` such as Q♣,7♠ (or QC,7S)")
 }
 
 // machine loads the files and prepares a machine with the run flags applied.
@@ -256,6 +258,14 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return nil, exitError
+	}
+	if *r.cards != "" {
+		list, err := parseCards(prog, *r.cards)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh: --cards: %v\n", err)
+			return nil, exitUsage
+		}
+		m.GivenCards = list
 	}
 	return m, exitOK
 }
@@ -334,4 +344,15 @@ func (c *cli) printError(err error, extra ...dsl.Sources) {
 		return
 	}
 	fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+}
+
+// parseCards reads hand-given cards "Q♣,7♠" or "QC 7S", checking each against the deck.
+func parseCards(prog *dsl.Program, s string) ([]string, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	for _, c := range f {
+		if _, err := prog.ParseCard(c); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
 }

@@ -44,6 +44,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":options", "", "list the options with their values"},
 	{":seed", "N", "restart the dice from seed N"},
 	{":rolls", "7 3 5", "the next dice results, as rolled by hand"},
+	{":cards", "Q♣ 7♠", "the next cards drawn, as dealt by hand"},
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
@@ -251,6 +252,14 @@ func (s *shell) meta(input string) {
 		}
 		s.queue.Push(list...)
 		fmt.Fprintf(s.stdout, "next results: %s\n", strings.Join(s.queue.Pending(), " "))
+	case ":cards":
+		list, err := parseCards(s.prog, arg)
+		if err != nil || len(list) == 0 {
+			s.errorf(":cards Q♣ 7♠ (or QC 7S): %v", err)
+			return
+		}
+		s.m.GivenCards = append(s.m.GivenCards, list...)
+		fmt.Fprintf(s.stdout, "next cards: %s\n", strings.Join(s.m.GivenCards, " "))
 	case ":state":
 		s.showState()
 	case ":show":

@@ -31,6 +31,7 @@ type transcript struct {
 	files  []string
 	sets   [][2]string
 	rolls  string
+	cards  string
 	cases  []tcase
 }
 
@@ -75,8 +76,10 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 			t.sets = append(t.sets, [2]string{f[1], strings.Join(f[2:], " ")})
 		case "rolls":
 			t.rolls = strings.Join(f[1:], " ")
+		case "cards":
+			t.cards = strings.Join(f[1:], " ")
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls; inputs start with \"> \")", path, i+1, f[0])
+			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards; inputs start with \"> \")", path, i+1, f[0])
 		}
 	}
 	for i < len(lines) {
@@ -113,6 +116,9 @@ func (t *transcript) run() ([]string, error) {
 	}
 	if t.rolls != "" {
 		sh.meta(":rolls " + t.rolls)
+	}
+	if t.cards != "" {
+		sh.meta(":cards " + t.cards)
 	}
 	out.Reset()
 	got := make([]string, len(t.cases))

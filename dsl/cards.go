@@ -1,0 +1,376 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+
+	"rulesh/stdlib/cards"
+)
+
+// DeckDecl is a deck declared with `deck NAME standard { … }`; NAME is also its draw pile.
+type DeckDecl struct {
+	Name string
+	Pos  Pos
+	Deck *cards.Deck
+}
+
+// PileDecl is an empty pile declared with `pile NAME`.
+type PileDecl struct {
+	Name string
+	Pos  Pos
+}
+
+func (d *DeckDecl) declPos() Pos { return d.Pos }
+func (p *PileDecl) declPos() Pos { return p.Pos }
+
+var (
+	cardType = &Type{Kind: TCard}
+	pileType = &Type{Kind: TPile}
+)
+
+func (c *compiler) deckDecl(d *deckAST) {
+	decl := &DeckDecl{Name: d.Name, Pos: posOf(d.Pos)}
+	if !c.declare(d.Name, d.Pos, decl) {
+		return
+	}
+	suits, ranks := cards.StandardSuits(), cards.StandardRanks()
+	jokers := 0
+	for _, l := range d.Lines {
+		switch {
+		case l.Suit != nil:
+			sym, _ := unquote(l.Suit.Symbol)
+			name, _ := unquote(l.Suit.Name)
+			meaning, _ := unquote(l.Suit.Meaning)
+			if l.Suit.Colour != "black" && l.Suit.Colour != "red" {
+				c.errorf(l.Pos, "a suit is black or red, not "+l.Suit.Colour, "")
+				continue
+			}
+			found := false
+			for _, s := range suits {
+				if s.Symbol == sym {
+					s.Name, s.Colour, s.Meaning, found = name, l.Suit.Colour, meaning, true
+				}
+			}
+			if !found {
+				c.errorf(l.Pos, "unknown suit "+sym, "the suits are ♣ ♠ ♥ ♦")
+			}
+		case l.Jokers != "":
+			jokers, _ = strconv.Atoi(l.Jokers)
+		case l.Rank != nil:
+			v, _ := strconv.Atoi(l.Rank.Value)
+			found := false
+			for _, r := range ranks {
+				if r.Name == l.Rank.Name || contains(r.Aliases, l.Rank.Name) {
+					r.Value, r.Figure, found = v, l.Rank.Figure, true
+				}
+			}
+			if !found {
+				c.errorf(l.Pos, "unknown rank "+l.Rank.Name, "the ranks are 2–10, J/V, Q/D, K/R, A")
+			}
+		}
+	}
+	decl.Deck = cards.NewDeck(d.Name, suits, ranks, jokers)
+	c.prog.Decks = append(c.prog.Decks, decl)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *compiler) pileDecl(p *pileAST) {
+	decl := &PileDecl{Name: p.Name, Pos: posOf(p.Pos)}
+	if c.declare(p.Name, p.Pos, decl) {
+		c.prog.Piles = append(c.prog.Piles, decl)
+	}
+}
+
+// defaultDeck is the deck card literals refer to: the only one declared, or a standard one.
+func (p *Program) defaultDeck() (*cards.Deck, error) {
+	switch len(p.Decks) {
+	case 0:
+		if p.stdDeck == nil {
+			p.stdDeck = cards.NewDeck("standard", cards.StandardSuits(), cards.StandardRanks(), 0)
+		}
+		return p.stdDeck, nil
+	case 1:
+		return p.Decks[0].Deck, nil
+	}
+	return nil, errors.New("several decks are declared: card literals need one deck")
+}
+
+// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck: for --set and :cards.
+func (p *Program) ParseCard(s string) (*cards.Card, error) {
+	d, err := p.defaultDeck()
+	if err != nil {
+		return nil, err
+	}
+	return d.Parse(s)
+}
+
+func patchCardLiteral(node *ast.Node, lits map[string]*cards.Card) bool {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok || lits == nil {
+		return false
+	}
+	c, ok := lits[id.Value]
+	if !ok {
+		return false
+	}
+	ast.Patch(node, &ast.ConstantNode{Value: c})
+	return true
+}
+
+// Card functions. Every change to a pile is journaled, so a failed call puts cards back.
+
+func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
+	old := p.Cards
+	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
+	p.Cards = cs
+}
+
+func asPile(v any) (*cards.Pile, error) {
+	if p, ok := v.(*cards.Pile); ok && p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("expected a pile, got %s", Repr(v))
+}
+
+func (m *Machine) asCard(v any) (*cards.Card, error) {
+	switch x := v.(type) {
+	case *cards.Card:
+		return x, nil
+	case string:
+		return m.prog.ParseCard(x)
+	}
+	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
+}
+
+// drawOne takes the top card, or the next hand-given card (which must be in the pile).
+func (m *Machine) drawOne(p *cards.Pile) (*cards.Card, error) {
+	if len(m.GivenCards) > 0 {
+		c, err := m.asCard(m.GivenCards[0])
+		if err != nil {
+			m.GivenCards = m.GivenCards[1:]
+			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
+		}
+		rest, err := p.Take(c)
+		if err != nil {
+			m.GivenCards = m.GivenCards[1:]
+			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
+		}
+		given := m.GivenCards
+		m.journal = append(m.journal, undo{restore: func() { m.GivenCards = given }})
+		m.GivenCards = m.GivenCards[1:]
+		m.setCards(p, rest)
+		return c, nil
+	}
+	if len(p.Cards) == 0 {
+		return nil, fmt.Errorf("cannot draw: %s is empty", p.Name)
+	}
+	c := p.Cards[0]
+	m.setCards(p, p.Cards[1:])
+	return c, nil
+}
+
+func (m *Machine) shuffle(p *cards.Pile) error {
+	cs, err := p.Shuffled(func(n int) (int, error) {
+		v, err := m.Dice.Roll(n)
+		return v - 1, err
+	})
+	if err != nil {
+		return err
+	}
+	m.setCards(p, cs)
+	return nil
+}
+
+func (m *Machine) moveCard(from, to *cards.Pile, c *cards.Card) error {
+	rest, err := from.Take(c)
+	if err != nil {
+		return err
+	}
+	m.setCards(from, rest)
+	m.setCards(to, to.With(c, true))
+	return nil
+}
+
+// allowanceKey names a directed allowance between two piles (a Liaison).
+func allowanceKey(from, to *cards.Pile) string { return fmt.Sprintf("%p>%p", from, to) }
+
+func (m *Machine) setAllowance(from, to *cards.Pile, n int) {
+	if m.allowances == nil {
+		m.allowances = map[string]int{}
+	}
+	k := allowanceKey(from, to)
+	old, had := m.allowances[k]
+	m.journal = append(m.journal, undo{restore: func() {
+		if had {
+			m.allowances[k] = old
+		} else {
+			delete(m.allowances, k)
+		}
+	}})
+	m.allowances[k] = n
+}
+
+var cardFuncs = map[string]rtFunc{
+	"shuffle": {internal: "__shuffle", fn: func(m *Machine, a []any) (any, error) {
+		p, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return p, m.shuffle(p)
+	}, types: []any{new(func(*Machine, *cards.Pile) *cards.Pile)}},
+	"draw": {internal: "__draw", fn: func(m *Machine, a []any) (any, error) {
+		p, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		if len(a) == 1 {
+			return m.drawOne(p)
+		}
+		n := toInt(a[1])
+		out := make([]any, 0, n)
+		for i := 0; i < n; i++ {
+			c, err := m.drawOne(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+		return out, nil
+	}, types: []any{new(func(*Machine, *cards.Pile) *cards.Card), new(func(*Machine, *cards.Pile, int) []any)}},
+	"deal": {internal: "__deal", fn: func(m *Machine, a []any) (any, error) {
+		from, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asPile(a[1])
+		if err != nil {
+			return nil, err
+		}
+		n := toInt(a[2])
+		for i := 0; i < n; i++ {
+			c, err := m.drawOne(from)
+			if err != nil {
+				return nil, err
+			}
+			m.setCards(to, to.With(c, false))
+		}
+		return to, nil
+	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
+	"play": {internal: "__play", fn: func(m *Machine, a []any) (any, error) {
+		hand, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		c, err := m.asCard(a[1])
+		if err != nil {
+			return nil, err
+		}
+		rest, err := hand.Take(c)
+		if err != nil {
+			return nil, fmt.Errorf("cannot play %s: it is not in %s", c, hand.Name)
+		}
+		m.setCards(hand, rest)
+		if len(a) > 2 {
+			to, err := asPile(a[2])
+			if err != nil {
+				return nil, err
+			}
+			m.setCards(to, to.With(c, true))
+		}
+		return c, nil
+	}, types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
+	"move": {internal: "__move", fn: func(m *Machine, a []any) (any, error) {
+		from, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asPile(a[1])
+		if err != nil {
+			return nil, err
+		}
+		c, err := m.asCard(a[2])
+		if err != nil {
+			return nil, err
+		}
+		return c, m.moveCard(from, to, c)
+	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+	"allow": {internal: "__allow", fn: func(m *Machine, a []any) (any, error) {
+		from, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asPile(a[1])
+		if err != nil {
+			return nil, err
+		}
+		m.setAllowance(from, to, toInt(a[2]))
+		return toInt(a[2]), nil
+	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
+	"pass": {internal: "__pass", fn: func(m *Machine, a []any) (any, error) {
+		from, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asPile(a[1])
+		if err != nil {
+			return nil, err
+		}
+		c, err := m.asCard(a[2])
+		if err != nil {
+			return nil, err
+		}
+		left := m.allowances[allowanceKey(from, to)]
+		if left <= 0 {
+			return nil, fmt.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
+		}
+		if err := m.moveCard(from, to, c); err != nil {
+			return nil, fmt.Errorf("cannot pass %s: it is not in %s", c, from.Name)
+		}
+		m.setAllowance(from, to, left-1)
+		return c, nil
+	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+	"passes": {internal: "__passes", fn: func(m *Machine, a []any) (any, error) {
+		from, err := asPile(a[0])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asPile(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return m.allowances[allowanceKey(from, to)], nil
+	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
+	"card": {internal: "__card", fn: func(m *Machine, a []any) (any, error) {
+		return m.asCard(a[0])
+	}, types: []any{new(func(*Machine, string) *cards.Card)}},
+	"new_pile": {internal: "__newpile", fn: func(m *Machine, a []any) (any, error) {
+		return &cards.Pile{Name: a[0].(string)}, nil
+	}, types: []any{new(func(*Machine, string) *cards.Pile)}},
+}
+
+func init() {
+	for k, v := range cardFuncs {
+		rtFuncs[k] = v
+	}
+}
+
+// cardLiteral returns the card a literal token names, for the rewrite of expressions.
+func (c *compiler) cardLiteral(tok string) (*cards.Card, error) {
+	d, err := c.prog.defaultDeck()
+	if err != nil {
+		return nil, err
+	}
+	return d.Parse(strings.TrimSpace(tok))
+}

@@ -1,0 +1,216 @@
+// Package cards models decks of playing cards: suits with names, colours and meanings, ranks
+// with values, figures, jokers, card literals, and piles (draw pile, hands, discards). It
+// knows nothing of any ruleset.
+package cards
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Suit is a suit: its symbol (♣), ASCII letter (C), name, colour and meaning in the game.
+type Suit struct {
+	Symbol  string
+	ASCII   string
+	Name    string
+	Colour  string
+	Meaning string
+}
+
+// Rank is a rank: its name as written on cards (Q, 10, V), its value and whether it is a
+// figure.
+type Rank struct {
+	Name    string
+	Aliases []string
+	Value   int
+	Figure  bool
+}
+
+// Card is one card of a deck. Cards are unique per deck: compare pointers.
+type Card struct {
+	RankName string `expr:"rank"`
+	Value    int    `expr:"value"`
+	Symbol   string `expr:"suit"`
+	SuitName string `expr:"suit_name"`
+	Colour   string `expr:"colour"`
+	Meaning  string `expr:"meaning"`
+	Black    bool   `expr:"black"`
+	Red      bool   `expr:"red"`
+	Figure   bool   `expr:"figure"`
+	Joker    bool   `expr:"joker"`
+	deck     *Deck
+}
+
+func (c *Card) String() string {
+	if c.Joker {
+		return c.RankName
+	}
+	return c.RankName + c.Symbol
+}
+
+// JSON is the card as JSON output shows it.
+func (c *Card) JSON() any { return c.String() }
+
+// Deck is a declared deck: its suits, ranks and every card, in order.
+type Deck struct {
+	Name  string
+	Suits []*Suit
+	Ranks []*Rank
+	Cards []*Card
+}
+
+// StandardSuits are ♣ ♠ ♥ ♦ (ASCII C S H D).
+func StandardSuits() []*Suit {
+	return []*Suit{
+		{Symbol: "♣", ASCII: "C", Name: "trèfle", Colour: "black"},
+		{Symbol: "♠", ASCII: "S", Name: "pique", Colour: "black"},
+		{Symbol: "♥", ASCII: "H", Name: "cœur", Colour: "red"},
+		{Symbol: "♦", ASCII: "D", Name: "carreau", Colour: "red"},
+	}
+}
+
+// StandardRanks are 2–10, then the figures J/V (11), Q/D (12), K/R (13), and A (14).
+func StandardRanks() []*Rank {
+	var out []*Rank
+	for v := 2; v <= 10; v++ {
+		out = append(out, &Rank{Name: strconv.Itoa(v), Value: v})
+	}
+	return append(out,
+		&Rank{Name: "J", Aliases: []string{"V"}, Value: 11, Figure: true},
+		&Rank{Name: "Q", Aliases: []string{"D"}, Value: 12, Figure: true},
+		&Rank{Name: "K", Aliases: []string{"R"}, Value: 13, Figure: true},
+		&Rank{Name: "A", Value: 14},
+	)
+}
+
+// NewDeck builds every card of suits × ranks, plus jokers.
+func NewDeck(name string, suits []*Suit, ranks []*Rank, jokers int) *Deck {
+	d := &Deck{Name: name, Suits: suits, Ranks: ranks}
+	for _, s := range suits {
+		for _, r := range ranks {
+			d.Cards = append(d.Cards, &Card{RankName: r.Name, Value: r.Value, Symbol: s.Symbol, SuitName: s.Name,
+				Colour: s.Colour, Meaning: s.Meaning, Black: s.Colour == "black", Red: s.Colour == "red", Figure: r.Figure, deck: d})
+		}
+	}
+	for j := 1; j <= jokers; j++ {
+		d.Cards = append(d.Cards, &Card{RankName: "Joker" + strconv.Itoa(j), Joker: true, deck: d})
+	}
+	return d
+}
+
+// Parse reads a card literal: `Q♣`, `10♥`, `V♠` (French figures), or the ASCII spelling
+// `QC`, `10H`, `VS` (suit letters C S H D); `Joker1`.
+func (d *Deck) Parse(s string) (*Card, error) {
+	s = strings.TrimSpace(s)
+	for _, c := range d.Cards {
+		if c.Joker && strings.EqualFold(c.RankName, s) {
+			return c, nil
+		}
+	}
+	for _, suit := range d.Suits {
+		var rank string
+		switch {
+		case strings.HasSuffix(s, suit.Symbol):
+			rank = strings.TrimSuffix(s, suit.Symbol)
+		case suit.ASCII != "" && strings.HasSuffix(strings.ToUpper(s), suit.ASCII) && len(s) > 1:
+			rank = s[:len(s)-1]
+		default:
+			continue
+		}
+		for _, c := range d.Cards {
+			if c.Symbol != suit.Symbol || c.Joker {
+				continue
+			}
+			r := d.rank(c.RankName)
+			if strings.EqualFold(r.Name, rank) || contains(r.Aliases, rank) {
+				return c, nil
+			}
+		}
+		return nil, fmt.Errorf("%q: no rank %q in deck %s", s, rank, d.Name)
+	}
+	return nil, fmt.Errorf("%q is not a card of deck %s (write Q♣, 10♥, or QC, 10H)", s, d.Name)
+}
+
+func (d *Deck) rank(name string) *Rank {
+	for _, r := range d.Ranks {
+		if r.Name == name {
+			return r
+		}
+	}
+	return &Rank{Name: name}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Pile is an ordered stack of cards: a draw pile (top = first), a hand, a discard.
+// Operations never modify a Cards slice in place, so an old slice can be put back to undo.
+type Pile struct {
+	Name  string
+	Cards []*Card `expr:"cards"`
+}
+
+// String shows the pile's cards.
+func (p *Pile) String() string {
+	parts := make([]string, len(p.Cards))
+	for i, c := range p.Cards {
+		parts[i] = c.String()
+	}
+	return p.Name + "[" + strings.Join(parts, " ") + "]"
+}
+
+// JSON is the pile as JSON output shows it.
+func (p *Pile) JSON() any {
+	out := make([]string, len(p.Cards))
+	for i, c := range p.Cards {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// ErrEmpty is the error of drawing from an empty pile.
+var ErrEmpty = errors.New("the pile is empty")
+
+// Take removes a given card from the pile and returns the new slice of cards.
+func (p *Pile) Take(c *Card) ([]*Card, error) {
+	for i, x := range p.Cards {
+		if x == c {
+			out := make([]*Card, 0, len(p.Cards)-1)
+			out = append(out, p.Cards[:i]...)
+			return append(out, p.Cards[i+1:]...), nil
+		}
+	}
+	return nil, fmt.Errorf("%s is not in %s", c, p.Name)
+}
+
+// With returns the pile's cards with c added on top (first) or at the bottom.
+func (p *Pile) With(c *Card, top bool) []*Card {
+	out := make([]*Card, 0, len(p.Cards)+1)
+	if top {
+		out = append(out, c)
+		return append(out, p.Cards...)
+	}
+	out = append(out, p.Cards...)
+	return append(out, c)
+}
+
+// Shuffled returns the cards in a random order, drawing indexes from intn (Fisher–Yates).
+func (p *Pile) Shuffled(intn func(n int) (int, error)) ([]*Card, error) {
+	out := append([]*Card(nil), p.Cards...)
+	for i := len(out) - 1; i > 0; i-- {
+		j, err := intn(i + 1)
+		if err != nil {
+			return nil, err
+		}
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, nil
+}
