@@ -464,10 +464,13 @@ func (c *compiler) procSignature(p *Proc, pa *procAST) {
 	}
 }
 
-// checkShadow forbids a local that hides a global: a rule reading `malus` must mean the option.
+// checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
+// `malus` must mean the option. Locals may hide entities, dice and piles, which scenarios
+// name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
 func (c *compiler) checkShadow(name string, p lexer.Position) {
-	if g, ok := c.prog.globals[name]; ok {
-		c.errorf(p, fmt.Sprintf("%s hides the global declared at %s", name, g.declPos()), "rename the local")
+	switch g := c.prog.globals[name].(type) {
+	case *Option, *Const, *Kind, *Proc:
+		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, kindOfGlobal(g), g.declPos()), "rename the local")
 	}
 }
 

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -112,4 +113,85 @@ func Fields(v any) []string {
 		}
 	}
 	return out
+}
+
+var stmtParser = participle.MustBuild[stmtLineAST](participle.Lexer(ruleLexer))
+
+// stmtLineAST is one statement typed at the REPL (an assignment, a loop, an emit…).
+type stmtLineAST struct {
+	Stmts []*stmtAST `parser:"Newline* ( @@ Newline* )+"`
+}
+
+// IsStatement reports whether src reads as a statement rather than a bare expression: an
+// assignment, or one starting with a statement keyword.
+func IsStatement(src string) bool {
+	lex, err := ruleLexer.LexString("", src)
+	if err != nil {
+		return false
+	}
+	depth := 0
+	first := true
+	for {
+		t, err := lex.Next()
+		if err != nil || t.EOF() {
+			return false
+		}
+		if first {
+			first = false
+			switch t.Value {
+			case "let", "if", "for", "while", "emit", "require", "return":
+				return t.Type == tokIdent
+			}
+		}
+		switch {
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct:
+			depth--
+		case depth == 0 && t.Type == tokOp && (t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*="):
+			return true
+		}
+	}
+}
+
+// Exec runs statements typed by the user: `unit.pv -= 2`, `let x = 3`, `for f in … { … }`.
+// Locals declared with let stay as session variables. Like a call, a failure rolls back.
+func (s *Session) Exec(name, src string) error {
+	p := s.M.prog
+	p.Sources[name] = []byte(src)
+	defer delete(p.Sources, name)
+	ast, err := stmtParser.ParseString(name, src)
+	if err != nil {
+		return Diagnostics{parseDiag(name, err)}
+	}
+	c := newCompiler(p)
+	sc := newScope(procScope)
+	for n, t := range s.types {
+		sc.vars[n] = t
+	}
+	var body []stmt
+	for _, st := range ast.Stmts {
+		if x := c.stmt(st, sc); x != nil {
+			body = append(body, x)
+		}
+	}
+	if c.diags.HasErrors() {
+		return c.diags
+	}
+	env := s.env()
+	f := &frame{vars: env}
+	_, err = s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
+	if err != nil {
+		return err
+	}
+	for n, t := range sc.vars {
+		s.vars[n] = env[n]
+		s.types[n] = t
+	}
+	for n := range s.vars {
+		if _, local := sc.vars[n]; !local {
+			s.vars[n] = env[n] // an assignment to an existing session variable
+		}
+	}
+	return nil
 }

@@ -83,6 +83,14 @@ var pureFuncs = map[string]struct {
 		return 0, nil
 	}, []any{new(func(float64) int)}},
 	"str":   {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
+	"sqrt": {func(a ...any) (any, error) {
+		x := toFloat(a[0])
+		if x < 0 {
+			return nil, fmt.Errorf("sqrt of a negative number (%s)", formatFloat(x))
+		}
+		return math.Sqrt(x), nil
+	}, []any{new(func(float64) float64)}},
+	"hypot": {func(a ...any) (any, error) { return math.Hypot(toFloat(a[0]), toFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
 	"any_face": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])

@@ -139,6 +139,12 @@ func (s *shell) exec(input string) {
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
 	default:
+		if dsl.IsStatement(input) && !letRE.MatchString(input) {
+			if err := s.sess.Exec("<input>", input); err != nil {
+				s.showError(err, input)
+			}
+			return
+		}
 		if m := letRE.FindStringSubmatch(input); m != nil {
 			v, err := s.sess.Let(m[1], m[2])
 			if err != nil {
@@ -282,6 +288,15 @@ func (s *shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
+		if name := strings.TrimSuffix(arg, "()"); s.prog.Proc(name) != nil {
+			d, err := s.prog.TableDist(name)
+			if err != nil {
+				s.errorf("%v", err)
+				return
+			}
+			s.printDist(arg, d, false)
+			return
+		}
 		e, err := dice.Parse(arg, s.prog.Dice())
 		if err == nil {
 			var d *dice.Dist

@@ -36,7 +36,8 @@ type transcript struct {
 }
 
 type tcase struct {
-	input string // may hold several lines
+	pre   []string // comment and blank lines before the input, kept as written
+	input string   // may hold several lines
 	want  string
 }
 
@@ -82,20 +83,39 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards; inputs start with \"> \")", path, i+1, f[0])
 		}
 	}
+	var pre []string
 	for i < len(lines) {
 		l := strings.TrimRight(lines[i], "\r\n")
-		c := tcase{input: strings.TrimPrefix(strings.TrimPrefix(l, ">"), " ")}
+		c := tcase{pre: pre, input: strings.TrimPrefix(strings.TrimPrefix(l, ">"), " ")}
 		i++
 		for i < len(lines) && strings.HasPrefix(lines[i], "... ") {
 			c.input += "\n" + strings.TrimRight(strings.TrimPrefix(lines[i], "... "), "\r\n")
 			i++
 		}
-		var want strings.Builder
+		var want []string
 		for i < len(lines) && !strings.HasPrefix(lines[i], "> ") && strings.TrimRight(lines[i], "\r\n") != ">" {
-			want.WriteString(strings.TrimRight(lines[i], "\r\n") + "\n")
+			want = append(want, strings.TrimRight(lines[i], "\r\n"))
 			i++
 		}
-		c.want = want.String()
+		// Comment and blank lines just before the next input belong to it, not to this
+		// output.
+		cut := len(want)
+		for cut > 0 && (strings.HasPrefix(want[cut-1], "#") || want[cut-1] == "") {
+			cut--
+		}
+		if i == len(lines) {
+			cut = len(want)
+		}
+		pre = append([]string(nil), want[cut:]...)
+		for _, w := range want[:cut] {
+			c.want += w + "\n"
+		}
+		if i == len(lines) {
+			c.want = ""
+			for _, w := range want {
+				c.want += w + "\n"
+			}
+		}
 		t.cases = append(t.cases, c)
 	}
 	return t, nil
@@ -140,6 +160,9 @@ func (t *transcript) render(outputs []string) string {
 		b.WriteString(h + "\n")
 	}
 	for i, tc := range t.cases {
+		for _, p := range tc.pre {
+			b.WriteString(p + "\n")
+		}
 		lines := strings.Split(tc.input, "\n")
 		b.WriteString("> " + lines[0] + "\n")
 		for _, l := range lines[1:] {
