@@ -82,7 +82,7 @@ var pureFuncs = map[string]struct {
 		}
 		return 0, nil
 	}, []any{new(func(float64) int)}},
-	"str":   {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
+	"str": {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
 	"sqrt": {func(a ...any) (any, error) {
 		x := toFloat(a[0])
 		if x < 0 {
