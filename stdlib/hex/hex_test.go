@@ -1,0 +1,193 @@
+package hex
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDistanceRingsRanges(t *testing.T) {
+	c := Hex{3, -1}
+	for r := 0; r <= 6; r++ {
+		ring := Ring(c, r)
+		want := 6 * r
+		if r == 0 {
+			want = 1
+		}
+		if len(ring) != want {
+			t.Errorf("ring %d has %d hexes, want %d", r, len(ring), want)
+		}
+		for _, h := range ring {
+			if Distance(c, h) != r {
+				t.Errorf("ring %d holds %v at distance %d", r, h, Distance(c, h))
+			}
+		}
+		if got, want := len(Range(c, r)), 3*r*(r+1)+1; got != want {
+			t.Errorf("range %d has %d hexes, want 3r(r+1)+1 = %d", r, got, want)
+		}
+	}
+	for _, h := range c.Neighbours() {
+		if Distance(c, h) != 1 {
+			t.Errorf("neighbour %v at distance %d", h, Distance(c, h))
+		}
+	}
+}
+
+func TestOffsetRoundTrip(t *testing.T) {
+	for r := 1; r <= 9; r++ {
+		for c := 1; c <= 9; c++ {
+			h := FromOffset(c, r)
+			if cc, rr := h.Offset(); cc != c || rr != r {
+				t.Fatalf("(%d,%d) -> %v -> (%d,%d)", c, r, h, cc, rr)
+			}
+			if p, err := ParseHex(h.String()); err != nil || p != h {
+				t.Fatalf("parse %s: %v %v", h, p, err)
+			}
+		}
+	}
+	// On a printed board, (2,2) touches (2,1) and (3,1) above it (odd rows shifted right? no:
+	// even rows are shifted right in odd-r, so row 2 sits between columns of row 1).
+	a := FromOffset(2, 2)
+	for _, n := range []Hex{FromOffset(2, 1), FromOffset(3, 1), FromOffset(1, 2), FromOffset(3, 2), FromOffset(2, 3), FromOffset(3, 3)} {
+		if Distance(a, n) != 1 {
+			t.Errorf("%v should touch %v", a, n)
+		}
+	}
+}
+
+// A river down column 4 with a bridge at row 3: crossing elsewhere is forbidden.
+func riverMap() *Map {
+	m := NewMap("test", 8, 6)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+	}
+	m.Symbol["plaine"] = '.'
+	for r := 1; r <= 6; r++ {
+		a, b := FromOffset(4, r), FromOffset(5, r)
+		m.Edges[EdgeOf(a, b)] = "river"
+		for _, n := range a.Neighbours() {
+			if c, _ := n.Offset(); c == 5 {
+				m.Edges[EdgeOf(a, n)] = "river"
+			}
+		}
+	}
+	m.Crossing[EdgeOf(FromOffset(4, 3), FromOffset(5, 3))] = "bridge"
+	return m
+}
+
+func riverCost(m *Map) CostFunc {
+	return func(from, to Hex) (float64, bool, error) {
+		e := EdgeOf(from, to)
+		if m.Edges[e] == "river" && m.Crossing[e] == "" {
+			return -1, false, nil
+		}
+		return 1, false, nil
+	}
+}
+
+func TestPathUsesTheBridge(t *testing.T) {
+	m := riverMap()
+	path, err := m.Path(FromOffset(2, 6), FromOffset(7, 6), 20, riverCost(m))
+	if err != nil || path == nil {
+		t.Fatalf("no path: %v", err)
+	}
+	crossed := false
+	for i := range path {
+		from := FromOffset(2, 6)
+		if i > 0 {
+			from = path[i-1].Hex
+		}
+		if e := EdgeOf(from, path[i].Hex); m.Edges[e] == "river" {
+			if m.Crossing[e] != "bridge" {
+				t.Fatalf("the path crosses the river at %v-%v without a bridge", from, path[i].Hex)
+			}
+			crossed = true
+		}
+	}
+	if !crossed {
+		t.Fatal("the path never crossed the river")
+	}
+	// Straight across would be 5 steps; through the bridge at row 3 it is longer.
+	if len(path) <= 5 {
+		t.Errorf("path of %d steps is too short to use the bridge: %v", len(path), path)
+	}
+	// Without enough points, the far bank is out of reach.
+	best, _, _ := m.Reachable(FromOffset(2, 6), 4, riverCost(m))
+	if _, ok := best[FromOffset(7, 6)]; ok {
+		t.Error("the far bank should be out of reach with 4 points")
+	}
+}
+
+func TestZOCStopsMovement(t *testing.T) {
+	m := NewMap("zoc", 10, 3)
+	enemy := FromOffset(5, 2)
+	zoc := map[Hex]bool{}
+	for _, n := range enemy.Neighbours() {
+		zoc[n] = true
+	}
+	cost := func(from, to Hex) (float64, bool, error) {
+		if to == enemy {
+			return -1, false, nil
+		}
+		return 1, zoc[to], nil
+	}
+	best, _, _ := m.Reachable(FromOffset(1, 2), 8, cost)
+	if _, ok := best[FromOffset(4, 2)]; !ok {
+		t.Fatal("the hex next to the enemy is reachable")
+	}
+	// Every way past the enemy on this 3-row board enters its zone, where the move stops:
+	// the hexes behind it are out of reach, though the points would suffice.
+	if got, ok := best[FromOffset(7, 2)]; ok {
+		t.Errorf("behind the enemy reached with %v points: the zone of control did not stop the move", got)
+	}
+	free, _, _ := m.Reachable(FromOffset(1, 2), 8, func(from, to Hex) (float64, bool, error) { return 1, false, nil })
+	if _, ok := free[FromOffset(7, 2)]; !ok {
+		t.Error("without the zone, the same hex is reachable")
+	}
+}
+
+func TestLineOfFire(t *testing.T) {
+	line := Line(FromOffset(1, 1), FromOffset(6, 1))
+	if len(line) != 6 || line[0] != FromOffset(1, 1) || line[5] != FromOffset(6, 1) {
+		t.Fatalf("line %v", line)
+	}
+	for i := 1; i < len(line); i++ {
+		if Distance(line[i-1], line[i]) != 1 {
+			t.Fatalf("line is not contiguous: %v", line)
+		}
+	}
+}
+
+func TestRender(t *testing.T) {
+	m := riverMap()
+	out := m.Render(map[Hex]string{FromOffset(2, 2): "Hussard"})
+	lines := strings.Split(out, "\n")
+	if !strings.Contains(lines[2], "H") || !strings.Contains(out, "river (4,3)-(5,3) (bridge)") {
+		t.Errorf("render:\n%s", out)
+	}
+	if svg := m.SVG(nil); !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "bridge") {
+		t.Error("svg")
+	}
+}
+
+// BenchmarkReachable40x40 is the figure: a 6-point move on a 40×40 board.
+func BenchmarkReachable40x40(b *testing.B) {
+	m := NewMap("bench", 40, 40)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+		if (h.Q*7+h.R*3)%5 == 0 {
+			m.Terrain[h] = "forêt"
+		}
+	}
+	cost := func(from, to Hex) (float64, bool, error) {
+		if m.Terrain[to] == "forêt" {
+			return 2, false, nil
+		}
+		return 1, false, nil
+	}
+	start := FromOffset(20, 20)
+	for b.Loop() {
+		if _, _, err := m.Reachable(start, 6, cost); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
