@@ -108,7 +108,7 @@ var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "ruleset": true, "true": true, "false": true,
+	"option": true, "const": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
 	"startsWith": true, "endsWith": true,
 }
@@ -171,6 +171,8 @@ func (c *compiler) program(files []parsedFile) {
 				c.deckDecl(d.Deck)
 			case d.Pile != nil:
 				c.pileDecl(d.Pile)
+			case d.Map != nil:
+				c.mapDecl(d.Map)
 			case d.Proc != nil:
 				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
@@ -566,6 +568,8 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 			if mode != modeConst {
 				out[name] = c.natureOf(pileType)
 			}
+		case *MapDecl:
+			out[name] = c.natureOf(mapTType)
 		}
 	}
 	c.natures[mode] = out

@@ -30,6 +30,7 @@ type declAST struct {
 	Table   *tableAST   `parser:"| @@"`
 	Deck    *deckAST    `parser:"| @@"`
 	Pile    *pileAST    `parser:"| @@"`
+	Map     *mapAST     `parser:"| @@"`
 }
 
 type rulesetAST struct {
@@ -392,4 +393,75 @@ type rankAST struct {
 type pileAST struct {
 	Pos  lexer.Position
 	Name string `parser:"\"pile\" @(Ident | Dice)"`
+}
+
+// mapAST declares a hex board:
+//
+//	map champ {
+//	  rows {
+//	    ". . f c"
+//	    ". v . ."
+//	  }
+//	  legend "." plaine, "f" forêt, "c" colline, "v" village
+//	  river (2,1)-(3,1), (2,2)-(3,2)
+//	  bridge (2,2)-(3,2)
+//	  road (1,2), (2,2), (3,2)
+//	  height (4,1) 1
+//	  point moulin (4,1) "le moulin"
+//	}
+type mapAST struct {
+	Pos   lexer.Position
+	Name  string        `parser:"\"map\" @(Ident | Dice) \"{\""`
+	Lines []*mapLineAST `parser:"( @@ | Newline )* \"}\""`
+}
+
+type mapLineAST struct {
+	Pos    lexer.Position
+	Rows   []*rowLineAST `parser:"  \"rows\" \"{\" Newline* ( @@ Newline* )+ \"}\""`
+	Legend []*legendAST  `parser:"| \"legend\" @@ ( Comma Newline* @@ )*"`
+	Edge   *edgeLineAST  `parser:"| @@"`
+	Road   []*hexAST     `parser:"| \"road\" @@ ( Comma @@ )*"`
+	Height []*heightAST  `parser:"| \"height\" @@ ( Comma @@ )*"`
+	Point  *pointAST     `parser:"| @@"`
+}
+
+type rowLineAST struct {
+	Pos  lexer.Position
+	Text string `parser:"@String"`
+}
+
+type legendAST struct {
+	Pos     lexer.Position
+	Char    string `parser:"@String"`
+	Terrain string `parser:"@(Ident | Dice)"`
+}
+
+type edgeLineAST struct {
+	Pos   lexer.Position
+	Kind  string     `parser:"@( \"river\" | \"stream\" | \"bridge\" | \"ford\" )"`
+	Edges []*edgeAST `parser:"@@ ( Comma @@ )*"`
+}
+
+type edgeAST struct {
+	A *hexAST `parser:"@@ \"-\""`
+	B *hexAST `parser:"@@"`
+}
+
+type hexAST struct {
+	Pos lexer.Position
+	Col string `parser:"\"(\" @Number Comma"`
+	Row string `parser:"@Number \")\""`
+}
+
+type heightAST struct {
+	H     *hexAST `parser:"@@"`
+	Neg   bool    `parser:"@\"-\"?"`
+	Value string  `parser:"@Number"`
+}
+
+type pointAST struct {
+	Pos   lexer.Position
+	Name  string  `parser:"\"point\" @(Ident | Dice)"`
+	H     *hexAST `parser:"@@"`
+	Label string  `parser:"@String?"`
 }

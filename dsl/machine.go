@@ -119,6 +119,9 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	for _, p := range p.Piles {
 		m.globals[p.Name] = &cards.Pile{Name: p.Name}
 	}
+	for _, d := range p.Maps {
+		m.globals[d.Name] = d.Map
+	}
 	m.journal = m.journal[:0]
 	for _, e := range p.Entities {
 		rec, err := m.newRecord(e.Kind, nil)

@@ -23,6 +23,7 @@ type Program struct {
 	Tables   []*Table
 	Decks    []*DeckDecl
 	Piles    []*PileDecl
+	Maps     []*MapDecl
 
 	globals map[string]global
 	dice    map[string]*dice.Die

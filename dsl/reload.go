@@ -102,6 +102,12 @@ func kindOfGlobal(g global) string {
 		return g.Verb
 	case *DieDecl:
 		return "dice"
+	case *DeckDecl:
+		return "deck"
+	case *PileDecl:
+		return "pile"
+	case *MapDecl:
+		return "map"
 	}
 	return "name"
 }

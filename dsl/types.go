@@ -9,6 +9,7 @@ import (
 
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
+	"rulesh/stdlib/hex"
 )
 
 // TypeKind is the shape of a value as far as the checker knows it.
@@ -28,6 +29,8 @@ const (
 	TDie
 	TCard
 	TPile
+	THex
+	TBoard
 )
 
 // Type is a static type: a base kind, plus the record kind or list element where they apply.
@@ -51,7 +54,7 @@ var (
 var builtinTypes = map[string]*Type{
 	"any": anyType, "int": intType, "float": floatType, "number": floatType,
 	"bool": boolType, "string": stringType, "list": listType, "map": mapType,
-	"roll": rollType, "die": dieType, "card": cardType, "pile": pileType,
+	"roll": rollType, "die": dieType, "card": cardType, "pile": pileType, "hex": hexType, "board": mapTType,
 }
 
 func (t *Type) String() string {
@@ -81,6 +84,10 @@ func (t *Type) String() string {
 		return "card"
 	case TPile:
 		return "pile"
+	case THex:
+		return "hex"
+	case TBoard:
+		return "board"
 	}
 	return "any"
 }
@@ -110,6 +117,10 @@ func (t *Type) exprType() types.Type {
 		return types.TypeOf(&cards.Card{})
 	case TPile:
 		return types.TypeOf(&cards.Pile{})
+	case THex:
+		return types.TypeOf(hex.Hex{})
+	case TBoard:
+		return types.TypeOf(&hex.Map{})
 	}
 	return types.Any
 }
@@ -128,6 +139,10 @@ func typeFromReflect(rt reflect.Type) *Type {
 		return cardType
 	case reflect.TypeOf(&cards.Pile{}):
 		return pileType
+	case reflect.TypeOf(hex.Hex{}):
+		return hexType
+	case reflect.TypeOf(&hex.Map{}):
+		return mapTType
 	}
 	switch rt.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Int32:
@@ -226,6 +241,17 @@ func conform(v any, t *Type) (any, error) {
 		}
 	case TPile:
 		if _, ok := v.(*cards.Pile); ok {
+			return v, nil
+		}
+	case THex:
+		if _, ok := v.(hex.Hex); ok {
+			return v, nil
+		}
+		if s, ok := v.(string); ok {
+			return hex.ParseHex(s)
+		}
+	case TBoard:
+		if _, ok := v.(*hex.Map); ok {
 			return v, nil
 		}
 	case TRecord:

@@ -31,7 +31,7 @@ Usage:
   rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
   rulesh fmt    [-w] FILE...             canonical formatting
   rulesh test   [PATH]...                run golden transcripts; --update rewrites them
-  rulesh map    FILE [--svg OUT]         render a declared hex map
+  rulesh map    FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)
 
 Run "rulesh COMMAND -h" for a command's flags. Exit codes: 0 success, 1 rule or input error,
 2 bad usage.
@@ -65,7 +65,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.prob(rest)
 	case "test":
 		return c.test(rest)
-	case "fmt", "map":
+	case "map":
+		return c.mapCmd(rest)
+	case "fmt":
 		return c.notYet(cmd, rest)
 	}
 	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)

@@ -48,7 +48,8 @@ var metaCommands = []struct{ name, args, help string }{
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
-	{":prob", "EXPR", "exact distribution of a dice expression"},
+	{":prob", "EXPR", "exact distribution of a dice expression or a rolled table"},
+	{":map", "[NAME]", "draw a hex map with the units on it"},
 	{":record", "FILE|off", "write the session from here on as a golden transcript"},
 	{":quit", "", "leave (Ctrl-D too)"},
 }
@@ -312,6 +313,13 @@ func (s *shell) meta(input string) {
 		s.failed = true
 	case ":record":
 		s.record(arg)
+	case ":map":
+		board, err := s.m.Map(arg)
+		if err != nil {
+			s.errorf("%v", err)
+			return
+		}
+		fmt.Fprint(s.stdout, board.Render(s.m.Units()))
 	default:
 		var names []string
 		for _, c := range metaCommands {

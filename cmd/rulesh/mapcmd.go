@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// mapCmd is `rulesh map FILE [--name MAP] [--svg OUT]`: draw a declared hex board with the
+// units standing on it (entities with a `position` field).
+func (c *cli) mapCmd(args []string) int {
+	fs := c.newFlags("map", "map FILE [--name MAP] [--svg OUT]")
+	name := fs.String("name", "", "which map, when the file declares several")
+	svg := fs.String("svg", "", "write an SVG picture to `OUT` instead of printing text")
+	files, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(c.stderr, "rulesh map: no rule file given")
+		fs.Usage()
+		return exitUsage
+	}
+	prog, diags := dsl.Load(nil, files...)
+	srcs := readSources(diags)
+	if prog != nil {
+		srcs = prog.Sources
+	}
+	if diags.HasErrors() {
+		fmt.Fprint(c.stderr, diags.Render(srcs))
+		return exitError
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
+		return exitError
+	}
+	board, err := m.Map(*name)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
+		return exitError
+	}
+	if *svg != "" {
+		if err := os.WriteFile(*svg, []byte(board.SVG(m.Units())), 0o644); err != nil {
+			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
+			return exitError
+		}
+		fmt.Fprintf(c.stdout, "wrote %s\n", *svg)
+		return exitOK
+	}
+	fmt.Fprint(c.stdout, board.Render(m.Units()))
+	return exitOK
+}

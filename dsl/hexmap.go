@@ -1,0 +1,521 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/stdlib/hex"
+)
+
+// MapDecl is a hex board declared with `map NAME { … }`.
+type MapDecl struct {
+	Name string
+	Pos  Pos
+	Map  *hex.Map
+}
+
+func (d *MapDecl) declPos() Pos { return d.Pos }
+
+var (
+	hexType  = &Type{Kind: THex}
+	mapTType = &Type{Kind: TBoard}
+)
+
+func (c *compiler) mapDecl(ma *mapAST) {
+	decl := &MapDecl{Name: ma.Name, Pos: posOf(ma.Pos)}
+	if !c.declare(ma.Name, ma.Pos, decl) {
+		return
+	}
+	var rows []*rowLineAST
+	legend := map[rune]string{}
+	for _, l := range ma.Lines {
+		if l.Rows != nil {
+			rows = append(rows, l.Rows...)
+		}
+		for _, lg := range l.Legend {
+			ch, _ := unquote(lg.Char)
+			if utf8.RuneCountInString(ch) != 1 {
+				c.errorf(lg.Pos, "a legend key is one character, not "+lg.Char, "")
+				continue
+			}
+			legend[[]rune(ch)[0]] = lg.Terrain
+		}
+	}
+	if len(rows) == 0 {
+		c.errorf(ma.Pos, "map "+ma.Name+" has no rows", `draw it: rows { ". . f" … }`)
+		return
+	}
+	cols := -1
+	grid := make([][]rune, len(rows))
+	for i, r := range rows {
+		text, _ := unquote(r.Text)
+		grid[i] = []rune(strings.ReplaceAll(text, " ", ""))
+		if cols < 0 {
+			cols = len(grid[i])
+		} else if len(grid[i]) != cols {
+			c.errorf(r.Pos, fmt.Sprintf("row %d has %d hexes, the first row has %d", i+1, len(grid[i]), cols), "")
+		}
+	}
+	m := hex.NewMap(ma.Name, cols, len(rows))
+	for r, line := range grid {
+		for col, ch := range line {
+			t, ok := legend[ch]
+			if !ok {
+				c.errorf(rows[r].Pos, fmt.Sprintf("no legend for %q (row %d, column %d)", ch, r+1, col+1), `add it: legend "`+string(ch)+`" terrain`)
+				legend[ch] = "?"
+				continue
+			}
+			h := hex.FromOffset(col+1, r+1)
+			m.Terrain[h] = t
+			m.Symbol[t] = ch
+		}
+	}
+	at := func(h *hexAST) (hex.Hex, bool) {
+		col, _ := strconv.Atoi(h.Col)
+		row, _ := strconv.Atoi(h.Row)
+		x := hex.FromOffset(col, row)
+		if !m.In(x) {
+			c.errorf(h.Pos, fmt.Sprintf("(%d,%d) is off the board (%d columns, %d rows)", col, row, m.Cols, m.Rows), "")
+			return x, false
+		}
+		return x, true
+	}
+	for _, l := range ma.Lines {
+		switch {
+		case l.Edge != nil:
+			for _, e := range l.Edge.Edges {
+				a, ok1 := at(e.A)
+				b, ok2 := at(e.B)
+				if !ok1 || !ok2 {
+					continue
+				}
+				if hex.Distance(a, b) != 1 {
+					c.errorf(e.A.Pos, fmt.Sprintf("%s and %s are not adjacent: a %s runs between neighbours", a, b, l.Edge.Kind), "")
+					continue
+				}
+				edge := hex.EdgeOf(a, b)
+				switch l.Edge.Kind {
+				case "river", "stream":
+					m.Edges[edge] = l.Edge.Kind
+				default:
+					m.Crossing[edge] = l.Edge.Kind
+				}
+			}
+		case l.Road != nil:
+			for _, h := range l.Road {
+				if x, ok := at(h); ok {
+					m.Road[x] = true
+				}
+			}
+		case l.Height != nil:
+			for _, h := range l.Height {
+				if x, ok := at(h.H); ok {
+					v, _ := strconv.Atoi(h.Value)
+					if h.Neg {
+						v = -v
+					}
+					m.Height[x] = v
+				}
+			}
+		case l.Point != nil:
+			if x, ok := at(l.Point.H); ok {
+				m.Points[l.Point.Name] = x
+				label, _ := unquote(l.Point.Label)
+				m.Labels[l.Point.Name] = label
+			}
+		}
+	}
+	for e, kind := range m.Crossing {
+		if m.Edges[e] == "" {
+			c.errorf(ma.Pos, fmt.Sprintf("%s %s-%s crosses no river or stream", kind, e.A, e.B), "")
+		}
+	}
+	decl.Map = m
+	c.prog.Maps = append(c.prog.Maps, decl)
+}
+
+var _ = lexer.Position{}
+
+func asBoard(v any) (*hex.Map, error) {
+	if m, ok := v.(*hex.Map); ok && m != nil {
+		return m, nil
+	}
+	return nil, fmt.Errorf("expected a map, got %s", Repr(v))
+}
+
+func asHex(v any) (hex.Hex, error) {
+	switch h := v.(type) {
+	case hex.Hex:
+		return h, nil
+	case string:
+		return hex.ParseHex(h)
+	}
+	return hex.Hex{}, fmt.Errorf("expected a hex, got %s", Repr(v))
+}
+
+func hexList(hs []hex.Hex) []any {
+	out := make([]any, len(hs))
+	for i, h := range hs {
+		out[i] = h
+	}
+	return out
+}
+
+// procByName finds a rule a map function calls back (cost, stop, blocks…).
+func (m *Machine) procByName(name string) (*Proc, error) {
+	if name == "" {
+		return nil, nil
+	}
+	p := m.prog.Proc(name)
+	if p == nil {
+		return nil, fmt.Errorf("no rule %s (map functions take the name of a rule)", name)
+	}
+	return p, nil
+}
+
+// costFunc turns rules into the board's movement cost: cost(unit, from, to) returns the
+// points to enter `to` (negative: forbidden); stop(unit, from, to), if given, says the mover
+// must stop on entering.
+func (m *Machine) costFunc(unit any, costName, stopName string) (hex.CostFunc, error) {
+	cost, err := m.procByName(costName)
+	if err != nil {
+		return nil, err
+	}
+	if cost == nil {
+		return nil, fmt.Errorf("a cost rule is needed")
+	}
+	stop, err := m.procByName(stopName)
+	if err != nil {
+		return nil, err
+	}
+	return func(from, to hex.Hex) (float64, bool, error) {
+		v, err := m.call(cost, []any{unit, from, to}, cost.Pos)
+		if err != nil {
+			return 0, false, err
+		}
+		c, ok := number(v)
+		if !ok {
+			return 0, false, fmt.Errorf("%s must return a number, got %s", costName, Repr(v))
+		}
+		halt := false
+		if stop != nil && c >= 0 {
+			sv, err := m.call(stop, []any{unit, from, to}, stop.Pos)
+			if err != nil {
+				return 0, false, err
+			}
+			halt, _ = sv.(bool)
+		}
+		return c, halt, nil
+	}, nil
+}
+
+var hexFuncs = map[string]rtFunc{
+	"hex": {internal: "__hex", fn: func(m *Machine, a []any) (any, error) {
+		return hex.FromOffset(toInt(a[0]), toInt(a[1])), nil
+	}, types: []any{new(func(*Machine, int, int) hex.Hex)}},
+	"hex_distance": {internal: "__hexdist", fn: func(m *Machine, a []any) (any, error) {
+		x, err := asHex(a[0])
+		if err != nil {
+			return nil, err
+		}
+		y, err := asHex(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return hex.Distance(x, y), nil
+	}, types: []any{new(func(*Machine, any, any) int)}},
+	"neighbours": {internal: "__neigh", fn: func(m *Machine, a []any) (any, error) {
+		if len(a) == 1 {
+			h, err := asHex(a[0])
+			return hexList(h.Neighbours()), err
+		}
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		h, err := asHex(a[1])
+		if err != nil {
+			return nil, err
+		}
+		var out []hex.Hex
+		for _, n := range h.Neighbours() {
+			if b.In(n) {
+				out = append(out, n)
+			}
+		}
+		return hexList(out), nil
+	}, types: []any{new(func(*Machine, any) []any), new(func(*Machine, any, any) []any)}},
+	"ring": {internal: "__ring", fn: func(m *Machine, a []any) (any, error) {
+		h, err := asHex(a[0])
+		return hexList(hex.Ring(h, toInt(a[1]))), err
+	}, types: []any{new(func(*Machine, any, int) []any)}},
+	"hex_range": {internal: "__hrange", fn: func(m *Machine, a []any) (any, error) {
+		h, err := asHex(a[0])
+		return hexList(hex.Range(h, toInt(a[1]))), err
+	}, types: []any{new(func(*Machine, any, int) []any)}},
+	"terrain": {internal: "__terrain", fn: func(m *Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		if !b.In(h) {
+			return "", nil
+		}
+		return b.Terrain[h], nil
+	}, types: []any{new(func(*Machine, any, any) string)}},
+	"height": {internal: "__height", fn: func(m *Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		return b.Height[h], nil
+	}, types: []any{new(func(*Machine, any, any) int)}},
+	"road": {internal: "__road", fn: func(m *Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		return b.Road[h], nil
+	}, types: []any{new(func(*Machine, any, any) bool)}},
+	"on_board": {internal: "__onboard", fn: func(m *Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		return b.In(h), nil
+	}, types: []any{new(func(*Machine, any, any) bool)}},
+	"edge": {internal: "__edge", fn: func(m *Machine, a []any) (any, error) {
+		b, e, err := boardEdge(a)
+		if err != nil {
+			return nil, err
+		}
+		return b.Edges[e], nil
+	}, types: []any{new(func(*Machine, any, any, any) string)}},
+	"crossing": {internal: "__crossing", fn: func(m *Machine, a []any) (any, error) {
+		b, e, err := boardEdge(a)
+		if err != nil {
+			return nil, err
+		}
+		return b.Crossing[e], nil
+	}, types: []any{new(func(*Machine, any, any, any) string)}},
+	"point": {internal: "__point", fn: func(m *Machine, a []any) (any, error) {
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		h, ok := b.Points[Str(a[1])]
+		if !ok {
+			return nil, fmt.Errorf("map %s has no point %s", b.Name, Str(a[1]))
+		}
+		return h, nil
+	}, types: []any{new(func(*Machine, any, string) hex.Hex)}},
+	"line": {internal: "__line", fn: func(m *Machine, a []any) (any, error) {
+		x, err := asHex(a[0])
+		if err != nil {
+			return nil, err
+		}
+		y, err := asHex(a[1])
+		return hexList(hex.Line(x, y)), err
+	}, types: []any{new(func(*Machine, any, any) []any)}},
+	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
+	// makes the rule bloque(m, hex, from, to) true.
+	"line_of_fire": {internal: "__lof", fn: func(m *Machine, a []any) (any, error) {
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		x, err := asHex(a[1])
+		if err != nil {
+			return nil, err
+		}
+		y, err := asHex(a[2])
+		if err != nil {
+			return nil, err
+		}
+		blocks, err := m.procByName(Str(a[3]))
+		if err != nil {
+			return nil, err
+		}
+		line := hex.Line(x, y)
+		for _, h := range line[1 : len(line)-1] {
+			v, err := m.call(blocks, []any{b, h, x, y}, blocks.Pos)
+			if err != nil {
+				return nil, err
+			}
+			if v == true {
+				m.trace(fmt.Sprintf("line of fire %s→%s blocked at %s", x, y, h))
+				return false, nil
+			}
+		}
+		return true, nil
+	}, types: []any{new(func(*Machine, any, any, any, string) bool)}},
+	// reachable(m, unit, from, points, "coût", "arrêt"): the hexes a unit can reach.
+	"reachable": {internal: "__reach", fn: func(m *Machine, a []any) (any, error) {
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		from, err := asHex(a[2])
+		if err != nil {
+			return nil, err
+		}
+		stop := ""
+		if len(a) > 5 {
+			stop = Str(a[5])
+		}
+		cost, err := m.costFunc(a[1], Str(a[4]), stop)
+		if err != nil {
+			return nil, err
+		}
+		best, _, err := b.Reachable(from, toFloat(a[3]), cost)
+		if err != nil {
+			return nil, err
+		}
+		var hs []hex.Hex
+		for h := range best {
+			if h != from {
+				hs = append(hs, h)
+			}
+		}
+		return hexList(hex.Sorted(hs)), nil
+	}, types: []any{new(func(*Machine, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, float64, string, string) []any)}},
+	// path(m, unit, from, to, points, "coût", "arrêt"): the cheapest path, start excluded.
+	"path": {internal: "__path", fn: func(m *Machine, a []any) (any, error) {
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		from, err := asHex(a[2])
+		if err != nil {
+			return nil, err
+		}
+		to, err := asHex(a[3])
+		if err != nil {
+			return nil, err
+		}
+		stop := ""
+		if len(a) > 6 {
+			stop = Str(a[6])
+		}
+		cost, err := m.costFunc(a[1], Str(a[5]), stop)
+		if err != nil {
+			return nil, err
+		}
+		steps, err := b.Path(from, to, toFloat(a[4]), cost)
+		if err != nil {
+			return nil, err
+		}
+		out := []any{}
+		for _, s := range steps {
+			out = append(out, s.Hex)
+		}
+		return out, nil
+	}, types: []any{new(func(*Machine, any, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, any, float64, string, string) []any)}},
+	// retreats(m, from, attacker, "libre"): neighbours on the board farther from the
+	// attacker than `from`, where the rule libre(hex) holds (free, outside enemy zones…).
+	"retreats": {internal: "__retreats", fn: func(m *Machine, a []any) (any, error) {
+		b, err := asBoard(a[0])
+		if err != nil {
+			return nil, err
+		}
+		from, err := asHex(a[1])
+		if err != nil {
+			return nil, err
+		}
+		att, err := asHex(a[2])
+		if err != nil {
+			return nil, err
+		}
+		ok, err := m.procByName(Str(a[3]))
+		if err != nil {
+			return nil, err
+		}
+		var out []hex.Hex
+		for _, n := range from.Neighbours() {
+			if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
+				continue
+			}
+			v, err := m.call(ok, []any{n}, ok.Pos)
+			if err != nil {
+				return nil, err
+			}
+			if v == true {
+				out = append(out, n)
+			}
+		}
+		return hexList(hex.Sorted(out)), nil
+	}, types: []any{new(func(*Machine, any, any, any, string) []any)}},
+}
+
+func boardHex(a []any) (*hex.Map, hex.Hex, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Hex{}, err
+	}
+	h, err := asHex(a[1])
+	return b, h, err
+}
+
+func boardEdge(a []any) (*hex.Map, hex.Edge, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Edge{}, err
+	}
+	x, err := asHex(a[1])
+	if err != nil {
+		return nil, hex.Edge{}, err
+	}
+	y, err := asHex(a[2])
+	return b, hex.EdgeOf(x, y), err
+}
+
+func init() {
+	for k, v := range hexFuncs {
+		rtFuncs[k] = v
+	}
+}
+
+// Units returns, for drawing a board, the entities that stand on a hex (a field of type hex
+// named position) keyed by hex, with their names.
+func (m *Machine) Units() map[hex.Hex]string {
+	out := map[hex.Hex]string{}
+	for _, e := range m.prog.Entities {
+		rec, ok := m.globals[e.Name].(map[string]any)
+		if !ok {
+			continue
+		}
+		h, ok := rec["position"].(hex.Hex)
+		if !ok {
+			continue
+		}
+		name := e.Name
+		if n, ok := rec["nom"].(string); ok && n != "" {
+			name = n
+		} else if n, ok := rec["name"].(string); ok && n != "" {
+			name = n
+		}
+		out[h] = strings.ToUpper(name[:1]) + name[1:]
+	}
+	return out
+}
+
+// Map returns a declared board by name (the first one when name is empty).
+func (m *Machine) Map(name string) (*hex.Map, error) {
+	var names []string
+	for _, d := range m.prog.Maps {
+		if name == "" || d.Name == name {
+			return d.Map, nil
+		}
+		names = append(names, d.Name)
+	}
+	sort.Strings(names)
+	if name == "" {
+		return nil, fmt.Errorf("no map is declared")
+	}
+	return nil, fmt.Errorf("no map %s (maps: %s)", name, strings.Join(names, ", "))
+}
