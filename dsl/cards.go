@@ -137,6 +137,19 @@ func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
 	p.Cards = cs
 }
 
+// pileArgs reads the first n arguments of a card function as piles.
+func pileArgs(a []any, n int) ([]*cards.Pile, error) {
+	out := make([]*cards.Pile, n)
+	for i := range out {
+		p, err := asPile(a[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
 func asPile(v any) (*cards.Pile, error) {
 	if p, ok := v.(*cards.Pile); ok && p != nil {
 		return p, nil
@@ -250,14 +263,11 @@ var cardFuncs = map[string]rtFunc{
 		return out, nil
 	}, types: []any{new(func(*Machine, *cards.Pile) *cards.Card), new(func(*Machine, *cards.Pile, int) []any)}},
 	"deal": {internal: "__deal", fn: func(m *Machine, a []any) (any, error) {
-		from, err := asPile(a[0])
+		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asPile(a[1])
-		if err != nil {
-			return nil, err
-		}
+		from, to := ps[0], ps[1]
 		n := toInt(a[2])
 		for i := 0; i < n; i++ {
 			c, err := m.drawOne(from)
@@ -292,14 +302,11 @@ var cardFuncs = map[string]rtFunc{
 		return c, nil
 	}, types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
 	"move": {internal: "__move", fn: func(m *Machine, a []any) (any, error) {
-		from, err := asPile(a[0])
+		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asPile(a[1])
-		if err != nil {
-			return nil, err
-		}
+		from, to := ps[0], ps[1]
 		c, err := m.asCard(a[2])
 		if err != nil {
 			return nil, err
@@ -307,26 +314,20 @@ var cardFuncs = map[string]rtFunc{
 		return c, m.moveCard(from, to, c)
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
 	"allow": {internal: "__allow", fn: func(m *Machine, a []any) (any, error) {
-		from, err := asPile(a[0])
+		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asPile(a[1])
-		if err != nil {
-			return nil, err
-		}
+		from, to := ps[0], ps[1]
 		m.setAllowance(from, to, toInt(a[2]))
 		return toInt(a[2]), nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
 	"pass": {internal: "__pass", fn: func(m *Machine, a []any) (any, error) {
-		from, err := asPile(a[0])
+		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asPile(a[1])
-		if err != nil {
-			return nil, err
-		}
+		from, to := ps[0], ps[1]
 		c, err := m.asCard(a[2])
 		if err != nil {
 			return nil, err
@@ -342,14 +343,11 @@ var cardFuncs = map[string]rtFunc{
 		return c, nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
 	"passes": {internal: "__passes", fn: func(m *Machine, a []any) (any, error) {
-		from, err := asPile(a[0])
+		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asPile(a[1])
-		if err != nil {
-			return nil, err
-		}
+		from, to := ps[0], ps[1]
 		return m.allowances[allowanceKey(from, to)], nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
 	"card": {internal: "__card", fn: func(m *Machine, a []any) (any, error) {

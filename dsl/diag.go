@@ -158,7 +158,10 @@ func sourceLine(src []byte, n int) (string, bool) {
 	return strings.ToValidUTF8(strings.TrimRight(string(src), "\r"), "\uFFFD"), true
 }
 
-// didYouMean returns the candidate closest to name (edit distance below 3), or "".
+// DidYouMean returns the candidate closest to name (edit distance below 3 and below the
+// name's length), or "".
+func DidYouMean(name string, candidates []string) string { return didYouMean(name, candidates) }
+
 func didYouMean(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {

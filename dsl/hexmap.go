@@ -219,15 +219,11 @@ var hexFuncs = map[string]rtFunc{
 		return hex.FromOffset(toInt(a[0]), toInt(a[1])), nil
 	}, types: []any{new(func(*Machine, int, int) hex.Hex)}},
 	"hex_distance": {internal: "__hexdist", fn: func(m *Machine, a []any) (any, error) {
-		x, err := asHex(a[0])
+		hs, err := hexArgs(a, 0, 1)
 		if err != nil {
 			return nil, err
 		}
-		y, err := asHex(a[1])
-		if err != nil {
-			return nil, err
-		}
-		return hex.Distance(x, y), nil
+		return hex.Distance(hs[0], hs[1]), nil
 	}, types: []any{new(func(*Machine, any, any) int)}},
 	"neighbours": {internal: "__neigh", fn: func(m *Machine, a []any) (any, error) {
 		if len(a) == 1 {
@@ -258,51 +254,17 @@ var hexFuncs = map[string]rtFunc{
 		h, err := asHex(a[0])
 		return hexList(hex.Range(h, toInt(a[1]))), err
 	}, types: []any{new(func(*Machine, any, int) []any)}},
-	"terrain": {internal: "__terrain", fn: func(m *Machine, a []any) (any, error) {
-		b, h, err := boardHex(a)
-		if err != nil {
-			return nil, err
-		}
+	"terrain": {internal: "__terrain", fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
 		if !b.In(h) {
-			return "", nil
+			return ""
 		}
-		return b.Terrain[h], nil
-	}, types: []any{new(func(*Machine, any, any) string)}},
-	"height": {internal: "__height", fn: func(m *Machine, a []any) (any, error) {
-		b, h, err := boardHex(a)
-		if err != nil {
-			return nil, err
-		}
-		return b.Height[h], nil
-	}, types: []any{new(func(*Machine, any, any) int)}},
-	"road": {internal: "__road", fn: func(m *Machine, a []any) (any, error) {
-		b, h, err := boardHex(a)
-		if err != nil {
-			return nil, err
-		}
-		return b.Road[h], nil
-	}, types: []any{new(func(*Machine, any, any) bool)}},
-	"on_board": {internal: "__onboard", fn: func(m *Machine, a []any) (any, error) {
-		b, h, err := boardHex(a)
-		if err != nil {
-			return nil, err
-		}
-		return b.In(h), nil
-	}, types: []any{new(func(*Machine, any, any) bool)}},
-	"edge": {internal: "__edge", fn: func(m *Machine, a []any) (any, error) {
-		b, e, err := boardEdge(a)
-		if err != nil {
-			return nil, err
-		}
-		return b.Edges[e], nil
-	}, types: []any{new(func(*Machine, any, any, any) string)}},
-	"crossing": {internal: "__crossing", fn: func(m *Machine, a []any) (any, error) {
-		b, e, err := boardEdge(a)
-		if err != nil {
-			return nil, err
-		}
-		return b.Crossing[e], nil
-	}, types: []any{new(func(*Machine, any, any, any) string)}},
+		return b.Terrain[h]
+	}), types: []any{new(func(*Machine, any, any) string)}},
+	"height":   {internal: "__height", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Height[h] }), types: []any{new(func(*Machine, any, any) int)}},
+	"road":     {internal: "__road", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Road[h] }), types: []any{new(func(*Machine, any, any) bool)}},
+	"on_board": {internal: "__onboard", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.In(h) }), types: []any{new(func(*Machine, any, any) bool)}},
+	"edge":     {internal: "__edge", fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Edges[e] }), types: []any{new(func(*Machine, any, any, any) string)}},
+	"crossing": {internal: "__crossing", fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }), types: []any{new(func(*Machine, any, any, any) string)}},
 	"point": {internal: "__point", fn: func(m *Machine, a []any) (any, error) {
 		b, err := asBoard(a[0])
 		if err != nil {
@@ -315,12 +277,11 @@ var hexFuncs = map[string]rtFunc{
 		return h, nil
 	}, types: []any{new(func(*Machine, any, string) hex.Hex)}},
 	"line": {internal: "__line", fn: func(m *Machine, a []any) (any, error) {
-		x, err := asHex(a[0])
+		hs, err := hexArgs(a, 0, 1)
 		if err != nil {
 			return nil, err
 		}
-		y, err := asHex(a[1])
-		return hexList(hex.Line(x, y)), err
+		return hexList(hex.Line(hs[0], hs[1])), nil
 	}, types: []any{new(func(*Machine, any, any) []any)}},
 	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
 	// makes the rule bloque(m, hex, from, to) true.
@@ -329,14 +290,11 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		x, err := asHex(a[1])
+		hs, err := hexArgs(a, 1, 2)
 		if err != nil {
 			return nil, err
 		}
-		y, err := asHex(a[2])
-		if err != nil {
-			return nil, err
-		}
+		x, y := hs[0], hs[1]
 		blocks, err := m.procByName(Str(a[3]))
 		if err != nil {
 			return nil, err
@@ -390,14 +348,11 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		from, err := asHex(a[2])
+		hs, err := hexArgs(a, 2, 3)
 		if err != nil {
 			return nil, err
 		}
-		to, err := asHex(a[3])
-		if err != nil {
-			return nil, err
-		}
+		from, to := hs[0], hs[1]
 		stop := ""
 		if len(a) > 6 {
 			stop = Str(a[6])
@@ -423,14 +378,11 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		from, err := asHex(a[1])
+		hs, err := hexArgs(a, 1, 2)
 		if err != nil {
 			return nil, err
 		}
-		att, err := asHex(a[2])
-		if err != nil {
-			return nil, err
-		}
+		from, att := hs[0], hs[1]
 		ok, err := m.procByName(Str(a[3]))
 		if err != nil {
 			return nil, err
@@ -452,6 +404,28 @@ var hexFuncs = map[string]rtFunc{
 	}, types: []any{new(func(*Machine, any, any, any, string) []any)}},
 }
 
+// boardQuery makes a map function of (map, hex) from what it reads on the board.
+func boardQuery(f func(b *hex.Map, h hex.Hex) any) func(m *Machine, a []any) (any, error) {
+	return func(m *Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		return f(b, h), nil
+	}
+}
+
+// edgeQuery makes a map function of (map, hex, hex) from what it reads on their edge.
+func edgeQuery(f func(b *hex.Map, e hex.Edge) any) func(m *Machine, a []any) (any, error) {
+	return func(m *Machine, a []any) (any, error) {
+		b, e, err := boardEdge(a)
+		if err != nil {
+			return nil, err
+		}
+		return f(b, e), nil
+	}
+}
+
 func boardHex(a []any) (*hex.Map, hex.Hex, error) {
 	b, err := asBoard(a[0])
 	if err != nil {
@@ -466,12 +440,24 @@ func boardEdge(a []any) (*hex.Map, hex.Edge, error) {
 	if err != nil {
 		return nil, hex.Edge{}, err
 	}
-	x, err := asHex(a[1])
+	hs, err := hexArgs(a, 1, 2)
 	if err != nil {
 		return nil, hex.Edge{}, err
 	}
-	y, err := asHex(a[2])
-	return b, hex.EdgeOf(x, y), err
+	return b, hex.EdgeOf(hs[0], hs[1]), nil
+}
+
+// hexArgs reads the arguments at the given positions as hexes.
+func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
+	out := make([]hex.Hex, len(at))
+	for i, k := range at {
+		h, err := asHex(a[k])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = h
+	}
+	return out, nil
 }
 
 func init() {

@@ -219,19 +219,11 @@ func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
 
 // machine loads the files and prepares a machine with the run flags applied.
 func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
-	var prog *dsl.Program
-	if len(r.files) > 0 {
-		var diags dsl.Diagnostics
-		prog, diags = dsl.Load(nil, r.files...)
-		srcs := readSources(diags)
-		if prog != nil {
-			srcs = prog.Sources
-		}
-		fmt.Fprint(c.stderr, diags.Render(srcs))
-		if prog == nil {
-			return nil, exitError
-		}
-	} else {
+	prog, code := c.loadProgram(r.files, true)
+	if code != 0 {
+		return nil, code
+	}
+	if prog == nil {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
 	seed := *r.seed
@@ -357,4 +349,24 @@ func parseCards(prog *dsl.Program, s string) ([]string, error) {
 		}
 	}
 	return f, nil
+}
+
+// loadProgram loads rule files for a command, printing diagnostics on stderr (warnings too
+// when warn is set). It returns nil without files, and exit code 1 on an error.
+func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
+	if len(files) == 0 {
+		return nil, exitOK
+	}
+	prog, diags := dsl.Load(nil, files...)
+	srcs := readSources(diags)
+	if prog != nil {
+		srcs = prog.Sources
+	}
+	if diags.HasErrors() || warn {
+		fmt.Fprint(c.stderr, diags.Render(srcs))
+	}
+	if prog == nil {
+		return nil, exitError
+	}
+	return prog, exitOK
 }

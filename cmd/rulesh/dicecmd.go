@@ -235,7 +235,7 @@ func (c *cli) prob(args []string) int {
 		return exitUsage
 	}
 	src := strings.Join(pos, " ")
-	prog, code := c.loadForDice(files)
+	prog, code := c.loadProgram(files, false)
 	if code != 0 {
 		return code
 	}
@@ -344,26 +344,10 @@ func (c *cli) diceError(src string, err error) {
 
 // namedDice loads rule files and returns their declared dice (empty without files).
 func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
-	prog, code := c.loadForDice(files)
+	prog, code := c.loadProgram(files, false)
 	if prog == nil {
 		return map[string]*dice.Die{}, code
 	}
 	return prog.Dice(), 0
 }
 
-// loadForDice loads the rule files given to roll or prob (nil without files).
-func (c *cli) loadForDice(files []string) (*dsl.Program, int) {
-	if len(files) == 0 {
-		return nil, 0
-	}
-	prog, diags := dsl.Load(nil, files...)
-	srcs := readSources(diags)
-	if prog != nil {
-		srcs = prog.Sources
-	}
-	if diags.HasErrors() {
-		fmt.Fprint(c.stderr, diags.Render(srcs))
-		return nil, exitError
-	}
-	return prog, 0
-}

@@ -23,14 +23,9 @@ func (c *cli) mapCmd(args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	prog, diags := dsl.Load(nil, files...)
-	srcs := readSources(diags)
-	if prog != nil {
-		srcs = prog.Sources
-	}
-	if diags.HasErrors() {
-		fmt.Fprint(c.stderr, diags.Render(srcs))
-		return exitError
+	prog, code := c.loadProgram(files, false)
+	if prog == nil {
+		return code
 	}
 	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {

@@ -330,37 +330,10 @@ func (s *shell) meta(input string) {
 }
 
 func suggest(name string, cands []string) string {
-	best, bestD := "", 3
-	for _, c := range cands {
-		if d := editDistance(name, c); d < bestD {
-			best, bestD = c, d
-		}
+	if best := dsl.DidYouMean(name, cands); best != "" {
+		return "; did you mean " + best + "?"
 	}
-	if best == "" {
-		return ""
-	}
-	return "; did you mean " + best + "?"
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
+	return ""
 }
 
 func (s *shell) carry(old *dsl.Machine) []string {
