@@ -58,6 +58,9 @@ func (ruleLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
 type scanner struct {
 	src string
 	pos lexer.Position
+	// afterDot: the previous token was `.`, so what follows is a field name (x.d6, x.d[k]),
+	// never a dice literal.
+	afterDot bool
 }
 
 // ops lists operators longest first so that `==` wins over `=`.
@@ -107,7 +110,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 		if n := cardLen(rest); n > 0 {
 			return s.emit(tokCard, n), nil
 		}
-		if n := diceLen(rest); n > 0 {
+		if n := diceLen(rest); n > 0 && !s.afterDot {
 			return s.emit(tokDice, n), nil
 		}
 		if isDigit(c) {
@@ -141,6 +144,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
 	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
 	s.advance(n)
+	s.afterDot = t == tokOp && (tok.Value == "." || tok.Value == "?.")
 	return tok
 }
 

@@ -501,27 +501,43 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	}
 	rec, ok := o.(map[string]any)
 	if !ok {
-		return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("cannot set .%s on %s", s.field, Repr(o))}
+		what := "." + s.field
+		if s.key != nil {
+			what = "an entry"
+		}
+		return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("cannot set %s of %s (only records and maps are changed in place)", what, Repr(o))}
+	}
+	field := s.field
+	if s.key != nil {
+		k, err := m.eval(s.key, f.vars)
+		if err != nil {
+			return err
+		}
+		ks, isStr := k.(string)
+		if !isStr {
+			return &RuntimeError{Pos: s.key.Pos, Msg: "a map key must be a string, got " + Repr(k)}
+		}
+		field = ks
 	}
 	if s.op != "=" {
-		if v, err = arith(s.op, rec[s.field], v); err != nil {
+		if v, err = arith(s.op, rec[field], v); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}
 	ft := s.ftype
 	if k, ok := rec[kindKey].(*Kind); ok {
-		fd := k.byName[s.field]
+		fd := k.byName[field]
 		if fd == nil {
-			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("%s has no field %s", k.Name, s.field)}
+			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
 		}
 		ft = fd.Type
 	}
 	if ft != nil {
 		if v, err = conform(v, ft); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: "field " + s.field + ": " + err.Error()}
+			return &RuntimeError{Pos: s.at, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	m.setField(rec, s.field, v)
+	m.setField(rec, field, v)
 	return nil
 }
 

@@ -122,10 +122,14 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		if t.Type != tokDice {
 			continue
 		}
-		if _, local := sc.lookup(t.Value); local {
+		name := t.Value
+		if i := strings.IndexByte(name, '['); i > 0 {
+			name = name[:i] // d[k] where d is a variable: an index, not a die
+		}
+		if _, local := sc.lookup(name); local {
 			continue
 		}
-		if _, global := c.prog.globals[t.Value]; global {
+		if _, global := c.prog.globals[name]; global {
 			continue
 		}
 		de, perr := dice.Parse(t.Value, c.prog.Dice())

@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
@@ -30,6 +31,7 @@ type assignStmt struct {
 	local string // a local variable, or
 	obj   *Expr  // the record whose field is set
 	field string
+	key   *Expr // a map entry's computed key (m[k] = …)
 	ftype *Type
 	op    string
 	value *Expr
@@ -256,9 +258,26 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		st.local, st.ltyp = n.Value, t
 	case *ast.MemberNode:
 		prop, ok := n.Property.(*ast.StringNode)
-		if !ok || n.Optional {
+		if n.Optional {
 			c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
 			return nil
+		}
+		if !ok {
+			// m[k] = v with a computed key: compile the key on its own.
+			text := strings.TrimRight(target.Text, " \t")
+			open := relOffset(target, n.Node)
+			if !strings.HasSuffix(text, "]") || open >= len(text) {
+				c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable, a field or a map entry")
+				return nil
+			}
+			keyStart := target.start
+			keyStart.Column += utf8.RuneCountInString(text[:open+1])
+			keyStart.Offset += open + 1
+			st.key = c.compileText(text[open+1:len(text)-1], keyStart, sc, nil)
+			if st.key == nil {
+				return nil
+			}
+			prop = &ast.StringNode{}
 		}
 		st.field = prop.Value
 		ot := c.staticType(n.Node, sc)
@@ -297,9 +316,24 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 // relOffset finds where the object part of `obj.field` ends in the expression text, using
 // the member node's location (the dot).
 func relOffset(x *Expr, obj ast.Node) int {
-	runes := []rune(x.Text)
+	runes := []rune(strings.TrimRight(x.Text, " \t"))
 	end := len(runes)
-	// The property follows the last dot at top level; search backwards for it.
+	if end > 0 && runes[end-1] == ']' {
+		// m["clé"] or m[k]: the object ends where the last bracket opens.
+		depth := 0
+		for i := end - 1; i >= 0; i-- {
+			switch runes[i] {
+			case ']':
+				depth++
+			case '[':
+				depth--
+			}
+			if depth == 0 {
+				return len(string(runes[:i]))
+			}
+		}
+	}
+	// obj.field: the property follows the last dot.
 	for i := len(runes) - 1; i >= 0; i-- {
 		if runes[i] == '.' {
 			end = i
