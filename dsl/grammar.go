@@ -227,6 +227,11 @@ func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
 		if t.EOF() {
 			break
 		}
+		if depth == 0 && t.Type == tokNewline && e.continues() {
+			// A line ending with an operator goes on: `a +` ⏎ `b`.
+			lex.Next()
+			continue
+		}
 		if depth == 0 && e.stops(t) {
 			break
 		}
@@ -258,6 +263,24 @@ func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	return nil
+}
+
+// continues reports whether the expression so far ends with a binary operator.
+func (e *exprAST) continues() bool {
+	if len(e.Toks) == 0 {
+		return false
+	}
+	last := e.Toks[len(e.Toks)-1]
+	switch {
+	case last.Type == tokOp:
+		switch last.Value {
+		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
+			return true
+		}
+	case last.Type == tokIdent:
+		return last.Value == "and" || last.Value == "or" || last.Value == "in" || last.Value == "not"
+	}
+	return false
 }
 
 func (e *exprAST) stops(t *lexer.Token) bool {
