@@ -29,7 +29,7 @@ Usage:
   rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
   rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
   rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
-  rulesh fmt    [-w] FILE...             canonical formatting
+  rulesh fmt    [-w] [-l] FILE...        canonical formatting
   rulesh test   [PATH]...                run golden transcripts; --update rewrites them
   rulesh map    FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)
 
@@ -68,20 +68,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "map":
 		return c.mapCmd(rest)
 	case "fmt":
-		return c.notYet(cmd, rest)
+		return c.fmtCmd(rest)
 	}
 	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
-	return exitUsage
-}
-
-func (c *cli) notYet(cmd string, args []string) int {
-	for _, a := range args {
-		if a == "-h" || a == "--help" {
-			fmt.Fprintf(c.stdout, "rulesh %s: not built yet.\n", cmd)
-			return exitOK
-		}
-	}
-	fmt.Fprintf(c.stderr, "rulesh %s: not built yet\n", cmd)
 	return exitUsage
 }
 
