@@ -58,6 +58,10 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	// Fill the lazily built tables now, so a loaded Program is only read from then on and
+	// may be shared between goroutines.
+	prog.Dice()
+	_, _ = prog.defaultDeck()
 	return prog, diags
 }
 

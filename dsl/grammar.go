@@ -19,13 +19,13 @@ type fileAST struct {
 
 type declAST struct {
 	Pos     lexer.Position
-	Ruleset *rulesetAST `parser:"  @@"`
+	Proc    *procAST    `parser:"  @@"`
+	Ruleset *rulesetAST `parser:"| @@"`
 	Include *includeAST `parser:"| @@"`
 	Option  *optionAST  `parser:"| @@"`
 	Const   *constAST   `parser:"| @@"`
 	Kind    *kindAST    `parser:"| @@"`
 	Entity  *entityAST  `parser:"| @@"`
-	Proc    *procAST    `parser:"| @@"`
 	Dice    *diceAST    `parser:"| @@"`
 	Table   *tableAST   `parser:"| @@"`
 	Deck    *deckAST    `parser:"| @@"`
@@ -132,14 +132,14 @@ type blockAST struct {
 
 type stmtAST struct {
 	Pos     lexer.Position
-	Let     *letAST     `parser:"  @@"`
+	Simple  *simpleAST  `parser:"  @@"`
+	Let     *letAST     `parser:"| @@"`
 	If      *ifAST      `parser:"| @@"`
 	For     *forAST     `parser:"| @@"`
 	While   *whileAST   `parser:"| @@"`
 	Return  *returnAST  `parser:"| @@"`
 	Require *requireAST `parser:"| @@"`
 	Emit    *emitAST    `parser:"| @@"`
-	Simple  *simpleAST  `parser:"| @@"`
 }
 
 type letAST struct {
@@ -219,8 +219,15 @@ func (h *headAST) Parse(lex *lexer.PeekingLexer) error {
 	return h.exprAST.Parse(lex)
 }
 
+// statementWords start statements, never expressions: an expression statement (the first
+// alternative tried, the commonest) gives way at once to the statement they begin.
+var statementWords = map[string]bool{"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+
 // Parse implements participle.Parseable.
 func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type == tokIdent && statementWords[t.Value] {
+		return participle.NextMatch
+	}
 	depth := 0
 	for {
 		t := lex.Peek()

@@ -79,6 +79,9 @@ var rollType = &Type{Kind: TRoll}
 // the new text and the map from its rune offsets back to the original ones.
 func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, bool) {
 	text := x.Text
+	if !mayHoldLiterals(text) {
+		return text, nil, nil, nil, true
+	}
 	lex, _ := ruleLexer.LexString("", text)
 	var b strings.Builder
 	var origin []int
@@ -220,3 +223,24 @@ func (m *Machine) rollText(src string) (*Roll, error) {
 }
 
 var _ = lexer.Position{}
+
+// mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a
+// digit, %, F or [ (or a count before a bare D); a card literal needs a suit symbol.
+func mayHoldLiterals(text string) bool {
+	if strings.ContainsAny(text, "♣♠♥♦") {
+		return true
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != 'd' && c != 'D' {
+			continue
+		}
+		if i+1 < len(text) && (isDigit(text[i+1]) || strings.IndexByte("%F[", text[i+1]) >= 0) {
+			return true
+		}
+		if c == 'D' && i > 0 && isDigit(text[i-1]) {
+			return true
+		}
+	}
+	return false
+}
