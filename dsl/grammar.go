@@ -363,14 +363,7 @@ func (k *keyAST) Parse(lex *lexer.PeekingLexer) error {
 		if depth == 0 && t.Type == tokPunct && t.Value == "}" {
 			break
 		}
-		if t.Type == tokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketDelta(*t)
 		if len(k.Toks) == 0 {
 			k.Pos = t.Pos
 		}

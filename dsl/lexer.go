@@ -215,3 +215,17 @@ func cardLen(s string) int {
 	}
 	return 0
 }
+
+// bracketDelta is +1 for an opening bracket token, -1 for a closing one, 0 otherwise.
+func bracketDelta(t lexer.Token) int {
+	if t.Type != tokPunct {
+		return 0
+	}
+	switch t.Value {
+	case "(", "[", "{":
+		return 1
+	case ")", "]", "}":
+		return -1
+	}
+	return 0
+}

@@ -295,14 +295,7 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 func topLevel(toks []lexer.Token, val string) int {
 	depth := 0
 	for i, t := range toks {
-		if t.Type == tokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketDelta(t)
 		if t.Value == val && t.Type == tokOp && (depth == 0 || depth == 1 && spans(toks)) {
 			return i
 		}
@@ -317,14 +310,7 @@ func spans(toks []lexer.Token) bool {
 	}
 	depth := 0
 	for i, t := range toks {
-		if t.Type == tokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketDelta(t)
 		if depth == 0 {
 			return i == len(toks)-1
 		}
