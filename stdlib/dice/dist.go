@@ -385,6 +385,9 @@ func faceDist(n *Dice) *Dist {
 
 // faceOf returns a face of the die with that value (for conditions on symbolic dice).
 func faceOf(d *Die, v int) Face {
+	if d.Standard {
+		return Face{Value: v} // faces 1..N: no search (d70000 would be quadratic)
+	}
 	for _, f := range d.Faces {
 		if f.Value == v {
 			return f
@@ -538,8 +541,18 @@ func shiftDist(a *Dist, k int) *Dist {
 	return &out
 }
 
+// MaxExactSides bounds the dice whose exact odds are computed (rolling allows MaxSides).
+const MaxExactSides = 100_000
+
 func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
+	if len(n.Die.Faces) > MaxExactSides {
+		return nil, fmt.Errorf("column %d: %s: exact odds are computed for dice of at most %d sides", n.At+1, n.Text, MaxExactSides)
+	}
+	wk.spent += len(n.Die.Faces) * 8
+	if wk.spent > MaxWork {
+		return nil, ErrTooMuchWork
+	}
 	counting := m.Success.Op != "" || m.Failure.Op != ""
 	if n.Die.Symbolic && !counting {
 		if n.Count != 1 || m.Keep != KeepAll || m.Explode != ExplodeNone {
