@@ -297,7 +297,8 @@ func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
 	}
 	trunc := d.Truncated()
 	if asJSON {
-		doc := map[string]any{"expr": src, "outcomes": outs}
+		// Symbols have no mean: the keys stay, with null values.
+		doc := map[string]any{"expr": src, "outcomes": outs, "mean": nil, "stddev": nil}
 		if d.Syms == nil {
 			doc["mean"], doc["stddev"] = d.Mean(), d.Stddev()
 		}
