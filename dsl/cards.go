@@ -137,6 +137,16 @@ func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
 	p.Cards = cs
 }
 
+// pilesAndCard reads (from, to, card) arguments.
+func (m *Machine) pilesAndCard(a []any) (*cards.Pile, *cards.Pile, *cards.Card, error) {
+	ps, err := pileArgs(a, 2)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c, err := m.asCard(a[2])
+	return ps[0], ps[1], c, err
+}
+
 // pileArgs reads the first n arguments of a card function as piles.
 func pileArgs(a []any, n int) ([]*cards.Pile, error) {
 	out := make([]*cards.Pile, n)
@@ -302,12 +312,7 @@ var cardFuncs = map[string]rtFunc{
 		return c, nil
 	}, types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
 	"move": {internal: "__move", fn: func(m *Machine, a []any) (any, error) {
-		ps, err := pileArgs(a, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, to := ps[0], ps[1]
-		c, err := m.asCard(a[2])
+		from, to, c, err := m.pilesAndCard(a)
 		if err != nil {
 			return nil, err
 		}
@@ -323,12 +328,7 @@ var cardFuncs = map[string]rtFunc{
 		return toInt(a[2]), nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
 	"pass": {internal: "__pass", fn: func(m *Machine, a []any) (any, error) {
-		ps, err := pileArgs(a, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, to := ps[0], ps[1]
-		c, err := m.asCard(a[2])
+		from, to, c, err := m.pilesAndCard(a)
 		if err != nil {
 			return nil, err
 		}

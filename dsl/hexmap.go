@@ -286,16 +286,7 @@ var hexFuncs = map[string]rtFunc{
 	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
 	// makes the rule bloque(m, hex, from, to) true.
 	"line_of_fire": {internal: "__lof", fn: func(m *Machine, a []any) (any, error) {
-		b, err := asBoard(a[0])
-		if err != nil {
-			return nil, err
-		}
-		hs, err := hexArgs(a, 1, 2)
-		if err != nil {
-			return nil, err
-		}
-		x, y := hs[0], hs[1]
-		blocks, err := m.procByName(Str(a[3]))
+		b, x, y, blocks, err := m.boardTwoHexesRule(a)
 		if err != nil {
 			return nil, err
 		}
@@ -374,16 +365,7 @@ var hexFuncs = map[string]rtFunc{
 	// retreats(m, from, attacker, "libre"): neighbours on the board farther from the
 	// attacker than `from`, where the rule libre(hex) holds (free, outside enemy zones…).
 	"retreats": {internal: "__retreats", fn: func(m *Machine, a []any) (any, error) {
-		b, err := asBoard(a[0])
-		if err != nil {
-			return nil, err
-		}
-		hs, err := hexArgs(a, 1, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, att := hs[0], hs[1]
-		ok, err := m.procByName(Str(a[3]))
+		b, from, att, ok, err := m.boardTwoHexesRule(a)
 		if err != nil {
 			return nil, err
 		}
@@ -445,6 +427,20 @@ func boardEdge(a []any) (*hex.Map, hex.Edge, error) {
 		return nil, hex.Edge{}, err
 	}
 	return b, hex.EdgeOf(hs[0], hs[1]), nil
+}
+
+// boardTwoHexesRule reads (map, hex, hex, "rule") arguments.
+func (m *Machine) boardTwoHexesRule(a []any) (*hex.Map, hex.Hex, hex.Hex, *Proc, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Hex{}, hex.Hex{}, nil, err
+	}
+	hs, err := hexArgs(a, 1, 2)
+	if err != nil {
+		return nil, hex.Hex{}, hex.Hex{}, nil, err
+	}
+	p, err := m.procByName(Str(a[3]))
+	return b, hs[0], hs[1], p, err
 }
 
 // hexArgs reads the arguments at the given positions as hexes.

@@ -276,6 +276,16 @@ func (e *Expr) Distribution() (*Dist, error) {
 	return d, nil
 }
 
+// dist2 computes the distributions of both operands of a binary node.
+func (wk *work) dist2(l, r Node) (*Dist, *Dist, error) {
+	a, err := wk.dist(l)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := wk.dist(r)
+	return a, b, err
+}
+
 func (wk *work) dist(n Node) (*Dist, error) {
 	switch n := n.(type) {
 	case *Num:
@@ -287,11 +297,7 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		}
 		return Negate(d), nil
 	case *Bin:
-		a, err := wk.dist(n.L)
-		if err != nil {
-			return nil, err
-		}
-		b, err := wk.dist(n.R)
+		a, b, err := wk.dist2(n.L, n.R)
 		if err != nil {
 			return nil, err
 		}
@@ -309,11 +315,7 @@ func (wk *work) dist(n Node) (*Dist, error) {
 			return v, err == nil
 		})
 	case *Cmp:
-		a, err := wk.dist(n.L)
-		if err != nil {
-			return nil, err
-		}
-		b, err := wk.dist(n.R)
+		a, b, err := wk.dist2(n.L, n.R)
 		if err != nil {
 			return nil, err
 		}

@@ -153,6 +153,16 @@ func (e *Expr) Roll(src Source) (*Result, error) { return NewRoller(e, src).Roll
 // ErrDivZero is returned when a rolled divisor is zero.
 var ErrDivZero = errors.New("division by zero")
 
+// eval2 rolls both operands of a binary node, left first.
+func (r *Roller) eval2(l, rn Node) (int, int, error) {
+	a, err := r.eval(l)
+	if err != nil {
+		return 0, 0, err
+	}
+	b, err := r.eval(rn)
+	return a, b, err
+}
+
 func (r *Roller) eval(n Node) (int, error) {
 	switch n := n.(type) {
 	case *Num:
@@ -161,21 +171,13 @@ func (r *Roller) eval(n Node) (int, error) {
 		v, err := r.eval(n.X)
 		return -v, err
 	case *Bin:
-		a, err := r.eval(n.L)
-		if err != nil {
-			return 0, err
-		}
-		b, err := r.eval(n.R)
+		a, b, err := r.eval2(n.L, n.R)
 		if err != nil {
 			return 0, err
 		}
 		return arith(n.Op, a, b)
 	case *Cmp:
-		a, err := r.eval(n.L)
-		if err != nil {
-			return 0, err
-		}
-		b, err := r.eval(n.R)
+		a, b, err := r.eval2(n.L, n.R)
 		if err != nil {
 			return 0, err
 		}
