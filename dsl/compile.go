@@ -410,7 +410,7 @@ func (c *compiler) entity(e *Entity, ea *entityAST) {
 			continue
 		}
 		seen[fi.Name] = true
-		e.Inits = append(e.Inits, fieldInit{field: f, value: c.compileExpr(fi.Value, entityScope(c.prog, e), f.Type)})
+		e.Inits = append(e.Inits, fieldInit{field: f, value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
 	}
 }
 
@@ -514,7 +514,7 @@ var (
 	procScope   = &scope{vars: map[string]*Type{}, mode: modeProc}
 )
 
-func entityScope(p *Program, e *Entity) *scope {
+func entityScope(e *Entity) *scope {
 	return &scope{vars: map[string]*Type{}, mode: modeEntity, self: e}
 }
 

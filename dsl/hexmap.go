@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"rulesh/stdlib/hex"
 )
 
@@ -138,8 +136,6 @@ func (c *compiler) mapDecl(ma *mapAST) {
 	decl.Map = m
 	c.prog.Maps = append(c.prog.Maps, decl)
 }
-
-var _ = lexer.Position{}
 
 func asBoard(v any) (*hex.Map, error) {
 	if m, ok := v.(*hex.Map); ok && m != nil {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 
 	"rulesh/stdlib/cards"
@@ -221,8 +220,6 @@ func (m *Machine) rollText(src string) (*Roll, error) {
 	}
 	return m.rollExpr(de)
 }
-
-var _ = lexer.Position{}
 
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a
 // digit, %, F or [ (or a count before a bare D); a card literal needs a suit symbol.

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -364,5 +363,3 @@ func describe(g global) string {
 	}
 	return "a global"
 }
-
-var _ = lexer.Position{}
