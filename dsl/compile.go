@@ -3,12 +3,14 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
@@ -239,13 +241,9 @@ func (c *compiler) dieDecl(d *diceAST) {
 	for _, f := range d.Faces {
 		switch {
 		case f.Number != "":
-			v, err := strconv.Atoi(f.Number)
-			if err != nil {
-				c.errorf(f.Pos, "face "+f.Number+" is not a whole number", "")
+			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
+			if !ok {
 				return
-			}
-			if f.Neg {
-				v = -v
 			}
 			faces = append(faces, dice.Face{Value: v})
 		default:
@@ -872,7 +870,20 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		msg = fe.Message
 	}
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
-	if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+		// expr points at the literal's last character and quotes strconv: say it plainly,
+		// at the literal's start.
+		if fe != nil {
+			d.Pos = posOf(x.posAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
+		}
+		d.Summary = "the number " + m[1] + " is not a valid number"
+		if m[2] == "value out of range" {
+			d.Summary = "the number " + m[1] + " is too large"
+			if !strings.ContainsAny(m[1], ".eE") {
+				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
+			}
+		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		cands := append(sc.names(), c.prog.Names()...)
 		d.Summary = "unknown name " + name
 		d.Detail = didYouMeanDetail(name, cands)
@@ -888,6 +899,8 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	}
 	c.diags = append(c.diags, d)
 }
+
+var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
 
 // posAt converts a rune offset in the compiled text into a file position.
 func (x *Expr) posAt(from int) lexer.Position {

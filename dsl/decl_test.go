@@ -55,3 +55,31 @@ func TestEndlessDefaults(t *testing.T) {
 		t.Errorf("a finite chain of defaults is rejected: %v", diags)
 	}
 }
+
+// Whole numbers of declarations that overflow are positioned errors, and decks and maps are
+// bounded before they are built (jokers 100000000 used to exhaust memory).
+func TestDeclarationNumbers(t *testing.T) {
+	big := "99999999999999999999"
+	for _, c := range []struct{ src, want string }{
+		{"const a = " + big, "1:11: the number " + big + " is too large"},
+		{"option a = 9223372036854775808", "1:12: the number 9223372036854775808 is too large"},
+		{"kind K { v: int = " + big + " }", "1:19: the number " + big + " is too large"},
+		{"dice g = [1, " + big + "]", "1:14: the face " + big + " is too large"},
+		{"dice g = [1, -" + big + "]", "the face " + big + " is too large"},
+		{"table t(x) {\n  " + big + " : 1\n}", "2:3: the number " + big + " is too large"},
+		{"table t(x) {\n  (1 .. " + big + "] : 1\n}", "2:9: the number " + big + " is too large"},
+		{"table t roll 1d" + big + " {\n 1 : 1\n}", "is too large"},
+		{"deck j {\n jokers " + big + "\n}", "2:2: the joker count " + big + " is too large"},
+		{"deck j {\n jokers 1.5\n}", "2:2: the joker count 1.5 is not a whole number"},
+		{"deck j {\n rank J " + big + "\n}", "2:2: the value " + big + " is too large"},
+		{"deck j {\n jokers 100000000\n}", "over the limit of 1000 cards per deck"},
+		{"map m {\n rows { \". .\" }\n legend \".\" plaine\n road (" + big + ", 1)\n}", "4:7: the column " + big + " is too large"},
+		{"map m {\n rows { \". .\" }\n legend \".\" plaine\n height (1, 1) -" + big + "\n}", "4:9: the height " + big + " is too large"},
+		{"map m {\n rows {\n" + strings.Repeat("\""+strings.Repeat(".", 400)+"\"\n", 300) + "}\n legend \".\" plaine\n}", "over the limit of 100000 hexes per map"},
+	} {
+		_, diags := LoadSource("t.rules", []byte(c.src+"\n"))
+		if got := diags.Render(nil); !strings.Contains(got, c.want) {
+			t.Errorf("%.60q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
