@@ -83,3 +83,34 @@ func TestDeclarationNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A rolled table whose odds cannot be worked out (too large, or symbols) gets no "can never
+// reach" warning: it used to compare every row with the range 0 to 0.
+func TestTableReachability(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string // warnings expected, in order; none when empty
+	}{
+		{"table t roll 500d100000 {\n <= 10 : 1\n 5 : 2\n else : 3\n}\n", nil},
+		{"table t roll 1d[a,b] {\n a : 1\n b : 2\n 3 : 3\n}\n", nil},
+		{"table t roll 2d6 {\n (1 .. 2) : 1\n [2 .. 2] : 2\n (2 .. 12) : 3\n (12 .. 13] : 4\n 13 : 5\n}\n",
+			[]string{"2:2: warning: 2d6 can never reach band (1 .. 2)", "5:2: warning: 2d6 can never reach band (12 .. 13]", "6:2: warning: 2d6 can never roll 13"}},
+		{"table t roll 1d100000 {\n (99999.5 .. 100000.5) : 1\n (100000.5 .. 100001] : 2\n else : 3\n}\n",
+			[]string{"3:2: warning: 1d100000 can never reach band (100000.5 .. 100001]"}},
+	} {
+		_, diags := LoadSource("t.rules", []byte(c.src))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Error())
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: got %q, want %q", c.src, got, c.want)
+			continue
+		}
+		for i := range got {
+			if !strings.Contains(got[i], c.want[i]) {
+				t.Errorf("%q: got %q, want %q", c.src, got[i], c.want[i])
+			}
+		}
+	}
+}
