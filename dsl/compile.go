@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -87,9 +88,10 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 type compiler struct {
 	prog      *Program
 	base      *conf.Config
-	natures   map[scopeMode]map[string]nature.Nature
-	naturesAt int
 	tableASTs []*tableAST
+	// constM evaluates options and consts at load; it holds those evaluated so far, so
+	// each one costs its own expression, not a copy of all the others.
+	constM *Machine
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
 	diags       Diagnostics
@@ -404,6 +406,7 @@ func (c *compiler) option(o *optionAST) {
 	c.prog.Options = append(c.prog.Options, opt)
 	e := c.compileExpr(valueAST, constScope, nil)
 	opt.Default, opt.Type = c.constValue(e, o.Pos)
+	c.constMachine().globals[opt.Name] = opt.Default
 }
 
 func (c *compiler) constant(k *constAST) {
@@ -414,6 +417,7 @@ func (c *compiler) constant(k *constAST) {
 	c.prog.Consts = append(c.prog.Consts, cst)
 	e := c.compileExpr(k.Value, constScope, nil)
 	cst.Value, cst.Type = c.constValue(e, k.Pos)
+	c.constMachine().globals[cst.Name] = cst.Value
 }
 
 // constValue evaluates an option's or const's expression once, at load, against the options'
@@ -422,14 +426,8 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 	if e == nil {
 		return nil, anyType
 	}
-	m := &Machine{prog: c.prog, Limits: DefaultLimits}
-	m.globals = map[string]any{"__rt": m}
-	for _, o := range c.prog.Options {
-		m.globals[o.Name] = o.Default
-	}
-	for _, k := range c.prog.Consts {
-		m.globals[k.Name] = k.Value
-	}
+	m := c.constMachine()
+	m.steps = 0
 	v, err := m.eval(e, m.globals)
 	if err != nil {
 		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
@@ -440,6 +438,14 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 		t = typeFromReflect(reflect.TypeOf(v))
 	}
 	return v, t
+}
+
+func (c *compiler) constMachine() *Machine {
+	if c.constM == nil {
+		c.constM = &Machine{prog: c.prog, Limits: DefaultLimits}
+		c.constM.globals = map[string]any{"__rt": c.constM}
+	}
+	return c.constM
 }
 
 // splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
@@ -606,43 +612,34 @@ func (s *scope) names() []string {
 	return out
 }
 
-// globalNatures returns expr's view of the top-level names visible in a scope mode. It is
-// cached until a new global is declared: rebuilding it per expression dominated load time.
-func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
-	if c.natures == nil || c.naturesAt != len(c.prog.globals) {
-		c.natures = map[scopeMode]map[string]nature.Nature{}
-		c.naturesAt = len(c.prog.globals)
-	}
-	if n, ok := c.natures[mode]; ok {
-		return n
-	}
-	out := map[string]nature.Nature{"__rt": machineNature}
-	for name, g := range c.prog.globals {
-		switch g := g.(type) {
-		case *Option:
-			if g.Type != nil {
-				out[name] = c.natureOf(g.Type)
-			}
-		case *Const:
-			if g.Type != nil {
-				out[name] = c.natureOf(g.Type)
-			}
-		case *Entity:
-			if mode != modeConst && g.Kind != nil {
-				out[name] = c.natureOf(g.Kind.typ())
-			}
-		case *DieDecl:
-			out[name] = c.natureOf(dieType)
-		case *DeckDecl, *PileDecl:
-			if mode != modeConst {
-				out[name] = c.natureOf(pileType)
-			}
-		case *MapDecl:
-			out[name] = c.natureOf(mapTType)
+// globalNature returns expr's view of one top-level name as a scope mode sees it: in a
+// const only options, consts, dice and maps; in a procedure everything. Looking names up
+// one by one (instead of copying every global into each expression's environment) keeps
+// checking linear in the number of declarations.
+func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, bool) {
+	switch g := c.prog.globals[name].(type) {
+	case *Option:
+		if g.Type != nil {
+			return c.natureOf(g.Type), true
 		}
+	case *Const:
+		if g.Type != nil {
+			return c.natureOf(g.Type), true
+		}
+	case *Entity:
+		if mode != modeConst && g.Kind != nil {
+			return c.natureOf(g.Kind.typ()), true
+		}
+	case *DieDecl:
+		return c.natureOf(dieType), true
+	case *DeckDecl, *PileDecl:
+		if mode != modeConst {
+			return c.natureOf(pileType), true
+		}
+	case *MapDecl:
+		return c.natureOf(mapTType), true
 	}
-	c.natures[mode] = out
-	return out
+	return nature.Nature{}, false
 }
 
 // natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
@@ -676,31 +673,52 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 
 var machineNature = types.TypeOf(&Machine{}).Nature()
 
-// envNature builds the expr type environment for an expression compiled in scope s.
-func (c *compiler) envNature(s *scope) nature.Nature {
-	globals := c.globalNatures(s.mode)
-	fields := make(map[string]nature.Nature, len(globals)+8)
-	for k, v := range globals {
-		fields[k] = v
-	}
-	if s.self != nil {
-		delete(fields, s.self.Name)
-	}
+// envNature builds the expr type environment for an expression compiled in scope s: its
+// locals (the innermost first) and the globals its text names.
+func (c *compiler) envNature(s *scope, text string) nature.Nature {
+	fields := map[string]nature.Nature{"__rt": machineNature}
 	for sc := s; sc != nil; sc = sc.parent {
 		for n, t := range sc.vars {
-			if _, seen := fields[n]; !seen || sc == s {
+			if _, seen := fields[n]; !seen {
 				fields[n] = c.natureOf(t)
 			}
 		}
 	}
+	forEachIdent(text, func(name string) {
+		if _, seen := fields[name]; seen || s.self != nil && name == s.self.Name {
+			return
+		}
+		if n, ok := c.globalNature(name, s.mode); ok {
+			fields[name] = n
+		}
+	})
 	env := types.Map{}.Nature()
 	env.Fields = fields
 	return env
 }
 
+// forEachIdent calls f with every identifier-like word of an expression's text (words inside
+// strings too: a spare name in the environment is harmless).
+func forEachIdent(text string, f func(string)) {
+	start := -1
+	for i, r := range text {
+		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			f(text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		f(text[start:])
+	}
+}
+
 // exprConfig returns a fresh expr configuration for one expression. The builtins and
 // functions are set up once per compiler and shared: expr only reads them while compiling.
-func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
+func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
 	if c.base == nil {
 		c.base = conf.CreateNew()
 		for _, opt := range stdFuncOptions() {
@@ -710,7 +728,7 @@ func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
 		c.base.Visitors = nil
 	}
 	cfg := *c.base
-	cfg.Env = c.envNature(s)
+	cfg.Env = c.envNature(s, text)
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
 	for _, op := range overloadedOps {
@@ -761,7 +779,7 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	}
 	x.origin = origin
 	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv))
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten))
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)

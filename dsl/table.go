@@ -27,6 +27,8 @@ type Table struct {
 	Cols   []*Expr
 	Rows   []*TableRow
 	Below  *Expr // ratio tables: odds under the first column
+	// index finds a row without walking the table, when every key is a constant.
+	index *rowIndex
 }
 
 // TableRow is one row: a key (exact values, a band, or else) and its value.
@@ -151,6 +153,7 @@ func (c *compiler) tableBody(t *Table, ta *tableAST) {
 	}
 	p.body = []stmt{&tableStmt{stmtBase{t.Pos}, t}}
 	c.checkTable(t)
+	t.index = newRowIndex(t.Rows)
 }
 
 // keyIndex is the position of the row key among the parameters.
@@ -343,6 +346,9 @@ func (c *compiler) checkTable(t *Table) {
 		row  *TableRow
 	}
 	var bands []seen
+	// One-sided bands (< 3, <= 8…) are ladders where the first row wins: only two bounded
+	// bands can overlap by mistake.
+	var bounded []seen
 	exact := map[string]*TableRow{}
 	ncols := len(t.Cols) + len(t.Ratios)
 	// The rolled key's range, when its distribution could be worked out: otherwise (too
@@ -384,23 +390,27 @@ func (c *compiler) checkTable(t *Table) {
 		if !ok || (b.Lo == nil && b.Hi == nil) {
 			continue
 		}
-		for _, s := range bands {
-			// One-sided bands (< 3, <= 8…) are ladders where the first row wins: only two
-			// bounded bands can overlap by mistake.
-			bounded := b.Lo != nil && b.Hi != nil && s.band.Lo != nil && s.band.Hi != nil
-			if bounded && tables.Overlap(s.band, b) && !sharedBoundary(s.band, b) {
-				c.diags = append(c.diags, &Diagnostic{Pos: r.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", b, s.band, s.row.Pos)})
-			}
+		if b.Lo != nil && b.Hi != nil {
+			bounded = append(bounded, seen{b, r})
 		}
 		if known && !reach(b) {
 			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
 		}
 		bands = append(bands, seen{b, r})
 	}
+	list := make([]tables.Band, len(bounded))
+	for i, s := range bounded {
+		list[i] = s.band
+	}
+	for _, p := range tables.Overlaps(list, func(i, j int) bool { return sharedBoundary(list[i], list[j]) }) {
+		first, later := bounded[p[0]], bounded[p[1]]
+		c.diags = append(c.diags, &Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
+	}
 	// Gaps between consecutive whole-number bands (1..3 then 5..6 leaves 4 out).
+	withElse := hasElse(t)
 	for i := 1; i < len(bands); i++ {
 		a, b := bands[i-1].band, bands[i].band
-		if a.Hi == nil || b.Lo == nil || hasElse(t) {
+		if a.Hi == nil || b.Lo == nil || withElse {
 			continue
 		}
 		if isWhole(*a.Hi) && isWhole(*b.Lo) && !a.HiOpen && !b.LoOpen && *b.Lo-*a.Hi > 1 {
@@ -504,14 +514,11 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 			return err
 		}
 	}
-	for _, r := range t.Rows {
-		ok, err := m.rowMatches(r, key, f)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			continue
-		}
+	r, err := m.findRow(t, key, f)
+	if err != nil {
+		return err
+	}
+	if r != nil {
 		v, err := m.eval(r.Value, f.vars)
 		if err != nil {
 			return err
@@ -534,6 +541,24 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 		return nil
 	}
 	return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no row for %s", t.Name, Repr(key))}
+}
+
+// findRow returns the first row whose key matches, or nil. With constant keys the index
+// answers at once; otherwise the rows are tried in order.
+func (m *Machine) findRow(t *Table, key any, f *frame) (*TableRow, error) {
+	if t.index != nil {
+		if i := t.index.lookup(key); i >= 0 {
+			return t.Rows[i], nil
+		}
+		return nil, nil
+	}
+	for _, r := range t.Rows {
+		ok, err := m.rowMatches(r, key, f)
+		if err != nil || ok {
+			return r, err
+		}
+	}
+	return nil, nil
 }
 
 func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
@@ -643,18 +668,15 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 		}
 		label := ""
 		found := false
-		for _, r := range t.Rows {
-			ok, err := staticMatch(r, key)
-			if err != nil {
-				return nil, fmt.Errorf("table %s: %v", name, err)
+		r, err := staticRow(t, key)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %v", name, err)
+		}
+		if r != nil {
+			if !r.Value.isLit {
+				return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
 			}
-			if ok {
-				if !r.Value.isLit {
-					return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
-				}
-				label, found = Str(r.Value.lit), true
-				break
-			}
+			label, found = Str(r.Value.lit), true
 		}
 		if !found {
 			label = "(no row)"
@@ -673,6 +695,23 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 		out.W = append(out.W, weights[k].Int)
 	}
 	return out, nil
+}
+
+// staticRow is findRow for constant rows, without a Machine.
+func staticRow(t *Table, key any) (*TableRow, error) {
+	if t.index != nil {
+		if i := t.index.lookup(key); i >= 0 {
+			return t.Rows[i], nil
+		}
+		return nil, nil
+	}
+	for _, r := range t.Rows {
+		ok, err := staticMatch(r, key)
+		if err != nil || ok {
+			return r, err
+		}
+	}
+	return nil, nil
 }
 
 func staticMatch(r *TableRow, key any) (bool, error) {

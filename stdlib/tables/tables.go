@@ -5,6 +5,7 @@ package tables
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -115,4 +116,68 @@ func Column(cols []Ratio, a, b float64) int {
 		}
 	}
 	return best
+}
+
+// Overlaps finds bands that overlap an earlier one, for bands with both bounds. allowed(i, j),
+// with i < j, excuses a pair (a shared boundary the caller's rule assigns to one band). It
+// returns pairs {i, j}, i < j, at most one per band, in O(n log n) for tables without
+// overlaps: bands are swept by lower bound while the one reaching highest so far is kept, so
+// a band is compared with that one (and, when the pair is excused, with a few before it).
+func Overlaps(bands []Band, allowed func(i, j int) bool) [][2]int {
+	order := make([]int, len(bands))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := bands[order[a]], bands[order[b]]
+		if *x.Lo != *y.Lo {
+			return *x.Lo < *y.Lo
+		}
+		return !x.LoOpen && y.LoOpen
+	})
+	// reach[k] is the band reaching highest among order[:k+1].
+	reach := make([]int, len(order))
+	higher := func(a, b Band) bool { // a's upper end is above b's
+		return *a.Hi > *b.Hi || *a.Hi == *b.Hi && !a.HiOpen && b.HiOpen
+	}
+	var out [][2]int
+	pair := func(a, b int) ([2]int, bool) {
+		if a > b {
+			a, b = b, a
+		}
+		return [2]int{a, b}, Overlap(bands[a], bands[b]) && !allowed(a, b)
+	}
+	const scan = 64 // excused neighbours looked past before giving up on a band
+	for k, i := range order {
+		reach[k] = i
+		if k == 0 {
+			continue
+		}
+		if higher(bands[reach[k-1]], bands[i]) {
+			reach[k] = reach[k-1]
+		}
+		top := reach[k-1]
+		if !Overlap(bands[top], bands[i]) {
+			continue
+		}
+		if p, bad := pair(top, i); bad {
+			out = append(out, p)
+			continue
+		}
+		// The highest band only touches this one where the caller allows it: another band
+		// ending at the same point may not be allowed.
+		for j := k - 1; j >= 0 && k-j <= scan && Overlap(bands[reach[j]], bands[i]); j-- {
+			if p, bad := pair(order[j], i); bad {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a][1] != out[b][1] {
+			return out[a][1] < out[b][1]
+		}
+		return out[a][0] < out[b][0]
+	})
+	return out
 }
