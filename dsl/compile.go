@@ -65,6 +65,7 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	// may be shared between goroutines.
 	prog.Dice()
 	_, _ = prog.defaultDeck()
+	prog.freeze()
 	return prog, diags
 }
 

@@ -412,7 +412,7 @@ func newRecordFunc(args ...any) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}
-		rec[name] = v
+		rec[name] = m.prog.thaw(v)
 	}
 	return rec, nil
 }

@@ -190,7 +190,7 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 		} else {
 			v = zeroValue(f.Type)
 		}
-		rec[f.Name] = v
+		rec[f.Name] = m.prog.thaw(v)
 	}
 	return rec, m.initFields(rec, inits)
 }
@@ -204,7 +204,7 @@ func (m *Machine) initFields(rec map[string]any, inits []fieldInit) error {
 		if v, err = conform(v, in.field.Type); err != nil {
 			return &RuntimeError{Pos: in.value.Pos, Msg: "field " + in.field.Name + ": " + err.Error()}
 		}
-		rec[in.field.Name] = v
+		rec[in.field.Name] = m.prog.thaw(v)
 	}
 	return nil
 }
@@ -536,6 +536,9 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 		if v, err = conform(v, ft); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: "field " + field + ": " + err.Error()}
 		}
+	}
+	if err := m.prog.frozenError(rec, s.at); err != nil {
+		return err
 	}
 	m.setField(rec, field, v)
 	return nil

@@ -26,6 +26,8 @@ type Program struct {
 	globals map[string]global
 	dice    map[string]*dice.Die
 	stdDeck *cards.Deck
+	// frozen holds the maps and lists of consts and option defaults (see freeze.go).
+	frozen map[uintptr]string
 }
 
 // global is anything a top-level name can denote.

@@ -283,11 +283,9 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		if ot.Kind == TRecord {
 			st.ftype = ot.Record.byName[prop.Value].Type
 		}
-		if id, ok := n.Node.(*ast.IdentifierNode); ok {
-			if _, isConst := c.prog.globals[id.Value].(*Const); isConst {
-				c.errorf(s.Pos, "cannot assign to a field of const "+id.Value, "")
-				return nil
-			}
+		if name := rootConst(c, n.Node); name != "" {
+			c.errorf(s.Pos, "cannot assign to a field of const "+name, "consts are fixed for every run")
+			return nil
 		}
 		objText := target.Text[:relOffset(target, n.Node)]
 		st.obj = c.compileText(strings.TrimRight(objText, " \t."), target.start, sc, nil)
@@ -310,6 +308,24 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		return nil
 	}
 	return st
+}
+
+// rootConst returns the const an assignment target starts from (base.a.b, base["a"][k]),
+// or "".
+func rootConst(c *compiler, n ast.Node) string {
+	for {
+		switch x := n.(type) {
+		case *ast.MemberNode:
+			n = x.Node
+		case *ast.IdentifierNode:
+			if _, isConst := c.prog.globals[x.Value].(*Const); isConst {
+				return x.Value
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
 }
 
 // relOffset finds where the object part of `obj.field` ends in the expression text, using

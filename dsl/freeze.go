@@ -1,0 +1,110 @@
+package dsl
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// Consts and option defaults are computed once, at load, and shared by every Machine of the
+// Program: their maps and lists are frozen. A rule that writes into one fails with an
+// error naming the const (instead of changing it for every later run and every other
+// Machine), and a record field initialised from one gets its own copy.
+
+// freeze records every map and list reachable from the consts' values and the options'
+// defaults, with the name of the declaration that holds it.
+func (p *Program) freeze() {
+	p.frozen = map[uintptr]string{}
+	for _, o := range p.Options {
+		p.freezeValue(o.Default, "option "+o.Name)
+	}
+	for _, c := range p.Consts {
+		p.freezeValue(c.Value, "const "+c.Name)
+	}
+}
+
+func (p *Program) freezeValue(v any, owner string) {
+	key, ok := containerKey(v)
+	if !ok {
+		return
+	}
+	if _, seen := p.frozen[key]; seen {
+		return
+	}
+	p.frozen[key] = owner
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			p.freezeValue(e, owner)
+		}
+	case []any:
+		for _, e := range x {
+			p.freezeValue(e, owner)
+		}
+	}
+}
+
+// containerKey identifies a map or a non-empty list by the memory it shares.
+func containerKey(v any) (uintptr, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return reflect.ValueOf(x).Pointer(), true
+	case []any:
+		if len(x) > 0 {
+			return reflect.ValueOf(x).Pointer(), true
+		}
+	}
+	return 0, false
+}
+
+// frozenError is the error for a write into a frozen map, or nil when the map may change.
+func (p *Program) frozenError(m map[string]any, at Pos) error {
+	if len(p.frozen) == 0 {
+		return nil
+	}
+	owner, ok := p.frozen[reflect.ValueOf(m).Pointer()]
+	if !ok {
+		return nil
+	}
+	return &RuntimeError{Pos: at, Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
+}
+
+// thaw returns v with its frozen maps and lists copied, so a record initialised from a const
+// owns what it holds. Lists are walked (they cannot hold themselves); maps that are not
+// frozen belong to the run and are kept as they are.
+func (p *Program) thaw(v any) any {
+	if len(p.frozen) == 0 {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ok := p.frozen[reflect.ValueOf(x).Pointer()]; !ok {
+			return v
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = p.thaw(e)
+		}
+		return out
+	case []any:
+		var out []any
+		for i, e := range x {
+			t := p.thaw(e)
+			if out == nil && !sameContainer(t, e) {
+				out = append(make([]any, 0, len(x)), x[:i]...)
+			}
+			if out != nil {
+				out = append(out, t)
+			}
+		}
+		if out != nil {
+			return out
+		}
+	}
+	return v
+}
+
+func sameContainer(a, b any) bool {
+	ka, okA := containerKey(a)
+	kb, okB := containerKey(b)
+	return okA == okB && ka == kb
+}
