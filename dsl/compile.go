@@ -38,8 +38,9 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	prog := &Program{Props: map[string]string{}, Sources: Sources{}, globals: map[string]global{}}
 	var diags Diagnostics
 	var files []parsedFile
+	read := 0
 	for _, p := range paths {
-		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: prog.Sources}
+		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: prog.Sources, read: &read}
 		for _, f := range files {
 			l.seen[f.name] = true
 		}
@@ -674,23 +675,22 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 
 var machineNature = types.TypeOf(&Machine{}).Nature()
 
-// envNature builds the expr type environment for an expression compiled in scope s: its
-// locals (the innermost first) and the globals its text names.
+// envNature builds the expr type environment for an expression compiled in scope s: the
+// locals and globals its text names (a local hides a global). Looking names up one by one,
+// instead of copying every visible name into each expression's environment, keeps checking
+// linear in the number of declarations and of locals.
 func (c *compiler) envNature(s *scope, text string) nature.Nature {
 	fields := map[string]nature.Nature{"__rt": machineNature}
-	for sc := s; sc != nil; sc = sc.parent {
-		for n, t := range sc.vars {
-			if _, seen := fields[n]; !seen {
-				fields[n] = c.natureOf(t)
-			}
-		}
-	}
 	forEachIdent(text, func(name string) {
-		if _, seen := fields[name]; seen || s.self != nil && name == s.self.Name {
+		if _, seen := fields[name]; seen {
 			return
 		}
-		if n, ok := c.globalNature(name, s.mode); ok {
-			fields[name] = n
+		if t, ok := s.lookup(name); ok {
+			fields[name] = c.natureOf(t)
+		} else if s.self == nil || name != s.self.Name {
+			if n, ok := c.globalNature(name, s.mode); ok {
+				fields[name] = n
+			}
 		}
 	})
 	env := types.Map{}.Nature()

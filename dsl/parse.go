@@ -20,6 +20,9 @@ const (
 	MaxNesting = 64
 	// MaxIncludes is the most files one load may read through includes.
 	MaxIncludes = 200
+	// MaxLoadSize is the most bytes of rule files one load reads, all files and includes
+	// together: checking holds several times the source in memory.
+	MaxLoadSize = 16 << 20
 )
 
 // FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
@@ -137,6 +140,8 @@ type loader struct {
 	files []parsedFile
 	src   Sources
 	diags Diagnostics
+	// read counts the bytes read by this load, shared by the loaders of its files.
+	read *int
 }
 
 func (l *loader) load(name string, from lexer.Position) {
@@ -160,6 +165,14 @@ func (l *loader) load(name string, from lexer.Position) {
 			d.Detail = pe.Err.Error()
 		} else {
 			d.Detail = err.Error()
+		}
+		l.diags = append(l.diags, d)
+		return
+	}
+	if *l.read += len(src); *l.read > MaxLoadSize {
+		d := &Diagnostic{Pos: posOf(from), Summary: fmt.Sprintf("the rule files of this load pass the limit of %d MiB in total", MaxLoadSize>>20), Detail: "while reading " + name}
+		if from.Filename == "" {
+			d.Pos = Pos{File: name}
 		}
 		l.diags = append(l.diags, d)
 		return
