@@ -49,18 +49,21 @@ func (c *compiler) mapDecl(ma *mapAST) {
 	}
 	cols := -1
 	grid := make([][]rune, len(rows))
+	total := 0
 	for i, r := range rows {
 		text, _ := unquote(r.Text)
-		grid[i] = []rune(strings.ReplaceAll(text, " ", ""))
+		text = strings.ReplaceAll(text, " ", "")
+		// Bounded before the board is built: the rows' hexes are counted as they are read.
+		if total += utf8.RuneCountInString(text); total > MaxMapHexes {
+			c.errorf(ma.Pos, fmt.Sprintf("map %s has more than %d hexes (%d rows), over the limit of %d hexes per map", ma.Name, MaxMapHexes, len(rows), MaxMapHexes), "")
+			return
+		}
+		grid[i] = []rune(text)
 		if cols < 0 {
 			cols = len(grid[i])
 		} else if len(grid[i]) != cols {
 			c.errorf(r.Pos, fmt.Sprintf("row %d has %d hexes, the first row has %d", i+1, len(grid[i]), cols), "")
 		}
-	}
-	if cols*len(rows) > MaxMapHexes {
-		c.errorf(ma.Pos, fmt.Sprintf("map %s has %d hexes (%d columns, %d rows), over the limit of %d hexes per map", ma.Name, cols*len(rows), cols, len(rows), MaxMapHexes), "")
-		return
 	}
 	m := hex.NewMap(ma.Name, cols, len(rows))
 	for r, line := range grid {
