@@ -94,6 +94,11 @@ type compiler struct {
 	// constM evaluates options and consts at load; it holds those evaluated so far, so
 	// each one costs its own expression, not a copy of all the others.
 	constM *Machine
+	// constPass is set while options and consts are computed: a const that builds a record
+	// needs its kind's defaults compiled first (defaultsNow).
+	constPass bool
+	kindASTs  map[*Kind]*kindAST
+	defaults  map[*Kind]int // defaultsNow's progress: 1 compiling, 2 done
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
 	diags       Diagnostics
@@ -102,7 +107,7 @@ type compiler struct {
 }
 
 func newCompiler(p *Program) *compiler {
-	return &compiler{prog: p, funcs: stdFuncNames()}
+	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*Kind]*kindAST{}, defaults: map[*Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
@@ -195,7 +200,9 @@ func (c *compiler) program(files []parsedFile) {
 	}
 	for _, k := range kinds {
 		c.kindFields(k)
+		c.kindASTs[c.prog.globals[k.Name].(*Kind)] = k
 	}
+	c.constPass = true
 	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
 	for _, f := range files {
 		for _, d := range f.ast.Decls {
@@ -213,6 +220,7 @@ func (c *compiler) program(files []parsedFile) {
 			}
 		}
 	}
+	c.constPass = false
 	for _, k := range kinds {
 		c.kindDefaults(k)
 	}
@@ -331,6 +339,33 @@ func (c *compiler) kindDefaults(ka *kindAST) {
 		}
 		f.Default = c.compileExpr(fa.Default, globalScope, f.Type)
 	}
+}
+
+// defaultsNow compiles a kind's field defaults ahead of the other kinds' when a const
+// builds one of its records (const héros = Combattant()): the const is computed at once and
+// must get the defaults, not zero values. It returns why it cannot, or "".
+func (c *compiler) defaultsNow(k *Kind) string {
+	ka := c.kindASTs[k]
+	if !c.constPass || ka == nil || c.defaults[k] == 2 {
+		return ""
+	}
+	if c.defaults[k] == 1 {
+		return "field defaults build records endlessly through " + k.Name
+	}
+	c.defaults[k] = 1
+	mark := len(c.diags)
+	c.kindDefaults(ka)
+	if c.diags[mark:].HasErrors() {
+		// Said again, in place, when the defaults are compiled with the other kinds'.
+		c.diags = c.diags[:mark]
+		for _, f := range k.Fields {
+			f.Default = nil
+		}
+		c.defaults[k] = 0
+		return fmt.Sprintf("the defaults of %s cannot be computed here", k.Name)
+	}
+	c.defaults[k] = 2
+	return ""
 }
 
 // builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
@@ -1010,6 +1045,10 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	if k, ok := pv.c.prog.globals[id.Value].(*Kind); ok {
 		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
+		if msg := pv.c.defaultsNow(k); msg != "" {
+			pv.fail(call, msg, "declare the const after the names its defaults use")
+			return
+		}
 		if len(call.Arguments) > 1 {
 			pv.fail(call, fmt.Sprintf("%s takes one map of fields, got %d arguments", k.Name, len(call.Arguments)), "write "+k.Name+"({field: value, …})")
 			return

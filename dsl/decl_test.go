@@ -203,3 +203,21 @@ func TestLoadSizeCap(t *testing.T) {
 		t.Errorf("12 MiB in three files is refused: %v", diags)
 	}
 }
+
+// A const that builds a record gets the kind's defaults (it used to get zero values: the
+// defaults were compiled after the consts).
+func TestConstRecordDefaults(t *testing.T) {
+	v, _, err := run(t, "kind N { v: int = BASE, m: M = M() }\nkind M { w: int = 2 }\nconst BASE = 3\nconst z = N()\n", "z.v * 10 + z.m.w")
+	if err != nil || Repr(v) != "32" {
+		t.Errorf("z.v * 10 + z.m.w = %v, %v; want 32", v, err)
+	}
+	for src, want := range map[string]string{
+		"kind N { v: int = BASE }\nconst z = N()\nconst BASE = 3\n":     "2:11: the defaults of N cannot be computed here",
+		"kind A { b: B = B() }\nkind B { a: A = A() }\nconst z = A()\n": "field defaults build records endlessly",
+	} {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if !strings.Contains(diags.Render(nil), want) {
+			t.Errorf("%q: got %s, want %s", src, diags.Render(nil), want)
+		}
+	}
+}
