@@ -221,3 +221,43 @@ func TestConstRecordDefaults(t *testing.T) {
 		}
 	}
 }
+
+// Machines sharing one Program each change their own copies of a const's map, and look up
+// indexed tables, at the same time (run with -race).
+func TestFrozenConstsConcurrent(t *testing.T) {
+	prog, diags := LoadSource("t.rules", []byte(`
+const base = {"pv": 10}
+kind U { stats: map = base }
+entity u: U {}
+table t(x) {
+  (0 .. 5] : "bas"
+  (5 .. 10] : "haut"
+  else : "hors"
+}
+action tour(): string {
+  u.stats["pv"] -= 1
+  return t(u.stats["pv"])
+}
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			m, err := NewMachine(prog, nil, nil)
+			for i := 0; i < 200 && err == nil; i++ {
+				_, err = m.Call("tour")
+			}
+			errs <- err
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got := Str(prog.Consts[0].Value); got != "{pv: 10}" {
+		t.Errorf("the const changed: %s", got)
+	}
+}
