@@ -97,3 +97,28 @@ func TestCheckEnvironmentIsPerExpression(t *testing.T) {
 		}
 	}
 }
+
+// "Did you mean" compares a bounded number of names per load: 20,000 unknown names among
+// 20,000 consts took 4.5 minutes of edit distances.
+func TestSuggestionsAreBounded(t *testing.T) {
+	var b strings.Builder
+	n := 2000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "const c%d = %d\n", i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "const d%d = zz%d\n", i, i)
+	}
+	p, files := parsed(t, "unknown.rules", []byte(b.String()))
+	c := newCompiler(&Program{Props: map[string]string{}, Sources: p.Sources, globals: map[string]global{}})
+	c.program(files)
+	if len(c.diags) != n {
+		t.Fatalf("%d diagnostics, want %d", len(c.diags), n)
+	}
+	if c.suggested > maxSuggestions+2*n+1 {
+		t.Errorf("%d names compared, over the budget of %d", c.suggested, maxSuggestions)
+	}
+	if !strings.Contains(c.diags[0].Detail, "did you mean") {
+		t.Errorf("the first unknown name has no suggestion: %v", c.diags[0])
+	}
+}

@@ -99,6 +99,7 @@ type compiler struct {
 	constPass bool
 	kindASTs  map[*Kind]*kindAST
 	defaults  map[*Kind]int // defaultsNow's progress: 1 compiling, 2 done
+	suggested int           // names compared by suggest so far
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
 	diags       Diagnostics
@@ -297,14 +298,9 @@ func (c *compiler) resolveType(t *typeAST) *Type {
 	} else if k, ok := c.prog.globals[t.Name].(*Kind); ok {
 		base = &Type{Kind: TRecord, Record: k}
 	} else {
-		cands := []string{"int", "float", "bool", "string", "list", "map", "any"}
-		for _, k := range c.prog.Kinds {
-			cands = append(cands, k.Name)
-		}
-		detail := ""
-		if s := didYouMean(t.Name, cands); s != "" {
-			detail = "did you mean " + s + "?"
-		}
+		detail := c.suggest(t.Name, func() []string {
+			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
+		})
 		c.errorf(t.Pos, "unknown type "+t.Name, detail)
 		return anyType
 	}
@@ -503,14 +499,14 @@ func splitDoc(e *exprAST) (*exprAST, string) {
 func (c *compiler) entity(e *Entity, ea *entityAST) {
 	k := e.Kind
 	if k == nil {
-		c.errorf(ea.Pos, "unknown kind "+ea.Kind, didYouMeanDetail(ea.Kind, kindNames(c.prog)))
+		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
 		return
 	}
 	seen := map[string]bool{}
 	for _, fi := range ea.Fields {
 		f := k.byName[fi.Name]
 		if f == nil {
-			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), didYouMeanDetail(fi.Name, fieldNames(k)))
+			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return fieldNames(k) }))
 			continue
 		}
 		if seen[fi.Name] {
@@ -536,6 +532,21 @@ func fieldNames(k *Kind) []string {
 		out = append(out, f.Name)
 	}
 	return out
+}
+
+// maxSuggestions bounds the names one load compares for "did you mean": a file of many
+// unknown names among many declarations must not cost their product.
+const maxSuggestions = 500_000
+
+// suggest is didYouMeanDetail within the load's budget of comparisons; cands is called only
+// while the budget lasts.
+func (c *compiler) suggest(name string, cands func() []string) string {
+	if c.suggested >= maxSuggestions {
+		return ""
+	}
+	list := cands()
+	c.suggested += len(list)
+	return didYouMeanDetail(name, list)
 }
 
 func didYouMeanDetail(name string, cands []string) string {
@@ -938,16 +949,17 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 			}
 		}
 	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
-		cands := append(sc.names(), c.prog.Names()...)
 		d.Summary = "unknown name " + name
-		d.Detail = didYouMeanDetail(name, cands)
+		d.Detail = c.suggest(name, func() []string { return append(sc.names(), c.prog.Names()...) })
 	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		d.Summary = "unknown field " + name
-		var fields []string
-		for _, k := range c.prog.Kinds {
-			fields = append(fields, fieldNames(k)...)
-		}
-		d.Detail = didYouMeanDetail(name, fields)
+		d.Detail = c.suggest(name, func() []string {
+			var fields []string
+			for _, k := range c.prog.Kinds {
+				fields = append(fields, fieldNames(k)...)
+			}
+			return fields
+		})
 	} else if strings.HasPrefix(msg, "unknown func") {
 		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
 	}
@@ -1059,7 +1071,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 				for _, pair := range m.Pairs {
 					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
 					if ok && k.byName[key.Value] == nil {
-						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), didYouMeanDetail(key.Value, fieldNames(k)))
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.c.suggest(key.Value, func() []string { return fieldNames(k) }))
 					}
 				}
 			}

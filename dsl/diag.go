@@ -109,10 +109,17 @@ type Sources map[string][]byte
 // under the column (tabs kept so the caret lines up).
 func (ds Diagnostics) Render(src Sources) string {
 	var b strings.Builder
+	lines := map[string][]int{} // line starts per file, found once: many diagnostics stay linear
 	for _, d := range ds {
 		b.WriteString(d.header())
 		b.WriteByte('\n')
-		line, ok := sourceLine(src[d.Pos.File], d.Pos.Line)
+		text := src[d.Pos.File]
+		starts, ok := lines[d.Pos.File]
+		if !ok && text != nil {
+			starts = lineStarts(text)
+			lines[d.Pos.File] = starts
+		}
+		line, ok := sourceLineAt(text, starts, d.Pos.Line)
 		if !ok || d.Pos.Col < 1 || !printable(line) {
 			continue
 		}
@@ -139,6 +146,25 @@ func (ds Diagnostics) Render(src Sources) string {
 		b.WriteString("^\n")
 	}
 	return b.String()
+}
+
+// lineStarts returns the offset where each line of src starts.
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// sourceLineAt is sourceLine with the line starts already found.
+func sourceLineAt(src []byte, starts []int, n int) (string, bool) {
+	if src == nil || n < 1 || n > len(starts) {
+		return "", false
+	}
+	return sourceLine(src[starts[n-1]:], 1)
 }
 
 func sourceLine(src []byte, n int) (string, bool) {
