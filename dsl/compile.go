@@ -692,31 +692,44 @@ func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, boo
 
 // natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
 // are the natures of its field types; kinds may refer to themselves or to each other
-// (`cible: Combattant` inside Combattant), so the kind's nature is cached before its fields
-// are filled in: the fields map is shared, and a field of the same kind points back at it.
+// (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
+// first and its fields filled in afterwards, from a work list: the fields map is shared, a
+// field of the same kind points back at it, and a long chain of kinds needs no recursion.
 func (c *compiler) natureOf(t *Type) nature.Nature {
+	if c.typeNatures == nil {
+		c.typeNatures = map[*Type]nature.Nature{}
+	}
+	n, pending := c.natureShell(t, nil)
+	for len(pending) > 0 {
+		k := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		fields := c.typeNatures[k.typ()].Fields
+		for _, f := range k.Fields {
+			fields[f.Name], pending = c.natureShell(f.Type, pending)
+		}
+	}
+	return n
+}
+
+// natureShell returns the cached nature of t, or creates it; a new record nature has no
+// fields yet, and its kind is added to pending.
+func (c *compiler) natureShell(t *Type, pending []*Kind) (nature.Nature, []*Kind) {
 	key := t
 	if t.Kind == TRecord {
 		key = t.Record.typ()
 	}
 	if n, ok := c.typeNatures[key]; ok {
-		return n
-	}
-	if c.typeNatures == nil {
-		c.typeNatures = map[*Type]nature.Nature{}
+		return n, pending
 	}
 	if t.Kind != TRecord {
 		n := t.exprType().Nature()
 		c.typeNatures[key] = n
-		return n
+		return n, pending
 	}
 	n := types.Map{}.Nature()
 	n.Fields = make(map[string]nature.Nature, len(t.Record.Fields))
 	c.typeNatures[key] = n
-	for _, f := range t.Record.Fields {
-		n.Fields[f.Name] = c.natureOf(f.Type)
-	}
-	return n
+	return n, append(pending, t.Record)
 }
 
 var machineNature = types.TypeOf(&Machine{}).Nature()

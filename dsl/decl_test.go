@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -259,5 +260,19 @@ action tour(): string {
 	}
 	if got := Str(prog.Consts[0].Value); got != "{pv: 10}" {
 		t.Errorf("the const changed: %s", got)
+	}
+}
+
+// A long chain of kinds, each holding the next, checks and runs.
+func TestKindChain(t *testing.T) {
+	var b strings.Builder
+	n := 3000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "kind K%d { n: K%d = K%d(), v: int = %d }\n", i, i+1, i+1, i)
+	}
+	fmt.Fprintf(&b, "kind K%d { v: int = -1 }\nentity e: K0 {}\n", n)
+	v, _, err := run(t, b.String(), "e.n.n.n.v")
+	if err != nil || Repr(v) != "3" {
+		t.Errorf("e.n.n.n.v = %v, %v", v, err)
 	}
 }
