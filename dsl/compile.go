@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -631,6 +632,10 @@ func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
 		}
 		c.base.MaxNodes = MaxExprNodes
 		c.base.Visitors = nil
+		for _, name := range disabledBuiltins {
+			c.base.Disabled[name] = true
+			delete(c.base.Builtins, name)
+		}
 	}
 	cfg := *c.base
 	cfg.Env = c.envNature(s)
@@ -780,6 +785,7 @@ func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
 			return nil, err
 		}
 	}
+	ast.Walk(&tree.Node, budgetPatch{})
 	return exprcompiler.Compile(tree, cfg)
 }
 
@@ -792,8 +798,12 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		pos = x.posAt(fe.From)
 		msg = fe.Message
 	}
+	msg = goTypeWords(msg)
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
-	if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+	if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+		d.Summary = name + " is not available in rules"
+		d.Detail = "a run depends only on its files, options, seed and hand-given results"
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		cands := append(sc.names(), c.prog.Names()...)
 		d.Summary = "unknown name " + name
 		d.Detail = didYouMeanDetail(name, cands)
@@ -879,6 +889,10 @@ type patcher struct {
 
 func (pv *patcher) Visit(node *ast.Node) {
 	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
+		return
+	}
+	if b, ok := (*node).(*ast.BuiltinNode); ok {
+		pv.rollArgsAsTotals(b)
 		return
 	}
 	call, ok := (*node).(*ast.CallNode)
