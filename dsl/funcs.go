@@ -213,6 +213,9 @@ func (m *Machine) entitiesOf(kind string) ([]any, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown kind %s", kind)
 	}
+	if err := m.charge(len(m.prog.Entities)); err != nil {
+		return nil, err
+	}
 	var out []any
 	for _, e := range m.prog.Entities {
 		if e.Kind == k {

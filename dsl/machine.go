@@ -46,6 +46,10 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
+	// Shuffle, when set, shuffles decks; otherwise the seeded source behind Dice does, so
+	// hand-given die results are never spent on shuffles.
+	Shuffle dice.Source
+	noSeed  dice.Source // shuffles when no seeded source is known: fixed, so runs repeat
 
 	allowances map[string]int
 	rollers    map[*dice.Expr]*dice.Roller

@@ -363,9 +363,6 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		if dr != nil {
 			dr.Face, dr.Value = f, v
 		}
-		if len(vals) > MaxCount*2 {
-			return 0, fmt.Errorf("%s rolled more than %d dice", n.Text, MaxCount*2)
-		}
 	}
 	r.buf = vals
 	counting := m.Success.Op != "" || m.Failure.Op != ""
