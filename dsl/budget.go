@@ -1,11 +1,14 @@
 package dsl
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -163,6 +166,10 @@ func budgetFunctions() []expr.Option {
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
 		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
+		expr.Function("__tojson", func(a ...any) (any, error) {
+			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
+			return string(b), err
+		}),
 	}
 }
 
@@ -284,12 +291,61 @@ var goNames = strings.NewReplacer(
 	"interface {}", "any",
 	"float64", "float",
 	"runtime error: ", "",
+	"reflect.Value.Slice: slice index out of bounds", "index out of range",
 	"reflect: ", "",
 )
 
-// goTypeWords rewrites a message so that no Go type name reaches a user.
+var (
+	conversionRE = regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
+	internalRE   = regexp.MustCompile(`\b__[a-z_]+`)
+)
+
+// goTypeWords rewrites a message so that no Go type name nor internal function name reaches
+// a user.
 func goTypeWords(msg string) string {
-	return goNames.Replace(msg)
+	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
+	msg = goNames.Replace(msg)
+	if strings.Contains(msg, "__") {
+		msg = internalRE.ReplaceAllStringFunc(msg, publicName)
+	}
+	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
+}
+
+// publicNames maps internal function names to the names rules use. It is built on first use,
+// after every file's init has registered its functions; reaching rtFuncs through a function
+// set by init keeps it out of rtFuncs' own initialisation.
+var (
+	publicOnce  sync.Once
+	publicMap   map[string]string
+	runtimeFunc func() map[string]rtFunc
+)
+
+func init() { runtimeFunc = func() map[string]rtFunc { return rtFuncs } }
+
+func publicNames() map[string]string {
+	publicOnce.Do(func() {
+		publicMap = map[string]string{}
+		for name, f := range runtimeFunc() {
+			publicMap[f.internal] = name
+		}
+	})
+	return publicMap
+}
+
+// publicName gives the name a rule uses for an internal function (__rollf is roll).
+func publicName(internal string) string {
+	if name, ok := publicNames()[internal]; ok {
+		return name
+	}
+	switch internal {
+	case "__call":
+		return "the procedure"
+	case "__dice", "__total":
+		return "the dice"
+	case "__new":
+		return "the record"
+	}
+	return strings.TrimLeft(internal, "_")
 }
 
 // errStepLimit tells whether an error is the step limit or an interruption (for callers
@@ -321,8 +377,8 @@ func (budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if n.Name == "string" && len(n.Arguments) == 1 {
-			c := wrap("__string", n.Arguments[0])
+		if (n.Name == "string" || n.Name == "toJSON") && len(n.Arguments) == 1 {
+			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
 			*node = c

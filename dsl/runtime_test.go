@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -57,3 +58,43 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestCyclesPrint: records and maps that refer to each other convert to JSON and print,
+// with the cycle marked.
+func TestCyclesPrint(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\nkind N {\n  s: any\n  m: map\n}\nentity a: N { }\nentity b: N { }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	for _, src := range []string{"a.s = b", "b.s = a", `a.m["moi"] = a.m`} {
+		if err := s.Exec("<e>", src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := m.Global("a")
+	out, err := json.Marshal(ToJSON(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"$kind":"N","m":{"moi":"\u003ccycle: map\u003e"},"s":{"$kind":"N","m":{},"s":"\u003ccycle: N\u003e"}}`
+	if string(out) != want {
+		t.Errorf("json = %s\nwant   %s", out, want)
+	}
+	if got, want := Repr(a), "N{s: N{s: <cycle: N>, m: {}}, m: {moi: <cycle: map>}}"; got != want {
+		t.Errorf("Repr = %s, want %s", got, want)
+	}
+	// A value shared twice, without a cycle, prints twice.
+	if err := s.Exec("<e>", "b.s = [a.m, a.m]"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Repr(b(m)); strings.Contains(got, "cycle: N") || strings.Count(got, "moi") != 2 {
+		t.Errorf("shared value: Repr = %s", got)
+	}
+}
+
+func b(m *Machine) any { v, _ := m.Global("b"); return v }
