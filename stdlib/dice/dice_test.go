@@ -404,3 +404,34 @@ func TestExplodingWithinLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestResultShowsWholeExpression: constants, operators and parentheses are shown with the
+// dice, so a GM sees how the total was made.
+func TestResultShowsWholeExpression(t *testing.T) {
+	cases := []struct {
+		src   string
+		rolls []int
+		want  string
+	}{
+		{"2d6+3", []int{4, 1}, "2d6 [4, 1] + 3 = 8"},
+		{"6D+1", []int{1, 2, 3, 4, 5, 6}, "6D [1, 2, 3, 4, 5, 6] + 1 = 22"},
+		{"(1d6+2)*3", []int{4}, "(1d6 [4] + 2) * 3 = 18"},
+		{"1d6-(2-1d4)", []int{4, 1}, "1d6 [4] - (2 - 1d4 [1]) = 3"},
+		{"1d20+5 > 12", []int{11}, "1d20 [11] + 5 = 16 > 12 → true"},
+		{"4d6kh3", []int{6, 1, 4, 4}, "4d6kh3 [6, (1), 4, 4] = 14"},
+		{"-1d4", []int{3}, "-1d4 [3] = -3"},
+	}
+	for _, c := range cases {
+		e, err := Parse(c.src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := e.Roll(NewIntQueue(c.rolls, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.String(); got != c.want {
+			t.Errorf("%s: %s, want %s", c.src, got, c.want)
+		}
+	}
+}
