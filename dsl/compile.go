@@ -63,6 +63,10 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	// may be shared between goroutines.
 	prog.Dice()
 	_, _ = prog.defaultDeck()
+	for _, k := range prog.Kinds {
+		k.exprType()
+		k.typ()
+	}
 	return prog, diags
 }
 
@@ -94,6 +98,17 @@ type compiler struct {
 	diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
+	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
+	// written into the shared Program.
+	extra Sources
+}
+
+// source returns the text of a file or input being compiled.
+func (c *compiler) source(name string) []byte {
+	if b, ok := c.extra[name]; ok {
+		return b
+	}
+	return c.prog.Sources[name]
 }
 
 func newCompiler(p *Program) *compiler {
@@ -667,7 +682,7 @@ type Expr struct {
 
 // exprText returns the source text of an expression as written.
 func (c *compiler) exprText(e *exprAST) (string, lexer.Position) {
-	src := c.prog.Sources[e.Pos.Filename]
+	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 

@@ -66,9 +66,7 @@ func typeFromValue(v any) *Type {
 
 func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 	c := newCompiler(s.M.prog)
-	if c.prog.Sources == nil {
-		c.prog.Sources = Sources{}
-	}
+	c.extra = Sources{name: []byte(src)}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t
@@ -158,13 +156,12 @@ func IsStatement(src string) bool {
 // Locals declared with let stay as session variables. Like a call, a failure rolls back.
 func (s *Session) Exec(name, src string) error {
 	p := s.M.prog
-	p.Sources[name] = []byte(src)
-	defer delete(p.Sources, name)
 	ast, err := stmtParser.ParseString(name, src)
 	if err != nil {
 		return Diagnostics{parseDiag(name, err)}
 	}
 	c := newCompiler(p)
+	c.extra = Sources{name: []byte(src)}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 
@@ -138,12 +139,9 @@ func stdFuncNames() map[string]bool {
 	return out
 }
 
-var stdOptions []expr.Option
-
-func stdFuncOptions() []expr.Option {
-	if stdOptions != nil {
-		return stdOptions
-	}
+// stdFuncOptions are built once, on first use, and then only read: compilers in several
+// goroutines (sessions on one Program) share them.
+var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 	opts := []expr.Option{
 		expr.Function("__call", callProc, new(func(*Machine, int, string, ...any) any)),
 	}
@@ -168,9 +166,8 @@ func stdFuncOptions() []expr.Option {
 		f := pureFuncs[name]
 		opts = append(opts, expr.Function(name, f.fn, f.types...))
 	}
-	stdOptions = opts
 	return opts
-}
+})
 
 func callProc(args ...any) (any, error) {
 	m := args[0].(*Machine)

@@ -216,7 +216,7 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 		t.Rows = append(t.Rows, row)
 		return
 	}
-	src := c.prog.Sources[r.Key.Pos.Filename]
+	src := c.source(r.Key.Pos.Filename)
 	text := func(ts []lexer.Token) (*Expr, bool) {
 		if len(ts) == 0 {
 			return nil, true
