@@ -382,10 +382,7 @@ func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
 	de, ok := m.parsed[key]
 	if !ok {
 		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
-		if m.parsed == nil {
-			m.parsed = map[string]*dice.Expr{}
-		}
-		m.parsed[key] = de
+		m.cacheParsed(key, de)
 	}
 	return m.rollExpr(de)
 }

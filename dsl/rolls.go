@@ -228,12 +228,23 @@ func (m *Machine) rollText(src string) (*Roll, error) {
 		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
 			return nil, fmt.Errorf("roll(%q): %v", src, err)
 		}
-		if m.parsed == nil || len(m.parsed) > 10_000 {
-			m.parsed = map[string]*dice.Expr{}
-		}
-		m.parsed[src] = de
+		m.cacheParsed(src, de)
 	}
 	return m.rollExpr(de)
+}
+
+// maxParsedRolls bounds the notation texts (and their rollers) a machine keeps parsed.
+const maxParsedRolls = 1000
+
+// cacheParsed keeps a parse of notation given at run time. When the cache is full it is
+// emptied, with the rollers made for it: a rule building endless distinct texts cannot grow
+// a machine without bound, and a handful of texts used again and again stays cached.
+func (m *Machine) cacheParsed(src string, de *dice.Expr) {
+	if m.parsed == nil || len(m.parsed) >= maxParsedRolls {
+		m.parsed = map[string]*dice.Expr{}
+		m.rollers = nil
+	}
+	m.parsed[src] = de
 }
 
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a

@@ -98,3 +98,14 @@ func TestCyclesPrint(t *testing.T) {
 }
 
 func b(m *Machine) any { v, _ := m.Global("b"); return v }
+
+// TestRollCacheBounded: notation built at run time is cached, but not without bound.
+func TestRollCacheBounded(t *testing.T) {
+	s := budgetSession(t)
+	if _, err := s.Eval("<e>", `count(1..5000, roll("1d6+" + str(#)).total > 0)`); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.M.parsed) > maxParsedRolls || len(s.M.rollers) > maxParsedRolls+10 {
+		t.Errorf("cache holds %d parses and %d rollers", len(s.M.parsed), len(s.M.rollers))
+	}
+}
