@@ -12,6 +12,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker/nature"
 )
 
 // The work budget. Every statement costs a step (Machine.step); so does every unit of work a
@@ -165,6 +166,7 @@ func budgetFunctions() []expr.Option {
 			return strings.Repeat(s, n), nil
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
+		expr.Function("__g", func(a ...any) (any, error) { return a[0].(map[string]any)[a[1].(string)], nil }),
 		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
 		expr.Function("__tojson", func(a ...any) (any, error) {
 			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
@@ -361,9 +363,19 @@ func isLimit(err error) bool {
 // statically go through __op (a roll is its total; + on strings and lists is charged).
 // The nodes it adds keep the nature of the node they replace, so the compiled code is the
 // same otherwise.
-type budgetPatch struct{}
+type budgetPatch struct {
+	// orig maps each node it adds to the node it stands for, so that the compiler's own
+	// reading of the tree (static types, assignment targets) sees the expression as written.
+	orig map[ast.Node]ast.Node
+}
 
-func (budgetPatch) Visit(node *ast.Node) {
+func (bp budgetPatch) Visit(node *ast.Node) {
+	before := *node
+	defer func() {
+		if *node != before && bp.orig != nil {
+			bp.orig[*node] = before
+		}
+	}()
 	rt := func() ast.Node { return &ast.IdentifierNode{Value: "__rt"} }
 	wrap := func(fn string, args ...ast.Node) *ast.CallNode {
 		return &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
@@ -473,5 +485,65 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 		if roll {
 			n.Arguments[i] = &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__total"}, Arguments: []ast.Node{arg}}
 		}
+	}
+}
+
+// globalReads rewrites, after the check, every read of a global X into __g(__G, "X"): the
+// environment of a running expression holds its locals and __G, the machine's globals, so
+// calls do not copy globals into their frames. The rewritten node keeps X's nature, so the
+// compiled code is otherwise the same.
+type globalReads struct {
+	names map[string]nature.Nature // the globals visible where the expression is compiled
+	sc    *scope
+	orig  map[ast.Node]ast.Node // as budgetPatch.orig
+}
+
+func (g *globalReads) patch(root *ast.Node) {
+	if g == nil {
+		return
+	}
+	// Names an expression declares itself (`let x = …; …`) and callees are not globals.
+	skip := map[ast.Node]bool{}
+	lets := map[string]bool{}
+	ast.Find(*root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.VariableDeclaratorNode:
+			lets[n.Name] = true
+		case *ast.CallNode:
+			skip[n.Callee] = true
+		}
+		return false
+	})
+	ast.Walk(root, g.visitor(skip, lets))
+}
+
+type globalVisitor struct {
+	g    *globalReads
+	skip map[ast.Node]bool
+	lets map[string]bool
+}
+
+func (g *globalReads) visitor(skip map[ast.Node]bool, lets map[string]bool) *globalVisitor {
+	return &globalVisitor{g: g, skip: skip, lets: lets}
+}
+
+func (v *globalVisitor) Visit(node *ast.Node) {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok || v.skip[id] || v.lets[id.Value] || strings.HasPrefix(id.Value, "__") {
+		return
+	}
+	if _, global := v.g.names[id.Value]; !global {
+		return
+	}
+	if _, local := v.g.sc.lookup(id.Value); local {
+		return
+	}
+	c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__g"}, Arguments: []ast.Node{
+		&ast.IdentifierNode{Value: "__G"}, &ast.StringNode{Value: id.Value}}}
+	c.SetNature(*id.Nature())
+	c.SetLocation(id.Location())
+	*node = c
+	if v.g.orig != nil {
+		v.g.orig[c] = id
 	}
 }

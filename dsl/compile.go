@@ -98,9 +98,23 @@ type compiler struct {
 	diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
+	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
+	// they stand for; orig reads through them.
+	origins map[ast.Node]ast.Node
 	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
 	// written into the shared Program.
 	extra Sources
+}
+
+// orig returns the node as written, before the run-time rewrites.
+func (c *compiler) orig(n ast.Node) ast.Node {
+	for {
+		o, ok := c.origins[n]
+		if !ok {
+			return n
+		}
+		n = o
+	}
 }
 
 // source returns the text of a file or input being compiled.
@@ -374,14 +388,14 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 		return nil, anyType
 	}
 	m := &Machine{prog: c.prog, Limits: DefaultLimits}
-	m.globals = map[string]any{"__rt": m}
+	m.initGlobals()
 	for _, o := range c.prog.Options {
 		m.globals[o.Name] = o.Default
 	}
 	for _, k := range c.prog.Consts {
 		m.globals[k.Name] = k.Value
 	}
-	v, err := m.eval(e, m.globals)
+	v, err := m.eval(e, m.genv)
 	if err != nil {
 		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, anyType
@@ -704,7 +718,10 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	}
 	x.origin = origin
 	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv))
+	if c.origins == nil {
+		c.origins = map[ast.Node]ast.Node{}
+	}
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv), &globalReads{names: c.globalNatures(sc.mode), sc: sc, orig: c.origins})
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)
@@ -716,7 +733,7 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	}
 	x.prog = prog
 	x.typ = c.staticType(prog.Node(), sc)
-	switch n := prog.Node().(type) {
+	switch n := c.orig(prog.Node()).(type) {
 	case *ast.IntegerNode:
 		x.isLit, x.lit = true, n.Value
 	case *ast.FloatNode:
@@ -781,7 +798,7 @@ const MaxExprNodes = 5000
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
-func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
+func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -800,7 +817,8 @@ func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
 			return nil, err
 		}
 	}
-	ast.Walk(&tree.Node, budgetPatch{})
+	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	globals.patch(&tree.Node)
 	return exprcompiler.Compile(tree, cfg)
 }
 
@@ -858,6 +876,7 @@ func (x *Expr) posAt(from int) lexer.Position {
 // staticType works out what the checker knows about an expression's type, keeping record
 // kinds that expr itself sees only as maps.
 func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
+	n = c.orig(n)
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
 		if t, ok := sc.lookup(n.Value); ok {

@@ -76,10 +76,8 @@ func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 }
 
 func (s *Session) env() map[string]any {
-	env := make(map[string]any, len(s.M.globals)+len(s.vars))
-	for k, v := range s.M.globals {
-		env[k] = v
-	}
+	env := make(map[string]any, len(s.vars)+2)
+	env["__rt"], env["__G"] = s.M, s.M.globals
 	for k, v := range s.vars {
 		env[k] = v
 	}

@@ -31,7 +31,9 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 type Machine struct {
 	prog    *Program
 	globals map[string]any
-	version int // bumped when a global binding changes, so pooled frames refresh
+	// genv is the environment of an expression outside any procedure: the machine and the
+	// globals. Frames add their locals to the same two entries; they never copy globals.
+	genv map[string]any
 	Limits  Limits
 	// Dice gives every random result: seeded, or hand-given.
 	Dice dice.Source
@@ -72,10 +74,9 @@ type undo struct {
 }
 
 type frame struct {
-	vars    map[string]any
-	version int
-	result  any
-	done    bool
+	vars   map[string]any // the locals, and __rt and __G (the globals)
+	result any
+	done   bool
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
@@ -95,7 +96,7 @@ func (e *RuntimeError) Error() string {
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
 	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
-	m.globals = map[string]any{"__rt": m}
+	m.initGlobals()
 	m.pools = make([][]*frame, len(p.Procs))
 	for _, o := range p.Options {
 		m.globals[o.Name] = o.Default
@@ -143,6 +144,13 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	return m, nil
 }
 
+// initGlobals makes the globals map and the environment that reaches it. Compiled
+// expressions read a global X as __G["X"] (see globalReads), so a frame holds only its locals.
+func (m *Machine) initGlobals() {
+	m.globals = map[string]any{"__rt": m}
+	m.genv = map[string]any{"__rt": m, "__G": m.globals}
+}
+
 // Program returns the program this machine runs.
 func (m *Machine) Program() *Program { return m.prog }
 
@@ -172,7 +180,6 @@ func (m *Machine) SetOption(name string, v any) error {
 		return fmt.Errorf("option %s: %v", name, err)
 	}
 	m.globals[name] = cv
-	m.version++
 	return nil
 }
 
@@ -189,7 +196,7 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 		var v any
 		if f.Default != nil {
 			var err error
-			if v, err = m.eval(f.Default, m.globals); err != nil {
+			if v, err = m.eval(f.Default, m.genv); err != nil {
 				return nil, err
 			}
 		} else {
@@ -202,7 +209,7 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 
 func (m *Machine) initFields(rec map[string]any, inits []fieldInit) error {
 	for _, in := range inits {
-		v, err := m.eval(in.value, m.globals)
+		v, err := m.eval(in.value, m.genv)
 		if err != nil {
 			return err
 		}
@@ -370,24 +377,19 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 	return f.result, nil
 }
 
-// getFrame reuses a variables map from the procedure's pool: calls do not build maps.
+// getFrame reuses a variables map from the procedure's pool: calls do not build maps. A
+// frame holds the locals and two entries that reach the machine and the globals, so memory
+// does not grow with globals × depth.
 func (m *Machine) getFrame(p *Proc) *frame {
 	pool := m.pools[p.index]
 	var f *frame
 	if n := len(pool); n > 0 {
 		f = pool[n-1]
 		m.pools[p.index] = pool[:n-1]
-		if f.version != m.version {
-			for k, v := range m.globals {
-				f.vars[k] = v
-			}
-			f.version = m.version
-		}
 	} else {
-		f = &frame{vars: make(map[string]any, len(m.globals)+8), version: m.version}
-		for k, v := range m.globals {
-			f.vars[k] = v
-		}
+		f = &frame{vars: make(map[string]any, len(p.Params)+8)}
+		f.vars["__rt"] = m
+		f.vars["__G"] = m.globals
 	}
 	f.result, f.done = nil, false
 	return f

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -107,5 +108,47 @@ func TestRollCacheBounded(t *testing.T) {
 	}
 	if len(s.M.parsed) > maxParsedRolls || len(s.M.rollers) > maxParsedRolls+10 {
 		t.Errorf("cache holds %d parses and %d rollers", len(s.M.parsed), len(s.M.rollers))
+	}
+}
+
+// TestFramesDoNotCopyGlobals: a call frame holds its locals only, so memory does not grow as
+// globals × depth (150,000 entities and a deep recursion used to exhaust memory).
+func TestFramesDoNotCopyGlobals(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ruleset \"f\"\noption bonus = 2 \"b\"\nkind U {\n  pv: int = 1\n}\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "entity u%d: U { pv = %d }\n", i, i)
+	}
+	b.WriteString(`rule descend(n: int): int {
+  if n == 0 {
+    return u2999.pv + bonus
+  }
+  return descend(n - 1)
+}
+`)
+	prog, d := LoadSource("f.rules", []byte(b.String()))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.Call("descend", 150)
+	if err != nil || Repr(v) != "3001" {
+		t.Fatalf("descend(150) = %v, %v", v, err)
+	}
+	if err := m.SetOption("bonus", 5); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := m.Call("descend", 150); err != nil || Repr(v) != "3004" {
+		t.Fatalf("after :set, descend(150) = %v, %v; want 3004", v, err)
+	}
+	for _, pool := range m.pools {
+		for _, f := range pool {
+			if len(f.vars) > 10 {
+				t.Fatalf("a frame holds %d names", len(f.vars))
+			}
+		}
 	}
 }

@@ -233,7 +233,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		if target == nil {
 			return nil
 		}
-		if !isCall(target.prog.Node()) {
+		if !isCall(c.orig(target.prog.Node())) {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
@@ -243,7 +243,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		return nil
 	}
 	st := &assignStmt{stmtBase: base, op: s.Op}
-	switch n := target.prog.Node().(type) {
+	switch n := c.orig(target.prog.Node()).(type) {
 	case *ast.IdentifierNode:
 		t, local := sc.lookup(n.Value)
 		if !local {
@@ -283,7 +283,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		if ot.Kind == TRecord {
 			st.ftype = ot.Record.byName[prop.Value].Type
 		}
-		if id, ok := n.Node.(*ast.IdentifierNode); ok {
+		if id, ok := c.orig(n.Node).(*ast.IdentifierNode); ok {
 			if _, isConst := c.prog.globals[id.Value].(*Const); isConst {
 				c.errorf(s.Pos, "cannot assign to a field of const "+id.Value, "")
 				return nil
