@@ -33,8 +33,8 @@ type Machine struct {
 	globals map[string]any
 	// genv is the environment of an expression outside any procedure: the machine and the
 	// globals. Frames add their locals to the same two entries; they never copy globals.
-	genv map[string]any
-	Limits  Limits
+	genv   map[string]any
+	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.
 	Dice dice.Source
 	// Emit receives narrative lines as rules emit them.
