@@ -53,6 +53,52 @@ func (m *Machine) chargeAt(at Pos, n int) error {
 	return nil
 }
 
+// chargeValue checks a value about to be built, of size units, and charges what it adds:
+// no single value may exceed the budget, and what a call adds is counted across the call.
+// Joining a long value to a short one adds the short one (s = s + "x" in a loop is linear),
+// joining two long ones doubles (s = s + s fails at once).
+func (m *Machine) chargeValue(size, added int) error {
+	if size > int(m.Limits.MemoryBudget) || size < 0 {
+		return m.memLimitError()
+	}
+	return m.chargeMem(added)
+}
+
+// expandedSize is the size of what flatten or join will build from v, computed before
+// building it; each element looked at costs a step.
+func (m *Machine) expandedSize(fn string, v any) (int, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return size(v), nil
+	}
+	if err := m.charge(len(list)); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range list {
+		switch x := e.(type) {
+		case string:
+			n += size(x)
+		case []any:
+			if fn == "flatten" {
+				k, err := m.expandedSize(fn, x)
+				if err != nil {
+					return 0, err
+				}
+				n += k
+			} else {
+				n++
+			}
+		default:
+			n++
+		}
+		if n > int(m.Limits.MemoryBudget) {
+			return 0, m.memLimitError()
+		}
+	}
+	return n, nil
+}
+
 // chargeMem spends n units of the memory budget of the current top-level call.
 func (m *Machine) chargeMem(n int) error {
 	m.mem += n
@@ -137,12 +183,24 @@ func budgetFunctions() []expr.Option {
 		}),
 		expr.Function("__num", func(a ...any) (any, error) { return totals(a[0]), nil }),
 		expr.Function("__built", func(a ...any) (any, error) {
+			// A builtin's result is as large as what it was built from, which was charged
+			// when built: its size is bounded, and the work of building it charged.
 			m := a[0].(*Machine)
 			n := size(a[1])
 			if err := m.charge(n); err != nil {
 				return nil, err
 			}
-			return a[1], m.chargeMem(n)
+			return a[1], m.chargeValue(n, 0)
+		}),
+		expr.Function("__sized", func(a ...any) (any, error) {
+			// flatten and join can build far more than their argument holds (a list of many
+			// references to one long list or string): their result size is computed first.
+			m := a[0].(*Machine)
+			n, err := m.expandedSize(a[2].(string), a[1])
+			if err != nil {
+				return nil, err
+			}
+			return a[1], m.chargeValue(n, n)
 		}),
 		expr.Function("__op", func(a ...any) (any, error) {
 			return a[0].(*Machine).binary(a[1].(string), a[2], a[3])
@@ -215,7 +273,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		if y, ok := b.(string); ok {
 			switch op {
 			case "+":
-				if err := m.chargeMem(size(x) + size(y)); err != nil {
+				if err := m.chargeValue(size(x)+size(y), min(size(x), size(y))); err != nil {
 					return nil, err
 				}
 				return x + y, nil
@@ -231,7 +289,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		}
 	case []any:
 		if y, ok := b.([]any); ok && op == "+" {
-			if err := m.chargeMem(len(x) + len(y)); err != nil {
+			if err := m.chargeValue(len(x)+len(y), min(len(x), len(y))); err != nil {
 				return nil, err
 			}
 			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
@@ -395,6 +453,12 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Location())
 			*node = c
 			return
+		}
+		if (n.Name == "flatten" || n.Name == "join") && len(n.Arguments) > 0 {
+			c := wrap("__sized", rt(), n.Arguments[0], &ast.StringNode{Value: n.Name})
+			c.SetNature(*n.Arguments[0].Nature())
+			c.SetLocation(n.Arguments[0].Location())
+			n.Arguments[0] = c
 		}
 		if iterated[n.Name] && len(n.Arguments) > 0 {
 			fn := "__each"

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"encoding/json"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -121,5 +122,35 @@ func TestNoClock(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "not available") {
 			t.Errorf("%s: err = %v, want not available", name, err)
 		}
+	}
+}
+
+// TestAmplifiersBounded: builtins that can build far more than their argument holds, and
+// printing a value made of many references to one large value, stay bounded.
+func TestAmplifiersBounded(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`len(flatten(map(1..1000, map(1..1000, #))))`, "memory_budget"},
+		{`len(join(map(1..100000, repeat("x", 1000))))`, "memory_budget"},
+	} {
+		s := budgetSession(t)
+		_, err := s.Eval("<e>", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %s", c.src, err, c.want)
+		}
+	}
+	s := budgetSession(t)
+	v, err := s.Eval("<e>", `map(1..300, map(1..1000, #))`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(Repr(v)); n > 2*maxReprBytes {
+		t.Errorf("Repr gave %d bytes", n)
+	}
+	if _, err := json.Marshal(ToJSON(v)); err != nil {
+		t.Fatal(err)
+	}
+	// Appending to a long string or list, one piece at a time, is linear, not refused.
+	if _, err := s.Eval("<e>", `len(reduce(1..50000, #acc + "x", ""))`); err != nil {
+		t.Errorf("appending: %v", err)
 	}
 }

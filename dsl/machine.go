@@ -480,7 +480,7 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	}
 	if s.op == "+=" {
 		// What += appends is new material: charged like any other concatenation.
-		if err := m.chargeMem(size(v)); err != nil {
+		if err := m.chargeValue(size(v), size(v)); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}

@@ -84,12 +84,24 @@ func cycleMark(v any) string {
 type reprWriter struct {
 	b    *strings.Builder
 	seen path
+	cut  bool
 }
+
+// maxReprBytes bounds the printed form of one value.
+const maxReprBytes = 1 << 20
 
 func (w *reprWriter) write(v any, depth int) {
 	b := w.b
 	if depth > maxReprDepth {
 		b.WriteString("…")
+		return
+	}
+	if b.Len() > maxReprBytes {
+		// A list of many references to one large value would print without end.
+		if !w.cut {
+			b.WriteString("…")
+			w.cut = true
+		}
 		return
 	}
 	switch v.(type) {
@@ -214,17 +226,28 @@ func formatFloat(f float64) string {
 // list met again inside itself becomes the string "<cycle: …>", so records that refer to
 // each other convert.
 func ToJSON(v any) any {
-	var seen path
-	return toJSON(v, &seen, 0)
+	j := jsonWriter{}
+	return j.convert(v, 0)
 }
 
-// maxJSONDepth bounds nesting in JSON output; deeper values become "…".
-const maxJSONDepth = 200
+// maxJSONDepth bounds nesting in JSON output, and maxJSONValues the values converted (a list
+// of many references to one large value); past them values become "…".
+const (
+	maxJSONDepth  = 200
+	maxJSONValues = 1_000_000
+)
 
-func toJSON(v any, seen *path, depth int) any {
-	if depth > maxJSONDepth {
+type jsonWriter struct {
+	seen  path
+	count int
+}
+
+func (j *jsonWriter) convert(v any, depth int) any {
+	j.count++
+	if depth > maxJSONDepth || j.count > maxJSONValues {
 		return "…"
 	}
+	seen := &j.seen
 	switch x := v.(type) {
 	case nil, bool, int, float64, string:
 		return x
@@ -234,7 +257,7 @@ func toJSON(v any, seen *path, depth int) any {
 		}
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = toJSON(e, seen, depth+1)
+			out[i] = j.convert(e, depth+1)
 		}
 		if len(x) > 0 {
 			seen.leave()
@@ -252,7 +275,7 @@ func toJSON(v any, seen *path, depth int) any {
 				}
 				continue
 			}
-			out[k] = toJSON(e, seen, depth+1)
+			out[k] = j.convert(e, depth+1)
 		}
 		if len(x) > 0 {
 			seen.leave()
