@@ -501,6 +501,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 	case *ast.BinaryNode:
 		switch n.Operator {
 		case "+", "-", "*", "/", "%", "<", "<=", ">", ">=":
+		case "..":
+			// A range is built element by element: its work is charged like a builtin's.
+			inner := *n
+			c := wrap("__built", rt(), &inner)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
 		default:
 			return
 		}

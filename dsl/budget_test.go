@@ -27,6 +27,13 @@ rule remplir(n: int): int {
   }
   return len(m)
 }
+rule bâtir(n: int): int {
+  let k = 0
+  for i in 1..n {
+    k = len(1..900000)
+  }
+  return k
+}
 table t(x) {
   1: "un"
   2: "deux"
@@ -59,6 +66,7 @@ func TestBudgetInsideExpressions(t *testing.T) {
 		{`repeat("ab", 100000000000)`, "memory_budget"},
 		{`len(repeat("ab", 10000000))`, "memory_budget"},
 		{`sum(map(1..900000, t(#)) , len(#))`, "max_steps"},
+		{`bâtir(100000)`, "max_steps"},
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
