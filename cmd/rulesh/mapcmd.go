@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
+	"rulesh/stdlib/hex"
 )
 
 // mapCmd is `rulesh map FILE [--name MAP] [--svg OUT]`: draw a declared hex board with the
@@ -38,7 +40,7 @@ func (c *cli) mapCmd(args []string) int {
 		return exitError
 	}
 	if *svg != "" {
-		if err := os.WriteFile(*svg, []byte(board.SVG(m.Units())), 0o644); err != nil {
+		if err := writeSVG(*svg, board, m.Units()); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return exitError
 		}
@@ -47,4 +49,27 @@ func (c *cli) mapCmd(args []string) int {
 	}
 	fmt.Fprint(c.stdout, board.Render(m.Units()))
 	return exitOK
+}
+
+// writeSVG streams the picture into a temporary file beside out, then renames it: a large
+// board is never held whole in memory, and a failed write leaves out as it was.
+func writeSVG(out string, board *hex.Map, units map[hex.Hex]string) error {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	err = board.WriteSVG(f, units)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), out)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
