@@ -3,8 +3,8 @@ package hex
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"hash/fnv"
+	"io"
 	"math"
 	"sort"
 	"strings"
