@@ -501,6 +501,15 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 	case *ast.BinaryNode:
 		switch n.Operator {
 		case "+", "-", "*", "/", "%", "<", "<=", ">", ">=":
+		case "in":
+			// Looking for an element walks the list.
+			if k := n.Right.Type().Kind(); k == reflect.Slice || k == reflect.Interface {
+				c := wrap("__each", rt(), n.Right)
+				c.SetNature(*n.Right.Nature())
+				c.SetLocation(n.Right.Location())
+				n.Right = c
+			}
+			return
 		case "..":
 			// A range is built element by element: its work is charged like a builtin's.
 			inner := *n

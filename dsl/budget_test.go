@@ -34,6 +34,16 @@ rule bâtir(n: int): int {
   }
   return k
 }
+rule chercher(n: int): int {
+  let grand = map(1..500000, #)
+  let k = 0
+  for i in 1..n {
+    if -1 in grand {
+      k += 1
+    }
+  }
+  return k
+}
 table t(x) {
   1: "un"
   2: "deux"
@@ -67,6 +77,7 @@ func TestBudgetInsideExpressions(t *testing.T) {
 		{`len(repeat("ab", 10000000))`, "memory_budget"},
 		{`sum(map(1..900000, t(#)) , len(#))`, "max_steps"},
 		{`bâtir(100000)`, "max_steps"},
+		{`chercher(100000)`, "max_steps"},
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
