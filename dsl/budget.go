@@ -224,7 +224,6 @@ func budgetFunctions() []expr.Option {
 			return strings.Repeat(s, n), nil
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
-		expr.Function("__g", func(a ...any) (any, error) { return a[0].(map[string]any)[a[1].(string)], nil }),
 		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
 		expr.Function("__tojson", func(a ...any) (any, error) {
 			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
@@ -569,24 +568,24 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 	}
 }
 
-// globalReads rewrites, after the check, every read of a global X into __g(__G, "X"): the
-// environment of a running expression holds its locals and __G, the machine's globals, so
-// calls do not copy globals into their frames. The rewritten node keeps X's nature, so the
-// compiled code is otherwise the same.
+// globalReads finds, after the check, the globals an expression reads, so that a call frame
+// holds only the globals its procedure reads (copied in once per pooled frame), not all of
+// them: memory no longer grows as globals × depth, and reads stay plain map reads.
 type globalReads struct {
 	names map[string]nature.Nature // the globals visible where the expression is compiled
 	sc    *scope
 	orig  map[ast.Node]ast.Node // as budgetPatch.orig
+	found []string
 }
 
-func (g *globalReads) patch(root *ast.Node) {
+func (g *globalReads) collect(root ast.Node) {
 	if g == nil {
 		return
 	}
 	// Names an expression declares itself (`let x = …; …`) and callees are not globals.
 	skip := map[ast.Node]bool{}
 	lets := map[string]bool{}
-	ast.Find(*root, func(n ast.Node) bool {
+	ast.Find(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.VariableDeclaratorNode:
 			lets[n.Name] = true
@@ -595,36 +594,20 @@ func (g *globalReads) patch(root *ast.Node) {
 		}
 		return false
 	})
-	ast.Walk(root, g.visitor(skip, lets))
-}
-
-type globalVisitor struct {
-	g    *globalReads
-	skip map[ast.Node]bool
-	lets map[string]bool
-}
-
-func (g *globalReads) visitor(skip map[ast.Node]bool, lets map[string]bool) *globalVisitor {
-	return &globalVisitor{g: g, skip: skip, lets: lets}
-}
-
-func (v *globalVisitor) Visit(node *ast.Node) {
-	id, ok := (*node).(*ast.IdentifierNode)
-	if !ok || v.skip[id] || v.lets[id.Value] || strings.HasPrefix(id.Value, "__") {
-		return
-	}
-	if _, global := v.g.names[id.Value]; !global {
-		return
-	}
-	if _, local := v.g.sc.lookup(id.Value); local {
-		return
-	}
-	c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__g"}, Arguments: []ast.Node{
-		&ast.IdentifierNode{Value: "__G"}, &ast.StringNode{Value: id.Value}}}
-	c.SetNature(*id.Nature())
-	c.SetLocation(id.Location())
-	*node = c
-	if v.g.orig != nil {
-		v.g.orig[c] = id
-	}
+	seen := map[string]bool{}
+	ast.Find(root, func(n ast.Node) bool {
+		id, ok := n.(*ast.IdentifierNode)
+		if !ok || skip[id] || lets[id.Value] || seen[id.Value] || strings.HasPrefix(id.Value, "__") {
+			return false
+		}
+		if _, global := g.names[id.Value]; !global {
+			return false
+		}
+		if _, local := g.sc.lookup(id.Value); local {
+			return false
+		}
+		seen[id.Value] = true
+		g.found = append(g.found, id.Value)
+		return false
+	})
 }

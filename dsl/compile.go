@@ -101,9 +101,29 @@ type compiler struct {
 	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
 	// they stand for; orig reads through them.
 	origins map[ast.Node]ast.Node
+	// uses collects the globals read by the procedure (or REPL input) being compiled.
+	uses map[string]bool
 	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
 	// written into the shared Program.
 	extra Sources
+}
+
+// noteReads records the globals an expression reads where its frame will need them: in the
+// procedure being compiled, or in the REPL input. An expression of a procedure compiled with
+// nowhere to record them would read nil at run time: that is a bug, reported loudly.
+func (c *compiler) noteReads(x *Expr, names []string, sc *scope) bool {
+	x.globals = names
+	if len(names) == 0 || sc.mode != modeProc {
+		return true
+	}
+	if c.uses == nil {
+		c.errorf(x.start, "internal error: globals read where no frame records them", "")
+		return false
+	}
+	for _, n := range names {
+		c.uses[n] = true
+	}
+	return true
 }
 
 // orig returns the node as written, before the run-time rewrites.
@@ -248,14 +268,28 @@ func (c *compiler) program(files []parsedFile) {
 	for i, e := range entities {
 		c.entity(c.prog.Entities[i], e)
 	}
+	uses := map[*Proc]map[string]bool{}
+	usesOf := func(p *Proc) map[string]bool {
+		if uses[p] == nil {
+			uses[p] = map[string]bool{}
+		}
+		return uses[p]
+	}
 	for i, p := range procs {
+		c.uses = usesOf(procObjs[i])
 		c.procSignature(procObjs[i], p)
 	}
 	for i, ta := range c.tableASTs {
+		c.uses = usesOf(c.prog.Tables[i].Proc)
 		c.tableBody(c.prog.Tables[i], ta)
 	}
 	for i, p := range procs {
+		c.uses = usesOf(procObjs[i])
 		c.procBody(procObjs[i], p)
+	}
+	c.uses = nil
+	for p, set := range uses {
+		p.uses = sortedKeys(set)
 	}
 }
 
@@ -395,7 +429,7 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 	for _, k := range c.prog.Consts {
 		m.globals[k.Name] = k.Value
 	}
-	v, err := m.eval(e, m.genv)
+	v, err := m.eval(e, m.globals)
 	if err != nil {
 		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, anyType
@@ -692,6 +726,8 @@ type Expr struct {
 	lit    any
 	ident  string
 	rollOf *dice.Expr // a rolled table's default key: roll these dice
+	// globals are the globals the expression reads.
+	globals []string
 }
 
 // exprText returns the source text of an expression as written.
@@ -721,7 +757,8 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	if c.origins == nil {
 		c.origins = map[ast.Node]ast.Node{}
 	}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv), &globalReads{names: c.globalNatures(sc.mode), sc: sc, orig: c.origins})
+	reads := &globalReads{names: c.globalNatures(sc.mode), sc: sc, orig: c.origins}
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv), reads)
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)
@@ -732,6 +769,9 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		return nil
 	}
 	x.prog = prog
+	if !c.noteReads(x, reads.found, sc) {
+		return nil
+	}
 	x.typ = c.staticType(prog.Node(), sc)
 	switch n := c.orig(prog.Node()).(type) {
 	case *ast.IntegerNode:
@@ -817,8 +857,8 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 			return nil, err
 		}
 	}
+	globals.collect(tree.Node)
 	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
-	globals.patch(&tree.Node)
 	return exprcompiler.Compile(tree, cfg)
 }
 

@@ -26,7 +26,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env()) })
+	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env(x.globals)) })
 }
 
 // Let evaluates src and binds the result to name for later inputs.
@@ -67,6 +67,7 @@ func typeFromValue(v any) *Type {
 func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 	c := newCompiler(s.M.prog)
 	c.extra = Sources{name: []byte(src)}
+	c.uses = map[string]bool{}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t
@@ -75,9 +76,13 @@ func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 	return x, c.diags
 }
 
-func (s *Session) env() map[string]any {
-	env := make(map[string]any, len(s.vars)+2)
-	env["__rt"], env["__G"] = s.M, s.M.globals
+// env is the environment of one input: the session's variables and the globals it reads.
+func (s *Session) env(globals []string) map[string]any {
+	env := make(map[string]any, len(s.vars)+len(globals)+1)
+	env["__rt"] = s.M
+	for _, g := range globals {
+		env[g] = s.M.globals[g]
+	}
 	for k, v := range s.vars {
 		env[k] = v
 	}
@@ -160,6 +165,7 @@ func (s *Session) Exec(name, src string) error {
 	}
 	c := newCompiler(p)
 	c.extra = Sources{name: []byte(src)}
+	c.uses = map[string]bool{}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t
@@ -173,7 +179,7 @@ func (s *Session) Exec(name, src string) error {
 	if c.diags.HasErrors() {
 		return c.diags
 	}
-	env := s.env()
+	env := s.env(sortedKeys(c.uses))
 	f := &frame{vars: env}
 	_, err = s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
 	if err != nil {

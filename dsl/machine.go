@@ -31,9 +31,7 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 type Machine struct {
 	prog    *Program
 	globals map[string]any
-	// genv is the environment of an expression outside any procedure: the machine and the
-	// globals. Frames add their locals to the same two entries; they never copy globals.
-	genv   map[string]any
+	version int // bumped when a global binding changes, so pooled frames refresh
 	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.
 	Dice dice.Source
@@ -74,9 +72,10 @@ type undo struct {
 }
 
 type frame struct {
-	vars   map[string]any // the locals, and __rt and __G (the globals)
-	result any
-	done   bool
+	vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
+	version int
+	result  any
+	done    bool
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
@@ -144,11 +143,10 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	return m, nil
 }
 
-// initGlobals makes the globals map and the environment that reaches it. Compiled
-// expressions read a global X as __G["X"] (see globalReads), so a frame holds only its locals.
+// initGlobals makes the globals map, which is also the environment of expressions outside
+// any procedure (consts, defaults, entity fields).
 func (m *Machine) initGlobals() {
 	m.globals = map[string]any{"__rt": m}
-	m.genv = map[string]any{"__rt": m, "__G": m.globals}
 }
 
 // Program returns the program this machine runs.
@@ -180,6 +178,7 @@ func (m *Machine) SetOption(name string, v any) error {
 		return fmt.Errorf("option %s: %v", name, err)
 	}
 	m.globals[name] = cv
+	m.version++
 	return nil
 }
 
@@ -196,7 +195,7 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 		var v any
 		if f.Default != nil {
 			var err error
-			if v, err = m.eval(f.Default, m.genv); err != nil {
+			if v, err = m.eval(f.Default, m.globals); err != nil {
 				return nil, err
 			}
 		} else {
@@ -209,7 +208,7 @@ func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) 
 
 func (m *Machine) initFields(rec map[string]any, inits []fieldInit) error {
 	for _, in := range inits {
-		v, err := m.eval(in.value, m.genv)
+		v, err := m.eval(in.value, m.globals)
 		if err != nil {
 			return err
 		}
@@ -378,21 +377,32 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 }
 
 // getFrame reuses a variables map from the procedure's pool: calls do not build maps. A
-// frame holds the locals and two entries that reach the machine and the globals, so memory
-// does not grow with globals × depth.
+// frame holds the locals and only the globals its procedure reads (Proc.uses), copied in
+// when the frame is made and again when an option changes, so memory does not grow as
+// globals × depth.
 func (m *Machine) getFrame(p *Proc) *frame {
 	pool := m.pools[p.index]
 	var f *frame
 	if n := len(pool); n > 0 {
 		f = pool[n-1]
 		m.pools[p.index] = pool[:n-1]
+		if f.version != m.version {
+			m.copyUses(p, f)
+		}
 	} else {
-		f = &frame{vars: make(map[string]any, len(p.Params)+8)}
+		f = &frame{vars: make(map[string]any, len(p.uses)+len(p.Params)+8)}
 		f.vars["__rt"] = m
-		f.vars["__G"] = m.globals
+		m.copyUses(p, f)
 	}
 	f.result, f.done = nil, false
 	return f
+}
+
+func (m *Machine) copyUses(p *Proc, f *frame) {
+	for _, name := range p.uses {
+		f.vars[name] = m.globals[name]
+	}
+	f.version = m.version
 }
 
 func (m *Machine) putFrame(p *Proc, f *frame) {

@@ -532,7 +532,7 @@ func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
 		return tables.Column(t.Ratios, v, 1), nil
 	}
 	for i, c := range t.Cols {
-		want, err := m.eval(c, m.genv)
+		want, err := m.eval(c, m.globals)
 		if err != nil {
 			return 0, err
 		}
