@@ -32,7 +32,7 @@ type Machine struct {
 	prog    *Program
 	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
-	Limits Limits
+	Limits  Limits
 	// Dice gives every random result: seeded, or hand-given.
 	Dice dice.Source
 	// Emit receives narrative lines as rules emit them.

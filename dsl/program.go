@@ -92,7 +92,7 @@ type Proc struct {
 	body   []stmt
 	index  int
 	minArg int
-	table  *Table // set when the procedure is a table's lookup
+	table  *Table   // set when the procedure is a table's lookup
 	uses   []string // the globals its expressions read: its frames hold these
 }
 
