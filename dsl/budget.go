@@ -224,6 +224,15 @@ func budgetFunctions() []expr.Option {
 			return strings.Repeat(s, n), nil
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
+		expr.Function("__keys", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(k string, _ any) any { return k })
+		}),
+		expr.Function("__values", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(_ string, v any) any { return v })
+		}),
+		expr.Function("__topairs", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(k string, v any) any { return []any{k, v} })
+		}),
 		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
 		expr.Function("__tojson", func(a ...any) (any, error) {
 			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
@@ -446,6 +455,15 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
+		if (n.Name == "keys" || n.Name == "values" || n.Name == "toPairs") && len(n.Arguments) == 1 {
+			// Go's map order is random: these list a map in the order of its keys, and
+			// leave out a record's hidden kind.
+			c := wrap("__"+strings.ToLower(n.Name), rt(), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
 		if (n.Name == "string" || n.Name == "toJSON") && len(n.Arguments) == 1 {
 			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
 			c.SetNature(*n.Nature())
@@ -610,4 +628,24 @@ func (g *globalReads) collect(root ast.Node) {
 		g.found = append(g.found, id.Value)
 		return false
 	})
+}
+
+// sortedEntries lists a map's entries in the order of their keys (a record's hidden kind
+// left out), each made by f; each entry costs a step.
+func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
+	mp, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("expected a map or a record, got %s", typeName(v))
+	}
+	if err := rt.(*Machine).charge(len(mp)); err != nil {
+		return nil, err
+	}
+	keys := sortedKeys(mp)
+	out := make([]any, 0, len(keys))
+	for _, k := range keys {
+		if k != kindKey {
+			out = append(out, f(k, mp[k]))
+		}
+	}
+	return out, nil
 }

@@ -133,6 +133,26 @@ func TestRollsAsTotals(t *testing.T) {
 	}
 }
 
+// TestMapOrderIsKeyOrder: keys, values and toPairs list a map in key order on every run
+// (Go's map order is random), without a record's hidden kind.
+func TestMapOrderIsKeyOrder(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		s := budgetSession(t)
+		v, err := s.Eval("<e>", `[keys({e: 5, a: 1, d: 4, b: 2, c: 3}), values({e: 5, a: 1, d: 4, b: 2, c: 3}), toPairs({b: 2, a: 1})]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := Repr(v), `[["a", "b", "c", "d", "e"], [1, 2, 3, 4, 5], [["a", 1], ["b", 2]]]`; got != want {
+			t.Fatalf("got %s, want %s", got, want)
+		}
+	}
+	prog, _ := LoadSource("k.rules", []byte("ruleset \"k\"\nkind U {\n  b: int\n  a: int\n}\nentity u: U { }\n"))
+	m, _ := NewMachine(prog, dice.NewPCG(1), nil)
+	if v, err := NewSession(m).Eval("<e>", "keys(u)"); err != nil || Repr(v) != `["a", "b"]` {
+		t.Errorf("keys(u) = %v, %v", Repr(v), err)
+	}
+}
+
 // TestNoClock: builtins that read the clock or the host's time zones are not reachable.
 func TestNoClock(t *testing.T) {
 	for _, name := range disabledBuiltins {
