@@ -224,6 +224,30 @@ func budgetFunctions() []expr.Option {
 			return strings.Repeat(s, n), nil
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
+		expr.Function("__strcheck", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			s, ok1 := a[2].(string)
+			sep, ok2 := a[3].(string)
+			if !ok1 || !ok2 {
+				return a[2], nil // expr reports the wrong types
+			}
+			pieces := len(s) + 1
+			if sep != "" {
+				pieces = strings.Count(s, sep) + 1
+			}
+			n := pieces
+			if a[1].(string) == "replace" {
+				with, _ := a[4].(string)
+				n = (len(s) + (pieces-1)*max(len(with)-len(sep), 0) + len(with)*boolInt(sep == "")) / 16
+			}
+			if err := m.charge(len(s)/16 + 1); err != nil {
+				return nil, err
+			}
+			if err := m.chargeValue(n, 0); err != nil {
+				return nil, err
+			}
+			return s, nil
+		}),
 		expr.Function("__keys", func(a ...any) (any, error) {
 			return sortedEntries(a[0], a[1], func(k string, _ any) any { return k })
 		}),
@@ -471,6 +495,15 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
+		if (n.Name == "replace" && len(n.Arguments) == 3) || ((n.Name == "split" || n.Name == "splitAfter") && len(n.Arguments) == 2) {
+			// Sized before they run: replace can multiply a string, split makes a string
+			// per piece.
+			args := append([]ast.Node{rt(), &ast.StringNode{Value: n.Name}}, n.Arguments...)
+			c := wrap("__strcheck", args...)
+			c.SetNature(*n.Arguments[0].Nature())
+			c.SetLocation(n.Arguments[0].Location())
+			n.Arguments[0] = c
+		}
 		if (n.Name == "flatten" || n.Name == "join") && len(n.Arguments) > 0 {
 			c := wrap("__sized", rt(), n.Arguments[0], &ast.StringNode{Value: n.Name})
 			c.SetNature(*n.Arguments[0].Nature())
@@ -648,4 +681,11 @@ func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
 		}
 	}
 	return out, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -170,6 +170,9 @@ func TestAmplifiersBounded(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`len(flatten(map(1..1000, map(1..1000, #))))`, "memory_budget"},
 		{`len(join(map(1..100000, repeat("x", 1000))))`, "memory_budget"},
+		{`len(replace(repeat("x", 100000), "", repeat("y", 100000)))`, "memory_budget"},
+		{`len(replace(repeat("x", 100000), "x", repeat("y", 100000)))`, "memory_budget"},
+		{`len(split(repeat("x", 5000000), ""))`, "memory_budget"},
 	} {
 		s := budgetSession(t)
 		_, err := s.Eval("<e>", c.src)
