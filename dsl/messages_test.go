@@ -3,6 +3,7 @@ package dsl
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"rulesh/stdlib/dice"
 )
@@ -96,4 +97,37 @@ func TestNoGoInMessages(t *testing.T) {
 			check(src, err.Error())
 		}
 	}
+}
+
+// FuzzRuntimeMessages evaluates arbitrary expressions against a ruleset with every kind of
+// value: nothing panics, and no error shows Go. Seeds: the bad inputs above.
+func FuzzRuntimeMessages(f *testing.F) {
+	for _, s := range badInputs {
+		f.Add(s)
+	}
+	prog, d := LoadSource("m.rules", []byte(messagesRules))
+	if d.HasErrors() {
+		f.Fatal(d)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if !utf8.ValidString(src) {
+			t.Skip("inputs are validated as UTF-8 before they reach the compiler")
+		}
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Limits.MaxSteps = 100_000
+		m.Limits.MemoryBudget = 100_000
+		v, err := NewSession(m).Eval("<e>", src)
+		out := Repr(v)
+		if err != nil {
+			out = err.Error()
+		}
+		for _, g := range []string{"interface {}", "*dsl.", "runtime error", "goroutine", "[]interface", "map[string]interface"} {
+			if strings.Contains(out, g) {
+				t.Fatalf("%q: %q shows Go (%q)", src, out, g)
+			}
+		}
+	})
 }
