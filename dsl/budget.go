@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -438,13 +437,6 @@ func publicName(internal string) string {
 		return "the record"
 	}
 	return strings.TrimLeft(internal, "_")
-}
-
-// errStepLimit tells whether an error is the step limit or an interruption (for callers
-// that must not retry).
-func isLimit(err error) bool {
-	var le *limitError
-	return errors.As(err, &le)
 }
 
 // budgetPatch rewrites a checked expression so that its work and what it builds are charged:
