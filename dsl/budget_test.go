@@ -196,3 +196,20 @@ func TestAmplifiersBounded(t *testing.T) {
 		t.Errorf("appending: %v", err)
 	}
 }
+
+// TestUntypedArithmeticExact: arithmetic whose operand types are known only when run stays
+// exact on whole numbers, and follows expr-lang's rules (% keeps the sign of the dividend).
+func TestUntypedArithmeticExact(t *testing.T) {
+	s := budgetSession(t)
+	for src, want := range map[string]string{
+		`reduce([1], #acc + 1, 1152921504606846976) == 1152921504606846977`: "true",
+		`reduce([1], #acc % 2, -7)`:                                         "-1",
+		`reduce([1], #acc / 2, 7)`:                                          "3.5",
+		`reduce([1], #acc * 1d1, 3)`:                                        "3",
+	} {
+		v, err := s.Eval("<e>", src)
+		if err != nil || Repr(v) != want {
+			t.Errorf("%s = %v, %v; want %s", src, Repr(v), err, want)
+		}
+	}
+}

@@ -311,6 +311,36 @@ func rollOperatorFunctions() []expr.Option {
 	return opts
 }
 
+// intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
+// false for what it leaves to the float path (/, and % by zero).
+func intArith(op string, x, y int) (any, bool) {
+	switch op {
+	case "+":
+		return x + y, true
+	case "-":
+		return x - y, true
+	case "*":
+		return x * y, true
+	case "%":
+		if y != 0 {
+			return x % y, true
+		}
+	case "<":
+		return x < y, true
+	case "<=":
+		return x <= y, true
+	case ">":
+		return x > y, true
+	case ">=":
+		return x >= y, true
+	case "==":
+		return x == y, true
+	case "!=":
+		return x != y, true
+	}
+	return nil, false
+}
+
 func rollArith(op string, a, b any) (any, error) {
 	num := func(v any) (float64, bool) {
 		switch x := v.(type) {
@@ -332,6 +362,11 @@ func rollArith(op string, a, b any) (any, error) {
 		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
 	}
 	ints := xi && yi
+	if ints {
+		if r, ok := intArith(op, int(totals(a).(int)), int(totals(b).(int))); ok {
+			return r, nil
+		}
+	}
 	switch op {
 	case "+", "-", "*", "%":
 		var r float64
