@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,7 +116,8 @@ func TestInteractiveTerminal(t *testing.T) {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
 	defer f.Close()
-	var screen bytes.Buffer
+	// The reader goroutine writes the screen while the test reads it: share it under a lock.
+	var screen lockedBuffer
 	done := make(chan struct{})
 	go func() {
 		buf := make([]byte, 4096)
@@ -169,4 +171,22 @@ func TestInteractiveTerminal(t *testing.T) {
 	if !strings.Contains(string(b), "ariane.pv") || !strings.Contains(string(b), "2 + 2") {
 		t.Errorf("history:\n%s", b)
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for one writer and one reader goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
