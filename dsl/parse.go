@@ -3,6 +3,7 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,19 +31,65 @@ type FileSystem interface {
 // OSFiles reads from the real file system.
 type OSFiles struct{}
 
-// ReadFile reads a file, refusing ones larger than MaxFileSize.
+// ReadFile reads a file through ReadLimited with MaxFileSize.
 func (OSFiles) ReadFile(name string) ([]byte, error) {
+	return ReadLimited(name, MaxFileSize)
+}
+
+// Resolve returns the path with every symbolic link followed (include confinement).
+func (OSFiles) Resolve(name string) (string, error) {
+	return filepath.EvalSymlinks(name)
+}
+
+// ReadLimited is the one way rulesh reads a file it was given (rule files, includes,
+// transcripts): only a regular file, at most limit bytes. A device, a FIFO or a folder is
+// refused before it is opened (reading /dev/zero never ends, opening a FIFO blocks), and the
+// opened file is checked again in case the path changed in between. The read goes through a
+// limit of one byte more than allowed, so a file that grew after the check is caught too.
+func ReadLimited(name string, limit int64) ([]byte, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", name)
+	if err := regular(name, st, limit); err != nil {
+		return nil, err
 	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s is larger than the %d MiB limit", name, MaxFileSize>>20)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(name)
+	defer f.Close()
+	st, err = f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(name, st, limit); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, tooLarge(name, limit)
+	}
+	return b, nil
+}
+
+func regular(name string, st os.FileInfo, limit int64) error {
+	switch {
+	case st.IsDir():
+		return &os.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	case !st.Mode().IsRegular():
+		return &os.PathError{Op: "read", Path: name, Err: errors.New("not a regular file; a device, a pipe or a socket is refused")}
+	case st.Size() > limit:
+		return tooLarge(name, limit)
+	}
+	return nil
+}
+
+func tooLarge(name string, limit int64) error {
+	return &os.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than the %d MiB limit", limit>>20)}
 }
 
 type parsedFile struct {
@@ -175,13 +222,38 @@ func (l *loader) load(name string, from lexer.Position) {
 		if inc := decl.Include; inc != nil {
 			path, ok := unquote(inc.Path)
 			target := filepath.Join(filepath.Dir(clean), path)
-			if !ok || filepath.IsAbs(path) || !within(l.root, target) {
+			if !ok || filepath.IsAbs(path) || !within(l.root, target) || !l.resolvedWithin(target) {
 				l.diags = append(l.diags, &Diagnostic{Pos: posOf(inc.Pos), Summary: "include " + inc.Path + " is outside the ruleset's folder", Detail: "includes are limited to " + l.root})
 				continue
 			}
 			l.load(target, inc.Pos)
 		}
 	}
+}
+
+// resolver is a FileSystem that can follow symbolic links: includes are then confined by
+// the paths they resolve to, so a link inside the folder cannot lead out of it.
+type resolver interface {
+	Resolve(name string) (string, error)
+}
+
+// resolvedWithin reports whether target, with links followed, stays in the root folder with
+// links followed. A target that does not resolve (missing) passes: reading it then fails
+// with its own message.
+func (l *loader) resolvedWithin(target string) bool {
+	r, ok := l.fs.(resolver)
+	if !ok {
+		return true
+	}
+	root, err := r.Resolve(l.root)
+	if err != nil {
+		return true
+	}
+	t, err := r.Resolve(target)
+	if err != nil {
+		return true
+	}
+	return within(root, t)
 }
 
 func within(root, path string) bool {
@@ -201,4 +273,12 @@ func (d DirFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(string(d), name)
 	}
 	return OSFiles{}.ReadFile(name)
+}
+
+// Resolve follows the symbolic links of name, relative to the base folder.
+func (d DirFiles) Resolve(name string) (string, error) {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(string(d), name)
+	}
+	return filepath.EvalSymlinks(name)
 }

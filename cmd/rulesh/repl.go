@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/peterh/liner"
+
+	"rulesh/dsl"
 )
 
 // repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N]`.
@@ -95,9 +98,8 @@ func (s *shell) interactive() int {
 	})
 	hist := historyPath()
 	if hist != "" {
-		if f, err := os.Open(hist); err == nil {
-			_, _ = ln.ReadHistory(f)
-			f.Close()
+		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {
+			_, _ = ln.ReadHistory(bytes.NewReader(b))
 		}
 	}
 	// Ctrl-C while a call runs interrupts it at its next statement.

@@ -301,7 +301,7 @@ func (c *cli) test(args []string) int {
 
 // runTranscriptFile replays one transcript; with update it rewrites it and passes.
 func runTranscriptFile(path string, update bool) (bool, string) {
-	src, err := os.ReadFile(path)
+	src, err := dsl.OSFiles{}.ReadFile(path)
 	if err != nil {
 		return false, err.Error() + "\n"
 	}
