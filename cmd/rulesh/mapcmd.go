@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -38,7 +37,7 @@ func (c *cli) mapCmd(args []string) int {
 		return exitError
 	}
 	if *svg != "" {
-		if err := os.WriteFile(*svg, []byte(board.SVG(m.Units())), 0o644); err != nil {
+		if err := writeFileAtomic(*svg, []byte(board.SVG(m.Units()))); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return exitError
 		}

@@ -314,7 +314,7 @@ func runTranscriptFile(path string, update bool) (bool, string) {
 		return false, err.Error() + "\n"
 	}
 	if update {
-		if err := os.WriteFile(path, []byte(t.render(got)), 0o644); err != nil {
+		if err := writeFileAtomic(path, []byte(t.render(got))); err != nil {
 			return false, err.Error() + "\n"
 		}
 		return true, ""
