@@ -42,14 +42,20 @@ func (c *cli) repl(args []string) int {
 	return sh.plain(c.stdin)
 }
 
+// maxLine is the longest input line read from a piped script.
+const maxLine = 16 << 20
+
 // plain reads inputs line by line, without prompts: piped scripts (`rulesh < script.txt`).
 // It exits 1 when any input failed, so a script can be checked.
 func (s *shell) plain(r io.Reader) int {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
 	var pending strings.Builder
 	anyFailed := false
+	defer s.finish()
+	lineNo := 0
 	for sc.Scan() {
+		lineNo++
 		if pending.Len() > 0 {
 			pending.WriteByte('\n')
 		}
@@ -63,6 +69,15 @@ func (s *shell) plain(r io.Reader) int {
 		if s.quit {
 			break
 		}
+	}
+	if err := sc.Err(); err != nil {
+		// The rest of the script cannot be read: stop, and say why.
+		if errors.Is(err, bufio.ErrTooLong) {
+			fmt.Fprintf(s.stderr, "rulesh: input line %d is longer than the %d MiB limit; stopped there\n", lineNo+1, maxLine>>20)
+		} else {
+			fmt.Fprintf(s.stderr, "rulesh: reading input: %v\n", err)
+		}
+		return exitError
 	}
 	if pending.Len() > 0 {
 		s.exec(pending.String())
@@ -111,6 +126,7 @@ func (s *shell) interactive() int {
 			s.interrupt.Store(true)
 		}
 	}()
+	defer s.finish()
 	fmt.Fprintf(s.stdout, "rulesh — %s. :help lists the commands, Ctrl-D leaves.\n", s.describe())
 	var pending strings.Builder
 	for !s.quit {
@@ -140,6 +156,9 @@ func (s *shell) interactive() int {
 			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
 			s.interrupt.Store(false)
 			s.exec(input)
+			if s.interrupt.Load() {
+				s.interrupted = true
+			}
 			s.saveHistory(ln, hist)
 		}
 	}

@@ -98,7 +98,8 @@ func TestPipedScript(t *testing.T) {
 }
 
 // TestInteractiveTerminal drives the real binary through a pseudo-terminal: completion,
-// Ctrl-C clearing the line, history written with mode 0600, Ctrl-D leaving.
+// Ctrl-C clearing the line, history written with mode 0600, Ctrl-D leaving; and checks that
+// stdin from /dev/null does not start the interactive REPL.
 func TestInteractiveTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -109,6 +110,18 @@ func TestInteractiveTerminal(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	root, _ := filepath.Abs("../..")
+	// Stdin from /dev/null (a character device, not a terminal) reads plainly: no prompt,
+	// no banner, exit 0 on empty input.
+	null := exec.Command(bin, "repl", "--seed", "1")
+	null.Env = append(os.Environ(), "XDG_STATE_HOME="+dir, "TERM=xterm")
+	if devNull, err := os.Open(os.DevNull); err == nil {
+		null.Stdin = devNull
+		out, err := null.CombinedOutput()
+		devNull.Close()
+		if err != nil || len(out) != 0 {
+			t.Errorf("rulesh < /dev/null: %v, output %q", err, out)
+		}
+	}
 	cmd := exec.Command(bin, "repl", "--seed", "1", "-f", filepath.Join(root, "rulesets/examples/duel.rules"))
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir, "TERM=xterm")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
