@@ -170,6 +170,9 @@ func TestRecordMidSession(t *testing.T) {
 			t.Errorf("recorded transcript lacks %q:\n%s", want, text)
 		}
 	}
+	if strings.Contains(text, "unknown name a") {
+		t.Errorf(":load forgot the session variable a:\n%s", text)
+	}
 	if !strings.Contains(out, "note: the session loaded or reloaded rule files") {
 		t.Errorf("the note is not on screen:\n%s", out)
 	}

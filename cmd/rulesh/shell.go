@@ -78,7 +78,7 @@ func newShell(c *cli, dir string, files []string, seed uint64) (*shell, error) {
 	s := &shell{cli: &own, dir: dir, seed: seed, startSeed: seed}
 	s.stdout = io.MultiWriter(c.stdout, &s.out)
 	s.queue = dice.NewQueue(nil, dice.NewPCG(seed))
-	if err := s.loadFiles(files); err != nil {
+	if _, _, err := s.loadFiles(files, nil); err != nil {
 		return nil, err
 	}
 	s.startFiles = s.files
@@ -92,8 +92,10 @@ func (s *shell) path(p string) string {
 	return filepath.Join(s.dir, p)
 }
 
-// loadFiles (re)builds the program and a fresh machine from files.
-func (s *shell) loadFiles(files []string) error {
+// loadFiles (re)builds the program and a fresh machine from files. With a previous session,
+// what still fits is carried over from it (see dsl.Session.CarryOver) and the notes say
+// what was reset and why.
+func (s *shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept, error) {
 	var prog *dsl.Program
 	if len(files) > 0 {
 		var fsys dsl.FileSystem = dsl.OSFiles{}
@@ -115,19 +117,34 @@ func (s *shell) loadFiles(files []string) error {
 			fmt.Fprint(s.stdout, diags.Render(srcs))
 		}
 		if prog == nil {
-			return errors.New("rule files have errors")
+			return nil, dsl.Kept{}, errors.New("rule files have errors")
 		}
 	} else {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
-	m, err := dsl.NewMachine(prog, s.queue, nil)
-	if err != nil {
-		return err
+	if from == nil {
+		m, err := dsl.NewMachine(prog, s.queue, nil)
+		if err != nil {
+			return nil, dsl.Kept{}, err
+		}
+		s.files, s.prog = files, prog
+		s.install(m)
+		s.sess = dsl.NewSession(m)
+		return nil, dsl.Kept{}, nil
 	}
+	// Built with a throwaway source, so that a reload does not use up the session's dice.
+	m, err := dsl.NewMachine(prog, dice.NewPCG(0), nil)
+	if err != nil {
+		return nil, dsl.Kept{}, err
+	}
+	m.Dice = s.queue
+	m.GivenCards = from.M.GivenCards
+	sess := dsl.NewSession(m)
+	notes, kept := sess.CarryOver(from)
 	s.files, s.prog = files, prog
 	s.install(m)
-	s.sess = dsl.NewSession(m)
-	return nil
+	s.sess = sess
+	return notes, kept, nil
 }
 
 func (s *shell) install(m *dsl.Machine) {
@@ -255,26 +272,21 @@ func (s *shell) meta(input string) {
 			s.errorf(":load needs a file")
 			return
 		}
-		old := s.m
-		if err := s.loadFiles(append(append([]string(nil), s.files...), arg)); err != nil {
+		notes, kept, err := s.loadFiles(append(append([]string(nil), s.files...), arg), s.sess)
+		if err != nil {
 			s.errorf("%v; nothing changed", err)
 			return
 		}
-		s.carry(old)
 		fmt.Fprintf(s.stdout, "loaded %s\n", arg)
+		s.reportCarry(notes, kept)
 	case ":reload":
-		old, oldProg, oldFiles := s.m, s.prog, s.files
-		if err := s.loadFiles(oldFiles); err != nil {
+		notes, kept, err := s.loadFiles(s.files, s.sess)
+		if err != nil {
 			s.errorf("%v; the previous version stays loaded", err)
-			s.prog, s.files = oldProg, oldFiles
-			s.install(old)
 			return
 		}
-		notes := s.carry(old)
 		fmt.Fprintf(s.stdout, "reloaded %d file(s)\n", len(s.files))
-		for _, n := range notes {
-			fmt.Fprintln(s.stdout, "  "+n)
-		}
+		s.reportCarry(notes, kept)
 	case ":set":
 		name, val, ok := strings.Cut(arg, " ")
 		if !ok {
@@ -418,9 +430,27 @@ func suggest(name string, cands []string) string {
 	return ""
 }
 
-func (s *shell) carry(old *dsl.Machine) []string {
-	notes := s.m.CarryOver(old)
-	return notes
+// reportCarry says what a reload kept, then every reset with its reason and the names the
+// edit added or removed.
+func (s *shell) reportCarry(notes []string, k dsl.Kept) {
+	var parts []string
+	add := func(n int, one, many string) {
+		if n == 1 {
+			parts = append(parts, "1 "+one)
+		} else if n > 1 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	add(k.Entities, "entity", "entities")
+	add(k.Piles, "deck or pile", "decks and piles")
+	add(k.Allowances, "pass allowance", "pass allowances")
+	add(k.Vars, "session variable", "session variables")
+	if len(parts) > 0 {
+		fmt.Fprintf(s.stdout, "  kept %s, with the options\n", strings.Join(parts, ", "))
+	}
+	for _, n := range notes {
+		fmt.Fprintln(s.stdout, "  "+n)
+	}
 }
 
 func (s *shell) showState() {

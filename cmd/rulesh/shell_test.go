@@ -203,3 +203,72 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestReloadKeepsCards: reloading an unchanged file keeps the decks, piles and their cards,
+// pass allowances and session variables, and uses up no dice; an edited deck starts afresh,
+// with every pile emptied of its cards, and the notes say so.
+func TestReloadKeepsCards(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	src, err := os.ReadFile(filepath.Join(root, "rulesets/examples/cartes.rules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "c.rules")
+	if err := os.WriteFile(rules, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	count := "[len(jeu.cards), len(capitaine.main.cards), len(gabier.main.cards), len(défausse.cards), passes(gabier.main, capitaine.main), passes(capitaine.main, gabier.main)]"
+	session := func(reload bool) (*shell, *bytes.Buffer) {
+		var out bytes.Buffer
+		sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, []string{"c.rules"}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh.exec("distribuer(3)")
+		sh.exec("let h = capitaine.main")
+		sh.exec("let c = gabier.main.cards[0]")
+		sh.exec("let n = 7")
+		sh.exec("pass(gabier.main, capitaine.main, c)")
+		sh.exec("move(capitaine.main, défausse, capitaine.main.cards[1])")
+		out.Reset()
+		if reload {
+			sh.exec(":reload")
+		}
+		sh.exec(count)
+		sh.exec("[h == capitaine.main, capitaine.main.cards[0] == c, n]")
+		sh.exec("1d20")
+		return sh, &out
+	}
+	_, plain := session(false)
+	_, reloaded := session(true)
+	want := "reloaded 1 file(s)\n  kept 2 entities, 4 decks and piles, 2 pass allowances, 3 session variables, with the options\n" + plain.String()
+	if reloaded.String() != want {
+		t.Errorf("after :reload:\n%s\nwant:\n%s", reloaded, want)
+	}
+	if !strings.HasPrefix(plain.String(), "[46, 3, 2, 1, 2, 1]\n[true, true, 7]\n") {
+		t.Errorf("without reload:\n%s", plain)
+	}
+
+	// An edited deck (two jokers more) starts afresh; the hands lose their cards.
+	sh, out := session(false)
+	edited := strings.Replace(string(src), "deck jeu standard {", "deck jeu standard {\n  jokers 2", 1)
+	if err := os.WriteFile(rules, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	sh.exec(":reload")
+	sh.exec(count)
+	sh.exec("n")
+	got := out.String()
+	for _, w := range []string{
+		"  deck jeu was edited: it starts afresh, full and shuffled, and every pile loses the cards it held\n",
+		"  capitaine.main reset to its default: pile main du capitaine: it held ",
+		"  session variable c dropped: it held 10♣, and deck jeu was edited\n",
+		"[54, 0, 0, 0, 0, 0]\n7\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("edited deck: no %q in\n%s", w, got)
+		}
+	}
+}
