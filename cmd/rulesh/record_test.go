@@ -73,6 +73,7 @@ func TestRecordRefusesToOverwrite(t *testing.T) {
 		"duel.rules":       "const a = 1\n",
 		"notes.transcript": "my notes, not a transcript\n",
 		"old.transcript":   "seed 1\n> 1 + 1\n2\n",
+		"new.transcript":   "# Recorded by rulesh; `rulesh test` replays it.\nseed 1\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -87,6 +88,8 @@ func TestRecordRefusesToOverwrite(t *testing.T) {
 	for _, c := range []struct{ arg, want string }{
 		{"duel.rules", "error: :record writes only files named *.transcript, not duel.rules\n"},
 		{"notes.transcript", "error: notes.transcript exists and does not read as a transcript; not overwritten\n"},
+		{"new.transcript", "recording to new.transcript\n"},
+		{"off", "recorded new.transcript\n"},
 		{"old.transcript", "recording to old.transcript\n"},
 	} {
 		out.Reset()
@@ -99,7 +102,7 @@ func TestRecordRefusesToOverwrite(t *testing.T) {
 	sh.exec(":record off")
 	for name, text := range files {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
-		if changed := string(b) != text; changed != (name == "old.transcript") {
+		if changed := string(b) != text; changed != (name == "old.transcript") && name != "new.transcript" {
 			t.Errorf("%s: changed %v:\n%s", name, changed, b)
 		}
 	}

@@ -549,7 +549,8 @@ func (s *shell) record(arg string) {
 		if err == nil {
 			_, err = parseTranscript(path, src)
 		}
-		if err != nil && len(bytes.TrimSpace(src)) > 0 {
+		// An empty file, or a transcript recorded without any input yet, may be replaced.
+		if err != nil && !errors.Is(err, errNoInput) && len(bytes.TrimSpace(src)) > 0 {
 			s.errorf("%s exists and does not read as a transcript; not overwritten", arg)
 			return
 		}

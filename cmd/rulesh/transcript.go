@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -46,6 +47,9 @@ type tcase struct {
 	input string   // may hold several lines
 	want  string
 }
+
+// errNoInput is a transcript without any input: it would pass while testing nothing.
+var errNoInput = errors.New("no input: a transcript needs at least one line starting with \"> \"")
 
 func isInputLine(l string) bool { return strings.HasPrefix(l, "> ") || l == ">" }
 
@@ -110,7 +114,7 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 		}
 	}
 	if i == len(lines) {
-		return nil, fmt.Errorf("%s: no input: a transcript needs at least one line starting with \"> \"", path)
+		return nil, fmt.Errorf("%s: %w", path, errNoInput)
 	}
 	var pre []string
 	for i < len(lines) {
