@@ -198,3 +198,34 @@ func TestPipedInput(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestRecordBoundsOutput: an input that prints more than the log can hold is cut, said so in
+// the transcript and on screen, and not kept in memory.
+func TestRecordBoundsOutput(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec(":record big.transcript")
+	line := strings.Repeat("x", 99)
+	sh.exec(`for i in 1..50000 { emit "` + line + `" }`)
+	if got := out.Len(); got < 5_000_000 {
+		t.Fatalf("the loop printed only %d bytes:\n%.300s", got, out.String())
+	}
+	if !sh.logLost || sh.out.buf.Len() > 1000 {
+		t.Errorf("log kept: lost %v, capture %d bytes", sh.logLost, sh.out.buf.Len())
+	}
+	if !strings.HasSuffix(out.String(), "note: the output was longer than 4 MiB: the transcript holds only its start\n") {
+		t.Errorf("no note on screen: %q", out.String()[out.Len()-200:])
+	}
+	st, err := os.Stat(filepath.Join(dir, "big.transcript"))
+	if err != nil || st.Size() > maxLog+4096 {
+		t.Errorf("transcript: %v, %d bytes", err, st.Size())
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "big.transcript"))
+	if !strings.Contains(string(b), "# note: the output of the next input was longer than 4 MiB") {
+		t.Errorf("no note in the transcript: %.400s", b)
+	}
+}

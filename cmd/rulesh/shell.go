@@ -43,9 +43,26 @@ type shell struct {
 	log         []logEntry
 	logSize     int
 	logLost     bool
-	interrupted bool         // an input was interrupted (Ctrl-C): replay may differ
-	out         bytes.Buffer // the output of the input being run
+	interrupted bool    // an input was interrupted (Ctrl-C): replay may differ
+	out         capture // the output of the input being run
 }
+
+// capture keeps the output of one input, up to maxLog bytes: an input that prints more
+// (a loop of emits) must not hold it all in memory.
+type capture struct {
+	buf  bytes.Buffer
+	over bool
+}
+
+func (c *capture) Write(p []byte) (int, error) {
+	if c.buf.Len()+len(p) > maxLog {
+		c.over = true
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+func (c *capture) Reset() { c.buf.Reset(); c.over = false }
 
 // logEntry is one input of the session and its output.
 type logEntry struct{ input, output string }
@@ -177,11 +194,20 @@ func (s *shell) exec(input string) {
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
 		return
 	}
-	e := logEntry{input, s.out.String()}
+	e := logEntry{input, s.out.buf.String()}
+	over := s.out.over
 	s.out.Reset()
+	if over {
+		s.log, s.logLost = nil, true
+	}
 	s.addLog(e)
 	if s.rec != nil {
-		if _, err := s.rec.f.WriteString(s.rec.entry(e, s)); err != nil {
+		entry := s.rec.entry(e, s)
+		if over {
+			entry = fmt.Sprintf("# note: the output of the next input was longer than %d MiB and is cut here: replay will differ\n", maxLog>>20) + entry
+			fmt.Fprintf(s.stdout, "note: the output was longer than %d MiB: the transcript holds only its start\n", maxLog>>20)
+		}
+		if _, err := s.rec.f.WriteString(entry); err != nil {
 			s.rec.f.Close()
 			s.rec = nil
 			s.errorf("recording stopped: %v", err)
