@@ -47,15 +47,20 @@ type shell struct {
 	out         capture // the output of the input being run
 }
 
-// capture keeps the output of one input, up to maxLog bytes: an input that prints more
-// (a loop of emits) must not hold it all in memory.
+// capture keeps the output of one input, up to limit bytes (maxLog when 0): an input that
+// prints more (a loop of emits) must not hold it all in memory.
 type capture struct {
-	buf  bytes.Buffer
-	over bool
+	buf   bytes.Buffer
+	over  bool
+	limit int
 }
 
 func (c *capture) Write(p []byte) (int, error) {
-	if c.buf.Len()+len(p) > maxLog {
+	limit := c.limit
+	if limit == 0 {
+		limit = maxLog
+	}
+	if c.buf.Len()+len(p) > limit {
 		c.over = true
 		return len(p), nil
 	}

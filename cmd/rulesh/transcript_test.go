@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rulesh/dsl"
 )
 
 // TestTranscripts replays every golden transcript under tests/ (go test -update rewrites
@@ -116,5 +118,21 @@ func TestTranscriptDirectives(t *testing.T) {
 		if tt.want == "" && msg != "" || !strings.Contains(msg, tt.want) {
 			t.Errorf("%q: %q, want %q", tt.src, msg, tt.want)
 		}
+	}
+}
+
+// TestTranscriptBoundsOutput: replay keeps no more actual output than a transcript can hold.
+func TestTranscriptBoundsOutput(t *testing.T) {
+	line := strings.Repeat("x", 199)
+	tr, err := parseTranscript("x.transcript", []byte(`> for i in 1..50000 { emit "`+line+`" }`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tr.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got[0]); n > dsl.MaxFileSize+200 || !strings.HasSuffix(got[0], "(output cut: longer than a transcript may be, 8 MiB)\n") {
+		t.Errorf("%d bytes, ending %q", n, got[0][len(got[0])-100:])
 	}
 }
