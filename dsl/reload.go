@@ -36,6 +36,9 @@ func (s *Session) CarryOver(old *Session) ([]string, Kept) {
 		s.types[name] = typeFromValue(v)
 		c.kept.Vars++
 	}
+	// Last, once every pile reachable from entities and variables is known.
+	c.allowances()
+	c.kept.Piles = len(c.piles)
 	return append(c.notes, diffNames(old.M.prog, s.M.prog)...), c.kept
 }
 
@@ -188,8 +191,6 @@ func (c *carrier) machine() {
 			}
 		}
 	}
-	c.allowances()
-	c.kept.Piles = len(c.piles)
 	m.journal = m.journal[:0]
 	m.version++
 }
