@@ -184,7 +184,8 @@ func TestRecordMidSession(t *testing.T) {
 	}
 }
 
-// TestPipedInput: an over-long line ends the session with an error; leftover hand-given
+// TestPipedInput: an over-long line, or an input left open over 16 MiB, ends the session
+// with an error (in linear time); brackets in comments do not count; leftover hand-given
 // results are reported on stderr.
 func TestPipedInput(t *testing.T) {
 	root, _ := filepath.Abs("../..")
@@ -192,6 +193,15 @@ func TestPipedInput(t *testing.T) {
 	code, out, errOut := runIn(t, root, long, "repl", "--seed", "1")
 	if code != 1 || out != "2\n" || errOut != "rulesh: input line 2 is longer than the 16 MiB limit; stopped there\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	open := "[\n" + strings.Repeat(strings.Repeat("1,", 500)+"\n", (maxLine/1000)+10)
+	code, out, errOut = runIn(t, root, open, "repl", "--seed", "1")
+	if code != 1 || out != "" || !strings.HasSuffix(errOut, "is longer than the 16 MiB limit (a bracket left open?); stopped there\n") {
+		t.Errorf("open bracket: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, root, "1 + 1 // (\n2\n[1,\n 2] // ]\n", "repl", "--seed", "1")
+	if code != 0 || out != "2\n2\n[1, 2]\n" {
+		t.Errorf("comments: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	code, out, errOut = runIn(t, root, ":rolls 3 4\n1d6\n", "repl", "--seed", "1")
 	if code != 0 || errOut != "warning: hand-given results not used: 4\n" {

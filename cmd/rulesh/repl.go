@@ -51,6 +51,7 @@ func (s *shell) plain(r io.Reader) int {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	var pending strings.Builder
+	depth := 0 // brackets open in pending
 	anyFailed := false
 	defer s.finish()
 	lineNo := 0
@@ -60,12 +61,19 @@ func (s *shell) plain(r io.Reader) int {
 			pending.WriteByte('\n')
 		}
 		pending.WriteString(sc.Text())
-		if needsMore(pending.String()) {
+		depth += lineDepth(sc.Text())
+		if pending.Len() > maxLine {
+			// An open bracket would otherwise gather the whole script into one input.
+			fmt.Fprintf(s.stderr, "rulesh: the input ending at line %d is longer than the %d MiB limit (a bracket left open?); stopped there\n", lineNo, maxLine>>20)
+			return exitError
+		}
+		if depth > 0 {
 			continue
 		}
 		s.exec(pending.String())
 		anyFailed = anyFailed || s.failed
 		pending.Reset()
+		depth = 0
 		if s.quit {
 			break
 		}
@@ -129,6 +137,7 @@ func (s *shell) interactive() int {
 	defer s.finish()
 	fmt.Fprintf(s.stdout, "rulesh — %s. :help lists the commands, Ctrl-D leaves.\n", s.describe())
 	var pending strings.Builder
+	depth := 0 // brackets open in pending
 	for !s.quit {
 		prompt := "> "
 		if pending.Len() > 0 {
@@ -137,6 +146,7 @@ func (s *shell) interactive() int {
 		line, err := ln.Prompt(prompt)
 		if errors.Is(err, liner.ErrPromptAborted) {
 			pending.Reset() // Ctrl-C clears the pending input and goes on
+			depth = 0
 			continue
 		}
 		if err != nil { // io.EOF: Ctrl-D
@@ -147,11 +157,13 @@ func (s *shell) interactive() int {
 			pending.WriteByte('\n')
 		}
 		pending.WriteString(line)
-		if needsMore(pending.String()) {
+		depth += lineDepth(line)
+		if depth > 0 && pending.Len() <= maxLine {
 			continue
 		}
 		input := pending.String()
 		pending.Reset()
+		depth = 0
 		if strings.TrimSpace(input) != "" {
 			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
 			s.interrupt.Store(false)

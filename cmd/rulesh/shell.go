@@ -501,32 +501,33 @@ func (s *shell) showState() {
 	}
 }
 
-// needsMore reports whether an input still has open brackets (outside strings and
-// comments): the REPL then asks for a continuation line.
-func needsMore(input string) bool {
+// lineDepth returns how many brackets one input line opens (negative: closes), outside
+// strings and comments. Strings and comments end with the line, so an input needs more lines
+// while the sum over its lines is positive; the REPL adds line by line, never rescanning.
+func lineDepth(line string) int {
 	depth := 0
 	var quote rune
 	prev := rune(0)
-	for _, r := range input {
+	for _, r := range line {
 		switch {
 		case quote != 0:
-			if r == quote && prev != '\\' {
+			if r == '\\' && prev == '\\' {
+				r = 0 // an escaped backslash escapes nothing after it
+			} else if r == quote && prev != '\\' {
 				quote = 0
 			}
 		case r == '"' || r == '\'':
 			quote = r
 		case r == '/' && prev == '/':
-			// a comment runs to the end of the line; brackets in it do not count
+			return depth // a comment runs to the end of the line; brackets in it do not count
 		case r == '(' || r == '[' || r == '{':
 			depth++
 		case r == ')' || r == ']' || r == '}':
 			depth--
-		case r == '\n':
-			quote = 0
 		}
 		prev = r
 	}
-	return depth > 0
+	return depth
 }
 
 // recorder writes a golden transcript of the session as it goes: each input and its output

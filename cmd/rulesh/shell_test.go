@@ -272,3 +272,23 @@ func TestReloadKeepsCards(t *testing.T) {
 		}
 	}
 }
+
+func TestLineDepth(t *testing.T) {
+	tests := []struct {
+		line  string
+		depth int
+	}{
+		{"f(1, [2", 2},
+		{"f(1) // (", 0},
+		{`"(" + '[' + x`, 0},
+		{`"a\\" + (`, 1},
+		{`"a\"(" + (`, 1},
+		{"}) ]", -3},
+		{"x / (y / 2)", 0},
+	}
+	for _, tt := range tests {
+		if got := lineDepth(tt.line); got != tt.depth {
+			t.Errorf("lineDepth(%q) = %d, want %d", tt.line, got, tt.depth)
+		}
+	}
+}
