@@ -162,7 +162,12 @@ func TestInteractiveTerminal(t *testing.T) {
 	f.Write([]byte{3}) // Ctrl-C clears the pending line
 	f.Write([]byte("2 + 2\r"))
 	waitFor("4\r\n")
-	f.Write([]byte{4}) // Ctrl-D leaves
+	rec := filepath.Join(dir, "i.transcript")
+	f.Write([]byte(":record " + rec + "\r"))
+	waitFor("recording to")
+	f.Write([]byte("3 + 3\r"))
+	waitFor("6\r\n")
+	f.Write([]byte{4}) // Ctrl-D leaves, and the transcript is whole
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
@@ -171,6 +176,11 @@ func TestInteractiveTerminal(t *testing.T) {
 	_ = cmd.Wait()
 	if strings.Contains(screen.String(), "1002") {
 		t.Error("Ctrl-C did not clear the pending input")
+	}
+	if b, err := os.ReadFile(rec); err != nil || !strings.HasSuffix(string(b), "# :record started here.\n> 3 + 3\n6\n") || !strings.Contains(screen.String(), "recorded "+rec) {
+		t.Errorf("recording ended by Ctrl-D: %v\n%s\nscreen:\n%s", err, b, screen.String())
+	} else if ok, msg := runTranscriptFile(rec, false); !ok {
+		t.Errorf("the recorded transcript does not replay:\n%s\n%s", msg, b)
 	}
 	hist := filepath.Join(dir, "rulesh", "history")
 	st, err := os.Stat(hist)
