@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -708,11 +709,16 @@ func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
 		}
 		c.base.MaxNodes = MaxExprNodes
 		c.base.Visitors = nil
+		for _, name := range disabledBuiltins {
+			c.base.Disabled[name] = true
+			delete(c.base.Builtins, name)
+		}
 	}
 	cfg := *c.base
 	cfg.Env = c.envNature(s)
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
+	pv.env = &cfg.Env
 	for _, op := range overloadedOps {
 		cfg.Visitors = append(cfg.Visitors, &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
@@ -766,6 +772,10 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)
 		return nil
+	}
+	if err == nil && len(pv.unknown) > 0 {
+		id := pv.unknown[0]
+		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
 	}
 	if err != nil {
 		c.exprError(x, err, sc)
@@ -857,6 +867,7 @@ func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
 			return nil, err
 		}
 	}
+	ast.Walk(&tree.Node, budgetPatch{})
 	return exprcompiler.Compile(tree, cfg)
 }
 
@@ -869,6 +880,7 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		pos = x.posAt(fe.From)
 		msg = fe.Message
 	}
+	msg = goTypeWords(msg)
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
 	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
@@ -883,6 +895,9 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+		d.Summary = name + " is not available in rules"
+		d.Detail = "a run depends only on its files, options, seed and hand-given results"
 	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		cands := append(sc.names(), c.prog.Names()...)
 		d.Summary = "unknown name " + name
@@ -967,11 +982,29 @@ type patcher struct {
 	diags Diagnostics
 	lits  map[string]*dice.Expr
 	cards map[string]*cards.Card
+	// unknown holds the names the first type check could not resolve. expr does not check
+	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
+	// unknown name there would otherwise reach run time as nil.
+	unknown []*ast.IdentifierNode
+	env     *nature.Nature
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
 	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
 		return
+	}
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		pv.rollArgsAsTotals(n)
+		return
+	case *ast.IdentifierNode:
+		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
+			pv.unknown = append(pv.unknown, n)
+		}
+		return
+	case *ast.VariableDeclaratorNode:
+		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
+		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
 	}
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {
@@ -981,6 +1014,8 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
+	// A callee is resolved below or checked again by expr, which visits callees.
+	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}

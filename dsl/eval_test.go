@@ -264,3 +264,17 @@ func TestRuntimeErrorPosition(t *testing.T) {
 		t.Errorf("stack %v", re.Stack)
 	}
 }
+
+// TestUnknownNameBesideRoll: an operator met with a roll becomes a call that expr does not
+// check again, so an unknown name beside a roll must still be caught at load.
+func TestUnknownNameBesideRoll(t *testing.T) {
+	for _, body := range []string{"1d6 + nope", "nope * 2d6", "max(1d6 - nope, 1)"} {
+		_, diags := LoadSource("t.rules", []byte("rule f() {\n  return "+body+"\n}\n"))
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "unknown name nope") {
+			t.Errorf("%s: want unknown name nope, got %v", body, diags)
+		}
+	}
+	if _, diags := LoadSource("t.rules", []byte("rule f() {\n  return reduce(1..3, #acc + 1d6, 0)\n}\n")); diags.HasErrors() {
+		t.Errorf("reduce over rolls: %v", diags)
+	}
+}

@@ -505,6 +505,9 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 		}
 	}
 	for _, r := range t.Rows {
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return err
+		}
 		ok, err := m.rowMatches(r, key, f)
 		if err != nil {
 			return err
