@@ -142,6 +142,9 @@ func TestEval(t *testing.T) {
 		{name: "loop limit", expr: "boucle()", err: "max_loop_iterations"},
 		{name: "call depth limit", expr: "récursion(1)", err: "max_call_depth"},
 		{name: "unicode names", expr: "a.portée * 2", want: "3.0"},
+		{name: "same record", expr: "[same(a, a), same(a, b), a == Unit({nom: \"A\", force: 5})]", want: "[true, false, true]"},
+		{name: "same twins", expr: "same(b, Unit({nom: \"B\"})) || !(b == Unit({nom: \"B\"}))", want: "false"},
+		{name: "same needs records", expr: "same(a, 3)", err: "same compares two records"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
