@@ -3,12 +3,12 @@ package dsl
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
 	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
 )
 
 // DeckDecl is a deck declared with `deck NAME standard { … }`; NAME is also its draw pile.
@@ -59,9 +59,20 @@ func (c *compiler) deckDecl(d *deckAST) {
 				c.errorf(l.Pos, "unknown suit "+sym, "the suits are ♣ ♠ ♥ ♦")
 			}
 		case l.Jokers != "":
-			jokers, _ = strconv.Atoi(l.Jokers)
+			n, ok := c.declInt(l.Jokers, false, l.Pos, "the joker count")
+			if !ok {
+				continue
+			}
+			if total := len(suits)*len(ranks) + n; total > MaxDeckCards {
+				c.errorf(l.Pos, fmt.Sprintf("deck %s would hold %d cards, over the limit of %d cards per deck", d.Name, total, MaxDeckCards), "")
+				continue
+			}
+			jokers = n
 		case l.Rank != nil:
-			v, _ := strconv.Atoi(l.Rank.Value)
+			v, ok := c.declInt(l.Rank.Value, false, l.Pos, "the value")
+			if !ok {
+				continue
+			}
 			found := false
 			for _, r := range ranks {
 				if r.Name == l.Rank.Name || contains(r.Aliases, l.Rank.Name) {
@@ -204,9 +215,30 @@ func (m *Machine) drawOne(p *cards.Pile) (*cards.Card, error) {
 	return c, nil
 }
 
+// chargeCards checks a count of cards and charges moving them.
+func (m *Machine) chargeCards(fn string, n int) error {
+	if n < 0 {
+		return fmt.Errorf("%s %d cards: the count cannot be negative", fn, n)
+	}
+	return m.charge(n)
+}
+
 func (m *Machine) shuffle(p *cards.Pile) error {
+	if err := m.charge(len(p.Cards)); err != nil {
+		return err
+	}
+	src := m.Shuffle
+	if src == nil {
+		src = dice.ShuffleSource(m.Dice)
+	}
+	if src == nil {
+		if m.noSeed == nil {
+			m.noSeed = dice.NewPCG(0)
+		}
+		src = m.noSeed
+	}
 	cs, err := p.Shuffled(func(n int) (int, error) {
-		v, err := m.Dice.Roll(n)
+		v, err := src.Roll(n)
 		return v - 1, err
 	})
 	if err != nil {
@@ -262,6 +294,9 @@ var cardFuncs = map[string]rtFunc{
 			return m.drawOne(p)
 		}
 		n := toInt(a[1])
+		if err := m.chargeCards("draw", n); err != nil {
+			return nil, err
+		}
 		out := make([]any, 0, n)
 		for i := 0; i < n; i++ {
 			c, err := m.drawOne(p)
@@ -279,6 +314,9 @@ var cardFuncs = map[string]rtFunc{
 		}
 		from, to := ps[0], ps[1]
 		n := toInt(a[2])
+		if err := m.chargeCards("deal", n); err != nil {
+			return nil, err
+		}
 		for i := 0; i < n; i++ {
 			c, err := m.drawOne(from)
 			if err != nil {

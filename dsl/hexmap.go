@@ -3,7 +3,6 @@ package dsl
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -59,6 +58,10 @@ func (c *compiler) mapDecl(ma *mapAST) {
 			c.errorf(r.Pos, fmt.Sprintf("row %d has %d hexes, the first row has %d", i+1, len(grid[i]), cols), "")
 		}
 	}
+	if cols*len(rows) > MaxMapHexes {
+		c.errorf(ma.Pos, fmt.Sprintf("map %s has %d hexes (%d columns, %d rows), over the limit of %d hexes per map", ma.Name, cols*len(rows), cols, len(rows), MaxMapHexes), "")
+		return
+	}
 	m := hex.NewMap(ma.Name, cols, len(rows))
 	for r, line := range grid {
 		for col, ch := range line {
@@ -74,8 +77,11 @@ func (c *compiler) mapDecl(ma *mapAST) {
 		}
 	}
 	at := func(h *hexAST) (hex.Hex, bool) {
-		col, _ := strconv.Atoi(h.Col)
-		row, _ := strconv.Atoi(h.Row)
+		col, ok1 := c.declInt(h.Col, false, h.Pos, "the column")
+		row, ok2 := c.declInt(h.Row, false, h.Pos, "the row")
+		if !ok1 || !ok2 {
+			return hex.Hex{}, false
+		}
 		x := hex.FromOffset(col, row)
 		if !m.In(x) {
 			c.errorf(h.Pos, fmt.Sprintf("(%d,%d) is off the board (%d columns, %d rows)", col, row, m.Cols, m.Rows), "")
@@ -113,11 +119,9 @@ func (c *compiler) mapDecl(ma *mapAST) {
 		case l.Height != nil:
 			for _, h := range l.Height {
 				if x, ok := at(h.H); ok {
-					v, _ := strconv.Atoi(h.Value)
-					if h.Neg {
-						v = -v
+					if v, ok := c.declInt(h.Value, h.Neg, h.H.Pos, "the height"); ok {
+						m.Height[x] = v
 					}
-					m.Height[x] = v
 				}
 			}
 		case l.Point != nil:
@@ -244,11 +248,25 @@ var hexFuncs = map[string]rtFunc{
 	}, types: []any{new(func(*Machine, any) []any), new(func(*Machine, any, any) []any)}},
 	"ring": {internal: "__ring", fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
-		return hexList(hex.Ring(h, toInt(a[1]))), err
+		if err != nil {
+			return nil, err
+		}
+		r := toInt(a[1])
+		if err := m.chargeHexes("ring", r, 6*r); err != nil {
+			return nil, err
+		}
+		return hexList(hex.Ring(h, r)), nil
 	}, types: []any{new(func(*Machine, any, int) []any)}},
 	"hex_range": {internal: "__hrange", fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
-		return hexList(hex.Range(h, toInt(a[1]))), err
+		if err != nil {
+			return nil, err
+		}
+		r := toInt(a[1])
+		if err := m.chargeHexes("hex_range", r, 3*r*(r+1)+1); err != nil {
+			return nil, err
+		}
+		return hexList(hex.Range(h, r)), nil
 	}, types: []any{new(func(*Machine, any, int) []any)}},
 	"terrain": {internal: "__terrain", fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
 		if !b.In(h) {
@@ -277,6 +295,10 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
+		n := hex.Distance(hs[0], hs[1])
+		if err := m.chargeHexes("line", n, n+1); err != nil {
+			return nil, err
+		}
 		return hexList(hex.Line(hs[0], hs[1])), nil
 	}, types: []any{new(func(*Machine, any, any) []any)}},
 	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
@@ -284,6 +306,10 @@ var hexFuncs = map[string]rtFunc{
 	"line_of_fire": {internal: "__lof", fn: func(m *Machine, a []any) (any, error) {
 		b, x, y, blocks, err := m.boardTwoHexesRule(a)
 		if err != nil {
+			return nil, err
+		}
+		n := hex.Distance(x, y)
+		if err := m.chargeHexes("line_of_fire", n, n+1); err != nil {
 			return nil, err
 		}
 		line := hex.Line(x, y)
@@ -380,6 +406,25 @@ var hexFuncs = map[string]rtFunc{
 		}
 		return hexList(hex.Sorted(out)), nil
 	}, types: []any{new(func(*Machine, any, any, any, string) []any)}},
+}
+
+// maxHexRadius bounds the radius or length a hex builtin accepts, before its work is
+// charged: beyond it the count of hexes would overflow.
+const maxHexRadius = 1_000_000
+
+// chargeHexes checks a radius (or distance) and charges the hexes a builtin will produce,
+// before producing them.
+func (m *Machine) chargeHexes(fn string, r, count int) error {
+	if r < 0 {
+		return fmt.Errorf("%s: the radius cannot be negative (got %d)", fn, r)
+	}
+	if r > maxHexRadius {
+		return fmt.Errorf("%s: %d is too far (at most %d)", fn, r, maxHexRadius)
+	}
+	if err := m.charge(count); err != nil {
+		return err
+	}
+	return m.chargeMem(count)
 }
 
 // boardQuery makes a map function of (map, hex) from what it reads on the board.

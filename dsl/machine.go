@@ -46,12 +46,17 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
+	// Shuffle, when set, shuffles decks; otherwise the seeded source behind Dice does, so
+	// hand-given die results are never spent on shuffles.
+	Shuffle dice.Source
+	noSeed  dice.Source // shuffles when no seeded source is known: fixed, so runs repeat
 
 	allowances map[string]int
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
 	steps      int
+	mem        int // memory budget units spent by the current top-level call
 	depth      int
 	running    int // VMs currently running (nested through calls)
 	vms        []*vm.VM
@@ -244,7 +249,7 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.minArg || len(args) > len(p.Params) {
 		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.minArg, len(p.Params), len(args))
 	}
-	m.steps = 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := m.call(p, args, p.Pos)
 	return m.finish(v, err, mark)
@@ -264,7 +269,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 
 // topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) topLevel(f func() (any, error)) (any, error) {
-	m.steps = 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := f()
 	return m.finish(v, err, mark)
@@ -310,17 +315,7 @@ func (m *Machine) trace(line string) {
 	}
 }
 
-func (m *Machine) step(at Pos) error {
-	m.steps++
-	if m.Interrupt != nil && m.Interrupt.Load() {
-		m.Interrupt.Store(false)
-		return &RuntimeError{Pos: at, Msg: "interrupted"}
-	}
-	if m.steps > m.Limits.MaxSteps {
-		return &RuntimeError{Pos: at, Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
-	}
-	return nil
-}
+func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
 
 func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
@@ -453,13 +448,13 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	}
 	var fe *file.Error
 	if errors.As(err, &fe) {
-		msg := fe.Message
+		msg := goTypeWords(fe.Message)
 		if msg == "memory budget exceeded" {
 			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
 		}
 		return &RuntimeError{Pos: posOf(x.posAt(fe.From)), Msg: msg}
 	}
-	return &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+	return &RuntimeError{Pos: x.Pos, Msg: goTypeWords(err.Error())}
 }
 
 func (s *letStmt) exec(m *Machine, f *frame) error {
@@ -480,6 +475,12 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	v, err := m.eval(s.value, f.vars)
 	if err != nil {
 		return err
+	}
+	if s.op == "+=" {
+		// What += appends is new material: charged like any other concatenation.
+		if err := m.chargeMem(size(v)); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
 	}
 	if s.local != "" {
 		if s.op != "=" {
@@ -535,6 +536,12 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	if ft != nil {
 		if v, err = conform(v, ft); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: "field " + field + ": " + err.Error()}
+		}
+	}
+	if _, had := rec[field]; !had {
+		// A new map entry: maps cannot grow without bound under max_steps alone.
+		if err := m.chargeMem(1); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}
 	m.setField(rec, field, v)

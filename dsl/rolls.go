@@ -28,6 +28,12 @@ type Roll struct {
 
 func newRoll(r *dice.Result) *Roll {
 	out := &Roll{Total: r.Total, Bool: r.Bool, result: r}
+	n := 0
+	for _, t := range r.Terms {
+		n += len(t.Dice)
+	}
+	out.All = make([]int, 0, n)
+	out.Faces = make([]int, 0, n)
 	first := true
 	for _, t := range r.Terms {
 		for _, d := range t.Dice {
@@ -201,7 +207,16 @@ func (m *Machine) rollExpr(de *dice.Expr) (*Roll, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.trace("roll " + res.String())
+	n := 0
+	for _, t := range res.Terms {
+		n += len(t.Dice)
+	}
+	if err := m.charge(n); err != nil {
+		return nil, err
+	}
+	if m.Trace != nil {
+		m.trace("roll " + res.String())
+	}
 	return newRoll(res), nil
 }
 

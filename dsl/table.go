@@ -345,20 +345,16 @@ func (c *compiler) checkTable(t *Table) {
 	var bands []seen
 	exact := map[string]*TableRow{}
 	ncols := len(t.Cols) + len(t.Ratios)
+	// The rolled key's range, when its distribution could be worked out: otherwise (too
+	// large for exact odds, or symbols) nothing is said about reachability.
 	var lo, hi int
+	known := false
 	if t.Roll != nil {
 		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
-			lo, hi = d.Min, d.Max()
+			lo, hi, known = d.Min, d.Max(), true
 		}
 	}
-	reach := func(b tables.Band) bool {
-		for v := lo; v <= hi; v++ {
-			if b.Contains(float64(v)) {
-				return true
-			}
-		}
-		return false
-	}
+	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
 	for _, r := range t.Rows {
 		if ncols > 0 && r.Value != nil && r.Value.prog != nil {
 			if n, ok := listLen(r.Value); ok && n != ncols {
@@ -377,7 +373,7 @@ func (c *compiler) checkTable(t *Table) {
 				c.diags = append(c.diags, &Diagnostic{Pos: x.Pos, Summary: "key " + Str(x.lit) + " is already in row " + prev.Pos.String()})
 			}
 			exact[key] = r
-			if f, ok := number(x.lit); ok && t.Roll != nil && hi >= lo && (f < float64(lo) || f > float64(hi)) {
+			if f, ok := number(x.lit); ok && known && (f < float64(lo) || f > float64(hi)) {
 				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, Str(x.lit), lo, hi)})
 			}
 		}
@@ -396,7 +392,7 @@ func (c *compiler) checkTable(t *Table) {
 				c.diags = append(c.diags, &Diagnostic{Pos: r.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", b, s.band, s.row.Pos)})
 			}
 		}
-		if t.Roll != nil && hi >= lo && !reach(b) {
+		if known && !reach(b) {
 			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
 		}
 		bands = append(bands, seen{b, r})
@@ -418,6 +414,26 @@ func (c *compiler) checkTable(t *Table) {
 			}
 		}
 	}
+}
+
+// bandMeetsRange reports whether a band holds a whole number from lo to hi, without
+// walking the range (a d100000 would make that a long loop per row).
+func bandMeetsRange(b tables.Band, lo, hi int) bool {
+	first := float64(lo)
+	if b.Lo != nil {
+		first = math.Max(first, math.Ceil(*b.Lo))
+		if b.LoOpen && first == *b.Lo {
+			first++
+		}
+	}
+	last := float64(hi)
+	if b.Hi != nil {
+		last = math.Min(last, math.Floor(*b.Hi))
+		if b.HiOpen && last == *b.Hi {
+			last--
+		}
+	}
+	return first <= last
 }
 
 // sharedBoundary: bare bands that only share an end (1 .. 1.5 then 1.5 .. 2.5) are the seeds'
@@ -489,6 +505,9 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 		}
 	}
 	for _, r := range t.Rows {
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return err
+		}
 		ok, err := m.rowMatches(r, key, f)
 		if err != nil {
 			return err

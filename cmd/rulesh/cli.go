@@ -226,7 +226,9 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
 			return nil, exitUsage
 		}
-		src = dice.NewQueue(list, nil)
+		q := dice.NewQueue(list, nil)
+		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
+		src = q
 	}
 	overrides := map[string]any{}
 	for _, kv := range r.sets {

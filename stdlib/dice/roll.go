@@ -289,7 +289,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	vals := r.buf[:0]
 	var rec *TermRoll
 	if r.rec != nil {
-		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != ""})
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != "", Dice: make([]DieRoll, 0, n.Count)})
 		rec = &r.rec.Terms[len(r.rec.Terms)-1]
 	}
 	var faces []Face // only when needed: success counting on symbols, unique, recording
@@ -362,9 +362,6 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		}
 		if dr != nil {
 			dr.Face, dr.Value = f, v
-		}
-		if len(vals) > MaxCount*2 {
-			return 0, fmt.Errorf("%s rolled more than %d dice", n.Text, MaxCount*2)
 		}
 	}
 	r.buf = vals
