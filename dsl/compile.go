@@ -744,7 +744,7 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 		n, _ := strconv.Atoi(t)
 		x.isLit, x.lit, x.typ = true, n, intType
 		return true
-	case t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
+	case len(t) >= 2 && t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
 		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
 		return true
 	case identRE.MatchString(t) && !reservedWords[t]:
@@ -756,8 +756,15 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	return false
 }
 
-// MaxExprNodes bounds the size of one expression.
-const MaxExprNodes = 5000
+// Limits on the size of one expression.
+const (
+	// MaxExprNodes bounds the nodes of one expression's syntax tree.
+	MaxExprNodes = 5000
+	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
+	// it. Every node takes at least one token and few take more than two, so no expression
+	// within MaxExprNodes comes near it.
+	MaxExprTokens = 4 * MaxExprNodes
+)
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.

@@ -359,32 +359,9 @@ func (s *shell) showState() {
 }
 
 // needsMore reports whether an input still has open brackets (outside strings and
-// comments): the REPL then asks for a continuation line.
-func needsMore(input string) bool {
-	depth := 0
-	var quote rune
-	prev := rune(0)
-	for _, r := range input {
-		switch {
-		case quote != 0:
-			if r == quote && prev != '\\' {
-				quote = 0
-			}
-		case r == '"' || r == '\'':
-			quote = r
-		case r == '/' && prev == '/':
-			// a comment runs to the end of the line; brackets in it do not count
-		case r == '(' || r == '[' || r == '{':
-			depth++
-		case r == ')' || r == ']' || r == '}':
-			depth--
-		case r == '\n':
-			quote = 0
-		}
-		prev = r
-	}
-	return depth > 0
-}
+// comments, as the language's own scanner sees them): the REPL then asks for a
+// continuation line.
+func needsMore(input string) bool { return dsl.OpenBrackets(input) > 0 }
 
 // recorder writes a golden transcript of the session as it goes.
 type recorder struct {
