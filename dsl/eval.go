@@ -75,6 +75,15 @@ func typeFromValue(v any) *Type {
 	return anyType
 }
 
+// CheckEncoding reports text that is not UTF-8 or holds a NUL byte, with its position: the
+// REPL checks every input with it, meta commands included.
+func CheckEncoding(name, src string) error {
+	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
+		return Diagnostics{d}
+	}
+	return nil
+}
+
 // checkInput validates text typed by a user before any parser reads it, as rule files are:
 // UTF-8 without NUL, nesting within MaxNesting, at most MaxExprTokens tokens, and only
 // characters and strings the language's lexer accepts.

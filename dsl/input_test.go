@@ -265,3 +265,18 @@ func TestNestingLimit(t *testing.T) {
 }
 
 func itoa(i int) string { return strings.TrimSpace(Repr(i)) }
+
+// TestIndexNamedLikeDie: d["a]"] indexes a variable d; the bracket in the string does not
+// end a dice literal.
+func TestIndexNamedLikeDie(t *testing.T) {
+	s := newInputSession(t)
+	if err := s.Exec("<input>", "let d = {\"a]\": 1}\nd[\"a]\"] = 5"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.Eval("<input>", `d["a]"] + d['a]']`); err != nil || v != 10 {
+		t.Errorf("d[\"a]\"] + d['a]'] = %v, %v", v, err)
+	}
+	if got := OpenBrackets(`d["a]"]`); got != 0 {
+		t.Errorf("OpenBrackets = %d", got)
+	}
+}

@@ -186,7 +186,8 @@ func diceLen(s string) int {
 	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
 		j++
 	case j < len(s) && s[j] == '[':
-		k := strings.IndexAny(s[j:], "]\n")
+		// Faces are names and numbers: a quote means an index into a variable (d["a]"]).
+		k := strings.IndexAny(s[j:], "]\n\"'")
 		if k < 0 || s[j+k] != ']' {
 			return 0
 		}

@@ -95,3 +95,16 @@ func TestContinuationIgnoresComments(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestREPLMetaEncoding: meta commands are checked for UTF-8 too.
+func TestREPLMetaEncoding(t *testing.T) {
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, t.TempDir(), nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec(":prob 1d6 \xff")
+	if got, want := out.String(), "<input>:1:11: invalid UTF-8 byte 0xff"; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -135,7 +135,9 @@ func (s *shell) exec(input string) {
 	if s.rec != nil && !strings.HasPrefix(input, ":record") {
 		s.rec.input(input)
 	}
-	switch {
+	switch err := dsl.CheckEncoding("<input>", input); {
+	case err != nil:
+		s.showError(err, input)
 	case input == "" || strings.HasPrefix(input, "//"):
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
