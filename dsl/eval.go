@@ -1,8 +1,6 @@
 package dsl
 
 import (
-	"fmt"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -91,27 +89,8 @@ func checkInput(name, src string) Diagnostics {
 	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
 		return Diagnostics{d}
 	}
-	if d := checkNesting(name, src); d != nil {
+	if d := checkNesting(src, lexer.Position{Filename: name, Line: 1, Column: 1}, true); d != nil {
 		return Diagnostics{d}
-	}
-	var bad *Diagnostic
-	n := 0
-	scanCode(src, func(t lexer.Token) bool {
-		at := Pos{name, t.Pos.Line, t.Pos.Column}
-		switch n++; {
-		case n > MaxExprTokens:
-			bad = &Diagnostic{Pos: at, Summary: fmt.Sprintf("input longer than the limit of %d tokens", MaxExprTokens)}
-		case t.Type == tokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
-			bad = &Diagnostic{Pos: at, Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
-		case t.Type == tokBad:
-			bad = &Diagnostic{Pos: at, Summary: fmt.Sprintf("unexpected character %q", t.Value)}
-		default:
-			return true
-		}
-		return false
-	})
-	if bad != nil {
-		return Diagnostics{bad}
 	}
 	return nil
 }

@@ -128,7 +128,7 @@ func TestInputErrors(t *testing.T) {
 		{"unary -", strings.Repeat("- ", 1_000_000) + "1", "<input>:1:129: nesting deeper than the limit of 64"},
 		{"not", strings.Repeat("not ", 100) + "true", "<input>:1:257: nesting deeper than the limit of 64"},
 		{"brackets", strings.Repeat("(", 100_000), "<input>:1:65: nesting deeper than the limit of 64"},
-		{"binary chain", strings.Repeat("1+", 500_000) + "1", "<input>:1:20001: input longer than the limit of 20000 tokens"},
+		{"binary chain", strings.Repeat("1+", 500_000) + "1", "<input>:1:20001: expression longer than the limit of 20000 tokens"},
 		{"backquote", "`a`", "<input>:1:1: unexpected character \"`\""},
 	}
 	for _, c := range cases {
@@ -243,6 +243,9 @@ func TestNestingLimit(t *testing.T) {
 		"binary ops":  "const x = " + strings.Repeat("1+", 1_000_000) + "1\n",
 		"continued":   "const x = " + strings.Repeat("1 ??\n", 30_000) + "1\n",
 		"right assoc": "const x = " + strings.Repeat("2 ** ", 30_000) + "1\n",
+		"hole unary":  "rule f() {\n  emit \"{" + strings.Repeat("!", 1_000_000) + "true}\"\n}\n",
+		"hole parens": "rule f() {\n  emit \"{" + strings.Repeat("(", 100) + "1" + strings.Repeat(")", 100) + "}\"\n}\n",
+		"hole long":   "rule f() {\n  emit \"{" + strings.Repeat("1+", 30_000) + "1}\"\n}\n",
 	}
 	for name, src := range bad {
 		_, diags := LoadSource("t.rules", []byte(src))
@@ -256,6 +259,7 @@ func TestNestingLimit(t *testing.T) {
 		"const x = !(!(!(!true)))\n",
 		elseIfs(60),
 		"rule f(x) {\n  return not x and not not x or !x\n}\n",
+		"rule f(x) {\n  emit \"{-x} {!(x > 1)} {'}'}\"\n}\n",
 	}
 	for _, src := range good {
 		if _, diags := LoadSource("t.rules", []byte(src)); diags.HasErrors() {
@@ -278,5 +282,19 @@ func TestIndexNamedLikeDie(t *testing.T) {
 	}
 	if got := OpenBrackets(`d["a]"]`); got != 0 {
 		t.Errorf("OpenBrackets = %d", got)
+	}
+}
+
+// TestHolePositions: a limit reached inside a string's {hole} points into the hole.
+func TestHolePositions(t *testing.T) {
+	src := "rule f() {\n  emit \"a {" + strings.Repeat("!", 100) + "true}\"\n}\n"
+	_, diags := LoadSource("t.rules", []byte(src))
+	if want := "t.rules:2:76: nesting deeper than the limit of 64"; !strings.HasPrefix(diags.Error(), want) {
+		t.Errorf("got %v, want %s", diags, want)
+	}
+	src = "rule f() {\n  emit \"a {`x`}\"\n}\n"
+	_, diags = LoadSource("t.rules", []byte(src))
+	if want := "t.rules:2:12: unexpected character \"`\""; !strings.HasPrefix(diags.Error(), want) {
+		t.Errorf("got %v, want %s", diags, want)
 	}
 }

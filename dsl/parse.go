@@ -70,7 +70,7 @@ func precheck(name string, src []byte) *Diagnostic {
 	if d := checkEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
 		return d
 	}
-	return checkNesting(name, string(src))
+	return checkNesting(string(src), lexer.Position{Filename: name, Line: 1, Column: 1}, false)
 }
 
 // checkEncoding reports the first byte that is not UTF-8, or a NUL byte, with its position.
@@ -120,11 +120,16 @@ func endsOperand(t lexer.Token) bool {
 // unary operator (`!`, `not`, a prefix `-` or `+`) and every `else if` counts one level. A
 // unary operator stops counting where its operand ends (at the next binary operator, comma
 // or line end), an `else if` where its statement ends (at a line end outside its blocks).
-func checkNesting(name, src string) *Diagnostic {
+//
+// For a whole rule file the grammar bounds each expression's length and reports what the
+// lexer rejects; for text that reaches expr-lang without the grammar (an input, a string's
+// {hole}), expr is true and the same pass also bounds the tokens to MaxExprTokens and
+// reports what the lexer would reject. Positions count from start.
+func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	type open struct{ unary, elseIfs int }
 	// frames[i] counts what is pending inside the i-th open bracket.
 	frames := []open{{}}
-	level := 0
+	level, n := 0, 0
 	var prev lexer.Token
 	var bad *Diagnostic
 	scanCode(src, func(t lexer.Token) bool {
@@ -155,10 +160,24 @@ func checkNesting(name, src string) *Diagnostic {
 				top.elseIfs = 0
 			}
 		}
-		if level > MaxNesting {
-			bad = &Diagnostic{Pos: Pos{name, t.Pos.Line, t.Pos.Column},
-				Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
-				Detail:  "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+		n++
+		switch {
+		case level > MaxNesting:
+			bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
+				Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+		case !expr:
+		case n > MaxExprTokens:
+			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
+		case t.Type == tokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
+			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
+		case t.Type == tokBad:
+			bad = &Diagnostic{Summary: fmt.Sprintf("unexpected character %q", t.Value)}
+		}
+		if bad != nil {
+			bad.Pos = Pos{start.Filename, start.Line + t.Pos.Line - 1, t.Pos.Column}
+			if t.Pos.Line == 1 {
+				bad.Pos.Col += start.Column - 1
+			}
 			return false
 		}
 		prev = t

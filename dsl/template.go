@@ -83,6 +83,11 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 				return t
 			}
 			j := i + 1 + utf8.RuneCountInString(inner[:end])
+			// A hole reaches expr-lang without the grammar: bound it as an input is.
+			if d := checkNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
+				c.diags = append(c.diags, d)
+				return t
+			}
 			flush()
 			e := c.compileText(string(runes[i+1:j]), at(i+1), sc, nil)
 			t.parts = append(t.parts, templatePart{expr: e})
