@@ -674,6 +674,10 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	if at, msg := reservedUse(text); at >= 0 {
+		c.errorf(x.posAt(at), msg, "")
+		return nil
+	}
 	if c.trivial(x, sc) {
 		c.checkWant(x, want)
 		return x

@@ -53,7 +53,7 @@ var issueInputs = []string{
 	strings.Repeat("!", 100) + "true", strings.Repeat("-", 100) + "1", strings.Repeat("- ", 100) + "1",
 	strings.Repeat("not ", 100) + "true", strings.Repeat("(", 100), strings.Repeat("-(", 40) + "1",
 	"let __x = 1", `m["a]"] = 2`, "// (", "1 // (\n2", "f(3)", "d6>=3", "h()",
-	"for __i in 1..3 { }", "let d6 = 2\nd6>=3", "\"{\" + '}'", "emit \"{1 + }\"",
+	"for __i in 1..3 { }", "__rt", "keys($env)", "let d6 = 2\nd6>=3", "\"{\" + '}'", "emit \"{1 + }\"",
 }
 
 // leaks are texts that must never reach a user: Go's own words.

@@ -171,8 +171,24 @@ func TestReservedNames(t *testing.T) {
 	if v, err := s.Eval("<input>", "g(2)"); err != nil || v != 3 {
 		t.Errorf("g(2) = %v, %v", v, err)
 	}
-	for _, src := range []string{"rule f(__x) {\n  return 1\n}\n", "rule f() {\n  let __x = 1\n}\n", "const __x = 1\n"} {
-		if _, diags := LoadSource("t.rules", []byte(src)); !diags.HasErrors() || !strings.Contains(diags.Error(), "reserved") {
+	// The machine and the rewritten literals are not reachable by name, nor through $env.
+	for src, want := range map[string]string{
+		"__rt":            "<input>:1:1: names starting with __ are reserved",
+		"string(__rt)":    "<input>:1:8: names starting with __ are reserved",
+		"__dice(__rt, 1)": "<input>:1:1: names starting with __ are reserved",
+		"keys($env)":      "<input>:1:6: $ is not part of the language",
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %s", src, err, want)
+		}
+	}
+	if v, err := s.Eval("<input>", `"__rt $env"`); err != nil || v != "__rt $env" {
+		t.Errorf("in a string: %v, %v", v, err)
+	}
+	for _, src := range []string{"rule f(__x) {\n  return 1\n}\n", "rule f() {\n  let __x = 1\n}\n", "const __x = 1\n",
+		"rule f() {\n  return __rt\n}\n", "const x = $env\n", "rule f() {\n  emit \"{__rt}\"\n}\n"} {
+		if _, diags := LoadSource("t.rules", []byte(src)); !diags.HasErrors() || !strings.Contains(diags.Error(), "reserved") && !strings.Contains(diags.Error(), "$") {
 			t.Errorf("%q: %v", src, diags)
 		}
 	}

@@ -186,6 +186,28 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	return bad
 }
 
+// reservedUse finds, in an expression's text, a name the implementation keeps for itself:
+// one starting with __ (the machine, the literals rewritten for expr-lang) or expr-lang's
+// $env (every name at once). It returns the token's offset in runes and a message, or -1.
+func reservedUse(text string) (int, string) {
+	if !strings.Contains(text, "__") && !strings.Contains(text, "$") {
+		return -1, ""
+	}
+	at, msg := -1, ""
+	scanCode(text, func(t lexer.Token) bool {
+		switch {
+		case t.Type == tokIdent && strings.HasPrefix(t.Value, "__"):
+			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "names starting with __ are reserved"
+		case t.Type == tokOp && t.Value == "$":
+			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "$ is not part of the language"
+		default:
+			return true
+		}
+		return false
+	})
+	return at, msg
+}
+
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
 	if errors.As(err, &perr) {
