@@ -33,11 +33,16 @@ func (s *Session) Eval(name, src string) (any, error) {
 }
 
 // Let evaluates src and binds the result to name for later inputs. The name follows the
-// rules of a let in a rule file (no reserved word, no __ prefix).
+// rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
+// const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
 	c := newCompiler(s.M.prog)
 	// No line: the input shown with errors is the expression, not the name.
-	if !c.checkName(name, lexer.Position{Filename: "<input>"}) {
+	at := lexer.Position{Filename: "<input>"}
+	if c.checkName(name, at) {
+		c.checkShadow(name, at)
+	}
+	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
 	v, err := s.Eval("<input>", src)

@@ -167,9 +167,12 @@ func TestReservedNames(t *testing.T) {
 	if _, err := s.Let("if", "1"); err == nil {
 		t.Error("let if = 1 accepted")
 	}
+	if _, err := s.Let("f", "1"); err == nil || !strings.Contains(err.Error(), "f hides the rule") {
+		t.Errorf("let f = 1 (a rule): %v", err)
+	}
 	// The session still works after the refusals.
-	if v, err := s.Eval("<input>", "g(2)"); err != nil || v != 3 {
-		t.Errorf("g(2) = %v, %v", v, err)
+	if v, err := s.Eval("<input>", "[g(2), f(4)]"); err != nil || Repr(v) != "[3, true]" {
+		t.Errorf("[g(2), f(4)] = %v, %v", v, err)
 	}
 	// The machine and the rewritten literals are not reachable by name, nor through $env.
 	for src, want := range map[string]string{
