@@ -801,7 +801,7 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		pos = x.posAt(fe.From)
-		msg = fe.Message
+		msg = plainExprMessage(fe.Message)
 	}
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
 	if name, ok := strings.CutPrefix(msg, "unknown name "); ok {

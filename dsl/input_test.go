@@ -317,3 +317,59 @@ func TestHolePositions(t *testing.T) {
 		t.Errorf("got %v, want %s", diags, want)
 	}
 }
+
+// TestSyntaxErrorsInPlainTerms: participle's expectations reach the user without the
+// grammar's Go type names.
+func TestSyntaxErrorsInPlainTerms(t *testing.T) {
+	cases := map[string]string{
+		"rule f( {\n":                `t.rules:1:9: unexpected token "{" (expected ")")`,
+		"rule f() {\n  for x }\n}\n": `t.rules:2:9: unexpected token "}" (expected "in")`,
+		"option x\n":                 `t.rules:1:9: unexpected end of line (expected "=")`,
+		"const = 1\n":                `t.rules:1:7: unexpected token "=" (expected a name)`,
+		"dice x = [":                 `t.rules:1:11: unexpected end of file (expected a number, a name or a string)`,
+		"rule f() {\n  if true { } else if }\n}\n": `t.rules:2:15: unexpected token "else" (expected "}")`,
+	}
+	for src, want := range cases {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if got := diags.Error(); got != want {
+			t.Errorf("%q:\ngot  %s\nwant %s", src, got, want)
+		}
+		for _, w := range []string{"AST", "<"} {
+			if strings.Contains(diags.Error(), w) {
+				t.Errorf("%q: %s", src, diags.Error())
+			}
+		}
+	}
+	err := newInputSession(t).Exec("<input>", `if true { emit "a" } else if`)
+	if want := "<input>:1:29: unexpected end of file (expected an expression)"; err == nil || err.Error() != want {
+		t.Errorf("REPL: %v, want %s", err, want)
+	}
+	for in, want := range map[string]string{
+		`x (expected ")" (":" TypeAST)? BlockAST)`:                   `x (expected ")")`,
+		`x (expected (":" TypeAST)? BlockAST)`:                       `x (expected ":" or "{")`,
+		`x (expected <string> <string> <ident> <string>?)`:           `x (expected a string)`,
+		`x (expected (<number> | (<ident> | <dice> | <string>)))`:    `x (expected a number, a name or a string)`,
+		`x (expected Unknown "=")`:                                   `x`,
+		`x (expected headAST BlockAST ("else" (IfAST | BlockAST))?)`: `x (expected an expression)`,
+	} {
+		if got := plainExpected(in); got != want {
+			t.Errorf("plainExpected(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestExprErrorsInPlainTerms: expr-lang's token names do not reach the user.
+func TestExprErrorsInPlainTerms(t *testing.T) {
+	s := newInputSession(t)
+	for src, want := range map[string]string{
+		"1 +":  "<input>:1:3: unexpected end of input",
+		"1 2":  `<input>:1:3: unexpected token "2"`,
+		"g(,)": `<input>:1:3: unexpected token ","`,
+		"(1))": `<input>:1:4: unexpected token ")"`,
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", src, err, want)
+		}
+	}
+}

@@ -221,7 +221,8 @@ func parseDiag(name string, err error) *Diagnostic {
 				msg = "unterminated string"
 			}
 		}
-		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: msg}
+		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
+		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
 }
