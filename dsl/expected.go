@@ -77,8 +77,7 @@ var unitWords = map[string]string{
 // plain meaning.
 func firstOf(units []string) (first []string, ok bool) {
 	for len(units) > 0 {
-		term, rest := units, []string(nil)
-		var starts []string
+		var rest, starts []string
 		if units[0] == "(" {
 			end := closing(units)
 			if end < 0 {
@@ -91,7 +90,7 @@ func firstOf(units []string) (first []string, ok bool) {
 				}
 				starts = append(starts, s...)
 			}
-			term, rest = units[:end+1], units[end+1:]
+			rest = units[end+1:]
 		} else {
 			u := units[0]
 			switch {
@@ -102,9 +101,8 @@ func firstOf(units []string) (first []string, ok bool) {
 			default:
 				return nil, false
 			}
-			term, rest = units[:1], units[1:]
+			rest = units[1:]
 		}
-		_ = term
 		first = append(first, starts...)
 		optional := len(rest) > 0 && (rest[0] == "?" || rest[0] == "*")
 		if len(rest) > 0 && (rest[0] == "?" || rest[0] == "*" || rest[0] == "+") {
