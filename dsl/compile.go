@@ -757,6 +757,10 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	if at, msg := reservedUse(text); at >= 0 {
+		c.errorf(x.posAt(at), msg, "")
+		return nil
+	}
 	if c.trivial(x, sc) {
 		c.checkWant(x, want)
 		return x
@@ -831,7 +835,7 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 		n, _ := strconv.Atoi(t)
 		x.isLit, x.lit, x.typ = true, n, intType
 		return true
-	case t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
+	case len(t) >= 2 && t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
 		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
 		return true
 	case identRE.MatchString(t) && !reservedWords[t]:
@@ -843,8 +847,15 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	return false
 }
 
-// MaxExprNodes bounds the size of one expression.
-const MaxExprNodes = 5000
+// Limits on the size of one expression.
+const (
+	// MaxExprNodes bounds the nodes of one expression's syntax tree.
+	MaxExprNodes = 5000
+	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
+	// it. Every node takes at least one token and few take more than two, so no expression
+	// within MaxExprNodes comes near it.
+	MaxExprTokens = 4 * MaxExprNodes
+)
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
@@ -878,7 +889,7 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		pos = x.posAt(fe.From)
-		msg = fe.Message
+		msg = plainExprMessage(fe.Message)
 	}
 	msg = goTypeWords(msg)
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}

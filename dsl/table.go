@@ -322,12 +322,8 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 	var out [][]lexer.Token
 	depth, start := 0, 0
 	for i, t := range toks {
-		switch {
-		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
-			depth++
-		case t.Type == tokPunct:
-			depth--
-		case t.Type == tokComma && depth == 0:
+		depth += bracketDelta(t)
+		if t.Type == tokComma && depth == 0 {
 			out = append(out, toks[start:i])
 			start = i + 1
 		}
@@ -460,25 +456,18 @@ func listLen(x *Expr) (int, bool) {
 	if !strings.HasPrefix(t, "[") || !strings.HasSuffix(t, "]") {
 		return 0, false
 	}
-	lex, _ := ruleLexer.LexString("", t)
 	n, depth := 0, 0
-	for {
-		tok, err := lex.Next()
-		if err != nil || tok.EOF() {
-			break
-		}
+	scanCode(t, func(tok lexer.Token) bool {
+		d := bracketDelta(tok)
+		depth += d
 		switch {
-		case tok.Type == tokPunct && (tok.Value == "(" || tok.Value == "[" || tok.Value == "{"):
-			depth++
-			if depth == 1 {
-				n = 1
-			}
-		case tok.Type == tokPunct:
-			depth--
+		case d > 0 && depth == 1:
+			n = 1
 		case tok.Type == tokComma && depth == 1:
 			n++
 		}
-	}
+		return true
+	})
 	return n, true
 }
 

@@ -239,7 +239,9 @@ func (s *shell) addLog(e logEntry) {
 
 // run runs one input.
 func (s *shell) run(input string) {
-	switch {
+	switch err := dsl.CheckEncoding("<input>", input); {
+	case err != nil:
+		s.showError(err, input)
 	case input == "" || strings.HasPrefix(input, "//"):
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
@@ -502,33 +504,10 @@ func (s *shell) showState() {
 }
 
 // lineDepth returns how many brackets one input line opens (negative: closes), outside
-// strings and comments. Strings and comments end with the line, so an input needs more lines
-// while the sum over its lines is positive; the REPL adds line by line, never rescanning.
-func lineDepth(line string) int {
-	depth := 0
-	var quote rune
-	prev := rune(0)
-	for _, r := range line {
-		switch {
-		case quote != 0:
-			if r == '\\' && prev == '\\' {
-				r = 0 // an escaped backslash escapes nothing after it
-			} else if r == quote && prev != '\\' {
-				quote = 0
-			}
-		case r == '"' || r == '\'':
-			quote = r
-		case r == '/' && prev == '/':
-			return depth // a comment runs to the end of the line; brackets in it do not count
-		case r == '(' || r == '[' || r == '{':
-			depth++
-		case r == ')' || r == ']' || r == '}':
-			depth--
-		}
-		prev = r
-	}
-	return depth
-}
+// strings and comments, as the language's own scanner sees them. Strings and comments end
+// with the line, so an input needs more lines while the sum over its lines is positive; the
+// REPL adds line by line, never rescanning.
+func lineDepth(line string) int { return dsl.OpenBrackets(line) }
 
 // recorder writes a golden transcript of the session as it goes: each input and its output
 // are appended as soon as the input has run, so the file is whole however the session ends.
