@@ -3,7 +3,6 @@ package dsl
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -60,9 +59,20 @@ func (c *compiler) deckDecl(d *deckAST) {
 				c.errorf(l.Pos, "unknown suit "+sym, "the suits are ♣ ♠ ♥ ♦")
 			}
 		case l.Jokers != "":
-			jokers, _ = strconv.Atoi(l.Jokers)
+			n, ok := c.declInt(l.Jokers, false, l.Pos, "the joker count")
+			if !ok {
+				continue
+			}
+			if total := len(suits)*len(ranks) + n; total > MaxDeckCards {
+				c.errorf(l.Pos, fmt.Sprintf("deck %s would hold %d cards, over the limit of %d cards per deck", d.Name, total, MaxDeckCards), "")
+				continue
+			}
+			jokers = n
 		case l.Rank != nil:
-			v, _ := strconv.Atoi(l.Rank.Value)
+			v, ok := c.declInt(l.Rank.Value, false, l.Pos, "the value")
+			if !ok {
+				continue
+			}
 			found := false
 			for _, r := range ranks {
 				if r.Name == l.Rank.Name || contains(r.Aliases, l.Rank.Name) {

@@ -3,6 +3,7 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
@@ -64,7 +66,6 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	prog.Dice()
 	_, _ = prog.defaultDeck()
 	for _, k := range prog.Kinds {
-		k.exprType()
 		k.typ()
 	}
 	return prog, diags
@@ -260,6 +261,7 @@ func (c *compiler) program(files []parsedFile) {
 	for _, k := range kinds {
 		c.kindDefaults(k)
 	}
+	c.checkDefaultCycles()
 	for i, e := range entities {
 		if k, ok := c.prog.globals[e.Kind].(*Kind); ok {
 			c.prog.Entities[i].Kind = k
@@ -302,13 +304,9 @@ func (c *compiler) dieDecl(d *diceAST) {
 	for _, f := range d.Faces {
 		switch {
 		case f.Number != "":
-			v, err := strconv.Atoi(f.Number)
-			if err != nil {
-				c.errorf(f.Pos, "face "+f.Number+" is not a whole number", "")
+			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
+			if !ok {
 				return
-			}
-			if f.Neg {
-				v = -v
 			}
 			faces = append(faces, dice.Face{Value: v})
 		default:
@@ -391,6 +389,72 @@ func (c *compiler) kindDefaults(ka *kindAST) {
 			continue
 		}
 		f.Default = c.compileExpr(fa.Default, globalScope, f.Type)
+	}
+}
+
+// builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
+func builtKinds(x *Expr) []string {
+	if x == nil || x.prog == nil {
+		return nil
+	}
+	v := &newVisitor{}
+	node := x.prog.Node()
+	ast.Walk(&node, v)
+	return v.kinds
+}
+
+type newVisitor struct{ kinds []string }
+
+func (v *newVisitor) Visit(n *ast.Node) {
+	if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) > 1 {
+		if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" {
+			if name, ok := call.Arguments[1].(*ast.StringNode); ok {
+				v.kinds = append(v.kinds, name.Value)
+			}
+		}
+	}
+}
+
+// checkDefaultCycles rejects field defaults that build records endlessly: kind N { s: N =
+// N() } would make every N build another N. A field of its own kind is fine without a
+// default (it starts as nil). Each cycle is reported once, where it closes.
+func (c *compiler) checkDefaultCycles() {
+	done := map[*Kind]bool{}
+	onPath := map[*Kind]int{} // kind -> index in path + 1
+	var path []string         // Kind.field steps from the first kind visited
+	var visit func(k *Kind) bool
+	visit = func(k *Kind) bool {
+		if done[k] {
+			return true
+		}
+		onPath[k] = len(path) + 1
+		defer func() { delete(onPath, k); done[k] = true }()
+		for _, f := range k.Fields {
+			for _, name := range builtKinds(f.Default) {
+				next, ok := c.prog.globals[name].(*Kind)
+				if !ok {
+					continue
+				}
+				path = append(path, k.Name+"."+f.Name)
+				if at := onPath[next]; at > 0 {
+					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
+					c.diags = append(c.diags, &Diagnostic{Pos: f.Default.Pos,
+						Summary: "field defaults build records endlessly: " + cycle,
+						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
+					path = path[:len(path)-1]
+					return false
+				}
+				ok = visit(next)
+				path = path[:len(path)-1]
+				if !ok {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, k := range c.prog.Kinds {
+		visit(k)
 	}
 }
 
@@ -620,11 +684,11 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 		switch g := g.(type) {
 		case *Option:
 			if g.Type != nil {
-				out[name] = g.Type.exprType().Nature()
+				out[name] = c.natureOf(g.Type)
 			}
 		case *Const:
 			if g.Type != nil {
-				out[name] = g.Type.exprType().Nature()
+				out[name] = c.natureOf(g.Type)
 			}
 		case *Entity:
 			if mode != modeConst && g.Kind != nil {
@@ -644,7 +708,10 @@ func (c *compiler) globalNatures(mode scopeMode) map[string]nature.Nature {
 	return out
 }
 
-// natureOf memoises expr's view of a type; record kinds are costly to convert.
+// natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
+// are the natures of its field types; kinds may refer to themselves or to each other
+// (`cible: Combattant` inside Combattant), so the kind's nature is cached before its fields
+// are filled in: the fields map is shared, and a field of the same kind points back at it.
 func (c *compiler) natureOf(t *Type) nature.Nature {
 	key := t
 	if t.Kind == TRecord {
@@ -656,8 +723,17 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 	if c.typeNatures == nil {
 		c.typeNatures = map[*Type]nature.Nature{}
 	}
-	n := t.exprType().Nature()
+	if t.Kind != TRecord {
+		n := t.exprType().Nature()
+		c.typeNatures[key] = n
+		return n
+	}
+	n := types.Map{}.Nature()
+	n.Fields = make(map[string]nature.Nature, len(t.Record.Fields))
 	c.typeNatures[key] = n
+	for _, f := range t.Record.Fields {
+		n.Fields[f.Name] = c.natureOf(f.Type)
+	}
 	return n
 }
 
@@ -704,6 +780,7 @@ func (c *compiler) exprConfig(s *scope, pv *patcher) *conf.Config {
 	cfg.Env = c.envNature(s)
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
+	pv.env = &cfg.Env
 	for _, op := range overloadedOps {
 		cfg.Visitors = append(cfg.Visitors, &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
@@ -744,6 +821,10 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	if at, msg := reservedUse(text); at >= 0 {
+		c.errorf(x.posAt(at), msg, "")
+		return nil
+	}
 	if c.trivial(x, sc) {
 		c.checkWant(x, want)
 		return x
@@ -763,6 +844,10 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)
 		return nil
+	}
+	if err == nil && len(pv.unknown) > 0 {
+		id := pv.unknown[0]
+		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
 	}
 	if err != nil {
 		c.exprError(x, err, sc)
@@ -833,8 +918,15 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	return false
 }
 
-// MaxExprNodes bounds the size of one expression.
-const MaxExprNodes = 5000
+// Limits on the size of one expression.
+const (
+	// MaxExprNodes bounds the nodes of one expression's syntax tree.
+	MaxExprNodes = 5000
+	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
+	// it. Every node takes at least one token and few take more than two, so no expression
+	// within MaxExprNodes comes near it.
+	MaxExprTokens = 4 * MaxExprNodes
+)
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
@@ -869,11 +961,24 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		pos = x.posAt(fe.From)
-		msg = fe.Message
+		msg = plainExprMessage(fe.Message)
 	}
 	msg = goTypeWords(msg)
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
-	if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+		// expr points at the literal's last character and quotes strconv: say it plainly,
+		// at the literal's start.
+		if fe != nil {
+			d.Pos = posOf(x.posAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
+		}
+		d.Summary = "the number " + m[1] + " is not a valid number"
+		if m[2] == "value out of range" {
+			d.Summary = "the number " + m[1] + " is too large"
+			if !strings.ContainsAny(m[1], ".eE") {
+				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
+			}
+		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
 		d.Summary = name + " is not available in rules"
 		d.Detail = "a run depends only on its files, options, seed and hand-given results"
 	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
@@ -892,6 +997,8 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	}
 	c.diags = append(c.diags, d)
 }
+
+var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
 
 // posAt converts a rune offset in the compiled text into a file position.
 func (x *Expr) posAt(from int) lexer.Position {
@@ -959,15 +1066,29 @@ type patcher struct {
 	diags Diagnostics
 	lits  map[string]*dice.Expr
 	cards map[string]*cards.Card
+	// unknown holds the names the first type check could not resolve. expr does not check
+	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
+	// unknown name there would otherwise reach run time as nil.
+	unknown []*ast.IdentifierNode
+	env     *nature.Nature
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
 	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
 		return
 	}
-	if b, ok := (*node).(*ast.BuiltinNode); ok {
-		pv.rollArgsAsTotals(b)
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		pv.rollArgsAsTotals(n)
 		return
+	case *ast.IdentifierNode:
+		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
+			pv.unknown = append(pv.unknown, n)
+		}
+		return
+	case *ast.VariableDeclaratorNode:
+		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
+		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
 	}
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {
@@ -977,6 +1098,8 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
+	// A callee is resolved below or checked again by expr, which visits callees.
+	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +94,17 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(float64) float64)}},
 	"hypot": {func(a ...any) (any, error) { return math.Hypot(toFloat(a[0]), toFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
+	"same": {func(a ...any) (any, error) {
+		x, okx := a[0].(map[string]any)
+		y, oky := a[1].(map[string]any)
+		_, kx := x[kindKey]
+		_, ky := y[kindKey]
+		if !okx || !oky || !kx || !ky {
+			return nil, fmt.Errorf("same compares two records, not %s and %s", Repr(a[0]), Repr(a[1]))
+		}
+		// One record is one map: two records with equal fields are still two.
+		return reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer(), nil
+	}, []any{new(func(any, any) bool)}},
 	"any_face": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])
 		for _, f := range faces {

@@ -3,7 +3,6 @@ package dsl
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -59,6 +58,10 @@ func (c *compiler) mapDecl(ma *mapAST) {
 			c.errorf(r.Pos, fmt.Sprintf("row %d has %d hexes, the first row has %d", i+1, len(grid[i]), cols), "")
 		}
 	}
+	if cols*len(rows) > MaxMapHexes {
+		c.errorf(ma.Pos, fmt.Sprintf("map %s has %d hexes (%d columns, %d rows), over the limit of %d hexes per map", ma.Name, cols*len(rows), cols, len(rows), MaxMapHexes), "")
+		return
+	}
 	m := hex.NewMap(ma.Name, cols, len(rows))
 	for r, line := range grid {
 		for col, ch := range line {
@@ -74,8 +77,11 @@ func (c *compiler) mapDecl(ma *mapAST) {
 		}
 	}
 	at := func(h *hexAST) (hex.Hex, bool) {
-		col, _ := strconv.Atoi(h.Col)
-		row, _ := strconv.Atoi(h.Row)
+		col, ok1 := c.declInt(h.Col, false, h.Pos, "the column")
+		row, ok2 := c.declInt(h.Row, false, h.Pos, "the row")
+		if !ok1 || !ok2 {
+			return hex.Hex{}, false
+		}
 		x := hex.FromOffset(col, row)
 		if !m.In(x) {
 			c.errorf(h.Pos, fmt.Sprintf("(%d,%d) is off the board (%d columns, %d rows)", col, row, m.Cols, m.Rows), "")
@@ -113,11 +119,9 @@ func (c *compiler) mapDecl(ma *mapAST) {
 		case l.Height != nil:
 			for _, h := range l.Height {
 				if x, ok := at(h.H); ok {
-					v, _ := strconv.Atoi(h.Value)
-					if h.Neg {
-						v = -v
+					if v, ok := c.declInt(h.Value, h.Neg, h.H.Pos, "the height"); ok {
+						m.Height[x] = v
 					}
-					m.Height[x] = v
 				}
 			}
 		case l.Point != nil:

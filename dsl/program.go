@@ -1,8 +1,6 @@
 package dsl
 
 import (
-	"github.com/expr-lang/expr/types"
-
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -56,7 +54,6 @@ type Kind struct {
 	Pos    Pos
 	Fields []*Field
 	byName map[string]*Field
-	etype  types.Map
 	self   *Type
 }
 
@@ -128,16 +125,6 @@ func (c *Const) declPos() Pos   { return c.Pos }
 func (k *Kind) declPos() Pos    { return k.Pos }
 func (e *Entity) declPos() Pos  { return e.Pos }
 func (p *Proc) declPos() Pos    { return p.Pos }
-
-func (k *Kind) exprType() types.Map {
-	if k.etype == nil {
-		k.etype = types.Map{}
-		for _, f := range k.Fields {
-			k.etype[f.Name] = f.Type.exprType()
-		}
-	}
-	return k.etype
-}
 
 // typ returns the one static Type of records of this kind.
 func (k *Kind) typ() *Type {

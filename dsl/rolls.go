@@ -95,10 +95,12 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	ok := true
 	last := 0 // byte offset copied so far
 	copyTo := func(end int) {
-		for _, r := range text[last:end] {
+		for last < end {
+			// Sizes as decoded, never utf8.RuneLen: a stray byte counts one.
+			_, size := utf8.DecodeRuneInString(text[last:end])
 			origin = append(origin, utf8.RuneCountInString(text[:last]))
-			b.WriteRune(r)
-			last += utf8.RuneLen(r)
+			b.WriteString(text[last : last+size])
+			last += size
 		}
 	}
 	for {
@@ -130,15 +132,15 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		if t.Type != tokDice {
 			continue
 		}
-		name := t.Value
-		if i := strings.IndexByte(name, '['); i > 0 {
-			name = name[:i] // d[k] where d is a variable: an index, not a die
-		}
-		if _, local := sc.lookup(name); local {
-			continue
-		}
-		if _, global := c.prog.globals[name]; global {
-			continue
+		// A name that is a variable or a global is not a die: d6 in `d6>=3` where d6 is a
+		// parameter, d in `d[k]`. expr-lang then reads the text as written.
+		if name := dieName(t.Value); name != "" {
+			if _, local := sc.lookup(name); local {
+				continue
+			}
+			if _, global := c.prog.globals[name]; global {
+				continue
+			}
 		}
 		de, perr := dice.Parse(t.Value, c.prog.Dice())
 		if perr != nil {
@@ -174,6 +176,19 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
 	return b.String(), origin, found, cardLits, ok
+}
+
+// dieName returns the name a dice token starts with (`d6` in `d6>=3`, `d` in `d[k]`), or ""
+// when it starts with a count (`2d6` is never a name).
+func dieName(tok string) string {
+	i := 0
+	for i < len(tok) && isWordByte(tok[i]) {
+		i++
+	}
+	if i == 0 || isDigit(tok[0]) {
+		return ""
+	}
+	return tok[:i]
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.

@@ -322,12 +322,8 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 	var out [][]lexer.Token
 	depth, start := 0, 0
 	for i, t := range toks {
-		switch {
-		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
-			depth++
-		case t.Type == tokPunct:
-			depth--
-		case t.Type == tokComma && depth == 0:
+		depth += bracketDelta(t)
+		if t.Type == tokComma && depth == 0 {
 			out = append(out, toks[start:i])
 			start = i + 1
 		}
@@ -345,20 +341,16 @@ func (c *compiler) checkTable(t *Table) {
 	var bands []seen
 	exact := map[string]*TableRow{}
 	ncols := len(t.Cols) + len(t.Ratios)
+	// The rolled key's range, when its distribution could be worked out: otherwise (too
+	// large for exact odds, or symbols) nothing is said about reachability.
 	var lo, hi int
+	known := false
 	if t.Roll != nil {
 		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
-			lo, hi = d.Min, d.Max()
+			lo, hi, known = d.Min, d.Max(), true
 		}
 	}
-	reach := func(b tables.Band) bool {
-		for v := lo; v <= hi; v++ {
-			if b.Contains(float64(v)) {
-				return true
-			}
-		}
-		return false
-	}
+	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
 	for _, r := range t.Rows {
 		if ncols > 0 && r.Value != nil && r.Value.prog != nil {
 			if n, ok := listLen(r.Value); ok && n != ncols {
@@ -377,7 +369,7 @@ func (c *compiler) checkTable(t *Table) {
 				c.diags = append(c.diags, &Diagnostic{Pos: x.Pos, Summary: "key " + Str(x.lit) + " is already in row " + prev.Pos.String()})
 			}
 			exact[key] = r
-			if f, ok := number(x.lit); ok && t.Roll != nil && hi >= lo && (f < float64(lo) || f > float64(hi)) {
+			if f, ok := number(x.lit); ok && known && (f < float64(lo) || f > float64(hi)) {
 				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, Str(x.lit), lo, hi)})
 			}
 		}
@@ -396,7 +388,7 @@ func (c *compiler) checkTable(t *Table) {
 				c.diags = append(c.diags, &Diagnostic{Pos: r.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", b, s.band, s.row.Pos)})
 			}
 		}
-		if t.Roll != nil && hi >= lo && !reach(b) {
+		if known && !reach(b) {
 			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
 		}
 		bands = append(bands, seen{b, r})
@@ -418,6 +410,26 @@ func (c *compiler) checkTable(t *Table) {
 			}
 		}
 	}
+}
+
+// bandMeetsRange reports whether a band holds a whole number from lo to hi, without
+// walking the range (a d100000 would make that a long loop per row).
+func bandMeetsRange(b tables.Band, lo, hi int) bool {
+	first := float64(lo)
+	if b.Lo != nil {
+		first = math.Max(first, math.Ceil(*b.Lo))
+		if b.LoOpen && first == *b.Lo {
+			first++
+		}
+	}
+	last := float64(hi)
+	if b.Hi != nil {
+		last = math.Min(last, math.Floor(*b.Hi))
+		if b.HiOpen && last == *b.Hi {
+			last--
+		}
+	}
+	return first <= last
 }
 
 // sharedBoundary: bare bands that only share an end (1 .. 1.5 then 1.5 .. 2.5) are the seeds'
@@ -444,25 +456,18 @@ func listLen(x *Expr) (int, bool) {
 	if !strings.HasPrefix(t, "[") || !strings.HasSuffix(t, "]") {
 		return 0, false
 	}
-	lex, _ := ruleLexer.LexString("", t)
 	n, depth := 0, 0
-	for {
-		tok, err := lex.Next()
-		if err != nil || tok.EOF() {
-			break
-		}
+	scanCode(t, func(tok lexer.Token) bool {
+		d := bracketDelta(tok)
+		depth += d
 		switch {
-		case tok.Type == tokPunct && (tok.Value == "(" || tok.Value == "[" || tok.Value == "{"):
-			depth++
-			if depth == 1 {
-				n = 1
-			}
-		case tok.Type == tokPunct:
-			depth--
+		case d > 0 && depth == 1:
+			n = 1
 		case tok.Type == tokComma && depth == 1:
 			n++
 		}
-	}
+		return true
+	})
 	return n, true
 }
 

@@ -92,7 +92,8 @@ func (t *Type) String() string {
 	return "any"
 }
 
-// exprType is the expr-lang type used to check expressions against this type.
+// exprType is the expr-lang type used to check expressions against this type. Records are
+// built by compiler.natureOf, which handles kinds that refer to themselves.
 func (t *Type) exprType() types.Type {
 	switch t.Kind {
 	case TInt:
@@ -107,8 +108,6 @@ func (t *Type) exprType() types.Type {
 		return types.TypeOf([]any{})
 	case TMap:
 		return types.TypeOf(map[string]any{})
-	case TRecord:
-		return t.Record.exprType()
 	case TRoll:
 		return types.TypeOf(&Roll{})
 	case TDie:

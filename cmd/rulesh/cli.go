@@ -285,6 +285,12 @@ func (c *cli) eval(args []string) int {
 		c.printError(err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
 		return exitError
 	}
+	// Results given by hand and never used usually mean a mistake in the list.
+	var leftRolls []string
+	if q, ok := m.Dice.(*dice.Queue); ok {
+		leftRolls = q.Pending()
+	}
+	warnLeftovers(c.stderr, leftRolls, m.GivenCards)
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

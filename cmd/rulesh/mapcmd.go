@@ -2,12 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
-	"rulesh/stdlib/hex"
 )
 
 // mapCmd is `rulesh map FILE [--name MAP] [--svg OUT]`: draw a declared hex board with the
@@ -40,7 +38,9 @@ func (c *cli) mapCmd(args []string) int {
 		return exitError
 	}
 	if *svg != "" {
-		if err := writeSVG(*svg, board, m.Units()); err != nil {
+		// Streamed: a large board is never held whole in memory.
+		err := writeAtomic(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
+		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return exitError
 		}
@@ -49,27 +49,4 @@ func (c *cli) mapCmd(args []string) int {
 	}
 	fmt.Fprint(c.stdout, board.Render(m.Units()))
 	return exitOK
-}
-
-// writeSVG streams the picture into a temporary file beside out, then renames it: a large
-// board is never held whole in memory, and a failed write leaves out as it was.
-func writeSVG(out string, board *hex.Map, units map[hex.Hex]string) error {
-	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	err = board.WriteSVG(f, units)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), out)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }

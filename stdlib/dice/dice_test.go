@@ -387,6 +387,24 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// TestQueueClear: Clear drops only the results not used yet, and a Mark taken before still
+// restores the used ones.
+func TestQueueClear(t *testing.T) {
+	q := NewIntQueue([]int{2, 3, 4}, NewPCG(1))
+	mark := Mark(q)
+	if v, _ := q.Roll(6); v != 2 {
+		t.Fatalf("first roll %d", v)
+	}
+	q.Clear()
+	if p := q.Pending(); len(p) != 0 {
+		t.Errorf("pending after Clear: %v", p)
+	}
+	Restore(q, mark)
+	if p := q.Pending(); len(p) != 1 || p[0] != "2" {
+		t.Errorf("pending after Restore: %v", p)
+	}
+}
+
 // TestExplodingWithinLimits: 10,000 exploding dice are within the documented limits (each
 // die adds at most MaxExplode more), so they roll on every seed; they used to fail on about
 // half the seeds against an undocumented cap of 20,000 dice.

@@ -64,6 +64,9 @@ func NewIntQueue(results []int, fallback Source) *Queue {
 // Push appends hand-given results (the REPL's :rolls).
 func (q *Queue) Push(results ...string) { q.items = append(q.items, results...) }
 
+// Clear drops the hand-given results not used yet (the REPL's :rolls clear).
+func (q *Queue) Clear() { q.items = q.items[:q.pos] }
+
 // Pending returns the hand-given results not used yet.
 func (q *Queue) Pending() []string { return append([]string(nil), q.items[q.pos:]...) }
 
