@@ -14,12 +14,15 @@ import (
 	"github.com/expr-lang/expr/checker/nature"
 )
 
-// The work budget. Every statement costs a step (Machine.step); so does every unit of work a
-// builtin does inside one expression: a die rolled, a table row scanned, a hex produced, a
-// card moved, an element a collection builtin (map, filter, sum…) walks. The memory budget
-// counts what one top-level call builds: list elements and map entries one unit each,
-// strings one unit per 16 bytes. Both are checked in one place (charge, chargeMem), which also
-// answers an interruption (Ctrl-C).
+// The run-time budget, and the rewrites of checked expressions that make expr-lang's work
+// charge it. Every statement costs a step (Machine.step); so does every unit of work done
+// inside one expression: a die rolled, a table row looked at, a hex produced, a card moved,
+// an element walked by a collection builtin (map, filter, sum, in…) or put in a range. The
+// memory budget counts, per top-level call, what values add (list elements and map entries
+// one unit each, strings one unit per 16 bytes) and caps the size of any one value. Steps are
+// checked in one place (charge), which also answers an interruption (Ctrl-C); memory in
+// another (chargeValue, chargeMem). Messages leaving expr-lang are put in the language's
+// words here too (goTypeWords).
 
 // limitError is a limit reached inside an expression: placed at the expression by wrapError.
 type limitError struct{ msg string }

@@ -125,7 +125,8 @@ func (s *shell) interactive() int {
 			_, _ = ln.ReadHistory(bytes.NewReader(b))
 		}
 	}
-	// Ctrl-C while a call runs interrupts it at its next statement.
+	// Ctrl-C while a call runs interrupts it at its next step: a statement, or a unit of work
+	// inside an expression (a die, an element walked by map or filter…).
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
