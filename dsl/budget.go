@@ -3,6 +3,7 @@ package dsl
 import (
 	"encoding/json"
 	"fmt"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
 	"math"
 	"reflect"
 	"regexp"
@@ -184,6 +185,34 @@ func budgetFunctions() []expr.Option {
 			return totals(a[1]), nil
 		}),
 		expr.Function("__num", func(a ...any) (any, error) { return totals(a[0]), nil }),
+		expr.Function("__in", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			switch list := a[2].(type) {
+			case nil:
+				return false, nil
+			case map[string]any:
+				key, ok := a[1].(string)
+				if !ok {
+					return nil, fmt.Errorf("in: a map's keys are strings, not %s", typeName(a[1]))
+				}
+				_, has := list[key]
+				return has, nil
+			}
+			v := reflect.ValueOf(a[2])
+			if v.Kind() != reflect.Slice {
+				return nil, fmt.Errorf("in needs a list or a map, not %s", typeName(a[2]))
+			}
+			if err := m.charge(v.Len()); err != nil {
+				return nil, err
+			}
+			for i := range v.Len() {
+				if exprruntime.Equal(a[1], v.Index(i).Interface()) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}),
+		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
 		expr.Function("__built", func(a ...any) (any, error) {
 			// A builtin's result is as large as what it was built from, which was charged
 			// when built: its size is bounded, and the work of building it charged.
@@ -483,7 +512,7 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if (n.Name == "string" || n.Name == "toJSON") && len(n.Arguments) == 1 {
+		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type") && len(n.Arguments) == 1 {
 			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
@@ -547,12 +576,13 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 		switch n.Operator {
 		case "+", "-", "*", "/", "%", "<", "<=", ">", ">=":
 		case "in":
-			// Looking for an element walks the list.
+			// Looking for an element walks the list, charged per element. expr would
+			// dereference a pointer needle (a card) and then find no pointer equal to it.
 			if k := n.Right.Type().Kind(); k == reflect.Slice || k == reflect.Interface {
-				c := wrap("__each", rt(), n.Right)
-				c.SetNature(*n.Right.Nature())
-				c.SetLocation(n.Right.Location())
-				n.Right = c
+				c := wrap("__in", rt(), n.Left, n.Right)
+				c.SetNature(*n.Nature())
+				c.SetLocation(n.Location())
+				*node = c
 			}
 			return
 		case "..":

@@ -1086,6 +1086,20 @@ func (pv *patcher) Visit(node *ast.Node) {
 			pv.unknown = append(pv.unknown, n)
 		}
 		return
+	case *ast.BinaryNode:
+		// expr dereferences a pointer needle (a card) before `in` and then finds no element
+		// of the list's pointer type: membership of such values is ours.
+		t := n.Left.Nature().Type
+		if k, ok := n.Left.(*ast.ConstantNode); ok { // a card literal, patched just now
+			t = reflect.TypeOf(k.Value)
+		}
+		if n.Operator == "in" && t != nil && t.Kind() == reflect.Pointer {
+			c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__in"}, Arguments: []ast.Node{&ast.IdentifierNode{Value: "__rt"}, n.Left, n.Right}}
+			c.SetType(reflect.TypeFor[bool]())
+			c.SetLocation(n.Location())
+			ast.Patch(node, c)
+		}
+		return
 	case *ast.VariableDeclaratorNode:
 		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
 		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })

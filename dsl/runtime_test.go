@@ -152,3 +152,35 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
 		}
 	}
 }
+
+// TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
+// dereferenced the card and found nothing of its type), and type() names values in the
+// language's words, not Go's.
+func TestCardMembershipAndTypes(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want string }{
+		{"Q♣ in [Q♣]", "true"},
+		{"K♣ in [Q♣, 7♠]", "false"},
+		{"jeu.cards[3] in jeu.cards", "true"},
+		{"Q♣ in main.cards", "false"},
+		{"2 in [1, 2]", "true"},
+		{`"a" in {"a": 1}`, "true"},
+		{"type(Q♣)", `"card"`},
+		{"type(1d6)", `"roll"`},
+		{"type(p)", `"Poste"`},
+		{"type([1])", `"list"`},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", c.src)
+		if err != nil || Repr(v) != c.want {
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
