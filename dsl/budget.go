@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -150,8 +151,9 @@ var iterated = map[string]bool{
 	"lastIndexOf": true, "toJSON": true,
 }
 
-// numeric are the builtins that add or compare their elements: a roll there is its total.
-var numeric = map[string]bool{"sum": true, "max": true, "min": true, "mean": true, "median": true}
+// numeric are the builtins that take numbers (or add or compare their elements): a roll
+// there is its total.
+var numeric = map[string]bool{"sum": true, "max": true, "min": true, "mean": true, "median": true, "int": true, "float": true, "abs": true}
 
 // built are the builtins whose result is a new collection or string, charged to memory.
 var built = map[string]bool{
@@ -213,6 +215,7 @@ func budgetFunctions() []expr.Option {
 			return false, nil
 		}),
 		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
+		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
 			// A builtin's result is as large as what it was built from, which was charged
 			// when built: its size is bounded, and the work of building it charged.
@@ -512,7 +515,7 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type") && len(n.Arguments) == 1 {
+		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
 			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
@@ -713,4 +716,27 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// toWhole is int(x): a fraction is cut toward zero, a string read, a roll taken as its
+// total. Go would wrap a fraction beyond the whole numbers into any value: that is an error.
+func toWhole(v any) (any, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case float64:
+		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
+			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", formatFloat(x), math.MinInt64, math.MaxInt64)
+		}
+		return int(x), nil
+	case string:
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, fmt.Errorf("int(%q): not a whole number", x)
+		}
+		return n, nil
+	case *Roll:
+		return x.Total, nil
+	}
+	return nil, fmt.Errorf("int takes a number or a string, not %s", typeName(v))
 }

@@ -749,10 +749,13 @@ func (c *compiler) envNature(s *scope) nature.Nature {
 	if s.self != nil {
 		delete(fields, s.self.Name)
 	}
+	// A local hides a global of its name, and an inner local an outer one.
+	local := map[string]bool{}
 	for sc := s; sc != nil; sc = sc.parent {
 		for n, t := range sc.vars {
-			if _, seen := fields[n]; !seen || sc == s {
+			if !local[n] {
 				fields[n] = c.natureOf(t)
+				local[n] = true
 			}
 		}
 	}

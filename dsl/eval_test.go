@@ -281,3 +281,14 @@ func TestUnknownNameBesideRoll(t *testing.T) {
 		t.Errorf("reduce over rolls: %v", diags)
 	}
 }
+
+// TestLocalHidesEntityInNestedBlock: a local named like an entity keeps its own type in
+// blocks nested below its declaration (a scenario's `entity t` used to hide the rules'
+// `let t` there: "unknown field").
+func TestLocalHidesEntityInNestedBlock(t *testing.T) {
+	src := "kind F {\n  nom: string\n}\nentity t: F { }\nrule tr() {\n  return {écart: 3}\n}\naction tirer() {\n  let t = tr()\n  if t.écart > 0 {\n    emit \"écart {t.écart}\"\n    return t.écart\n  }\n}\n"
+	v, out, err := run(t, src, "tirer()")
+	if err != nil || Repr(v) != "3" || len(out) != 1 || out[0] != "écart 3" {
+		t.Errorf("tirer() = %v, %v, %v; want 3 and one line", Repr(v), out, err)
+	}
+}

@@ -184,3 +184,36 @@ func TestCardMembershipAndTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestIntConversion: int() cuts a fraction toward zero, reads a string, takes a roll's total,
+// and refuses a value beyond the whole numbers instead of wrapping it.
+func TestIntConversion(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want, err string }{
+		{src: "int(2.7)", want: "2"},
+		{src: "int(-2.7)", want: "-2"},
+		{src: `int(" 12")`, want: "12"},
+		{src: "int(1d6)", want: "5"},
+		{src: "abs(-1 * 1d6)", want: "5"},
+		{src: `int("x")`, err: "not a whole number"},
+		{src: "int(1e300)", err: "beyond the whole numbers"},
+		{src: "int(floor(5.0 / 0.0)) + 1", err: "beyond the whole numbers"},
+		{src: "int(-1e19)", err: "beyond the whole numbers"},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewIntQueue([]int{5}, nil), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", c.src)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
+		case c.err == "" && (err != nil || Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
