@@ -909,7 +909,7 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 		n, _ := strconv.Atoi(t)
 		x.isLit, x.lit, x.typ = true, n, intType
 		return true
-	case len(t) >= 2 && t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
+	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
 		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
 		return true
 	case identRE.MatchString(t) && !reservedWords[t]:

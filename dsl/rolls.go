@@ -149,10 +149,8 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 			if e, ok := perr.(*dice.Error); ok {
 				col, msg = e.Col, e.Msg
 			}
-			p := x.start
 			at := x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
-			p = at
-			c.errorf(p, "dice "+t.Value+": "+msg, "")
+			c.errorf(at, "dice "+t.Value+": "+msg, "")
 			ok = false
 			continue
 		}

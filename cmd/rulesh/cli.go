@@ -129,7 +129,7 @@ func (c *cli) check(args []string) int {
 	status := exitOK
 	for _, f := range files {
 		prog, diags := dsl.Load(nil, f)
-		srcs := dsl.Sources{}
+		var srcs dsl.Sources
 		if prog != nil {
 			srcs = prog.Sources
 		} else {
