@@ -7,6 +7,7 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/expr-lang/expr v1.17.8
 	github.com/peterh/liner v1.2.3
+	golang.org/x/term v0.38.0
 )
 
 require (

@@ -94,3 +94,39 @@ func BenchmarkSmallProcGo(b *testing.B) {
 	}
 	_ = s
 }
+
+const globalsProc = `
+option malus = 3 "m"
+const BASE = 10
+kind Unit {
+  force: int = 3
+  pv: int = 10
+}
+entity u: Unit { }
+rule lit(x: int): int {
+  let t = u.force + x + BASE
+  if t > malus {
+    t = t - malus
+  }
+  return t
+}
+`
+
+// BenchmarkGlobalReads is BenchmarkSmallProcCall reading an option, a const and an entity:
+// what reading globals through the machine's globals map costs.
+func BenchmarkGlobalReads(b *testing.B) {
+	prog, d := LoadSource("b.rules", []byte(globalsProc))
+	if d.HasErrors() {
+		b.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := prog.Proc("lit")
+	for b.Loop() {
+		if _, err := m.CallProc(p, 4); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

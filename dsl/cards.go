@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
 )
 
 // DeckDecl is a deck declared with `deck NAME standard { … }`; NAME is also its draw pile.
@@ -214,9 +215,30 @@ func (m *Machine) drawOne(p *cards.Pile) (*cards.Card, error) {
 	return c, nil
 }
 
+// chargeCards checks a count of cards and charges moving them.
+func (m *Machine) chargeCards(fn string, n int) error {
+	if n < 0 {
+		return fmt.Errorf("%s %d cards: the count cannot be negative", fn, n)
+	}
+	return m.charge(n)
+}
+
 func (m *Machine) shuffle(p *cards.Pile) error {
+	if err := m.charge(len(p.Cards)); err != nil {
+		return err
+	}
+	src := m.Shuffle
+	if src == nil {
+		src = dice.ShuffleSource(m.Dice)
+	}
+	if src == nil {
+		if m.noSeed == nil {
+			m.noSeed = dice.NewPCG(0)
+		}
+		src = m.noSeed
+	}
 	cs, err := p.Shuffled(func(n int) (int, error) {
-		v, err := m.Dice.Roll(n)
+		v, err := src.Roll(n)
 		return v - 1, err
 	})
 	if err != nil {
@@ -272,6 +294,9 @@ var cardFuncs = map[string]rtFunc{
 			return m.drawOne(p)
 		}
 		n := toInt(a[1])
+		if err := m.chargeCards("draw", n); err != nil {
+			return nil, err
+		}
 		out := make([]any, 0, n)
 		for i := 0; i < n; i++ {
 			c, err := m.drawOne(p)
@@ -289,6 +314,9 @@ var cardFuncs = map[string]rtFunc{
 		}
 		from, to := ps[0], ps[1]
 		n := toInt(a[2])
+		if err := m.chargeCards("deal", n); err != nil {
+			return nil, err
+		}
 		for i := 0; i < n; i++ {
 			c, err := m.drawOne(from)
 			if err != nil {

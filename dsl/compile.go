@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	// may be shared between goroutines.
 	prog.Dice()
 	_, _ = prog.defaultDeck()
+	for _, k := range prog.Kinds {
+		k.typ()
+	}
 	prog.freeze()
 	return prog, diags
 }
@@ -105,6 +109,51 @@ type compiler struct {
 	diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
+	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
+	// they stand for; orig reads through them.
+	origins map[ast.Node]ast.Node
+	// uses collects the globals read by the procedure (or REPL input) being compiled.
+	uses map[string]bool
+	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
+	// written into the shared Program.
+	extra Sources
+}
+
+// noteReads records the globals an expression reads where its frame will need them: in the
+// procedure being compiled, or in the REPL input. An expression of a procedure compiled with
+// nowhere to record them would read nil at run time: that is a bug, reported loudly.
+func (c *compiler) noteReads(x *Expr, names []string, sc *scope) bool {
+	x.globals = names
+	if len(names) == 0 || sc.mode != modeProc {
+		return true
+	}
+	if c.uses == nil {
+		c.errorf(x.start, "internal error: globals read where no frame records them", "")
+		return false
+	}
+	for _, n := range names {
+		c.uses[n] = true
+	}
+	return true
+}
+
+// orig returns the node as written, before the run-time rewrites.
+func (c *compiler) orig(n ast.Node) ast.Node {
+	for {
+		o, ok := c.origins[n]
+		if !ok {
+			return n
+		}
+		n = o
+	}
+}
+
+// source returns the text of a file or input being compiled.
+func (c *compiler) source(name string) []byte {
+	if b, ok := c.extra[name]; ok {
+		return b
+	}
+	return c.prog.Sources[name]
 }
 
 func newCompiler(p *Program) *compiler {
@@ -234,14 +283,28 @@ func (c *compiler) program(files []parsedFile) {
 	for i, e := range entities {
 		c.entity(c.prog.Entities[i], e)
 	}
+	uses := map[*Proc]map[string]bool{}
+	usesOf := func(p *Proc) map[string]bool {
+		if uses[p] == nil {
+			uses[p] = map[string]bool{}
+		}
+		return uses[p]
+	}
 	for i, p := range procs {
+		c.uses = usesOf(procObjs[i])
 		c.procSignature(procObjs[i], p)
 	}
 	for i, ta := range c.tableASTs {
+		c.uses = usesOf(c.prog.Tables[i].Proc)
 		c.tableBody(c.prog.Tables[i], ta)
 	}
 	for i, p := range procs {
+		c.uses = usesOf(procObjs[i])
 		c.procBody(procObjs[i], p)
+	}
+	c.uses = nil
+	for p, set := range uses {
+		p.uses = sortedKeys(set)
 	}
 }
 
@@ -460,7 +523,7 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 		return nil, anyType
 	}
 	m := c.constMachine()
-	m.steps = 0
+	m.steps, m.mem = 0, 0
 	v, err := m.eval(e, m.globals)
 	if err != nil {
 		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
@@ -476,7 +539,7 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 func (c *compiler) constMachine() *Machine {
 	if c.constM == nil {
 		c.constM = &Machine{prog: c.prog, Limits: DefaultLimits}
-		c.constM.globals = map[string]any{"__rt": c.constM}
+		c.constM.initGlobals()
 	}
 	return c.constM
 }
@@ -786,11 +849,16 @@ func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
 		}
 		c.base.MaxNodes = MaxExprNodes
 		c.base.Visitors = nil
+		for _, name := range disabledBuiltins {
+			c.base.Disabled[name] = true
+			delete(c.base.Builtins, name)
+		}
 	}
 	cfg := *c.base
 	cfg.Env = c.envNature(s, text)
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
+	pv.env = &cfg.Env
 	for _, op := range overloadedOps {
 		cfg.Visitors = append(cfg.Visitors, &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
@@ -813,11 +881,13 @@ type Expr struct {
 	lit    any
 	ident  string
 	rollOf *dice.Expr // a rolled table's default key: roll these dice
+	// globals are the globals the expression reads.
+	globals []string
 }
 
 // exprText returns the source text of an expression as written.
 func (c *compiler) exprText(e *exprAST) (string, lexer.Position) {
-	src := c.prog.Sources[e.Pos.Filename]
+	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 
@@ -829,6 +899,10 @@ func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
 	x := &Expr{Pos: posOf(start), Text: text, start: start}
+	if at, msg := reservedUse(text); at >= 0 {
+		c.errorf(x.posAt(at), msg, "")
+		return nil
+	}
 	if c.trivial(x, sc) {
 		c.checkWant(x, want)
 		return x
@@ -839,19 +913,30 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	}
 	x.origin = origin
 	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten))
+	if c.origins == nil {
+		c.origins = map[ast.Node]ast.Node{}
+	}
+	reads := &globalReads{global: func(name string) bool { _, ok := c.globalNature(name, sc.mode); return ok }, sc: sc, orig: c.origins}
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		c.diags = append(c.diags, pv.diags...)
 		return nil
+	}
+	if err == nil && len(pv.unknown) > 0 {
+		id := pv.unknown[0]
+		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
 	}
 	if err != nil {
 		c.exprError(x, err, sc)
 		return nil
 	}
 	x.prog = prog
+	if !c.noteReads(x, reads.found, sc) {
+		return nil
+	}
 	x.typ = c.staticType(prog.Node(), sc)
-	switch n := prog.Node().(type) {
+	switch n := c.orig(prog.Node()).(type) {
 	case *ast.IntegerNode:
 		x.isLit, x.lit = true, n.Value
 	case *ast.FloatNode:
@@ -899,7 +984,7 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 		n, _ := strconv.Atoi(t)
 		x.isLit, x.lit, x.typ = true, n, intType
 		return true
-	case t[0] == '"' && strings.IndexAny(t[1:len(t)-1], `"\`) < 0 && strings.HasSuffix(t[1:], `"`):
+	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
 		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
 		return true
 	case identRE.MatchString(t) && !reservedWords[t]:
@@ -911,12 +996,19 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	return false
 }
 
-// MaxExprNodes bounds the size of one expression.
-const MaxExprNodes = 5000
+// Limits on the size of one expression.
+const (
+	// MaxExprNodes bounds the nodes of one expression's syntax tree.
+	MaxExprNodes = 5000
+	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
+	// it. Every node takes at least one token and few take more than two, so no expression
+	// within MaxExprNodes comes near it.
+	MaxExprTokens = 4 * MaxExprNodes
+)
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
-func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
+func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -935,6 +1027,8 @@ func safeCompile(src string, cfg *conf.Config) (p *vm.Program, err error) {
 			return nil, err
 		}
 	}
+	globals.collect(tree.Node)
+	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
 	return exprcompiler.Compile(tree, cfg)
 }
 
@@ -945,8 +1039,9 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		pos = x.posAt(fe.From)
-		msg = fe.Message
+		msg = plainExprMessage(fe.Message)
 	}
+	msg = goTypeWords(msg)
 	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
 	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
@@ -961,6 +1056,9 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+		d.Summary = name + " is not available in rules"
+		d.Detail = "a run depends only on its files, options, seed and hand-given results"
 	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		d.Summary = "unknown name " + name
 		d.Detail = c.suggest(name, func() []string { return append(sc.names(), c.prog.Names()...) })
@@ -1004,6 +1102,7 @@ func (x *Expr) posAt(from int) lexer.Position {
 // staticType works out what the checker knows about an expression's type, keeping record
 // kinds that expr itself sees only as maps.
 func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
+	n = c.orig(n)
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
 		if t, ok := sc.lookup(n.Value); ok {
@@ -1046,11 +1145,43 @@ type patcher struct {
 	diags Diagnostics
 	lits  map[string]*dice.Expr
 	cards map[string]*cards.Card
+	// unknown holds the names the first type check could not resolve. expr does not check
+	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
+	// unknown name there would otherwise reach run time as nil.
+	unknown []*ast.IdentifierNode
+	env     *nature.Nature
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
 	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
 		return
+	}
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		pv.rollArgsAsTotals(n)
+		return
+	case *ast.IdentifierNode:
+		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
+			pv.unknown = append(pv.unknown, n)
+		}
+		return
+	case *ast.BinaryNode:
+		// expr dereferences a pointer needle (a card) before `in` and then finds no element
+		// of the list's pointer type: membership of such values is ours.
+		t := n.Left.Nature().Type
+		if k, ok := n.Left.(*ast.ConstantNode); ok { // a card literal, patched just now
+			t = reflect.TypeOf(k.Value)
+		}
+		if n.Operator == "in" && t != nil && t.Kind() == reflect.Pointer {
+			c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__in"}, Arguments: []ast.Node{&ast.IdentifierNode{Value: "__rt"}, n.Left, n.Right}}
+			c.SetType(reflect.TypeFor[bool]())
+			c.SetLocation(n.Location())
+			ast.Patch(node, c)
+		}
+		return
+	case *ast.VariableDeclaratorNode:
+		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
+		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
 	}
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {
@@ -1060,6 +1191,8 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
+	// A callee is resolved below or checked again by expr, which visits callees.
+	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}

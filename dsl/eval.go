@@ -22,15 +22,29 @@ func NewSession(m *Machine) *Session {
 // name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
 // failures as *RuntimeError, with the state rolled back.
 func (s *Session) Eval(name, src string) (any, error) {
+	if diags := checkInput(name, src); diags != nil {
+		return nil, diags
+	}
 	x, diags := s.compile(name, src)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env()) })
+	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env(x.globals)) })
 }
 
-// Let evaluates src and binds the result to name for later inputs.
+// Let evaluates src and binds the result to name for later inputs. The name follows the
+// rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
+// const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
+	c := newCompiler(s.M.prog)
+	// No line: the input shown with errors is the expression, not the name.
+	at := lexer.Position{Filename: "<input>"}
+	if c.checkName(name, at) {
+		c.checkShadow(name, at)
+	}
+	if c.diags.HasErrors() {
+		return nil, c.diags
+	}
 	v, err := s.Eval("<input>", src)
 	if err != nil {
 		return nil, err
@@ -64,11 +78,32 @@ func typeFromValue(v any) *Type {
 	return anyType
 }
 
+// CheckEncoding reports text that is not UTF-8 or holds a NUL byte, with its position: the
+// REPL checks every input with it, meta commands included.
+func CheckEncoding(name, src string) error {
+	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
+		return Diagnostics{d}
+	}
+	return nil
+}
+
+// checkInput validates text typed by a user before any parser reads it, as rule files are:
+// UTF-8 without NUL, nesting within MaxNesting, at most MaxExprTokens tokens, and only
+// characters and strings the language's lexer accepts.
+func checkInput(name, src string) Diagnostics {
+	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
+		return Diagnostics{d}
+	}
+	if d := checkNesting(src, lexer.Position{Filename: name, Line: 1, Column: 1}, true); d != nil {
+		return Diagnostics{d}
+	}
+	return nil
+}
+
 func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 	c := newCompiler(s.M.prog)
-	if c.prog.Sources == nil {
-		c.prog.Sources = Sources{}
-	}
+	c.extra = Sources{name: []byte(src)}
+	c.uses = map[string]bool{}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t
@@ -77,10 +112,12 @@ func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
 	return x, c.diags
 }
 
-func (s *Session) env() map[string]any {
-	env := make(map[string]any, len(s.M.globals)+len(s.vars))
-	for k, v := range s.M.globals {
-		env[k] = v
+// env is the environment of one input: the session's variables and the globals it reads.
+func (s *Session) env(globals []string) map[string]any {
+	env := make(map[string]any, len(s.vars)+len(globals)+1)
+	env["__rt"] = s.M
+	for _, g := range globals {
+		env[g] = s.M.globals[g]
 	}
 	for k, v := range s.vars {
 		env[k] = v
@@ -125,46 +162,41 @@ type stmtLineAST struct {
 // IsStatement reports whether src reads as a statement rather than a bare expression: an
 // assignment, or one starting with a statement keyword.
 func IsStatement(src string) bool {
-	lex, err := ruleLexer.LexString("", src)
-	if err != nil {
-		return false
-	}
 	depth := 0
 	first := true
-	for {
-		t, err := lex.Next()
-		if err != nil || t.EOF() {
-			return false
-		}
+	stmt := false
+	scanCode(src, func(t lexer.Token) bool {
 		if first {
 			first = false
-			switch t.Value {
-			case "let", "if", "for", "while", "emit", "require", "return":
-				return t.Type == tokIdent
+			if t.Type == tokIdent && statementWords[t.Value] {
+				stmt = true
+				return false
 			}
 		}
-		switch {
-		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
-			depth++
-		case t.Type == tokPunct:
-			depth--
-		case depth == 0 && t.Type == tokOp && (t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*="):
-			return true
+		depth += bracketDelta(t)
+		if depth == 0 && t.Type == tokOp && (t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*=") {
+			stmt = true
+			return false
 		}
-	}
+		return true
+	})
+	return stmt
 }
 
 // Exec runs statements typed by the user: `unit.pv -= 2`, `let x = 3`, `for f in … { … }`.
 // Locals declared with let stay as session variables. Like a call, a failure rolls back.
 func (s *Session) Exec(name, src string) error {
+	if diags := checkInput(name, src); diags != nil {
+		return diags
+	}
 	p := s.M.prog
-	p.Sources[name] = []byte(src)
-	defer delete(p.Sources, name)
 	ast, err := stmtParser.ParseString(name, src)
 	if err != nil {
 		return Diagnostics{parseDiag(name, err)}
 	}
 	c := newCompiler(p)
+	c.extra = Sources{name: []byte(src)}
+	c.uses = map[string]bool{}
 	sc := newScope(procScope)
 	for n, t := range s.types {
 		sc.vars[n] = t
@@ -178,7 +210,7 @@ func (s *Session) Exec(name, src string) error {
 	if c.diags.HasErrors() {
 		return c.diags
 	}
-	env := s.env()
+	env := s.env(sortedKeys(c.uses))
 	f := &frame{vars: env}
 	_, err = s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
 	if err != nil {

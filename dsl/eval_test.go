@@ -142,6 +142,9 @@ func TestEval(t *testing.T) {
 		{name: "loop limit", expr: "boucle()", err: "max_loop_iterations"},
 		{name: "call depth limit", expr: "récursion(1)", err: "max_call_depth"},
 		{name: "unicode names", expr: "a.portée * 2", want: "3.0"},
+		{name: "same record", expr: "[same(a, a), same(a, b), a == Unit({nom: \"A\", force: 5})]", want: "[true, false, true]"},
+		{name: "same twins", expr: "same(b, Unit({nom: \"B\"})) || !(b == Unit({nom: \"B\"}))", want: "false"},
+		{name: "same needs records", expr: "same(a, 3)", err: "same compares two records"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,5 +265,30 @@ func TestRuntimeErrorPosition(t *testing.T) {
 	}
 	if len(re.Stack) != 1 || !strings.Contains(re.Stack[0], "in f called at <eval>:1:1") {
 		t.Errorf("stack %v", re.Stack)
+	}
+}
+
+// TestUnknownNameBesideRoll: an operator met with a roll becomes a call that expr does not
+// check again, so an unknown name beside a roll must still be caught at load.
+func TestUnknownNameBesideRoll(t *testing.T) {
+	for _, body := range []string{"1d6 + nope", "nope * 2d6", "max(1d6 - nope, 1)"} {
+		_, diags := LoadSource("t.rules", []byte("rule f() {\n  return "+body+"\n}\n"))
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "unknown name nope") {
+			t.Errorf("%s: want unknown name nope, got %v", body, diags)
+		}
+	}
+	if _, diags := LoadSource("t.rules", []byte("rule f() {\n  return reduce(1..3, #acc + 1d6, 0)\n}\n")); diags.HasErrors() {
+		t.Errorf("reduce over rolls: %v", diags)
+	}
+}
+
+// TestLocalHidesEntityInNestedBlock: a local named like an entity keeps its own type in
+// blocks nested below its declaration (a scenario's `entity t` used to hide the rules'
+// `let t` there: "unknown field").
+func TestLocalHidesEntityInNestedBlock(t *testing.T) {
+	src := "kind F {\n  nom: string\n}\nentity t: F { }\nrule tr() {\n  return {écart: 3}\n}\naction tirer() {\n  let t = tr()\n  if t.écart > 0 {\n    emit \"écart {t.écart}\"\n    return t.écart\n  }\n}\n"
+	v, out, err := run(t, src, "tirer()")
+	if err != nil || Repr(v) != "3" || len(out) != 1 || out[0] != "écart 3" {
+		t.Errorf("tirer() = %v, %v, %v; want 3 and one line", Repr(v), out, err)
 	}
 }

@@ -2,15 +2,18 @@ package dsl
 
 import (
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Format returns a rule file in canonical layout: two spaces of indentation per open bracket,
 // a continuation line (after a line ending with an operator) one level deeper, no trailing
 // blanks, at most one blank line in a row, one final newline. Tokens are not changed, so the
-// meaning is the same; the file must parse first.
+// meaning is the same. The file must pass the same checks as the first stage of Load (text,
+// nesting, grammar); the diagnostics are those check would print.
 func Format(name string, src []byte) ([]byte, error) {
-	if _, err := fileParser.ParseBytes(name, src); err != nil {
-		return nil, Diagnostics{parseDiag(name, err)}
+	if _, d := parseSource(name, src); d != nil {
+		return nil, Diagnostics{d}
 	}
 	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
 	var out strings.Builder
@@ -18,7 +21,9 @@ func Format(name string, src []byte) ([]byte, error) {
 	continued := false
 	blank := 0
 	for _, raw := range lines {
-		line := strings.TrimSpace(raw)
+		// Only the blanks the lexer skips: trimming other spaces (U+00A0…) would turn an
+		// unexpected character into valid code.
+		line := strings.Trim(raw, " \t\r")
 		if line == "" {
 			blank++
 			continue
@@ -47,42 +52,23 @@ func Format(name string, src []byte) ([]byte, error) {
 // scanLine counts a line's brackets outside strings and comments, the closing brackets it
 // starts with, and whether it ends with a binary operator (the statement goes on).
 func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
-	lex, err := ruleLexer.LexString("", line)
-	if err != nil {
-		return 0, 0, 0, false
-	}
 	leading := true
-	var last string
-	var lastType = tokNewline
-	for {
-		t, err := lex.Next()
-		if err != nil || t.EOF() {
-			break
-		}
-		if t.Type == tokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				opens++
-				leading = false
-			case ")", "]", "}":
-				closes++
-				if leading {
-					leadingCloses++
-				}
+	var last lexer.Token
+	scanCode(line, func(t lexer.Token) bool {
+		switch bracketDelta(t) {
+		case 1:
+			opens++
+			leading = false
+		case -1:
+			closes++
+			if leading {
+				leadingCloses++
 			}
-		} else {
+		default:
 			leading = false
 		}
-		last, lastType = t.Value, t.Type
-	}
-	if lastType == tokOp {
-		switch last {
-		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
-			endsWithOp = true
-		}
-	}
-	if lastType == tokIdent && (last == "and" || last == "or") {
-		endsWithOp = true
-	}
-	return opens, closes, leadingCloses, endsWithOp
+		last = t
+		return true
+	})
+	return opens, closes, leadingCloses, continuesLine(last)
 }

@@ -3,6 +3,7 @@ package dsl
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,38 @@ func TestFormatReindents(t *testing.T) {
 	}
 	if _, err := Format("bad.rules", []byte("rule f( {")); err == nil {
 		t.Error("a file that does not parse is not formatted")
+	}
+}
+
+// TestFormatRefusesWhatLoadRefuses: fmt runs the checks Load makes before parsing (text,
+// nesting) and refuses with the same diagnostic; deep blocks used to overflow the stack.
+func TestFormatRefusesWhatLoadRefuses(t *testing.T) {
+	for name, src := range map[string]string{
+		"deep blocks":  "rule f(x) {\n" + strings.Repeat("if x {", 200_000) + strings.Repeat("}", 200_000) + "\n}\n",
+		"deep unary":   "const x = " + strings.Repeat("!", 1_000_000) + "true\n",
+		"not UTF-8":    "const x = \"\xff\"\n",
+		"NUL":          "const x = 1\x00\n",
+		"syntax":       "rule f( {\n",
+		"long":         "const x = " + strings.Repeat("1+", 30_000) + "1\n",
+		"unterminated": "const x = \"a\\\n\"\n",
+	} {
+		_, err := Format("t.rules", []byte(src))
+		_, diags := LoadSource("t.rules", []byte(src))
+		if err == nil || !diags.HasErrors() || err.Error() != diags.Error() {
+			t.Errorf("%s: fmt says %.200v, check says %.200v", name, err, diags)
+		}
+	}
+}
+
+// TestFormatKeepsOtherSpaces: only the blanks the lexer skips are trimmed, so formatting
+// cannot make a rejected file valid.
+func TestFormatKeepsOtherSpaces(t *testing.T) {
+	src := "const x = 1\u00a0\n"
+	if _, err := Format("t.rules", []byte(src)); err == nil {
+		t.Error("a no-break space after code was trimmed away")
+	}
+	got, err := Format("t.rules", []byte("const x = 1 // é\u00a0\n"))
+	if err != nil || string(got) != "const x = 1 // é\u00a0\n" {
+		t.Errorf("%q, %v", got, err)
 	}
 }

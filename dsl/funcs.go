@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 
@@ -92,6 +94,17 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(float64) float64)}},
 	"hypot": {func(a ...any) (any, error) { return math.Hypot(toFloat(a[0]), toFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
+	"same": {func(a ...any) (any, error) {
+		x, okx := a[0].(map[string]any)
+		y, oky := a[1].(map[string]any)
+		_, kx := x[kindKey]
+		_, ky := y[kindKey]
+		if !okx || !oky || !kx || !ky {
+			return nil, fmt.Errorf("same compares two records, not %s and %s", Repr(a[0]), Repr(a[1]))
+		}
+		// One record is one map: two records with equal fields are still two.
+		return reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer(), nil
+	}, []any{new(func(any, any) bool)}},
 	"any_face": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])
 		for _, f := range faces {
@@ -138,12 +151,9 @@ func stdFuncNames() map[string]bool {
 	return out
 }
 
-var stdOptions []expr.Option
-
-func stdFuncOptions() []expr.Option {
-	if stdOptions != nil {
-		return stdOptions
-	}
+// stdFuncOptions are built once, on first use, and then only read: compilers in several
+// goroutines (sessions on one Program) share them.
+var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 	opts := []expr.Option{
 		expr.Function("__call", callProc, new(func(*Machine, int, string, ...any) any)),
 	}
@@ -156,6 +166,7 @@ func stdFuncOptions() []expr.Option {
 		return a[0].(*Machine).rollExpr(a[1].(*dice.Expr))
 	}, new(func(*Machine, *dice.Expr) *Roll)))
 	opts = append(opts, rollOperatorFunctions()...)
+	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*Machine, string, map[string]any) map[string]any)))
 	for _, name := range sortedKeys(rtFuncs) {
 		f := rtFuncs[name]
@@ -167,9 +178,8 @@ func stdFuncOptions() []expr.Option {
 		f := pureFuncs[name]
 		opts = append(opts, expr.Function(name, f.fn, f.types...))
 	}
-	stdOptions = opts
 	return opts
-}
+})
 
 func callProc(args ...any) (any, error) {
 	m := args[0].(*Machine)
@@ -211,6 +221,9 @@ func (m *Machine) entitiesOf(kind string) ([]any, error) {
 	k, ok := m.prog.globals[kind].(*Kind)
 	if !ok {
 		return nil, fmt.Errorf("unknown kind %s", kind)
+	}
+	if err := m.charge(len(m.prog.Entities)); err != nil {
+		return nil, err
 	}
 	var out []any
 	for _, e := range m.prog.Entities {
@@ -301,11 +314,43 @@ func rollOperatorFunctions() []expr.Option {
 			types = []any{new(func(*Roll, int) int), new(func(int, *Roll) int), new(func(*Roll, *Roll) int),
 				new(func(*Roll, float64) float64), new(func(float64, *Roll) float64)}
 		}
+		// A roll met with a value of unknown type (#acc in reduce): decided when run.
+		types = append(types, new(func(*Roll, any) any), new(func(any, *Roll) any))
 		opts = append(opts, expr.Function(rollOpName(op), func(a ...any) (any, error) {
 			return rollArith(op, a[0], a[1])
 		}, types...))
 	}
 	return opts
+}
+
+// intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
+// false for what it leaves to the float path (/, and % by zero).
+func intArith(op string, x, y int) (any, bool) {
+	switch op {
+	case "+":
+		return x + y, true
+	case "-":
+		return x - y, true
+	case "*":
+		return x * y, true
+	case "%":
+		if y != 0 {
+			return x % y, true
+		}
+	case "<":
+		return x < y, true
+	case "<=":
+		return x <= y, true
+	case ">":
+		return x > y, true
+	case ">=":
+		return x >= y, true
+	case "==":
+		return x == y, true
+	case "!=":
+		return x != y, true
+	}
+	return nil, false
 }
 
 func rollArith(op string, a, b any) (any, error) {
@@ -322,7 +367,18 @@ func rollArith(op string, a, b any) (any, error) {
 	}
 	x, xi := num(a)
 	y, yi := num(b)
+	if _, ok := number(a); !ok {
+		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+	}
+	if _, ok := number(b); !ok {
+		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+	}
 	ints := xi && yi
+	if ints {
+		if r, ok := intArith(op, int(totals(a).(int)), int(totals(b).(int))); ok {
+			return r, nil
+		}
+	}
 	switch op {
 	case "+", "-", "*", "%":
 		var r float64
@@ -373,10 +429,7 @@ func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
 	de, ok := m.parsed[key]
 	if !ok {
 		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
-		if m.parsed == nil {
-			m.parsed = map[string]*dice.Expr{}
-		}
-		m.parsed[key] = de
+		m.cacheParsed(key, de)
 	}
 	return m.rollExpr(de)
 }

@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"rulesh/stdlib/dice"
@@ -41,4 +43,94 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// issueInputs are the inputs that crashed or ran away in issue 11, as REPL/eval text. The
+// deep chains are just past the limit: the fuzzer slows to a crawl on large seeds, and the
+// unit tests try the full sizes.
+var issueInputs = []string{
+	`"`, `'`, "1d6\xff", "1d6 \xff\xfe", "Q♣\xff", "Q♣ \xffx",
+	strings.Repeat("!", 100) + "true", strings.Repeat("-", 100) + "1", strings.Repeat("- ", 100) + "1",
+	strings.Repeat("not ", 100) + "true", strings.Repeat("(", 100), strings.Repeat("-(", 40) + "1",
+	"let __x = 1", `m["a]"] = 2`, "// (", "1 // (\n2", "f(3)", "d6>=3", "h()",
+	"for __i in 1..3 { }", "__rt", "keys($env)", "let d6 = 2\nd6>=3", "\"{\" + '}'", "emit \"{1 + }\"",
+}
+
+// leaks are texts that must never reach a user: Go's own words.
+var leaks = []string{"panic", "goroutine", "runtime error", "interface {}", "*dsl."}
+
+// FuzzInput feeds arbitrary text to a session on a small program, as the REPL and `eval`
+// do: Eval, Exec and Let must answer with a value or an error in the language's terms.
+func FuzzInput(f *testing.F) {
+	for _, s := range issueInputs {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s := newInputSession(t)
+		check := func(what string, err error) {
+			if err == nil {
+				return
+			}
+			for _, l := range leaks {
+				if strings.Contains(err.Error(), l) {
+					t.Fatalf("%s(%q): %v", what, src, err)
+				}
+			}
+		}
+		_, err := s.Eval("<input>", src)
+		check("Eval", err)
+		check("Exec", s.Exec("<input>", src))
+		if name, rest, ok := strings.Cut(strings.TrimPrefix(src, "let "), "="); ok && strings.HasPrefix(src, "let ") {
+			_, err := s.Let(strings.TrimSpace(name), rest)
+			check("Let", err)
+		}
+	})
+}
+
+// FuzzFormat: formatting refuses exactly what check refuses, is idempotent, and does not
+// change what check says (the same number of errors) about a file.
+func FuzzFormat(f *testing.F) {
+	for _, pattern := range []string{"testdata/diag/*.rules", "../rulesets/*/*.rules"} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil && len(b) < 20000 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte(inputRules))
+	for _, s := range issueInputs {
+		f.Add([]byte("rule f(x) {\n  return " + s + "\n}\n"))
+	}
+	f.Add([]byte("rule f(x) {\n" + strings.Repeat("if x {", 100) + strings.Repeat("}", 100) + "\n}\n"))
+	f.Add([]byte("const x = \"a\\\n  \"\n"))
+	f.Add([]byte("const x = 1\u00a0\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out, err := Format("f.rules", src)
+		_, before := LoadSource("f.rules", src)
+		if err != nil {
+			if !before.HasErrors() {
+				t.Fatalf("fmt refuses a file check accepts: %v", err)
+			}
+			return
+		}
+		again, err := Format("f.rules", out)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("not idempotent: %v\n%q\n%q", err, out, again)
+		}
+		_, after := LoadSource("f.rules", out)
+		if errorCount(before) != errorCount(after) {
+			t.Fatalf("check differs after fmt:\nbefore: %v\nafter: %v\n%q", before, after, out)
+		}
+	})
+}
+
+func errorCount(ds Diagnostics) int {
+	n := 0
+	for _, d := range ds {
+		if d.Severity == Error {
+			n++
+		}
+	}
+	return n
 }

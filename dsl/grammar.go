@@ -228,11 +228,15 @@ func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
 	if t := lex.Peek(); t.Type == tokIdent && statementWords[t.Value] {
 		return participle.NextMatch
 	}
-	depth := 0
+	depth, n := 0, 0
 	for {
 		t := lex.Peek()
 		if t.EOF() {
 			break
+		}
+		if n++; n > MaxExprTokens {
+			// Bounded here, before the expression's text reaches expr-lang.
+			return participle.Errorf(t.Pos, "expression longer than the limit of %d tokens", MaxExprTokens)
 		}
 		if depth == 0 && t.Type == tokNewline && e.continues() {
 			// A line ending with an operator goes on: `a +` ⏎ `b`.
@@ -242,23 +246,11 @@ func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
 		if depth == 0 && e.stops(t) {
 			break
 		}
-		switch t.Value {
-		case "(", "[", "{":
-			if t.Type == tokPunct {
-				if depth == 0 {
-					e.Toks = append(e.Toks, *t)
-				}
-				depth++
-			}
-		case ")", "]", "}":
-			if t.Type == tokPunct {
-				depth--
-			}
-		default:
-			if depth == 0 {
-				e.Toks = append(e.Toks, *t)
-			}
+		d := bracketDelta(*t)
+		if depth == 0 && d >= 0 {
+			e.Toks = append(e.Toks, *t)
 		}
+		depth += d
 		if len(e.Toks) == 1 && e.Pos.Line == 0 {
 			e.Pos = t.Pos
 		}
@@ -274,20 +266,7 @@ func (e *exprAST) Parse(lex *lexer.PeekingLexer) error {
 
 // continues reports whether the expression so far ends with a binary operator.
 func (e *exprAST) continues() bool {
-	if len(e.Toks) == 0 {
-		return false
-	}
-	last := e.Toks[len(e.Toks)-1]
-	switch {
-	case last.Type == tokOp:
-		switch last.Value {
-		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
-			return true
-		}
-	case last.Type == tokIdent:
-		return last.Value == "and" || last.Value == "or" || last.Value == "in" || last.Value == "not"
-	}
-	return false
+	return len(e.Toks) > 0 && continuesLine(e.Toks[len(e.Toks)-1])
 }
 
 func (e *exprAST) stops(t *lexer.Token) bool {

@@ -251,11 +251,25 @@ var hexFuncs = map[string]rtFunc{
 	}, types: []any{new(func(*Machine, any) []any), new(func(*Machine, any, any) []any)}},
 	"ring": {internal: "__ring", fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
-		return hexList(hex.Ring(h, toInt(a[1]))), err
+		if err != nil {
+			return nil, err
+		}
+		r := toInt(a[1])
+		if err := m.chargeHexes("ring", r, 6*r); err != nil {
+			return nil, err
+		}
+		return hexList(hex.Ring(h, r)), nil
 	}, types: []any{new(func(*Machine, any, int) []any)}},
 	"hex_range": {internal: "__hrange", fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
-		return hexList(hex.Range(h, toInt(a[1]))), err
+		if err != nil {
+			return nil, err
+		}
+		r := toInt(a[1])
+		if err := m.chargeHexes("hex_range", r, 3*r*(r+1)+1); err != nil {
+			return nil, err
+		}
+		return hexList(hex.Range(h, r)), nil
 	}, types: []any{new(func(*Machine, any, int) []any)}},
 	"terrain": {internal: "__terrain", fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
 		if !b.In(h) {
@@ -284,6 +298,10 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
+		n := hex.Distance(hs[0], hs[1])
+		if err := m.chargeHexes("line", n, n+1); err != nil {
+			return nil, err
+		}
 		return hexList(hex.Line(hs[0], hs[1])), nil
 	}, types: []any{new(func(*Machine, any, any) []any)}},
 	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
@@ -291,6 +309,10 @@ var hexFuncs = map[string]rtFunc{
 	"line_of_fire": {internal: "__lof", fn: func(m *Machine, a []any) (any, error) {
 		b, x, y, blocks, err := m.boardTwoHexesRule(a)
 		if err != nil {
+			return nil, err
+		}
+		n := hex.Distance(x, y)
+		if err := m.chargeHexes("line_of_fire", n, n+1); err != nil {
 			return nil, err
 		}
 		line := hex.Line(x, y)
@@ -387,6 +409,25 @@ var hexFuncs = map[string]rtFunc{
 		}
 		return hexList(hex.Sorted(out)), nil
 	}, types: []any{new(func(*Machine, any, any, any, string) []any)}},
+}
+
+// maxHexRadius bounds the radius or length a hex builtin accepts, before its work is
+// charged: beyond it the count of hexes would overflow.
+const maxHexRadius = 1_000_000
+
+// chargeHexes checks a radius (or distance) and charges the hexes a builtin will produce,
+// before producing them.
+func (m *Machine) chargeHexes(fn string, r, count int) error {
+	if r < 0 {
+		return fmt.Errorf("%s: the radius cannot be negative (got %d)", fn, r)
+	}
+	if r > maxHexRadius {
+		return fmt.Errorf("%s: %d is too far (at most %d)", fn, r, maxHexRadius)
+	}
+	if err := m.charge(count); err != nil {
+		return err
+	}
+	return m.chargeMem(count)
 }
 
 // boardQuery makes a map function of (map, hex) from what it reads on the board.

@@ -24,6 +24,9 @@ const (
 	tokComma
 	tokPunct
 	tokNewline
+	// tokBad is what a tolerant scan (scanCode) yields where the grammar would fail: a
+	// character the language does not use, or a string left open at the end of its line.
+	tokBad
 )
 
 type ruleLexerDef struct{}
@@ -58,6 +61,8 @@ func (ruleLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
 type scanner struct {
 	src string
 	pos lexer.Position
+	// tolerant: yield tokBad and go on instead of failing (scanCode).
+	tolerant bool
 	// afterDot: the previous token was `.`, so what follows is a field name (x.d6, x.d[k]),
 	// never a dice literal.
 	afterDot bool
@@ -91,15 +96,18 @@ func (s *scanner) Next() (lexer.Token, error) {
 		case c == '\n':
 			return s.emit(tokNewline, 1), nil
 		case c == '"' || c == '\'':
-			for i := 1; i < len(rest); i++ {
-				switch rest[i] {
-				case '\\':
+			// A string ends on its own line: a backslash escapes the next character but
+			// never the newline, so every scan of a line sees the same strings.
+			i := 1
+			for ; i < len(rest) && rest[i] != '\n'; i++ {
+				if rest[i] == '\\' && i+1 < len(rest) && rest[i+1] != '\n' {
 					i++
-				case '\n':
-					i = len(rest)
-				case c:
+				} else if rest[i] == c {
 					return s.emit(tokString, i+1), nil
 				}
+			}
+			if s.tolerant {
+				return s.emit(tokBad, i), nil
 			}
 			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
@@ -136,6 +144,9 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if strings.HasPrefix(rest, op) {
 				return s.emit(tokOp, len(op)), nil
 			}
+		}
+		if s.tolerant {
+			return s.emit(tokBad, max(size, 1)), nil
 		}
 		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("unexpected character %q", r), Pos: s.pos}
 	}
@@ -175,7 +186,8 @@ func diceLen(s string) int {
 	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
 		j++
 	case j < len(s) && s[j] == '[':
-		k := strings.IndexAny(s[j:], "]\n")
+		// Faces are names and numbers: a quote means an index into a variable (d["a]"]).
+		k := strings.IndexAny(s[j:], "]\n\"'")
 		if k < 0 || s[j+k] != ']' {
 			return 0
 		}
@@ -216,6 +228,22 @@ func cardLen(s string) int {
 	return 0
 }
 
+// scanCode is the one scanner behind every question about the structure of source text:
+// bracket depth, where strings and comments are, whether a line goes on. It runs the rule
+// lexer tolerantly (a character the language does not use, or an unclosed string, becomes a
+// tokBad token) and calls fn for each token, newlines included, comments and blanks not,
+// until fn returns false. The grammar, the formatter, the REPL's continuation detector and
+// the checks on inputs all go through it or through the same lexer, so they agree.
+func scanCode(src string, fn func(t lexer.Token) bool) {
+	s := &scanner{src: src, pos: lexer.Position{Line: 1, Column: 1}, tolerant: true}
+	for {
+		t, err := s.Next()
+		if err != nil || t.EOF() || !fn(t) {
+			return
+		}
+	}
+}
+
 // bracketDelta is +1 for an opening bracket token, -1 for a closing one, 0 otherwise.
 func bracketDelta(t lexer.Token) int {
 	if t.Type != tokPunct {
@@ -228,4 +256,31 @@ func bracketDelta(t lexer.Token) int {
 		return -1
 	}
 	return 0
+}
+
+// continuesLine reports whether a line ending with token t goes on to the next line: it ends
+// with a binary operator (`a +` ⏎ `b`, `x and` ⏎ `y`).
+func continuesLine(t lexer.Token) bool {
+	switch t.Type {
+	case tokOp:
+		switch t.Value {
+		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
+			return true
+		}
+	case tokIdent:
+		return t.Value == "and" || t.Value == "or" || t.Value == "in" || t.Value == "not"
+	}
+	return false
+}
+
+// OpenBrackets returns how many brackets src leaves open, outside strings and comments
+// (negative when it closes more than it opens). The REPL reads a continuation line while it
+// is positive.
+func OpenBrackets(src string) int {
+	depth := 0
+	scanCode(src, func(t lexer.Token) bool {
+		depth += bracketDelta(t)
+		return true
+	})
+	return depth
 }

@@ -46,12 +46,17 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
+	// Shuffle, when set, shuffles decks; otherwise the seeded source behind Dice does, so
+	// hand-given die results are never spent on shuffles.
+	Shuffle dice.Source
+	noSeed  dice.Source // shuffles when no seeded source is known: fixed, so runs repeat
 
 	allowances map[string]int
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
 	steps      int
+	mem        int // memory budget units spent by the current top-level call
 	depth      int
 	running    int // VMs currently running (nested through calls)
 	vms        []*vm.VM
@@ -67,7 +72,7 @@ type undo struct {
 }
 
 type frame struct {
-	vars    map[string]any
+	vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	version int
 	result  any
 	done    bool
@@ -90,7 +95,7 @@ func (e *RuntimeError) Error() string {
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
 	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
-	m.globals = map[string]any{"__rt": m}
+	m.initGlobals()
 	m.pools = make([][]*frame, len(p.Procs))
 	for _, o := range p.Options {
 		m.globals[o.Name] = o.Default
@@ -136,6 +141,12 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		}
 	}
 	return m, nil
+}
+
+// initGlobals makes the globals map, which is also the environment of expressions outside
+// any procedure (consts, defaults, entity fields).
+func (m *Machine) initGlobals() {
+	m.globals = map[string]any{"__rt": m}
 }
 
 // Program returns the program this machine runs.
@@ -244,7 +255,7 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.minArg || len(args) > len(p.Params) {
 		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.minArg, len(p.Params), len(args))
 	}
-	m.steps = 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := m.call(p, args, p.Pos)
 	return m.finish(v, err, mark)
@@ -264,7 +275,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 
 // topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) topLevel(f func() (any, error)) (any, error) {
-	m.steps = 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := f()
 	return m.finish(v, err, mark)
@@ -310,17 +321,7 @@ func (m *Machine) trace(line string) {
 	}
 }
 
-func (m *Machine) step(at Pos) error {
-	m.steps++
-	if m.Interrupt != nil && m.Interrupt.Load() {
-		m.Interrupt.Store(false)
-		return &RuntimeError{Pos: at, Msg: "interrupted"}
-	}
-	if m.steps > m.Limits.MaxSteps {
-		return &RuntimeError{Pos: at, Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
-	}
-	return nil
-}
+func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
 
 func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
@@ -375,7 +376,10 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 	return f.result, nil
 }
 
-// getFrame reuses a variables map from the procedure's pool: calls do not build maps.
+// getFrame reuses a variables map from the procedure's pool: calls do not build maps. A
+// frame holds the locals and only the globals its procedure reads (Proc.uses), copied in
+// when the frame is made and again when an option changes, so memory does not grow as
+// globals × depth.
 func (m *Machine) getFrame(p *Proc) *frame {
 	pool := m.pools[p.index]
 	var f *frame
@@ -383,19 +387,22 @@ func (m *Machine) getFrame(p *Proc) *frame {
 		f = pool[n-1]
 		m.pools[p.index] = pool[:n-1]
 		if f.version != m.version {
-			for k, v := range m.globals {
-				f.vars[k] = v
-			}
-			f.version = m.version
+			m.copyUses(p, f)
 		}
 	} else {
-		f = &frame{vars: make(map[string]any, len(m.globals)+8), version: m.version}
-		for k, v := range m.globals {
-			f.vars[k] = v
-		}
+		f = &frame{vars: make(map[string]any, len(p.uses)+len(p.Params)+8)}
+		f.vars["__rt"] = m
+		m.copyUses(p, f)
 	}
 	f.result, f.done = nil, false
 	return f
+}
+
+func (m *Machine) copyUses(p *Proc, f *frame) {
+	for _, name := range p.uses {
+		f.vars[name] = m.globals[name]
+	}
+	f.version = m.version
 }
 
 func (m *Machine) putFrame(p *Proc, f *frame) {
@@ -453,13 +460,13 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	}
 	var fe *file.Error
 	if errors.As(err, &fe) {
-		msg := fe.Message
+		msg := goTypeWords(fe.Message)
 		if msg == "memory budget exceeded" {
 			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
 		}
 		return &RuntimeError{Pos: posOf(x.posAt(fe.From)), Msg: msg}
 	}
-	return &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+	return &RuntimeError{Pos: x.Pos, Msg: goTypeWords(err.Error())}
 }
 
 func (s *letStmt) exec(m *Machine, f *frame) error {
@@ -480,6 +487,12 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	v, err := m.eval(s.value, f.vars)
 	if err != nil {
 		return err
+	}
+	if s.op == "+=" {
+		// What += appends is new material: charged like any other concatenation.
+		if err := m.chargeValue(size(v), size(v)); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
 	}
 	if s.local != "" {
 		if s.op != "=" {
@@ -539,6 +552,12 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	}
 	if err := m.prog.frozenError(rec, s.at); err != nil {
 		return err
+	}
+	if _, had := rec[field]; !had {
+		// A new map entry: maps cannot grow without bound under max_steps alone.
+		if err := m.chargeMem(1); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
 	}
 	m.setField(rec, field, v)
 	return nil

@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +18,8 @@ import (
 const (
 	// MaxFileSize is the largest rule file read, in bytes.
 	MaxFileSize = 8 << 20
-	// MaxNesting is the deepest nesting of brackets and braces in a rule file.
+	// MaxNesting is the deepest nesting of brackets, blocks and unary operators in a rule
+	// file or an input.
 	MaxNesting = 64
 	// MaxIncludes is the most files one load may read through includes.
 	MaxIncludes = 200
@@ -33,19 +36,65 @@ type FileSystem interface {
 // OSFiles reads from the real file system.
 type OSFiles struct{}
 
-// ReadFile reads a file, refusing ones larger than MaxFileSize.
+// ReadFile reads a file through ReadLimited with MaxFileSize.
 func (OSFiles) ReadFile(name string) ([]byte, error) {
+	return ReadLimited(name, MaxFileSize)
+}
+
+// Resolve returns the path with every symbolic link followed (include confinement).
+func (OSFiles) Resolve(name string) (string, error) {
+	return filepath.EvalSymlinks(name)
+}
+
+// ReadLimited is the one way rulesh reads a file it was given (rule files, includes,
+// transcripts): only a regular file, at most limit bytes. A device, a FIFO or a folder is
+// refused before it is opened (reading /dev/zero never ends, opening a FIFO blocks), and the
+// opened file is checked again in case the path changed in between. The read goes through a
+// limit of one byte more than allowed, so a file that grew after the check is caught too.
+func ReadLimited(name string, limit int64) ([]byte, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", name)
+	if err := regular(name, st, limit); err != nil {
+		return nil, err
 	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s is larger than the %d MiB limit", name, MaxFileSize>>20)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(name)
+	defer f.Close()
+	st, err = f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(name, st, limit); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, tooLarge(name, limit)
+	}
+	return b, nil
+}
+
+func regular(name string, st os.FileInfo, limit int64) error {
+	switch {
+	case st.IsDir():
+		return &os.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	case !st.Mode().IsRegular():
+		return &os.PathError{Op: "read", Path: name, Err: errors.New("not a regular file; a device, a pipe or a socket is refused")}
+	case st.Size() > limit:
+		return tooLarge(name, limit)
+	}
+	return nil
+}
+
+func tooLarge(name string, limit int64) error {
+	return &os.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than the %d MiB limit", limit>>20)}
 }
 
 type parsedFile struct {
@@ -65,44 +114,28 @@ func parseSource(name string, src []byte) (*fileAST, *Diagnostic) {
 	return f, nil
 }
 
-// precheck rejects invalid UTF-8 and nesting deeper than MaxNesting, skipping strings and
-// comments, so the recursive-descent parser never sees them.
+// precheck rejects what would trip a parser before any parser runs: bytes that are not
+// UTF-8, NUL bytes, and nesting deeper than MaxNesting.
 func precheck(name string, src []byte) *Diagnostic {
+	if d := checkEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
+		return d
+	}
+	return checkNesting(string(src), lexer.Position{Filename: name, Line: 1, Column: 1}, false)
+}
+
+// checkEncoding reports the first byte that is not UTF-8, or a NUL byte, with its position.
+func checkEncoding(name string, src []byte, detail string) *Diagnostic {
+	if utf8.Valid(src) && bytes.IndexByte(src, 0) < 0 {
+		return nil
+	}
 	line, col := 1, 1
-	depth := 0
-	inStr := byte(0)
-	comment := false
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[i]), Detail: "rule files must be saved as UTF-8"}
+			return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[i]), Detail: detail}
 		}
 		if r == 0 {
-			return &Diagnostic{Pos: Pos{name, line, col}, Summary: "NUL byte in a rule file", Detail: "is this a binary file?"}
-		}
-		switch {
-		case r == '\n':
-			inStr, comment = 0, false
-		case comment:
-		case inStr != 0:
-			if r == '\\' && i+1 < len(src) && src[i+1] != '\n' {
-				i += size
-				col++
-				_, size = utf8.DecodeRune(src[i:])
-			} else if byte(r) == inStr {
-				inStr = 0
-			}
-		case r == '"' || r == '\'':
-			inStr = byte(r)
-		case r == '/' && i+1 < len(src) && src[i+1] == '/':
-			comment = true
-		case r == '(' || r == '[' || r == '{':
-			depth++
-			if depth > MaxNesting {
-				return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("brackets nested deeper than the limit of %d", MaxNesting)}
-			}
-		case r == ')' || r == ']' || r == '}':
-			depth--
+			return &Diagnostic{Pos: Pos{name, line, col}, Summary: "NUL byte", Detail: "is this a binary file?"}
 		}
 		if r == '\n' {
 			line, col = line+1, 1
@@ -112,6 +145,117 @@ func precheck(name string, src []byte) *Diagnostic {
 		i += size
 	}
 	return nil
+}
+
+// operatorWords are the words that, like an operator, expect an operand after them.
+var operatorWords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "else": true,
+	"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+
+// endsOperand reports whether token t can end an operand, so that a - or + after it is
+// binary.
+func endsOperand(t lexer.Token) bool {
+	switch t.Type {
+	case tokIdent:
+		return !operatorWords[t.Value]
+	case tokNumber, tokString, tokDice, tokCard:
+		return true
+	case tokPunct:
+		return bracketDelta(t) < 0
+	}
+	return false
+}
+
+// checkNesting bounds how deep the parsers (participle's and expr-lang's, both recursive)
+// will go, in one pass of the shared scanner: every open bracket or block brace, every
+// unary operator (`!`, `not`, a prefix `-` or `+`) and every `else if` counts one level. A
+// unary operator stops counting where its operand ends (at the next binary operator, comma
+// or line end), an `else if` where its statement ends (at a line end outside its blocks).
+//
+// For a whole rule file the grammar bounds each expression's length and reports what the
+// lexer rejects; for text that reaches expr-lang without the grammar (an input, a string's
+// {hole}), expr is true and the same pass also bounds the tokens to MaxExprTokens and
+// reports what the lexer would reject. Positions count from start.
+func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
+	type open struct{ unary, elseIfs int }
+	// frames[i] counts what is pending inside the i-th open bracket.
+	frames := []open{{}}
+	level, n := 0, 0
+	var prev lexer.Token
+	var bad *Diagnostic
+	scanCode(src, func(t lexer.Token) bool {
+		top := &frames[len(frames)-1]
+		switch d := bracketDelta(t); {
+		case d > 0:
+			frames = append(frames, open{})
+			level++
+		case d < 0:
+			if len(frames) > 1 {
+				level -= 1 + top.unary + top.elseIfs
+				frames = frames[:len(frames)-1]
+			}
+		case (t.Type == tokOp && (t.Value == "!" || t.Value == "-" || t.Value == "+") ||
+			t.Type == tokIdent && t.Value == "not") && !endsOperand(prev):
+			top.unary++
+			level++
+		case t.Type == tokIdent && t.Value == "if" && prev.Type == tokIdent && prev.Value == "else":
+			top.elseIfs++
+			level++
+		case !endsOperand(t):
+			// A binary operator, comma or line end: the operand of pending unary
+			// operators is complete; a line end also ends an if statement.
+			level -= top.unary
+			top.unary = 0
+			if t.Type == tokNewline {
+				level -= top.elseIfs
+				top.elseIfs = 0
+			}
+		}
+		n++
+		switch {
+		case level > MaxNesting:
+			bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
+				Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+		case !expr:
+		case n > MaxExprTokens:
+			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
+		case t.Type == tokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
+			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
+		case t.Type == tokBad:
+			bad = &Diagnostic{Summary: fmt.Sprintf("unexpected character %q", t.Value)}
+		}
+		if bad != nil {
+			bad.Pos = Pos{start.Filename, start.Line + t.Pos.Line - 1, t.Pos.Column}
+			if t.Pos.Line == 1 {
+				bad.Pos.Col += start.Column - 1
+			}
+			return false
+		}
+		prev = t
+		return true
+	})
+	return bad
+}
+
+// reservedUse finds, in an expression's text, a name the implementation keeps for itself:
+// one starting with __ (the machine, the literals rewritten for expr-lang) or expr-lang's
+// $env (every name at once). It returns the token's offset in runes and a message, or -1.
+func reservedUse(text string) (int, string) {
+	if !strings.Contains(text, "__") && !strings.Contains(text, "$") {
+		return -1, ""
+	}
+	at, msg := -1, ""
+	scanCode(text, func(t lexer.Token) bool {
+		switch {
+		case t.Type == tokIdent && strings.HasPrefix(t.Value, "__"):
+			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "names starting with __ are reserved"
+		case t.Type == tokOp && t.Value == "$":
+			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "$ is not part of the language"
+		default:
+			return true
+		}
+		return false
+	})
+	return at, msg
 }
 
 func parseDiag(name string, err error) *Diagnostic {
@@ -127,7 +271,8 @@ func parseDiag(name string, err error) *Diagnostic {
 				msg = "unterminated string"
 			}
 		}
-		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: msg}
+		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
+		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
 }
@@ -188,13 +333,38 @@ func (l *loader) load(name string, from lexer.Position) {
 		if inc := decl.Include; inc != nil {
 			path, ok := unquote(inc.Path)
 			target := filepath.Join(filepath.Dir(clean), path)
-			if !ok || filepath.IsAbs(path) || !within(l.root, target) {
+			if !ok || filepath.IsAbs(path) || !within(l.root, target) || !l.resolvedWithin(target) {
 				l.diags = append(l.diags, &Diagnostic{Pos: posOf(inc.Pos), Summary: "include " + inc.Path + " is outside the ruleset's folder", Detail: "includes are limited to " + l.root})
 				continue
 			}
 			l.load(target, inc.Pos)
 		}
 	}
+}
+
+// resolver is a FileSystem that can follow symbolic links: includes are then confined by
+// the paths they resolve to, so a link inside the folder cannot lead out of it.
+type resolver interface {
+	Resolve(name string) (string, error)
+}
+
+// resolvedWithin reports whether target, with links followed, stays in the root folder with
+// links followed. A target that does not resolve (missing) passes: reading it then fails
+// with its own message.
+func (l *loader) resolvedWithin(target string) bool {
+	r, ok := l.fs.(resolver)
+	if !ok {
+		return true
+	}
+	root, err := r.Resolve(l.root)
+	if err != nil {
+		return true
+	}
+	t, err := r.Resolve(target)
+	if err != nil {
+		return true
+	}
+	return within(root, t)
 }
 
 func within(root, path string) bool {
@@ -214,4 +384,12 @@ func (d DirFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(string(d), name)
 	}
 	return OSFiles{}.ReadFile(name)
+}
+
+// Resolve follows the symbolic links of name, relative to the base folder.
+func (d DirFiles) Resolve(name string) (string, error) {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(string(d), name)
+	}
+	return filepath.EvalSymlinks(name)
 }

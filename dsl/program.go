@@ -91,7 +91,8 @@ type Proc struct {
 	body   []stmt
 	index  int
 	minArg int
-	table  *Table // set when the procedure is a table's lookup
+	table  *Table   // set when the procedure is a table's lookup
+	uses   []string // the globals its expressions read: its frames hold these
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

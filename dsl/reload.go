@@ -4,58 +4,380 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+
+	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
+	"rulesh/stdlib/hex"
 )
 
-// CarryOver copies what still fits from an old machine into this fresh one, after the rule
-// files were edited and reloaded: option values, and entity fields whose entity, kind and
-// field still exist with a compatible type. It returns one line per thing it could not keep
-// and a summary of what the edit added and removed.
-func (m *Machine) CarryOver(old *Machine) []string {
-	var notes []string
-	oldP, newP := old.prog, m.prog
-	for _, o := range newP.Options {
-		if oo := oldP.Option(o.Name); oo != nil {
+// CarryOver copies what still fits from an old session into this fresh one, after the rule
+// files were edited and reloaded (or a file was added): option values, entity fields, the
+// cards of every deck and pile, pass allowances and the session variables (`let`), with
+// entities, piles and cards pointing into the new state. It returns one line per thing it had
+// to reset, saying why, then the names the edit added and removed; and what it kept.
+//
+// The fresh machine should be made with a throwaway dice source and given the run's source
+// before CarryOver: a reload then consumes no dice of the run, unless a deck is new or was
+// edited and is shuffled afresh.
+func (s *Session) CarryOver(old *Session) ([]string, Kept) {
+	c := newCarrier(old.M, s.M)
+	c.machine()
+	for _, name := range sortedKeys(old.vars) {
+		if _, clash := s.M.prog.globals[name]; clash {
+			c.notef("session variable %s dropped: the rule files now declare %s", name, name)
+			continue
+		}
+		v, err := c.value(old.vars[name], 0)
+		if err != nil {
+			c.notef("session variable %s dropped: %v", name, err)
+			continue
+		}
+		s.vars[name] = v
+		s.types[name] = typeFromValue(v)
+		c.kept.Vars++
+	}
+	// Last, once every pile reachable from entities and variables is known.
+	c.allowances()
+	c.kept.Piles = len(c.piles)
+	return append(c.notes, diffNames(old.M.prog, s.M.prog)...), c.kept
+}
+
+// Kept counts what a reload carried over.
+type Kept struct {
+	Entities, Piles, Allowances, Vars int
+}
+
+// maxCarryDepth bounds the nesting of a value carried over (a list of lists of lists…).
+const maxCarryDepth = 1000
+
+// carrier translates values of an old machine into values of a new one: entities become the
+// new entities of the same name, piles the new piles (same cards), cards the cards of the new
+// deck of the same name, records records of the new kind of the same name.
+type carrier struct {
+	old, m  *Machine
+	notes   []string
+	kept    Kept
+	records map[uintptr]map[string]any // old record or map -> new one (also breaks cycles)
+	piles   map[*cards.Pile]*cards.Pile
+	cards   map[*cards.Card]*cards.Card // nil entry: the card's deck was edited or is gone
+	why     map[*cards.Card]string
+	reset   map[string]bool // decks edited or gone: their cards start afresh
+}
+
+func newCarrier(old, m *Machine) *carrier {
+	c := &carrier{old: old, m: m, records: map[uintptr]map[string]any{}, piles: map[*cards.Pile]*cards.Pile{},
+		cards: map[*cards.Card]*cards.Card{}, why: map[*cards.Card]string{}, reset: map[string]bool{}}
+	for _, od := range old.prog.Decks {
+		nd, _ := m.prog.globals[od.Name].(*DeckDecl)
+		var match []*cards.Card
+		if nd != nil {
+			match = matchCards(od.Deck, nd.Deck)
+		}
+		for i, card := range od.Deck.Cards {
+			if match != nil {
+				c.cards[card] = match[i]
+				continue
+			}
+			c.cards[card] = nil
+			if nd == nil {
+				c.why[card] = "deck " + od.Name + " is gone"
+			} else {
+				c.why[card] = "deck " + od.Name + " was edited"
+			}
+		}
+		if match == nil && nd != nil {
+			c.reset[od.Name] = true
+		}
+	}
+	return c
+}
+
+// matchCards pairs the cards of an old deck with those of its new version by name (rank and
+// suit: an edited meaning or colour keeps the cards), or returns nil if the edit added or
+// removed cards.
+func matchCards(a, b *cards.Deck) []*cards.Card {
+	if len(a.Cards) != len(b.Cards) {
+		return nil
+	}
+	byName := map[string][]*cards.Card{}
+	for _, c := range b.Cards {
+		byName[c.String()] = append(byName[c.String()], c)
+	}
+	out := make([]*cards.Card, len(a.Cards))
+	for i, c := range a.Cards {
+		list := byName[c.String()]
+		if len(list) == 0 {
+			return nil
+		}
+		out[i], byName[c.String()] = list[0], list[1:]
+	}
+	return out
+}
+
+func (c *carrier) notef(format string, args ...any) {
+	c.notes = append(c.notes, fmt.Sprintf(format, args...))
+}
+
+// machine carries options, declared decks and piles, entities and allowances.
+func (c *carrier) machine() {
+	old, m := c.old, c.m
+	for _, o := range m.prog.Options {
+		if oo := old.prog.Option(o.Name); oo != nil {
 			if v := old.globals[o.Name]; v != oo.Default {
 				if err := m.SetOption(o.Name, v); err != nil {
-					notes = append(notes, fmt.Sprintf("option %s reset to its default: %v", o.Name, err))
+					c.notef("option %s reset to its default: %v", o.Name, err)
 				}
 			}
 		}
 	}
-	for _, e := range newP.Entities {
-		oe, ok := oldP.globals[e.Name].(*Entity)
+	// Declared decks and piles first: they keep their identity, and records refer to them.
+	for _, name := range sortedKeys(m.globals) {
+		np, isPile := m.globals[name].(*cards.Pile)
+		op, wasPile := old.globals[name].(*cards.Pile)
+		if !isPile || !wasPile {
+			continue
+		}
+		c.piles[op] = np
+	}
+	for _, name := range sortedKeys(m.globals) {
+		np, isPile := m.globals[name].(*cards.Pile)
+		op, wasPile := old.globals[name].(*cards.Pile)
+		if !isPile || !wasPile {
+			continue
+		}
+		if c.reset[name] {
+			c.notef("deck %s was edited: it starts afresh, full and shuffled, and every pile loses the cards it held", name)
+			continue
+		}
+		if err := c.fillPile(op, np); err != nil {
+			np.Cards = nil
+			c.notef("pile %s emptied: %v", name, err)
+		}
+	}
+	// Entities: map the old records to the new ones first, so references between entities
+	// (and cycles) land on the new records.
+	type pair struct {
+		name     string
+		old, rec map[string]any
+	}
+	var pairs []pair
+	for _, e := range m.prog.Entities {
+		oe, ok := old.prog.globals[e.Name].(*Entity)
 		if !ok || oe.Kind == nil || e.Kind == nil {
 			continue
 		}
 		if oe.Kind.Name != e.Kind.Name {
-			notes = append(notes, fmt.Sprintf("entity %s is now a %s: it starts afresh", e.Name, e.Kind.Name))
+			c.notef("entity %s is now a %s: it starts afresh", e.Name, e.Kind.Name)
 			continue
 		}
 		oldRec, _ := old.globals[e.Name].(map[string]any)
 		rec, _ := m.globals[e.Name].(map[string]any)
-		for _, f := range e.Kind.Fields {
-			v, had := oldRec[f.Name]
-			if !had || oe.Kind.byName[f.Name] == nil {
-				continue
-			}
-			if _, isRec := v.(map[string]any); isRec {
-				// A reference to another record of the old state: point at the new one.
-				if name := old.entityName(v); name != "" {
-					if nv, ok := m.globals[name]; ok {
-						rec[f.Name] = nv
-					}
+		if oldRec == nil || rec == nil {
+			continue
+		}
+		c.records[reflect.ValueOf(oldRec).Pointer()] = rec
+		pairs = append(pairs, pair{e.Name, oldRec, rec})
+	}
+	for _, p := range pairs {
+		c.fields(p.name, p.old, p.rec)
+		c.kept.Entities++
+	}
+	for _, d := range m.prog.Decks {
+		if _, had := old.prog.globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
+			if pile, ok := m.globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
+				if err := m.shuffle(pile); err != nil {
+					c.notef("deck %s not shuffled: %v", d.Name, err)
 				}
-				continue
 			}
-			cv, err := conform(v, f.Type)
-			if err != nil {
-				notes = append(notes, fmt.Sprintf("%s.%s reset to its default: %v", e.Name, f.Name, err))
-				continue
-			}
-			rec[f.Name] = cv
 		}
 	}
-	return append(notes, diffNames(oldP, newP)...)
+	m.journal = m.journal[:0]
+	m.version++
+}
+
+// fields carries an entity's fields into its new record; a field that no longer fits keeps
+// the new default, with a note.
+func (c *carrier) fields(name string, oldRec, rec map[string]any) {
+	k, _ := rec[kindKey].(*Kind)
+	ok, _ := oldRec[kindKey].(*Kind)
+	if k == nil || ok == nil {
+		return
+	}
+	for _, f := range k.Fields {
+		v, had := oldRec[f.Name]
+		if !had || ok.byName[f.Name] == nil {
+			continue
+		}
+		nv, err := c.value(v, 0)
+		if err == nil {
+			nv, err = conform(nv, f.Type)
+		}
+		if err != nil {
+			c.notef("%s.%s reset to its default: %v", name, f.Name, err)
+			continue
+		}
+		rec[f.Name] = nv
+	}
+}
+
+// fillPile gives a new pile the cards of the old one, translated.
+func (c *carrier) fillPile(op, np *cards.Pile) error {
+	out := make([]*cards.Card, 0, len(op.Cards))
+	for _, card := range op.Cards {
+		nc, err := c.card(card)
+		if err != nil {
+			return err
+		}
+		out = append(out, nc)
+	}
+	np.Cards = out
+	return nil
+}
+
+func (c *carrier) card(card *cards.Card) (*cards.Card, error) {
+	nc, known := c.cards[card]
+	if !known {
+		return card, nil // a card of no declared deck (made by a builtin): a plain value
+	}
+	if nc == nil {
+		return nil, fmt.Errorf("it held %s, and %s", card, c.why[card])
+	}
+	return nc, nil
+}
+
+// pile returns the new pile for an old one: a declared pile keeps its new identity, a pile
+// made at run time (a hand) is rebuilt once, with its cards translated.
+func (c *carrier) pile(op *cards.Pile) (*cards.Pile, error) {
+	if np, ok := c.piles[op]; ok {
+		return np, nil
+	}
+	np := &cards.Pile{Name: op.Name}
+	c.piles[op] = np
+	if err := c.fillPile(op, np); err != nil {
+		delete(c.piles, op)
+		return nil, fmt.Errorf("pile %s: %v", op.Name, err)
+	}
+	return np, nil
+}
+
+// value translates one value of the old state.
+func (c *carrier) value(v any, depth int) (any, error) {
+	if depth > maxCarryDepth {
+		return nil, fmt.Errorf("its value is nested deeper than %d", maxCarryDepth)
+	}
+	switch x := v.(type) {
+	case *cards.Pile:
+		return c.pile(x)
+	case *cards.Card:
+		return c.card(x)
+	case *dice.Die:
+		for _, d := range c.old.prog.DiceDecl {
+			if d.Die == x {
+				if nd, ok := c.m.prog.globals[d.Name].(*DieDecl); ok {
+					return nd.Die, nil
+				}
+				return nil, fmt.Errorf("die %s is gone", d.Name)
+			}
+		}
+		return x, nil
+	case *hex.Map:
+		for _, d := range c.old.prog.Maps {
+			if d.Map == x {
+				if nd, ok := c.m.prog.globals[d.Name].(*MapDecl); ok {
+					return nd.Map, nil
+				}
+				return nil, fmt.Errorf("map %s is gone", d.Name)
+			}
+		}
+		return x, nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			ne, err := c.value(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = ne
+		}
+		return out, nil
+	case map[string]any:
+		return c.record(x, depth)
+	}
+	return v, nil
+}
+
+// record translates a record (to the new kind of the same name) or a plain map.
+func (c *carrier) record(x map[string]any, depth int) (any, error) {
+	ptr := reflect.ValueOf(x).Pointer()
+	if nr, ok := c.records[ptr]; ok {
+		return nr, nil
+	}
+	if name := c.old.entityName(x); name != "" {
+		return nil, fmt.Errorf("it referred to entity %s, which is gone or starts afresh", name)
+	}
+	ok, _ := x[kindKey].(*Kind)
+	if ok == nil {
+		out := make(map[string]any, len(x))
+		c.records[ptr] = out
+		for k, e := range x {
+			ne, err := c.value(e, depth+1)
+			if err != nil {
+				delete(c.records, ptr)
+				return nil, err
+			}
+			out[k] = ne
+		}
+		return out, nil
+	}
+	nk, _ := c.m.prog.globals[ok.Name].(*Kind)
+	if nk == nil {
+		return nil, fmt.Errorf("kind %s is gone", ok.Name)
+	}
+	rec, err := c.m.newRecord(nk, nil)
+	if err != nil {
+		return nil, fmt.Errorf("a new %s: %v", nk.Name, err)
+	}
+	c.records[ptr] = rec
+	for _, f := range nk.Fields {
+		v, had := x[f.Name]
+		if !had || ok.byName[f.Name] == nil {
+			continue
+		}
+		nv, err := c.value(v, depth+1)
+		if err == nil {
+			nv, err = conform(nv, f.Type)
+		}
+		if err != nil {
+			delete(c.records, ptr)
+			return nil, fmt.Errorf("%s.%s: %v", nk.Name, f.Name, err)
+		}
+		rec[f.Name] = nv
+	}
+	return rec, nil
+}
+
+// allowances carries the pass allowances between piles that were carried.
+func (c *carrier) allowances() {
+	if len(c.old.allowances) == 0 {
+		return
+	}
+	found := map[string]bool{}
+	for op1, np1 := range c.piles {
+		for op2, np2 := range c.piles {
+			k := allowanceKey(op1, op2)
+			if n, ok := c.old.allowances[k]; ok {
+				if c.m.allowances == nil {
+					c.m.allowances = map[string]int{}
+				}
+				c.m.allowances[allowanceKey(np1, np2)] = n
+				found[k] = true
+				c.kept.Allowances++
+			}
+		}
+	}
+	if lost := len(c.old.allowances) - len(found); lost > 0 {
+		c.notef("%d pass allowance(s) dropped: their piles are gone", lost)
+	}
 }
 
 func (m *Machine) entityName(rec any) string {

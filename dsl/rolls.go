@@ -28,6 +28,12 @@ type Roll struct {
 
 func newRoll(r *dice.Result) *Roll {
 	out := &Roll{Total: r.Total, Bool: r.Bool, result: r}
+	n := 0
+	for _, t := range r.Terms {
+		n += len(t.Dice)
+	}
+	out.All = make([]int, 0, n)
+	out.Faces = make([]int, 0, n)
 	first := true
 	for _, t := range r.Terms {
 		for _, d := range t.Dice {
@@ -89,10 +95,12 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	ok := true
 	last := 0 // byte offset copied so far
 	copyTo := func(end int) {
-		for _, r := range text[last:end] {
+		for last < end {
+			// Sizes as decoded, never utf8.RuneLen: a stray byte counts one.
+			_, size := utf8.DecodeRuneInString(text[last:end])
 			origin = append(origin, utf8.RuneCountInString(text[:last]))
-			b.WriteRune(r)
-			last += utf8.RuneLen(r)
+			b.WriteString(text[last : last+size])
+			last += size
 		}
 	}
 	for {
@@ -124,15 +132,15 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		if t.Type != tokDice {
 			continue
 		}
-		name := t.Value
-		if i := strings.IndexByte(name, '['); i > 0 {
-			name = name[:i] // d[k] where d is a variable: an index, not a die
-		}
-		if _, local := sc.lookup(name); local {
-			continue
-		}
-		if _, global := c.prog.globals[name]; global {
-			continue
+		// A name that is a variable or a global is not a die: d6 in `d6>=3` where d6 is a
+		// parameter, d in `d[k]`. expr-lang then reads the text as written.
+		if name := dieName(t.Value); name != "" {
+			if _, local := sc.lookup(name); local {
+				continue
+			}
+			if _, global := c.prog.globals[name]; global {
+				continue
+			}
 		}
 		de, perr := dice.Parse(t.Value, c.prog.Dice())
 		if perr != nil {
@@ -141,10 +149,8 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 			if e, ok := perr.(*dice.Error); ok {
 				col, msg = e.Col, e.Msg
 			}
-			p := x.start
 			at := x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
-			p = at
-			c.errorf(p, "dice "+t.Value+": "+msg, "")
+			c.errorf(at, "dice "+t.Value+": "+msg, "")
 			ok = false
 			continue
 		}
@@ -168,6 +174,19 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
 	return b.String(), origin, found, cardLits, ok
+}
+
+// dieName returns the name a dice token starts with (`d6` in `d6>=3`, `d` in `d[k]`), or ""
+// when it starts with a count (`2d6` is never a name).
+func dieName(tok string) string {
+	i := 0
+	for i < len(tok) && isWordByte(tok[i]) {
+		i++
+	}
+	if i == 0 || isDigit(tok[0]) {
+		return ""
+	}
+	return tok[:i]
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.
@@ -201,7 +220,16 @@ func (m *Machine) rollExpr(de *dice.Expr) (*Roll, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.trace("roll " + res.String())
+	n := 0
+	for _, t := range res.Terms {
+		n += len(t.Dice)
+	}
+	if err := m.charge(n); err != nil {
+		return nil, err
+	}
+	if m.Trace != nil {
+		m.trace("roll " + res.String())
+	}
 	return newRoll(res), nil
 }
 
@@ -213,12 +241,23 @@ func (m *Machine) rollText(src string) (*Roll, error) {
 		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
 			return nil, fmt.Errorf("roll(%q): %v", src, err)
 		}
-		if m.parsed == nil || len(m.parsed) > 10_000 {
-			m.parsed = map[string]*dice.Expr{}
-		}
-		m.parsed[src] = de
+		m.cacheParsed(src, de)
 	}
 	return m.rollExpr(de)
+}
+
+// maxParsedRolls bounds the notation texts (and their rollers) a machine keeps parsed.
+const maxParsedRolls = 1000
+
+// cacheParsed keeps a parse of notation given at run time. When the cache is full it is
+// emptied, with the rollers made for it: a rule building endless distinct texts cannot grow
+// a machine without bound, and a handful of texts used again and again stays cached.
+func (m *Machine) cacheParsed(src string, de *dice.Expr) {
+	if m.parsed == nil || len(m.parsed) >= maxParsedRolls {
+		m.parsed = map[string]*dice.Expr{}
+		m.rollers = nil
+	}
+	m.parsed[src] = de
 }
 
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a

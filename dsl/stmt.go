@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -233,7 +234,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		if target == nil {
 			return nil
 		}
-		if !isCall(target.prog.Node()) {
+		if !isCall(c.orig(target.prog.Node())) {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
@@ -243,7 +244,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		return nil
 	}
 	st := &assignStmt{stmtBase: base, op: s.Op}
-	switch n := target.prog.Node().(type) {
+	switch n := c.orig(target.prog.Node()).(type) {
 	case *ast.IdentifierNode:
 		t, local := sc.lookup(n.Value)
 		if !local {
@@ -264,7 +265,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 		if !ok {
 			// m[k] = v with a computed key: compile the key on its own.
 			text := strings.TrimRight(target.Text, " \t")
-			open := relOffset(target, n.Node)
+			open := relOffset(target)
 			if !strings.HasSuffix(text, "]") || open >= len(text) {
 				c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable, a field or a map entry")
 				return nil
@@ -287,7 +288,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 			c.errorf(s.Pos, "cannot assign to a field of const "+name, "consts are fixed for every run")
 			return nil
 		}
-		objText := target.Text[:relOffset(target, n.Node)]
+		objText := target.Text[:relOffset(target)]
 		st.obj = c.compileText(strings.TrimRight(objText, " \t."), target.start, sc, nil)
 		if st.obj == nil {
 			return nil
@@ -314,7 +315,7 @@ func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
 // or "".
 func rootConst(c *compiler, n ast.Node) string {
 	for {
-		switch x := n.(type) {
+		switch x := c.orig(n).(type) {
 		case *ast.MemberNode:
 			n = x.Node
 		case *ast.IdentifierNode:
@@ -328,35 +329,29 @@ func rootConst(c *compiler, n ast.Node) string {
 	}
 }
 
-// relOffset finds where the object part of `obj.field` ends in the expression text, using
-// the member node's location (the dot).
-func relOffset(x *Expr, obj ast.Node) int {
-	runes := []rune(strings.TrimRight(x.Text, " \t"))
-	end := len(runes)
-	if end > 0 && runes[end-1] == ']' {
-		// m["clé"] or m[k]: the object ends where the last bracket opens.
-		depth := 0
-		for i := end - 1; i >= 0; i-- {
-			switch runes[i] {
-			case ']':
-				depth++
-			case '[':
-				depth--
-			}
-			if depth == 0 {
-				return len(string(runes[:i]))
-			}
+// relOffset finds where the object part of `obj.field` or `obj[key]` ends in the expression
+// text: at the last top-level `[` when the text ends with its `]`, else at the last top-level
+// dot. Brackets and dots inside strings (`m["a]"]`) do not count.
+func relOffset(x *Expr) int {
+	text := strings.TrimRight(x.Text, " \t")
+	depth, lastOpen, lastDot := 0, -1, len(text)
+	var last lexer.Token
+	scanCode(text, func(t lexer.Token) bool {
+		d := bracketDelta(t)
+		if d > 0 && depth == 0 && t.Value == "[" {
+			lastOpen = t.Pos.Offset
 		}
-	}
-	// obj.field: the property follows the last dot.
-	for i := len(runes) - 1; i >= 0; i-- {
-		if runes[i] == '.' {
-			end = i
-			break
+		if depth == 0 && t.Type == tokOp && (t.Value == "." || t.Value == "?.") {
+			lastDot = t.Pos.Offset
 		}
+		depth += d
+		last = t
+		return true
+	})
+	if last.Type == tokPunct && last.Value == "]" && depth == 0 && lastOpen >= 0 {
+		return lastOpen
 	}
-	_ = obj
-	return len(string(runes[:end]))
+	return lastDot
 }
 
 func isCall(n ast.Node) bool {

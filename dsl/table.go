@@ -219,7 +219,7 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 		t.Rows = append(t.Rows, row)
 		return
 	}
-	src := c.prog.Sources[r.Key.Pos.Filename]
+	src := c.source(r.Key.Pos.Filename)
 	text := func(ts []lexer.Token) (*Expr, bool) {
 		if len(ts) == 0 {
 			return nil, true
@@ -325,12 +325,8 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 	var out [][]lexer.Token
 	depth, start := 0, 0
 	for i, t := range toks {
-		switch {
-		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
-			depth++
-		case t.Type == tokPunct:
-			depth--
-		case t.Type == tokComma && depth == 0:
+		depth += bracketDelta(t)
+		if t.Type == tokComma && depth == 0 {
 			out = append(out, toks[start:i])
 			start = i + 1
 		}
@@ -470,25 +466,18 @@ func listLen(x *Expr) (int, bool) {
 	if !strings.HasPrefix(t, "[") || !strings.HasSuffix(t, "]") {
 		return 0, false
 	}
-	lex, _ := ruleLexer.LexString("", t)
 	n, depth := 0, 0
-	for {
-		tok, err := lex.Next()
-		if err != nil || tok.EOF() {
-			break
-		}
+	scanCode(t, func(tok lexer.Token) bool {
+		d := bracketDelta(tok)
+		depth += d
 		switch {
-		case tok.Type == tokPunct && (tok.Value == "(" || tok.Value == "[" || tok.Value == "{"):
-			depth++
-			if depth == 1 {
-				n = 1
-			}
-		case tok.Type == tokPunct:
-			depth--
+		case d > 0 && depth == 1:
+			n = 1
 		case tok.Type == tokComma && depth == 1:
 			n++
 		}
-	}
+		return true
+	})
 	return n, true
 }
 
@@ -547,12 +536,19 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 // answers at once; otherwise the rows are tried in order.
 func (m *Machine) findRow(t *Table, key any, f *frame) (*TableRow, error) {
 	if t.index != nil {
+		// One step: a map lookup or a binary search.
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return nil, err
+		}
 		if i := t.index.lookup(key); i >= 0 {
 			return t.Rows[i], nil
 		}
 		return nil, nil
 	}
 	for _, r := range t.Rows {
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return nil, err
+		}
 		ok, err := m.rowMatches(r, key, f)
 		if err != nil || ok {
 			return r, err

@@ -3,6 +3,7 @@ package dsl
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -35,7 +36,6 @@ type templatePart struct {
 func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *template {
 	t := &template{}
 	runes := []rune(tok)
-	quote := runes[0]
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
@@ -66,29 +66,26 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 			lit.WriteRune(r)
 			i++
 		case r == '{':
-			depth, j := 1, i+1
-			var inStr rune
-			for ; j < len(runes)-1; j++ {
-				switch c := runes[j]; {
-				case inStr != 0:
-					if c == '\\' {
-						j++
-					} else if c == inStr {
-						inStr = 0
-					}
-				case c == '"' && quote != '"', c == '\'' && quote != '\'', c == '`':
-					inStr = c
-				case c == '{':
-					depth++
-				case c == '}':
-					depth--
+			// The hole ends at the first } outside brackets and strings, found by the
+			// same scanner as everywhere else.
+			inner := string(runes[i+1 : len(runes)-1])
+			end, depth := -1, 0
+			scanCode(inner, func(t lexer.Token) bool {
+				depth += bracketDelta(t)
+				if depth < 0 {
+					end = t.Pos.Offset
+					return false
 				}
-				if depth == 0 {
-					break
-				}
-			}
-			if depth != 0 {
+				return true
+			})
+			if end < 0 {
 				c.errorf(at(i), "unclosed { in a string", "write {{ for a literal brace")
+				return t
+			}
+			j := i + 1 + utf8.RuneCountInString(inner[:end])
+			// A hole reaches expr-lang without the grammar: bound it as an input is.
+			if d := checkNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
+				c.diags = append(c.diags, d)
 				return t
 			}
 			flush()

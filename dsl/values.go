@@ -35,20 +35,83 @@ func Str(v any) string {
 }
 
 // Repr formats a value unambiguously, as the REPL and `eval` print results: strings quoted,
-// records with their kind and fields in declaration order, maps with sorted keys.
+// records with their kind and fields in declaration order, maps with sorted keys. A record,
+// map or list met again inside itself prints as <cycle: …>.
 func Repr(v any) string {
 	var b strings.Builder
-	writeRepr(&b, v, 0)
+	w := reprWriter{b: &b}
+	w.write(v, 0)
 	return b.String()
 }
 
 // Stringer lets stdlib values (dice results, cards, hexes) choose their own printed form.
 type Stringer interface{ String() string }
 
-func writeRepr(b *strings.Builder, v any, depth int) {
-	if depth > 20 {
+// maxReprDepth bounds how deep printing goes; deeper values print as "…".
+const maxReprDepth = 20
+
+// path tracks the maps and lists being printed, to tell a cycle from a shared value.
+type path []uintptr
+
+// enter reports whether v (a map or list) is already being printed, else records it.
+func (p *path) enter(v any) (string, bool) {
+	rv := reflect.ValueOf(v)
+	if (rv.Kind() != reflect.Map && rv.Kind() != reflect.Slice) || rv.Len() == 0 {
+		return "", false
+	}
+	ptr := rv.Pointer()
+	for _, q := range *p {
+		if q == ptr {
+			return cycleMark(v), true
+		}
+	}
+	*p = append(*p, ptr)
+	return "", false
+}
+
+func (p *path) leave() { *p = (*p)[:len(*p)-1] }
+
+func cycleMark(v any) string {
+	if rec, ok := v.(map[string]any); ok {
+		if k, ok := rec[kindKey].(*Kind); ok {
+			return "<cycle: " + k.Name + ">"
+		}
+		return "<cycle: map>"
+	}
+	return "<cycle: list>"
+}
+
+type reprWriter struct {
+	b    *strings.Builder
+	seen path
+	cut  bool
+}
+
+// maxReprBytes bounds the printed form of one value.
+const maxReprBytes = 1 << 20
+
+func (w *reprWriter) write(v any, depth int) {
+	b := w.b
+	if depth > maxReprDepth {
 		b.WriteString("…")
 		return
+	}
+	if b.Len() > maxReprBytes {
+		// A list of many references to one large value would print without end.
+		if !w.cut {
+			b.WriteString("…")
+			w.cut = true
+		}
+		return
+	}
+	switch v.(type) {
+	case []any, map[string]any:
+		if mark, cyc := w.seen.enter(v); cyc {
+			b.WriteString(mark)
+			return
+		} else if reflect.ValueOf(v).Len() > 0 {
+			defer w.seen.leave()
+		}
 	}
 	switch x := v.(type) {
 	case nil:
@@ -67,7 +130,7 @@ func writeRepr(b *strings.Builder, v any, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeRepr(b, e, depth+1)
+			w.write(e, depth+1)
 		}
 		b.WriteByte(']')
 	case map[string]any:
@@ -80,7 +143,7 @@ func writeRepr(b *strings.Builder, v any, depth int) {
 				}
 				b.WriteString(f.Name)
 				b.WriteString(": ")
-				writeRepr(b, x[f.Name], depth+1)
+				w.write(x[f.Name], depth+1)
 			}
 			b.WriteByte('}')
 			return
@@ -97,7 +160,7 @@ func writeRepr(b *strings.Builder, v any, depth int) {
 			}
 			b.WriteString(k)
 			b.WriteString(": ")
-			writeRepr(b, x[k], depth+1)
+			w.write(x[k], depth+1)
 		}
 		b.WriteByte('}')
 	case *Kind:
@@ -106,15 +169,42 @@ func writeRepr(b *strings.Builder, v any, depth int) {
 		b.WriteString(x.String())
 	default:
 		rv := reflect.ValueOf(v)
-		if rv.Kind() == reflect.Slice {
+		switch rv.Kind() {
+		case reflect.Slice, reflect.Array:
 			b.WriteByte('[')
 			for i := 0; i < rv.Len(); i++ {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				writeRepr(b, rv.Index(i).Interface(), depth+1)
+				w.write(rv.Index(i).Interface(), depth+1)
 			}
 			b.WriteByte(']')
+			return
+		case reflect.Map:
+			// expr-lang's groupBy gives a map keyed by any value: print it as a map.
+			keys := rv.MapKeys()
+			names := make([]string, len(keys))
+			for i, k := range keys {
+				names[i] = Repr(k.Interface())
+			}
+			order := make([]int, len(keys))
+			for i := range order {
+				order[i] = i
+			}
+			sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
+			b.WriteByte('{')
+			for i, o := range order {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(names[o])
+				b.WriteString(": ")
+				w.write(rv.MapIndex(keys[o]).Interface(), depth+1)
+			}
+			b.WriteByte('}')
+			return
+		case reflect.Pointer, reflect.Struct:
+			b.WriteString(goTypeWords(rv.Type().String()))
 			return
 		}
 		fmt.Fprint(b, v)
@@ -132,18 +222,51 @@ func formatFloat(f float64) string {
 }
 
 // ToJSON converts a value to something encoding/json prints faithfully: records become
-// objects with their fields (and "$kind"), stdlib values their printed form.
+// objects with their fields (and "$kind"), stdlib values their printed form. A record, map or
+// list met again inside itself becomes the string "<cycle: …>", so records that refer to
+// each other convert.
 func ToJSON(v any) any {
+	j := jsonWriter{}
+	return j.convert(v, 0)
+}
+
+// maxJSONDepth bounds nesting in JSON output, and maxJSONValues the values converted (a list
+// of many references to one large value); past them values become "…".
+const (
+	maxJSONDepth  = 200
+	maxJSONValues = 1_000_000
+)
+
+type jsonWriter struct {
+	seen  path
+	count int
+}
+
+func (j *jsonWriter) convert(v any, depth int) any {
+	j.count++
+	if depth > maxJSONDepth || j.count > maxJSONValues {
+		return "…"
+	}
+	seen := &j.seen
 	switch x := v.(type) {
 	case nil, bool, int, float64, string:
 		return x
 	case []any:
+		if mark, cyc := seen.enter(x); cyc {
+			return mark
+		}
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = ToJSON(e)
+			out[i] = j.convert(e, depth+1)
+		}
+		if len(x) > 0 {
+			seen.leave()
 		}
 		return out
 	case map[string]any:
+		if mark, cyc := seen.enter(x); cyc {
+			return mark
+		}
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			if k == kindKey {
@@ -152,7 +275,10 @@ func ToJSON(v any) any {
 				}
 				continue
 			}
-			out[k] = ToJSON(e)
+			out[k] = j.convert(e, depth+1)
+		}
+		if len(x) > 0 {
+			seen.leave()
 		}
 		return out
 	case interface{ JSON() any }:

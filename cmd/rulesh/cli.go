@@ -129,7 +129,7 @@ func (c *cli) check(args []string) int {
 	status := exitOK
 	for _, f := range files {
 		prog, diags := dsl.Load(nil, f)
-		srcs := dsl.Sources{}
+		var srcs dsl.Sources
 		if prog != nil {
 			srcs = prog.Sources
 		} else {
@@ -226,7 +226,9 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
 			return nil, exitUsage
 		}
-		src = dice.NewQueue(list, nil)
+		q := dice.NewQueue(list, nil)
+		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
+		src = q
 	}
 	overrides := map[string]any{}
 	for _, kv := range r.sets {
@@ -283,6 +285,12 @@ func (c *cli) eval(args []string) int {
 		c.printError(err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
 		return exitError
 	}
+	// Results given by hand and never used usually mean a mistake in the list.
+	var leftRolls []string
+	if q, ok := m.Dice.(*dice.Queue); ok {
+		leftRolls = q.Pending()
+	}
+	warnLeftovers(c.stderr, leftRolls, m.GivenCards)
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

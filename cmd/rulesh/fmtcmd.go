@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 
 	"rulesh/dsl"
 )
@@ -43,7 +42,7 @@ func (c *cli) fmtCmd(args []string) int {
 			}
 		case *write:
 			if !bytes.Equal(out, src) {
-				if err := os.WriteFile(f, out, 0o644); err != nil {
+				if err := writeFileAtomic(f, out); err != nil {
 					fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
 					status = exitError
 				}

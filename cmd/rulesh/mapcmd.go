@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -38,7 +38,9 @@ func (c *cli) mapCmd(args []string) int {
 		return exitError
 	}
 	if *svg != "" {
-		if err := os.WriteFile(*svg, []byte(board.SVG(m.Units())), 0o644); err != nil {
+		// Streamed: a large board is never held whole in memory.
+		err := writeAtomic(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
+		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return exitError
 		}

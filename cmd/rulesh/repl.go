@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/peterh/liner"
+
+	"rulesh/dsl"
 )
 
 // repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N]`.
@@ -39,27 +42,50 @@ func (c *cli) repl(args []string) int {
 	return sh.plain(c.stdin)
 }
 
+// maxLine is the longest input line read from a piped script.
+const maxLine = 16 << 20
+
 // plain reads inputs line by line, without prompts: piped scripts (`rulesh < script.txt`).
 // It exits 1 when any input failed, so a script can be checked.
 func (s *shell) plain(r io.Reader) int {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
 	var pending strings.Builder
+	depth := 0 // brackets open in pending
 	anyFailed := false
+	defer s.finish()
+	lineNo := 0
 	for sc.Scan() {
+		lineNo++
 		if pending.Len() > 0 {
 			pending.WriteByte('\n')
 		}
 		pending.WriteString(sc.Text())
-		if needsMore(pending.String()) {
+		depth += lineDepth(sc.Text())
+		if pending.Len() > maxLine {
+			// An open bracket would otherwise gather the whole script into one input.
+			fmt.Fprintf(s.stderr, "rulesh: the input ending at line %d is longer than the %d MiB limit (a bracket left open?); stopped there\n", lineNo, maxLine>>20)
+			return exitError
+		}
+		if depth > 0 {
 			continue
 		}
 		s.exec(pending.String())
 		anyFailed = anyFailed || s.failed
 		pending.Reset()
+		depth = 0
 		if s.quit {
 			break
 		}
+	}
+	if err := sc.Err(); err != nil {
+		// The rest of the script cannot be read: stop, and say why.
+		if errors.Is(err, bufio.ErrTooLong) {
+			fmt.Fprintf(s.stderr, "rulesh: input line %d is longer than the %d MiB limit; stopped there\n", lineNo+1, maxLine>>20)
+		} else {
+			fmt.Fprintf(s.stderr, "rulesh: reading input: %v\n", err)
+		}
+		return exitError
 	}
 	if pending.Len() > 0 {
 		s.exec(pending.String())
@@ -95,12 +121,12 @@ func (s *shell) interactive() int {
 	})
 	hist := historyPath()
 	if hist != "" {
-		if f, err := os.Open(hist); err == nil {
-			_, _ = ln.ReadHistory(f)
-			f.Close()
+		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {
+			_, _ = ln.ReadHistory(bytes.NewReader(b))
 		}
 	}
-	// Ctrl-C while a call runs interrupts it at its next statement.
+	// Ctrl-C while a call runs interrupts it at its next step: a statement, or a unit of work
+	// inside an expression (a die, an element walked by map or filter…).
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
@@ -109,8 +135,10 @@ func (s *shell) interactive() int {
 			s.interrupt.Store(true)
 		}
 	}()
+	defer s.finish()
 	fmt.Fprintf(s.stdout, "rulesh — %s. :help lists the commands, Ctrl-D leaves.\n", s.describe())
 	var pending strings.Builder
+	depth := 0 // brackets open in pending
 	for !s.quit {
 		prompt := "> "
 		if pending.Len() > 0 {
@@ -119,6 +147,7 @@ func (s *shell) interactive() int {
 		line, err := ln.Prompt(prompt)
 		if errors.Is(err, liner.ErrPromptAborted) {
 			pending.Reset() // Ctrl-C clears the pending input and goes on
+			depth = 0
 			continue
 		}
 		if err != nil { // io.EOF: Ctrl-D
@@ -129,15 +158,20 @@ func (s *shell) interactive() int {
 			pending.WriteByte('\n')
 		}
 		pending.WriteString(line)
-		if needsMore(pending.String()) {
+		depth += lineDepth(line)
+		if depth > 0 && pending.Len() <= maxLine {
 			continue
 		}
 		input := pending.String()
 		pending.Reset()
+		depth = 0
 		if strings.TrimSpace(input) != "" {
 			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
 			s.interrupt.Store(false)
 			s.exec(input)
+			if s.interrupt.Load() {
+				s.interrupted = true
+			}
 			s.saveHistory(ln, hist)
 		}
 	}

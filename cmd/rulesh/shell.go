@@ -33,7 +33,47 @@ type shell struct {
 	quit      bool
 	interrupt atomic.Bool
 	failed    bool // the last input ended in an error
+	replay    bool // replaying a transcript: nothing may write a file
+
+	// The whole session so far, so that :record started late can write a transcript that
+	// replays from the start: the seed and files it began with, then every input with its
+	// output. Past maxLog bytes the log is dropped and :record says so.
+	startSeed   uint64
+	startFiles  []string
+	log         []logEntry
+	logSize     int
+	logLost     bool
+	interrupted bool    // an input was interrupted (Ctrl-C): replay may differ
+	out         capture // the output of the input being run
 }
+
+// capture keeps the output of one input, up to limit bytes (maxLog when 0): an input that
+// prints more (a loop of emits) must not hold it all in memory.
+type capture struct {
+	buf   bytes.Buffer
+	over  bool
+	limit int
+}
+
+func (c *capture) Write(p []byte) (int, error) {
+	limit := c.limit
+	if limit == 0 {
+		limit = maxLog
+	}
+	if c.buf.Len()+len(p) > limit {
+		c.over = true
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+func (c *capture) Reset() { c.buf.Reset(); c.over = false }
+
+// logEntry is one input of the session and its output.
+type logEntry struct{ input, output string }
+
+// maxLog bounds the session log kept for :record (inputs and outputs).
+const maxLog = 4 << 20
 
 // metaCommands is the one table of meta commands: help text and completion come from it.
 var metaCommands = []struct{ name, args, help string }{
@@ -42,24 +82,28 @@ var metaCommands = []struct{ name, args, help string }{
 	{":reload", "", "re-read the rule files, keep the state that still fits, say what changed"},
 	{":set", "NAME VALUE", "set an option"},
 	{":options", "", "list the options with their values"},
-	{":seed", "N", "restart the dice from seed N"},
-	{":rolls", "7 3 5", "the next dice results, as rolled by hand"},
-	{":cards", "Q♣ 7♠", "the next cards drawn, as dealt by hand"},
+	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
+	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand; alone lists them, `clear` empties"},
+	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand; alone lists them, `clear` empties"},
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
 	{":prob", "EXPR", "exact distribution of a dice expression or a rolled table"},
 	{":map", "[NAME]", "draw a hex map with the units on it"},
-	{":record", "FILE|off", "write the session from here on as a golden transcript"},
+	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
 }
 
 func newShell(c *cli, dir string, files []string, seed uint64) (*shell, error) {
-	s := &shell{cli: c, dir: dir, seed: seed}
+	// The shell gets a cli of its own: it tees stdout to capture each input's output.
+	own := *c
+	s := &shell{cli: &own, dir: dir, seed: seed, startSeed: seed}
+	s.stdout = io.MultiWriter(c.stdout, &s.out)
 	s.queue = dice.NewQueue(nil, dice.NewPCG(seed))
-	if err := s.loadFiles(files); err != nil {
+	if _, _, err := s.loadFiles(files, nil); err != nil {
 		return nil, err
 	}
+	s.startFiles = s.files
 	return s, nil
 }
 
@@ -70,8 +114,10 @@ func (s *shell) path(p string) string {
 	return filepath.Join(s.dir, p)
 }
 
-// loadFiles (re)builds the program and a fresh machine from files.
-func (s *shell) loadFiles(files []string) error {
+// loadFiles (re)builds the program and a fresh machine from files. With a previous session,
+// what still fits is carried over from it (see dsl.Session.CarryOver) and the notes say
+// what was reset and why.
+func (s *shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept, error) {
 	var prog *dsl.Program
 	if len(files) > 0 {
 		var fsys dsl.FileSystem = dsl.OSFiles{}
@@ -93,19 +139,34 @@ func (s *shell) loadFiles(files []string) error {
 			fmt.Fprint(s.stdout, diags.Render(srcs))
 		}
 		if prog == nil {
-			return errors.New("rule files have errors")
+			return nil, dsl.Kept{}, errors.New("rule files have errors")
 		}
 	} else {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
-	m, err := dsl.NewMachine(prog, s.queue, nil)
-	if err != nil {
-		return err
+	if from == nil {
+		m, err := dsl.NewMachine(prog, s.queue, nil)
+		if err != nil {
+			return nil, dsl.Kept{}, err
+		}
+		s.files, s.prog = files, prog
+		s.install(m)
+		s.sess = dsl.NewSession(m)
+		return nil, dsl.Kept{}, nil
 	}
+	// Built with a throwaway source, so that a reload does not use up the session's dice.
+	m, err := dsl.NewMachine(prog, dice.NewPCG(0), nil)
+	if err != nil {
+		return nil, dsl.Kept{}, err
+	}
+	m.Dice = s.queue
+	m.GivenCards = from.M.GivenCards
+	sess := dsl.NewSession(m)
+	notes, kept := sess.CarryOver(from)
 	s.files, s.prog = files, prog
 	s.install(m)
-	s.sess = dsl.NewSession(m)
-	return nil
+	s.sess = sess
+	return notes, kept, nil
 }
 
 func (s *shell) install(m *dsl.Machine) {
@@ -128,14 +189,59 @@ func (s *shell) setTrace(on bool) {
 
 var letRE = regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
 
-// exec runs one complete input (an expression, a let, or a meta command).
+// exec runs one complete input (an expression, a let, or a meta command), logs it with its
+// output and, when recording, writes it to the transcript at once.
 func (s *shell) exec(input string) {
 	s.failed = false
 	input = strings.TrimSpace(input)
-	if s.rec != nil && !strings.HasPrefix(input, ":record") {
-		s.rec.input(input)
+	s.out.Reset()
+	s.run(input)
+	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
+		return
 	}
-	switch {
+	e := logEntry{input, s.out.buf.String()}
+	over := s.out.over
+	s.out.Reset()
+	if over {
+		s.log, s.logLost = nil, true
+	}
+	s.addLog(e)
+	if s.rec != nil {
+		entry := s.rec.entry(e, s)
+		if over {
+			entry = fmt.Sprintf("# note: the output of the next input was longer than %d MiB and is cut here: replay will differ\n", maxLog>>20) + entry
+			fmt.Fprintf(s.stdout, "note: the output was longer than %d MiB: the transcript holds only its start\n", maxLog>>20)
+		}
+		if _, err := s.rec.f.WriteString(entry); err != nil {
+			s.rec.f.Close()
+			s.rec = nil
+			s.errorf("recording stopped: %v", err)
+		}
+	}
+}
+
+func isRecordCommand(input string) bool {
+	cmd, _, _ := strings.Cut(input, " ")
+	return cmd == ":record"
+}
+
+func (s *shell) addLog(e logEntry) {
+	if s.replay || s.logLost {
+		return
+	}
+	s.logSize += len(e.input) + len(e.output)
+	if s.logSize > maxLog {
+		s.log, s.logLost = nil, true
+		return
+	}
+	s.log = append(s.log, e)
+}
+
+// run runs one input.
+func (s *shell) run(input string) {
+	switch err := dsl.CheckEncoding("<input>", input); {
+	case err != nil:
+		s.showError(err, input)
 	case input == "" || strings.HasPrefix(input, "//"):
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
@@ -199,26 +305,21 @@ func (s *shell) meta(input string) {
 			s.errorf(":load needs a file")
 			return
 		}
-		old := s.m
-		if err := s.loadFiles(append(append([]string(nil), s.files...), arg)); err != nil {
+		notes, kept, err := s.loadFiles(append(append([]string(nil), s.files...), arg), s.sess)
+		if err != nil {
 			s.errorf("%v; nothing changed", err)
 			return
 		}
-		s.carry(old)
 		fmt.Fprintf(s.stdout, "loaded %s\n", arg)
+		s.reportCarry(notes, kept)
 	case ":reload":
-		old, oldProg, oldFiles := s.m, s.prog, s.files
-		if err := s.loadFiles(oldFiles); err != nil {
+		notes, kept, err := s.loadFiles(s.files, s.sess)
+		if err != nil {
 			s.errorf("%v; the previous version stays loaded", err)
-			s.prog, s.files = oldProg, oldFiles
-			s.install(old)
 			return
 		}
-		notes := s.carry(old)
 		fmt.Fprintf(s.stdout, "reloaded %d file(s)\n", len(s.files))
-		for _, n := range notes {
-			fmt.Fprintln(s.stdout, "  "+n)
-		}
+		s.reportCarry(notes, kept)
 	case ":set":
 		name, val, ok := strings.Cut(arg, " ")
 		if !ok {
@@ -250,23 +351,41 @@ func (s *shell) meta(input string) {
 		}
 		s.seed = n
 		s.queue.Next = dice.NewPCG(n)
+		// A new seed starts the dice afresh: hand-given results waiting would shadow it.
+		if p := s.queue.Pending(); len(p) > 0 {
+			s.queue.Clear()
+			fmt.Fprintf(s.stdout, "seed %d (hand-given results dropped: %s)\n", n, strings.Join(p, " "))
+			return
+		}
 		fmt.Fprintf(s.stdout, "seed %d\n", n)
 	case ":rolls":
-		list, err := dice.ParseList(arg)
-		if err != nil {
-			s.errorf("%v", err)
-			return
+		switch arg {
+		case "":
+		case "clear":
+			s.queue.Clear()
+		default:
+			list, err := dice.ParseList(arg)
+			if err != nil {
+				s.errorf(":rolls 7 3 5, :rolls clear or :rolls alone: %v", err)
+				return
+			}
+			s.queue.Push(list...)
 		}
-		s.queue.Push(list...)
-		fmt.Fprintf(s.stdout, "next results: %s\n", strings.Join(s.queue.Pending(), " "))
+		fmt.Fprintf(s.stdout, "next results: %s\n", orNone(s.queue.Pending(), "the dice follow the seed"))
 	case ":cards":
-		list, err := parseCards(s.prog, arg)
-		if err != nil || len(list) == 0 {
-			s.errorf(":cards Q♣ 7♠ (or QC 7S): %v", err)
-			return
+		switch arg {
+		case "":
+		case "clear":
+			s.m.GivenCards = nil
+		default:
+			list, err := parseCards(s.prog, arg)
+			if err != nil {
+				s.errorf(":cards Q♣ 7♠ (or QC 7S), :cards clear or :cards alone: %v", err)
+				return
+			}
+			s.m.GivenCards = append(s.m.GivenCards, list...)
 		}
-		s.m.GivenCards = append(s.m.GivenCards, list...)
-		fmt.Fprintf(s.stdout, "next cards: %s\n", strings.Join(s.m.GivenCards, " "))
+		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards, "draws take the top of the pile"))
 	case ":state":
 		s.showState()
 	case ":show":
@@ -329,6 +448,14 @@ func (s *shell) meta(input string) {
 	}
 }
 
+// orNone lists hand-given items, or says there are none and where the next ones come from.
+func orNone(items []string, instead string) string {
+	if len(items) == 0 {
+		return "none (" + instead + ")"
+	}
+	return strings.Join(items, " ")
+}
+
 func suggest(name string, cands []string) string {
 	if best := dsl.DidYouMean(name, cands); best != "" {
 		return "; did you mean " + best + "?"
@@ -336,9 +463,27 @@ func suggest(name string, cands []string) string {
 	return ""
 }
 
-func (s *shell) carry(old *dsl.Machine) []string {
-	notes := s.m.CarryOver(old)
-	return notes
+// reportCarry says what a reload kept, then every reset with its reason and the names the
+// edit added or removed.
+func (s *shell) reportCarry(notes []string, k dsl.Kept) {
+	var parts []string
+	add := func(n int, one, many string) {
+		if n == 1 {
+			parts = append(parts, "1 "+one)
+		} else if n > 1 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	add(k.Entities, "entity", "entities")
+	add(k.Piles, "deck or pile", "decks and piles")
+	add(k.Allowances, "pass allowance", "pass allowances")
+	add(k.Vars, "session variable", "session variables")
+	if len(parts) > 0 {
+		fmt.Fprintf(s.stdout, "  kept %s, with the options\n", strings.Join(parts, ", "))
+	}
+	for _, n := range notes {
+		fmt.Fprintln(s.stdout, "  "+n)
+	}
 }
 
 func (s *shell) showState() {
@@ -358,51 +503,33 @@ func (s *shell) showState() {
 	}
 }
 
-// needsMore reports whether an input still has open brackets (outside strings and
-// comments): the REPL then asks for a continuation line.
-func needsMore(input string) bool {
-	depth := 0
-	var quote rune
-	prev := rune(0)
-	for _, r := range input {
-		switch {
-		case quote != 0:
-			if r == quote && prev != '\\' {
-				quote = 0
-			}
-		case r == '"' || r == '\'':
-			quote = r
-		case r == '/' && prev == '/':
-			// a comment runs to the end of the line; brackets in it do not count
-		case r == '(' || r == '[' || r == '{':
-			depth++
-		case r == ')' || r == ']' || r == '}':
-			depth--
-		case r == '\n':
-			quote = 0
-		}
-		prev = r
-	}
-	return depth > 0
-}
+// lineDepth returns how many brackets one input line opens (negative: closes), outside
+// strings and comments, as the language's own scanner sees them. Strings and comments end
+// with the line, so an input needs more lines while the sum over its lines is positive; the
+// REPL adds line by line, never rescanning.
+func lineDepth(line string) int { return dsl.OpenBrackets(line) }
 
-// recorder writes a golden transcript of the session as it goes.
+// recorder writes a golden transcript of the session as it goes: each input and its output
+// are appended as soon as the input has run, so the file is whole however the session ends.
 type recorder struct {
-	f       *os.File
-	path    string
-	buf     bytes.Buffer
-	restore io.Writer
+	f    *os.File
+	path string
+	dir  string // the transcript's folder: load paths are written relative to it
 }
 
+// record is :record FILE and :record off. FILE must end in .transcript, and an existing
+// file is replaced only if it reads as a transcript: a rule file is never overwritten.
 func (s *shell) record(arg string) {
+	if s.replay {
+		s.errorf(":record is refused while a transcript is replayed: replay writes no file")
+		return
+	}
 	if arg == "off" {
 		if s.rec == nil {
 			s.errorf("not recording")
 			return
 		}
-		err := s.rec.close()
-		s.stdout = s.rec.restore
-		path := s.rec.path
+		path, err := s.rec.path, s.rec.f.Close()
 		s.rec = nil
 		if err != nil {
 			s.errorf("%v", err)
@@ -412,50 +539,167 @@ func (s *shell) record(arg string) {
 		return
 	}
 	if arg == "" {
-		s.errorf(":record FILE or :record off")
+		s.errorf(":record FILE.transcript or :record off")
 		return
 	}
 	if s.rec != nil {
 		s.errorf("already recording to %s", s.rec.path)
 		return
 	}
-	f, err := os.Create(s.path(arg))
+	path := s.path(arg)
+	if !strings.HasSuffix(path, ".transcript") {
+		s.errorf(":record writes only files named *.transcript, not %s", arg)
+		return
+	}
+	if st, err := os.Lstat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			s.errorf("%s exists and is not a regular file; not overwritten", arg)
+			return
+		}
+		src, err := dsl.OSFiles{}.ReadFile(path)
+		if err == nil {
+			_, err = parseTranscript(path, src)
+		}
+		// An empty file, or a transcript recorded without any input yet, may be replaced.
+		if err != nil && !errors.Is(err, errNoInput) && len(bytes.TrimSpace(src)) > 0 {
+			s.errorf("%s exists and does not read as a transcript; not overwritten", arg)
+			return
+		}
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
 		s.errorf("%v", err)
 		return
 	}
-	r := &recorder{f: f, path: arg, restore: s.stdout}
-	fmt.Fprintf(&r.buf, "# Recorded by rulesh; `rulesh test` replays it.\nseed %d\n", s.seed)
-	for _, file := range s.files {
-		fmt.Fprintf(&r.buf, "load %s\n", file)
+	r := &recorder{path: arg, dir: dir}
+	head, notes := s.transcriptHead(r)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		s.errorf("%v", err)
+		return
 	}
-	for _, o := range s.m.Options() {
-		if o.Value != o.Default {
-			fmt.Fprintf(&r.buf, "set %s %s\n", o.Name, dsl.Repr(o.Value))
-		}
-	}
-	if p := s.queue.Pending(); len(p) > 0 {
-		fmt.Fprintf(&r.buf, "rolls %s\n", strings.Join(p, " "))
+	r.f = f
+	if _, err := f.WriteString(head); err != nil {
+		f.Close()
+		s.errorf("%v", err)
+		return
 	}
 	s.rec = r
-	fmt.Fprintf(r.restore, "recording to %s\n", arg)
-	s.stdout = io.MultiWriter(r.restore, &r.buf)
-}
-
-func (r *recorder) input(in string) {
-	lines := strings.Split(in, "\n")
-	fmt.Fprintf(&r.buf, "> %s\n", lines[0])
-	for _, l := range lines[1:] {
-		fmt.Fprintf(&r.buf, "... %s\n", l)
+	fmt.Fprintf(s.stdout, "recording to %s\n", arg)
+	for _, n := range notes {
+		fmt.Fprintf(s.stdout, "note: %s\n", n)
 	}
 }
 
-func (r *recorder) close() error {
-	_, err := r.f.Write(r.buf.Bytes())
-	if cerr := r.f.Close(); err == nil {
-		err = cerr
+// transcriptHead writes what replay needs to reach the present state: the seed and files the
+// session started with, then every input so far with its output. What replay cannot
+// reproduce is said in the file and returned to be said on screen.
+func (s *shell) transcriptHead(r *recorder) (string, []string) {
+	var b strings.Builder
+	b.WriteString("# Recorded by rulesh; `rulesh test` replays it.\n")
+	var notes []string
+	if s.logLost {
+		notes = append(notes, fmt.Sprintf("the session before :record was longer than %d MiB and was not kept: replay starts from a fresh state and its dice may differ", maxLog>>20))
+		fmt.Fprintf(&b, "seed %d\n", s.seed)
+		for _, file := range s.files {
+			fmt.Fprintf(&b, "load %s\n", r.rel(s.path(file)))
+		}
+		for _, o := range s.m.Options() {
+			if o.Value != o.Default {
+				fmt.Fprintf(&b, "set %s %s\n", o.Name, dsl.Repr(o.Value))
+			}
+		}
+		if p := s.queue.Pending(); len(p) > 0 {
+			fmt.Fprintf(&b, "rolls %s\n", strings.Join(p, " "))
+		}
+		if len(s.m.GivenCards) > 0 {
+			fmt.Fprintf(&b, "cards %s\n", strings.Join(s.m.GivenCards, " "))
+		}
+	} else {
+		fmt.Fprintf(&b, "seed %d\n", s.startSeed)
+		for _, file := range s.startFiles {
+			fmt.Fprintf(&b, "load %s\n", r.rel(s.path(file)))
+		}
+		reloads := false
+		for _, e := range s.log {
+			cmd, _, _ := strings.Cut(e.input, " ")
+			reloads = reloads || cmd == ":load" || cmd == ":reload"
+		}
+		if reloads {
+			notes = append(notes, "the session loaded or reloaded rule files: replay reads them as they are then")
+		}
+		if s.interrupted {
+			notes = append(notes, "an input was interrupted (Ctrl-C): replay runs it to its end")
+		}
 	}
-	return err
+	for _, n := range notes {
+		fmt.Fprintf(&b, "# note: %s\n", n)
+	}
+	if len(s.log) > 0 {
+		b.WriteString("# The session before :record, replayed to reach the same state:\n")
+		for _, e := range s.log {
+			b.WriteString(r.entry(e, s))
+		}
+		b.WriteString("# :record started here.\n")
+	}
+	return b.String(), notes
+}
+
+// rel writes a path relative to the transcript's folder (absolute if it cannot).
+func (r *recorder) rel(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(r.dir, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return abs
+}
+
+// entry writes one input and its output in transcript form; a :load path is rewritten
+// relative to the transcript.
+func (r *recorder) entry(e logEntry, s *shell) string {
+	input, output := e.input, e.output
+	if cmd, arg, _ := strings.Cut(input, " "); cmd == ":load" && strings.TrimSpace(arg) != "" {
+		arg = strings.TrimSpace(arg)
+		input = ":load " + r.rel(s.path(arg))
+		output = strings.Replace(output, "loaded "+arg+"\n", "loaded "+r.rel(s.path(arg))+"\n", 1)
+	}
+	// Positions in loaded files name them as replay will: relative to the transcript.
+	for _, f := range s.files {
+		if rel := r.rel(s.path(f)); rel != f {
+			output = strings.ReplaceAll(output, f+":", rel+":")
+		}
+	}
+	var b strings.Builder
+	writeInput(&b, input)
+	b.WriteString(escapeOutput(output))
+	return b.String()
+}
+
+// finish ends the session: a transcript being recorded is closed (it is already whole) and
+// hand-given results never used are reported, on stderr.
+func (s *shell) finish() {
+	if s.rec != nil {
+		if err := s.rec.f.Close(); err != nil {
+			fmt.Fprintf(s.stderr, "rulesh: %s: %v\n", s.rec.path, err)
+		} else {
+			fmt.Fprintf(s.stdout, "recorded %s\n", s.rec.path)
+		}
+		s.rec = nil
+	}
+	warnLeftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
+}
+
+// warnLeftovers reports hand-given results and cards that were never used.
+func warnLeftovers(w io.Writer, rolls, cards []string) {
+	if len(rolls) > 0 {
+		fmt.Fprintf(w, "warning: hand-given results not used: %s\n", strings.Join(rolls, " "))
+	}
+	if len(cards) > 0 {
+		fmt.Fprintf(w, "warning: hand-given cards not used: %s\n", strings.Join(cards, " "))
+	}
 }
 
 // completions returns the candidates for the word being typed at the end of line: meta

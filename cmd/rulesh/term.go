@@ -3,12 +3,14 @@ package main
 import (
 	"math/rand/v2"
 	"os"
+
+	"golang.org/x/term"
 )
 
-// isTerminal reports whether f is a character device (a terminal), not a pipe or a file.
+// isTerminal reports whether f is a terminal: /dev/null is a character device too, but not
+// a terminal, so `rulesh < /dev/null` reads plainly.
 func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }
 
 func randomSeed() uint64 { return rand.Uint64() }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,28 +11,34 @@ import (
 	"strings"
 
 	"rulesh/dsl"
+	"rulesh/stdlib/dice"
 )
 
 // A golden transcript is a REPL session written down:
 //
 //	# comments (only before the first input)
-//	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3
+//	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3, cards Q♣
 //	load ../../rulesets/examples/duel.rules
 //	> frapper(ariane, brutus)      an input…
 //	Ariane touche Brutus …         …and the exact output expected
 //	> rule lines continued
 //	... with "... " lines
 //
-// Paths are relative to the transcript's folder.
+// Paths are relative to the transcript's folder. An output line that would read as something
+// else (an input "> ", a continuation "... ", a line starting with "\", or a blank or "#"
+// line at the end of an output, which would be taken for a comment) is written with a "\" in
+// front; replay removes one leading "\" from every output line.
 type transcript struct {
-	path   string
-	header []string // comment and directive lines, kept as written
-	seed   uint64
-	files  []string
-	sets   [][2]string
-	rolls  string
-	cards  string
-	cases  []tcase
+	path      string
+	header    []string // comment and directive lines, kept as written
+	seed      uint64
+	files     []string
+	sets      [][2]string
+	rolls     []string
+	cards     string
+	cardsLine int
+	cases     []tcase
+	trailer   []string // comment and blank lines after the last output, kept as written
 }
 
 type tcase struct {
@@ -41,16 +47,28 @@ type tcase struct {
 	want  string
 }
 
+// errNoInput is a transcript without any input: it would pass while testing nothing.
+var errNoInput = errors.New("no input: a transcript needs at least one line starting with \"> \"")
+
+func isInputLine(l string) bool { return strings.HasPrefix(l, "> ") || l == ">" }
+
+// isNote is a line that, at the end of an output, is read as a comment or spacing before
+// the next input rather than as output.
+func isNote(l string) bool { return l == "" || strings.HasPrefix(l, "#") }
+
 func parseTranscript(path string, src []byte) (*transcript, error) {
 	t := &transcript{path: path, seed: 1}
-	lines := strings.SplitAfter(string(src), "\n")
+	lines := strings.Split(string(src), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}
+	for i := range lines {
+		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	}
 	i := 0
 	for ; i < len(lines); i++ {
-		l := strings.TrimRight(lines[i], "\r\n")
-		if strings.HasPrefix(l, "> ") || l == ">" {
+		l := lines[i]
+		if isInputLine(l) {
 			break
 		}
 		t.header = append(t.header, l)
@@ -58,9 +76,10 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 		if len(f) == 0 || strings.HasPrefix(l, "#") {
 			continue
 		}
+		rest := strings.TrimSpace(strings.TrimPrefix(l, f[0]))
 		switch f[0] {
 		case "seed":
-			n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(l, "seed")), 10, 64)
+			n, err := strconv.ParseUint(rest, 10, 64)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: seed needs a whole number", path, i+1)
 			}
@@ -76,76 +95,120 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 			}
 			t.sets = append(t.sets, [2]string{f[1], strings.Join(f[2:], " ")})
 		case "rolls":
-			t.rolls = strings.Join(f[1:], " ")
+			list, err := dice.ParseList(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: rolls: %v", path, i+1, err)
+			}
+			t.rolls = append(t.rolls, list...)
 		case "cards":
-			t.cards = strings.Join(f[1:], " ")
+			if rest == "" {
+				return nil, fmt.Errorf("%s:%d: cards needs at least one card (cards Q♣ 7♠)", path, i+1)
+			}
+			if t.cards != "" {
+				return nil, fmt.Errorf("%s:%d: a second cards directive (give every card on one line)", path, i+1)
+			}
+			t.cards, t.cardsLine = rest, i+1
 		default:
 			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards; inputs start with \"> \")", path, i+1, f[0])
 		}
 	}
+	if i == len(lines) {
+		return nil, fmt.Errorf("%s: %w", path, errNoInput)
+	}
 	var pre []string
 	for i < len(lines) {
-		l := strings.TrimRight(lines[i], "\r\n")
-		c := tcase{pre: pre, input: strings.TrimPrefix(strings.TrimPrefix(l, ">"), " ")}
+		c := tcase{pre: pre, input: strings.TrimPrefix(strings.TrimPrefix(lines[i], ">"), " ")}
 		i++
 		for i < len(lines) && strings.HasPrefix(lines[i], "... ") {
-			c.input += "\n" + strings.TrimRight(strings.TrimPrefix(lines[i], "... "), "\r\n")
+			c.input += "\n" + strings.TrimPrefix(lines[i], "... ")
 			i++
 		}
 		var want []string
-		for i < len(lines) && !strings.HasPrefix(lines[i], "> ") && strings.TrimRight(lines[i], "\r\n") != ">" {
-			want = append(want, strings.TrimRight(lines[i], "\r\n"))
+		for i < len(lines) && !isInputLine(lines[i]) {
+			want = append(want, lines[i])
 			i++
 		}
-		// Comment and blank lines just before the next input belong to it, not to this
-		// output.
+		// Comment and blank lines at the end belong to the next input (or end the file),
+		// not to this output.
 		cut := len(want)
-		for cut > 0 && (strings.HasPrefix(want[cut-1], "#") || want[cut-1] == "") {
+		for cut > 0 && isNote(want[cut-1]) {
 			cut--
-		}
-		if i == len(lines) {
-			cut = len(want)
 		}
 		pre = append([]string(nil), want[cut:]...)
 		for _, w := range want[:cut] {
-			c.want += w + "\n"
-		}
-		if i == len(lines) {
-			c.want = ""
-			for _, w := range want {
-				c.want += w + "\n"
-			}
+			c.want += strings.TrimPrefix(w, `\`) + "\n"
 		}
 		t.cases = append(t.cases, c)
 	}
+	t.trailer = pre
 	return t, nil
 }
 
-// run replays the transcript and returns the actual output of each case.
+// escapeOutput writes an output so that it reads back as the same output (see transcript).
+func escapeOutput(out string) string {
+	if out == "" {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	tail := len(lines)
+	for tail > 0 && isNote(lines[tail-1]) {
+		tail--
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if strings.HasPrefix(l, `\`) || isInputLine(l) || strings.HasPrefix(l, "... ") || i >= tail {
+			b.WriteString(`\`)
+		}
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
+
+// writeInput writes an input as "> " and "... " lines.
+func writeInput(b *strings.Builder, input string) {
+	lines := strings.Split(input, "\n")
+	b.WriteString("> " + lines[0] + "\n")
+	for _, l := range lines[1:] {
+		b.WriteString("... " + l + "\n")
+	}
+}
+
+// run replays the transcript and returns the actual output of each case. Replay never
+// writes a file: :record is refused.
 func (t *transcript) run() ([]string, error) {
-	var out bytes.Buffer
-	c := &cli{stdout: &out, stderr: &out}
+	// No expected output is longer than a transcript file: keep no more of the actual one.
+	out := &capture{limit: dsl.MaxFileSize + 1}
+	c := &cli{stdout: out, stderr: out}
 	sh, err := newShell(c, filepath.Dir(t.path), t.files, t.seed)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v\n%s", t.path, err, out.String())
+		return nil, fmt.Errorf("%s: %v\n%s", t.path, err, out.buf.String())
 	}
+	sh.replay = true
 	for _, kv := range t.sets {
 		if err := sh.m.SetOption(kv[0], dsl.ParseValue(kv[1])); err != nil {
 			return nil, fmt.Errorf("%s: set %s: %v", t.path, kv[0], err)
 		}
 	}
-	if t.rolls != "" {
-		sh.meta(":rolls " + t.rolls)
-	}
+	sh.queue.Push(t.rolls...)
 	if t.cards != "" {
-		sh.meta(":cards " + t.cards)
+		list, err := parseCards(sh.prog, t.cards)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: cards: %v", t.path, t.cardsLine, err)
+		}
+		sh.m.GivenCards = list
 	}
 	out.Reset()
 	got := make([]string, len(t.cases))
 	for i, tc := range t.cases {
 		out.Reset()
 		sh.exec(tc.input)
-		got[i] = out.String()
+		got[i] = out.buf.String()
+		if got[i] != "" && !strings.HasSuffix(got[i], "\n") {
+			got[i] += "\n" // a transcript holds whole lines
+		}
+		if out.over {
+			got[i] += fmt.Sprintf("(output cut: longer than a transcript may be, %d MiB)\n", dsl.MaxFileSize>>20)
+		}
 		if sh.quit {
 			break
 		}
@@ -163,12 +226,11 @@ func (t *transcript) render(outputs []string) string {
 		for _, p := range tc.pre {
 			b.WriteString(p + "\n")
 		}
-		lines := strings.Split(tc.input, "\n")
-		b.WriteString("> " + lines[0] + "\n")
-		for _, l := range lines[1:] {
-			b.WriteString("... " + l + "\n")
-		}
-		b.WriteString(outputs[i])
+		writeInput(&b, tc.input)
+		b.WriteString(escapeOutput(outputs[i]))
+	}
+	for _, p := range t.trailer {
+		b.WriteString(p + "\n")
 	}
 	return b.String()
 }
@@ -301,7 +363,7 @@ func (c *cli) test(args []string) int {
 
 // runTranscriptFile replays one transcript; with update it rewrites it and passes.
 func runTranscriptFile(path string, update bool) (bool, string) {
-	src, err := os.ReadFile(path)
+	src, err := dsl.OSFiles{}.ReadFile(path)
 	if err != nil {
 		return false, err.Error() + "\n"
 	}
@@ -314,7 +376,7 @@ func runTranscriptFile(path string, update bool) (bool, string) {
 		return false, err.Error() + "\n"
 	}
 	if update {
-		if err := os.WriteFile(path, []byte(t.render(got)), 0o644); err != nil {
+		if err := writeFileAtomic(path, []byte(t.render(got))); err != nil {
 			return false, err.Error() + "\n"
 		}
 		return true, ""

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"rulesh/dsl"
 )
 
 // TestTranscripts replays every golden transcript under tests/ (go test -update rewrites
@@ -38,5 +42,97 @@ func TestTranscriptCatchesMismatch(t *testing.T) {
 	want := "--- x.transcript (expected)\n+++ x.transcript (actual)\n@@ > 1 + 1 @@\n+2\n-3\n"
 	if d != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", d, want)
+	}
+}
+
+// TestTranscriptEscape: outputs that look like inputs, continuations, comments or blank
+// lines survive --update and replay (they are written with a leading "\").
+func TestTranscriptEscape(t *testing.T) {
+	dir := t.TempDir()
+	rules := "action dire() {\n" +
+		"  emit \"> pas une entrée\"\n" +
+		"  emit \">\"\n" +
+		"  emit \"... ni une suite\"\n" +
+		"  emit \"\\\\ une barre\"\n" +
+		"  emit \"\"\n" +
+		"  emit \"milieu\"\n" +
+		"  emit \"# pas un commentaire\"\n" +
+		"  emit \"\"\n" +
+		"}\n"
+	if err := os.WriteFile(filepath.Join(dir, "r.rules"), []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "t.transcript")
+	src := "load r.rules\n> dire()\n\n# avant la suite\n> dire()\n# à la fin\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ok, msg := runTranscriptFile(path, true); !ok {
+		t.Fatal(msg)
+	}
+	out := "\\> pas une entrée\n\\>\n\\... ni une suite\n\\\\ une barre\n\nmilieu\n\\# pas un commentaire\n\\\n"
+	want := "load r.rules\n> dire()\n" + out + "\n# avant la suite\n> dire()\n" + out + "# à la fin\n"
+	b, _ := os.ReadFile(path)
+	if string(b) != want {
+		t.Errorf("--update wrote:\n%s\nwant:\n%s", b, want)
+	}
+	if ok, msg := runTranscriptFile(path, false); !ok {
+		t.Errorf("the updated transcript does not replay:\n%s", msg)
+	}
+	// Updating again changes nothing.
+	if ok, msg := runTranscriptFile(path, true); !ok {
+		t.Fatal(msg)
+	}
+	if b2, _ := os.ReadFile(path); string(b2) != want {
+		t.Errorf("a second --update changed the file:\n%s", b2)
+	}
+}
+
+// TestTranscriptDirectives: bad directives are errors, an empty transcript fails, and a
+// trailing comment is not expected output.
+func TestTranscriptDirectives(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	cartes := filepath.Join(root, "rulesets/examples/cartes.rules")
+	tests := []struct{ src, want string }{
+		{"rolls 3 x.5\n> 1\n1\n", "x.transcript:1: rolls: bad die result \"x.5\""},
+		{"rolls\n> 1\n1\n", "x.transcript:1: rolls: no result given"},
+		{"cards\n> 1\n1\n", "x.transcript:1: cards needs at least one card"},
+		{"seed 1\nload " + cartes + "\ncards Z♣\n> 1\n1\n", "x.transcript:3: cards: \"Z♣\": no rank \"Z\""},
+		{"", "x.transcript: no input"},
+		{"# only a comment\nseed 2\n", "x.transcript: no input"},
+		{"> 1 + 1\n2\n# the end\n\n", ""},
+		{"> 1 + 1\n2\n\\# not a comment\n", "@@ > 1 + 1 @@\n 2\n-# not a comment\n"},
+	}
+	for _, tt := range tests {
+		msg := ""
+		tr, err := parseTranscript("x.transcript", []byte(tt.src))
+		if err == nil {
+			var got []string
+			if got, err = tr.run(); err == nil {
+				msg = tr.diff(got)
+			}
+		}
+		if err != nil {
+			msg = err.Error()
+		}
+		if tt.want == "" && msg != "" || !strings.Contains(msg, tt.want) {
+			t.Errorf("%q: %q, want %q", tt.src, msg, tt.want)
+		}
+	}
+}
+
+// TestTranscriptBoundsOutput: replay keeps no more actual output than a transcript can hold.
+func TestTranscriptBoundsOutput(t *testing.T) {
+	line := strings.Repeat("x", 199)
+	tr, err := parseTranscript("x.transcript", []byte(`> for i in 1..50000 { emit "`+line+`" }`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tr.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got[0]); n > dsl.MaxFileSize+200 || !strings.HasSuffix(got[0], "(output cut: longer than a transcript may be, 8 MiB)\n") {
+		t.Errorf("%d bytes, ending %q", n, got[0][len(got[0])-100:])
 	}
 }

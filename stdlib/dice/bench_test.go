@@ -53,7 +53,6 @@ func BenchmarkExact8d10ge7(b *testing.B)  { benchDist(b, "8d10>=7") }
 // refKeepHigh is a plain float64 keep-highest DP: the hand-written reference for the exact
 // benchmarks (same algorithm, floats instead of exact fractions).
 func refKeepHigh(n, sides, k int) []float64 {
-	type key struct{ j, s int }
 	binom := make([][]float64, n+1)
 	for i := range binom {
 		binom[i] = make([]float64, i+1)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -36,6 +37,10 @@ type Result struct {
 	IsBool bool
 	Bool   bool
 	Terms  []TermRoll
+	// root is the expression rolled, and cmp the two sides of its comparison: String shows
+	// the whole expression, constants and operators included.
+	root Node
+	cmp  [2]int
 }
 
 // Faces returns the values of the dice that count (not dropped), in rolling order.
@@ -51,33 +56,118 @@ func (r *Result) Faces() []int {
 	return out
 }
 
-// String shows a roll as a GM reads it: each term's dice, dropped ones struck out in
-// parentheses, explosions marked with !, then the total.
+// String shows a roll as a GM reads it: the whole expression with each dice term's dice
+// (dropped ones in parentheses, explosions marked with !), then the total:
+// `2d6 [4, 1] + 3 = 8`, `3d6 [4, 1, 5] = 10 >= 12 → false`.
 func (r *Result) String() string {
-	var b strings.Builder
-	for i, t := range r.Terms {
-		if i > 0 {
-			b.WriteString(" ")
+	if len(r.Terms) == 0 {
+		if r.IsBool {
+			return strconv.FormatBool(r.Bool)
 		}
-		b.WriteString(t.Text)
-		b.WriteString(" [")
-		for j, d := range t.Dice {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(d.String())
-		}
-		b.WriteString("]")
+		return strconv.Itoa(r.Total)
 	}
-	if len(r.Terms) > 0 {
-		b.WriteString(" = ")
+	var b strings.Builder
+	terms := r.Terms
+	if r.root == nil {
+		// A result built by hand: its terms side by side.
+		for i := range terms {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			writeTerm(&b, &terms[i])
+		}
+	} else if c, ok := r.root.(*Cmp); ok {
+		writeNode(&b, c.L, &terms, 0)
+		if _, num := c.L.(*Num); !num {
+			fmt.Fprintf(&b, " = %d", r.cmp[0])
+		}
+		b.WriteString(" " + c.Op + " ")
+		writeNode(&b, c.R, &terms, 0)
+		if _, num := c.R.(*Num); !num {
+			fmt.Fprintf(&b, " = %d", r.cmp[1])
+		}
+		fmt.Fprintf(&b, " → %v", r.Bool)
+		return b.String()
+	} else {
+		writeNode(&b, r.root, &terms, 0)
 	}
 	if r.IsBool {
-		fmt.Fprintf(&b, "%d → %v", r.Total, r.Bool)
+		fmt.Fprintf(&b, " → %v", r.Bool)
 	} else {
-		fmt.Fprintf(&b, "%d", r.Total)
+		fmt.Fprintf(&b, " = %d", r.Total)
 	}
 	return b.String()
+}
+
+// writeTerm shows one dice term: its text and its dice.
+func writeTerm(b *strings.Builder, t *TermRoll) {
+	b.WriteString(t.Text)
+	b.WriteString(" [")
+	for j, d := range t.Dice {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(d.String())
+	}
+	b.WriteString("]")
+}
+
+// precedence of a node for printing: comparisons bind loosest, then + -, then * /.
+func precedence(n Node) int {
+	switch n := n.(type) {
+	case *Cmp:
+		return 1
+	case *Bin:
+		if n.Op == '+' || n.Op == '-' {
+			return 2
+		}
+		return 3
+	case *Neg:
+		return 4
+	}
+	return 5
+}
+
+// writeNode prints n, taking the recorded dice terms in rolling order (left to right), with
+// parentheses where precedence needs them.
+func writeNode(b *strings.Builder, n Node, terms *[]TermRoll, outer int) {
+	p := precedence(n)
+	if p < outer {
+		b.WriteString("(")
+		defer b.WriteString(")")
+	}
+	switch n := n.(type) {
+	case *Num:
+		b.WriteString(strconv.Itoa(n.V))
+	case *Dice:
+		if len(*terms) == 0 {
+			b.WriteString(n.Text)
+			return
+		}
+		writeTerm(b, &(*terms)[0])
+		*terms = (*terms)[1:]
+	case *Group:
+		b.WriteString("{")
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeNode(b, it, terms, 0)
+		}
+		b.WriteString("}" + n.Mods.String())
+	case *Bin:
+		writeNode(b, n.L, terms, p)
+		b.WriteString(" " + string(n.Op) + " ")
+		// The right side of - and / needs parentheses at equal precedence: 1 - (2 - 3).
+		writeNode(b, n.R, terms, p+1)
+	case *Neg:
+		b.WriteString("-")
+		writeNode(b, n.X, terms, p)
+	case *Cmp:
+		writeNode(b, n.L, terms, p+1)
+		b.WriteString(" " + n.Op + " ")
+		writeNode(b, n.R, terms, p+1)
+	}
 }
 
 func (d DieRoll) String() string {
@@ -133,7 +223,7 @@ func (r *Roller) Total() (int, error) {
 
 // Roll rolls once, recording every die.
 func (r *Roller) Roll() (*Result, error) {
-	res := &Result{Expr: r.e.Src}
+	res := &Result{Expr: r.e.Src, root: r.e.Root}
 	r.rec = res
 	v, err := r.eval(r.e.Root)
 	r.rec = nil
@@ -180,6 +270,9 @@ func (r *Roller) eval(n Node) (int, error) {
 		a, b, err := r.eval2(n.L, n.R)
 		if err != nil {
 			return 0, err
+		}
+		if r.rec != nil {
+			r.rec.cmp = [2]int{a, b}
 		}
 		if compare(n.Op, a, b) {
 			return 1, nil
@@ -289,7 +382,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	vals := r.buf[:0]
 	var rec *TermRoll
 	if r.rec != nil {
-		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != ""})
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != "", Dice: make([]DieRoll, 0, n.Count)})
 		rec = &r.rec.Terms[len(r.rec.Terms)-1]
 	}
 	var faces []Face // only when needed: success counting on symbols, unique, recording
@@ -362,9 +455,6 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		}
 		if dr != nil {
 			dr.Face, dr.Value = f, v
-		}
-		if len(vals) > MaxCount*2 {
-			return 0, fmt.Errorf("%s rolled more than %d dice", n.Text, MaxCount*2)
 		}
 	}
 	r.buf = vals

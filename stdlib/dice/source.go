@@ -42,6 +42,9 @@ type Queue struct {
 	items []string
 	pos   int
 	Next  Source
+	// Shuffle, when set, is the seeded source for what is not a die (card shuffles), so
+	// that hand-given results go to dice only.
+	Shuffle Source
 }
 
 // NewQueue returns a source that gives the listed results first.
@@ -60,6 +63,9 @@ func NewIntQueue(results []int, fallback Source) *Queue {
 
 // Push appends hand-given results (the REPL's :rolls).
 func (q *Queue) Push(results ...string) { q.items = append(q.items, results...) }
+
+// Clear drops the hand-given results not used yet (the REPL's :rolls clear).
+func (q *Queue) Clear() { q.items = q.items[:q.pos] }
 
 // Pending returns the hand-given results not used yet.
 func (q *Queue) Pending() []string { return append([]string(nil), q.items[q.pos:]...) }
@@ -131,6 +137,23 @@ func RollFace(src Source, d *Die) (int, error) {
 		return RollFace(q.Next, d)
 	}
 	return src.Roll(len(d.Faces))
+}
+
+// ShuffleSource returns the seeded source behind src for what is not a die roll (card
+// shuffles): src itself when it is seeded, a Queue's Shuffle or the seeded source after its
+// hand-given results; nil when there is none.
+func ShuffleSource(src Source) Source {
+	q, ok := src.(*Queue)
+	if !ok {
+		return src
+	}
+	if q.Shuffle != nil {
+		return q.Shuffle
+	}
+	if q.Next != nil {
+		return ShuffleSource(q.Next)
+	}
+	return nil
 }
 
 // Mark records how far a source has been consumed, so a failed call can give hand-given

@@ -53,6 +53,9 @@ func (h Hex) Neighbours() []Hex {
 
 // Ring returns the hexes at exactly distance r (6r of them; the centre for r = 0).
 func Ring(c Hex, r int) []Hex {
+	if r < 0 {
+		return nil
+	}
 	if r == 0 {
 		return []Hex{c}
 	}

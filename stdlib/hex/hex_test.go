@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -190,4 +191,39 @@ func BenchmarkReachable40x40(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestWriteSVGStreams: the SVG is written as it is drawn (the same text as SVG), and a
+// failing writer stops it with the error.
+func TestWriteSVGStreams(t *testing.T) {
+	m := &Map{Name: "m", Cols: 30, Rows: 20, Terrain: map[Hex]string{}, Symbol: map[string]rune{"plaine": '.'}}
+	for r := 1; r <= m.Rows; r++ {
+		for c := 1; c <= m.Cols; c++ {
+			m.Terrain[FromOffset(c, r)] = "plaine"
+		}
+	}
+	var b strings.Builder
+	if err := m.WriteSVG(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != m.SVG(nil) || !strings.HasSuffix(b.String(), "</svg>\n") {
+		t.Fatal("WriteSVG and SVG differ")
+	}
+	w := &limitedWriter{left: 1000}
+	if err := m.WriteSVG(w, nil); err == nil {
+		t.Fatal("want the write error")
+	}
+	if w.written > 1000+4096 {
+		t.Errorf("kept writing after the error: %d bytes", w.written)
+	}
+}
+
+type limitedWriter struct{ left, written int }
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	w.written += len(p)
+	if w.left -= len(p); w.left < 0 {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
 }

@@ -1,8 +1,10 @@
 package hex
 
 import (
+	"bufio"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"math"
 	"sort"
 	"strings"
@@ -80,6 +82,16 @@ func (m *Map) Render(units map[Hex]string) string {
 // as blue edges (bridges and fords marked), roads as a dotted line through hex centres, units
 // as labelled discs.
 func (m *Map) SVG(units map[Hex]string) string {
+	var b strings.Builder
+	_ = m.WriteSVG(&b, units) // a strings.Builder does not fail
+	return b.String()
+}
+
+// WriteSVG is SVG written to w as it is drawn, so a large board is never held whole in
+// memory. It returns the first write error.
+func (m *Map) WriteSVG(out io.Writer, units map[Hex]string) error {
+	bw := bufio.NewWriter(out)
+	b := &errWriter{w: bw}
 	const size = 24.0
 	w := math.Sqrt(3) * size
 	centre := func(h Hex) (float64, float64) {
@@ -94,9 +106,8 @@ func (m *Map) SVG(units map[Hex]string) string {
 	}
 	width := w*float64(m.Cols) + w + 16
 	height := 1.5*size*float64(m.Rows) + size + 24
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="10">`+"\n", width, height, width, height)
-	fmt.Fprintf(&b, "<title>%s</title>\n", escape(m.Name))
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="10">`+"\n", width, height, width, height)
+	fmt.Fprintf(b, "<title>%s</title>\n", escape(m.Name))
 	for _, h := range m.Hexes() {
 		x, y := centre(h)
 		var pts []string
@@ -104,10 +115,10 @@ func (m *Map) SVG(units map[Hex]string) string {
 			px, py := corner(x, y, i)
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px, py))
 		}
-		fmt.Fprintf(&b, `<polygon points="%s" fill="%s" stroke="#666" stroke-width="0.5"><title>%s %s</title></polygon>`+"\n",
+		fmt.Fprintf(b, `<polygon points="%s" fill="%s" stroke="#666" stroke-width="0.5"><title>%s %s</title></polygon>`+"\n",
 			strings.Join(pts, " "), colour(m.Terrain[h]), h, escape(m.Terrain[h]))
 		if ht := m.Height[h]; ht != 0 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#333">%d</text>`+"\n", x, y-size/2, ht)
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#333">%d</text>`+"\n", x, y-size/2, ht)
 		}
 	}
 	for _, h := range m.Hexes() {
@@ -118,7 +129,7 @@ func (m *Map) SVG(units map[Hex]string) string {
 		for _, n := range h.Neighbours() {
 			if m.Road[n] && (n.R > h.R || n.R == h.R && n.Q > h.Q) {
 				nx, ny := centre(n)
-				fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b5a2b" stroke-width="3" stroke-dasharray="4 2"/>`+"\n", x, y, nx, ny)
+				fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b5a2b" stroke-width="3" stroke-dasharray="4 2"/>`+"\n", x, y, nx, ny)
 			}
 		}
 	}
@@ -132,10 +143,10 @@ func (m *Map) SVG(units map[Hex]string) string {
 		if kind != "river" {
 			widthPx = 2
 		}
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="%.0f"><title>%s</title></line>`+"\n",
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="%.0f"><title>%s</title></line>`+"\n",
 			mx-dx*k, my-dy*k, mx+dx*k, my+dy*k, widthPx, escape(kind))
 		if c := m.Crossing[e]; c != "" {
-			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="#a0522d"><title>%s</title></rect>`+"\n", mx-4, my-4, escape(c))
+			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="#a0522d"><title>%s</title></rect>`+"\n", mx-4, my-4, escape(c))
 		}
 	}
 	var names []string
@@ -145,7 +156,7 @@ func (m *Map) SVG(units map[Hex]string) string {
 	sort.Strings(names)
 	for _, n := range names {
 		x, y := centre(m.Points[n])
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-weight="bold">%s</text>`+"\n", x, y+size/2+2, escape(n))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-weight="bold">%s</text>`+"\n", x, y+size/2+2, escape(n))
 	}
 	var hs []Hex
 	for h := range units {
@@ -153,11 +164,29 @@ func (m *Map) SVG(units map[Hex]string) string {
 	}
 	for _, h := range Sorted(hs) {
 		x, y := centre(h)
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="#fff" stroke="#000"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n",
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="#fff" stroke="#000"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n",
 			x, y, size/2.2, x, y+3, escape(string([]rune(units[h])[0])))
 	}
-	b.WriteString("</svg>\n")
-	return b.String()
+	fmt.Fprint(b, "</svg>\n")
+	if b.err != nil {
+		return b.err
+	}
+	return bw.Flush()
+}
+
+// errWriter keeps the first write error, so drawing code need not check every line.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 func escape(s string) string {

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runIn runs the CLI from dir with stdin and returns the exit code, stdout and stderr.
+func runIn(t *testing.T, dir string, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	var out, errOut bytes.Buffer
+	code := Main(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestRecordSavedOnEveryWayOut: the transcript is written as the session goes, so it is whole
+// when the session ends without :record off (end of piped input, :quit, a failing input).
+func TestRecordSavedOnEveryWayOut(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	for _, end := range []string{"", ":quit\n1 + 1\n", "1 +\n"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "s.transcript")
+		code, out, errOut := runIn(t, root, ":record "+path+"\nlet r = 3d6\nfrapper(ariane, brutus)\n"+end,
+			"repl", "--seed", "4", "-f", "rulesets/examples/duel.rules")
+		if code != 0 && end != "1 +\n" {
+			t.Errorf("exit %d\n%s%s", code, out, errOut)
+		}
+		if !strings.HasSuffix(out, "recorded "+path+"\n") {
+			t.Errorf("end %q: no word of the recording:\n%s", end, out)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), "load ") || !strings.Contains(string(b), "> frapper(ariane, brutus)\n") {
+			t.Errorf("end %q: recorded:\n%s", end, b)
+		}
+		if ok, msg := runTranscriptFile(path, false); !ok {
+			t.Errorf("end %q: does not replay:\n%s\n%s", end, msg, b)
+		}
+	}
+}
+
+// TestRecordWritesAsItGoes: each input is in the file as soon as it has run.
+func TestRecordWritesAsItGoes(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec(":record s.transcript")
+	sh.exec("2 + 3")
+	b, _ := os.ReadFile(filepath.Join(dir, "s.transcript"))
+	if !strings.HasSuffix(string(b), "> 2 + 3\n5\n") {
+		t.Errorf("not written at once:\n%s", b)
+	}
+}
+
+// TestRecordRefusesToOverwrite: :record writes only *.transcript files, and replaces an
+// existing one only if it reads as a transcript.
+func TestRecordRefusesToOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"duel.rules":       "const a = 1\n",
+		"notes.transcript": "my notes, not a transcript\n",
+		"old.transcript":   "seed 1\n> 1 + 1\n2\n",
+		"new.transcript":   "# Recorded by rulesh; `rulesh test` replays it.\nseed 1\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, []string{"duel.rules"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"duel.rules", "error: :record writes only files named *.transcript, not duel.rules\n"},
+		{"notes.transcript", "error: notes.transcript exists and does not read as a transcript; not overwritten\n"},
+		{"new.transcript", "recording to new.transcript\n"},
+		{"off", "recorded new.transcript\n"},
+		{"old.transcript", "recording to old.transcript\n"},
+	} {
+		out.Reset()
+		sh.exec(":record " + c.arg)
+		if out.String() != c.want {
+			t.Errorf(":record %s said %q, want %q", c.arg, out.String(), c.want)
+		}
+	}
+	sh.exec("a")
+	sh.exec(":record off")
+	for name, text := range files {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		if changed := string(b) != text; changed != (name == "old.transcript") && name != "new.transcript" {
+			t.Errorf("%s: changed %v:\n%s", name, changed, b)
+		}
+	}
+}
+
+// TestReplayWritesNoFile: a transcript that asks to record is replayed without writing.
+func TestReplayWritesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.transcript")
+	if err := os.WriteFile(victim, []byte("seed 1\n> 1\n1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := filepath.Join(dir, "t.transcript")
+	src := "> :record victim.transcript\nerror: :record is refused while a transcript is replayed: replay writes no file\n> 2\n2\n> :record off\nerror: :record is refused while a transcript is replayed: replay writes no file\n"
+	if err := os.WriteFile(tr, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ok, msg := runTranscriptFile(tr, false); !ok {
+		t.Error(msg)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "seed 1\n> 1\n1\n" {
+		t.Errorf("replay wrote %s:\n%s", victim, b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("files after replay: %v", entries)
+	}
+}
+
+// TestRecordMidSession: :record started late writes the session so far, so the transcript
+// replays to the same state; load paths and positions are written relative to the
+// transcript's folder.
+func TestRecordMidSession(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "late.transcript")
+	script := strings.Join([]string{
+		"let a = 2d6",
+		":set malus 1",
+		":rolls 3",
+		"frapper(ariane, brutus)",
+		":load rulesets/examples/armes.rules",
+		"frapper(ariane)",
+		":record " + path,
+		"[ariane.pv, brutus.pv, a.total]",
+		"frapper(brutus, ariane)",
+		":rolls",
+		":record off",
+	}, "\n") + "\n"
+	code, out, errOut := runIn(t, root, script, "repl", "--seed", "11", "-f", "rulesets/examples/duel.rules")
+	if code != 1 { // frapper(ariane) fails on purpose
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	rel, _ := filepath.Rel(dir, filepath.Join(root, "rulesets/examples"))
+	for _, want := range []string{
+		"seed 11\n",
+		"load " + rel + "/duel.rules\n",
+		"# note: the session loaded or reloaded rule files",
+		"> :load " + rel + "/armes.rules\nloaded " + rel + "/armes.rules\n",
+		"(declared at " + rel + "/duel.rules:",
+		"# :record started here.\n> [ariane.pv, brutus.pv, a.total]\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("recorded transcript lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "unknown name a") {
+		t.Errorf(":load forgot the session variable a:\n%s", text)
+	}
+	if !strings.Contains(out, "note: the session loaded or reloaded rule files") {
+		t.Errorf("the note is not on screen:\n%s", out)
+	}
+	if ok, msg := runTranscriptFile(path, false); !ok {
+		t.Errorf("does not replay:\n%s\n%s", msg, text)
+	}
+}
+
+// TestPipedInput: an over-long line, or an input left open over 16 MiB, ends the session
+// with an error (in linear time); brackets in comments do not count; leftover hand-given
+// results are reported on stderr.
+func TestPipedInput(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	long := "1 + 1\n" + strings.Repeat("1", maxLine+10) + "\n2 + 2\n"
+	code, out, errOut := runIn(t, root, long, "repl", "--seed", "1")
+	if code != 1 || out != "2\n" || errOut != "rulesh: input line 2 is longer than the 16 MiB limit; stopped there\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	open := "[\n" + strings.Repeat(strings.Repeat("1,", 500)+"\n", (maxLine/1000)+10)
+	code, out, errOut = runIn(t, root, open, "repl", "--seed", "1")
+	if code != 1 || out != "" || !strings.HasSuffix(errOut, "is longer than the 16 MiB limit (a bracket left open?); stopped there\n") {
+		t.Errorf("open bracket: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, root, "1 + 1 // (\n2\n[1,\n 2] // ]\n", "repl", "--seed", "1")
+	if code != 0 || out != "2\n2\n[1, 2]\n" {
+		t.Errorf("comments: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runIn(t, root, ":rolls 3 4\n1d6\n", "repl", "--seed", "1")
+	if code != 0 || errOut != "warning: hand-given results not used: 4\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestRecordBoundsOutput: an input that prints more than the log can hold is cut, said so in
+// the transcript and on screen, and not kept in memory.
+func TestRecordBoundsOutput(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.exec(":record big.transcript")
+	line := strings.Repeat("x", 99)
+	sh.exec(`for i in 1..50000 { emit "` + line + `" }`)
+	if got := out.Len(); got < 5_000_000 {
+		t.Fatalf("the loop printed only %d bytes:\n%.300s", got, out.String())
+	}
+	if !sh.logLost || sh.out.buf.Len() > 1000 {
+		t.Errorf("log kept: lost %v, capture %d bytes", sh.logLost, sh.out.buf.Len())
+	}
+	if !strings.HasSuffix(out.String(), "note: the output was longer than 4 MiB: the transcript holds only its start\n") {
+		t.Errorf("no note on screen: %q", out.String()[out.Len()-200:])
+	}
+	st, err := os.Stat(filepath.Join(dir, "big.transcript"))
+	if err != nil || st.Size() > maxLog+4096 {
+		t.Errorf("transcript: %v, %d bytes", err, st.Size())
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "big.transcript"))
+	if !strings.Contains(string(b), "# note: the output of the next input was longer than 4 MiB") {
+		t.Errorf("no note in the transcript: %.400s", b)
+	}
+}

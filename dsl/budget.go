@@ -1,0 +1,741 @@
+package dsl
+
+import (
+	"encoding/json"
+	"fmt"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+)
+
+// The run-time budget, and the rewrites of checked expressions that make expr-lang's work
+// charge it. Every statement costs a step (Machine.step); so does every unit of work done
+// inside one expression: a die rolled, a table row looked at, a hex produced, a card moved,
+// an element walked by a collection builtin (map, filter, sum, in…) or put in a range. The
+// memory budget counts, per top-level call, what values add (list elements and map entries
+// one unit each, strings one unit per 16 bytes) and caps the size of any one value. Steps are
+// checked in one place (charge), which also answers an interruption (Ctrl-C); memory in
+// another (chargeValue, chargeMem). Messages leaving expr-lang are put in the language's
+// words here too (goTypeWords).
+
+// limitError is a limit reached inside an expression: placed at the expression by wrapError.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+
+func (m *Machine) stepLimitError() error {
+	return &limitError{fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
+}
+
+// charge spends n steps of the budget; it fails when the budget is spent or the run was
+// interrupted.
+func (m *Machine) charge(n int) error {
+	m.steps += n
+	if m.Interrupt != nil && m.Interrupt.Load() {
+		m.Interrupt.Store(false)
+		return &limitError{"interrupted"}
+	}
+	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
+		return m.stepLimitError()
+	}
+	return nil
+}
+
+// chargeAt is charge for work done by a statement rather than inside an expression.
+func (m *Machine) chargeAt(at Pos, n int) error {
+	if err := m.charge(n); err != nil {
+		return &RuntimeError{Pos: at, Msg: err.Error()}
+	}
+	return nil
+}
+
+// chargeValue checks a value about to be built, of size units, and charges what it adds:
+// no single value may exceed the budget, and what a call adds is counted across the call.
+// Joining a long value to a short one adds the short one (s = s + "x" in a loop is linear),
+// joining two long ones doubles (s = s + s fails at once).
+func (m *Machine) chargeValue(size, added int) error {
+	if size > int(m.Limits.MemoryBudget) || size < 0 {
+		return m.memLimitError()
+	}
+	return m.chargeMem(added)
+}
+
+// expandedSize is the size of what flatten or join will build from v, computed before
+// building it; each element looked at costs a step.
+func (m *Machine) expandedSize(fn string, v any) (int, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return size(v), nil
+	}
+	if err := m.charge(len(list)); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range list {
+		switch x := e.(type) {
+		case string:
+			n += size(x)
+		case []any:
+			if fn == "flatten" {
+				k, err := m.expandedSize(fn, x)
+				if err != nil {
+					return 0, err
+				}
+				n += k
+			} else {
+				n++
+			}
+		default:
+			n++
+		}
+		if n > int(m.Limits.MemoryBudget) {
+			return 0, m.memLimitError()
+		}
+	}
+	return n, nil
+}
+
+// chargeMem spends n units of the memory budget of the current top-level call.
+func (m *Machine) chargeMem(n int) error {
+	m.mem += n
+	if m.mem > int(m.Limits.MemoryBudget) || m.mem < 0 || n > int(m.Limits.MemoryBudget) {
+		return m.memLimitError()
+	}
+	return nil
+}
+
+func (m *Machine) memLimitError() error {
+	return &limitError{fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
+}
+
+// size is what a value costs the memory budget: its own elements, not what they refer to
+// (they were charged when built).
+func size(v any) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)/16 + 1
+	case []any:
+		return len(x) + 1
+	case map[string]any:
+		return len(x) + 1
+	case nil, bool, int, float64:
+		return 1
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Array:
+		return rv.Len() + 1
+	case reflect.String:
+		return rv.Len()/16 + 1
+	}
+	return 1
+}
+
+// iterated are expr-lang's builtins that walk their first argument: each element they walk
+// costs a step.
+var iterated = map[string]bool{
+	"all": true, "none": true, "any": true, "one": true, "filter": true, "map": true,
+	"count": true, "sum": true, "find": true, "findIndex": true, "findLast": true,
+	"findLastIndex": true, "groupBy": true, "sortBy": true, "reduce": true,
+	"max": true, "min": true, "mean": true, "median": true, "join": true, "sort": true,
+	"reverse": true, "uniq": true, "flatten": true, "concat": true, "keys": true,
+	"values": true, "toPairs": true, "fromPairs": true, "take": true, "indexOf": true,
+	"lastIndexOf": true, "toJSON": true,
+}
+
+// numeric are the builtins that take numbers (or add or compare their elements): a roll
+// there is its total.
+var numeric = map[string]bool{"sum": true, "max": true, "min": true, "mean": true, "median": true, "int": true, "float": true, "abs": true}
+
+// built are the builtins whose result is a new collection or string, charged to memory.
+var built = map[string]bool{
+	"filter": true, "map": true, "groupBy": true, "sortBy": true, "sort": true,
+	"reverse": true, "uniq": true, "flatten": true, "concat": true, "keys": true,
+	"values": true, "toPairs": true, "fromPairs": true, "take": true, "join": true,
+	"split": true, "splitAfter": true, "replace": true, "upper": true, "lower": true,
+	"trim": true, "trimPrefix": true, "trimSuffix": true, "toJSON": true, "fromJSON": true,
+	"toBase64": true, "fromBase64": true,
+}
+
+// disabledBuiltins are expr-lang builtins a rule must not reach: they read the clock or the
+// host's time zones, so a run would no longer be a function of its inputs.
+var disabledBuiltins = []string{"now", "date", "duration", "timezone"}
+
+// budgetFunctions are the functions the patch below calls.
+func budgetFunctions() []expr.Option {
+	return []expr.Option{
+		expr.Function("__each", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			if err := m.charge(size(a[1])); err != nil {
+				return nil, err
+			}
+			return a[1], nil
+		}),
+		expr.Function("__nums", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			if err := m.charge(size(a[1])); err != nil {
+				return nil, err
+			}
+			return totals(a[1]), nil
+		}),
+		expr.Function("__num", func(a ...any) (any, error) { return totals(a[0]), nil }),
+		expr.Function("__in", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			switch list := a[2].(type) {
+			case nil:
+				return false, nil
+			case map[string]any:
+				key, ok := a[1].(string)
+				if !ok {
+					return nil, fmt.Errorf("in: a map's keys are strings, not %s", typeName(a[1]))
+				}
+				_, has := list[key]
+				return has, nil
+			}
+			v := reflect.ValueOf(a[2])
+			if v.Kind() != reflect.Slice {
+				return nil, fmt.Errorf("in needs a list or a map, not %s", typeName(a[2]))
+			}
+			if err := m.charge(v.Len()); err != nil {
+				return nil, err
+			}
+			for i := range v.Len() {
+				if exprruntime.Equal(a[1], v.Index(i).Interface()) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}),
+		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
+		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
+		expr.Function("__built", func(a ...any) (any, error) {
+			// A builtin's result is as large as what it was built from, which was charged
+			// when built: its size is bounded, and the work of building it charged.
+			m := a[0].(*Machine)
+			n := size(a[1])
+			if err := m.charge(n); err != nil {
+				return nil, err
+			}
+			return a[1], m.chargeValue(n, 0)
+		}),
+		expr.Function("__sized", func(a ...any) (any, error) {
+			// flatten and join can build far more than their argument holds (a list of many
+			// references to one long list or string): their result size is computed first.
+			m := a[0].(*Machine)
+			n, err := m.expandedSize(a[2].(string), a[1])
+			if err != nil {
+				return nil, err
+			}
+			return a[1], m.chargeValue(n, n)
+		}),
+		expr.Function("__op", func(a ...any) (any, error) {
+			return a[0].(*Machine).binary(a[1].(string), a[2], a[3])
+		}),
+		expr.Function("__repeat", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			s, ok := a[1].(string)
+			n, ok2 := a[2].(int)
+			if !ok || !ok2 {
+				return nil, fmt.Errorf("repeat takes a string and an int, got %s and %s", typeName(a[1]), typeName(a[2]))
+			}
+			if n < 0 {
+				return nil, fmt.Errorf("repeat %d times: the count cannot be negative", n)
+			}
+			if n > 0 && len(s) > math.MaxInt/16/n {
+				return nil, m.memLimitError()
+			}
+			if err := m.chargeMem(len(s)*n/16 + 1); err != nil {
+				return nil, err
+			}
+			return strings.Repeat(s, n), nil
+		}),
+		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
+		expr.Function("__strcheck", func(a ...any) (any, error) {
+			m := a[0].(*Machine)
+			s, ok1 := a[2].(string)
+			sep, ok2 := a[3].(string)
+			if !ok1 || !ok2 {
+				return a[2], nil // expr reports the wrong types
+			}
+			pieces := len(s) + 1
+			if sep != "" {
+				pieces = strings.Count(s, sep) + 1
+			}
+			n := pieces
+			if a[1].(string) == "replace" {
+				with, _ := a[4].(string)
+				n = (len(s) + (pieces-1)*max(len(with)-len(sep), 0) + len(with)*boolInt(sep == "")) / 16
+			}
+			if err := m.charge(len(s)/16 + 1); err != nil {
+				return nil, err
+			}
+			if err := m.chargeValue(n, 0); err != nil {
+				return nil, err
+			}
+			return s, nil
+		}),
+		expr.Function("__keys", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(k string, _ any) any { return k })
+		}),
+		expr.Function("__values", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(_ string, v any) any { return v })
+		}),
+		expr.Function("__topairs", func(a ...any) (any, error) {
+			return sortedEntries(a[0], a[1], func(k string, v any) any { return []any{k, v} })
+		}),
+		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
+		expr.Function("__tojson", func(a ...any) (any, error) {
+			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
+			return string(b), err
+		}),
+	}
+}
+
+// totals replaces rolls by their totals, in a list or alone.
+func totals(v any) any {
+	switch x := v.(type) {
+	case *Roll:
+		return x.Total
+	case []any:
+		for i, e := range x {
+			if _, ok := e.(*Roll); ok {
+				out := make([]any, len(x))
+				copy(out, x[:i])
+				for j := i; j < len(x); j++ {
+					out[j] = totals(x[j])
+				}
+				return out
+			}
+		}
+	}
+	return v
+}
+
+// binary applies an operator whose operand types the checker could not tell: a roll is its
+// total, + joins strings and lists (charged to memory), and a mismatch is said in the
+// language's words.
+func (m *Machine) binary(op string, a, b any) (any, error) {
+	if r, ok := a.(*Roll); ok {
+		a = r.Total
+	}
+	if r, ok := b.(*Roll); ok {
+		b = r.Total
+	}
+	_, an := number(a)
+	_, bn := number(b)
+	if an && bn {
+		return rollArith(op, a, b)
+	}
+	switch x := a.(type) {
+	case string:
+		if y, ok := b.(string); ok {
+			switch op {
+			case "+":
+				if err := m.chargeValue(size(x)+size(y), min(size(x), size(y))); err != nil {
+					return nil, err
+				}
+				return x + y, nil
+			case "<":
+				return x < y, nil
+			case "<=":
+				return x <= y, nil
+			case ">":
+				return x > y, nil
+			case ">=":
+				return x >= y, nil
+			}
+		}
+	case []any:
+		if y, ok := b.([]any); ok && op == "+" {
+			if err := m.chargeValue(len(x)+len(y), min(len(x), len(y))); err != nil {
+				return nil, err
+			}
+			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
+		}
+	}
+	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+}
+
+// typeName names a value's type in the language's words.
+func typeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case int:
+		return "int"
+	case float64:
+		return "float"
+	case bool:
+		return "bool"
+	case string:
+		return "string"
+	case []any:
+		return "list"
+	case map[string]any:
+		if k, ok := x[kindKey].(*Kind); ok {
+			return k.Name
+		}
+		return "map"
+	case *Roll:
+		return "roll"
+	}
+	return goTypeWords(reflect.TypeOf(v).String())
+}
+
+// goNames translates the Go type names expr-lang's messages use into the language's own.
+var goNames = strings.NewReplacer(
+	"map[string]interface {}", "map",
+	"map[interface {}][]interface {}", "map",
+	"map[string]any", "map",
+	"[]interface {}", "list",
+	"[]any", "list",
+	"[]int", "list",
+	"[]float64", "list",
+	"[]string", "list",
+	"*dsl.Roll", "roll",
+	"dsl.Roll", "roll",
+	"*dsl.Machine", "machine",
+	"*cards.Card", "card",
+	"cards.Card", "card",
+	"*cards.Pile", "pile",
+	"cards.Pile", "pile",
+	"hex.Hex", "hex",
+	"*hex.Map", "board",
+	"hex.Map", "board",
+	"*dice.Die", "die",
+	"dice.Die", "die",
+	"*dice.Expr", "dice",
+	"vm.groupBy", "map",
+	"interface {}", "any",
+	"float64", "float",
+	"runtime error: ", "",
+	"reflect.Value.Slice: slice index out of bounds", "index out of range",
+	"reflect: ", "",
+)
+
+var (
+	conversionRE = regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
+	internalRE   = regexp.MustCompile(`\b__[a-z_]+`)
+)
+
+// goTypeWords rewrites a message so that no Go type name nor internal function name reaches
+// a user.
+func goTypeWords(msg string) string {
+	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
+	msg = goNames.Replace(msg)
+	if strings.Contains(msg, "__") {
+		msg = internalRE.ReplaceAllStringFunc(msg, publicName)
+	}
+	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
+}
+
+// publicNames maps internal function names to the names rules use. It is built on first use,
+// after every file's init has registered its functions; reaching rtFuncs through a function
+// set by init keeps it out of rtFuncs' own initialisation.
+var (
+	publicOnce  sync.Once
+	publicMap   map[string]string
+	runtimeFunc func() map[string]rtFunc
+)
+
+func init() { runtimeFunc = func() map[string]rtFunc { return rtFuncs } }
+
+func publicNames() map[string]string {
+	publicOnce.Do(func() {
+		publicMap = map[string]string{}
+		for name, f := range runtimeFunc() {
+			publicMap[f.internal] = name
+		}
+	})
+	return publicMap
+}
+
+// publicName gives the name a rule uses for an internal function (__rollf is roll).
+func publicName(internal string) string {
+	if name, ok := publicNames()[internal]; ok {
+		return name
+	}
+	switch internal {
+	case "__call":
+		return "the procedure"
+	case "__dice", "__total":
+		return "the dice"
+	case "__new":
+		return "the record"
+	}
+	return strings.TrimLeft(internal, "_")
+}
+
+// budgetPatch rewrites a checked expression so that its work and what it builds are charged:
+// collection builtins walk their argument through __each, builtins that build a collection
+// or a string give it through __built, and operators whose operand types are not known
+// statically go through __op (a roll is its total; + on strings and lists is charged).
+// The nodes it adds keep the nature of the node they replace, so the compiled code is the
+// same otherwise.
+type budgetPatch struct {
+	// orig maps each node it adds to the node it stands for, so that the compiler's own
+	// reading of the tree (static types, assignment targets) sees the expression as written.
+	orig map[ast.Node]ast.Node
+}
+
+func (bp budgetPatch) Visit(node *ast.Node) {
+	before := *node
+	defer func() {
+		if *node != before && bp.orig != nil {
+			bp.orig[*node] = before
+		}
+	}()
+	rt := func() ast.Node { return &ast.IdentifierNode{Value: "__rt"} }
+	wrap := func(fn string, args ...ast.Node) *ast.CallNode {
+		return &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
+	}
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		if n.Name == "repeat" && len(n.Arguments) == 2 {
+			c := wrap("__repeat", rt(), n.Arguments[0], n.Arguments[1])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if (n.Name == "keys" || n.Name == "values" || n.Name == "toPairs") && len(n.Arguments) == 1 {
+			// Go's map order is random: these list a map in the order of its keys, and
+			// leave out a record's hidden kind.
+			c := wrap("__"+strings.ToLower(n.Name), rt(), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
+			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if (n.Name == "replace" && len(n.Arguments) == 3) || ((n.Name == "split" || n.Name == "splitAfter") && len(n.Arguments) == 2) {
+			// Sized before they run: replace can multiply a string, split makes a string
+			// per piece.
+			args := append([]ast.Node{rt(), &ast.StringNode{Value: n.Name}}, n.Arguments...)
+			c := wrap("__strcheck", args...)
+			c.SetNature(*n.Arguments[0].Nature())
+			c.SetLocation(n.Arguments[0].Location())
+			n.Arguments[0] = c
+		}
+		if (n.Name == "flatten" || n.Name == "join") && len(n.Arguments) > 0 {
+			c := wrap("__sized", rt(), n.Arguments[0], &ast.StringNode{Value: n.Name})
+			c.SetNature(*n.Arguments[0].Nature())
+			c.SetLocation(n.Arguments[0].Location())
+			n.Arguments[0] = c
+		}
+		if iterated[n.Name] && len(n.Arguments) > 0 {
+			fn := "__each"
+			if numeric[n.Name] {
+				fn = "__nums"
+			}
+			for i, arg := range n.Arguments {
+				if i > 0 && !numeric[n.Name] {
+					break
+				}
+				if cl, ok := arg.(*ast.PredicateNode); ok {
+					if numeric[n.Name] && !isNumberType(cl.Node.Type()) {
+						c := wrap("__num", cl.Node)
+						c.SetNature(*cl.Node.Nature())
+						cl.Node = c
+					}
+					continue
+				}
+				c := wrap(fn, rt(), arg)
+				c.SetNature(*arg.Nature())
+				c.SetLocation(arg.Location())
+				n.Arguments[i] = c
+			}
+		}
+		if built[n.Name] {
+			inner := *n
+			c := wrap("__built", rt(), &inner)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+		}
+	case *ast.CallNode:
+		// Lists joined with + (the operator overload) are charged like any other +.
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__concat" && len(n.Arguments) == 2 {
+			c := wrap("__op", rt(), &ast.StringNode{Value: "+"}, n.Arguments[0], n.Arguments[1])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+		}
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "+", "-", "*", "/", "%", "<", "<=", ">", ">=":
+		case "in":
+			// Looking for an element walks the list, charged per element. expr would
+			// dereference a pointer needle (a card) and then find no pointer equal to it.
+			if k := n.Right.Type().Kind(); k == reflect.Slice || k == reflect.Interface {
+				c := wrap("__in", rt(), n.Left, n.Right)
+				c.SetNature(*n.Nature())
+				c.SetLocation(n.Location())
+				*node = c
+			}
+			return
+		case "..":
+			// A range is built element by element: its work is charged like a builtin's.
+			inner := *n
+			c := wrap("__built", rt(), &inner)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		default:
+			return
+		}
+		l, r := n.Left.Type(), n.Right.Type()
+		if isNumberType(l) && isNumberType(r) {
+			return
+		}
+		if n.Operator != "+" && (l.Kind() == reflect.String && r.Kind() == reflect.String) {
+			return
+		}
+		c := wrap("__op", rt(), &ast.StringNode{Value: n.Operator}, n.Left, n.Right)
+		c.SetNature(*n.Nature())
+		c.SetLocation(n.Location())
+		*node = c
+	}
+}
+
+func isNumberType(t reflect.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// rollArgsAsTotals wraps the roll arguments of min, max, sum… in __total before the check,
+// whose validation of those builtins knows numbers only.
+func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
+	if !numeric[n.Name] {
+		return
+	}
+	for i, arg := range n.Arguments {
+		roll := false
+		switch a := arg.(type) {
+		case *ast.CallNode:
+			if id, ok := a.Callee.(*ast.IdentifierNode); ok {
+				roll = id.Value == "__dice" || id.Value == "__rollf"
+			}
+		case *ast.IdentifierNode:
+			t, ok := pv.sc.lookup(a.Value)
+			roll = ok && t.Kind == TRoll
+		}
+		if roll {
+			n.Arguments[i] = &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__total"}, Arguments: []ast.Node{arg}}
+		}
+	}
+}
+
+// globalReads finds, after the check, the globals an expression reads, so that a call frame
+// holds only the globals its procedure reads (copied in once per pooled frame), not all of
+// them: memory no longer grows as globals × depth, and reads stay plain map reads.
+type globalReads struct {
+	global func(string) bool // whether a name is a global visible where the expression is compiled
+	sc     *scope
+	orig   map[ast.Node]ast.Node // as budgetPatch.orig
+	found  []string
+}
+
+func (g *globalReads) collect(root ast.Node) {
+	if g == nil {
+		return
+	}
+	// Names an expression declares itself (`let x = …; …`) and callees are not globals.
+	skip := map[ast.Node]bool{}
+	lets := map[string]bool{}
+	ast.Find(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.VariableDeclaratorNode:
+			lets[n.Name] = true
+		case *ast.CallNode:
+			skip[n.Callee] = true
+		}
+		return false
+	})
+	seen := map[string]bool{}
+	ast.Find(root, func(n ast.Node) bool {
+		id, ok := n.(*ast.IdentifierNode)
+		if !ok || skip[id] || lets[id.Value] || seen[id.Value] || strings.HasPrefix(id.Value, "__") {
+			return false
+		}
+		if !g.global(id.Value) {
+			return false
+		}
+		if _, local := g.sc.lookup(id.Value); local {
+			return false
+		}
+		seen[id.Value] = true
+		g.found = append(g.found, id.Value)
+		return false
+	})
+}
+
+// sortedEntries lists a map's entries in the order of their keys (a record's hidden kind
+// left out), each made by f; each entry costs a step.
+func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
+	mp, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("expected a map or a record, got %s", typeName(v))
+	}
+	if err := rt.(*Machine).charge(len(mp)); err != nil {
+		return nil, err
+	}
+	keys := sortedKeys(mp)
+	out := make([]any, 0, len(keys))
+	for _, k := range keys {
+		if k != kindKey {
+			out = append(out, f(k, mp[k]))
+		}
+	}
+	return out, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// toWhole is int(x): a fraction is cut toward zero, a string read, a roll taken as its
+// total. Go would wrap a fraction beyond the whole numbers into any value: that is an error.
+func toWhole(v any) (any, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case float64:
+		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
+			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", formatFloat(x), math.MinInt64, math.MaxInt64)
+		}
+		return int(x), nil
+	case string:
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, fmt.Errorf("int(%q): not a whole number", x)
+		}
+		return n, nil
+	case *Roll:
+		return x.Total, nil
+	}
+	return nil, fmt.Errorf("int takes a number or a string, not %s", typeName(v))
+}

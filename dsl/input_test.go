@@ -1,0 +1,375 @@
+package dsl
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/stdlib/dice"
+)
+
+// inputRules is the small program behind the input tests and FuzzInput: a deck for card
+// literals, a map, a rule with a die-named parameter.
+const inputRules = `
+deck jeu standard
+const BASE = 10
+kind U {
+  pv: int = BASE
+  tags: []string
+}
+entity u: U { }
+rule f(d6) {
+  return d6>=3
+}
+rule g(x: int): int {
+  let d20 = x
+  return d20 + 1
+}
+action h() {
+  let m = {"a]": 1}
+  m["a]"] = 2
+  m['b"['] = 3
+  return m
+}
+`
+
+func newInputSession(t testing.TB) *Session {
+	t.Helper()
+	prog, diags := LoadSource("t.rules", []byte(inputRules))
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Limits.MaxSteps = 10000
+	return NewSession(m)
+}
+
+// TestOpenBrackets pins the one scanner every bracket count goes through: brackets inside
+// strings of either quote kind, escaped quotes and comments do not count; a string ends at
+// its line's end.
+func TestOpenBrackets(t *testing.T) {
+	cases := []struct {
+		src  string
+		want int
+	}{
+		{`(`, 1},
+		{`f(x, [1, {a: 2}])`, 0},
+		{`"("`, 0},
+		{`'('`, 0},
+		{`"it's ("`, 0},
+		{`'say "(" '`, 0},
+		{`"\"(" (`, 1},
+		{`'\'(' [`, 1},
+		{`"\\" (`, 1},
+		{`"a\\\"(" `, 0},
+		{`1 // (`, 0},
+		{"// (\n(", 1},
+		{`"// (" (`, 1},
+		{`'//' + "(" // )`, 0},
+		{"\"(\n(", 1}, // the string ends with its line
+		{"\"a\\\n(", 1},
+		{`m["a]"] = 2`, 0},
+		{`m["a["`, 1},
+		{"`(`", 1}, // backquotes are not strings in the language
+		{`)`, -1},
+	}
+	for _, c := range cases {
+		if got := OpenBrackets(c.src); got != c.want {
+			t.Errorf("OpenBrackets(%q) = %d, want %d", c.src, got, c.want)
+		}
+	}
+}
+
+// TestScannersAgree: the formatter's line scan, statement detection and the grammar read
+// strings and comments as OpenBrackets does.
+func TestScannersAgree(t *testing.T) {
+	for _, line := range []string{`x = "(" // [`, `m["a]"] = 2`, `m['{'] = "}"`, `emit "{x}" // {`} {
+		opens, closes, _, _ := scanLine(line)
+		if opens-closes != OpenBrackets(line) {
+			t.Errorf("scanLine(%q) counts %d, OpenBrackets %d", line, opens-closes, OpenBrackets(line))
+		}
+		if !IsStatement(line) {
+			t.Errorf("IsStatement(%q) = false", line)
+		}
+	}
+	for _, src := range []string{`x == "="`, `"a = b"`, `f(x = 1)`, `// x = 1`} {
+		if IsStatement(src) {
+			t.Errorf("IsStatement(%q) = true", src)
+		}
+	}
+	// continuesLine is shared by the grammar and the formatter: both go on after `in`.
+	if _, _, _, more := scanLine("for x in"); !more {
+		t.Error("the formatter does not continue a line ending with in")
+	}
+	if !continuesLine(lexer.Token{Type: tokIdent, Value: "and"}) || continuesLine(lexer.Token{Type: tokIdent, Value: "x"}) {
+		t.Error("continuesLine")
+	}
+}
+
+// TestInputErrors: every entry point for typed text returns a positioned error for input
+// that used to panic or overflow the stack.
+func TestInputErrors(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"lone quote", `"`, "<input>:1:1: unterminated string"},
+		{"lone single quote", `'`, "<input>:1:1: unterminated string"},
+		{"quote after code", `1 + "ab`, "<input>:1:5: unterminated string"},
+		{"invalid UTF-8 after dice", "1d6 \xff\xfe", "<input>:1:5: invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 glued to dice", "1d6\xff", "<input>:1:4: invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 after a card", "Q♣ \xffx", "<input>:1:4: invalid UTF-8 byte 0xff"},
+		{"NUL", "1 +\x00", "<input>:1:4: NUL byte"},
+		{"unary !", strings.Repeat("!", 1_000_000) + "true", "<input>:1:65: nesting deeper than the limit of 64"},
+		{"unary -", strings.Repeat("- ", 1_000_000) + "1", "<input>:1:129: nesting deeper than the limit of 64"},
+		{"not", strings.Repeat("not ", 100) + "true", "<input>:1:257: nesting deeper than the limit of 64"},
+		{"brackets", strings.Repeat("(", 100_000), "<input>:1:65: nesting deeper than the limit of 64"},
+		{"binary chain", strings.Repeat("1+", 500_000) + "1", "<input>:1:20001: expression longer than the limit of 20000 tokens"},
+		{"backquote", "`a`", "<input>:1:1: unexpected character \"`\""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newInputSession(t)
+			_, err := s.Eval("<input>", c.src)
+			checkInputErr(t, "Eval", err, c.want)
+			checkInputErr(t, "Exec", s.Exec("<input>", "let y = "+c.src), "")
+			_, err = s.Let("y", c.src)
+			checkInputErr(t, "Let", err, c.want)
+		})
+	}
+}
+
+func checkInputErr(t *testing.T, what string, err error, want string) {
+	t.Helper()
+	var ds Diagnostics
+	if !errors.As(err, &ds) {
+		t.Fatalf("%s: got %v, want diagnostics", what, err)
+	}
+	if want != "" && !strings.HasPrefix(ds.Error(), want) {
+		t.Errorf("%s: got %q, want %q", what, ds.Error(), want)
+	}
+}
+
+// TestReservedNames: names starting with __ belong to the implementation, in the REPL as in
+// rule files.
+func TestReservedNames(t *testing.T) {
+	s := newInputSession(t)
+	if _, err := s.Let("__x", "1"); err == nil || !strings.Contains(err.Error(), "reserved") {
+		t.Errorf("let __x: %v", err)
+	}
+	if err := s.Exec("<input>", "for __i in 1..2 { }"); err == nil || !strings.Contains(err.Error(), "reserved") {
+		t.Errorf("for __i: %v", err)
+	}
+	if _, err := s.Let("if", "1"); err == nil {
+		t.Error("let if = 1 accepted")
+	}
+	if _, err := s.Let("f", "1"); err == nil || !strings.Contains(err.Error(), "f hides the rule") {
+		t.Errorf("let f = 1 (a rule): %v", err)
+	}
+	// The session still works after the refusals.
+	if v, err := s.Eval("<input>", "[g(2), f(4)]"); err != nil || Repr(v) != "[3, true]" {
+		t.Errorf("[g(2), f(4)] = %v, %v", v, err)
+	}
+	// The machine and the rewritten literals are not reachable by name, nor through $env.
+	for src, want := range map[string]string{
+		"__rt":            "<input>:1:1: names starting with __ are reserved",
+		"string(__rt)":    "<input>:1:8: names starting with __ are reserved",
+		"__dice(__rt, 1)": "<input>:1:1: names starting with __ are reserved",
+		"keys($env)":      "<input>:1:6: $ is not part of the language",
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %s", src, err, want)
+		}
+	}
+	if v, err := s.Eval("<input>", `"__rt $env"`); err != nil || v != "__rt $env" {
+		t.Errorf("in a string: %v, %v", v, err)
+	}
+	for _, src := range []string{"rule f(__x) {\n  return 1\n}\n", "rule f() {\n  let __x = 1\n}\n", "const __x = 1\n",
+		"rule f() {\n  return __rt\n}\n", "const x = $env\n", "rule f() {\n  emit \"{__rt}\"\n}\n"} {
+		if _, diags := LoadSource("t.rules", []byte(src)); !diags.HasErrors() || !strings.Contains(diags.Error(), "reserved") && !strings.Contains(diags.Error(), "$") {
+			t.Errorf("%q: %v", src, diags)
+		}
+	}
+}
+
+// TestDieNamedVariables: a parameter or local named like a die is that name in its scope,
+// even with a comparison glued to it; outside, the die rolls.
+func TestDieNamedVariables(t *testing.T) {
+	s := newInputSession(t)
+	for src, want := range map[string]any{"f(1)": false, "f(3)": true, "f(6)": true, "g(5)": 6} {
+		v, err := s.Eval("<input>", src)
+		if err != nil || v != want {
+			t.Errorf("%s = %v, %v; want %v", src, v, err, want)
+		}
+	}
+	if v, err := s.Eval("<input>", "d6>=1"); err != nil || v.(*Roll).Total != 1 {
+		t.Errorf("d6>=1 outside the rule: %v, %v", v, err)
+	}
+	if err := s.Exec("<input>", "let d8 = 2"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.Eval("<input>", "d8>=3"); err != nil || v != false {
+		t.Errorf("d8>=3 with a session variable d8 = 2: %v, %v", v, err)
+	}
+	if v, err := s.Eval("<input>", "2d8>=1"); err != nil || v.(*Roll).Total != 2 {
+		t.Errorf("2d8 is never a name: %v, %v", v, err)
+	}
+}
+
+// TestAssignKeyWithBracketInString: the key of m["a]"] is the whole string.
+func TestAssignKeyWithBracketInString(t *testing.T) {
+	s := newInputSession(t)
+	v, err := s.Eval("<input>", "h()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Repr(v); got != Repr(map[string]any{"a]": 2, `b"[`: 3}) {
+		t.Errorf("h() = %s", got)
+	}
+	if err := s.Exec("<input>", "let n = {}\nn[\"x]\"] = 1"); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.Var("n"); Repr(v) != Repr(map[string]any{"x]": 1}) {
+		t.Errorf("n = %s", Repr(v))
+	}
+}
+
+// TestNestingLimit: unary operators, blocks and else-if chains count toward MaxNesting in
+// rule files; a long flat expression stops at MaxExprTokens; ordinary code is untouched.
+func TestNestingLimit(t *testing.T) {
+	elseIfs := func(n int) string {
+		var b strings.Builder
+		b.WriteString("rule f(x) {\n  if x == 0 {\n    return 0\n  }")
+		for i := 1; i < n; i++ {
+			b.WriteString(" else if x == " + itoa(i) + " {\n    return " + itoa(i) + "\n  }")
+		}
+		b.WriteString("\n  return -1\n}\n")
+		return b.String()
+	}
+	bad := map[string]string{
+		"unary !":     "const x = " + strings.Repeat("!", 1_000_000) + "true\n",
+		"unary -":     "const x = " + strings.Repeat("-", 400_000) + "1\n",
+		"not":         "rule f(x) {\n  return " + strings.Repeat("not ", 70) + "x\n}\n",
+		"mixed":       "const x = " + strings.Repeat("-(", 40) + "1" + strings.Repeat(")", 40) + "\n",
+		"blocks":      "rule f(x) {\n" + strings.Repeat("if x {\n", 200_000) + strings.Repeat("}\n", 200_000) + "}\n",
+		"for blocks":  "rule f(x) {\n" + strings.Repeat("for i in x {\n", 70) + strings.Repeat("}\n", 70) + "}\n",
+		"else if":     elseIfs(100_000),
+		"binary ops":  "const x = " + strings.Repeat("1+", 1_000_000) + "1\n",
+		"continued":   "const x = " + strings.Repeat("1 ??\n", 30_000) + "1\n",
+		"right assoc": "const x = " + strings.Repeat("2 ** ", 30_000) + "1\n",
+		"hole unary":  "rule f() {\n  emit \"{" + strings.Repeat("!", 1_000_000) + "true}\"\n}\n",
+		"hole parens": "rule f() {\n  emit \"{" + strings.Repeat("(", 100) + "1" + strings.Repeat(")", 100) + "}\"\n}\n",
+		"hole long":   "rule f() {\n  emit \"{" + strings.Repeat("1+", 30_000) + "1}\"\n}\n",
+	}
+	for name, src := range bad {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "limit") {
+			t.Errorf("%s: %.200v", name, diags)
+		}
+	}
+	good := []string{
+		"const x = " + strings.Repeat("!", 60) + "true\n",
+		"const x = " + strings.Repeat("-1 - ", 1000) + "-1\n",
+		"const x = !(!(!(!true)))\n",
+		elseIfs(60),
+		"rule f(x) {\n  return not x and not not x or !x\n}\n",
+		"rule f(x) {\n  emit \"{-x} {!(x > 1)} {'}'}\"\n}\n",
+	}
+	for _, src := range good {
+		if _, diags := LoadSource("t.rules", []byte(src)); diags.HasErrors() {
+			t.Errorf("%.80q: %v", src, diags)
+		}
+	}
+}
+
+func itoa(i int) string { return strings.TrimSpace(Repr(i)) }
+
+// TestIndexNamedLikeDie: d["a]"] indexes a variable d; the bracket in the string does not
+// end a dice literal.
+func TestIndexNamedLikeDie(t *testing.T) {
+	s := newInputSession(t)
+	if err := s.Exec("<input>", "let d = {\"a]\": 1}\nd[\"a]\"] = 5"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.Eval("<input>", `d["a]"] + d['a]']`); err != nil || v != 10 {
+		t.Errorf("d[\"a]\"] + d['a]'] = %v, %v", v, err)
+	}
+	if got := OpenBrackets(`d["a]"]`); got != 0 {
+		t.Errorf("OpenBrackets = %d", got)
+	}
+}
+
+// TestHolePositions: a limit reached inside a string's {hole} points into the hole.
+func TestHolePositions(t *testing.T) {
+	src := "rule f() {\n  emit \"a {" + strings.Repeat("!", 100) + "true}\"\n}\n"
+	_, diags := LoadSource("t.rules", []byte(src))
+	if want := "t.rules:2:76: nesting deeper than the limit of 64"; !strings.HasPrefix(diags.Error(), want) {
+		t.Errorf("got %v, want %s", diags, want)
+	}
+	src = "rule f() {\n  emit \"a {`x`}\"\n}\n"
+	_, diags = LoadSource("t.rules", []byte(src))
+	if want := "t.rules:2:12: unexpected character \"`\""; !strings.HasPrefix(diags.Error(), want) {
+		t.Errorf("got %v, want %s", diags, want)
+	}
+}
+
+// TestSyntaxErrorsInPlainTerms: participle's expectations reach the user without the
+// grammar's Go type names.
+func TestSyntaxErrorsInPlainTerms(t *testing.T) {
+	cases := map[string]string{
+		"rule f( {\n":                `t.rules:1:9: unexpected token "{" (expected ")")`,
+		"rule f() {\n  for x }\n}\n": `t.rules:2:9: unexpected token "}" (expected "in")`,
+		"option x\n":                 `t.rules:1:9: unexpected end of line (expected "=")`,
+		"const = 1\n":                `t.rules:1:7: unexpected token "=" (expected a name)`,
+		"dice x = [":                 `t.rules:1:11: unexpected end of file (expected a number, a name or a string)`,
+		"rule f() {\n  if true { } else if }\n}\n": `t.rules:2:15: unexpected token "else" (expected "}")`,
+	}
+	for src, want := range cases {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if got := diags.Error(); got != want {
+			t.Errorf("%q:\ngot  %s\nwant %s", src, got, want)
+		}
+		for _, w := range []string{"AST", "<"} {
+			if strings.Contains(diags.Error(), w) {
+				t.Errorf("%q: %s", src, diags.Error())
+			}
+		}
+	}
+	err := newInputSession(t).Exec("<input>", `if true { emit "a" } else if`)
+	if want := "<input>:1:29: unexpected end of file (expected an expression)"; err == nil || err.Error() != want {
+		t.Errorf("REPL: %v, want %s", err, want)
+	}
+	for in, want := range map[string]string{
+		`x (expected ")" (":" TypeAST)? BlockAST)`:                   `x (expected ")")`,
+		`x (expected (":" TypeAST)? BlockAST)`:                       `x (expected ":" or "{")`,
+		`x (expected <string> <string> <ident> <string>?)`:           `x (expected a string)`,
+		`x (expected (<number> | (<ident> | <dice> | <string>)))`:    `x (expected a number, a name or a string)`,
+		`x (expected Unknown "=")`:                                   `x`,
+		`x (expected headAST BlockAST ("else" (IfAST | BlockAST))?)`: `x (expected an expression)`,
+	} {
+		if got := plainExpected(in); got != want {
+			t.Errorf("plainExpected(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestExprErrorsInPlainTerms: expr-lang's token names do not reach the user.
+func TestExprErrorsInPlainTerms(t *testing.T) {
+	s := newInputSession(t)
+	for src, want := range map[string]string{
+		"1 +":  "<input>:1:3: unexpected end of input",
+		"1 2":  `<input>:1:3: unexpected token "2"`,
+		"g(,)": `<input>:1:3: unexpected token ","`,
+		"(1))": `<input>:1:4: unexpected token ")"`,
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", src, err, want)
+		}
+	}
+}

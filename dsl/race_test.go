@@ -1,0 +1,106 @@
+package dsl
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"rulesh/stdlib/dice"
+)
+
+// transcriptRun is what a shipped transcript loads and types: its rule files, and its
+// one-line inputs (meta commands and continued lines left out).
+type transcriptRun struct {
+	name   string
+	files  []string
+	inputs []string
+}
+
+func readTranscriptRuns(t *testing.T) []transcriptRun {
+	t.Helper()
+	paths, _ := filepath.Glob("../tests/*/*.transcript")
+	var out []transcriptRun
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := transcriptRun{name: p}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "load "); ok {
+				run.files = append(run.files, filepath.Join(filepath.Dir(p), strings.TrimSpace(rest)))
+			}
+			if in, ok := strings.CutPrefix(line, "> "); ok && !strings.HasPrefix(in, ":") && !strings.HasSuffix(in, "{") {
+				run.inputs = append(run.inputs, in)
+			}
+		}
+		f.Close()
+		if len(run.files) > 0 {
+			out = append(out, run)
+		}
+	}
+	return out
+}
+
+// TestProgramSharedByMachines runs the shipped rulesets' transcripts on 8 machines at once,
+// all on one Program per ruleset: with -race it proves a loaded Program is only read while
+// running, compiling REPL inputs included. Each machine must also give the results a lone
+// machine gives.
+func TestProgramSharedByMachines(t *testing.T) {
+	runs := readTranscriptRuns(t)
+	if len(runs) < 5 {
+		t.Fatalf("found %d transcripts with rule files", len(runs))
+	}
+	for _, run := range runs {
+		prog, d := Load(nil, run.files...)
+		if d.HasErrors() {
+			t.Fatalf("%s: %v", run.name, d)
+		}
+		play := func(seed uint64) string {
+			m, err := NewMachine(prog, dice.NewPCG(seed), nil)
+			if err != nil {
+				return err.Error()
+			}
+			var out strings.Builder
+			m.Emit = func(s string) { out.WriteString(s + "\n") }
+			s := NewSession(m)
+			for _, in := range run.inputs {
+				var err error
+				var v any
+				if IsStatement(in) {
+					err = s.Exec("<input>", in)
+				} else {
+					v, err = s.Eval("<input>", in)
+				}
+				out.WriteString(Repr(v))
+				if err != nil {
+					out.WriteString(" " + err.Error())
+				}
+				out.WriteString("\n")
+			}
+			return out.String()
+		}
+		want := play(7)
+		var wg sync.WaitGroup
+		got := make([]string, 8)
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i] = play(7)
+			}()
+		}
+		wg.Wait()
+		for i, g := range got {
+			if g != want {
+				t.Errorf("%s: machine %d gave other results:\n%s\nwant\n%s", run.name, i, g, want)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package dsl
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"rulesh/stdlib/dice"
+)
+
+// TestShuffleSparesHandGivenRolls: decks shuffle from the seeded source, so the start-up
+// shuffle does not eat results given by hand for dice.
+func TestShuffleSparesHandGivenRolls(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, q := range []*dice.Queue{dice.NewIntQueue([]int{3, 4}, nil), dice.NewIntQueue([]int{3, 4}, dice.NewPCG(2))} {
+		m, err := NewMachine(prog, q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", "d(6) * 10 + d(6)")
+		if err != nil || Repr(v) != "34" {
+			t.Errorf("d(6)*10+d(6) = %v, %v; want 34", v, err)
+		}
+		if _, err := NewSession(m).Eval("<e>", "shuffle(jeu)"); err != nil {
+			t.Errorf("shuffle with no hand-given result left: %v", err)
+		}
+	}
+}
+
+// TestBuiltinArgumentsChecked: hex and card builtins refuse a negative or huge count in the
+// language's words, before doing the work.
+func TestBuiltinArgumentsChecked(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want string }{
+		{"ring(hex(1, 1), -1)", "radius cannot be negative"},
+		{"hex_range(hex(1, 1), -3)", "radius cannot be negative"},
+		{"len(ring(hex(1, 1), 2000000000))", "too far"},
+		{"len(hex_range(hex(1, 1), 100000))", "max_steps"},
+		{"len(line(hex(1, 1), hex(900000, 1)))", "max_steps"},
+		{"draw(jeu, -1)", "cannot be negative"},
+		{"deal(jeu, main, -1)", "cannot be negative"},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Limits.MaxSteps = 100_000
+		_, err = NewSession(m).Eval("<e>", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestCyclesPrint: records and maps that refer to each other convert to JSON and print,
+// with the cycle marked.
+func TestCyclesPrint(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\nkind N {\n  s: any\n  m: map\n}\nentity a: N { }\nentity b: N { }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	for _, src := range []string{"a.s = b", "b.s = a", `a.m["moi"] = a.m`} {
+		if err := s.Exec("<e>", src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := m.Global("a")
+	out, err := json.Marshal(ToJSON(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"$kind":"N","m":{"moi":"\u003ccycle: map\u003e"},"s":{"$kind":"N","m":{},"s":"\u003ccycle: N\u003e"}}`
+	if string(out) != want {
+		t.Errorf("json = %s\nwant   %s", out, want)
+	}
+	if got, want := Repr(a), "N{s: N{s: <cycle: N>, m: {}}, m: {moi: <cycle: map>}}"; got != want {
+		t.Errorf("Repr = %s, want %s", got, want)
+	}
+	// A value shared twice, without a cycle, prints twice.
+	if err := s.Exec("<e>", "b.s = [a.m, a.m]"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Repr(b(m)); strings.Contains(got, "cycle: N") || strings.Count(got, "moi") != 2 {
+		t.Errorf("shared value: Repr = %s", got)
+	}
+}
+
+func b(m *Machine) any { v, _ := m.Global("b"); return v }
+
+// TestRollCacheBounded: notation built at run time is cached, but not without bound.
+func TestRollCacheBounded(t *testing.T) {
+	s := budgetSession(t)
+	if _, err := s.Eval("<e>", `count(1..5000, roll("1d6+" + str(#)).total > 0)`); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.M.parsed) > maxParsedRolls || len(s.M.rollers) > maxParsedRolls+10 {
+		t.Errorf("cache holds %d parses and %d rollers", len(s.M.parsed), len(s.M.rollers))
+	}
+}
+
+// TestFramesDoNotCopyGlobals: a call frame holds its locals only, so memory does not grow as
+// globals × depth (150,000 entities and a deep recursion used to exhaust memory).
+func TestFramesDoNotCopyGlobals(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ruleset \"f\"\noption bonus = 2 \"b\"\nkind U {\n  pv: int = 1\n}\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "entity u%d: U { pv = %d }\n", i, i)
+	}
+	b.WriteString(`rule descend(n: int): int {
+  if n == 0 {
+    return u2999.pv + bonus
+  }
+  return descend(n - 1)
+}
+`)
+	prog, d := LoadSource("f.rules", []byte(b.String()))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.Call("descend", 150)
+	if err != nil || Repr(v) != "3001" {
+		t.Fatalf("descend(150) = %v, %v", v, err)
+	}
+	if err := m.SetOption("bonus", 5); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := m.Call("descend", 150); err != nil || Repr(v) != "3004" {
+		t.Fatalf("after :set, descend(150) = %v, %v; want 3004", v, err)
+	}
+	for _, pool := range m.pools {
+		for _, f := range pool {
+			if len(f.vars) > 10 {
+				t.Fatalf("a frame holds %d names", len(f.vars))
+			}
+		}
+	}
+}
+
+// TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
+// dereferenced the card and found nothing of its type), and type() names values in the
+// language's words, not Go's.
+func TestCardMembershipAndTypes(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want string }{
+		{"Q♣ in [Q♣]", "true"},
+		{"K♣ in [Q♣, 7♠]", "false"},
+		{"jeu.cards[3] in jeu.cards", "true"},
+		{"Q♣ in main.cards", "false"},
+		{"2 in [1, 2]", "true"},
+		{`"a" in {"a": 1}`, "true"},
+		{"type(Q♣)", `"card"`},
+		{"type(1d6)", `"roll"`},
+		{"type(p)", `"Poste"`},
+		{"type([1])", `"list"`},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", c.src)
+		if err != nil || Repr(v) != c.want {
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestIntConversion: int() cuts a fraction toward zero, reads a string, takes a roll's total,
+// and refuses a value beyond the whole numbers instead of wrapping it.
+func TestIntConversion(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want, err string }{
+		{src: "int(2.7)", want: "2"},
+		{src: "int(-2.7)", want: "-2"},
+		{src: `int(" 12")`, want: "12"},
+		{src: "int(1d6)", want: "5"},
+		{src: "abs(-1 * 1d6)", want: "5"},
+		{src: `int("x")`, err: "not a whole number"},
+		{src: "int(1e300)", err: "beyond the whole numbers"},
+		{src: "int(floor(5.0 / 0.0)) + 1", err: "beyond the whole numbers"},
+		{src: "int(-1e19)", err: "beyond the whole numbers"},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewIntQueue([]int{5}, nil), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", c.src)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
+		case c.err == "" && (err != nil || Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
