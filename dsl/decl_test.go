@@ -144,6 +144,8 @@ action champs() {
   r.m["a"] = 9
   let q = U({m: base})
   q.m["a"] = 10
+  u2.n = base
+  u2.n["a"] = 11
   emit "{u2.m} {u2.n} {u3.m} {base} {r.m} {q.m}"
 }
 `
@@ -167,7 +169,7 @@ action champs() {
 	if _, err := m.Call("champs"); err != nil {
 		t.Fatal(err)
 	}
-	want := "{a: 1, sous: {b: 2}} {x: 1} {a: 8, sous: {b: 2}} {a: 1, sous: {b: 2}} {a: 9, sous: {b: 2}} {a: 10, sous: {b: 2}}"
+	want := "{a: 1, sous: {b: 2}} {a: 11, sous: {b: 2}} {a: 8, sous: {b: 2}} {a: 1, sous: {b: 2}} {a: 9, sous: {b: 2}} {a: 10, sous: {b: 2}}"
 	if len(out) != 1 || out[0] != want {
 		t.Errorf("records share maps:\n got %q\nwant %q", out, want)
 	}

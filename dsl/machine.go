@@ -559,7 +559,7 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, field, v)
+	m.setField(rec, field, m.prog.thaw(v))
 	return nil
 }
 
