@@ -23,8 +23,8 @@ func (d *declAST) Parse(lex *lexer.PeekingLexer) error {
 
 // declParsers maps a declaration's keyword to the parser of its production.
 var declParsers = map[string]func(*lexer.PeekingLexer, *declAST) error{
-	"action":  subParser(func(d *declAST, v *procAST) { d.Proc = v }),
-	"rule":    subParser(func(d *declAST, v *procAST) { d.Proc = v }),
+	"action":  procParser,
+	"rule":    procParser,
 	"ruleset": subParser(func(d *declAST, v *rulesetAST) { d.Ruleset = v }),
 	"include": subParser(func(d *declAST, v *includeAST) { d.Include = v }),
 	"option":  subParser(func(d *declAST, v *optionAST) { d.Option = v }),
@@ -38,6 +38,10 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *declAST) error{
 	"map":     subParser(func(d *declAST, v *mapAST) { d.Map = v }),
 }
 
+var procParser = subParser(func(d *declAST, v *procAST) { d.Proc = v })
+
+// subParser builds a parser for one declaration's production, reading from the file's lexer
+// and leaving the tokens after it.
 func subParser[T any](set func(*declAST, *T)) func(*lexer.PeekingLexer, *declAST) error {
 	p := participle.MustBuild[T](participle.Lexer(ruleLexer))
 	return func(lex *lexer.PeekingLexer, d *declAST) error {
