@@ -859,12 +859,43 @@ func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
 	pv.env = &cfg.Env
-	for _, op := range overloadedOps {
-		cfg.Visitors = append(cfg.Visitors, &exprpatcher.OperatorOverloading{
+	ops := make(overloads, len(overloadedOps))
+	for i, op := range overloadedOps {
+		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
-		})
+		}
 	}
+	cfg.Visitors = append(cfg.Visitors, ops)
 	return &cfg
+}
+
+// overloads applies every operator overload in one walk. expr type-checks the whole
+// expression before each visitor of a pass, so one visitor per operator cost a check per
+// operator per pass: most of the compile time of a short expression.
+type overloads []*exprpatcher.OperatorOverloading
+
+// Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
+func (o overloads) Visit(node *ast.Node) {
+	for _, p := range o {
+		p.Visit(node)
+	}
+}
+
+// Reset starts a pass (expr's repeatable visitors).
+func (o overloads) Reset() {
+	for _, p := range o {
+		p.Reset()
+	}
+}
+
+// ShouldRepeat asks for another pass while any overload changed the tree.
+func (o overloads) ShouldRepeat() bool {
+	for _, p := range o {
+		if p.ShouldRepeat() {
+			return true
+		}
+	}
+	return false
 }
 
 // Expr is one compiled expression with where it came from, so run-time errors point into the
