@@ -308,9 +308,53 @@ type tableAST struct {
 
 type rowAST struct {
 	Pos     lexer.Position
+	Columns *columnsAST
+	Key     *keyAST
+	Value   *exprAST
+}
+
+// rowGrammar is a row's production, for the rows rowAST.Parse leaves to participle.
+type rowGrammar struct {
+	Pos     lexer.Position
 	Columns *columnsAST `parser:"  @@"`
 	Key     *keyAST     `parser:"| @@ \":\""`
 	Value   *exprAST    `parser:"  @@?"`
+}
+
+var rowParser = participle.MustBuild[rowGrammar](participle.Lexer(ruleLexer))
+
+// Parse implements participle.Parseable. A row `KEY : VALUE` is read by hand: a table of
+// many rows spent most of its parse time in participle's reflection. A columns line, or a
+// row that does not read, goes to the grammar, which words the error.
+func (r *rowAST) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.EOF() || t.Type == tokNewline || t.Type == tokPunct && t.Value == "}" {
+		return participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	if t.Type != tokIdent || t.Value != "columns" {
+		pos, k := t.Pos, &keyAST{}
+		if k.Parse(lex) == nil {
+			if colon := lex.Next(); colon.Type == tokOp && colon.Value == ":" {
+				v := &exprAST{}
+				switch err := v.Parse(lex); err {
+				case nil:
+					*r = rowAST{Pos: pos, Key: k, Value: v}
+					return nil
+				case participle.NextMatch:
+					*r = rowAST{Pos: pos, Key: k}
+					return nil
+				}
+			}
+		}
+		lex.LoadCheckpoint(cp)
+	}
+	g, err := rowParser.ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err != nil {
+		return err
+	}
+	*r = rowAST{Pos: g.Pos, Columns: g.Columns, Key: g.Key, Value: g.Value}
+	return nil
 }
 
 // columnsAST declares the columns of a two-dimensional table: values, or odds ratios
