@@ -23,7 +23,7 @@ const (
 const usage = `rulesh: check, run and explore tabletop house rules written as text.
 
 Usage:
-  rulesh                                 REPL (same as rulesh repl)
+  rulesh        [-f FILE]... [--seed N]  REPL (same as rulesh repl)
   rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
   rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
   rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
@@ -69,6 +69,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.mapCmd(rest)
 	case "fmt":
 		return c.fmtCmd(rest)
+	}
+	if strings.HasPrefix(cmd, "-") {
+		// `rulesh -f duel.rules` is the REPL with its flags, as `rulesh` alone is.
+		return c.repl(args)
 	}
 	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
 	return exitUsage

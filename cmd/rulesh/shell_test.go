@@ -91,6 +91,12 @@ func TestPipedScript(t *testing.T) {
 	if code != 0 || out.String() != "10\nx = [1, 2]\n[1, 2]\n" {
 		t.Errorf("exit %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
+	// `rulesh` with flags and no command is the REPL too.
+	out.Reset()
+	code = Main([]string{"--seed", "2", "-f", "rulesets/examples/duel.rules"}, strings.NewReader("ariane.pv\n"), &out, &errOut)
+	if code != 0 || out.String() != "10\n" {
+		t.Errorf("rulesh -f: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
 	out.Reset()
 	if code := Main([]string{"repl"}, strings.NewReader("1 +\n"), &out, &errOut); code != 1 {
 		t.Errorf("a failing script should exit 1, got %d", code)
