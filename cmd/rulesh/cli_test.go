@@ -6,66 +6,83 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// TestCLIGolden replays the command scripts under tests/cli: each `$ rulesh …` line runs the
-// CLI in-process from the repository root; the lines after it are its stdout, its stderr
-// lines prefixed with "! ", and "[exit N]" when N is not 0. -update rewrites the scripts.
-func TestCLIGolden(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	files, _ := filepath.Glob(filepath.Join(root, "tests/cli/*.txt"))
-	if len(files) == 0 {
-		t.Fatal("no scripts under tests/cli")
+// TestMain registers the real entry point as the command `rulesh` of the CLI scripts: the test
+// binary runs it when a script says `exec rulesh …`.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"rulesh": rulesh})
+}
+
+// statusEnv names the environment variable holding the file where the command `rulesh` leaves
+// its exit code for the script command `status`.
+const statusEnv = "RULESH_STATUS_FILE"
+
+// rulesh runs Main as the rulesh binary would, and records its exit code for `status`.
+func rulesh() {
+	f := os.Getenv(statusEnv)
+	if f != "" {
+		_ = os.Remove(f)
 	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			raw, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := replay(t, root, string(raw))
-			if *update {
-				if err := os.WriteFile(f, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if got != string(raw) {
-				t.Errorf("%s differs:\n%s", f, lineDiff(string(raw), got))
-			}
-		})
+	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if f != "" {
+		_ = os.WriteFile(f, []byte(strconv.Itoa(code)), 0o644)
+	}
+	os.Exit(code)
+}
+
+// TestCLIScripts runs the testscript scripts tests/cli/*.txtar from the repository root (also
+// in $REPO), so rule files are named as a user names them. `status N` asserts the exit code of
+// the last `exec rulesh`. -update rewrites the golden files that `cmp stdout` and `cmp stderr`
+// compare with.
+func TestCLIScripts(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join(root, "tests", "cli"),
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			env.Cd = root
+			env.Setenv("REPO", root)
+			env.Setenv(statusEnv, filepath.Join(env.WorkDir, ".rulesh-status"))
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status": cmdStatus,
+		},
+	})
+}
+
+// cmdStatus is the script command `status N`: the last `exec rulesh` exited with code N (exec
+// alone checks 0, and `! exec` only that the code is not 0).
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: status N")
+	}
+	f := ts.Getenv(statusEnv)
+	b, err := os.ReadFile(f)
+	if err != nil {
+		ts.Fatalf("status: no exit code recorded (did rulesh run, or crash?): %v", err)
+	}
+	_ = os.Remove(f)
+	if got := string(b); got != args[0] {
+		ts.Fatalf("rulesh exited with %s, want %s", got, args[0])
 	}
 }
 
-// replay runs each command of a script and returns the script with fresh outputs.
-func replay(t *testing.T, root, script string) string {
-	var out strings.Builder
-	for _, line := range strings.SplitAfter(script, "\n") {
-		cmd, isCmd := strings.CutPrefix(strings.TrimRight(line, "\n"), "$ rulesh")
-		if !isCmd {
-			// Comments are kept; old outputs are dropped.
-			if strings.HasPrefix(line, "#") {
-				out.WriteString(line)
-			}
-			continue
-		}
-		args, err := splitArgs(cmd)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		out.WriteString(line)
-		if !strings.HasSuffix(line, "\n") {
-			out.WriteString("\n")
-		}
-		out.WriteString(runCLI(root, args))
-	}
-	return out.String()
-}
-
+// runCLI runs the CLI in-process from the repository root and returns its stdout, its stderr
+// lines prefixed with "! ", and "[exit N]" when N is not 0.
 func runCLI(root string, args []string) string {
 	wd, _ := os.Getwd()
 	_ = os.Chdir(root)
@@ -86,60 +103,6 @@ func runCLI(root string, args []string) string {
 		fmt.Fprintf(&b, "[exit %d]\n", code)
 	}
 	return b.String()
-}
-
-// splitArgs splits a command line with shell-like single and double quotes.
-func splitArgs(s string) ([]string, error) {
-	var args []string
-	var cur strings.Builder
-	inArg := false
-	var quote rune
-	for _, r := range s {
-		switch {
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '\'' || r == '"':
-			quote, inArg = r, true
-		case r == ' ' || r == '\t':
-			if inArg {
-				args = append(args, cur.String())
-				cur.Reset()
-				inArg = false
-			}
-		default:
-			cur.WriteRune(r)
-			inArg = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed quote")
-	}
-	if inArg {
-		args = append(args, cur.String())
-	}
-	return args, nil
-}
-
-// lineDiff shows the first differing line of two texts, with a little context.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, wl, gl)
-		}
-	}
-	return ""
 }
 
 func TestExitCodes(t *testing.T) {
