@@ -3,7 +3,6 @@ package dsl
 import (
 	"encoding/json"
 	"fmt"
-	exprruntime "github.com/expr-lang/expr/vm/runtime"
 	"math"
 	"reflect"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
 )
 
 // The run-time budget, and the rewrites of checked expressions that make expr-lang's work
