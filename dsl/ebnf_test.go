@@ -25,8 +25,11 @@ import (
 //   - grammarExamples gives every production at least one example that the real loader
 //     accepts; the grammar itself, run by a small recogniser (ordered choice, greedy
 //     repetition, as participle reads), accepts it too and uses that production on the way;
+//   - every literal of the grammar (keyword, operator, spelt-out alternative) is used by an
+//     example or a rule file;
 //   - grammarCounterExamples are refused by the loader and by the grammar alike;
-//   - every .rules file of the repository reads the same through the parser and the grammar;
+//   - the parser and the grammar agree on every .rules file of the repository, on the
+//     examples mutated a few tokens at a time, and (FuzzGrammar) on any input;
 //   - participle's own grammar names no production and no token the document lacks.
 
 const languageDoc = "../docs/LANGUAGE.md"
@@ -40,71 +43,232 @@ type grammarExample struct {
 }
 
 var grammarExamples = []grammarExample{
-	{prods: "File Decl newline", src: "const a = 1\n\nconst b = 2\n"},
-	{prods: "Name", src: "const d2 = 2"},
+	{prods: "File Decl newline", src: `
+const a = 1
+
+const b = 2
+`},
+	{prods: "Name", src: `const d2 = 2`},
 	{prods: "Ruleset", src: `ruleset "Duel" version "1.0" source "démonstration"`},
 	{prods: "Include", src: `include "armes.rules"`},
 	{prods: "Option", src: `option malus = 3 "each shooting malus"`},
 	{prods: "Const Brackets", src: `const ÉTATS = ["indemne", "blessé", "hors de combat"]`},
-	{prods: "Kind Field Type", src: "kind Combattant {\n  nom: string\n  pv: int = 10, blessures: []string\n}"},
-	{prods: "Entity FieldInit", src: "kind K { nom: string\n aptitude: int }\nentity ariane: K { nom = \"Ariane\", aptitude = 7 }"},
-	{prods: "Dice Face", src: "dice combat = [sabre, fusil, fusil,\n  boulet, drapeau, général]\ndice moral = [-1, 0, 0, 1, 1, 2]"},
-	{prods: "Proc Param Block Stmt Emit", src: "action frapper(cible: string,\n    force: int = 1) {\n  emit \"{cible} perd {force}\"\n}"},
-	{prods: "Simple assign_op", src: "kind K { pv: int }\naction blesse(c: K) {\n  c.pv -= 2\n  c.pv *= 2\n  blesse(c)\n}"},
+	{prods: "Kind Field Type", src: `
+kind Combattant {
+  nom: string
+  pv: int = 10, blessures: []string
+}`},
+	{prods: "Entity FieldInit", src: `
+kind K { nom: string
+  aptitude: int }
+entity ariane: K { nom = "Ariane", aptitude = 7 }`},
+	{prods: "Dice Face", src: `
+dice combat = [sabre, fusil, fusil,
+  boulet, drapeau, général]
+dice moral = [-1, 0, 0, 1, 1, 2]`},
+	{prods: "Proc Param Block Stmt Emit", src: `
+action frapper(cible: string,
+    force: int = 1) {
+  emit "{cible} perd {force}"
+}`},
+	{prods: "Simple assign_op", src: `
+kind K { pv: int }
+action blesse(c: K) {
+  c.pv -= 2
+  c.pv *= 2
+  blesse(c)
+}`},
 	// A newline is not needed between two statements when the first ends with a block.
-	{prods: "Block Stmt", src: "action a(x: bool) {\n  if x { emit \"oui\" } emit \"fin\"\n}"},
-	{prods: "Let", src: "action a() {\n  let x: int = 3\n  emit \"{x}\"\n}"},
-	{prods: "If Head", src: "action a(x: int) {\n  if x > 3 {\n    emit \"haut\"\n  } else if x > 1 {\n    emit \"moyen\"\n  } else {\n    emit \"bas\"\n  }\n}"},
-	{prods: "For", src: "action a() {\n  for i, x in [4, 5] {\n    emit \"{i}: {x}\"\n  }\n}"},
-	{prods: "While", src: "action a() {\n  let n = 3\n  while n > 0 {\n    n -= 1\n  }\n}"},
-	{prods: "Return", src: "rule double(x: int = 2): int {\n  return x * 2\n}\naction rien() {\n  return\n}"},
-	{prods: "Require", src: "action a(pv: int) {\n  require pv > 0 else \"hors de combat\"\n}"},
-	{prods: "Table Row Key KeyPiece Band", src: "table portée(dist, allonge) {\n  (.. allonge]            : \"impossible\"\n  (allonge .. allonge*6]  : \"idéale\"\n  >= 100                  : \"hors de vue\"\n  else                    : \"lointaine\"\n}"},
-	{prods: "Table", src: "table localisation roll 3d6 {\n  3 .. 9   : \"haut\"\n  10 .. 18 : \"bas\"\n}"},
-	{prods: "Columns", src: "table résultat(rapport, dé) {\n  columns ratio 1:2, 1:1, 2:1\n  below  : \"impossible\"\n  1 .. 3 : [\"AR\", \"EX\", \"DR\"]\n  4 .. 6 : [\"EX\", \"DR\", \"DE\"]\n}"},
-	{prods: "Deck DeckLine Suit Rank Jokers", src: "deck jeu standard {\n  suit \"♣\" \"Souffle\" black \"vitesse\"\n  rank V 11 figure\n  jokers 2\n}"},
-	{prods: "Deck Pile", src: "deck jeu standard\npile défausse"},
-	{prods: "Map MapLine Rows Legend Edges Road Height Point Hex", src: "map champ {\n  rows {\n    \". f c\"\n    \". . c\"\n  }\n  legend \".\" plaine, \"f\" forêt,\n    \"c\" colline\n  river (1,1)-(2,1), (1,2)-(2,1)\n  bridge (1,2)-(2,1)\n  road (1,2), (2,2)\n  height (3,1) -1, (3,2) -2\n  point moulin (3,1) \"le moulin\"\n}"},
-	{prods: "Expr Piece Atom lead_word word", src: "const a = max(1, 2) + len([3]) - 1"},
-	{prods: "Operator", src: "const a = 1 +\n  2\nconst b = true and\n  not false or\n  true"},
-	{prods: "Operator", src: "const n = [1, 2, 3] | filter(# > 1) | len()"},
-	{prods: "Parens Brackets Braces Inner", src: "const m = {a: [1, (2)], b: {c: 3}}"},
-	{prods: "ident unicode_letter unicode_digit number decimals decimal_digit", src: "const pv_max2 = 12.5"},
+	{prods: "Block Stmt", src: `
+action a(x: bool) {
+  if x { emit "oui" } emit "fin"
+}`},
+	{prods: "Let", src: `
+action a() {
+  let x: int = 3
+  emit "{x}"
+}`},
+	{prods: "If Head", src: `
+action a(x: int) {
+  if x > 3 {
+    emit "haut"
+  } else if x > 1 {
+    emit "moyen"
+  } else {
+    emit "bas"
+  }
+}`},
+	{prods: "For", src: `
+action a() {
+  for i, x in [4, 5] {
+    emit "{i}: {x}"
+  }
+}`},
+	{prods: "While", src: `
+action a() {
+  let n = 3
+  while n > 0 {
+    n -= 1
+  }
+}`},
+	{prods: "Return", src: `
+rule double(x: int = 2): int {
+  return x * 2
+}
+action rien() {
+  return
+}`},
+	{prods: "Require", src: `
+action a(pv: int) {
+  require pv > 0 else "hors de combat"
+}`},
+	{prods: "Table Row Key KeyPiece Band", src: `
+table portée(dist, allonge) {
+  (.. allonge]            : "impossible"
+  (allonge .. allonge*6]  : "idéale"
+  >= 100                  : "hors de vue"
+  else                    : "lointaine"
+}`},
+	{prods: "Table", src: `
+table localisation roll 3d6 {
+  3 .. 9   : "haut"
+  10 .. 18 : "bas"
+}`},
+	{prods: "Columns", src: `
+table résultat(rapport, dé) {
+  columns ratio 1:2, 1:1, 2:1
+  below  : "impossible"
+  1 .. 3 : ["AR", "EX", "DR"]
+  4 .. 6 : ["EX", "DR", "DE"]
+}`},
+	{prods: "Deck DeckLine Suit Rank Jokers", src: `
+deck jeu standard {
+  suit "♣" "Souffle" black "vitesse"
+  rank V 11 figure
+  jokers 2
+}`},
+	{prods: "Deck Pile", src: `
+deck jeu standard
+pile défausse`},
+	{prods: "Map MapLine Rows Legend Edges Road Height Point Hex", src: `
+map champ {
+  rows {
+    ". f c"
+    ". . c"
+  }
+  legend "." plaine, "f" forêt,
+    "c" colline
+  river (1,1)-(2,1), (1,2)-(2,1)
+  bridge (1,2)-(2,1)
+  road (1,2), (2,2)
+  height (3,1) -1, (3,2) -2
+  point moulin (3,1) "le moulin"
+}`},
+	{prods: "Expr Piece Atom lead_word word", src: `const a = max(1, 2) + len([3]) - 1`},
+	{prods: "Operator", src: `
+const a = 1 +
+  2
+const b = true and
+  not false or
+  true`},
+	{prods: "Operator", src: `const n = [1, 2, 3] | filter(# > 1) | len()`},
+	{prods: "Parens Brackets Braces Inner", src: `const m = {a: [1, (2)], b: {c: 3}}`},
+	{prods: "ident unicode_letter unicode_digit number decimals decimal_digit", src: `const pv_max2 = 12.5`},
 	// A combining accent scans as part of an ident, but a name may not have one: the check
 	// refuses it (write é precomposed). In a string or a map key it is fine.
 	{prods: "unicode_mark", src: "const te\u0301nacite = 1", parseOnly: true},
-	{prods: "string dq_char sq_char escape not_newline", src: "const s = \"il dit \\\"oui\\\"\"\nconst t = 'l\\'arme'"},
-	{prods: "dice dice_mod", src: "action a() {\n  let r = 4d6kh3 + d% + 4dF + 3d[1,1,2] + 4D + 10d10! + 1D6r<3\n  emit \"{r}\"\n}"},
-	{prods: "face_char non_ascii", src: "dice combat = [sabre, Fusil, général]\naction a() {\n  let n = 2d[combat]=général + 2d[combat]=Fusil\n  emit \"{n}\"\n}"},
-	{prods: "card suit_symbol", src: "const c = [Q♣, 10♥, 7♠, A♦, J♣, K♠, R♥, V♣, D♦]"},
-	{prods: "line_op other_op", src: "const a = !(1 + 2 ** 3 >= 4 || false)\nconst m = {a: 2}\nconst b = m?.a ^ 2 < 5"},
+	{prods: "string dq_char sq_char escape not_newline", src: `
+const s = "il dit \"oui\""
+const t = 'l\'arme'`},
+	{prods: "dice dice_mod", src: `
+action a() {
+  let r = 4d6kh3 + d% + 4dF + 3d[1,1,2] + 4D + 10d10! + 1D6r<3
+  emit "{r}"
+}`},
+	{prods: "face_char non_ascii", src: `
+dice combat = [sabre, Fusil, général]
+action a() {
+  let n = 2d[combat]=général + 2d[combat]=Fusil
+  emit "{n}"
+}`},
+	{prods: "card suit_symbol", src: `const c = [Q♣, 10♥, 7♠, A♦, J♣, K♠, R♥, V♣, D♦]`},
+	{prods: "line_op other_op", src: `
+const a = !(1 + 2 ** 3 >= 4 || false)
+const m = {a: 2}
+const b = m?.a ^ 2 < 5`},
 	// The scanner reads these as operators; expr-lang gives them no meaning.
-	{prods: "other_op", src: "const x = a & b ~ c @ d; $e", parseOnly: true},
+	{prods: "other_op", src: `const x = a & b ~ c @ d; $e`, parseOnly: true},
 }
 
-// grammarCounterExamples are refused by the loader and by the grammar. The production named
-// is the one that refuses them.
+// grammarCounterExamples are refused by the loader and by the grammar; each names the
+// production whose rule it breaks.
 var grammarCounterExamples = []grammarExample{
-	{prods: "If", src: "action a(x: int) {\n  if x > 1 {\n  }\n  else {\n  }\n}"},
-	{prods: "Head", src: "action a() {\n  for x in {a: 1} {\n  }\n}"},
-	{prods: "Simple", src: "action a() {\n  let x = 1\n  x = 2 x = 3\n}"},
-	{prods: "Require", src: "action a() {\n  require true \"message\"\n}"},
-	{prods: "Emit", src: "action a() {\n  emit\n}"},
-	{prods: "Let", src: "action a() {\n  let = 2\n}"},
-	{prods: "Expr", src: "const x = if"},
-	{prods: "Parens", src: "const x = (1 + 2"},
-	{prods: "Const", src: "const x = 1 = 2"},
-	{prods: "Option", src: "option malus 3"},
-	{prods: "Field", src: "kind K { pv int }"},
-	{prods: "Entity", src: "kind K { pv: int }\nentity e K { pv = 1 }"},
-	{prods: "Dice", src: "dice d = []"},
-	{prods: "Row", src: "table t(x) {\n  1 \"un\"\n}"},
-	{prods: "Rows", src: "map m {\n  rows {\n  }\n}"},
-	{prods: "Hex", src: "map m {\n  rows {\n    \". .\"\n  }\n  legend \".\" plaine\n  road (1, 2, 3)\n}"},
-	{prods: "Jokers", src: "deck d {\n  jokers\n}"},
-	{prods: "string", src: "const s = \"abc"},
+	// else goes on the line of the closing brace.
+	{prods: "If", src: `
+action a(x: int) {
+  if x > 1 {
+  }
+  else {
+  }
+}`},
+	// In a header, { opens the block: a map literal goes in parentheses.
+	{prods: "Head", src: `
+action a() {
+  for x in {a: 1} {
+  }
+}`},
+	{prods: "Simple", src: `
+action a() {
+  let x = 1
+  x = 2 x = 3
+}`},
+	{prods: "Require", src: `
+action a() {
+  require true "message"
+}`},
+	{prods: "Emit", src: `
+action a() {
+  emit
+}`},
+	{prods: "Let", src: `
+action a() {
+  let = 2
+}`},
+	{prods: "Expr", src: `const x = if`},
+	{prods: "Parens", src: `const x = (1 + 2`},
+	{prods: "Const", src: `const x = 1 = 2`},
+	{prods: "Option", src: `option malus 3`},
+	{prods: "Field", src: `kind K { pv int }`},
+	{prods: "Entity", src: `
+kind K { pv: int }
+entity e K { pv = 1 }`},
+	{prods: "Dice", src: `dice d = []`},
+	{prods: "Row", src: `
+table t(x) {
+  1 "un"
+}`},
+	{prods: "Rows", src: `
+map m {
+  rows {
+  }
+}`},
+	{prods: "Hex", src: `
+map m {
+  rows {
+    ". ."
+  }
+  legend "." plaine
+  road (1, 2, 3)
+}`},
+	{prods: "Jokers", src: `
+deck d {
+  jokers
+}`},
+	{prods: "string", src: `const s = "abc`},
+	// A backslash does not carry a string over the end of its line.
 	{prods: "escape", src: "const s = \"a\\\nb\""},
-	{prods: "Kind", src: "kind d6 { pv: int }"},
+	// A kind's name is an ident, never a dice token.
+	{prods: "Kind", src: `kind d6 { pv: int }`},
 }
 
 // tokenTypes maps the lexical productions that syntactic ones use to the scanner's token types.
