@@ -68,6 +68,34 @@ func (m *Machine) chargeValue(size, added int) error {
 	return m.chargeMem(added)
 }
 
+// copyUnit is how many units of memory a step of work copies: joining two strings or two
+// lists copies both, so appending to a long value in a loop is quadratic work that the step
+// budget must see (a statement's step costs about as much as copying 16 list elements,
+// allocation and collection included).
+const copyUnit = 16
+
+// chargeJoin charges joining values of sizes a and b (strings or lists): the copy costs
+// steps, the result must fit the budget, and it adds the shorter side.
+func (m *Machine) chargeJoin(a, b int) error {
+	if err := m.charge((a + b) / copyUnit); err != nil {
+		return err
+	}
+	return m.chargeValue(a+b, min(a, b))
+}
+
+// chargeAppend charges `cur op= v` when it joins a string or a list; a number built by +=
+// adds nothing to memory.
+func (m *Machine) chargeAppend(op string, cur, v any) error {
+	if op != "+=" {
+		return nil
+	}
+	switch cur.(type) {
+	case string, []any:
+		return m.chargeJoin(size(cur), size(v))
+	}
+	return nil
+}
+
 // expandedSize is the size of what flatten or join will build from v, computed before
 // building it; each element looked at costs a step.
 func (m *Machine) expandedSize(fn string, v any) (int, error) {
@@ -339,7 +367,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		if y, ok := b.(string); ok {
 			switch op {
 			case "+":
-				if err := m.chargeValue(size(x)+size(y), min(size(x), size(y))); err != nil {
+				if err := m.chargeJoin(size(x), size(y)); err != nil {
 					return nil, err
 				}
 				return x + y, nil
@@ -355,7 +383,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		}
 	case []any:
 		if y, ok := b.([]any); ok && op == "+" {
-			if err := m.chargeValue(len(x)+len(y), min(len(x), len(y))); err != nil {
+			if err := m.chargeJoin(len(x), len(y)); err != nil {
 				return nil, err
 			}
 			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil

@@ -44,6 +44,36 @@ rule chercher(n: int): int {
   }
   return k
 }
+rule compter(n: int): int {
+  let k = 0
+  for i in 1..n {
+    for j in 1..100 {
+      k += 1
+    }
+  }
+  return k
+}
+rule allonger(n: int): int {
+  let l = []
+  for i in 1..n {
+    l += [i]
+  }
+  return len(l)
+}
+rule allonger2(n: int): int {
+  let l = []
+  for i in 1..n {
+    l = l + [i]
+  }
+  return len(l)
+}
+rule écrire(n: int): int {
+  let s = ""
+  for i in 1..n {
+    s += "xxxxxxxxxxxxxxxx"
+  }
+  return len(s)
+}
 table t(x) {
   1: "un"
   2: "deux"
@@ -78,6 +108,11 @@ func TestBudgetInsideExpressions(t *testing.T) {
 		{`sum(map(1..900000, t(#)) , len(#))`, "max_steps"},
 		{`bâtir(100000)`, "max_steps"},
 		{`chercher(100000)`, "max_steps"},
+		// Joining copies both sides: the copy is charged, so appending to a long list or
+		// string in a loop (quadratic work) ends on the step limit instead of running on.
+		{`allonger(100000)`, "max_steps"},
+		{`allonger2(100000)`, "max_steps"},
+		{`écrire(100000)`, "max_steps"},
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
@@ -98,6 +133,20 @@ func TestMapsBounded(t *testing.T) {
 	}
 	if _, err := s.Eval("<e>", "remplir(5000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 1000") {
 		t.Fatalf("err = %v, want the memory limit", err)
+	}
+}
+
+// TestCountersAreNotMemory: += on a number builds nothing, so a counter bumped in a long
+// loop never reaches the memory limit, and a short append loop stays well inside both.
+func TestCountersAreNotMemory(t *testing.T) {
+	s := budgetSession(t)
+	s.M.Limits.MemoryBudget = 1000
+	for _, c := range []struct{ src, want string }{
+		{"compter(50)", "5000"}, {"allonger(500)", "500"}, {"allonger2(500)", "500"}, {"écrire(500)", "8000"},
+	} {
+		if v, err := s.Eval("<e>", c.src); err != nil || Repr(v) != c.want {
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
 	}
 }
 
