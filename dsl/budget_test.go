@@ -74,6 +74,26 @@ rule écrire(n: int): int {
   }
   return len(s)
 }
+rule profond(n: int): any {
+  let v = [1]
+  for i in 1..n {
+    v = [v]
+  }
+  return v
+}
+kind Nœud {
+  suivant: Nœud
+  l: list
+}
+entity n1: Nœud {}
+entity n2: Nœud {}
+action boucler(): bool {
+  n1.suivant = n1
+  n2.suivant = n2
+  n1.l = [n1]
+  n2.l = [n2]
+  return n1 == n2 && n1 in [n2] && len(uniq([n1, n2])) == 1
+}
 table t(x) {
   1: "un"
   2: "deux"
@@ -146,6 +166,40 @@ func TestCountersAreNotMemory(t *testing.T) {
 	} {
 		if v, err := s.Eval("<e>", c.src); err != nil || Repr(v) != c.want {
 			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestDeepComparisonBounded: == looks into lists, maps and records to a bounded depth (Go's
+// comparison overflowed the stack on a value nested a million deep), a value that holds
+// itself still compares, and uniq's quadratic comparisons are charged.
+func TestDeepComparisonBounded(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{`profond(20000) == profond(20000)`, "nested more than 10000 deep"},
+		{`profond(20000) != profond(20000)`, "nested more than 10000 deep"},
+		{`profond(20000) in [profond(20000)]`, "nested more than 10000 deep"},
+		{`uniq([profond(20000), profond(20000)])`, "nested more than 10000 deep"},
+		{`len(uniq(map(1..100000, [#])))`, "max_steps"},
+		{`len(uniq(map(1..200000, # % 7)))`, "7"},
+		{`profond(100) == profond(100)`, "true"},
+		{`profond(100) == profond(99)`, "false"},
+		{`[1, [2, {"a": [3]}]] == [1, [2, {"a": [3]}]]`, "true"},
+		{`{"a": [1]} != {"a": [2]}`, "true"},
+		{`[1d6 * 0] == [0]`, "true"},
+		{`nil == nil`, "true"},
+		{`uniq([[1], [1], [2], 1, 1.0, "a", "a", true, true])`, "[[1], [2], 1, \"a\", true]"},
+		{`boucler()`, "true"},
+	}
+	for _, c := range cases {
+		s := budgetSession(t)
+		s.M.Limits.MaxSteps = 1_000_000
+		v, err := s.Eval("<e>", c.src)
+		got := Repr(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s = %s, want %s", c.src, got, c.want)
 		}
 	}
 }
