@@ -244,6 +244,9 @@ func budgetFunctions() []expr.Option {
 			}
 			return false, nil
 		}),
+		expr.Function("__lit", func(a ...any) (any, error) {
+			return a[1], a[0].(*Machine).chargeMem(size(a[1]))
+		}),
 		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*Machine).uniq(a[1]) }),
 		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
@@ -610,6 +613,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Location())
 			*node = c
 		}
+	case *ast.ArrayNode, *ast.MapNode:
+		// A list or map written in an expression is new material: a loop that builds one per
+		// turn (v = [v], {a: v}) must meet the memory budget, not exhaust the machine.
+		inner := *node
+		c := wrap("__lit", rt(), inner)
+		c.SetNature(*inner.Nature())
+		c.SetLocation(inner.Location())
+		*node = c
 	case *ast.CallNode:
 		// Lists joined with + (the operator overload) are charged like any other +.
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__concat" && len(n.Arguments) == 2 {

@@ -81,6 +81,13 @@ rule profond(n: int): any {
   }
   return v
 }
+rule profondm(n: int): any {
+  let v = {}
+  for i in 1..n {
+    v = {"a": v}
+  }
+  return v
+}
 kind Nœud {
   suivant: Nœud
   l: list
@@ -162,10 +169,23 @@ func TestCountersAreNotMemory(t *testing.T) {
 	s := budgetSession(t)
 	s.M.Limits.MemoryBudget = 1000
 	for _, c := range []struct{ src, want string }{
-		{"compter(50)", "5000"}, {"allonger(500)", "500"}, {"allonger2(500)", "500"}, {"écrire(500)", "8000"},
+		{"compter(50)", "5000"}, {"allonger(200)", "200"}, {"allonger2(200)", "200"}, {"écrire(500)", "8000"},
 	} {
 		if v, err := s.Eval("<e>", c.src); err != nil || Repr(v) != c.want {
 			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestLiteralsCharged: lists, maps and records written in expressions count against the
+// memory budget, so a loop that nests one in the next (v = [v]) ends on the limit instead of
+// filling the machine's memory.
+func TestLiteralsCharged(t *testing.T) {
+	for _, src := range []string{`profond(100000)`, `profondm(100000)`, `len(map(1..100000, Nœud({})))`} {
+		s := budgetSession(t)
+		s.M.Limits.MemoryBudget = 50000
+		if _, err := s.Eval("<e>", src); err == nil || !strings.Contains(err.Error(), "memory_budget = 50000") {
+			t.Errorf("%s: err = %v, want the memory limit", src, err)
 		}
 	}
 }
