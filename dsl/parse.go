@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -255,6 +256,8 @@ func reservedUse(text string) (int, string) {
 	return at, msg
 }
 
+var tooManyRE = regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
 	if errors.As(err, &perr) {
@@ -269,6 +272,8 @@ func parseDiag(name string, err error) *Diagnostic {
 			}
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
+		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
+		msg = tooManyRE.ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
