@@ -453,6 +453,12 @@ var goNames = strings.NewReplacer(
 	"*dice.Expr", "dice",
 	"vm.groupBy", "map",
 	"interface {}", "any",
+	// fmt's and encoding/json's words for nil and for the value being read.
+	"%!s(<nil>)", "nil",
+	"%!v(<nil>)", "nil",
+	"<nil>", "nil",
+	"json: cannot unmarshal", "fromJSON: cannot read",
+	"into Go value of type", "as a",
 	"float64", "float",
 	"runtime error: ", "",
 	"reflect.Value.Slice: slice index out of bounds", "index out of range",
