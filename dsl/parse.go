@@ -24,6 +24,10 @@ const (
 	MaxNesting = 64
 	// MaxIncludes is the most files one load may read through includes.
 	MaxIncludes = 200
+	// MaxSourceSize is the most bytes of rule files one load reads, all files and includes
+	// together: checking costs about a hundred times the source in memory, so 200 includes
+	// of MaxFileSize each would exhaust the machine.
+	MaxSourceSize = 4 << 20
 )
 
 // FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
@@ -310,6 +314,18 @@ func (l *loader) load(name string, from lexer.Position) {
 			d.Detail = pe.Err.Error()
 		} else {
 			d.Detail = err.Error()
+		}
+		l.diags = append(l.diags, d)
+		return
+	}
+	total := len(src)
+	for _, other := range l.src {
+		total += len(other)
+	}
+	if total > MaxSourceSize {
+		d := &Diagnostic{Pos: posOf(from), Summary: fmt.Sprintf("cannot read %s: the rule files loaded together would be larger than the %d MiB limit", name, MaxSourceSize>>20)}
+		if from.Filename == "" {
+			d.Pos = Pos{File: name}
 		}
 		l.diags = append(l.diags, d)
 		return
