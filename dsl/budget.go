@@ -47,6 +47,10 @@ func (m *Machine) charge(n int) error {
 	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
 		return m.stepLimitError()
 	}
+	// What was added to memory without a check of its own (cards moved) is checked here.
+	if m.mem > int(m.Limits.MemoryBudget) {
+		return m.memLimitError()
+	}
 	return nil
 }
 
