@@ -239,3 +239,23 @@ func TestCardMovesCharged(t *testing.T) {
 		t.Errorf("va_et_vient(1000): %v, want the memory limit", err)
 	}
 }
+
+// TestHexCoordinatesBounded: hexes far enough apart to overflow a distance are refused
+// (hex_distance of (-2^63+1, 0) and (2^63-1, 0) said 2).
+func TestHexCoordinatesBounded(t *testing.T) {
+	s := newInputSession(t)
+	for src, want := range map[string]string{
+		`hex_distance(hex(-9223372036854775807, 0), hex(9223372036854775807, 0))`: "a column or row is at most 1000000000 away from 0",
+		`hex(1, 9223372036854775807)`:                           "a column or row is at most 1000000000 away from 0",
+		`hex_distance(hex(-1000000000, 0), hex(1000000000, 0))`: "2000000000",
+	} {
+		v, err := s.Eval("<e>", src)
+		got := Repr(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
+}
