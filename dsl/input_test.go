@@ -341,6 +341,11 @@ func TestSyntaxErrorsInPlainTerms(t *testing.T) {
 			}
 		}
 	}
+	// A file of very many short tokens is refused before the parser holds them all.
+	_, diags := LoadSource("t.rules", []byte("const L = ["+strings.Repeat("1,", 600_000)+"1]\n"))
+	if want := "t.rules:1:1000008: more than 1000000 tokens in one file (the limit)"; diags.Error() != want {
+		t.Errorf("got %s, want %s", diags.Error(), want)
+	}
 	// A million blank lines in one block reach participle's bound on repetitions, which
 	// names grammar types.
 	d := parseDiag("t.rules", participle.Errorf(lexer.Position{Line: 1000001, Column: 1}, "too many iterations of (StmtAST | <newline>)* (> 1000000)"))

@@ -28,6 +28,10 @@ const (
 	// together: checking costs about a hundred times the source in memory, so 200 includes
 	// of MaxFileSize each would exhaust the machine.
 	MaxSourceSize = 4 << 20
+	// MaxFileTokens is the most tokens one rule file may hold: the parser holds every token
+	// of a file at once (some 500 bytes each), and a file of short tokens (1,1,1,…) within
+	// MaxSourceSize took a gigabyte before any other limit answered.
+	MaxFileTokens = 1_000_000
 )
 
 // FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
@@ -217,6 +221,8 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 		case level > MaxNesting:
 			bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
 				Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+		case !expr && n > MaxFileTokens:
+			bad = &Diagnostic{Summary: fmt.Sprintf("more than %d tokens in one file (the limit)", MaxFileTokens)}
 		case !expr:
 		case n > MaxExprTokens:
 			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
