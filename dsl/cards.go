@@ -142,10 +142,13 @@ func patchCardLiteral(node *ast.Node, lits map[string]*cards.Card) bool {
 
 // Card functions. Every change to a pile is journaled, so a failed call puts cards back.
 
+// setCards replaces a pile's cards. The old ones stay in the journal until the call ends,
+// so the new ones count against the memory budget; the next step checks it (charge).
 func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
 	old := p.Cards
 	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
 	p.Cards = cs
+	m.mem += len(cs) + 1
 }
 
 // pilesAndCard reads (from, to, card) arguments.

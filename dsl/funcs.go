@@ -456,6 +456,10 @@ func newRecordFunc(args ...any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A record built in an expression is new material, as a map literal is.
+	if err := m.chargeMem(len(rec)); err != nil {
+		return nil, err
+	}
 	for _, name := range sortedKeys(fields) {
 		f := k.byName[name]
 		if f == nil {

@@ -488,14 +488,11 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	if err != nil {
 		return err
 	}
-	if s.op == "+=" {
-		// What += appends is new material: charged like any other concatenation.
-		if err := m.chargeValue(size(v), size(v)); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: err.Error()}
-		}
-	}
 	if s.local != "" {
 		if s.op != "=" {
+			if err := m.chargeAppend(s.op, f.vars[s.local], v); err != nil {
+				return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			}
 			if v, err = arith(s.op, f.vars[s.local], v); err != nil {
 				return &RuntimeError{Pos: s.at, Msg: err.Error()}
 			}
@@ -533,6 +530,9 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 		field = ks
 	}
 	if s.op != "=" {
+		if err := m.chargeAppend(s.op, rec[field], v); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
 		if v, err = arith(s.op, rec[field], v); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}

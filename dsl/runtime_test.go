@@ -217,3 +217,45 @@ func TestIntConversion(t *testing.T) {
 		}
 	}
 }
+
+// TestCardMovesCharged: every pile change keeps the old cards for the rollback, so moving
+// cards counts against the memory budget (dealing a deck back and forth 100,000 times in one
+// call took 4 GB before the step limit answered).
+func TestCardMovesCharged(t *testing.T) {
+	src := "ruleset \"c\"\ndeck jeu standard {\n}\npile p\naction va_et_vient(n: int): int {\n  for i in 1..n {\n    deal(jeu, p, 52)\n    deal(p, jeu, 52)\n  }\n  return len(jeu.cards)\n}\n"
+	prog, d := LoadSource("c.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Limits.MemoryBudget = 100_000
+	if v, err := NewSession(m).Eval("<e>", "va_et_vient(10)"); err != nil || Repr(v) != "52" {
+		t.Errorf("va_et_vient(10) = %v, %v", Repr(v), err)
+	}
+	if _, err := NewSession(m).Eval("<e>", "va_et_vient(1000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 100000") {
+		t.Errorf("va_et_vient(1000): %v, want the memory limit", err)
+	}
+}
+
+// TestHexCoordinatesBounded: hexes far enough apart to overflow a distance are refused
+// (hex_distance of (-2^63+1, 0) and (2^63-1, 0) said 2).
+func TestHexCoordinatesBounded(t *testing.T) {
+	s := newInputSession(t)
+	for src, want := range map[string]string{
+		`hex_distance(hex(-9223372036854775807, 0), hex(9223372036854775807, 0))`: "a column or row is at most 1000000000 away from 0",
+		`hex(1, 9223372036854775807)`:                           "a column or row is at most 1000000000 away from 0",
+		`hex_distance(hex(-1000000000, 0), hex(1000000000, 0))`: "2000000000",
+	} {
+		v, err := s.Eval("<e>", src)
+		got := Repr(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
+}

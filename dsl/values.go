@@ -222,7 +222,8 @@ func formatFloat(f float64) string {
 }
 
 // ToJSON converts a value to something encoding/json prints faithfully: records become
-// objects with their fields (and "$kind"), stdlib values their printed form. A record, map or
+// objects with their fields (and "$kind"), stdlib values their printed form, NaN and the
+// infinities the strings "NaN", "+Inf" and "-Inf". A record, map or
 // list met again inside itself becomes the string "<cycle: …>", so records that refer to
 // each other convert.
 func ToJSON(v any) any {
@@ -249,7 +250,13 @@ func (j *jsonWriter) convert(v any, depth int) any {
 	}
 	seen := &j.seen
 	switch x := v.(type) {
-	case nil, bool, int, float64, string:
+	case float64:
+		// JSON has no NaN nor infinities: they are written as the language prints them.
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return formatFloat(x)
+		}
+		return x
+	case nil, bool, int, string:
 		return x
 	case []any:
 		if mark, cyc := seen.enter(x); cyc {

@@ -97,6 +97,11 @@ func TestPipedScript(t *testing.T) {
 	if code != 0 || out.String() != "10\n" {
 		t.Errorf("rulesh -f: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
+	// A script saved with a byte order mark reads as one saved without.
+	out.Reset()
+	if code := Main([]string{"repl"}, strings.NewReader("\ufeff1 + 1\n"), &out, &errOut); code != 0 || out.String() != "2\n" {
+		t.Errorf("script with a BOM: exit %d, output %q", code, out.String())
+	}
 	out.Reset()
 	if code := Main([]string{"repl"}, strings.NewReader("1 +\n"), &out, &errOut); code != 1 {
 		t.Errorf("a failing script should exit 1, got %d", code)
