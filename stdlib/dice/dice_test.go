@@ -475,3 +475,24 @@ func TestNewDieManyFaces(t *testing.T) {
 		t.Errorf("values %d %d %d", d.Faces[0].Value, d.Faces[99_999].Value, d.Faces[100_000].Value)
 	}
 }
+
+// TestSymbolicTotalHint: the hint for several symbolic dice is notation that parses
+// (it said 3combat=sabre).
+func TestSymbolicTotalHint(t *testing.T) {
+	d, err := NewDie("combat", []Face{{Sym: "sabre"}, {Sym: "fusil"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]*Die{"combat": d}
+	e, err := Parse("3dcombat", named)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewRoller(e, NewPCG(1)).Total()
+	if err == nil || !strings.Contains(err.Error(), "e.g. 3d[combat]=sabre") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := Parse("3d[combat]=sabre", named); err != nil {
+		t.Errorf("the hint does not parse: %v", err)
+	}
+}
