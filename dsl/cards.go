@@ -365,6 +365,9 @@ var cardFuncs = map[string]rtFunc{
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
+		if n := toInt(a[2]); n < 0 {
+			return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
+		}
 		m.setAllowance(from, to, toInt(a[2]))
 		return toInt(a[2]), nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},

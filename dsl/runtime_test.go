@@ -46,6 +46,7 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		{"len(line(hex(1, 1), hex(900000, 1)))", "max_steps"},
 		{"draw(jeu, -1)", "cannot be negative"},
 		{"deal(jeu, main, -1)", "cannot be negative"},
+		{"allow(main, jeu, -5)", "cannot be negative"},
 	}
 	for _, c := range cases {
 		m, err := NewMachine(prog, dice.NewPCG(1), nil)
