@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/expr-lang/expr"
+	exprbuiltin "github.com/expr-lang/expr/builtin"
 
 	"rulesh/stdlib/dice"
 )
@@ -146,6 +147,11 @@ func stdFuncNames() map[string]bool {
 		out[n] = true
 	}
 	for n := range pureFuncs {
+		out[n] = true
+	}
+	// expr-lang's builtins too: a procedure named count would never be called, count(…)
+	// reaching the builtin.
+	for _, n := range exprbuiltin.Names {
 		out[n] = true
 	}
 	return out

@@ -260,3 +260,30 @@ func TestHexCoordinatesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinNamesAndNaNBands: a procedure or const named like an expr-lang builtin is
+// refused (count(…) would reach the builtin, never the rule), and NaN is no table key nor
+// band bound (it compares false both ways, so a band held every key).
+func TestBuiltinNamesAndNaNBands(t *testing.T) {
+	for _, src := range []string{"rule count(x: int): int {\n  return x\n}\n", "const filter = 1\n"} {
+		if _, d := LoadSource("b.rules", []byte(src)); !strings.Contains(d.Error(), "is a builtin function") {
+			t.Errorf("%q: %v, want a builtin clash", src, d)
+		}
+	}
+	prog, d := LoadSource("n.rules", []byte("table t(x) {\n  0.0 / 0.0 .. 1 : \"a\"\n  else : \"b\"\n}\ntable u(x) {\n  0 .. 1 : \"a\"\n  else : \"b\"\n}\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"t(0.5)", "bound must be a number, got NaN"},
+		{"u(0.0 / 0.0)", "the key is NaN"},
+	} {
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := NewSession(m).Eval("<e>", c.src); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
