@@ -287,3 +287,16 @@ func TestBuiltinNamesAndNaNBands(t *testing.T) {
 		}
 	}
 }
+
+// TestTableDistErrorPlace: a rolled table whose odds cannot be computed says where the table
+// is, not a column inside its notation.
+func TestTableDistErrorPlace(t *testing.T) {
+	prog, d := LoadSource("td.rules", []byte("table r2 roll 1d1000000 {\n  1 .. 10 : \"a\"\n  else : \"b\"\n}\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	_, err := prog.TableDist("r2")
+	if err == nil || !strings.HasPrefix(err.Error(), "td.rules:1:1: table r2: 1d1000000: exact odds") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -653,7 +653,13 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 	}
 	d, err := t.Roll.Distribution()
 	if err != nil {
-		return nil, err
+		// The table's roll is read from the rule file: its place there says more than a
+		// column inside the notation.
+		msg := err.Error()
+		if de, ok := err.(*dice.Error); ok {
+			msg = de.Msg
+		}
+		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, name, msg)
 	}
 	var labels []string
 	index := map[string]int{}
