@@ -29,6 +29,7 @@ import (
 // limitError is a limit reached inside an expression: placed at the expression by wrapError.
 type limitError struct{ msg string }
 
+// Error implements error.
 func (e *limitError) Error() string { return e.msg }
 
 func (m *Machine) stepLimitError() error {
@@ -273,6 +274,17 @@ func budgetFunctions() []expr.Option {
 			}
 			return a[1], m.chargeValue(n, n)
 		}),
+		expr.Function("__join", func(a ...any) (any, error) {
+			sep := ""
+			if len(a) > 2 {
+				s, ok := a[2].(string)
+				if !ok {
+					return nil, fmt.Errorf("join: the separator is a string, not %s", typeName(a[2]))
+				}
+				sep = s
+			}
+			return a[0].(*Machine).join(a[1], sep)
+		}),
 		expr.Function("__op", func(a ...any) (any, error) {
 			return a[0].(*Machine).binary(a[1].(string), a[2], a[3])
 		}),
@@ -328,10 +340,17 @@ func budgetFunctions() []expr.Option {
 		expr.Function("__topairs", func(a ...any) (any, error) {
 			return sortedEntries(a[0], a[1], func(k string, v any) any { return []any{k, v} })
 		}),
-		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
+		expr.Function("__string", func(a ...any) (any, error) {
+			s := Str(a[1])
+			return s, a[0].(*Machine).chargeValue(size(s), size(s))
+		}),
 		expr.Function("__tojson", func(a ...any) (any, error) {
-			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
-			return string(b), err
+			b, err := json.MarshalIndent(ToJSON(a[1]), "", "  ")
+			if err != nil {
+				return nil, err
+			}
+			s := string(b)
+			return s, a[0].(*Machine).chargeValue(size(s), size(s))
 		}),
 	}
 }
@@ -533,6 +552,7 @@ type budgetPatch struct {
 	orig map[ast.Node]ast.Node
 }
 
+// Visit implements ast.Visitor: it wraps the work of one node in what charges the budget.
 func (bp budgetPatch) Visit(node *ast.Node) {
 	before := *node
 	defer func() {
@@ -570,8 +590,16 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
-			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
+		if (n.Name == "string" || n.Name == "toJSON") && len(n.Arguments) == 1 {
+			// What they build is charged to memory_budget.
+			c := wrap("__"+strings.ToLower(n.Name), rt(), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if (n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
+			c := wrap("__"+n.Name, n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
 			*node = c
@@ -586,7 +614,16 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Arguments[0].Location())
 			n.Arguments[0] = c
 		}
-		if (n.Name == "flatten" || n.Name == "join") && len(n.Arguments) > 0 {
+		if n.Name == "join" && (len(n.Arguments) == 1 || len(n.Arguments) == 2) {
+			// Sized with its separator before anything is built.
+			args := append([]ast.Node{rt()}, n.Arguments...)
+			c := wrap("__join", args...)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if n.Name == "flatten" && len(n.Arguments) > 0 {
 			c := wrap("__sized", rt(), n.Arguments[0], &ast.StringNode{Value: n.Name})
 			c.SetNature(*n.Arguments[0].Nature())
 			c.SetLocation(n.Arguments[0].Location())
@@ -891,8 +928,8 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 			if !has {
 				return false, nil
 			}
-			if k == kindKey {
-				if xv != yv {
+			if xk, ok := xv.(*Kind); ok && k == kindKey {
+				if yk, ok := yv.(*Kind); !ok || xk != yk {
 					return false, nil
 				}
 				continue
@@ -962,8 +999,9 @@ next:
 func hashKey(v any) (any, bool) {
 	switch x := v.(type) {
 	case int:
-		if x > -1<<53 && x < 1<<53 {
-			return float64(x), true
+		// As == compares: by value as a fraction wherever the fraction is exact.
+		if f := float64(x); f < 1<<63 && int(f) == x {
+			return f, true
 		}
 		return x, true
 	case float64:
@@ -975,4 +1013,42 @@ func hashKey(v any) (any, bool) {
 		return x, true
 	}
 	return nil, false
+}
+
+// join is expr-lang's join(list, sep), its result sized and charged before it is built: a
+// long separator between many elements would build far more than the list holds.
+func (m *Machine) join(v any, sep string) (any, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("join takes a list of strings, not %s", typeName(v))
+	}
+	if err := m.charge(len(list)); err != nil {
+		return nil, err
+	}
+	total := 0
+	for i, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			return nil, fmt.Errorf("join takes a list of strings: element %d is %s", i+1, typeName(e))
+		}
+		total += len(s)
+		if i > 0 {
+			total += len(sep)
+		}
+		if total > int(m.Limits.MemoryBudget)*16 {
+			return nil, m.memLimitError()
+		}
+	}
+	if err := m.chargeValue(total/16+1, total/16+1); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.Grow(total)
+	for i, e := range list {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(e.(string))
+	}
+	return b.String(), nil
 }

@@ -230,10 +230,7 @@ func (m *Machine) shuffle(p *cards.Pile) error {
 	if err := m.charge(len(p.Cards)); err != nil {
 		return err
 	}
-	src := m.Shuffle
-	if src == nil {
-		src = dice.ShuffleSource(m.Dice)
-	}
+	src := dice.ShuffleSource(m.Dice)
 	if src == nil {
 		if m.noSeed == nil {
 			m.noSeed = dice.NewPCG(0)

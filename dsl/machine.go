@@ -17,10 +17,12 @@ import (
 
 // Limits bound a run so that no rule can hang or exhaust memory.
 type Limits struct {
-	MaxSteps          int // statements and expressions evaluated by one top-level call
+	MaxSteps          int // statements, and work inside expressions (dice, rows, elements), of one top-level call
 	MaxCallDepth      int // nested procedure calls
 	MaxLoopIterations int // iterations of one loop
-	MemoryBudget      uint
+	// MemoryBudget bounds, per top-level call, what values grow by (an element or entry is
+	// one unit, a string one unit per 16 bytes), and the size of any one value.
+	MemoryBudget uint
 }
 
 // DefaultLimits are the limits a Machine starts with.
@@ -46,10 +48,9 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
-	// Shuffle, when set, shuffles decks; otherwise the seeded source behind Dice does, so
-	// hand-given die results are never spent on shuffles.
-	Shuffle dice.Source
-	noSeed  dice.Source // shuffles when no seeded source is known: fixed, so runs repeat
+	// Decks are shuffled by the seeded source behind Dice, so hand-given die results are
+	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
+	noSeed dice.Source
 
 	allowances map[string]int
 	rollers    map[*dice.Expr]*dice.Roller

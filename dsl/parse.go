@@ -17,7 +17,8 @@ import (
 
 // Parsing limits: they turn hostile input into a clear error instead of a deep recursion.
 const (
-	// MaxFileSize is the largest rule file read, in bytes.
+	// MaxFileSize is the largest file read, in bytes (a transcript, the history); rule files
+	// are held to MaxLoadSize, all of one load together.
 	MaxFileSize = 8 << 20
 	// MaxNesting is the deepest nesting of brackets, blocks and unary operators in a rule
 	// file or an input.

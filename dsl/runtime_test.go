@@ -300,3 +300,37 @@ func TestTableDistErrorPlace(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestReviewedBounds: what toJSON and string build counts against memory_budget; join is
+// sized with its separator before it builds; a map key "__kind" compares as any key; the
+// printed form stops at its bound without trailing separators; uniq keeps what == keeps.
+func TestReviewedBounds(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want, err string }{
+		{src: `len(toJSON(map(1..20000, repeat("x", 10000))))`, err: "memory_budget"},
+		{src: `len(join(map(1..30000, ""), repeat("x", 30000)))`, err: "memory_budget"},
+		{src: `join(["a", "b", "c"], "-")`, want: `"a-b-c"`},
+		{src: `join(["a", "b"])`, want: `"ab"`},
+		{src: `join([1, 2])`, err: "element 1 is int"},
+		{src: `{"__kind": [1]} == {"__kind": [1]}`, want: "true"},
+		{src: `len(string(1..300000)) < 1100000`, want: "true"},
+		{src: `uniq([1152921504606846976, 1152921504606846976.0])`, want: "[1152921504606846976]"},
+		{src: `{"a]": 2, b: 3}`, want: `{"a]": 2, b: 3}`},
+	}
+	for _, c := range cases {
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewSession(m).Eval("<e>", c.src)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
+		case c.err == "" && (err != nil || Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}

@@ -27,6 +27,7 @@ type countingSource struct {
 	n   int
 }
 
+// Roll implements dice.Source, counting.
 func (s *countingSource) Roll(sides int) (int, error) {
 	s.n++
 	return s.src.Roll(sides)

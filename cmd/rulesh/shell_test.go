@@ -313,3 +313,15 @@ func TestLineDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureKeepsItsStart: once an output passes the limit, later small writes are dropped
+// too, so what is kept is the output's start, whole (a hole used to open in the middle).
+func TestCaptureKeepsItsStart(t *testing.T) {
+	c := &capture{limit: 10}
+	for _, s := range []string{"abcd", "efghijkl", "mn"} {
+		c.Write([]byte(s))
+	}
+	if got := c.buf.String(); got != "abcd" || !c.over {
+		t.Errorf("kept %q (over %v), want \"abcd\" and over", got, c.over)
+	}
+}
