@@ -255,8 +255,10 @@ func budgetFunctions() []expr.Option {
 		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
-			// A builtin's result is as large as what it was built from, which was charged
-			// when built: its size is bounded, and the work of building it charged.
+			// A builtin's result (a range, map, filter…): no single value may pass the
+			// budget, and the work of building it costs steps. It does not count as growth:
+			// most are walked and dropped (the range of a for loop), and what a rule keeps
+			// grows by + or +=, which are counted.
 			m := a[0].(*Machine)
 			n := size(a[1])
 			if err := m.charge(n); err != nil {
@@ -272,7 +274,7 @@ func budgetFunctions() []expr.Option {
 			if err != nil {
 				return nil, err
 			}
-			return a[1], m.chargeValue(n, n)
+			return a[1], m.chargeValue(n, 0)
 		}),
 		expr.Function("__join", func(a ...any) (any, error) {
 			sep := ""
