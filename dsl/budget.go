@@ -497,6 +497,27 @@ var (
 // goTypeWords rewrites a message so that no Go type name nor internal function name reaches
 // a user.
 func goTypeWords(msg string) string {
+	if strings.Contains(msg, `"`) {
+		// Quoted text is the rule's own (int("float64 x")): only the words around it are
+		// translated.
+		parts := quotedRE.Split(msg, -1)
+		quoted := quotedRE.FindAllString(msg, -1)
+		var b strings.Builder
+		for i, part := range parts {
+			b.WriteString(goWords(part))
+			if i < len(quoted) {
+				b.WriteString(quoted[i])
+			}
+		}
+		return b.String()
+	}
+	return goWords(msg)
+}
+
+// quotedRE matches a Go-quoted string inside a message.
+var quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+func goWords(msg string) string {
 	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
 	msg = goNames.Replace(msg)
 	if strings.Contains(msg, "__") {

@@ -303,7 +303,8 @@ func TestTableDistErrorPlace(t *testing.T) {
 
 // TestReviewedBounds: what toJSON and string build counts against memory_budget; join is
 // sized with its separator before it builds; a map key "__kind" compares as any key; the
-// printed form stops at its bound without trailing separators; uniq keeps what == keeps.
+// printed form stops at its bound without trailing separators; uniq keeps what == keeps; a
+// message quotes the rule's own text untranslated.
 func TestReviewedBounds(t *testing.T) {
 	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
 	if d.HasErrors() {
@@ -319,6 +320,7 @@ func TestReviewedBounds(t *testing.T) {
 		{src: `len(string(1..300000)) < 1100000`, want: "true"},
 		{src: `uniq([1152921504606846976, 1152921504606846976.0])`, want: "[1152921504606846976]"},
 		{src: `{"a]": 2, b: 3}`, want: `{"a]": 2, b: 3}`},
+		{src: `int("float64 __rollf")`, err: `int("float64 __rollf"): not a whole number`},
 	}
 	for _, c := range cases {
 		m, err := NewMachine(prog, dice.NewPCG(1), nil)
