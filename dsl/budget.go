@@ -3,16 +3,17 @@ package dsl
 import (
 	"encoding/json"
 	"fmt"
-	exprruntime "github.com/expr-lang/expr/vm/runtime"
 	"math"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
 )
 
 // The run-time budget, and the rewrites of checked expressions that make expr-lang's work
@@ -28,6 +29,7 @@ import (
 // limitError is a limit reached inside an expression: placed at the expression by wrapError.
 type limitError struct{ msg string }
 
+// Error implements error.
 func (e *limitError) Error() string { return e.msg }
 
 func (m *Machine) stepLimitError() error {
@@ -44,6 +46,10 @@ func (m *Machine) charge(n int) error {
 	}
 	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
 		return m.stepLimitError()
+	}
+	// What was added to memory without a check of its own (cards moved) is checked here.
+	if m.mem > int(m.Limits.MemoryBudget) {
+		return m.memLimitError()
 	}
 	return nil
 }
@@ -65,6 +71,34 @@ func (m *Machine) chargeValue(size, added int) error {
 		return m.memLimitError()
 	}
 	return m.chargeMem(added)
+}
+
+// copyUnit is how many units of memory a step of work copies: joining two strings or two
+// lists copies both, so appending to a long value in a loop is quadratic work that the step
+// budget must see (a statement's step costs about as much as copying 16 list elements,
+// allocation and collection included).
+const copyUnit = 16
+
+// chargeJoin charges joining values of sizes a and b (strings or lists): the copy costs
+// steps, the result must fit the budget, and it adds the shorter side.
+func (m *Machine) chargeJoin(a, b int) error {
+	if err := m.charge((a + b) / copyUnit); err != nil {
+		return err
+	}
+	return m.chargeValue(a+b, min(a, b))
+}
+
+// chargeAppend charges `cur op= v` when it joins a string or a list; a number built by +=
+// adds nothing to memory.
+func (m *Machine) chargeAppend(op string, cur, v any) error {
+	if op != "+=" {
+		return nil
+	}
+	switch cur.(type) {
+	case string, []any:
+		return m.chargeJoin(size(cur), size(v))
+	}
+	return nil
 }
 
 // expandedSize is the size of what flatten or join will build from v, computed before
@@ -207,17 +241,24 @@ func budgetFunctions() []expr.Option {
 				return nil, err
 			}
 			for i := range v.Len() {
-				if exprruntime.Equal(a[1], v.Index(i).Interface()) {
-					return true, nil
+				eq, err := m.equal(a[1], v.Index(i).Interface())
+				if eq || err != nil {
+					return eq, err
 				}
 			}
 			return false, nil
 		}),
+		expr.Function("__lit", func(a ...any) (any, error) {
+			return a[1], a[0].(*Machine).chargeMem(size(a[1]))
+		}),
+		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*Machine).uniq(a[1]) }),
 		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
-			// A builtin's result is as large as what it was built from, which was charged
-			// when built: its size is bounded, and the work of building it charged.
+			// A builtin's result (a range, map, filter…): no single value may pass the
+			// budget, and the work of building it costs steps. It does not count as growth:
+			// most are walked and dropped (the range of a for loop), and what a rule keeps
+			// grows by + or +=, which are counted.
 			m := a[0].(*Machine)
 			n := size(a[1])
 			if err := m.charge(n); err != nil {
@@ -233,7 +274,18 @@ func budgetFunctions() []expr.Option {
 			if err != nil {
 				return nil, err
 			}
-			return a[1], m.chargeValue(n, n)
+			return a[1], m.chargeValue(n, 0)
+		}),
+		expr.Function("__join", func(a ...any) (any, error) {
+			sep := ""
+			if len(a) > 2 {
+				s, ok := a[2].(string)
+				if !ok {
+					return nil, fmt.Errorf("join: the separator is a string, not %s", typeName(a[2]))
+				}
+				sep = s
+			}
+			return a[0].(*Machine).join(a[1], sep)
 		}),
 		expr.Function("__op", func(a ...any) (any, error) {
 			return a[0].(*Machine).binary(a[1].(string), a[2], a[3])
@@ -290,10 +342,17 @@ func budgetFunctions() []expr.Option {
 		expr.Function("__topairs", func(a ...any) (any, error) {
 			return sortedEntries(a[0], a[1], func(k string, v any) any { return []any{k, v} })
 		}),
-		expr.Function("__string", func(a ...any) (any, error) { return Str(a[0]), nil }),
+		expr.Function("__string", func(a ...any) (any, error) {
+			s := Str(a[1])
+			return s, a[0].(*Machine).chargeValue(size(s), size(s))
+		}),
 		expr.Function("__tojson", func(a ...any) (any, error) {
-			b, err := json.MarshalIndent(ToJSON(a[0]), "", "  ")
-			return string(b), err
+			b, err := json.MarshalIndent(ToJSON(a[1]), "", "  ")
+			if err != nil {
+				return nil, err
+			}
+			s := string(b)
+			return s, a[0].(*Machine).chargeValue(size(s), size(s))
 		}),
 	}
 }
@@ -333,12 +392,16 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 	if an && bn {
 		return rollArith(op, a, b)
 	}
+	if op == "==" || op == "!=" {
+		eq, err := m.equal(a, b)
+		return eq == (op == "=="), err
+	}
 	switch x := a.(type) {
 	case string:
 		if y, ok := b.(string); ok {
 			switch op {
 			case "+":
-				if err := m.chargeValue(size(x)+size(y), min(size(x), size(y))); err != nil {
+				if err := m.chargeJoin(size(x), size(y)); err != nil {
 					return nil, err
 				}
 				return x + y, nil
@@ -354,7 +417,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		}
 	case []any:
 		if y, ok := b.([]any); ok && op == "+" {
-			if err := m.chargeValue(len(x)+len(y), min(len(x), len(y))); err != nil {
+			if err := m.chargeJoin(len(x), len(y)); err != nil {
 				return nil, err
 			}
 			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
@@ -414,6 +477,12 @@ var goNames = strings.NewReplacer(
 	"*dice.Expr", "dice",
 	"vm.groupBy", "map",
 	"interface {}", "any",
+	// fmt's and encoding/json's words for nil and for the value being read.
+	"%!s(<nil>)", "nil",
+	"%!v(<nil>)", "nil",
+	"<nil>", "nil",
+	"json: cannot unmarshal", "fromJSON: cannot read",
+	"into Go value of type", "as a",
 	"float64", "float",
 	"runtime error: ", "",
 	"reflect.Value.Slice: slice index out of bounds", "index out of range",
@@ -428,6 +497,27 @@ var (
 // goTypeWords rewrites a message so that no Go type name nor internal function name reaches
 // a user.
 func goTypeWords(msg string) string {
+	if strings.Contains(msg, `"`) {
+		// Quoted text is the rule's own (int("float64 x")): only the words around it are
+		// translated.
+		parts := quotedRE.Split(msg, -1)
+		quoted := quotedRE.FindAllString(msg, -1)
+		var b strings.Builder
+		for i, part := range parts {
+			b.WriteString(goWords(part))
+			if i < len(quoted) {
+				b.WriteString(quoted[i])
+			}
+		}
+		return b.String()
+	}
+	return goWords(msg)
+}
+
+// quotedRE matches a Go-quoted string inside a message.
+var quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+func goWords(msg string) string {
 	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
 	msg = goNames.Replace(msg)
 	if strings.Contains(msg, "__") {
@@ -485,6 +575,7 @@ type budgetPatch struct {
 	orig map[ast.Node]ast.Node
 }
 
+// Visit implements ast.Visitor: it wraps the work of one node in what charges the budget.
 func (bp budgetPatch) Visit(node *ast.Node) {
 	before := *node
 	defer func() {
@@ -505,6 +596,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
+		if n.Name == "uniq" && len(n.Arguments) == 1 {
+			// expr's uniq compares with Go's unbounded comparison, its quadratic work free.
+			c := wrap("__uniq", rt(), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
 		if (n.Name == "keys" || n.Name == "values" || n.Name == "toPairs") && len(n.Arguments) == 1 {
 			// Go's map order is random: these list a map in the order of its keys, and
 			// leave out a record's hidden kind.
@@ -514,8 +613,16 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if (n.Name == "string" || n.Name == "toJSON" || n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
-			c := wrap("__"+strings.ToLower(n.Name), n.Arguments[0])
+		if (n.Name == "string" || n.Name == "toJSON") && len(n.Arguments) == 1 {
+			// What they build is charged to memory_budget.
+			c := wrap("__"+strings.ToLower(n.Name), rt(), n.Arguments[0])
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if (n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
+			c := wrap("__"+n.Name, n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
 			*node = c
@@ -530,7 +637,16 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Arguments[0].Location())
 			n.Arguments[0] = c
 		}
-		if (n.Name == "flatten" || n.Name == "join") && len(n.Arguments) > 0 {
+		if n.Name == "join" && (len(n.Arguments) == 1 || len(n.Arguments) == 2) {
+			// Sized with its separator before anything is built.
+			args := append([]ast.Node{rt()}, n.Arguments...)
+			c := wrap("__join", args...)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
+		}
+		if n.Name == "flatten" && len(n.Arguments) > 0 {
 			c := wrap("__sized", rt(), n.Arguments[0], &ast.StringNode{Value: n.Name})
 			c.SetNature(*n.Arguments[0].Nature())
 			c.SetLocation(n.Arguments[0].Location())
@@ -566,6 +682,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Location())
 			*node = c
 		}
+	case *ast.ArrayNode, *ast.MapNode:
+		// A list or map written in an expression is new material: a loop that builds one per
+		// turn (v = [v], {a: v}) must meet the memory budget, not exhaust the machine.
+		inner := *node
+		c := wrap("__lit", rt(), inner)
+		c.SetNature(*inner.Nature())
+		c.SetLocation(inner.Location())
+		*node = c
 	case *ast.CallNode:
 		// Lists joined with + (the operator overload) are charged like any other +.
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__concat" && len(n.Arguments) == 2 {
@@ -586,6 +710,17 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 				c.SetLocation(n.Location())
 				*node = c
 			}
+			return
+		case "==", "!=":
+			// Lists, maps and records are compared by equal: bounded in depth, charged
+			// per element. Numbers, strings and booleans keep expr's own comparison.
+			if !collectionType(n.Left.Type()) && !collectionType(n.Right.Type()) {
+				return
+			}
+			c := wrap("__op", rt(), &ast.StringNode{Value: n.Operator}, n.Left, n.Right)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
 			return
 		case "..":
 			// A range is built element by element: its work is charged like a builtin's.
@@ -610,6 +745,19 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 		c.SetLocation(n.Location())
 		*node = c
 	}
+}
+
+// collectionType reports whether a value of static type t may be a list, a map or a record
+// (or is of a type not known before it runs).
+func collectionType(t reflect.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.Interface:
+		return true
+	}
+	return false
 }
 
 func isNumberType(t reflect.Type) bool {
@@ -738,4 +886,192 @@ func toWhole(v any) (any, error) {
 		return x.Total, nil
 	}
 	return nil, fmt.Errorf("int takes a number or a string, not %s", typeName(v))
+}
+
+// maxCompareDepth bounds how deep == looks into nested lists, maps and records: Go's own
+// comparison recurses without limit and a value nested a million deep (built in a loop)
+// overflowed the stack.
+const maxCompareDepth = 10000
+
+// equalPair is two collections met while comparing: met again, they are taken as equal
+// (a record that holds itself equals another that holds itself), as Go's comparison does.
+type equalPair struct{ a, b uintptr }
+
+// equal is == on any two values: lists, maps and records element by element (a step per
+// element), to a depth of maxCompareDepth; anything else as expr-lang compares it.
+func (m *Machine) equal(a, b any) (bool, error) {
+	return m.equalAt(a, b, 0, map[equalPair]bool{})
+}
+
+func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, error) {
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		if !ok {
+			break
+		}
+		if len(x) != len(y) {
+			return false, nil
+		}
+		if len(x) == 0 {
+			return true, nil
+		}
+		pair := equalPair{uintptr(unsafe.Pointer(&x[0])), uintptr(unsafe.Pointer(&y[0]))}
+		if pair.a == pair.b || seen[pair] {
+			return true, nil
+		}
+		if err := m.enterCompare(depth, len(x)); err != nil {
+			return false, err
+		}
+		seen[pair] = true
+		for i := range x {
+			if eq, err := m.equalAt(x[i], y[i], depth+1, seen); !eq || err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			break
+		}
+		if len(x) != len(y) {
+			return false, nil
+		}
+		pair := equalPair{reflect.ValueOf(x).Pointer(), reflect.ValueOf(y).Pointer()}
+		if pair.a == pair.b || seen[pair] {
+			return true, nil
+		}
+		if err := m.enterCompare(depth, len(x)); err != nil {
+			return false, err
+		}
+		seen[pair] = true
+		for k, xv := range x {
+			yv, has := y[k]
+			if !has {
+				return false, nil
+			}
+			if xk, ok := xv.(*Kind); ok && k == kindKey {
+				if yk, ok := yv.(*Kind); !ok || xk != yk {
+					return false, nil
+				}
+				continue
+			}
+			if eq, err := m.equalAt(xv, yv, depth+1, seen); !eq || err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	}
+	return exprruntime.Equal(a, b), nil
+}
+
+// enterCompare charges the n elements of a collection about to be compared, and refuses to
+// go deeper than maxCompareDepth.
+func (m *Machine) enterCompare(depth, n int) error {
+	if depth >= maxCompareDepth {
+		return fmt.Errorf("cannot compare values nested more than %d deep", maxCompareDepth)
+	}
+	return m.charge(n)
+}
+
+// uniq is expr-lang's uniq with == as equal compares. Numbers, strings and booleans are
+// found by hashing (1 and 1.0 are one value); other values are compared with each kept one
+// of their own, a step per comparison.
+func (m *Machine) uniq(v any) (any, error) {
+	list := reflect.ValueOf(v)
+	if list.Kind() != reflect.Slice && list.Kind() != reflect.Array {
+		return nil, fmt.Errorf("uniq needs a list, not %s", typeName(v))
+	}
+	out := []any{}
+	seen := map[any]bool{}
+	var others []any
+next:
+	for i := range list.Len() {
+		e := list.Index(i).Interface()
+		if err := m.charge(1); err != nil {
+			return nil, err
+		}
+		if key, ok := hashKey(e); ok {
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, e)
+			}
+			continue
+		}
+		if err := m.charge(len(others)); err != nil {
+			return nil, err
+		}
+		for _, kept := range others {
+			eq, err := m.equal(e, kept)
+			if err != nil {
+				return nil, err
+			}
+			if eq {
+				continue next
+			}
+		}
+		others = append(others, e)
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// hashKey is a map key that is equal for values == finds equal, for numbers, strings and
+// booleans.
+func hashKey(v any) (any, bool) {
+	switch x := v.(type) {
+	case int:
+		// As == compares: by value as a fraction wherever the fraction is exact.
+		if f := float64(x); f < 1<<63 && int(f) == x {
+			return f, true
+		}
+		return x, true
+	case float64:
+		if math.IsNaN(x) { // NaN equals nothing, itself included
+			return nil, false
+		}
+		return x, true
+	case string, bool:
+		return x, true
+	}
+	return nil, false
+}
+
+// join is expr-lang's join(list, sep), its result sized and charged before it is built: a
+// long separator between many elements would build far more than the list holds.
+func (m *Machine) join(v any, sep string) (any, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("join takes a list of strings, not %s", typeName(v))
+	}
+	if err := m.charge(len(list)); err != nil {
+		return nil, err
+	}
+	total := 0
+	for i, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			return nil, fmt.Errorf("join takes a list of strings: element %d is %s", i+1, typeName(e))
+		}
+		total += len(s)
+		if i > 0 {
+			total += len(sep)
+		}
+		if total > int(m.Limits.MemoryBudget)*16 {
+			return nil, m.memLimitError()
+		}
+	}
+	if err := m.chargeValue(total/16+1, total/16+1); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.Grow(total)
+	for i, e := range list {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(e.(string))
+	}
+	return b.String(), nil
 }

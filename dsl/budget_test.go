@@ -44,6 +44,63 @@ rule chercher(n: int): int {
   }
   return k
 }
+rule compter(n: int): int {
+  let k = 0
+  for i in 1..n {
+    for j in 1..100 {
+      k += 1
+    }
+  }
+  return k
+}
+rule allonger(n: int): int {
+  let l = []
+  for i in 1..n {
+    l += [i]
+  }
+  return len(l)
+}
+rule allonger2(n: int): int {
+  let l = []
+  for i in 1..n {
+    l = l + [i]
+  }
+  return len(l)
+}
+rule écrire(n: int): int {
+  let s = ""
+  for i in 1..n {
+    s += "xxxxxxxxxxxxxxxx"
+  }
+  return len(s)
+}
+rule profond(n: int): any {
+  let v = [1]
+  for i in 1..n {
+    v = [v]
+  }
+  return v
+}
+rule profondm(n: int): any {
+  let v = {}
+  for i in 1..n {
+    v = {"a": v}
+  }
+  return v
+}
+kind Nœud {
+  suivant: Nœud
+  l: list
+}
+entity n1: Nœud {}
+entity n2: Nœud {}
+action boucler(): bool {
+  n1.suivant = n1
+  n2.suivant = n2
+  n1.l = [n1]
+  n2.l = [n2]
+  return n1 == n2 && n1 in [n2] && len(uniq([n1, n2])) == 1
+}
 table t(x) {
   1: "un"
   2: "deux"
@@ -78,6 +135,11 @@ func TestBudgetInsideExpressions(t *testing.T) {
 		{`sum(map(1..900000, t(#)) , len(#))`, "max_steps"},
 		{`bâtir(100000)`, "max_steps"},
 		{`chercher(100000)`, "max_steps"},
+		// Joining copies both sides: the copy is charged, so appending to a long list or
+		// string in a loop (quadratic work) ends on the step limit instead of running on.
+		{`allonger(100000)`, "max_steps"},
+		{`allonger2(100000)`, "max_steps"},
+		{`écrire(100000)`, "max_steps"},
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
@@ -98,6 +160,67 @@ func TestMapsBounded(t *testing.T) {
 	}
 	if _, err := s.Eval("<e>", "remplir(5000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 1000") {
 		t.Fatalf("err = %v, want the memory limit", err)
+	}
+}
+
+// TestCountersAreNotMemory: += on a number builds nothing, so a counter bumped in a long
+// loop never reaches the memory limit, and a short append loop stays well inside both.
+func TestCountersAreNotMemory(t *testing.T) {
+	s := budgetSession(t)
+	s.M.Limits.MemoryBudget = 1000
+	for _, c := range []struct{ src, want string }{
+		{"compter(50)", "5000"}, {"allonger(200)", "200"}, {"allonger2(200)", "200"}, {"écrire(500)", "8000"},
+	} {
+		if v, err := s.Eval("<e>", c.src); err != nil || Repr(v) != c.want {
+			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestLiteralsCharged: lists, maps and records written in expressions count against the
+// memory budget, so a loop that nests one in the next (v = [v]) ends on the limit instead of
+// filling the machine's memory.
+func TestLiteralsCharged(t *testing.T) {
+	for _, src := range []string{`profond(100000)`, `profondm(100000)`, `len(map(1..100000, Nœud({})))`} {
+		s := budgetSession(t)
+		s.M.Limits.MemoryBudget = 50000
+		if _, err := s.Eval("<e>", src); err == nil || !strings.Contains(err.Error(), "memory_budget = 50000") {
+			t.Errorf("%s: err = %v, want the memory limit", src, err)
+		}
+	}
+}
+
+// TestDeepComparisonBounded: == looks into lists, maps and records to a bounded depth (Go's
+// comparison overflowed the stack on a value nested a million deep), a value that holds
+// itself still compares, and uniq's quadratic comparisons are charged.
+func TestDeepComparisonBounded(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{`profond(20000) == profond(20000)`, "nested more than 10000 deep"},
+		{`profond(20000) != profond(20000)`, "nested more than 10000 deep"},
+		{`profond(20000) in [profond(20000)]`, "nested more than 10000 deep"},
+		{`uniq([profond(20000), profond(20000)])`, "nested more than 10000 deep"},
+		{`len(uniq(map(1..100000, [#])))`, "max_steps"},
+		{`len(uniq(map(1..200000, # % 7)))`, "7"},
+		{`profond(100) == profond(100)`, "true"},
+		{`profond(100) == profond(99)`, "false"},
+		{`[1, [2, {"a": [3]}]] == [1, [2, {"a": [3]}]]`, "true"},
+		{`{"a": [1]} != {"a": [2]}`, "true"},
+		{`[1d6 * 0] == [0]`, "true"},
+		{`nil == nil`, "true"},
+		{`uniq([[1], [1], [2], 1, 1.0, "a", "a", true, true])`, "[[1], [2], 1, \"a\", true]"},
+		{`boucler()`, "true"},
+	}
+	for _, c := range cases {
+		s := budgetSession(t)
+		s.M.Limits.MaxSteps = 1_000_000
+		v, err := s.Eval("<e>", c.src)
+		got := Repr(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s = %s, want %s", c.src, got, c.want)
+		}
 	}
 }
 

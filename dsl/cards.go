@@ -142,10 +142,13 @@ func patchCardLiteral(node *ast.Node, lits map[string]*cards.Card) bool {
 
 // Card functions. Every change to a pile is journaled, so a failed call puts cards back.
 
+// setCards replaces a pile's cards. The old ones stay in the journal until the call ends,
+// so the new ones count against the memory budget; the next step checks it (charge).
 func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
 	old := p.Cards
 	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
 	p.Cards = cs
+	m.mem += len(cs) + 1
 }
 
 // pilesAndCard reads (from, to, card) arguments.
@@ -227,10 +230,7 @@ func (m *Machine) shuffle(p *cards.Pile) error {
 	if err := m.charge(len(p.Cards)); err != nil {
 		return err
 	}
-	src := m.Shuffle
-	if src == nil {
-		src = dice.ShuffleSource(m.Dice)
-	}
+	src := dice.ShuffleSource(m.Dice)
 	if src == nil {
 		if m.noSeed == nil {
 			m.noSeed = dice.NewPCG(0)
@@ -362,6 +362,9 @@ var cardFuncs = map[string]rtFunc{
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
+		if n := toInt(a[2]); n < 0 {
+			return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
+		}
 		m.setAllowance(from, to, toInt(a[2]))
 		return toInt(a[2]), nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},

@@ -440,6 +440,7 @@ func builtKinds(x *Expr) []string {
 
 type newVisitor struct{ kinds []string }
 
+// Visit implements ast.Visitor.
 func (v *newVisitor) Visit(n *ast.Node) {
 	if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) > 1 {
 		if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" {

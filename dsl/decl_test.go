@@ -185,28 +185,6 @@ action champs() {
 	}
 }
 
-// One load reads at most MaxLoadSize bytes of rule files, however they are split into
-// includes (each file alone stays under MaxFileSize).
-func TestLoadSizeCap(t *testing.T) {
-	big := func(name string) []byte {
-		return []byte("// " + strings.Repeat("x", 6<<20) + "\nconst " + name + " = 1\n")
-	}
-	files := memFiles{
-		"a.rules": []byte("include \"b.rules\"\ninclude \"c.rules\"\ninclude \"d.rules\"\n"),
-		"b.rules": big("b"), "c.rules": big("c"), "d.rules": big("d"),
-	}
-	_, diags := Load(files, "a.rules")
-	got := diags.Render(nil)
-	if !strings.Contains(got, "a.rules:3:1: the rule files of this load pass the limit of 16 MiB in total") {
-		t.Errorf("no total cap: %s", got)
-	}
-	delete(files, "d.rules")
-	files["a.rules"] = []byte("include \"b.rules\"\ninclude \"c.rules\"\n")
-	if _, diags := Load(files, "a.rules"); diags.HasErrors() {
-		t.Errorf("12 MiB in three files is refused: %v", diags)
-	}
-}
-
 // A const that builds a record gets the kind's defaults (it used to get zero values: the
 // defaults were compiled after the consts).
 func TestConstRecordDefaults(t *testing.T) {

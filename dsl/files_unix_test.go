@@ -3,6 +3,7 @@
 package dsl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,5 +115,30 @@ func TestIncludeSymlinkConfined(t *testing.T) {
 	}
 	if _, diags := Load(nil, main); diags.HasErrors() {
 		t.Errorf("a link inside the folder: %v", diags)
+	}
+}
+
+// TestLoadSizeBounded: the files of one load are bounded together, not only one by one:
+// many includes of a large file each would take gigabytes to check.
+func TestLoadSizeBounded(t *testing.T) {
+	root := t.TempDir()
+	big := "const s%d = \"" + strings.Repeat("a", 1_400_000) + "\"\n"
+	var main strings.Builder
+	for i := range 4 {
+		name := fmt.Sprintf("part%d.rules", i)
+		if err := os.WriteFile(filepath.Join(root, name), []byte(fmt.Sprintf(big, i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&main, "include %q\n", name)
+	}
+	if err := os.WriteFile(filepath.Join(root, "main.rules"), []byte(main.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := Load(DirFiles(root), "main.rules")
+	if got := diags.Error(); !strings.Contains(got, "main.rules:4:1: the rule files of this load pass the limit of 4 MiB in total") {
+		t.Errorf("got %q", got)
+	}
+	if _, diags := Load(DirFiles(root), "part0.rules", "part1.rules"); diags.HasErrors() {
+		t.Errorf("two parts: %v", diags)
 	}
 }

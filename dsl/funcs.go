@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/expr-lang/expr"
+	exprbuiltin "github.com/expr-lang/expr/builtin"
 
 	"rulesh/stdlib/dice"
 )
@@ -146,6 +147,11 @@ func stdFuncNames() map[string]bool {
 		out[n] = true
 	}
 	for n := range pureFuncs {
+		out[n] = true
+	}
+	// expr-lang's builtins too: a procedure named count would never be called, count(…)
+	// reaching the builtin.
+	for _, n := range exprbuiltin.Names {
 		out[n] = true
 	}
 	return out
@@ -454,6 +460,10 @@ func newRecordFunc(args ...any) (any, error) {
 	fields := args[2].(map[string]any)
 	rec, err := m.newRecord(k, nil)
 	if err != nil {
+		return nil, err
+	}
+	// A record built in an expression is new material, as a map literal is.
+	if err := m.chargeMem(len(rec)); err != nil {
 		return nil, err
 	}
 	for _, name := range sortedKeys(fields) {

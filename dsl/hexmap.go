@@ -18,6 +18,10 @@ type MapDecl struct {
 
 func (d *MapDecl) declPos() Pos { return d.Pos }
 
+// maxHexCoord bounds hex coordinates, so that distances, lines and rings computed from them
+// cannot overflow (hex_distance of two far hexes wrapped round to 2).
+const maxHexCoord = 1_000_000_000
+
 var (
 	hexType  = &Type{Kind: THex}
 	mapTType = &Type{Kind: TBoard}
@@ -219,7 +223,11 @@ func (m *Machine) costFunc(unit any, costName, stopName string) (hex.CostFunc, e
 
 var hexFuncs = map[string]rtFunc{
 	"hex": {internal: "__hex", fn: func(m *Machine, a []any) (any, error) {
-		return hex.FromOffset(toInt(a[0]), toInt(a[1])), nil
+		col, row := toInt(a[0]), toInt(a[1])
+		if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
+			return nil, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
+		}
+		return hex.FromOffset(col, row), nil
 	}, types: []any{new(func(*Machine, int, int) hex.Hex)}},
 	"hex_distance": {internal: "__hexdist", fn: func(m *Machine, a []any) (any, error) {
 		hs, err := hexArgs(a, 0, 1)

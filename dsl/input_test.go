@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"rulesh/stdlib/dice"
@@ -339,6 +340,17 @@ func TestSyntaxErrorsInPlainTerms(t *testing.T) {
 				t.Errorf("%q: %s", src, diags.Error())
 			}
 		}
+	}
+	// A file of very many short tokens is refused before the parser holds them all.
+	_, diags := LoadSource("t.rules", []byte("const L = ["+strings.Repeat("1,", 600_000)+"1]\n"))
+	if want := "t.rules:1:1000008: more than 1000000 tokens in one file (the limit)"; diags.Error() != want {
+		t.Errorf("got %s, want %s", diags.Error(), want)
+	}
+	// A million blank lines in one block reach participle's bound on repetitions, which
+	// names grammar types.
+	d := parseDiag("t.rules", participle.Errorf(lexer.Position{Line: 1000001, Column: 1}, "too many iterations of (StmtAST | <newline>)* (> 1000000)"))
+	if want := "t.rules:1000001:1: more than 1000000 lines or items in one block or file"; d.Error() != want {
+		t.Errorf("got %s, want %s", d.Error(), want)
 	}
 	err := newInputSession(t).Exec("<input>", `if true { emit "a" } else if`)
 	if want := "<input>:1:29: unexpected end of file (expected an expression)"; err == nil || err.Error() != want {

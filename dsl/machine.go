@@ -17,10 +17,12 @@ import (
 
 // Limits bound a run so that no rule can hang or exhaust memory.
 type Limits struct {
-	MaxSteps          int // statements and expressions evaluated by one top-level call
+	MaxSteps          int // statements, and work inside expressions (dice, rows, elements), of one top-level call
 	MaxCallDepth      int // nested procedure calls
 	MaxLoopIterations int // iterations of one loop
-	MemoryBudget      uint
+	// MemoryBudget bounds, per top-level call, what values grow by (an element or entry is
+	// one unit, a string one unit per 16 bytes), and the size of any one value.
+	MemoryBudget uint
 }
 
 // DefaultLimits are the limits a Machine starts with.
@@ -46,10 +48,9 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
-	// Shuffle, when set, shuffles decks; otherwise the seeded source behind Dice does, so
-	// hand-given die results are never spent on shuffles.
-	Shuffle dice.Source
-	noSeed  dice.Source // shuffles when no seeded source is known: fixed, so runs repeat
+	// Decks are shuffled by the seeded source behind Dice, so hand-given die results are
+	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
+	noSeed dice.Source
 
 	allowances map[string]int
 	rollers    map[*dice.Expr]*dice.Roller
@@ -488,14 +489,11 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 	if err != nil {
 		return err
 	}
-	if s.op == "+=" {
-		// What += appends is new material: charged like any other concatenation.
-		if err := m.chargeValue(size(v), size(v)); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: err.Error()}
-		}
-	}
 	if s.local != "" {
 		if s.op != "=" {
+			if err := m.chargeAppend(s.op, f.vars[s.local], v); err != nil {
+				return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			}
 			if v, err = arith(s.op, f.vars[s.local], v); err != nil {
 				return &RuntimeError{Pos: s.at, Msg: err.Error()}
 			}
@@ -533,6 +531,9 @@ func (s *assignStmt) exec(m *Machine, f *frame) error {
 		field = ks
 	}
 	if s.op != "=" {
+		if err := m.chargeAppend(s.op, rec[field], v); err != nil {
+			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+		}
 		if v, err = arith(s.op, rec[field], v); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}

@@ -33,7 +33,7 @@ rule f(x: int): int {
 `
 
 // goisms are pieces of Go that must never reach a user.
-var goisms = []string{"interface {}", "*dsl.", "dsl.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__"}
+var goisms = []string{"interface {}", "*dsl.", "dsl.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__", "%!", "<nil>", "Go value"}
 
 // badInputs are expressions and statements a hostile or clumsy user may type.
 var badInputs = []string{
@@ -51,6 +51,8 @@ var badInputs = []string{
 	`line(1, 2)`, `neighbours(1)`, `hex_distance("a", 1)`, `card("ZZ")`, `play(main, "A♠")`, `shuffle(1)`,
 	`toPairs(1)`, `fromPairs([1])`, `flatten(1)`, `uniq(1)`, `concat(1, 2)`, `values(1)`,
 	`(1d6).nope`, `1d6[0]`, `u[1]`, `[1]["a"]`, `"abc"[10]`, `"abc"[1:0]`,
+	`len(nil)`, `keys(nil)`, `values(nil)`, `fromJSON("1e999")`, `fromJSON("[1, 2")`, `u.nope.x`, `nil.x`,
+	`first(nil)`, `upper(nil)`, `sum(nil)`, `u.tags[0].x`, `bitshr(1, -1)`,
 }
 
 // badStatements are statements typed at the REPL.

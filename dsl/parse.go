@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -16,7 +17,8 @@ import (
 
 // Parsing limits: they turn hostile input into a clear error instead of a deep recursion.
 const (
-	// MaxFileSize is the largest rule file read, in bytes.
+	// MaxFileSize is the largest file read, in bytes (a transcript, the history); rule files
+	// are held to MaxLoadSize, all of one load together.
 	MaxFileSize = 8 << 20
 	// MaxNesting is the deepest nesting of brackets, blocks and unary operators in a rule
 	// file or an input.
@@ -24,8 +26,13 @@ const (
 	// MaxIncludes is the most files one load may read through includes.
 	MaxIncludes = 200
 	// MaxLoadSize is the most bytes of rule files one load reads, all files and includes
-	// together: checking holds several times the source in memory.
-	MaxLoadSize = 16 << 20
+	// together: checking costs about a hundred times the source in memory, so 200 includes
+	// of MaxFileSize each would exhaust the machine.
+	MaxLoadSize = 4 << 20
+	// MaxFileTokens is the most tokens one rule file may hold: the parser holds every token
+	// of a file at once (some 500 bytes each), and a file of short tokens (1,1,1,…) within
+	// MaxLoadSize took a gigabyte before any other limit answered.
+	MaxFileTokens = 1_000_000
 )
 
 // FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
@@ -215,6 +222,8 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 		case level > MaxNesting:
 			bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
 				Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+		case !expr && n > MaxFileTokens:
+			bad = &Diagnostic{Summary: fmt.Sprintf("more than %d tokens in one file (the limit)", MaxFileTokens)}
 		case !expr:
 		case n > MaxExprTokens:
 			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
@@ -258,6 +267,8 @@ func reservedUse(text string) (int, string) {
 	return at, msg
 }
 
+var tooManyRE = regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
 	if errors.As(err, &perr) {
@@ -272,6 +283,8 @@ func parseDiag(name string, err error) *Diagnostic {
 			}
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
+		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
+		msg = tooManyRE.ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}

@@ -59,8 +59,8 @@ func (b *bandKey) constant() (tables.Band, bool) {
 			return out, false
 		}
 		f, ok := number(p.e.lit)
-		if !ok {
-			return out, false
+		if !ok || math.IsNaN(f) {
+			return out, false // decided when looked up, where NaN is an error
 		}
 		*p.dst = &f
 	}
@@ -535,6 +535,10 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 // findRow returns the first row whose key matches, or nil. With constant keys the index
 // answers at once; otherwise the rows are tried in order.
 func (m *Machine) findRow(t *Table, key any, f *frame) (*TableRow, error) {
+	if k, ok := key.(float64); ok && math.IsNaN(k) {
+		// NaN compares false both ways: every band would hold it.
+		return nil, &RuntimeError{Pos: t.Pos, Msg: "table " + t.Name + ": the key is NaN, not a number"}
+	}
 	if t.index != nil {
 		// One step: a map lookup or a binary search.
 		if err := m.chargeAt(t.Pos, 1); err != nil {
@@ -600,7 +604,8 @@ func (m *Machine) rowMatches(r *TableRow, key any, f *frame) (bool, error) {
 				return false, err
 			}
 			n, ok := number(bv)
-			if !ok {
+			if !ok || math.IsNaN(n) {
+				// NaN compares false both ways: a band with it would hold every key.
 				return false, &RuntimeError{Pos: p.e.Pos, Msg: "a band's bound must be a number, got " + Repr(bv)}
 			}
 			*p.dst = &n
@@ -648,7 +653,13 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 	}
 	d, err := t.Roll.Distribution()
 	if err != nil {
-		return nil, err
+		// The table's roll is read from the rule file: its place there says more than a
+		// column inside the notation.
+		msg := err.Error()
+		if de, ok := err.(*dice.Error); ok {
+			msg = de.Msg
+		}
+		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, name, msg)
 	}
 	var labels []string
 	index := map[string]int{}

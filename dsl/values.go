@@ -127,6 +127,9 @@ func (w *reprWriter) write(v any, depth int) {
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
+			if w.cut {
+				break // past the size bound: the rest is not printed
+			}
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -138,6 +141,9 @@ func (w *reprWriter) write(v any, depth int) {
 			b.WriteString(k.Name)
 			b.WriteByte('{')
 			for i, f := range k.Fields {
+				if w.cut {
+					break // past the size bound: the rest is not printed
+				}
 				if i > 0 {
 					b.WriteString(", ")
 				}
@@ -155,10 +161,17 @@ func (w *reprWriter) write(v any, depth int) {
 		sort.Strings(keys)
 		b.WriteByte('{')
 		for i, k := range keys {
+			if w.cut {
+				break // past the size bound: the rest is not printed
+			}
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(k)
+			if identRE.MatchString(k) {
+				b.WriteString(k)
+			} else {
+				b.WriteString(strconv.Quote(k)) // {"a]": 2} reads as one key
+			}
 			b.WriteString(": ")
 			w.write(x[k], depth+1)
 		}
@@ -173,6 +186,9 @@ func (w *reprWriter) write(v any, depth int) {
 		case reflect.Slice, reflect.Array:
 			b.WriteByte('[')
 			for i := 0; i < rv.Len(); i++ {
+				if w.cut {
+					break // past the size bound: the rest is not printed
+				}
 				if i > 0 {
 					b.WriteString(", ")
 				}
@@ -194,6 +210,9 @@ func (w *reprWriter) write(v any, depth int) {
 			sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
 			b.WriteByte('{')
 			for i, o := range order {
+				if w.cut {
+					break // past the size bound: the rest is not printed
+				}
 				if i > 0 {
 					b.WriteString(", ")
 				}
@@ -222,7 +241,8 @@ func formatFloat(f float64) string {
 }
 
 // ToJSON converts a value to something encoding/json prints faithfully: records become
-// objects with their fields (and "$kind"), stdlib values their printed form. A record, map or
+// objects with their fields (and "$kind"), stdlib values their printed form, NaN and the
+// infinities the strings "NaN", "+Inf" and "-Inf". A record, map or
 // list met again inside itself becomes the string "<cycle: …>", so records that refer to
 // each other convert.
 func ToJSON(v any) any {
@@ -230,16 +250,19 @@ func ToJSON(v any) any {
 	return j.convert(v, 0)
 }
 
-// maxJSONDepth bounds nesting in JSON output, and maxJSONValues the values converted (a list
-// of many references to one large value); past them values become "…".
+// maxJSONDepth bounds nesting in JSON output, maxJSONValues the values converted and
+// maxJSONBytes the bytes of their strings (a list of many references to one large value);
+// past them values become "…".
 const (
 	maxJSONDepth  = 200
 	maxJSONValues = 1_000_000
+	maxJSONBytes  = 16 << 20 // of strings, which may repeat one long string many times
 )
 
 type jsonWriter struct {
 	seen  path
 	count int
+	bytes int
 }
 
 func (j *jsonWriter) convert(v any, depth int) any {
@@ -249,7 +272,18 @@ func (j *jsonWriter) convert(v any, depth int) any {
 	}
 	seen := &j.seen
 	switch x := v.(type) {
-	case nil, bool, int, float64, string:
+	case float64:
+		// JSON has no NaN nor infinities: they are written as the language prints them.
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return formatFloat(x)
+		}
+		return x
+	case string:
+		if j.bytes += len(x); j.bytes > maxJSONBytes {
+			return "…"
+		}
+		return x
+	case nil, bool, int:
 		return x
 	case []any:
 		if mark, cyc := seen.enter(x); cyc {

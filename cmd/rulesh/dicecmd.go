@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"math"
@@ -15,6 +16,22 @@ import (
 
 // MaxRollCount bounds -n.
 const MaxRollCount = 100_000_000
+
+// MaxRollDice bounds the dice one roll command rolls, all rolls together: -n 10000000 of
+// 10000d6 would otherwise run for hours.
+const MaxRollDice = 200_000_000
+
+// countingSource counts the dice rolled from it.
+type countingSource struct {
+	src dice.Source
+	n   int
+}
+
+// Roll implements dice.Source, counting.
+func (s *countingSource) Roll(sides int) (int, error) {
+	s.n++
+	return s.src.Roll(sides)
+}
 
 func (c *cli) roll(args []string) int {
 	fs := c.newFlags("roll", "roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR")
@@ -51,16 +68,30 @@ func (c *cli) roll(args []string) int {
 	if !flagSet(fs, "seed") {
 		s = rand.Uint64()
 	}
+	// One trial roll, from a source of its own, tells how many dice a roll takes.
+	trial := &countingSource{src: dice.NewPCG(s)}
+	if _, err := dice.NewRoller(e, trial).Total(); err != nil {
+		c.diceError(src, err)
+		return exitError
+	}
+	if trial.n > 0 && *n > MaxRollDice/trial.n {
+		fmt.Fprintf(c.stderr, "rulesh roll: %d rolls of %d dice each is more than the limit of %d dice in all; roll fewer\n", *n, trial.n, MaxRollDice)
+		return exitError
+	}
 	r := dice.NewRoller(e, dice.NewPCG(s))
 	_, isBool := e.Root.(*dice.Cmp)
 	if !*stats && !*asJSON {
+		// Buffered: a line per roll, millions of them, one write each took minutes.
+		out := bufio.NewWriter(c.stdout)
+		defer out.Flush()
 		for i := 0; i < *n; i++ {
 			res, err := r.Roll()
 			if err != nil {
+				out.Flush()
 				c.diceError(src, err)
 				return exitError
 			}
-			fmt.Fprintln(c.stdout, res)
+			fmt.Fprintln(out, res)
 		}
 		return exitOK
 	}

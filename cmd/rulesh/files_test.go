@@ -73,7 +73,7 @@ func TestRewritesAreAtomic(t *testing.T) {
 	messy := "rule f(x) {\n    return x\n}\n"
 	rules, oldRules := write("m.rules", messy)
 	tr, oldTr := write("t.transcript", "> 1 + 1\n3\n")
-	svg, oldSvg := write("map.svg", "old picture\n")
+	svg, oldSvg := write("map.svg", "<svg>old picture</svg>\n")
 	runs := [][]string{
 		{"fmt", "-w", rules},
 		{"test", "--update", tr},
@@ -88,7 +88,7 @@ func TestRewritesAreAtomic(t *testing.T) {
 		f    *os.File
 		path string
 		old  string
-	}{{oldRules, rules, messy}, {oldTr, tr, "> 1 + 1\n3\n"}, {oldSvg, svg, "old picture\n"}} {
+	}{{oldRules, rules, messy}, {oldTr, tr, "> 1 + 1\n3\n"}, {oldSvg, svg, "<svg>old picture</svg>\n"}} {
 		if b, _ := io.ReadAll(c.f); string(b) != c.old {
 			t.Errorf("%s was written in place: the old file now reads %q", c.path, b)
 		}
@@ -99,5 +99,42 @@ func TestRewritesAreAtomic(t *testing.T) {
 		if b, _ := os.ReadFile(c.path); string(b) == c.old {
 			t.Errorf("%s was not rewritten", c.path)
 		}
+	}
+}
+
+// TestMapSVGSparesOtherFiles: map --svg replaces an existing file only if it is empty or
+// already a picture, so `--svg duel.rules` (or a link to a rule file) cannot turn a rule file
+// into an SVG.
+func TestMapSVGSparesOtherFiles(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	carte := filepath.Join(root, "rulesets/examples/carte.rules")
+	dir := t.TempDir()
+	files := map[string]string{
+		"duel.rules": "const a = 1\n",
+		"old.svg":    "\ufeff  <?xml version=\"1.0\"?>\n<svg></svg>\n",
+		"empty.svg":  "",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("duel.rules", filepath.Join(dir, "link.svg")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		out     string
+		refused bool
+	}{{"duel.rules", true}, {"link.svg", true}, {"old.svg", false}, {"empty.svg", false}, {"new.svg", false}} {
+		out := runCLI(root, []string{"map", carte, "--svg", filepath.Join(dir, c.out)})
+		if refused := strings.Contains(out, "is not an SVG picture; not overwritten"); refused != c.refused {
+			t.Errorf("map --svg %s: %s", c.out, out)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "duel.rules")); string(b) != files["duel.rules"] {
+		t.Errorf("duel.rules was overwritten: %.60q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "old.svg")); !strings.Contains(string(b), "<svg") || len(b) < 100 {
+		t.Errorf("old.svg was not redrawn: %.60q", b)
 	}
 }

@@ -60,8 +60,13 @@ func (s *shell) plain(r io.Reader) int {
 		if pending.Len() > 0 {
 			pending.WriteByte('\n')
 		}
-		pending.WriteString(sc.Text())
-		depth += lineDepth(sc.Text())
+		line := sc.Text()
+		if lineNo == 1 {
+			// A script saved with a byte order mark reads as one saved without.
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		pending.WriteString(line)
+		depth += lineDepth(line)
 		if pending.Len() > maxLine {
 			// An open bracket would otherwise gather the whole script into one input.
 			fmt.Fprintf(s.stderr, "rulesh: the input ending at line %d is longer than the %d MiB limit (a bracket left open?); stopped there\n", lineNo, maxLine>>20)

@@ -55,18 +55,21 @@ type capture struct {
 	limit int
 }
 
+// Write implements io.Writer, keeping at most the limit.
 func (c *capture) Write(p []byte) (int, error) {
 	limit := c.limit
 	if limit == 0 {
 		limit = maxLog
 	}
-	if c.buf.Len()+len(p) > limit {
+	if c.over || c.buf.Len()+len(p) > limit {
+		// Once cut, later writes are dropped too: the output kept is its start, whole.
 		c.over = true
 		return len(p), nil
 	}
 	return c.buf.Write(p)
 }
 
+// Reset empties the capture for the next input.
 func (c *capture) Reset() { c.buf.Reset(); c.over = false }
 
 // logEntry is one input of the session and its output.
@@ -573,17 +576,18 @@ func (s *shell) record(arg string) {
 	}
 	r := &recorder{path: arg, dir: dir}
 	head, notes := s.transcriptHead(r)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	// The head replaces the file whole (a failure leaves the old transcript), then each
+	// entry is appended.
+	if err := writeFileAtomic(path, []byte(head)); err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		s.errorf("%v", err)
 		return
 	}
 	r.f = f
-	if _, err := f.WriteString(head); err != nil {
-		f.Close()
-		s.errorf("%v", err)
-		return
-	}
 	s.rec = r
 	fmt.Fprintf(s.stdout, "recording to %s\n", arg)
 	for _, n := range notes {
@@ -669,7 +673,12 @@ func (r *recorder) entry(e logEntry, s *shell) string {
 	// Positions in loaded files name them as replay will: relative to the transcript.
 	for _, f := range s.files {
 		if rel := r.rel(s.path(f)); rel != f {
-			output = strings.ReplaceAll(output, f+":", rel+":")
+			// Only a position (the name, a colon, a line number) not inside a longer file
+			// name (b.rules within ab.rules or x/b.rules).
+			at := regexp.MustCompile(`(^|[^\pL\pN_./-])` + regexp.QuoteMeta(f) + `:(\d)`)
+			output = at.ReplaceAllStringFunc(output, func(m string) string {
+				return strings.Replace(m, f+":", rel+":", 1)
+			})
 		}
 	}
 	var b strings.Builder

@@ -97,6 +97,11 @@ func TestPipedScript(t *testing.T) {
 	if code != 0 || out.String() != "10\n" {
 		t.Errorf("rulesh -f: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
+	// A script saved with a byte order mark reads as one saved without.
+	out.Reset()
+	if code := Main([]string{"repl"}, strings.NewReader("\ufeff1 + 1\n"), &out, &errOut); code != 0 || out.String() != "2\n" {
+		t.Errorf("script with a BOM: exit %d, output %q", code, out.String())
+	}
 	out.Reset()
 	if code := Main([]string{"repl"}, strings.NewReader("1 +\n"), &out, &errOut); code != 1 {
 		t.Errorf("a failing script should exit 1, got %d", code)
@@ -306,5 +311,17 @@ func TestLineDepth(t *testing.T) {
 		if got := lineDepth(tt.line); got != tt.depth {
 			t.Errorf("lineDepth(%q) = %d, want %d", tt.line, got, tt.depth)
 		}
+	}
+}
+
+// TestCaptureKeepsItsStart: once an output passes the limit, later small writes are dropped
+// too, so what is kept is the output's start, whole (a hole used to open in the middle).
+func TestCaptureKeepsItsStart(t *testing.T) {
+	c := &capture{limit: 10}
+	for _, s := range []string{"abcd", "efghijkl", "mn"} {
+		c.Write([]byte(s))
+	}
+	if got := c.buf.String(); got != "abcd" || !c.over {
+		t.Errorf("kept %q (over %v), want \"abcd\" and over", got, c.over)
 	}
 }

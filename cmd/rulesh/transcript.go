@@ -58,7 +58,8 @@ func isNote(l string) bool { return l == "" || strings.HasPrefix(l, "#") }
 
 func parseTranscript(path string, src []byte) (*transcript, error) {
 	t := &transcript{path: path, seed: 1}
-	lines := strings.Split(string(src), "\n")
+	// A byte order mark (some Windows editors write one) is not part of the first line.
+	lines := strings.Split(strings.TrimPrefix(string(src), "\ufeff"), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}

@@ -102,6 +102,8 @@ func TestTranscriptDirectives(t *testing.T) {
 		{"# only a comment\nseed 2\n", "x.transcript: no input"},
 		{"> 1 + 1\n2\n# the end\n\n", ""},
 		{"> 1 + 1\n2\n\\# not a comment\n", "@@ > 1 + 1 @@\n 2\n-# not a comment\n"},
+		// A byte order mark, as some Windows editors write, is not a directive.
+		{"\ufeffseed 1\r\n> 1 + 1\r\n2\r\n", ""},
 	}
 	for _, tt := range tests {
 		msg := ""

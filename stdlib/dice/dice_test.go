@@ -1,10 +1,12 @@
 package dice
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -451,5 +453,46 @@ func TestResultShowsWholeExpression(t *testing.T) {
 		if got := r.String(); got != c.want {
 			t.Errorf("%s: %s, want %s", c.src, got, c.want)
 		}
+	}
+}
+
+// TestNewDieManyFaces: a symbolic die's face values are counted once for the die (per face,
+// a die of 20,000 symbols took minutes to declare).
+func TestNewDieManyFaces(t *testing.T) {
+	faces := make([]Face, 200_000)
+	for i := range faces {
+		faces[i] = Face{Sym: fmt.Sprintf("s%d", i%100_000)}
+	}
+	start := time.Now()
+	d, err := NewDie("grand", faces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("NewDie took %v", took)
+	}
+	if d.Faces[0].Value != 1 || d.Faces[99_999].Value != 100_000 || d.Faces[100_000].Value != 1 {
+		t.Errorf("values %d %d %d", d.Faces[0].Value, d.Faces[99_999].Value, d.Faces[100_000].Value)
+	}
+}
+
+// TestSymbolicTotalHint: the hint for several symbolic dice is notation that parses
+// (it said 3combat=sabre).
+func TestSymbolicTotalHint(t *testing.T) {
+	d, err := NewDie("combat", []Face{{Sym: "sabre"}, {Sym: "fusil"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]*Die{"combat": d}
+	e, err := Parse("3dcombat", named)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewRoller(e, NewPCG(1)).Total()
+	if err == nil || !strings.Contains(err.Error(), "e.g. 3d[combat]=sabre") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := Parse("3d[combat]=sabre", named); err != nil {
+		t.Errorf("the hint does not parse: %v", err)
 	}
 }

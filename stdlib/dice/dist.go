@@ -302,7 +302,7 @@ func (wk *work) dist(n Node) (*Dist, error) {
 			return nil, err
 		}
 		if a.Syms != nil || b.Syms != nil {
-			return nil, fmt.Errorf("column %d: symbols cannot be added or multiplied", n.At+1)
+			return nil, &Error{n.At + 1, "symbols cannot be added or multiplied"}
 		}
 		switch n.Op {
 		case '+':
@@ -549,7 +549,7 @@ const MaxExactSides = 100_000
 func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	if len(n.Die.Faces) > MaxExactSides {
-		return nil, fmt.Errorf("column %d: %s: exact odds are computed for dice of at most %d sides", n.At+1, n.Text, MaxExactSides)
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds are computed for dice of at most %d sides", n.Text, MaxExactSides)}
 	}
 	wk.spent += len(n.Die.Faces) * 8
 	if wk.spent > MaxWork {
@@ -558,8 +558,8 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	counting := m.Success.Op != "" || m.Failure.Op != ""
 	if n.Die.Symbolic && !counting {
 		if n.Count != 1 || m.Keep != KeepAll || m.Explode != ExplodeNone {
-			return nil, fmt.Errorf("column %d: %s: several symbolic dice have no single result; count a face, e.g. %d%s=%s",
-				n.At+1, n.Text, n.Count, diceName(n.Die), n.Die.Faces[0].Sym)
+			return nil, &Error{n.At + 1, fmt.Sprintf("%s: several symbolic dice have no single result; count a face, e.g. %d%s=%s",
+				n.Text, n.Count, diceName(n.Die), n.Die.Faces[0].Sym)}
 		}
 		d := faceDist(n)
 		d.Syms = n.Die.Symbols()
@@ -570,7 +570,7 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	}
 	if m.Keep != KeepAll {
 		if m.Explode == ExplodeAdd || m.Explode == ExplodePenetrate {
-			return nil, fmt.Errorf("column %d: %s: exact odds of keep/drop with dice added by explosions are not computed; use compound explosions (!!)", n.At+1, n.Text)
+			return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of keep/drop with dice added by explosions are not computed; use compound explosions (!!)", n.Text)}
 		}
 		per, err := wk.dieValueDist(n)
 		if err != nil {
@@ -638,7 +638,7 @@ func (wk *work) keepDist(per *Dist, n *Dice) (*Dist, error) {
 	}
 	width := hi - lo + 1
 	if int64(width)*int64(count+1) > MaxOutcomes*4 {
-		return nil, fmt.Errorf("column %d: %s has too many possible results to compute exactly", n.At+1, n.Text)
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s has too many possible results to compute exactly", n.Text)}
 	}
 	wk.spent += (count + 1) * (count + 1) * (1 + count/64)
 	if wk.spent > MaxWork {
@@ -712,11 +712,11 @@ func binomials(n int) [][]*big.Int {
 func uniqueDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
-		return nil, fmt.Errorf("column %d: %s: exact odds of unique dice with rerolls or explosions are not computed", n.At+1, n.Text)
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of unique dice with rerolls or explosions are not computed", n.Text)}
 	}
 	sides := len(n.Die.Faces)
 	if new(big.Int).Binomial(int64(sides), int64(n.Count)).Cmp(big.NewInt(2_000_000)) > 0 {
-		return nil, fmt.Errorf("column %d: %s: too many combinations to enumerate", n.At+1, n.Text)
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: too many combinations to enumerate", n.Text)}
 	}
 	acc := map[int]int64{}
 	var total int64
@@ -796,7 +796,7 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	for _, d := range items {
 		combos *= len(d.W)
 		if combos > MaxPairs {
-			return nil, fmt.Errorf("column %d: too many combinations to compute the group exactly", g.At+1)
+			return nil, &Error{g.At + 1, "too many combinations to compute the group exactly"}
 		}
 	}
 	den := big.NewInt(1)

@@ -62,28 +62,21 @@ func NewDie(name string, faces []Face) (*Die, error) {
 		return nil, fmt.Errorf("die %s has more than %d faces", name, MaxSides)
 	}
 	d := &Die{Name: name, Faces: faces}
+	// A symbolic face's value is its index among distinct symbols (for sorting), counted
+	// once for the whole die (per face, it was quadratic in the faces).
+	index := map[string]int{}
 	for i, f := range faces {
 		if f.Sym != "" {
 			d.Symbolic = true
-			// A symbolic face's value is its index among distinct symbols (for sorting).
-			d.Faces[i].Value = symIndex(faces, f.Sym)
+			if _, ok := index[f.Sym]; !ok {
+				index[f.Sym] = len(index) + 1
+			}
+			d.Faces[i].Value = index[f.Sym]
 		} else if d.Symbolic {
 			return nil, fmt.Errorf("die %s mixes numbers and symbols", name)
 		}
 	}
 	return d, nil
-}
-
-func symIndex(faces []Face, sym string) int {
-	idx := 0
-	seen := map[string]int{}
-	for _, f := range faces {
-		if _, ok := seen[f.Sym]; !ok {
-			idx++
-			seen[f.Sym] = idx
-		}
-	}
-	return seen[sym]
 }
 
 // Symbols lists a symbolic die's distinct symbols in the order of its faces.

@@ -497,7 +497,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 			rec.Total = total
 		}
 		if n.Count != 1 && r.rec == nil {
-			return 0, fmt.Errorf("%s: several symbolic dice have no total; count a face, e.g. %d%s=%s", n.Text, n.Count, n.Die.Name, n.Die.Faces[0].Sym)
+			return 0, fmt.Errorf("%s: several symbolic dice have no total; count a face, e.g. %d%s=%s", n.Text, n.Count, diceName(n.Die), n.Die.Faces[0].Sym)
 		}
 	}
 	if rec != nil {
