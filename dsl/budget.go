@@ -405,14 +405,9 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 					return nil, err
 				}
 				return x + y, nil
-			case "<":
-				return x < y, nil
-			case "<=":
-				return x <= y, nil
-			case ">":
-				return x > y, nil
-			case ">=":
-				return x >= y, nil
+			}
+			if v, ok := compare(op, x, y); ok {
+				return v, nil
 			}
 		}
 	case []any:

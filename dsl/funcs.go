@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -343,6 +344,17 @@ func intArith(op string, x, y int) (any, bool) {
 		if y != 0 {
 			return x % y, true
 		}
+	case "==":
+		return x == y, true
+	case "!=":
+		return x != y, true
+	}
+	return compare(op, x, y)
+}
+
+// compare applies an ordering operator (<, <=, >, >=); ok is false for any other.
+func compare[T cmp.Ordered](op string, x, y T) (any, bool) {
+	switch op {
 	case "<":
 		return x < y, true
 	case "<=":
@@ -351,10 +363,6 @@ func intArith(op string, x, y int) (any, bool) {
 		return x > y, true
 	case ">=":
 		return x >= y, true
-	case "==":
-		return x == y, true
-	case "!=":
-		return x != y, true
 	}
 	return nil, false
 }

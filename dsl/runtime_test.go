@@ -154,58 +154,14 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
 	}
 }
 
-// TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
-// dereferenced the card and found nothing of its type), and type() names values in the
-// language's words, not Go's.
-func TestCardMembershipAndTypes(t *testing.T) {
-	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	cases := []struct{ src, want string }{
-		{"Q♣ in [Q♣]", "true"},
-		{"K♣ in [Q♣, 7♠]", "false"},
-		{"jeu.cards[3] in jeu.cards", "true"},
-		{"Q♣ in main.cards", "false"},
-		{"2 in [1, 2]", "true"},
-		{`"a" in {"a": 1}`, "true"},
-		{"type(Q♣)", `"card"`},
-		{"type(1d6)", `"roll"`},
-		{"type(p)", `"Poste"`},
-		{"type([1])", `"list"`},
-	}
-	for _, c := range cases {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := NewSession(m).Eval("<e>", c.src)
-		if err != nil || Repr(v) != c.want {
-			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
-		}
-	}
-}
+// evalCase is an input and what it gives: a value printed as want, or an error holding err.
+type evalCase struct{ src, want, err string }
 
-// TestIntConversion: int() cuts a fraction toward zero, reads a string, takes a roll's total,
-// and refuses a value beyond the whole numbers instead of wrapping it.
-func TestIntConversion(t *testing.T) {
-	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	cases := []struct{ src, want, err string }{
-		{src: "int(2.7)", want: "2"},
-		{src: "int(-2.7)", want: "-2"},
-		{src: `int(" 12")`, want: "12"},
-		{src: "int(1d6)", want: "5"},
-		{src: "abs(-1 * 1d6)", want: "5"},
-		{src: `int("x")`, err: "not a whole number"},
-		{src: "int(1e300)", err: "beyond the whole numbers"},
-		{src: "int(floor(5.0 / 0.0)) + 1", err: "beyond the whole numbers"},
-		{src: "int(-1e19)", err: "beyond the whole numbers"},
-	}
+// checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
+func checkEvals(t *testing.T, prog *Program, newSource func() dice.Source, cases []evalCase) {
+	t.Helper()
 	for _, c := range cases {
-		m, err := NewMachine(prog, dice.NewIntQueue([]int{5}, nil), nil)
+		m, err := NewMachine(prog, newSource(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,6 +173,50 @@ func TestIntConversion(t *testing.T) {
 			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
 		}
 	}
+}
+
+// TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
+// dereferenced the card and found nothing of its type), and type() names values in the
+// language's words, not Go's.
+func TestCardMembershipAndTypes(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []evalCase{
+		{src: "Q♣ in [Q♣]", want: "true"},
+		{src: "K♣ in [Q♣, 7♠]", want: "false"},
+		{src: "jeu.cards[3] in jeu.cards", want: "true"},
+		{src: "Q♣ in main.cards", want: "false"},
+		{src: "2 in [1, 2]", want: "true"},
+		{src: `"a" in {"a": 1}`, want: "true"},
+		{src: "type(Q♣)", want: `"card"`},
+		{src: "type(1d6)", want: `"roll"`},
+		{src: "type(p)", want: `"Poste"`},
+		{src: "type([1])", want: `"list"`},
+	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
+}
+
+// TestIntConversion: int() cuts a fraction toward zero, reads a string, takes a roll's total,
+// and refuses a value beyond the whole numbers instead of wrapping it.
+func TestIntConversion(t *testing.T) {
+	prog, d := LoadSource("c.rules", []byte("ruleset \"c\"\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []evalCase{
+		{src: "int(2.7)", want: "2"},
+		{src: "int(-2.7)", want: "-2"},
+		{src: `int(" 12")`, want: "12"},
+		{src: "int(1d6)", want: "5"},
+		{src: "abs(-1 * 1d6)", want: "5"},
+		{src: `int("x")`, err: "not a whole number"},
+		{src: "int(1e300)", err: "beyond the whole numbers"},
+		{src: "int(floor(5.0 / 0.0)) + 1", err: "beyond the whole numbers"},
+		{src: "int(-1e19)", err: "beyond the whole numbers"},
+	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewIntQueue([]int{5}, nil) }, cases)
 }
 
 // TestCardMovesCharged: every pile change keeps the old cards for the rollback, so moving
@@ -310,7 +310,7 @@ func TestReviewedBounds(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	cases := []struct{ src, want, err string }{
+	cases := []evalCase{
 		{src: `len(toJSON(map(1..20000, repeat("x", 10000))))`, err: "memory_budget"},
 		{src: `len(join(map(1..30000, ""), repeat("x", 30000)))`, err: "memory_budget"},
 		{src: `join(["a", "b", "c"], "-")`, want: `"a-b-c"`},
@@ -322,17 +322,5 @@ func TestReviewedBounds(t *testing.T) {
 		{src: `{"a]": 2, b: 3}`, want: `{"a]": 2, b: 3}`},
 		{src: `int("float64 __rollf")`, err: `int("float64 __rollf"): not a whole number`},
 	}
-	for _, c := range cases {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := NewSession(m).Eval("<e>", c.src)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
-		}
-	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
 }

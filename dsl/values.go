@@ -90,6 +90,18 @@ type reprWriter struct {
 // maxReprBytes bounds the printed form of one value.
 const maxReprBytes = 1 << 20
 
+// next writes the separator before element i of a list or map, and says false once the
+// printed form is past its size bound: the rest is not printed.
+func (w *reprWriter) next(i int) bool {
+	if w.cut {
+		return false
+	}
+	if i > 0 {
+		w.b.WriteString(", ")
+	}
+	return true
+}
+
 func (w *reprWriter) write(v any, depth int) {
 	b := w.b
 	if depth > maxReprDepth {
@@ -127,11 +139,8 @@ func (w *reprWriter) write(v any, depth int) {
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
-			if w.cut {
-				break // past the size bound: the rest is not printed
-			}
-			if i > 0 {
-				b.WriteString(", ")
+			if !w.next(i) {
+				break
 			}
 			w.write(e, depth+1)
 		}
@@ -141,11 +150,8 @@ func (w *reprWriter) write(v any, depth int) {
 			b.WriteString(k.Name)
 			b.WriteByte('{')
 			for i, f := range k.Fields {
-				if w.cut {
-					break // past the size bound: the rest is not printed
-				}
-				if i > 0 {
-					b.WriteString(", ")
+				if !w.next(i) {
+					break
 				}
 				b.WriteString(f.Name)
 				b.WriteString(": ")
@@ -161,11 +167,8 @@ func (w *reprWriter) write(v any, depth int) {
 		sort.Strings(keys)
 		b.WriteByte('{')
 		for i, k := range keys {
-			if w.cut {
-				break // past the size bound: the rest is not printed
-			}
-			if i > 0 {
-				b.WriteString(", ")
+			if !w.next(i) {
+				break
 			}
 			if identRE.MatchString(k) {
 				b.WriteString(k)
@@ -186,11 +189,8 @@ func (w *reprWriter) write(v any, depth int) {
 		case reflect.Slice, reflect.Array:
 			b.WriteByte('[')
 			for i := 0; i < rv.Len(); i++ {
-				if w.cut {
-					break // past the size bound: the rest is not printed
-				}
-				if i > 0 {
-					b.WriteString(", ")
+				if !w.next(i) {
+					break
 				}
 				w.write(rv.Index(i).Interface(), depth+1)
 			}
@@ -210,11 +210,8 @@ func (w *reprWriter) write(v any, depth int) {
 			sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
 			b.WriteByte('{')
 			for i, o := range order {
-				if w.cut {
-					break // past the size bound: the rest is not printed
-				}
-				if i > 0 {
-					b.WriteString(", ")
+				if !w.next(i) {
+					break
 				}
 				b.WriteString(names[o])
 				b.WriteString(": ")

@@ -518,6 +518,22 @@ type recorder struct {
 	f    *os.File
 	path string
 	dir  string // the transcript's folder: load paths are written relative to it
+	// positions matches a position in each loaded file, compiled once per file name.
+	positions map[string]*regexp.Regexp
+}
+
+// position matches a position in file f (the name, a colon, a line number), not inside a
+// longer file name (b.rules within ab.rules or x/b.rules).
+func (r *recorder) position(f string) *regexp.Regexp {
+	re, ok := r.positions[f]
+	if !ok {
+		if r.positions == nil {
+			r.positions = map[string]*regexp.Regexp{}
+		}
+		re = regexp.MustCompile(`(^|[^\pL\pN_./-])` + regexp.QuoteMeta(f) + `:(\d)`)
+		r.positions[f] = re
+	}
+	return re
 }
 
 // record is :record FILE and :record off. FILE must end in .transcript, and an existing
@@ -673,10 +689,7 @@ func (r *recorder) entry(e logEntry, s *shell) string {
 	// Positions in loaded files name them as replay will: relative to the transcript.
 	for _, f := range s.files {
 		if rel := r.rel(s.path(f)); rel != f {
-			// Only a position (the name, a colon, a line number) not inside a longer file
-			// name (b.rules within ab.rules or x/b.rules).
-			at := regexp.MustCompile(`(^|[^\pL\pN_./-])` + regexp.QuoteMeta(f) + `:(\d)`)
-			output = at.ReplaceAllStringFunc(output, func(m string) string {
+			output = r.position(f).ReplaceAllStringFunc(output, func(m string) string {
 				return strings.Replace(m, f+":", rel+":", 1)
 			})
 		}
