@@ -258,14 +258,14 @@ func (m *Machine) moveCard(from, to *cards.Pile, c *cards.Card) error {
 	return nil
 }
 
-// allowanceKey names a directed allowance between two piles (a Liaison).
-func allowanceKey(from, to *cards.Pile) string { return fmt.Sprintf("%p>%p", from, to) }
+// passage is a directed allowance between two piles (a Liaison).
+type passage struct{ from, to *cards.Pile }
 
 func (m *Machine) setAllowance(from, to *cards.Pile, n int) {
 	if m.allowances == nil {
-		m.allowances = map[string]int{}
+		m.allowances = map[passage]int{}
 	}
-	k := allowanceKey(from, to)
+	k := passage{from, to}
 	old, had := m.allowances[k]
 	m.journal = append(m.journal, undo{restore: func() {
 		if had {
@@ -373,7 +373,7 @@ var cardFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		left := m.allowances[allowanceKey(from, to)]
+		left := m.allowances[passage{from, to}]
 		if left <= 0 {
 			return nil, fmt.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
 		}
@@ -389,7 +389,7 @@ var cardFuncs = map[string]rtFunc{
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
-		return m.allowances[allowanceKey(from, to)], nil
+		return m.allowances[passage{from, to}], nil
 	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
 	"card": {internal: "__card", fn: func(m *Machine, a []any) (any, error) {
 		return m.asCard(a[0])

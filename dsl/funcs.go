@@ -142,7 +142,9 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(*Roll, ...any) int)}},
 }
 
-func stdFuncNames() map[string]bool {
+// stdFuncNames are the names a declaration may not take; built once, then only read (every
+// compiler, one per REPL input too, shares it).
+var stdFuncNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for n := range rtFuncs {
 		out[n] = true
@@ -156,7 +158,7 @@ func stdFuncNames() map[string]bool {
 		out[n] = true
 	}
 	return out
-}
+})
 
 // stdFuncOptions are built once, on first use, and then only read: compilers in several
 // goroutines (sessions on one Program) share them.

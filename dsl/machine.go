@@ -52,7 +52,7 @@ type Machine struct {
 	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
 	noSeed dice.Source
 
-	allowances map[string]int
+	allowances map[passage]int
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo

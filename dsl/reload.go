@@ -361,21 +361,21 @@ func (c *carrier) allowances() {
 	if len(c.old.allowances) == 0 {
 		return
 	}
-	found := map[string]bool{}
-	for op1, np1 := range c.piles {
-		for op2, np2 := range c.piles {
-			k := allowanceKey(op1, op2)
-			if n, ok := c.old.allowances[k]; ok {
-				if c.m.allowances == nil {
-					c.m.allowances = map[string]int{}
-				}
-				c.m.allowances[allowanceKey(np1, np2)] = n
-				found[k] = true
-				c.kept.Allowances++
-			}
+	lost := 0
+	for k, n := range c.old.allowances {
+		from, ok1 := c.piles[k.from]
+		to, ok2 := c.piles[k.to]
+		if !ok1 || !ok2 {
+			lost++
+			continue
 		}
+		if c.m.allowances == nil {
+			c.m.allowances = map[passage]int{}
+		}
+		c.m.allowances[passage{from, to}] = n
+		c.kept.Allowances++
 	}
-	if lost := len(c.old.allowances) - len(found); lost > 0 {
+	if lost > 0 {
 		c.notef("%d pass allowance(s) dropped: their piles are gone", lost)
 	}
 }
