@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -32,8 +33,8 @@ var (
 	pileType = &Type{Kind: TPile}
 )
 
-func (c *compiler) deckDecl(d *deckAST) {
-	decl := &DeckDecl{Name: d.Name, Pos: posOf(d.Pos)}
+func (c *compiler) deckDecl(d *syntax.DeckDecl) {
+	decl := &DeckDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
 	}
@@ -42,9 +43,9 @@ func (c *compiler) deckDecl(d *deckAST) {
 	for _, l := range d.Lines {
 		switch {
 		case l.Suit != nil:
-			sym, _ := unquote(l.Suit.Symbol)
-			name, _ := unquote(l.Suit.Name)
-			meaning, _ := unquote(l.Suit.Meaning)
+			sym, _ := syntax.Unquote(l.Suit.Symbol)
+			name, _ := syntax.Unquote(l.Suit.Name)
+			meaning, _ := syntax.Unquote(l.Suit.Meaning)
 			if l.Suit.Colour != "black" && l.Suit.Colour != "red" {
 				c.errorf(l.Pos, "a suit is black or red, not "+l.Suit.Colour, "")
 				continue
@@ -97,8 +98,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (c *compiler) pileDecl(p *pileAST) {
-	decl := &PileDecl{Name: p.Name, Pos: posOf(p.Pos)}
+func (c *compiler) pileDecl(p *syntax.PileDecl) {
+	decl := &PileDecl{Name: p.Name, Pos: syntax.PosOf(p.Pos)}
 	if c.declare(p.Name, p.Pos, decl) {
 		c.prog.Piles = append(c.prog.Piles, decl)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rulesh/dsl/syntax"
 )
 
 // genConsts is a rule file of n consts, each using the one before, and n options.
@@ -32,16 +34,16 @@ func genBands(n int) []byte {
 }
 
 // parsed parses a generated file once, so a benchmark can time the checker alone.
-func parsed(tb testing.TB, name string, src []byte) (*Program, []parsedFile) {
-	f, d := parseSource(name, src)
+func parsed(tb testing.TB, name string, src []byte) (*Program, []syntax.ParsedFile) {
+	files, _, d := syntax.ParseFiles(memFiles{name: src}, name)
 	if d != nil {
 		tb.Fatal(d)
 	}
-	return &Program{Props: map[string]string{}, Sources: Sources{name: src}, globals: map[string]global{}}, []parsedFile{{name, f}}
+	return &Program{Props: map[string]string{}, Sources: Sources{name: src}, globals: map[string]global{}}, files
 }
 
 // check runs the checker on parsed files into a fresh Program.
-func check(tb testing.TB, p *Program, files []parsedFile) *compiler {
+func check(tb testing.TB, p *Program, files []syntax.ParsedFile) *compiler {
 	prog := &Program{Props: map[string]string{}, Sources: p.Sources, globals: map[string]global{}}
 	c := newCompiler(prog)
 	c.program(files)

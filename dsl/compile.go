@@ -26,6 +26,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -33,24 +34,10 @@ import (
 // Load reads rule files (and their includes), checks them and compiles every expression.
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
 func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
-	if fs == nil {
-		fs = OSFiles{}
-	}
-	prog := &Program{Props: map[string]string{}, Sources: Sources{}, globals: map[string]global{}}
-	var diags Diagnostics
-	var files []parsedFile
-	read := 0
-	for _, p := range paths {
-		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: prog.Sources, read: &read}
-		for _, f := range files {
-			l.seen[f.name] = true
-		}
-		l.load(p, lexer.Position{})
-		files = append(files, l.files...)
-		diags = append(diags, l.diags...)
-	}
+	files, sources, diags := syntax.ParseFiles(fs, paths...)
+	prog := &Program{Props: map[string]string{}, Sources: sources, globals: map[string]global{}}
 	for _, f := range files {
-		prog.Files = append(prog.Files, f.name)
+		prog.Files = append(prog.Files, f.Name)
 	}
 	if diags.HasErrors() {
 		diags.Sort()
@@ -94,14 +81,14 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 type compiler struct {
 	prog      *Program
 	base      *conf.Config
-	tableASTs []*tableAST
+	tableASTs []*syntax.TableDecl
 	// constM evaluates options and consts at load; it holds those evaluated so far, so
 	// each one costs its own expression, not a copy of all the others.
 	constM *Machine
 	// constPass is set while options and consts are computed: a const that builds a record
 	// needs its kind's defaults compiled first (defaultsNow).
 	constPass bool
-	kindASTs  map[*Kind]*kindAST
+	kindASTs  map[*Kind]*syntax.KindDecl
 	defaults  map[*Kind]int // defaultsNow's progress: 1 compiling, 2 done
 	suggested int           // names compared by suggest so far
 	// typeNatures caches natureOf.
@@ -157,15 +144,15 @@ func (c *compiler) source(name string) []byte {
 }
 
 func newCompiler(p *Program) *compiler {
-	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*Kind]*kindAST{}, defaults: map[*Kind]int{}}
+	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*Kind]*syntax.KindDecl{}, defaults: map[*Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
-	c.diags = append(c.diags, &Diagnostic{Severity: Error, Pos: posOf(p), Summary: summary, Detail: detail})
+	c.diags = append(c.diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 func (c *compiler) warnf(p lexer.Position, summary, detail string) {
-	c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: posOf(p), Summary: summary, Detail: detail})
+	c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
@@ -211,19 +198,19 @@ func (c *compiler) checkName(name string, p lexer.Position) bool {
 	return true
 }
 
-func (c *compiler) program(files []parsedFile) {
-	var kinds []*kindAST
-	var procs []*procAST
+func (c *compiler) program(files []syntax.ParsedFile) {
+	var kinds []*syntax.KindDecl
+	var procs []*syntax.ProcDecl
 	var procObjs []*Proc
-	var entities []*entityAST
+	var entities []*syntax.EntityDecl
 	// Pass 1: names, so declarations may refer to each other in any order.
 	for _, f := range files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.AST.Decls {
 			switch {
 			case d.Ruleset != nil:
 				c.ruleset(d.Ruleset)
 			case d.Kind != nil:
-				k := &Kind{Name: d.Kind.Name, Pos: posOf(d.Kind.Pos), byName: map[string]*Field{}}
+				k := &Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), byName: map[string]*Field{}}
 				if c.declare(k.Name, d.Kind.Pos, k) {
 					kinds = append(kinds, d.Kind)
 					c.prog.Kinds = append(c.prog.Kinds, k)
@@ -239,7 +226,7 @@ func (c *compiler) program(files []parsedFile) {
 			case d.Map != nil:
 				c.mapDecl(d.Map)
 			case d.Proc != nil:
-				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: posOf(d.Proc.Pos), index: len(c.prog.Procs)}
+				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
 					procs = append(procs, d.Proc)
 					procObjs = append(procObjs, p)
@@ -255,14 +242,14 @@ func (c *compiler) program(files []parsedFile) {
 	c.constPass = true
 	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
 	for _, f := range files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.AST.Decls {
 			switch {
 			case d.Option != nil:
 				c.option(d.Option)
 			case d.Const != nil:
 				c.constant(d.Const)
 			case d.Entity != nil:
-				e := &Entity{Name: d.Entity.Name, Pos: posOf(d.Entity.Pos)}
+				e := &Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
 				if c.declare(e.Name, d.Entity.Pos, e) {
 					entities = append(entities, d.Entity)
 					c.prog.Entities = append(c.prog.Entities, e)
@@ -308,8 +295,8 @@ func (c *compiler) program(files []parsedFile) {
 	}
 }
 
-func (c *compiler) dieDecl(d *diceAST) {
-	decl := &DieDecl{Name: d.Name, Pos: posOf(d.Pos)}
+func (c *compiler) dieDecl(d *syntax.DiceDecl) {
+	decl := &DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
 	}
@@ -324,7 +311,7 @@ func (c *compiler) dieDecl(d *diceAST) {
 			faces = append(faces, dice.Face{Value: v})
 		default:
 			name := f.Name
-			if s, ok := unquote(name); ok && (name[0] == '"' || name[0] == '\'') {
+			if s, ok := syntax.Unquote(name); ok && (name[0] == '"' || name[0] == '\'') {
 				name = s
 			}
 			faces = append(faces, dice.Face{Sym: name})
@@ -339,19 +326,19 @@ func (c *compiler) dieDecl(d *diceAST) {
 	c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
 }
 
-func (c *compiler) ruleset(r *rulesetAST) {
+func (c *compiler) ruleset(r *syntax.RulesetDecl) {
 	if c.prog.Name != "" {
 		c.errorf(r.Pos, "a second ruleset header", "a load has one ruleset header")
 		return
 	}
-	c.prog.Name, _ = unquote(r.Name)
+	c.prog.Name, _ = syntax.Unquote(r.Name)
 	for _, p := range r.Props {
-		v, _ := unquote(p.Value)
+		v, _ := syntax.Unquote(p.Value)
 		c.prog.Props[p.Key] = v
 	}
 }
 
-func (c *compiler) resolveType(t *typeAST) *Type {
+func (c *compiler) resolveType(t *syntax.TypeRef) *Type {
 	if t == nil {
 		return anyType
 	}
@@ -373,7 +360,7 @@ func (c *compiler) resolveType(t *typeAST) *Type {
 	return base
 }
 
-func (c *compiler) kindFields(ka *kindAST) {
+func (c *compiler) kindFields(ka *syntax.KindDecl) {
 	k := c.prog.globals[ka.Name].(*Kind)
 	for _, fa := range ka.Fields {
 		if !c.checkName(fa.Name, fa.Pos) {
@@ -383,13 +370,13 @@ func (c *compiler) kindFields(ka *kindAST) {
 			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
 			continue
 		}
-		f := &Field{Name: fa.Name, Pos: posOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		f := &Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
 		k.Fields = append(k.Fields, f)
 		k.byName[f.Name] = f
 	}
 }
 
-func (c *compiler) kindDefaults(ka *kindAST) {
+func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
 	k := c.prog.globals[ka.Name].(*Kind)
 	for _, fa := range ka.Fields {
 		f := k.byName[fa.Name]
@@ -494,9 +481,9 @@ func (c *compiler) checkDefaultCycles() {
 	}
 }
 
-func (c *compiler) option(o *optionAST) {
+func (c *compiler) option(o *syntax.OptionDecl) {
 	valueAST, doc := splitDoc(o.Value)
-	opt := &Option{Name: o.Name, Pos: posOf(o.Pos), Doc: doc}
+	opt := &Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
 	if !c.declare(o.Name, o.Pos, opt) {
 		return
 	}
@@ -506,8 +493,8 @@ func (c *compiler) option(o *optionAST) {
 	c.constMachine().globals[opt.Name] = opt.Default
 }
 
-func (c *compiler) constant(k *constAST) {
-	cst := &Const{Name: k.Name, Pos: posOf(k.Pos)}
+func (c *compiler) constant(k *syntax.ConstDecl) {
+	cst := &Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
 	if !c.declare(k.Name, k.Pos, cst) {
 		return
 	}
@@ -527,7 +514,7 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 	m.steps, m.mem = 0, 0
 	v, err := m.eval(e, m.globals)
 	if err != nil {
-		c.diags = append(c.diags, &Diagnostic{Pos: posOf(p), Summary: "cannot compute the value: " + err.Error()})
+		c.diags = append(c.diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, anyType
 	}
 	t := e.typ
@@ -546,12 +533,12 @@ func (c *compiler) constMachine() *Machine {
 }
 
 // splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
-func splitDoc(e *exprAST) (*exprAST, string) {
+func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
 	n := len(e.Toks)
-	if n < 2 || e.Toks[n-1].Type != tokString || e.Toks[n-2].Type == tokOp {
+	if n < 2 || e.Toks[n-1].Type != syntax.TokString || e.Toks[n-2].Type == syntax.TokOp {
 		return e, ""
 	}
-	doc, _ := unquote(e.Toks[n-1].Value)
+	doc, _ := syntax.Unquote(e.Toks[n-1].Value)
 	cut := *e
 	cut.Toks = e.Toks[:n-1]
 	last := e.Toks[n-2]
@@ -560,7 +547,7 @@ func splitDoc(e *exprAST) (*exprAST, string) {
 	return &cut, doc
 }
 
-func (c *compiler) entity(e *Entity, ea *entityAST) {
+func (c *compiler) entity(e *Entity, ea *syntax.EntityDecl) {
 	k := e.Kind
 	if k == nil {
 		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
@@ -614,13 +601,13 @@ func (c *compiler) suggest(name string, cands func() []string) string {
 }
 
 func didYouMeanDetail(name string, cands []string) string {
-	if s := didYouMean(name, cands); s != "" {
+	if s := syntax.DidYouMean(name, cands); s != "" {
 		return "did you mean " + s + "?"
 	}
 	return ""
 }
 
-func (c *compiler) procSignature(p *Proc, pa *procAST) {
+func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 	seen := map[string]bool{}
 	sc := newScope(procScope)
 	for _, a := range pa.Params {
@@ -633,7 +620,7 @@ func (c *compiler) procSignature(p *Proc, pa *procAST) {
 		}
 		seen[a.Name] = true
 		c.checkShadow(a.Name, a.Pos)
-		par := &Param{Name: a.Name, Pos: posOf(a.Pos), Type: c.resolveType(a.Type)}
+		par := &Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 			if a.Type == nil && par.Default != nil {
@@ -663,7 +650,7 @@ func (c *compiler) checkShadow(name string, p lexer.Position) {
 	}
 }
 
-func (c *compiler) procBody(p *Proc, pa *procAST) {
+func (c *compiler) procBody(p *Proc, pa *syntax.ProcDecl) {
 	sc := newScope(procScope)
 	for _, par := range p.Params {
 		sc.vars[par.Name] = par.Type
@@ -918,20 +905,20 @@ type Expr struct {
 }
 
 // exprText returns the source text of an expression as written.
-func (c *compiler) exprText(e *exprAST) (string, lexer.Position) {
+func (c *compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
 	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 
-func (c *compiler) compileExpr(e *exprAST, sc *scope, want *Type) *Expr {
+func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *Type) *Expr {
 	text, start := c.exprText(e)
 	return c.compileText(text, start, sc, want)
 }
 
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
-	x := &Expr{Pos: posOf(start), Text: text, start: start}
-	if at, msg := reservedUse(text); at >= 0 {
+	x := &Expr{Pos: syntax.PosOf(start), Text: text, start: start}
+	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.posAt(at), msg, "")
 		return nil
 	}
@@ -1012,7 +999,7 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	case t == "true" || t == "false":
 		x.isLit, x.lit, x.typ = true, t == "true", boolType
 		return true
-	case isDigit(t[0]) && digits(t, 0) == len(t) && len(t) < 18:
+	case len(t) < 18 && strings.Trim(t, "0123456789") == "":
 		n, _ := strconv.Atoi(t)
 		x.isLit, x.lit, x.typ = true, n, intType
 		return true
@@ -1028,15 +1015,8 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	return false
 }
 
-// Limits on the size of one expression.
-const (
-	// MaxExprNodes bounds the nodes of one expression's syntax tree.
-	MaxExprNodes = 5000
-	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
-	// it. Every node takes at least one token and few take more than two, so no expression
-	// within MaxExprNodes comes near it.
-	MaxExprTokens = 4 * MaxExprNodes
-)
+// MaxExprNodes bounds the nodes of one expression's syntax tree.
+const MaxExprNodes = syntax.MaxExprNodes
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
@@ -1071,15 +1051,15 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		pos = x.posAt(fe.From)
-		msg = plainExprMessage(fe.Message)
+		msg = syntax.PlainExprMessage(fe.Message)
 	}
 	msg = goTypeWords(msg)
-	d := &Diagnostic{Pos: posOf(pos), Summary: msg}
+	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: msg}
 	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
-			d.Pos = posOf(x.posAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
+			d.Pos = syntax.PosOf(x.posAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
 		}
 		d.Summary = "the number " + m[1] + " is not a valid number"
 		if m[2] == "value out of range" {
@@ -1280,13 +1260,13 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
 		return
 	}
-	site := posOf(pv.x.posAt(call.Location().From))
+	site := syntax.PosOf(pv.x.posAt(call.Location().From))
 	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
 }
 
 func (pv *patcher) fail(n ast.Node, summary, detail string) {
-	pv.diags = append(pv.diags, &Diagnostic{Pos: posOf(pv.x.posAt(n.Location().From)), Summary: summary, Detail: detail})
+	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.posAt(n.Location().From)), Summary: summary, Detail: detail})
 }
 
 // sortedKeys returns a map's keys in order (for deterministic listings).

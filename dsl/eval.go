@@ -1,8 +1,9 @@
 package dsl
 
 import (
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/dsl/syntax"
 )
 
 // Session holds what an interactive user or `eval` adds on top of a Program: local bindings
@@ -81,7 +82,7 @@ func typeFromValue(v any) *Type {
 // CheckEncoding reports text that is not UTF-8 or holds a NUL byte, with its position: the
 // REPL checks every input with it, meta commands included.
 func CheckEncoding(name, src string) error {
-	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
+	if d := syntax.CheckEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
 		return Diagnostics{d}
 	}
 	return nil
@@ -91,10 +92,10 @@ func CheckEncoding(name, src string) error {
 // UTF-8 without NUL, nesting within MaxNesting, at most MaxExprTokens tokens, and only
 // characters and strings the language's lexer accepts.
 func checkInput(name, src string) Diagnostics {
-	if d := checkEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
+	if d := syntax.CheckEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
 		return Diagnostics{d}
 	}
-	if d := checkNesting(src, lexer.Position{Filename: name, Line: 1, Column: 1}, true); d != nil {
+	if d := syntax.CheckNesting(src, lexer.Position{Filename: name, Line: 1, Column: 1}, true); d != nil {
 		return Diagnostics{d}
 	}
 	return nil
@@ -152,36 +153,8 @@ func Fields(v any) []string {
 	return out
 }
 
-var stmtParser = participle.MustBuild[stmtLineAST](participle.Lexer(ruleLexer))
-
-// stmtLineAST is one statement typed at the REPL (an assignment, a loop, an emit…).
-type stmtLineAST struct {
-	Stmts []*stmtAST `parser:"Newline* ( @@ Newline* )+"`
-}
-
-// IsStatement reports whether src reads as a statement rather than a bare expression: an
-// assignment, or one starting with a statement keyword.
-func IsStatement(src string) bool {
-	depth := 0
-	first := true
-	stmt := false
-	scanCode(src, func(t lexer.Token) bool {
-		if first {
-			first = false
-			if t.Type == tokIdent && statementWords[t.Value] {
-				stmt = true
-				return false
-			}
-		}
-		depth += bracketDelta(t)
-		if depth == 0 && t.Type == tokOp && (t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*=") {
-			stmt = true
-			return false
-		}
-		return true
-	})
-	return stmt
-}
+// IsStatement reports whether src reads as a statement rather than a bare expression.
+func IsStatement(src string) bool { return syntax.IsStatement(src) }
 
 // Exec runs statements typed by the user: `unit.pv -= 2`, `let x = 3`, `for f in … { … }`.
 // Locals declared with let stay as session variables. Like a call, a failure rolls back.
@@ -190,9 +163,9 @@ func (s *Session) Exec(name, src string) error {
 		return diags
 	}
 	p := s.M.prog
-	ast, err := stmtParser.ParseString(name, src)
-	if err != nil {
-		return Diagnostics{parseDiag(name, err)}
+	ast, d := syntax.ParseStatements(name, src)
+	if d != nil {
+		return Diagnostics{d}
 	}
 	c := newCompiler(p)
 	c.extra = Sources{name: []byte(src)}
@@ -212,7 +185,7 @@ func (s *Session) Exec(name, src string) error {
 	}
 	env := s.env(sortedKeys(c.uses))
 	f := &frame{vars: env}
-	_, err = s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
+	_, err := s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/hex"
 )
 
@@ -27,19 +28,19 @@ var (
 	mapTType = &Type{Kind: TBoard}
 )
 
-func (c *compiler) mapDecl(ma *mapAST) {
-	decl := &MapDecl{Name: ma.Name, Pos: posOf(ma.Pos)}
+func (c *compiler) mapDecl(ma *syntax.MapDecl) {
+	decl := &MapDecl{Name: ma.Name, Pos: syntax.PosOf(ma.Pos)}
 	if !c.declare(ma.Name, ma.Pos, decl) {
 		return
 	}
-	var rows []*rowLineAST
+	var rows []*syntax.RowLine
 	legend := map[rune]string{}
 	for _, l := range ma.Lines {
 		if l.Rows != nil {
 			rows = append(rows, l.Rows...)
 		}
 		for _, lg := range l.Legend {
-			ch, _ := unquote(lg.Char)
+			ch, _ := syntax.Unquote(lg.Char)
 			if utf8.RuneCountInString(ch) != 1 {
 				c.errorf(lg.Pos, "a legend key is one character, not "+lg.Char, "")
 				continue
@@ -55,7 +56,7 @@ func (c *compiler) mapDecl(ma *mapAST) {
 	grid := make([][]rune, len(rows))
 	total := 0
 	for i, r := range rows {
-		text, _ := unquote(r.Text)
+		text, _ := syntax.Unquote(r.Text)
 		text = strings.ReplaceAll(text, " ", "")
 		// Bounded before the board is built: the rows' hexes are counted as they are read.
 		if total += utf8.RuneCountInString(text); total > MaxMapHexes {
@@ -83,7 +84,7 @@ func (c *compiler) mapDecl(ma *mapAST) {
 			m.Symbol[t] = ch
 		}
 	}
-	at := func(h *hexAST) (hex.Hex, bool) {
+	at := func(h *syntax.Hex) (hex.Hex, bool) {
 		col, ok1 := c.declInt(h.Col, false, h.Pos, "the column")
 		row, ok2 := c.declInt(h.Row, false, h.Pos, "the row")
 		if !ok1 || !ok2 {
@@ -134,7 +135,7 @@ func (c *compiler) mapDecl(ma *mapAST) {
 		case l.Point != nil:
 			if x, ok := at(l.Point.H); ok {
 				m.Points[l.Point.Name] = x
-				label, _ := unquote(l.Point.Label)
+				label, _ := syntax.Unquote(l.Point.Label)
 				m.Labels[l.Point.Name] = label
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -162,7 +163,7 @@ func (m *Machine) SetOption(name string, v any) error {
 			names = append(names, o.Name)
 		}
 		msg := "unknown option " + name
-		if s := didYouMean(name, names); s != "" {
+		if s := syntax.DidYouMean(name, names); s != "" {
 			msg += " (did you mean " + s + "?)"
 		}
 		return errors.New(msg)
@@ -465,7 +466,7 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 		if msg == "memory budget exceeded" {
 			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
 		}
-		return &RuntimeError{Pos: posOf(x.posAt(fe.From)), Msg: msg}
+		return &RuntimeError{Pos: syntax.PosOf(x.posAt(fe.From)), Msg: msg}
 	}
 	return &RuntimeError{Pos: x.Pos, Msg: goTypeWords(err.Error())}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -87,7 +88,7 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	if !mayHoldLiterals(text) {
 		return text, nil, nil, nil, true
 	}
-	lex, _ := ruleLexer.LexString("", text)
+	lex, _ := syntax.Lexer.LexString("", text)
 	var b strings.Builder
 	var origin []int
 	var found map[string]*dice.Expr
@@ -108,7 +109,7 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		if err != nil || t.EOF() {
 			break
 		}
-		if t.Type == tokCard {
+		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
 			if err != nil {
 				c.errorf(x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error(), "")
@@ -129,12 +130,12 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 			last = t.Pos.Offset + len(t.Value)
 			continue
 		}
-		if t.Type != tokDice {
+		if t.Type != syntax.TokDice {
 			continue
 		}
 		// A name that is a variable or a global is not a die: d6 in `d6>=3` where d6 is a
 		// parameter, d in `d[k]`. expr-lang then reads the text as written.
-		if name := dieName(t.Value); name != "" {
+		if name := syntax.DieName(t.Value); name != "" {
 			if _, local := sc.lookup(name); local {
 				continue
 			}
@@ -174,19 +175,6 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
 	return b.String(), origin, found, cardLits, ok
-}
-
-// dieName returns the name a dice token starts with (`d6` in `d6>=3`, `d` in `d[k]`), or ""
-// when it starts with a count (`2d6` is never a name).
-func dieName(tok string) string {
-	i := 0
-	for i < len(tok) && isWordByte(tok[i]) {
-		i++
-	}
-	if i == 0 || isDigit(tok[0]) {
-		return ""
-	}
-	return tok[:i]
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.
@@ -271,10 +259,10 @@ func mayHoldLiterals(text string) bool {
 		if c != 'd' && c != 'D' {
 			continue
 		}
-		if i+1 < len(text) && (isDigit(text[i+1]) || strings.IndexByte("%F[", text[i+1]) >= 0) {
+		if i+1 < len(text) && (syntax.IsDigit(text[i+1]) || strings.IndexByte("%F[", text[i+1]) >= 0) {
 			return true
 		}
-		if c == 'D' && i > 0 && isDigit(text[i-1]) {
+		if c == 'D' && i > 0 && syntax.IsDigit(text[i-1]) {
 			return true
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rulesh/dsl/syntax"
+
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 )
@@ -81,7 +83,7 @@ type exprStmt struct {
 	value *Expr
 }
 
-func (c *compiler) block(b *blockAST, parent *scope) []stmt {
+func (c *compiler) block(b *syntax.Block, parent *scope) []stmt {
 	sc := newScope(parent)
 	var out []stmt
 	returned := false
@@ -100,8 +102,8 @@ func (c *compiler) block(b *blockAST, parent *scope) []stmt {
 	return out
 }
 
-func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
-	base := stmtBase{posOf(s.Pos)}
+func (c *compiler) stmt(s *syntax.Stmt, sc *scope) stmt {
+	base := stmtBase{syntax.PosOf(s.Pos)}
 	switch {
 	case s.Let != nil:
 		l := s.Let
@@ -132,7 +134,7 @@ func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
 	case s.If != nil:
 		st := &ifStmt{stmtBase: base}
 		for i := s.If; i != nil; i = i.ElseIf {
-			st.conds = append(st.conds, c.cond(i.Cond.expr(), sc))
+			st.conds = append(st.conds, c.cond(&i.Cond.Expr, sc))
 			st.blocks = append(st.blocks, c.block(i.Then, sc))
 			if i.Else != nil {
 				st.els = c.block(i.Else, sc)
@@ -141,7 +143,7 @@ func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
 		return st
 	case s.For != nil:
 		f := s.For
-		st := &forStmt{stmtBase: base, coll: c.compileExpr(f.Coll.expr(), sc, nil)}
+		st := &forStmt{stmtBase: base, coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
 		inner := newScope(sc)
 		for _, n := range []string{f.Var, f.Var2} {
 			if n != "" && c.checkName(n, f.Pos) {
@@ -163,7 +165,7 @@ func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
 		st.body = c.block(f.Body, inner)
 		return st
 	case s.While != nil:
-		return &whileStmt{base, c.cond(s.While.Cond.expr(), sc), c.block(s.While.Body, sc)}
+		return &whileStmt{base, c.cond(&s.While.Cond.Expr, sc), c.block(s.While.Body, sc)}
 	case s.Return != nil:
 		st := &returnStmt{stmtBase: base}
 		if s.Return.Value != nil {
@@ -189,14 +191,14 @@ func (c *compiler) stmt(s *stmtAST, sc *scope) stmt {
 }
 
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
-func (c *compiler) textOrExpr(e *exprAST, sc *scope) (*template, *Expr) {
-	if t := e.single(); t != nil && t.Type == tokString {
+func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*template, *Expr) {
+	if t := e.Single(); t != nil && t.Type == syntax.TokString {
 		return c.parseTemplate(t.Value, e.Pos, sc), nil
 	}
 	return nil, c.compileExpr(e, sc, nil)
 }
 
-func (c *compiler) cond(e *exprAST, sc *scope) *Expr {
+func (c *compiler) cond(e *syntax.Expr, sc *scope) *Expr {
 	x := c.compileExpr(e, sc, nil)
 	if x != nil && x.typ.Kind != TBool && x.typ.Kind != TAny {
 		c.errorf(e.Pos, "condition is "+x.typ.String()+", not bool", "compare it with ==, <, >= …")
@@ -205,8 +207,8 @@ func (c *compiler) cond(e *exprAST, sc *scope) *Expr {
 	return x
 }
 
-func (c *compiler) simple(s *simpleAST, sc *scope, base stmtBase) stmt {
-	if t := s.Target.single(); t != nil && t.Type == tokIdent && s.Op != "" {
+func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base stmtBase) stmt {
+	if t := s.Target.Single(); t != nil && t.Type == syntax.TokIdent && s.Op != "" {
 		if typ, local := sc.lookup(t.Value); local {
 			// Assigning a local: no need to compile the target.
 			st := &assignStmt{stmtBase: base, op: s.Op, local: t.Value, ltyp: typ}
@@ -336,19 +338,19 @@ func relOffset(x *Expr) int {
 	text := strings.TrimRight(x.Text, " \t")
 	depth, lastOpen, lastDot := 0, -1, len(text)
 	var last lexer.Token
-	scanCode(text, func(t lexer.Token) bool {
-		d := bracketDelta(t)
+	syntax.Scan(text, func(t lexer.Token) bool {
+		d := syntax.BracketDelta(t)
 		if d > 0 && depth == 0 && t.Value == "[" {
 			lastOpen = t.Pos.Offset
 		}
-		if depth == 0 && t.Type == tokOp && (t.Value == "." || t.Value == "?.") {
+		if depth == 0 && t.Type == syntax.TokOp && (t.Value == "." || t.Value == "?.") {
 			lastDot = t.Pos.Offset
 		}
 		depth += d
 		last = t
 		return true
 	})
-	if last.Type == tokPunct && last.Value == "]" && depth == 0 && lastOpen >= 0 {
+	if last.Type == syntax.TokPunct && last.Value == "]" && depth == 0 && lastOpen >= 0 {
 		return lastOpen
 	}
 	return lastDot

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/dice"
 	"rulesh/stdlib/tables"
 )
@@ -85,8 +86,8 @@ type tableStmt struct {
 	t *Table
 }
 
-func (c *compiler) tableDecl(ta *tableAST) {
-	t := &Table{Name: ta.Name, Pos: posOf(ta.Pos)}
+func (c *compiler) tableDecl(ta *syntax.TableDecl) {
+	t := &Table{Name: ta.Name, Pos: syntax.PosOf(ta.Pos)}
 	p := &Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, index: len(c.prog.Procs)}
 	if !c.declare(ta.Name, ta.Pos, p) {
 		return
@@ -99,7 +100,7 @@ func (c *compiler) tableDecl(ta *tableAST) {
 }
 
 // tableBody compiles a table's rows once every global is declared.
-func (c *compiler) tableBody(t *Table, ta *tableAST) {
+func (c *compiler) tableBody(t *Table, ta *syntax.TableDecl) {
 	p := t.Proc
 	if ta.Roll != "" {
 		de, err := dice.Parse(ta.Roll, c.prog.Dice())
@@ -115,7 +116,7 @@ func (c *compiler) tableBody(t *Table, ta *tableAST) {
 			continue
 		}
 		c.checkShadow(a.Name, a.Pos)
-		par := &Param{Name: a.Name, Pos: posOf(a.Pos), Type: c.resolveType(a.Type)}
+		par := &Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 		}
@@ -157,7 +158,7 @@ func (c *compiler) tableBody(t *Table, ta *tableAST) {
 }
 
 // keyIndex is the position of the row key among the parameters.
-func (t *Table) keyIndex(ta *tableAST) int {
+func (t *Table) keyIndex(ta *syntax.TableDecl) int {
 	for _, r := range ta.Rows {
 		if r.Columns != nil && len(t.Proc.Params) > 1 {
 			return 1
@@ -166,7 +167,7 @@ func (t *Table) keyIndex(ta *tableAST) int {
 	return 0
 }
 
-func (c *compiler) tableColumns(t *Table, ca *columnsAST, sc *scope) {
+func (c *compiler) tableColumns(t *Table, ca *syntax.Columns, sc *scope) {
 	if t.Ratio || t.Cols != nil {
 		c.errorf(ca.Pos, "columns are declared twice", "")
 		return
@@ -192,15 +193,15 @@ func (c *compiler) tableColumns(t *Table, ca *columnsAST, sc *scope) {
 	}
 }
 
-func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
-	row := &TableRow{Pos: posOf(r.Pos)}
+func (c *compiler) tableRow(t *Table, r *syntax.Row, sc *scope) {
+	row := &TableRow{Pos: syntax.PosOf(r.Pos)}
 	toks := r.Key.Toks
 	if r.Value == nil {
 		c.errorf(r.Pos, "this row has no value", "write key : value")
 		return
 	}
 	row.Value = c.compileExpr(r.Value, sc, nil)
-	if len(toks) == 1 && toks[0].Type == tokIdent {
+	if len(toks) == 1 && toks[0].Type == syntax.TokIdent {
 		switch toks[0].Value {
 		case "else":
 			row.Else = true
@@ -227,10 +228,10 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 		first, last := ts[0], ts[len(ts)-1]
 		s := string(src[first.Pos.Offset : last.Pos.Offset+len(last.Value)])
 		// A bare name that means nothing here is a symbol: a face of a symbolic die.
-		if len(ts) == 1 && first.Type == tokIdent {
+		if len(ts) == 1 && first.Type == syntax.TokIdent {
 			if _, local := sc.lookup(s); !local {
 				if _, global := c.prog.globals[s]; !global {
-					return &Expr{Pos: posOf(first.Pos), Text: s, isLit: true, lit: s, typ: stringType, start: first.Pos}, true
+					return &Expr{Pos: syntax.PosOf(first.Pos), Text: s, isLit: true, lit: s, typ: stringType, start: first.Pos}, true
 				}
 			}
 		}
@@ -262,7 +263,7 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 		return
 	}
 	// One-sided: < 3, <= 3, > 3, >= 3.
-	if op := toks[0].Value; toks[0].Type == tokOp && (op == "<" || op == "<=" || op == ">" || op == ">=") {
+	if op := toks[0].Value; toks[0].Type == syntax.TokOp && (op == "<" || op == "<=" || op == ">" || op == ">=") {
 		x, ok := text(toks[1:])
 		if !ok || x == nil {
 			return
@@ -298,8 +299,8 @@ func (c *compiler) tableRow(t *Table, r *rowAST, sc *scope) {
 func topLevel(toks []lexer.Token, val string) int {
 	depth := 0
 	for i, t := range toks {
-		depth += bracketDelta(t)
-		if t.Value == val && t.Type == tokOp && (depth == 0 || depth == 1 && spans(toks)) {
+		depth += syntax.BracketDelta(t)
+		if t.Value == val && t.Type == syntax.TokOp && (depth == 0 || depth == 1 && spans(toks)) {
 			return i
 		}
 	}
@@ -308,12 +309,12 @@ func topLevel(toks []lexer.Token, val string) int {
 
 // spans reports whether the first bracket of toks closes at its last token.
 func spans(toks []lexer.Token) bool {
-	if len(toks) < 2 || toks[0].Type != tokPunct {
+	if len(toks) < 2 || toks[0].Type != syntax.TokPunct {
 		return false
 	}
 	depth := 0
 	for i, t := range toks {
-		depth += bracketDelta(t)
+		depth += syntax.BracketDelta(t)
 		if depth == 0 {
 			return i == len(toks)-1
 		}
@@ -325,8 +326,8 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 	var out [][]lexer.Token
 	depth, start := 0, 0
 	for i, t := range toks {
-		depth += bracketDelta(t)
-		if t.Type == tokComma && depth == 0 {
+		depth += syntax.BracketDelta(t)
+		if t.Type == syntax.TokComma && depth == 0 {
 			out = append(out, toks[start:i])
 			start = i + 1
 		}
@@ -467,13 +468,13 @@ func listLen(x *Expr) (int, bool) {
 		return 0, false
 	}
 	n, depth := 0, 0
-	scanCode(t, func(tok lexer.Token) bool {
-		d := bracketDelta(tok)
+	syntax.Scan(t, func(tok lexer.Token) bool {
+		d := syntax.BracketDelta(tok)
 		depth += d
 		switch {
 		case d > 0 && depth == 1:
 			n = 1
-		case tok.Type == tokComma && depth == 1:
+		case tok.Type == syntax.TokComma && depth == 1:
 			n++
 		}
 		return true

@@ -1,24 +1,13 @@
 package dsl
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"rulesh/dsl/syntax"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
-
-// unquote reads a string token written with double or single quotes.
-func unquote(tok string) (string, bool) {
-	if len(tok) < 2 {
-		return "", false
-	}
-	if tok[0] == '\'' {
-		tok = `"` + strings.ReplaceAll(strings.ReplaceAll(tok[1:len(tok)-1], `\'`, `'`), `"`, `\"`) + `"`
-	}
-	s, err := strconv.Unquote(tok)
-	return s, err == nil
-}
 
 // template is a string with `{expr}` holes, as written after emit and require … else.
 // A literal brace is written `{{` or `}}`.
@@ -70,8 +59,8 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 			// same scanner as everywhere else.
 			inner := string(runes[i+1 : len(runes)-1])
 			end, depth := -1, 0
-			scanCode(inner, func(t lexer.Token) bool {
-				depth += bracketDelta(t)
+			syntax.Scan(inner, func(t lexer.Token) bool {
+				depth += syntax.BracketDelta(t)
 				if depth < 0 {
 					end = t.Pos.Offset
 					return false
@@ -84,7 +73,7 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 			}
 			j := i + 1 + utf8.RuneCountInString(inner[:end])
 			// A hole reaches expr-lang without the grammar: bound it as an input is.
-			if d := checkNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
+			if d := syntax.CheckNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
 				c.diags = append(c.diags, d)
 				return t
 			}

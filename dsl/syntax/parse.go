@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"bytes"
@@ -33,6 +33,12 @@ const (
 	// of a file at once (some 500 bytes each), and a file of short tokens (1,1,1,…) within
 	// MaxLoadSize took a gigabyte before any other limit answered.
 	MaxFileTokens = 1_000_000
+	// MaxExprNodes bounds the nodes of one expression's syntax tree.
+	MaxExprNodes = 5000
+	// MaxExprTokens bounds the tokens of one expression, checked before expr-lang reads
+	// it. Every node takes at least one token and few take more than two, so no expression
+	// within MaxExprNodes comes near it.
+	MaxExprTokens = 4 * MaxExprNodes
 )
 
 // FileSystem reads rule files; tests and the REPL may swap it. Paths are slash or OS paths.
@@ -104,13 +110,39 @@ func tooLarge(name string, limit int64) error {
 	return &os.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than the %d MiB limit", limit>>20)}
 }
 
-type parsedFile struct {
-	name string
-	ast  *fileAST
+// ParsedFile is one rule file read by ParseFiles, with its name as diagnostics give it.
+type ParsedFile struct {
+	Name string
+	AST  *File
 }
 
-// parseSource checks bytes that would trip the parser, then parses them.
-func parseSource(name string, src []byte) (*fileAST, *Diagnostic) {
+// ParseFiles reads and parses rule files and their includes, each once, in the order a
+// check must see them. It returns the parsed files, the text of every file read (for
+// diagnostics) and the problems found; includes stay inside the folder of the file naming
+// them, and one call reads at most MaxLoadSize bytes.
+func ParseFiles(fs FileSystem, paths ...string) ([]ParsedFile, Sources, Diagnostics) {
+	if fs == nil {
+		fs = OSFiles{}
+	}
+	src := Sources{}
+	var diags Diagnostics
+	var files []ParsedFile
+	read := 0
+	for _, p := range paths {
+		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: src, read: &read}
+		for _, f := range files {
+			l.seen[f.Name] = true
+		}
+		l.load(p, lexer.Position{})
+		files = append(files, l.files...)
+		diags = append(diags, l.diags...)
+	}
+	return files, src, diags
+}
+
+// Parse parses one rule file (its includes are not read), after checking the bytes that
+// would trip the parser: encoding, nesting and size.
+func Parse(name string, src []byte) (*File, *Diagnostic) {
 	if d := precheck(name, src); d != nil {
 		return nil, d
 	}
@@ -124,14 +156,14 @@ func parseSource(name string, src []byte) (*fileAST, *Diagnostic) {
 // precheck rejects what would trip a parser before any parser runs: bytes that are not
 // UTF-8, NUL bytes, and nesting deeper than MaxNesting.
 func precheck(name string, src []byte) *Diagnostic {
-	if d := checkEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
+	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
 		return d
 	}
-	return checkNesting(string(src), lexer.Position{Filename: name, Line: 1, Column: 1}, false)
+	return CheckNesting(string(src), lexer.Position{Filename: name, Line: 1, Column: 1}, false)
 }
 
-// checkEncoding reports the first byte that is not UTF-8, or a NUL byte, with its position.
-func checkEncoding(name string, src []byte, detail string) *Diagnostic {
+// CheckEncoding reports the first byte that is not UTF-8, or a NUL byte, with its position.
+func CheckEncoding(name string, src []byte, detail string) *Diagnostic {
 	if utf8.Valid(src) && bytes.IndexByte(src, 0) < 0 {
 		return nil
 	}
@@ -162,17 +194,17 @@ var operatorWords = map[string]bool{"and": true, "or": true, "not": true, "in": 
 // binary.
 func endsOperand(t lexer.Token) bool {
 	switch t.Type {
-	case tokIdent:
+	case TokIdent:
 		return !operatorWords[t.Value]
-	case tokNumber, tokString, tokDice, tokCard:
+	case TokNumber, TokString, TokDice, TokCard:
 		return true
-	case tokPunct:
-		return bracketDelta(t) < 0
+	case TokPunct:
+		return BracketDelta(t) < 0
 	}
 	return false
 }
 
-// checkNesting bounds how deep the parsers (participle's and expr-lang's, both recursive)
+// CheckNesting bounds how deep the parsers (participle's and expr-lang's, both recursive)
 // will go, in one pass of the shared scanner: every open bracket or block brace, every
 // unary operator (`!`, `not`, a prefix `-` or `+`) and every `else if` counts one level. A
 // unary operator stops counting where its operand ends (at the next binary operator, comma
@@ -182,16 +214,16 @@ func endsOperand(t lexer.Token) bool {
 // lexer rejects; for text that reaches expr-lang without the grammar (an input, a string's
 // {hole}), expr is true and the same pass also bounds the tokens to MaxExprTokens and
 // reports what the lexer would reject. Positions count from start.
-func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
+func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	type open struct{ unary, elseIfs int }
 	// frames[i] counts what is pending inside the i-th open bracket.
 	frames := []open{{}}
 	level, n := 0, 0
 	var prev lexer.Token
 	var bad *Diagnostic
-	scanCode(src, func(t lexer.Token) bool {
+	Scan(src, func(t lexer.Token) bool {
 		top := &frames[len(frames)-1]
-		switch d := bracketDelta(t); {
+		switch d := BracketDelta(t); {
 		case d > 0:
 			frames = append(frames, open{})
 			level++
@@ -200,11 +232,11 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 				level -= 1 + top.unary + top.elseIfs
 				frames = frames[:len(frames)-1]
 			}
-		case (t.Type == tokOp && (t.Value == "!" || t.Value == "-" || t.Value == "+") ||
-			t.Type == tokIdent && t.Value == "not") && !endsOperand(prev):
+		case (t.Type == TokOp && (t.Value == "!" || t.Value == "-" || t.Value == "+") ||
+			t.Type == TokIdent && t.Value == "not") && !endsOperand(prev):
 			top.unary++
 			level++
-		case t.Type == tokIdent && t.Value == "if" && prev.Type == tokIdent && prev.Value == "else":
+		case t.Type == TokIdent && t.Value == "if" && prev.Type == TokIdent && prev.Value == "else":
 			top.elseIfs++
 			level++
 		case !endsOperand(t):
@@ -212,7 +244,7 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 			// operators is complete; a line end also ends an if statement.
 			level -= top.unary
 			top.unary = 0
-			if t.Type == tokNewline {
+			if t.Type == TokNewline {
 				level -= top.elseIfs
 				top.elseIfs = 0
 			}
@@ -227,9 +259,9 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 		case !expr:
 		case n > MaxExprTokens:
 			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
-		case t.Type == tokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
+		case t.Type == TokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
 			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
-		case t.Type == tokBad:
+		case t.Type == TokBad:
 			bad = &Diagnostic{Summary: fmt.Sprintf("unexpected character %q", t.Value)}
 		}
 		if bad != nil {
@@ -245,19 +277,19 @@ func checkNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	return bad
 }
 
-// reservedUse finds, in an expression's text, a name the implementation keeps for itself:
+// ReservedUse finds, in an expression's text, a name the implementation keeps for itself:
 // one starting with __ (the machine, the literals rewritten for expr-lang) or expr-lang's
 // $env (every name at once). It returns the token's offset in runes and a message, or -1.
-func reservedUse(text string) (int, string) {
+func ReservedUse(text string) (int, string) {
 	if !strings.Contains(text, "__") && !strings.Contains(text, "$") {
 		return -1, ""
 	}
 	at, msg := -1, ""
-	scanCode(text, func(t lexer.Token) bool {
+	Scan(text, func(t lexer.Token) bool {
 		switch {
-		case t.Type == tokIdent && strings.HasPrefix(t.Value, "__"):
+		case t.Type == TokIdent && strings.HasPrefix(t.Value, "__"):
 			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "names starting with __ are reserved"
-		case t.Type == tokOp && t.Value == "$":
+		case t.Type == TokOp && t.Value == "$":
 			at, msg = utf8.RuneCountInString(text[:t.Pos.Offset]), "$ is not part of the language"
 		default:
 			return true
@@ -295,7 +327,7 @@ type loader struct {
 	fs    FileSystem
 	root  string
 	seen  map[string]bool
-	files []parsedFile
+	files []ParsedFile
 	src   Sources
 	diags Diagnostics
 	// read counts the bytes read by this load, shared by the loaders of its files.
@@ -308,13 +340,13 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	if len(l.seen) >= MaxIncludes {
-		l.diags = append(l.diags, &Diagnostic{Pos: posOf(from), Summary: fmt.Sprintf("more than %d included files", MaxIncludes)})
+		l.diags = append(l.diags, &Diagnostic{Pos: PosOf(from), Summary: fmt.Sprintf("more than %d included files", MaxIncludes)})
 		return
 	}
 	l.seen[clean] = true
 	src, err := l.fs.ReadFile(clean)
 	if err != nil {
-		d := &Diagnostic{Pos: posOf(from), Summary: "cannot read " + name}
+		d := &Diagnostic{Pos: PosOf(from), Summary: "cannot read " + name}
 		if from.Filename == "" {
 			d.Pos = Pos{File: name}
 		}
@@ -328,7 +360,7 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	if *l.read += len(src); *l.read > MaxLoadSize {
-		d := &Diagnostic{Pos: posOf(from), Summary: fmt.Sprintf("the rule files of this load pass the limit of %d MiB in total", MaxLoadSize>>20), Detail: "while reading " + name}
+		d := &Diagnostic{Pos: PosOf(from), Summary: fmt.Sprintf("the rule files of this load pass the limit of %d MiB in total", MaxLoadSize>>20), Detail: "while reading " + name}
 		if from.Filename == "" {
 			d.Pos = Pos{File: name}
 		}
@@ -336,18 +368,18 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	l.src[clean] = src
-	f, d := parseSource(clean, src)
+	f, d := Parse(clean, src)
 	if d != nil {
 		l.diags = append(l.diags, d)
 		return
 	}
-	l.files = append(l.files, parsedFile{clean, f})
+	l.files = append(l.files, ParsedFile{clean, f})
 	for _, decl := range f.Decls {
 		if inc := decl.Include; inc != nil {
-			path, ok := unquote(inc.Path)
+			path, ok := Unquote(inc.Path)
 			target := filepath.Join(filepath.Dir(clean), path)
 			if !ok || filepath.IsAbs(path) || !within(l.root, target) || !l.resolvedWithin(target) {
-				l.diags = append(l.diags, &Diagnostic{Pos: posOf(inc.Pos), Summary: "include " + inc.Path + " is outside the ruleset's folder", Detail: "includes are limited to " + l.root})
+				l.diags = append(l.diags, &Diagnostic{Pos: PosOf(inc.Pos), Summary: "include " + inc.Path + " is outside the ruleset's folder", Detail: "includes are limited to " + l.root})
 				continue
 			}
 			l.load(target, inc.Pos)
@@ -385,7 +417,8 @@ func within(root, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-func posOf(p lexer.Position) Pos { return Pos{p.Filename, p.Line, p.Column} }
+// PosOf converts a participle position.
+func PosOf(p lexer.Position) Pos { return Pos{p.Filename, p.Line, p.Column} }
 
 // DirFiles reads paths relative to a base folder while diagnostics keep the paths as written
 // (a transcript's `load ../../rulesets/x.rules` reads the same wherever rulesh runs).

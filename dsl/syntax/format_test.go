@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"os"
@@ -10,7 +10,7 @@ import (
 // TestFormatShippedRules: formatting every shipped rule file is idempotent, keeps it loading,
 // and the files are already in canonical form.
 func TestFormatShippedRules(t *testing.T) {
-	files, _ := filepath.Glob("../rulesets/*/*.rules")
+	files, _ := filepath.Glob("../../rulesets/*/*.rules")
 	if len(files) == 0 {
 		t.Fatal("no rule files")
 	}
@@ -61,7 +61,7 @@ func TestFormatRefusesWhatLoadRefuses(t *testing.T) {
 		"unterminated": "const x = \"a\\\n\"\n",
 	} {
 		_, err := Format("t.rules", []byte(src))
-		_, diags := LoadSource("t.rules", []byte(src))
+		_, diags := checkSource("t.rules", []byte(src))
 		if err == nil || !diags.HasErrors() || err.Error() != diags.Error() {
 			t.Errorf("%s: fmt says %.200v, check says %.200v", name, err, diags)
 		}

@@ -1,8 +1,9 @@
-package dsl
+package syntax
 
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,30 +16,32 @@ import (
 
 // Token types, as the grammar names them.
 const (
-	tokString lexer.TokenType = iota + 1
-	tokDice
-	tokNumber
-	tokCard
-	tokIdent
-	tokOp
-	tokComma
-	tokPunct
-	tokNewline
-	// tokBad is what a tolerant scan (scanCode) yields where the grammar would fail: a
+	TokString lexer.TokenType = iota + 1
+	TokDice
+	TokNumber
+	TokCard
+	TokIdent
+	TokOp
+	TokComma
+	TokPunct
+	TokNewline
+	// TokBad is what a tolerant scan (Scan) yields where the grammar would fail: a
 	// character the language does not use, or a string left open at the end of its line.
-	tokBad
+	TokBad
 )
 
+// ruleLexerDef is the participle lexer definition of rule files.
 type ruleLexerDef struct{}
 
-var ruleLexer = ruleLexerDef{}
+// Lexer is the rule-file lexer, for participle parsers of the language's productions.
+var Lexer = ruleLexerDef{}
 
 // Symbols names the token types. It builds the map on each call because the parser is built
 // during package initialisation, before package-level maps are guaranteed to exist.
 func (ruleLexerDef) Symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
-		"EOF": lexer.EOF, "String": tokString, "Dice": tokDice, "Number": tokNumber, "Card": tokCard,
-		"Ident": tokIdent, "Op": tokOp, "Comma": tokComma, "Punct": tokPunct, "Newline": tokNewline,
+		"EOF": lexer.EOF, "String": TokString, "Dice": TokDice, "Number": TokNumber, "Card": TokCard,
+		"Ident": TokIdent, "Op": TokOp, "Comma": TokComma, "Punct": TokPunct, "Newline": TokNewline,
 	}
 }
 
@@ -61,7 +64,7 @@ func (ruleLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
 type scanner struct {
 	src string
 	pos lexer.Position
-	// tolerant: yield tokBad and go on instead of failing (scanCode).
+	// tolerant: yield TokBad and go on instead of failing (Scan).
 	tolerant bool
 	// afterDot: the previous token was `.`, so what follows is a field name (x.d6, x.d[k]),
 	// never a dice literal.
@@ -94,7 +97,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			s.advance(n)
 			continue
 		case c == '\n':
-			return s.emit(tokNewline, 1), nil
+			return s.emit(TokNewline, 1), nil
 		case c == '"' || c == '\'':
 			// A string ends on its own line: a backslash escapes the next character but
 			// never the newline, so every scan of a line sees the same strings.
@@ -103,30 +106,30 @@ func (s *scanner) Next() (lexer.Token, error) {
 				if rest[i] == '\\' && i+1 < len(rest) && rest[i+1] != '\n' {
 					i++
 				} else if rest[i] == c {
-					return s.emit(tokString, i+1), nil
+					return s.emit(TokString, i+1), nil
 				}
 			}
 			if s.tolerant {
-				return s.emit(tokBad, i), nil
+				return s.emit(TokBad, i), nil
 			}
 			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
-			return s.emit(tokComma, 1), nil
+			return s.emit(TokComma, 1), nil
 		case strings.IndexByte("(){}[]", c) >= 0:
-			return s.emit(tokPunct, 1), nil
+			return s.emit(TokPunct, 1), nil
 		}
 		if n := cardLen(rest); n > 0 {
-			return s.emit(tokCard, n), nil
+			return s.emit(TokCard, n), nil
 		}
 		if n := diceLen(rest); n > 0 && !s.afterDot {
-			return s.emit(tokDice, n), nil
+			return s.emit(TokDice, n), nil
 		}
-		if isDigit(c) {
+		if IsDigit(c) {
 			n := digits(rest, 0)
-			if n+1 < len(rest) && rest[n] == '.' && isDigit(rest[n+1]) {
+			if n+1 < len(rest) && rest[n] == '.' && IsDigit(rest[n+1]) {
 				n = digits(rest, n+1)
 			}
-			return s.emit(tokNumber, n), nil
+			return s.emit(TokNumber, n), nil
 		}
 		r, size := utf8.DecodeRuneInString(rest)
 		if r == '_' || unicode.IsLetter(r) {
@@ -138,15 +141,15 @@ func (s *scanner) Next() (lexer.Token, error) {
 				}
 				n += size
 			}
-			return s.emit(tokIdent, n), nil
+			return s.emit(TokIdent, n), nil
 		}
 		for _, op := range ops {
 			if strings.HasPrefix(rest, op) {
-				return s.emit(tokOp, len(op)), nil
+				return s.emit(TokOp, len(op)), nil
 			}
 		}
 		if s.tolerant {
-			return s.emit(tokBad, max(size, 1)), nil
+			return s.emit(TokBad, max(size, 1)), nil
 		}
 		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("unexpected character %q", r), Pos: s.pos}
 	}
@@ -155,7 +158,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
 	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
 	s.advance(n)
-	s.afterDot = t == tokOp && (tok.Value == "." || tok.Value == "?.")
+	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
 	return tok
 }
 
@@ -163,10 +166,11 @@ func (s *scanner) advance(n int) {
 	s.pos.Advance(s.src[s.pos.Offset : s.pos.Offset+n])
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func digits(s string, i int) int {
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && IsDigit(s[i]) {
 		i++
 	}
 	return i
@@ -181,7 +185,7 @@ func diceLen(s string) int {
 	}
 	j := i + 1
 	switch {
-	case j < len(s) && isDigit(s[j]):
+	case j < len(s) && IsDigit(s[j]):
 		j = digits(s, j)
 	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
 		j++
@@ -228,13 +232,13 @@ func cardLen(s string) int {
 	return 0
 }
 
-// scanCode is the one scanner behind every question about the structure of source text:
+// Scan is the one scanner behind every question about the structure of source text:
 // bracket depth, where strings and comments are, whether a line goes on. It runs the rule
 // lexer tolerantly (a character the language does not use, or an unclosed string, becomes a
-// tokBad token) and calls fn for each token, newlines included, comments and blanks not,
+// TokBad token) and calls fn for each token, newlines included, comments and blanks not,
 // until fn returns false. The grammar, the formatter, the REPL's continuation detector and
 // the checks on inputs all go through it or through the same lexer, so they agree.
-func scanCode(src string, fn func(t lexer.Token) bool) {
+func Scan(src string, fn func(t lexer.Token) bool) {
 	s := &scanner{src: src, pos: lexer.Position{Line: 1, Column: 1}, tolerant: true}
 	for {
 		t, err := s.Next()
@@ -244,9 +248,9 @@ func scanCode(src string, fn func(t lexer.Token) bool) {
 	}
 }
 
-// bracketDelta is +1 for an opening bracket token, -1 for a closing one, 0 otherwise.
-func bracketDelta(t lexer.Token) int {
-	if t.Type != tokPunct {
+// BracketDelta is +1 for an opening bracket token, -1 for a closing one, 0 otherwise.
+func BracketDelta(t lexer.Token) int {
+	if t.Type != TokPunct {
 		return 0
 	}
 	switch t.Value {
@@ -258,16 +262,16 @@ func bracketDelta(t lexer.Token) int {
 	return 0
 }
 
-// continuesLine reports whether a line ending with token t goes on to the next line: it ends
+// ContinuesLine reports whether a line ending with token t goes on to the next line: it ends
 // with a binary operator (`a +` ⏎ `b`, `x and` ⏎ `y`).
-func continuesLine(t lexer.Token) bool {
+func ContinuesLine(t lexer.Token) bool {
 	switch t.Type {
-	case tokOp:
+	case TokOp:
 		switch t.Value {
 		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
 			return true
 		}
-	case tokIdent:
+	case TokIdent:
 		return t.Value == "and" || t.Value == "or" || t.Value == "in" || t.Value == "not"
 	}
 	return false
@@ -278,9 +282,34 @@ func continuesLine(t lexer.Token) bool {
 // is positive.
 func OpenBrackets(src string) int {
 	depth := 0
-	scanCode(src, func(t lexer.Token) bool {
-		depth += bracketDelta(t)
+	Scan(src, func(t lexer.Token) bool {
+		depth += BracketDelta(t)
 		return true
 	})
 	return depth
+}
+
+// Unquote reads a string token written with double or single quotes.
+func Unquote(tok string) (string, bool) {
+	if len(tok) < 2 {
+		return "", false
+	}
+	if tok[0] == '\'' {
+		tok = `"` + strings.ReplaceAll(strings.ReplaceAll(tok[1:len(tok)-1], `\'`, `'`), `"`, `\"`) + `"`
+	}
+	s, err := strconv.Unquote(tok)
+	return s, err == nil
+}
+
+// DieName returns the name a dice token starts with (`d6` in `d6>=3`, `d` in `d[k]`), or ""
+// when it starts with a count (`2d6` is never a name).
+func DieName(tok string) string {
+	i := 0
+	for i < len(tok) && isWordByte(tok[i]) {
+		i++
+	}
+	if i == 0 || IsDigit(tok[0]) {
+		return ""
+	}
+	return tok[:i]
 }

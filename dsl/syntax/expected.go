@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"regexp"
@@ -6,7 +6,7 @@ import (
 )
 
 // participle ends a syntax error with what the grammar expected, written in the grammar's
-// own notation: `(expected ")" (":" TypeAST)? BlockAST)`. plainExpected keeps what may come
+// own notation: `(expected ")" (":" TypeRef)? Block)`. plainExpected keeps what may come
 // first, in the language's terms (`(expected ")", ":" or "{")`), and drops the clause when
 // it names something it cannot put in those terms.
 func plainExpected(msg string) string {
@@ -68,8 +68,8 @@ func grammarUnits(s string) []string {
 var unitWords = map[string]string{
 	"<string>": "a string", "<ident>": "a name", "<dice>": "a name", "<number>": "a number",
 	"<card>": "a card", "<newline>": "a new line", "<comma>": `","`,
-	"exprAST": "an expression", "headAST": "an expression", "keyAST": "a table key",
-	"BlockAST": `"{"`, "TypeAST": "a type",
+	"Expr": "an expression", "Head": "an expression", "Key": "a table key",
+	"Block": `"{"`, "TypeRef": "a type",
 }
 
 // firstOf returns what may start a sequence of grammar units: the first term's starts,
@@ -169,10 +169,10 @@ func joinOr(items []string) string {
 // exprTokenRE matches how expr-lang names a token in its messages: Number("2"), Bracket(")").
 var exprTokenRE = regexp.MustCompile(`\b(?:Identifier|Number|String|Operator|Bracket)\(("(?:[^"\\]|\\.)*")\)`)
 
-// plainExprMessage puts expr-lang's syntax messages in the language's terms, as
+// PlainExprMessage puts expr-lang's syntax messages in the language's terms, as
 // plainExpected does for the grammar's: `unexpected token Number("2")` reads
 // `unexpected token "2"`, `unexpected token EOF` reads `unexpected end of input`.
-func plainExprMessage(msg string) string {
+func PlainExprMessage(msg string) string {
 	msg = exprTokenRE.ReplaceAllString(msg, "$1")
 	return strings.Replace(msg, "unexpected token EOF", "unexpected end of input", 1)
 }

@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"bytes"
@@ -186,9 +186,8 @@ func sourceLine(src []byte, n int) (string, bool) {
 
 // DidYouMean returns the candidate closest to name (edit distance below 3 and below the
 // name's length), or "".
-func DidYouMean(name string, candidates []string) string { return didYouMean(name, candidates) }
 
-func didYouMean(name string, candidates []string) string {
+func DidYouMean(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := levenshtein(name, c); d < bestD && d < len([]rune(name)) && c != name {

@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ import (
 // meaning is the same. The file must pass the same checks as the first stage of Load (text,
 // nesting, grammar); the diagnostics are those check would print.
 func Format(name string, src []byte) ([]byte, error) {
-	if _, d := parseSource(name, src); d != nil {
+	if _, d := Parse(name, src); d != nil {
 		return nil, Diagnostics{d}
 	}
 	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
@@ -54,8 +54,8 @@ func Format(name string, src []byte) ([]byte, error) {
 func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
 	leading := true
 	var last lexer.Token
-	scanCode(line, func(t lexer.Token) bool {
-		switch bracketDelta(t) {
+	Scan(line, func(t lexer.Token) bool {
+		switch BracketDelta(t) {
 		case 1:
 			opens++
 			leading = false
@@ -70,5 +70,5 @@ func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
 		last = t
 		return true
 	})
-	return opens, closes, leadingCloses, continuesLine(last)
+	return opens, closes, leadingCloses, ContinuesLine(last)
 }

@@ -1,4 +1,4 @@
-package dsl
+package syntax
 
 import (
 	"fmt"
@@ -32,7 +32,7 @@ import (
 //     examples mutated a few tokens at a time, and (FuzzGrammar) on any input;
 //   - participle's own grammar names no production and no token the document lacks.
 
-const languageDoc = "../docs/LANGUAGE.md"
+const languageDoc = "../../docs/LANGUAGE.md"
 
 // grammarExample is a rule file that exercises the productions it names.
 type grammarExample struct {
@@ -273,15 +273,15 @@ deck d {
 
 // tokenTypes maps the lexical productions that syntactic ones use to the scanner's token types.
 var tokenTypes = map[string]lexer.TokenType{
-	"newline": tokNewline, "ident": tokIdent, "number": tokNumber, "string": tokString,
-	"dice": tokDice, "card": tokCard, "assign_op": tokOp, "line_op": tokOp, "other_op": tokOp,
+	"newline": TokNewline, "ident": TokIdent, "number": TokNumber, "string": TokString,
+	"dice": TokDice, "card": TokCard, "assign_op": TokOp, "line_op": TokOp, "other_op": TokOp,
 }
 
 // tokenClasses are the productions described in words that stand for one token.
 var tokenClasses = map[string]func(lexer.Token) bool{
-	"word": func(t lexer.Token) bool { return t.Type == tokIdent && t.Value != "else" },
+	"word": func(t lexer.Token) bool { return t.Type == TokIdent && t.Value != "else" },
 	"lead_word": func(t lexer.Token) bool {
-		return t.Type == tokIdent && t.Value != "else" && !statementWords[t.Value]
+		return t.Type == TokIdent && t.Value != "else" && !statementWords[t.Value]
 	},
 }
 
@@ -376,7 +376,7 @@ func TestGrammarExamples(t *testing.T) {
 				t.Errorf("the example for %s does not use %s\n%s", ex.prods, p, ex.src)
 			}
 		}
-		if _, d := parseSource("example.rules", []byte(ex.src)); d != nil {
+		if _, d := parseOne("example.rules", []byte(ex.src)); d != nil {
 			t.Errorf("the parser refuses the example for %s: %s\n%s", ex.prods, d.Summary, ex.src)
 			continue
 		}
@@ -384,7 +384,7 @@ func TestGrammarExamples(t *testing.T) {
 			continue
 		}
 		files := memFiles{"example.rules": []byte(ex.src), "armes.rules": []byte("const arme = 1\n")}
-		if _, diags := Load(files, "example.rules"); diags.HasErrors() {
+		if _, diags := checkFiles(files, "example.rules"); diags.HasErrors() {
 			t.Errorf("the example for %s does not load:\n%v\n%s", ex.prods, diags, ex.src)
 		}
 	}
@@ -409,7 +409,7 @@ func TestGrammarCounterExamples(t *testing.T) {
 		if _, err := grammarAccepts(g, ex.src); err == nil {
 			t.Errorf("the grammar accepts the counter-example for %s:\n%s", ex.prods, ex.src)
 		}
-		if _, diags := LoadSource("example.rules", []byte(ex.src)); !diags.HasErrors() {
+		if _, diags := checkSource("example.rules", []byte(ex.src)); !diags.HasErrors() {
 			t.Errorf("the loader accepts the counter-example for %s:\n%s", ex.prods, ex.src)
 		}
 	}
@@ -425,7 +425,7 @@ func TestGrammarRuleFiles(t *testing.T) {
 	}
 	for path, src := range files {
 		_, gerr := grammarAccepts(g, string(src))
-		_, d := parseSource(path, src)
+		_, d := parseOne(path, src)
 		switch {
 		case gerr != nil && d == nil:
 			t.Errorf("%s: the parser accepts it, the grammar refuses it: %v", path, gerr)
@@ -439,11 +439,11 @@ func TestGrammarRuleFiles(t *testing.T) {
 // (encoding, nesting, length): the grammar does not say those.
 func repoRuleFiles(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != ".." {
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "../.." {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".rules") {
@@ -453,7 +453,7 @@ func repoRuleFiles(t *testing.T) map[string][]byte {
 		if err != nil {
 			return err
 		}
-		_, diag := parseSource(path, src)
+		_, diag := parseOne(path, src)
 		if precheck(path, src) == nil && (diag == nil || !strings.Contains(diag.Summary, "the limit of")) {
 			files[path] = src
 		}
@@ -501,40 +501,42 @@ func TestGrammarLiterals(t *testing.T) {
 func TestGrammarNamesParticiple(t *testing.T) {
 	g := docGrammar(t)
 	doc := map[string]string{
-		"FileAST": "File", "declAST": "Decl", "RulesetAST": "Ruleset", "PropAST": "Ruleset",
-		"IncludeAST": "Include", "OptionAST": "Option", "ConstAST": "Const", "KindAST": "Kind",
-		"FieldAST": "Field", "TypeAST": "Type", "EntityAST": "Entity", "FieldInitAST": "FieldInit",
-		"DiceAST": "Dice", "FaceAST": "Face", "ProcAST": "Proc", "ParamAST": "Param",
-		"BlockAST": "Block", "StmtAST": "Stmt", "SimpleAST": "Simple", "LetAST": "Let",
-		"IfAST": "If", "ForAST": "For", "WhileAST": "While", "ReturnAST": "Return",
-		"RequireAST": "Require", "EmitAST": "Emit", "TableAST": "Table", "rowAST": "Row",
-		"RowGrammar": "Row", "ColumnsAST": "Columns", "keyAST": "Key", "DeckAST": "Deck",
-		"DeckLineAST": "DeckLine", "SuitAST": "Suit", "RankAST": "Rank", "PileAST": "Pile",
-		"MapAST": "Map", "MapLineAST": "MapLine", "RowLineAST": "Rows", "LegendAST": "Legend",
-		"EdgeLineAST": "Edges", "EdgeAST": "Edges", "HexAST": "Hex", "HeightAST": "Height",
-		"PointAST": "Point", "exprAST": "Expr", "headAST": "Head",
+		"File": "File", "Decl": "Decl", "RulesetDecl": "Ruleset", "Prop": "Ruleset",
+		"IncludeDecl": "Include", "OptionDecl": "Option", "ConstDecl": "Const", "KindDecl": "Kind",
+		"FieldDecl": "Field", "TypeRef": "Type", "EntityDecl": "Entity", "FieldInit": "FieldInit",
+		"DiceDecl": "Dice", "Face": "Face", "ProcDecl": "Proc", "Param": "Param",
+		"Block": "Block", "Stmt": "Stmt", "SimpleStmt": "Simple", "LetStmt": "Let",
+		"IfStmt": "If", "ForStmt": "For", "WhileStmt": "While", "ReturnStmt": "Return",
+		"RequireStmt": "Require", "EmitStmt": "Emit", "TableDecl": "Table", "Row": "Row",
+		"RowGrammar": "Row", "Columns": "Columns", "Key": "Key", "DeckDecl": "Deck",
+		"DeckLine": "DeckLine", "Suit": "Suit", "Rank": "Rank", "PileDecl": "Pile",
+		"MapDecl": "Map", "MapLine": "MapLine", "RowLine": "Rows", "Legend": "Legend",
+		"EdgeLine": "Edges", "Edge": "Edges", "Hex": "Hex", "Height": "Height",
+		"Point": "Point", "Expr": "Expr", "Head": "Head",
 		"<ident>": "ident", "<dice>": "dice", "<string>": "string", "<number>": "number",
 		"<newline>": "newline", "<card>": "card",
 	}
 	grammars := []fmt.Stringer{
 		fileParser, rowParser,
-		participle.MustBuild[rulesetAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[includeAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[optionAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[constAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[kindAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[entityAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[diceAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[tableAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[deckAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[pileAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[mapAST](participle.Lexer(ruleLexer)),
-		participle.MustBuild[procAST](participle.Lexer(ruleLexer)),
+		participle.MustBuild[RulesetDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[IncludeDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[OptionDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[ConstDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[KindDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[EntityDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[DiceDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[TableDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[DeckDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[PileDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[MapDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[ProcDecl](participle.Lexer(Lexer)),
 	}
-	names := regexp.MustCompile(`<[a-z]+>|\b[A-Za-z]+(AST|Grammar)\b`)
+	// Production names are capitalised words outside the quoted literals.
+	quoted := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	names := regexp.MustCompile(`<[a-z]+>|\b[A-Z][A-Za-z]*\b`)
 	seen := map[string]bool{}
 	for _, p := range grammars {
-		for _, name := range names.FindAllString(p.String(), -1) {
+		for _, name := range names.FindAllString(quoted.ReplaceAllString(p.String(), `""`), -1) {
 			seen[name] = true
 		}
 	}
@@ -549,7 +551,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 			t.Errorf("participle's %s stands for %s, which the document lacks", name, d)
 		}
 	}
-	for _, want := range []string{"FileAST", "ProcAST", "BlockAST", "StmtAST", "MapLineAST", "RowGrammar"} {
+	for _, want := range []string{"File", "ProcDecl", "Block", "Stmt", "MapLine", "RowGrammar"} {
 		if !seen[want] {
 			t.Errorf("participle's grammars do not name %s any more: update this test", want)
 		}
@@ -559,7 +561,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 // grammarAccepts runs the grammar over the scanner's tokens of src and returns the
 // productions used, or why it refused.
 func grammarAccepts(g ebnf.Grammar, src string) (map[string]bool, error) {
-	lx, err := ruleLexer.LexString("example.rules", src)
+	lx, err := Lexer.LexString("example.rules", src)
 	if err != nil {
 		return nil, err
 	}
@@ -810,7 +812,7 @@ func TestGrammarMutations(t *testing.T) {
 	vocab := map[string]bool{}
 	for _, ex := range append(grammarExamples, grammarCounterExamples...) {
 		var toks []string
-		scanCode(ex.src, func(tk lexer.Token) bool {
+		Scan(ex.src, func(tk lexer.Token) bool {
 			toks = append(toks, tk.Value)
 			vocab[tk.Value] = true
 			return true
@@ -861,7 +863,7 @@ func FuzzGrammar(f *testing.F) {
 	for _, ex := range append(grammarExamples, grammarCounterExamples...) {
 		f.Add(ex.src)
 	}
-	files, _ := filepath.Glob("../rulesets/*/*.rules")
+	files, _ := filepath.Glob("../../rulesets/*/*.rules")
 	for _, file := range files {
 		if b, err := os.ReadFile(file); err == nil && len(b) < 20000 {
 			f.Add(string(b))
@@ -880,7 +882,7 @@ func FuzzGrammar(f *testing.F) {
 // pair up inside an expression, which expr-lang refuses after the parser: the loader must
 // refuse it. Inputs beyond a limit (nesting, length) are not compared.
 func grammarAgrees(g ebnf.Grammar, src string) error {
-	_, d := parseSource("fuzz.rules", []byte(src))
+	_, d := parseOne("fuzz.rules", []byte(src))
 	if precheck("fuzz.rules", []byte(src)) != nil || d != nil && strings.Contains(d.Summary, "the limit of") {
 		return nil
 	}
@@ -889,7 +891,7 @@ func grammarAgrees(g ebnf.Grammar, src string) error {
 	case gerr == nil && d != nil:
 		return fmt.Errorf("the grammar accepts it, the parser refuses it (%s):\n%s", d.Summary, src)
 	case gerr != nil && d == nil:
-		if _, diags := LoadSource("fuzz.rules", []byte(src)); !diags.HasErrors() {
+		if _, diags := checkSource("fuzz.rules", []byte(src)); !diags.HasErrors() {
 			return fmt.Errorf("the parser and the loader accept it, the grammar refuses it (%v):\n%s", gerr, src)
 		}
 	}

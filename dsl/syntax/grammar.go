@@ -1,0 +1,547 @@
+package syntax
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The grammar is the AST: one struct per production. Statements end at a newline; the text of
+// an expression is captured as balanced tokens and handed to expr-lang, so the grammar only
+// needs to know where an expression stops (a newline, or a top-level `{`, `}`, `,`, `=` or `else`).
+
+var fileParser = participle.MustBuild[File](
+	participle.Lexer(Lexer),
+)
+
+// File is one parsed rule file: its declarations in order.
+type File struct {
+	Decls []*Decl `parser:"( @@ | Newline )*"`
+}
+
+// Decl is one top-level declaration; exactly one field is set.
+type Decl struct {
+	Pos     lexer.Position
+	Proc    *ProcDecl    `parser:"  @@"`
+	Ruleset *RulesetDecl `parser:"| @@"`
+	Include *IncludeDecl `parser:"| @@"`
+	Option  *OptionDecl  `parser:"| @@"`
+	Const   *ConstDecl   `parser:"| @@"`
+	Kind    *KindDecl    `parser:"| @@"`
+	Entity  *EntityDecl  `parser:"| @@"`
+	Dice    *DiceDecl    `parser:"| @@"`
+	Table   *TableDecl   `parser:"| @@"`
+	Deck    *DeckDecl    `parser:"| @@"`
+	Pile    *PileDecl    `parser:"| @@"`
+	Map     *MapDecl     `parser:"| @@"`
+}
+
+// RulesetDecl is the header: `ruleset "Name" version "1" source "…"`.
+type RulesetDecl struct {
+	Pos   lexer.Position
+	Name  string  `parser:"\"ruleset\" @String"`
+	Props []*Prop `parser:"@@*"`
+}
+
+// Prop is one `key "value"` pair of the ruleset header.
+type Prop struct {
+	Key   string `parser:"@Ident"`
+	Value string `parser:"@String"`
+}
+
+// DiceDecl declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`.
+type DiceDecl struct {
+	Pos   lexer.Position
+	Name  string  `parser:"\"dice\" @(Ident | Dice) \"=\" \"[\" Newline*"`
+	Faces []*Face `parser:"@@ ( Comma Newline* @@ )* Newline* \"]\""`
+}
+
+// Face is one face of a custom die: a number or a symbol.
+type Face struct {
+	Pos    lexer.Position
+	Neg    bool   `parser:"@\"-\"?"`
+	Number string `parser:"( @Number"`
+	Name   string `parser:"| @(Ident | Dice | String) )"`
+}
+
+// IncludeDecl reads another rule file of the same folder: `include "armes.rules"`.
+type IncludeDecl struct {
+	Pos  lexer.Position
+	Path string `parser:"\"include\" @String"`
+}
+
+// OptionDecl declares a tunable: `option malus = 3 "doc"` (the doc string ends Value).
+type OptionDecl struct {
+	Pos   lexer.Position
+	Name  string `parser:"\"option\" @(Ident | Dice) \"=\""`
+	Value *Expr  `parser:"@@"`
+}
+
+// ConstDecl declares a value fixed at load: `const portée = 12`.
+type ConstDecl struct {
+	Pos   lexer.Position
+	Name  string `parser:"\"const\" @(Ident | Dice) \"=\""`
+	Value *Expr  `parser:"@@"`
+}
+
+// KindDecl declares a record type with typed fields and defaults.
+type KindDecl struct {
+	Pos    lexer.Position
+	Name   string       `parser:"\"kind\" @Ident \"{\""`
+	Fields []*FieldDecl `parser:"( @@ | Newline | Comma )* \"}\""`
+}
+
+// FieldDecl is one field of a kind: `pv: int = 10`.
+type FieldDecl struct {
+	Pos     lexer.Position
+	Name    string   `parser:"@(Ident | Dice) \":\""`
+	Type    *TypeRef `parser:"@@"`
+	Default *Expr    `parser:"( \"=\" @@ )?"`
+}
+
+// TypeRef names a type: `int`, `[]figure`.
+type TypeRef struct {
+	Pos  lexer.Position
+	List bool   `parser:"@( \"[\" \"]\" )?"`
+	Name string `parser:"@Ident"`
+}
+
+// EntityDecl declares a named record: `entity will: figure { pv = 12 }`.
+type EntityDecl struct {
+	Pos    lexer.Position
+	Name   string       `parser:"\"entity\" @(Ident | Dice) \":\""`
+	Kind   string       `parser:"@Ident \"{\""`
+	Fields []*FieldInit `parser:"( @@ | Newline | Comma )* \"}\""`
+}
+
+// FieldInit sets one field of an entity.
+type FieldInit struct {
+	Pos   lexer.Position
+	Name  string `parser:"@(Ident | Dice) \"=\""`
+	Value *Expr  `parser:"@@"`
+}
+
+// ProcDecl is an `action` or a `rule`: parameters, an optional result type, a body.
+type ProcDecl struct {
+	Pos    lexer.Position
+	Verb   string   `parser:"@( \"action\" | \"rule\" )"`
+	Name   string   `parser:"@(Ident | Dice) \"(\""`
+	Params []*Param `parser:"( Newline* @@ ( Comma Newline* @@ )* )? Newline* \")\""`
+	Result *TypeRef `parser:"( \":\" @@ )?"`
+	Body   *Block   `parser:"@@"`
+}
+
+// Param is one parameter, with an optional type and default.
+type Param struct {
+	Pos     lexer.Position
+	Name    string   `parser:"@(Ident | Dice)"`
+	Type    *TypeRef `parser:"( \":\" @@ )?"`
+	Default *Expr    `parser:"( \"=\" @@ )?"`
+}
+
+// Block is a braced list of statements; EndPos is where its closing brace stands.
+type Block struct {
+	Pos    lexer.Position
+	Stmts  []*Stmt `parser:"\"{\" ( @@ | Newline )*"`
+	EndPos lexer.Position
+	Close  string `parser:"\"}\""`
+}
+
+// Stmt is one statement; exactly one field is set.
+type Stmt struct {
+	Pos     lexer.Position
+	Simple  *SimpleStmt  `parser:"  @@"`
+	Let     *LetStmt     `parser:"| @@"`
+	If      *IfStmt      `parser:"| @@"`
+	For     *ForStmt     `parser:"| @@"`
+	While   *WhileStmt   `parser:"| @@"`
+	Return  *ReturnStmt  `parser:"| @@"`
+	Require *RequireStmt `parser:"| @@"`
+	Emit    *EmitStmt    `parser:"| @@"`
+}
+
+// LetStmt declares a local: `let x = 3`.
+type LetStmt struct {
+	Pos   lexer.Position
+	Name  string   `parser:"\"let\" @(Ident | Dice)"`
+	Type  *TypeRef `parser:"( \":\" @@ )?"`
+	Value *Expr    `parser:"\"=\" @@"`
+}
+
+// IfStmt is `if cond { … } else if … else { … }`.
+type IfStmt struct {
+	Pos    lexer.Position
+	Cond   *Head   `parser:"\"if\" @@"`
+	Then   *Block  `parser:"@@"`
+	ElseIf *IfStmt `parser:"( \"else\" ( @@"`
+	Else   *Block  `parser:"| @@ ) )?"`
+}
+
+// ForStmt loops over a collection or a count: `for x in xs { … }`, `for k, v in m { … }`.
+type ForStmt struct {
+	Pos  lexer.Position
+	Var  string `parser:"\"for\" @(Ident | Dice)"`
+	Var2 string `parser:"( Comma @(Ident | Dice) )?"`
+	Coll *Head  `parser:"\"in\" @@"`
+	Body *Block `parser:"@@"`
+}
+
+// WhileStmt loops while its condition holds (bounded at run time).
+type WhileStmt struct {
+	Pos  lexer.Position
+	Cond *Head  `parser:"\"while\" @@"`
+	Body *Block `parser:"@@"`
+}
+
+// ReturnStmt ends the procedure, with or without a value.
+type ReturnStmt struct {
+	Pos   lexer.Position
+	Value *Expr `parser:"\"return\" @@?"`
+}
+
+// RequireStmt stops the call with a message when its condition fails.
+type RequireStmt struct {
+	Pos     lexer.Position
+	Cond    *Expr `parser:"\"require\" @@"`
+	Message *Expr `parser:"\"else\" @@"`
+}
+
+// EmitStmt writes a narrative line.
+type EmitStmt struct {
+	Pos   lexer.Position
+	Value *Expr `parser:"\"emit\" @@"`
+}
+
+// SimpleStmt is an expression run for its effect, or an assignment (`=`, `+=`, `-=`, `*=`).
+type SimpleStmt struct {
+	Pos    lexer.Position
+	Target *Expr  `parser:"@@"`
+	Op     string `parser:"( @( \"=\" | \"+=\" | \"-=\" | \"*=\" )"`
+	Value  *Expr  `parser:"  @@ )?"`
+}
+
+// Expr is the raw text of one expr-lang expression: its tokens, positions kept. It parses
+// itself (participle.Parseable): a balanced run of tokens is cheaper to scan by hand than to
+// match token by token through grammar nodes.
+type Expr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	// Toks are the tokens at bracket depth 0 (a group counts as its opening token).
+	Toks []lexer.Token
+	// head: in an if/for/while header, where a top-level `parser:"{"` opens the block.
+	head bool
+}
+
+// Head is an expression in an if, for or while header: a top-level `{` opens the block,
+// so braces there must stand inside parentheses (as in Go).
+type Head struct{ Expr }
+
+// Parse reads tokens up to the end of the expression: a newline, comma, `parser:"="` (or `parser:"+="`…),
+// `parser:"else"` or closing bracket at depth 0, or a `parser:"{"` or `parser:"}"` in a header.
+func (h *Head) Parse(lex *lexer.PeekingLexer) error {
+	h.head = true
+	return h.Expr.Parse(lex)
+}
+
+// statementWords start statements, never expressions: an expression statement (the first
+// alternative tried, the commonest) gives way at once to the statement they begin.
+var statementWords = map[string]bool{"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+
+// Parse implements participle.Parseable.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type == TokIdent && statementWords[t.Value] {
+		return participle.NextMatch
+	}
+	depth, n := 0, 0
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			break
+		}
+		if n++; n > MaxExprTokens {
+			// Bounded here, before the expression's text reaches expr-lang.
+			return participle.Errorf(t.Pos, "expression longer than the limit of %d tokens", MaxExprTokens)
+		}
+		if depth == 0 && t.Type == TokNewline && e.continues() {
+			// A line ending with an operator goes on: `a +` ⏎ `b`.
+			lex.Next()
+			continue
+		}
+		if depth == 0 && e.stops(t) {
+			break
+		}
+		d := BracketDelta(*t)
+		if depth == 0 && d >= 0 {
+			e.Toks = append(e.Toks, *t)
+		}
+		depth += d
+		if len(e.Toks) == 1 && e.Pos.Line == 0 {
+			e.Pos = t.Pos
+		}
+		lex.Next()
+		e.EndPos = t.Pos
+		e.EndPos.Advance(t.Value)
+	}
+	if len(e.Toks) == 0 {
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// continues reports whether the expression so far ends with a binary operator.
+func (e *Expr) continues() bool {
+	return len(e.Toks) > 0 && ContinuesLine(e.Toks[len(e.Toks)-1])
+}
+
+func (e *Expr) stops(t *lexer.Token) bool {
+	switch t.Type {
+	case TokNewline, TokComma:
+		return true
+	case TokPunct:
+		return t.Value == ")" || t.Value == "]" || t.Value == "}" || (e.head && t.Value == "{")
+	case TokOp:
+		return t.Value == "=" || t.Value == "+=" || t.Value == "-=" || t.Value == "*="
+	case TokIdent:
+		return t.Value == "else"
+	}
+	return false
+}
+
+// Single returns the only token of an expression made of one token, or nil.
+func (e *Expr) Single() *lexer.Token {
+	if len(e.Toks) == 1 && e.Toks[0].Type != TokPunct {
+		return &e.Toks[0]
+	}
+	return nil
+}
+
+// TableDecl is a lookup table:
+//
+//	table blessure(marge) {
+//	  .. 0      : "rien"
+//	  (0 .. 3]  : "légère"
+//	  else      : "grave"
+//	}
+type TableDecl struct {
+	Pos    lexer.Position
+	Name   string   `parser:"\"table\" @(Ident | Dice)"`
+	Params []*Param `parser:"( \"(\" ( @@ ( Comma @@ )* )? \")\" )?"`
+	Roll   string   `parser:"( \"roll\" @Dice )?"`
+	Rows   []*Row   `parser:"\"{\" ( @@ | Newline )* \"}\""`
+}
+
+// Row is one row of a table: a key and a value, or a columns line.
+type Row struct {
+	Pos     lexer.Position
+	Columns *Columns
+	Key     *Key
+	Value   *Expr
+}
+
+// rowGrammar is a row's production, for the rows Row.Parse leaves to participle.
+type rowGrammar struct {
+	Pos     lexer.Position
+	Columns *Columns `parser:"  @@"`
+	Key     *Key     `parser:"| @@ \":\""`
+	Value   *Expr    `parser:"  @@?"`
+}
+
+var rowParser = participle.MustBuild[rowGrammar](participle.Lexer(Lexer))
+
+// Parse implements participle.Parseable. A row `KEY : VALUE` is read by hand: a table of
+// many rows spent most of its parse time in participle's reflection. A columns line, or a
+// row that does not read, goes to the grammar, which words the error.
+func (r *Row) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.EOF() || t.Type == TokNewline || t.Type == TokPunct && t.Value == "}" {
+		return participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	if t.Type != TokIdent || t.Value != "columns" {
+		pos, k := t.Pos, &Key{}
+		if k.Parse(lex) == nil {
+			if colon := lex.Next(); colon.Type == TokOp && colon.Value == ":" {
+				v := &Expr{}
+				switch err := v.Parse(lex); err {
+				case nil:
+					*r = Row{Pos: pos, Key: k, Value: v}
+					return nil
+				case participle.NextMatch:
+					*r = Row{Pos: pos, Key: k}
+					return nil
+				}
+			}
+		}
+		lex.LoadCheckpoint(cp)
+	}
+	g, err := rowParser.ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err != nil {
+		return err
+	}
+	*r = Row{Pos: g.Pos, Columns: g.Columns, Key: g.Key, Value: g.Value}
+	return nil
+}
+
+// Columns declares the columns of a two-dimensional table: values, or odds ratios
+// rounded down (`columns ratio 1:3, 1:2, 1:1, 2:1`).
+type Columns struct {
+	Pos   lexer.Position
+	Ratio bool    `parser:"\"columns\" @\"ratio\"?"`
+	Items []*Expr `parser:"@@ ( Comma @@ )*"`
+}
+
+// Key is the key of a table row: the tokens before the top-level `:`.
+type Key struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Toks   []lexer.Token
+}
+
+// Parse implements participle.Parseable.
+func (k *Key) Parse(lex *lexer.PeekingLexer) error {
+	depth := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() || t.Type == TokNewline && depth == 0 {
+			break
+		}
+		if depth == 0 && t.Type == TokOp && t.Value == ":" {
+			break
+		}
+		if depth == 0 && t.Type == TokPunct && t.Value == "}" {
+			break
+		}
+		depth += BracketDelta(*t)
+		if len(k.Toks) == 0 {
+			k.Pos = t.Pos
+		}
+		k.Toks = append(k.Toks, *t)
+		lex.Next()
+		k.EndPos = t.Pos
+		k.EndPos.Advance(t.Value)
+	}
+	if len(k.Toks) == 0 {
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// DeckDecl declares a deck; its name is also its draw pile, shuffled at the start of a run.
+//
+//	deck jeu standard {
+//	  suit "♣" "Souffle" black "vitesse"
+//	  jokers 2
+//	}
+type DeckDecl struct {
+	Pos      lexer.Position
+	Name     string      `parser:"\"deck\" @(Ident | Dice)"`
+	Standard bool        `parser:"@\"standard\"?"`
+	Lines    []*DeckLine `parser:"( \"{\" ( @@ | Newline )* \"}\" )?"`
+}
+
+// DeckLine is one line of a deck declaration: a suit, a rank change or a property.
+type DeckLine struct {
+	Pos    lexer.Position
+	Suit   *Suit  `parser:"  @@"`
+	Jokers string `parser:"| \"jokers\" @Number"`
+	Rank   *Rank  `parser:"| @@"`
+}
+
+// Suit declares one suit of a deck with its properties.
+type Suit struct {
+	Symbol  string `parser:"\"suit\" @String"`
+	Name    string `parser:"@String"`
+	Colour  string `parser:"@Ident"`
+	Meaning string `parser:"@String?"`
+}
+
+// Rank changes a rank's value or figure status: `rank V 11 figure`.
+type Rank struct {
+	Name   string `parser:"\"rank\" @(Ident | Number)"`
+	Value  string `parser:"@Number"`
+	Figure bool   `parser:"@\"figure\"?"`
+}
+
+// PileDecl declares an empty pile (a hand, a discard): `pile défausse`.
+type PileDecl struct {
+	Pos  lexer.Position
+	Name string `parser:"\"pile\" @(Ident | Dice)"`
+}
+
+// MapDecl declares a hex board:
+//
+//	map champ {
+//	  rows {
+//	    ". . f c"
+//	    ". v . ."
+//	  }
+//	  legend "." plaine, "f" forêt, "c" colline, "v" village
+//	  river (2,1)-(3,1), (2,2)-(3,2)
+//	  bridge (2,2)-(3,2)
+//	  road (1,2), (2,2), (3,2)
+//	  height (4,1) 1
+//	  point moulin (4,1) "le moulin"
+//	}
+type MapDecl struct {
+	Pos   lexer.Position
+	Name  string     `parser:"\"map\" @(Ident | Dice) \"{\""`
+	Lines []*MapLine `parser:"( @@ | Newline )* \"}\""`
+}
+
+// MapLine is one line of a map declaration.
+type MapLine struct {
+	Pos    lexer.Position
+	Rows   []*RowLine `parser:"  \"rows\" \"{\" Newline* ( @@ Newline* )+ \"}\""`
+	Legend []*Legend  `parser:"| \"legend\" @@ ( Comma Newline* @@ )*"`
+	Edge   *EdgeLine  `parser:"| @@"`
+	Road   []*Hex     `parser:"| \"road\" @@ ( Comma @@ )*"`
+	Height []*Height  `parser:"| \"height\" @@ ( Comma @@ )*"`
+	Point  *Point     `parser:"| @@"`
+}
+
+// RowLine lists the terrain of one row of hexes.
+type RowLine struct {
+	Pos  lexer.Position
+	Text string `parser:"@String"`
+}
+
+// Legend maps a terrain letter to its name.
+type Legend struct {
+	Pos     lexer.Position
+	Char    string `parser:"@String"`
+	Terrain string `parser:"@(Ident | Dice)"`
+}
+
+// EdgeLine lists edge features (rivers, walls) between pairs of hexes.
+type EdgeLine struct {
+	Pos   lexer.Position
+	Kind  string  `parser:"@( \"river\" | \"stream\" | \"bridge\" | \"ford\" )"`
+	Edges []*Edge `parser:"@@ ( Comma @@ )*"`
+}
+
+// Edge is one edge between two hexes.
+type Edge struct {
+	A *Hex `parser:"@@ \"-\""`
+	B *Hex `parser:"@@"`
+}
+
+// Hex is one hex given by its axial coordinates.
+type Hex struct {
+	Pos lexer.Position
+	Col string `parser:"\"(\" @Number Comma"`
+	Row string `parser:"@Number \")\""`
+}
+
+// Height gives a hex its elevation.
+type Height struct {
+	H     *Hex   `parser:"@@"`
+	Neg   bool   `parser:"@\"-\"?"`
+	Value string `parser:"@Number"`
+}
+
+// Point names a hex: `village = (2, 3)`.
+type Point struct {
+	Pos   lexer.Position
+	Name  string `parser:"\"point\" @(Ident | Dice)"`
+	H     *Hex   `parser:"@@"`
+	Label string `parser:"@String?"`
+}
