@@ -38,25 +38,25 @@ func (m *Machine) stepLimitError() error {
 
 // charge spends n steps of the budget; it fails when the budget is spent or the run was
 // interrupted.
-func (m *Machine) charge(n int) error {
-	m.steps += n
+func (m *Machine) Charge(n int) error {
+	m.Steps += n
 	if m.Interrupt != nil && m.Interrupt.Load() {
 		m.Interrupt.Store(false)
 		return &limitError{"interrupted"}
 	}
-	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
+	if m.Steps > m.Limits.MaxSteps || m.Steps < 0 {
 		return m.stepLimitError()
 	}
 	// What was added to memory without a check of its own (cards moved) is checked here.
-	if m.mem > int(m.Limits.MemoryBudget) {
-		return m.memLimitError()
+	if m.Mem > int(m.Limits.MemoryBudget) {
+		return m.MemLimitError()
 	}
 	return nil
 }
 
 // chargeAt is charge for work done by a statement rather than inside an expression.
 func (m *Machine) chargeAt(at Pos, n int) error {
-	if err := m.charge(n); err != nil {
+	if err := m.Charge(n); err != nil {
 		return &RuntimeError{Pos: at, Msg: err.Error()}
 	}
 	return nil
@@ -66,11 +66,11 @@ func (m *Machine) chargeAt(at Pos, n int) error {
 // no single value may exceed the budget, and what a call adds is counted across the call.
 // Joining a long value to a short one adds the short one (s = s + "x" in a loop is linear),
 // joining two long ones doubles (s = s + s fails at once).
-func (m *Machine) chargeValue(size, added int) error {
+func (m *Machine) ChargeValue(size, added int) error {
 	if size > int(m.Limits.MemoryBudget) || size < 0 {
-		return m.memLimitError()
+		return m.MemLimitError()
 	}
-	return m.chargeMem(added)
+	return m.ChargeMem(added)
 }
 
 // copyUnit is how many units of memory a step of work copies: joining two strings or two
@@ -82,10 +82,10 @@ const copyUnit = 16
 // chargeJoin charges joining values of sizes a and b (strings or lists): the copy costs
 // steps, the result must fit the budget, and it adds the shorter side.
 func (m *Machine) chargeJoin(a, b int) error {
-	if err := m.charge((a + b) / copyUnit); err != nil {
+	if err := m.Charge((a + b) / copyUnit); err != nil {
 		return err
 	}
-	return m.chargeValue(a+b, min(a, b))
+	return m.ChargeValue(a+b, min(a, b))
 }
 
 // chargeAppend charges `cur op= v` when it joins a string or a list; a number built by +=
@@ -96,29 +96,29 @@ func (m *Machine) chargeAppend(op string, cur, v any) error {
 	}
 	switch cur.(type) {
 	case string, []any:
-		return m.chargeJoin(size(cur), size(v))
+		return m.chargeJoin(Size(cur), Size(v))
 	}
 	return nil
 }
 
 // expandedSize is the size of what flatten or join will build from v, computed before
 // building it; each element looked at costs a step.
-func (m *Machine) expandedSize(fn string, v any) (int, error) {
+func (m *Machine) ExpandedSize(fn string, v any) (int, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return size(v), nil
+		return Size(v), nil
 	}
-	if err := m.charge(len(list)); err != nil {
+	if err := m.Charge(len(list)); err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, e := range list {
 		switch x := e.(type) {
 		case string:
-			n += size(x)
+			n += Size(x)
 		case []any:
 			if fn == "flatten" {
-				k, err := m.expandedSize(fn, x)
+				k, err := m.ExpandedSize(fn, x)
 				if err != nil {
 					return 0, err
 				}
@@ -130,28 +130,28 @@ func (m *Machine) expandedSize(fn string, v any) (int, error) {
 			n++
 		}
 		if n > int(m.Limits.MemoryBudget) {
-			return 0, m.memLimitError()
+			return 0, m.MemLimitError()
 		}
 	}
 	return n, nil
 }
 
 // chargeMem spends n units of the memory budget of the current top-level call.
-func (m *Machine) chargeMem(n int) error {
-	m.mem += n
-	if m.mem > int(m.Limits.MemoryBudget) || m.mem < 0 || n > int(m.Limits.MemoryBudget) {
-		return m.memLimitError()
+func (m *Machine) ChargeMem(n int) error {
+	m.Mem += n
+	if m.Mem > int(m.Limits.MemoryBudget) || m.Mem < 0 || n > int(m.Limits.MemoryBudget) {
+		return m.MemLimitError()
 	}
 	return nil
 }
 
-func (m *Machine) memLimitError() error {
+func (m *Machine) MemLimitError() error {
 	return &limitError{fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
 }
 
 // size is what a value costs the memory budget: its own elements, not what they refer to
 // (they were charged when built).
-func size(v any) int {
+func Size(v any) int {
 	switch x := v.(type) {
 	case string:
 		return len(x)/16 + 1
@@ -207,19 +207,19 @@ func budgetFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("__each", func(a ...any) (any, error) {
 			m := a[0].(*Machine)
-			if err := m.charge(size(a[1])); err != nil {
+			if err := m.Charge(Size(a[1])); err != nil {
 				return nil, err
 			}
 			return a[1], nil
 		}),
 		expr.Function("__nums", func(a ...any) (any, error) {
 			m := a[0].(*Machine)
-			if err := m.charge(size(a[1])); err != nil {
+			if err := m.Charge(Size(a[1])); err != nil {
 				return nil, err
 			}
-			return totals(a[1]), nil
+			return Totals(a[1]), nil
 		}),
-		expr.Function("__num", func(a ...any) (any, error) { return totals(a[0]), nil }),
+		expr.Function("__num", func(a ...any) (any, error) { return Totals(a[0]), nil }),
 		expr.Function("__in", func(a ...any) (any, error) {
 			m := a[0].(*Machine)
 			switch list := a[2].(type) {
@@ -228,20 +228,20 @@ func budgetFunctions() []expr.Option {
 			case map[string]any:
 				key, ok := a[1].(string)
 				if !ok {
-					return nil, fmt.Errorf("in: a map's keys are strings, not %s", typeName(a[1]))
+					return nil, fmt.Errorf("in: a map's keys are strings, not %s", TypeName(a[1]))
 				}
 				_, has := list[key]
 				return has, nil
 			}
 			v := reflect.ValueOf(a[2])
 			if v.Kind() != reflect.Slice {
-				return nil, fmt.Errorf("in needs a list or a map, not %s", typeName(a[2]))
+				return nil, fmt.Errorf("in needs a list or a map, not %s", TypeName(a[2]))
 			}
-			if err := m.charge(v.Len()); err != nil {
+			if err := m.Charge(v.Len()); err != nil {
 				return nil, err
 			}
 			for i := range v.Len() {
-				eq, err := m.equal(a[1], v.Index(i).Interface())
+				eq, err := m.Equal(a[1], v.Index(i).Interface())
 				if eq || err != nil {
 					return eq, err
 				}
@@ -249,10 +249,10 @@ func budgetFunctions() []expr.Option {
 			return false, nil
 		}),
 		expr.Function("__lit", func(a ...any) (any, error) {
-			return a[1], a[0].(*Machine).chargeMem(size(a[1]))
+			return a[1], a[0].(*Machine).ChargeMem(Size(a[1]))
 		}),
-		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*Machine).uniq(a[1]) }),
-		expr.Function("__type", func(a ...any) (any, error) { return typeName(a[0]), nil }),
+		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*Machine).Uniq(a[1]) }),
+		expr.Function("__type", func(a ...any) (any, error) { return TypeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
 			// A builtin's result (a range, map, filter…): no single value may pass the
@@ -260,55 +260,55 @@ func budgetFunctions() []expr.Option {
 			// most are walked and dropped (the range of a for loop), and what a rule keeps
 			// grows by + or +=, which are counted.
 			m := a[0].(*Machine)
-			n := size(a[1])
-			if err := m.charge(n); err != nil {
+			n := Size(a[1])
+			if err := m.Charge(n); err != nil {
 				return nil, err
 			}
-			return a[1], m.chargeValue(n, 0)
+			return a[1], m.ChargeValue(n, 0)
 		}),
 		expr.Function("__sized", func(a ...any) (any, error) {
 			// flatten and join can build far more than their argument holds (a list of many
 			// references to one long list or string): their result size is computed first.
 			m := a[0].(*Machine)
-			n, err := m.expandedSize(a[2].(string), a[1])
+			n, err := m.ExpandedSize(a[2].(string), a[1])
 			if err != nil {
 				return nil, err
 			}
-			return a[1], m.chargeValue(n, 0)
+			return a[1], m.ChargeValue(n, 0)
 		}),
 		expr.Function("__join", func(a ...any) (any, error) {
 			sep := ""
 			if len(a) > 2 {
 				s, ok := a[2].(string)
 				if !ok {
-					return nil, fmt.Errorf("join: the separator is a string, not %s", typeName(a[2]))
+					return nil, fmt.Errorf("join: the separator is a string, not %s", TypeName(a[2]))
 				}
 				sep = s
 			}
-			return a[0].(*Machine).join(a[1], sep)
+			return a[0].(*Machine).Join(a[1], sep)
 		}),
 		expr.Function("__op", func(a ...any) (any, error) {
-			return a[0].(*Machine).binary(a[1].(string), a[2], a[3])
+			return a[0].(*Machine).Binary(a[1].(string), a[2], a[3])
 		}),
 		expr.Function("__repeat", func(a ...any) (any, error) {
 			m := a[0].(*Machine)
 			s, ok := a[1].(string)
 			n, ok2 := a[2].(int)
 			if !ok || !ok2 {
-				return nil, fmt.Errorf("repeat takes a string and an int, got %s and %s", typeName(a[1]), typeName(a[2]))
+				return nil, fmt.Errorf("repeat takes a string and an int, got %s and %s", TypeName(a[1]), TypeName(a[2]))
 			}
 			if n < 0 {
 				return nil, fmt.Errorf("repeat %d times: the count cannot be negative", n)
 			}
 			if n > 0 && len(s) > math.MaxInt/16/n {
-				return nil, m.memLimitError()
+				return nil, m.MemLimitError()
 			}
-			if err := m.chargeMem(len(s)*n/16 + 1); err != nil {
+			if err := m.ChargeMem(len(s)*n/16 + 1); err != nil {
 				return nil, err
 			}
 			return strings.Repeat(s, n), nil
 		}),
-		expr.Function("__total", func(a ...any) (any, error) { return totals(a[0]), nil }, new(func(*Roll) int)),
+		expr.Function("__total", func(a ...any) (any, error) { return Totals(a[0]), nil }, new(func(*Roll) int)),
 		expr.Function("__strcheck", func(a ...any) (any, error) {
 			m := a[0].(*Machine)
 			s, ok1 := a[2].(string)
@@ -325,10 +325,10 @@ func budgetFunctions() []expr.Option {
 				with, _ := a[4].(string)
 				n = (len(s) + (pieces-1)*max(len(with)-len(sep), 0) + len(with)*boolInt(sep == "")) / 16
 			}
-			if err := m.charge(len(s)/16 + 1); err != nil {
+			if err := m.Charge(len(s)/16 + 1); err != nil {
 				return nil, err
 			}
-			if err := m.chargeValue(n, 0); err != nil {
+			if err := m.ChargeValue(n, 0); err != nil {
 				return nil, err
 			}
 			return s, nil
@@ -344,7 +344,7 @@ func budgetFunctions() []expr.Option {
 		}),
 		expr.Function("__string", func(a ...any) (any, error) {
 			s := Str(a[1])
-			return s, a[0].(*Machine).chargeValue(size(s), size(s))
+			return s, a[0].(*Machine).ChargeValue(Size(s), Size(s))
 		}),
 		expr.Function("__tojson", func(a ...any) (any, error) {
 			b, err := json.MarshalIndent(ToJSON(a[1]), "", "  ")
@@ -352,13 +352,13 @@ func budgetFunctions() []expr.Option {
 				return nil, err
 			}
 			s := string(b)
-			return s, a[0].(*Machine).chargeValue(size(s), size(s))
+			return s, a[0].(*Machine).ChargeValue(Size(s), Size(s))
 		}),
 	}
 }
 
 // totals replaces rolls by their totals, in a list or alone.
-func totals(v any) any {
+func Totals(v any) any {
 	switch x := v.(type) {
 	case *Roll:
 		return x.Total
@@ -368,7 +368,7 @@ func totals(v any) any {
 				out := make([]any, len(x))
 				copy(out, x[:i])
 				for j := i; j < len(x); j++ {
-					out[j] = totals(x[j])
+					out[j] = Totals(x[j])
 				}
 				return out
 			}
@@ -380,20 +380,20 @@ func totals(v any) any {
 // binary applies an operator whose operand types the checker could not tell: a roll is its
 // total, + joins strings and lists (charged to memory), and a mismatch is said in the
 // language's words.
-func (m *Machine) binary(op string, a, b any) (any, error) {
+func (m *Machine) Binary(op string, a, b any) (any, error) {
 	if r, ok := a.(*Roll); ok {
 		a = r.Total
 	}
 	if r, ok := b.(*Roll); ok {
 		b = r.Total
 	}
-	_, an := number(a)
-	_, bn := number(b)
+	_, an := Number(a)
+	_, bn := Number(b)
 	if an && bn {
-		return rollArith(op, a, b)
+		return RollArith(op, a, b)
 	}
 	if op == "==" || op == "!=" {
-		eq, err := m.equal(a, b)
+		eq, err := m.Equal(a, b)
 		return eq == (op == "=="), err
 	}
 	switch x := a.(type) {
@@ -401,7 +401,7 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 		if y, ok := b.(string); ok {
 			switch op {
 			case "+":
-				if err := m.chargeJoin(size(x), size(y)); err != nil {
+				if err := m.chargeJoin(Size(x), Size(y)); err != nil {
 					return nil, err
 				}
 				return x + y, nil
@@ -418,11 +418,11 @@ func (m *Machine) binary(op string, a, b any) (any, error) {
 			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 		}
 	}
-	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 }
 
 // typeName names a value's type in the language's words.
-func typeName(v any) string {
+func TypeName(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "nil"
@@ -437,14 +437,14 @@ func typeName(v any) string {
 	case []any:
 		return "list"
 	case map[string]any:
-		if k, ok := x[kindKey].(*Kind); ok {
+		if k, ok := x[KindKey].(*Kind); ok {
 			return k.Name
 		}
 		return "map"
 	case *Roll:
 		return "roll"
 	}
-	return goTypeWords(reflect.TypeOf(v).String())
+	return GoTypeWords(reflect.TypeOf(v).String())
 }
 
 // goNames translates the Go type names expr-lang's messages use into the language's own.
@@ -491,7 +491,7 @@ var (
 
 // goTypeWords rewrites a message so that no Go type name nor internal function name reaches
 // a user.
-func goTypeWords(msg string) string {
+func GoTypeWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
@@ -527,16 +527,16 @@ func goWords(msg string) string {
 var (
 	publicOnce  sync.Once
 	publicMap   map[string]string
-	runtimeFunc func() map[string]rtFunc
+	runtimeFunc func() map[string]RtFunc
 )
 
-func init() { runtimeFunc = func() map[string]rtFunc { return rtFuncs } }
+func init() { runtimeFunc = func() map[string]RtFunc { return RtFuncs } }
 
 func publicNames() map[string]string {
 	publicOnce.Do(func() {
 		publicMap = map[string]string{}
 		for name, f := range runtimeFunc() {
-			publicMap[f.internal] = name
+			publicMap[f.Internal] = name
 		}
 	})
 	return publicMap
@@ -838,15 +838,15 @@ func (g *globalReads) collect(root ast.Node) {
 func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
 	mp, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("expected a map or a record, got %s", typeName(v))
+		return nil, fmt.Errorf("expected a map or a record, got %s", TypeName(v))
 	}
-	if err := rt.(*Machine).charge(len(mp)); err != nil {
+	if err := rt.(*Machine).Charge(len(mp)); err != nil {
 		return nil, err
 	}
-	keys := sortedKeys(mp)
+	keys := SortedKeys(mp)
 	out := make([]any, 0, len(keys))
 	for _, k := range keys {
-		if k != kindKey {
+		if k != KindKey {
 			out = append(out, f(k, mp[k]))
 		}
 	}
@@ -868,7 +868,7 @@ func toWhole(v any) (any, error) {
 		return x, nil
 	case float64:
 		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
-			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", formatFloat(x), math.MinInt64, math.MaxInt64)
+			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", FormatFloat(x), math.MinInt64, math.MaxInt64)
 		}
 		return int(x), nil
 	case string:
@@ -880,7 +880,7 @@ func toWhole(v any) (any, error) {
 	case *Roll:
 		return x.Total, nil
 	}
-	return nil, fmt.Errorf("int takes a number or a string, not %s", typeName(v))
+	return nil, fmt.Errorf("int takes a number or a string, not %s", TypeName(v))
 }
 
 // maxCompareDepth bounds how deep == looks into nested lists, maps and records: Go's own
@@ -894,7 +894,7 @@ type equalPair struct{ a, b uintptr }
 
 // equal is == on any two values: lists, maps and records element by element (a step per
 // element), to a depth of maxCompareDepth; anything else as expr-lang compares it.
-func (m *Machine) equal(a, b any) (bool, error) {
+func (m *Machine) Equal(a, b any) (bool, error) {
 	return m.equalAt(a, b, 0, map[equalPair]bool{})
 }
 
@@ -946,7 +946,7 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 			if !has {
 				return false, nil
 			}
-			if xk, ok := xv.(*Kind); ok && k == kindKey {
+			if xk, ok := xv.(*Kind); ok && k == KindKey {
 				if yk, ok := yv.(*Kind); !ok || xk != yk {
 					return false, nil
 				}
@@ -967,16 +967,16 @@ func (m *Machine) enterCompare(depth, n int) error {
 	if depth >= maxCompareDepth {
 		return fmt.Errorf("cannot compare values nested more than %d deep", maxCompareDepth)
 	}
-	return m.charge(n)
+	return m.Charge(n)
 }
 
 // uniq is expr-lang's uniq with == as equal compares. Numbers, strings and booleans are
 // found by hashing (1 and 1.0 are one value); other values are compared with each kept one
 // of their own, a step per comparison.
-func (m *Machine) uniq(v any) (any, error) {
+func (m *Machine) Uniq(v any) (any, error) {
 	list := reflect.ValueOf(v)
 	if list.Kind() != reflect.Slice && list.Kind() != reflect.Array {
-		return nil, fmt.Errorf("uniq needs a list, not %s", typeName(v))
+		return nil, fmt.Errorf("uniq needs a list, not %s", TypeName(v))
 	}
 	out := []any{}
 	seen := map[any]bool{}
@@ -984,7 +984,7 @@ func (m *Machine) uniq(v any) (any, error) {
 next:
 	for i := range list.Len() {
 		e := list.Index(i).Interface()
-		if err := m.charge(1); err != nil {
+		if err := m.Charge(1); err != nil {
 			return nil, err
 		}
 		if key, ok := hashKey(e); ok {
@@ -994,11 +994,11 @@ next:
 			}
 			continue
 		}
-		if err := m.charge(len(others)); err != nil {
+		if err := m.Charge(len(others)); err != nil {
 			return nil, err
 		}
 		for _, kept := range others {
-			eq, err := m.equal(e, kept)
+			eq, err := m.Equal(e, kept)
 			if err != nil {
 				return nil, err
 			}
@@ -1035,29 +1035,29 @@ func hashKey(v any) (any, bool) {
 
 // join is expr-lang's join(list, sep), its result sized and charged before it is built: a
 // long separator between many elements would build far more than the list holds.
-func (m *Machine) join(v any, sep string) (any, error) {
+func (m *Machine) Join(v any, sep string) (any, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("join takes a list of strings, not %s", typeName(v))
+		return nil, fmt.Errorf("join takes a list of strings, not %s", TypeName(v))
 	}
-	if err := m.charge(len(list)); err != nil {
+	if err := m.Charge(len(list)); err != nil {
 		return nil, err
 	}
 	total := 0
 	for i, e := range list {
 		s, ok := e.(string)
 		if !ok {
-			return nil, fmt.Errorf("join takes a list of strings: element %d is %s", i+1, typeName(e))
+			return nil, fmt.Errorf("join takes a list of strings: element %d is %s", i+1, TypeName(e))
 		}
 		total += len(s)
 		if i > 0 {
 			total += len(sep)
 		}
 		if total > int(m.Limits.MemoryBudget)*16 {
-			return nil, m.memLimitError()
+			return nil, m.MemLimitError()
 		}
 	}
-	if err := m.chargeValue(total/16+1, total/16+1); err != nil {
+	if err := m.ChargeValue(total/16+1, total/16+1); err != nil {
 		return nil, err
 	}
 	var b strings.Builder

@@ -25,8 +25,8 @@ type PileDecl struct {
 	Pos  Pos
 }
 
-func (d *DeckDecl) declPos() Pos { return d.Pos }
-func (p *PileDecl) declPos() Pos { return p.Pos }
+func (d *DeckDecl) DeclPos() Pos { return d.Pos }
+func (p *PileDecl) DeclPos() Pos { return p.Pos }
 
 var (
 	cardType = &Type{Kind: TCard}
@@ -106,7 +106,7 @@ func (c *compiler) pileDecl(p *syntax.PileDecl) {
 }
 
 // defaultDeck is the deck card literals refer to: the only one declared, or a standard one.
-func (p *Program) defaultDeck() (*cards.Deck, error) {
+func (p *Program) DefaultDeck() (*cards.Deck, error) {
 	switch len(p.Decks) {
 	case 0:
 		if p.stdDeck == nil {
@@ -121,7 +121,7 @@ func (p *Program) defaultDeck() (*cards.Deck, error) {
 
 // ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck: for --set and :cards.
 func (p *Program) ParseCard(s string) (*cards.Card, error) {
-	d, err := p.defaultDeck()
+	d, err := p.DefaultDeck()
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
 	old := p.Cards
 	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
 	p.Cards = cs
-	m.mem += len(cs) + 1
+	m.Mem += len(cs) + 1
 }
 
 // pilesAndCard reads (from, to, card) arguments.
@@ -187,7 +187,7 @@ func (m *Machine) asCard(v any) (*cards.Card, error) {
 	case *cards.Card:
 		return x, nil
 	case string:
-		return m.prog.ParseCard(x)
+		return m.Prog.ParseCard(x)
 	}
 	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
 }
@@ -224,11 +224,11 @@ func (m *Machine) chargeCards(fn string, n int) error {
 	if n < 0 {
 		return fmt.Errorf("%s %d cards: the count cannot be negative", fn, n)
 	}
-	return m.charge(n)
+	return m.Charge(n)
 }
 
 func (m *Machine) shuffle(p *cards.Pile) error {
-	if err := m.charge(len(p.Cards)); err != nil {
+	if err := m.Charge(len(p.Cards)); err != nil {
 		return err
 	}
 	src := dice.ShuffleSource(m.Dice)
@@ -278,15 +278,15 @@ func (m *Machine) setAllowance(from, to *cards.Pile, n int) {
 	m.allowances[k] = n
 }
 
-var cardFuncs = map[string]rtFunc{
-	"shuffle": {internal: "__shuffle", fn: func(m *Machine, a []any) (any, error) {
+var cardFuncs = map[string]RtFunc{
+	"shuffle": {Internal: "__shuffle", Fn: func(m *Machine, a []any) (any, error) {
 		p, err := asPile(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return p, m.shuffle(p)
-	}, types: []any{new(func(*Machine, *cards.Pile) *cards.Pile)}},
-	"draw": {internal: "__draw", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile) *cards.Pile)}},
+	"draw": {Internal: "__draw", Fn: func(m *Machine, a []any) (any, error) {
 		p, err := asPile(a[0])
 		if err != nil {
 			return nil, err
@@ -294,7 +294,7 @@ var cardFuncs = map[string]rtFunc{
 		if len(a) == 1 {
 			return m.drawOne(p)
 		}
-		n := toInt(a[1])
+		n := ToInt(a[1])
 		if err := m.chargeCards("draw", n); err != nil {
 			return nil, err
 		}
@@ -307,14 +307,14 @@ var cardFuncs = map[string]rtFunc{
 			out = append(out, c)
 		}
 		return out, nil
-	}, types: []any{new(func(*Machine, *cards.Pile) *cards.Card), new(func(*Machine, *cards.Pile, int) []any)}},
-	"deal": {internal: "__deal", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile) *cards.Card), new(func(*Machine, *cards.Pile, int) []any)}},
+	"deal": {Internal: "__deal", Fn: func(m *Machine, a []any) (any, error) {
 		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
-		n := toInt(a[2])
+		n := ToInt(a[2])
 		if err := m.chargeCards("deal", n); err != nil {
 			return nil, err
 		}
@@ -326,8 +326,8 @@ var cardFuncs = map[string]rtFunc{
 			m.setCards(to, to.With(c, false))
 		}
 		return to, nil
-	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
-	"play": {internal: "__play", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
+	"play": {Internal: "__play", Fn: func(m *Machine, a []any) (any, error) {
 		hand, err := asPile(a[0])
 		if err != nil {
 			return nil, err
@@ -349,27 +349,27 @@ var cardFuncs = map[string]rtFunc{
 			m.setCards(to, to.With(c, true))
 		}
 		return c, nil
-	}, types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
-	"move": {internal: "__move", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
+	"move": {Internal: "__move", Fn: func(m *Machine, a []any) (any, error) {
 		from, to, c, err := m.pilesAndCard(a)
 		if err != nil {
 			return nil, err
 		}
 		return c, m.moveCard(from, to, c)
-	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
-	"allow": {internal: "__allow", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+	"allow": {Internal: "__allow", Fn: func(m *Machine, a []any) (any, error) {
 		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
-		if n := toInt(a[2]); n < 0 {
+		if n := ToInt(a[2]); n < 0 {
 			return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
 		}
-		m.setAllowance(from, to, toInt(a[2]))
-		return toInt(a[2]), nil
-	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
-	"pass": {internal: "__pass", fn: func(m *Machine, a []any) (any, error) {
+		m.setAllowance(from, to, ToInt(a[2]))
+		return ToInt(a[2]), nil
+	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
+	"pass": {Internal: "__pass", Fn: func(m *Machine, a []any) (any, error) {
 		from, to, c, err := m.pilesAndCard(a)
 		if err != nil {
 			return nil, err
@@ -383,32 +383,32 @@ var cardFuncs = map[string]rtFunc{
 		}
 		m.setAllowance(from, to, left-1)
 		return c, nil
-	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
-	"passes": {internal: "__passes", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+	"passes": {Internal: "__passes", Fn: func(m *Machine, a []any) (any, error) {
 		ps, err := pileArgs(a, 2)
 		if err != nil {
 			return nil, err
 		}
 		from, to := ps[0], ps[1]
 		return m.allowances[passage{from, to}], nil
-	}, types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
-	"card": {internal: "__card", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
+	"card": {Internal: "__card", Fn: func(m *Machine, a []any) (any, error) {
 		return m.asCard(a[0])
-	}, types: []any{new(func(*Machine, string) *cards.Card)}},
-	"new_pile": {internal: "__newpile", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, string) *cards.Card)}},
+	"new_pile": {Internal: "__newpile", Fn: func(m *Machine, a []any) (any, error) {
 		return &cards.Pile{Name: a[0].(string)}, nil
-	}, types: []any{new(func(*Machine, string) *cards.Pile)}},
+	}, Types: []any{new(func(*Machine, string) *cards.Pile)}},
 }
 
 func init() {
 	for k, v := range cardFuncs {
-		rtFuncs[k] = v
+		RtFuncs[k] = v
 	}
 }
 
 // cardLiteral returns the card a literal token names, for the rewrite of expressions.
 func (c *compiler) cardLiteral(tok string) (*cards.Card, error) {
-	d, err := c.prog.defaultDeck()
+	d, err := c.prog.DefaultDeck()
 	if err != nil {
 		return nil, err
 	}

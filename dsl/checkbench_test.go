@@ -39,16 +39,16 @@ func parsed(tb testing.TB, name string, src []byte) (*Program, []syntax.ParsedFi
 	if d != nil {
 		tb.Fatal(d)
 	}
-	return &Program{Props: map[string]string{}, Sources: Sources{name: src}, globals: map[string]global{}}, files
+	return &Program{Props: map[string]string{}, Sources: Sources{name: src}, Globals: map[string]Global{}}, files
 }
 
 // check runs the checker on parsed files into a fresh Program.
 func check(tb testing.TB, p *Program, files []syntax.ParsedFile) *compiler {
-	prog := &Program{Props: map[string]string{}, Sources: p.Sources, globals: map[string]global{}}
-	c := newCompiler(prog)
-	c.program(files)
-	if c.diags.HasErrors() {
-		tb.Fatal(c.diags)
+	prog := &Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]Global{}}
+	c := NewCompiler(prog)
+	c.Program(files)
+	if c.Diags.HasErrors() {
+		tb.Fatal(c.Diags)
 	}
 	return c
 }
@@ -112,15 +112,15 @@ func TestSuggestionsAreBounded(t *testing.T) {
 		fmt.Fprintf(&b, "const d%d = zz%d\n", i, i)
 	}
 	p, files := parsed(t, "unknown.rules", []byte(b.String()))
-	c := newCompiler(&Program{Props: map[string]string{}, Sources: p.Sources, globals: map[string]global{}})
-	c.program(files)
-	if len(c.diags) != n {
-		t.Fatalf("%d diagnostics, want %d", len(c.diags), n)
+	c := NewCompiler(&Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]Global{}})
+	c.Program(files)
+	if len(c.Diags) != n {
+		t.Fatalf("%d diagnostics, want %d", len(c.Diags), n)
 	}
 	if c.suggested > maxSuggestions+2*n+1 {
 		t.Errorf("%d names compared, over the budget of %d", c.suggested, maxSuggestions)
 	}
-	if !strings.Contains(c.diags[0].Detail, "did you mean") {
-		t.Errorf("the first unknown name has no suggestion: %v", c.diags[0])
+	if !strings.Contains(c.Diags[0].Detail, "did you mean") {
+		t.Errorf("the first unknown name has no suggestion: %v", c.Diags[0])
 	}
 }

@@ -35,7 +35,7 @@ import (
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
 func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
-	prog := &Program{Props: map[string]string{}, Sources: sources, globals: map[string]global{}}
+	prog := &Program{Props: map[string]string{}, Sources: sources, Globals: map[string]Global{}}
 	for _, f := range files {
 		prog.Files = append(prog.Files, f.Name)
 	}
@@ -43,9 +43,9 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 		diags.Sort()
 		return nil, diags
 	}
-	c := newCompiler(prog)
-	c.program(files)
-	diags = append(diags, c.diags...)
+	c := NewCompiler(prog)
+	c.Program(files)
+	diags = append(diags, c.Diags...)
 	diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
@@ -53,11 +53,11 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	// Fill the lazily built tables now, so a loaded Program is only read from then on and
 	// may be shared between goroutines.
 	prog.Dice()
-	_, _ = prog.defaultDeck()
+	_, _ = prog.DefaultDeck()
 	for _, k := range prog.Kinds {
-		k.typ()
+		k.Type()
 	}
-	prog.freeze()
+	prog.Freeze()
 	return prog, diags
 }
 
@@ -93,33 +93,33 @@ type compiler struct {
 	suggested int           // names compared by suggest so far
 	// typeNatures caches natureOf.
 	typeNatures map[*Type]nature.Nature
-	diags       Diagnostics
+	Diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
 	// they stand for; orig reads through them.
 	origins map[ast.Node]ast.Node
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
-	uses map[string]bool
+	Uses map[string]bool
 	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
 	// written into the shared Program.
-	extra Sources
+	Extra Sources
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
 // procedure being compiled, or in the REPL input. An expression of a procedure compiled with
 // nowhere to record them would read nil at run time: that is a bug, reported loudly.
 func (c *compiler) noteReads(x *Expr, names []string, sc *scope) bool {
-	x.globals = names
+	x.Globals = names
 	if len(names) == 0 || sc.mode != modeProc {
 		return true
 	}
-	if c.uses == nil {
-		c.errorf(x.start, "internal error: globals read where no frame records them", "")
+	if c.Uses == nil {
+		c.errorf(x.Start, "internal error: globals read where no frame records them", "")
 		return false
 	}
 	for _, n := range names {
-		c.uses[n] = true
+		c.Uses[n] = true
 	}
 	return true
 }
@@ -137,25 +137,25 @@ func (c *compiler) orig(n ast.Node) ast.Node {
 
 // source returns the text of a file or input being compiled.
 func (c *compiler) source(name string) []byte {
-	if b, ok := c.extra[name]; ok {
+	if b, ok := c.Extra[name]; ok {
 		return b
 	}
 	return c.prog.Sources[name]
 }
 
-func newCompiler(p *Program) *compiler {
+func NewCompiler(p *Program) *compiler {
 	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*Kind]*syntax.KindDecl{}, defaults: map[*Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
-	c.diags = append(c.diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+	c.Diags = append(c.Diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 func (c *compiler) warnf(p lexer.Position, summary, detail string) {
-	c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
-var identRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
+var IdentRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
@@ -166,24 +166,24 @@ var reservedWords = map[string]bool{
 }
 
 // declare binds a top-level name, reporting a duplicate or a clash with a builtin.
-func (c *compiler) declare(name string, p lexer.Position, g global) bool {
-	if !c.checkName(name, p) {
+func (c *compiler) declare(name string, p lexer.Position, g Global) bool {
+	if !c.CheckName(name, p) {
 		return false
 	}
-	if prev, ok := c.prog.globals[name]; ok {
-		c.errorf(p, fmt.Sprintf("%s is already declared", name), "first declared at "+prev.declPos().String())
+	if prev, ok := c.prog.Globals[name]; ok {
+		c.errorf(p, fmt.Sprintf("%s is already declared", name), "first declared at "+prev.DeclPos().String())
 		return false
 	}
 	if c.funcs[name] {
 		c.errorf(p, fmt.Sprintf("%s is a builtin function", name), "choose another name")
 		return false
 	}
-	c.prog.globals[name] = g
+	c.prog.Globals[name] = g
 	return true
 }
 
-func (c *compiler) checkName(name string, p lexer.Position) bool {
-	if !identRE.MatchString(name) {
+func (c *compiler) CheckName(name string, p lexer.Position) bool {
+	if !IdentRE.MatchString(name) {
 		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
 		return false
 	}
@@ -198,7 +198,7 @@ func (c *compiler) checkName(name string, p lexer.Position) bool {
 	return true
 }
 
-func (c *compiler) program(files []syntax.ParsedFile) {
+func (c *compiler) Program(files []syntax.ParsedFile) {
 	var kinds []*syntax.KindDecl
 	var procs []*syntax.ProcDecl
 	var procObjs []*Proc
@@ -210,7 +210,7 @@ func (c *compiler) program(files []syntax.ParsedFile) {
 			case d.Ruleset != nil:
 				c.ruleset(d.Ruleset)
 			case d.Kind != nil:
-				k := &Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), byName: map[string]*Field{}}
+				k := &Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), ByName: map[string]*Field{}}
 				if c.declare(k.Name, d.Kind.Pos, k) {
 					kinds = append(kinds, d.Kind)
 					c.prog.Kinds = append(c.prog.Kinds, k)
@@ -226,7 +226,7 @@ func (c *compiler) program(files []syntax.ParsedFile) {
 			case d.Map != nil:
 				c.mapDecl(d.Map)
 			case d.Proc != nil:
-				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), index: len(c.prog.Procs)}
+				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
 					procs = append(procs, d.Proc)
 					procObjs = append(procObjs, p)
@@ -237,7 +237,7 @@ func (c *compiler) program(files []syntax.ParsedFile) {
 	}
 	for _, k := range kinds {
 		c.kindFields(k)
-		c.kindASTs[c.prog.globals[k.Name].(*Kind)] = k
+		c.kindASTs[c.prog.Globals[k.Name].(*Kind)] = k
 	}
 	c.constPass = true
 	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
@@ -263,7 +263,7 @@ func (c *compiler) program(files []syntax.ParsedFile) {
 	}
 	c.checkDefaultCycles()
 	for i, e := range entities {
-		if k, ok := c.prog.globals[e.Kind].(*Kind); ok {
+		if k, ok := c.prog.Globals[e.Kind].(*Kind); ok {
 			c.prog.Entities[i].Kind = k
 		}
 	}
@@ -278,20 +278,20 @@ func (c *compiler) program(files []syntax.ParsedFile) {
 		return uses[p]
 	}
 	for i, p := range procs {
-		c.uses = usesOf(procObjs[i])
+		c.Uses = usesOf(procObjs[i])
 		c.procSignature(procObjs[i], p)
 	}
 	for i, ta := range c.tableASTs {
-		c.uses = usesOf(c.prog.Tables[i].Proc)
+		c.Uses = usesOf(c.prog.Tables[i].Proc)
 		c.tableBody(c.prog.Tables[i], ta)
 	}
 	for i, p := range procs {
-		c.uses = usesOf(procObjs[i])
+		c.Uses = usesOf(procObjs[i])
 		c.procBody(procObjs[i], p)
 	}
-	c.uses = nil
+	c.Uses = nil
 	for p, set := range uses {
-		p.uses = sortedKeys(set)
+		p.Uses = SortedKeys(set)
 	}
 }
 
@@ -340,19 +340,19 @@ func (c *compiler) ruleset(r *syntax.RulesetDecl) {
 
 func (c *compiler) resolveType(t *syntax.TypeRef) *Type {
 	if t == nil {
-		return anyType
+		return AnyType
 	}
 	var base *Type
 	if bt, ok := builtinTypes[t.Name]; ok {
 		base = bt
-	} else if k, ok := c.prog.globals[t.Name].(*Kind); ok {
+	} else if k, ok := c.prog.Globals[t.Name].(*Kind); ok {
 		base = &Type{Kind: TRecord, Record: k}
 	} else {
 		detail := c.suggest(t.Name, func() []string {
 			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
 		})
 		c.errorf(t.Pos, "unknown type "+t.Name, detail)
-		return anyType
+		return AnyType
 	}
 	if t.List {
 		return &Type{Kind: TList, Elem: base}
@@ -361,25 +361,25 @@ func (c *compiler) resolveType(t *syntax.TypeRef) *Type {
 }
 
 func (c *compiler) kindFields(ka *syntax.KindDecl) {
-	k := c.prog.globals[ka.Name].(*Kind)
+	k := c.prog.Globals[ka.Name].(*Kind)
 	for _, fa := range ka.Fields {
-		if !c.checkName(fa.Name, fa.Pos) {
+		if !c.CheckName(fa.Name, fa.Pos) {
 			continue
 		}
-		if prev := k.byName[fa.Name]; prev != nil {
+		if prev := k.ByName[fa.Name]; prev != nil {
 			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
 			continue
 		}
 		f := &Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
 		k.Fields = append(k.Fields, f)
-		k.byName[f.Name] = f
+		k.ByName[f.Name] = f
 	}
 }
 
 func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
-	k := c.prog.globals[ka.Name].(*Kind)
+	k := c.prog.Globals[ka.Name].(*Kind)
 	for _, fa := range ka.Fields {
-		f := k.byName[fa.Name]
+		f := k.ByName[fa.Name]
 		if f == nil || fa.Default == nil || f.Default != nil {
 			continue
 		}
@@ -399,11 +399,11 @@ func (c *compiler) defaultsNow(k *Kind) string {
 		return "field defaults build records endlessly through " + k.Name
 	}
 	c.defaults[k] = 1
-	mark := len(c.diags)
+	mark := len(c.Diags)
 	c.kindDefaults(ka)
-	if c.diags[mark:].HasErrors() {
+	if c.Diags[mark:].HasErrors() {
 		// Said again, in place, when the defaults are compiled with the other kinds'.
-		c.diags = c.diags[:mark]
+		c.Diags = c.Diags[:mark]
 		for _, f := range k.Fields {
 			f.Default = nil
 		}
@@ -416,11 +416,11 @@ func (c *compiler) defaultsNow(k *Kind) string {
 
 // builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
 func builtKinds(x *Expr) []string {
-	if x == nil || x.prog == nil {
+	if x == nil || x.Prog == nil {
 		return nil
 	}
 	v := &newVisitor{}
-	node := x.prog.Node()
+	node := x.Prog.Node()
 	ast.Walk(&node, v)
 	return v.kinds
 }
@@ -454,14 +454,14 @@ func (c *compiler) checkDefaultCycles() {
 		defer func() { delete(onPath, k); done[k] = true }()
 		for _, f := range k.Fields {
 			for _, name := range builtKinds(f.Default) {
-				next, ok := c.prog.globals[name].(*Kind)
+				next, ok := c.prog.Globals[name].(*Kind)
 				if !ok {
 					continue
 				}
 				path = append(path, k.Name+"."+f.Name)
 				if at := onPath[next]; at > 0 {
 					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
-					c.diags = append(c.diags, &Diagnostic{Pos: f.Default.Pos,
+					c.Diags = append(c.Diags, &Diagnostic{Pos: f.Default.Pos,
 						Summary: "field defaults build records endlessly: " + cycle,
 						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
 					path = path[:len(path)-1]
@@ -490,7 +490,7 @@ func (c *compiler) option(o *syntax.OptionDecl) {
 	c.prog.Options = append(c.prog.Options, opt)
 	e := c.compileExpr(valueAST, constScope, nil)
 	opt.Default, opt.Type = c.constValue(e, o.Pos)
-	c.constMachine().globals[opt.Name] = opt.Default
+	c.constMachine().Globals[opt.Name] = opt.Default
 }
 
 func (c *compiler) constant(k *syntax.ConstDecl) {
@@ -501,23 +501,23 @@ func (c *compiler) constant(k *syntax.ConstDecl) {
 	c.prog.Consts = append(c.prog.Consts, cst)
 	e := c.compileExpr(k.Value, constScope, nil)
 	cst.Value, cst.Type = c.constValue(e, k.Pos)
-	c.constMachine().globals[cst.Name] = cst.Value
+	c.constMachine().Globals[cst.Name] = cst.Value
 }
 
 // constValue evaluates an option's or const's expression once, at load, against the options'
 // defaults and earlier consts.
 func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 	if e == nil {
-		return nil, anyType
+		return nil, AnyType
 	}
 	m := c.constMachine()
-	m.steps, m.mem = 0, 0
-	v, err := m.eval(e, m.globals)
+	m.Steps, m.Mem = 0, 0
+	v, err := m.Eval(e, m.Globals)
 	if err != nil {
-		c.diags = append(c.diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
-		return nil, anyType
+		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
+		return nil, AnyType
 	}
-	t := e.typ
+	t := e.Type
 	if t.Kind == TAny || t.Kind == TMap {
 		t = typeFromReflect(reflect.TypeOf(v))
 	}
@@ -526,8 +526,8 @@ func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
 
 func (c *compiler) constMachine() *Machine {
 	if c.constM == nil {
-		c.constM = &Machine{prog: c.prog, Limits: DefaultLimits}
-		c.constM.initGlobals()
+		c.constM = &Machine{Prog: c.prog, Limits: DefaultLimits}
+		c.constM.InitGlobals()
 	}
 	return c.constM
 }
@@ -555,9 +555,9 @@ func (c *compiler) entity(e *Entity, ea *syntax.EntityDecl) {
 	}
 	seen := map[string]bool{}
 	for _, fi := range ea.Fields {
-		f := k.byName[fi.Name]
+		f := k.ByName[fi.Name]
 		if f == nil {
-			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return fieldNames(k) }))
+			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return FieldNames(k) }))
 			continue
 		}
 		if seen[fi.Name] {
@@ -565,7 +565,7 @@ func (c *compiler) entity(e *Entity, ea *syntax.EntityDecl) {
 			continue
 		}
 		seen[fi.Name] = true
-		e.Inits = append(e.Inits, fieldInit{field: f, value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
+		e.Inits = append(e.Inits, FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
 	}
 }
 
@@ -577,7 +577,7 @@ func kindNames(p *Program) []string {
 	return out
 }
 
-func fieldNames(k *Kind) []string {
+func FieldNames(k *Kind) []string {
 	var out []string
 	for _, f := range k.Fields {
 		out = append(out, f.Name)
@@ -609,9 +609,9 @@ func didYouMeanDetail(name string, cands []string) string {
 
 func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 	seen := map[string]bool{}
-	sc := newScope(procScope)
+	sc := NewScope(ProcScope)
 	for _, a := range pa.Params {
-		if !c.checkName(a.Name, a.Pos) {
+		if !c.CheckName(a.Name, a.Pos) {
 			continue
 		}
 		if seen[a.Name] {
@@ -619,20 +619,20 @@ func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 			continue
 		}
 		seen[a.Name] = true
-		c.checkShadow(a.Name, a.Pos)
+		c.CheckShadow(a.Name, a.Pos)
 		par := &Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 			if a.Type == nil && par.Default != nil {
-				par.Type = par.Default.typ
+				par.Type = par.Default.Type
 			}
 		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
 			c.errorf(a.Pos, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
 		}
 		if par.Default == nil {
-			p.minArg = len(p.Params) + 1
+			p.MinArg = len(p.Params) + 1
 		}
-		sc.vars[a.Name] = par.Type
+		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
 	}
 	if pa.Result != nil {
@@ -643,26 +643,26 @@ func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 // checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
 // `malus` must mean the option. Locals may hide entities, dice and piles, which scenarios
 // name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
-func (c *compiler) checkShadow(name string, p lexer.Position) {
-	switch g := c.prog.globals[name].(type) {
+func (c *compiler) CheckShadow(name string, p lexer.Position) {
+	switch g := c.prog.Globals[name].(type) {
 	case *Option, *Const, *Kind, *Proc:
-		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, kindOfGlobal(g), g.declPos()), "rename the local")
+		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, KindOfGlobal(g), g.DeclPos()), "rename the local")
 	}
 }
 
 func (c *compiler) procBody(p *Proc, pa *syntax.ProcDecl) {
-	sc := newScope(procScope)
+	sc := NewScope(ProcScope)
 	for _, par := range p.Params {
-		sc.vars[par.Name] = par.Type
+		sc.Vars[par.Name] = par.Type
 	}
 	sc.proc = p
-	p.body = c.block(pa.Body, sc)
+	p.Body = c.block(pa.Body, sc)
 }
 
 // scope is the static view of the names visible at a point: locals of enclosing blocks.
 type scope struct {
 	parent *scope
-	vars   map[string]*Type
+	Vars   map[string]*Type
 	proc   *Proc
 	// mode limits what the globals part holds: in a const only options and earlier consts.
 	mode scopeMode
@@ -679,22 +679,22 @@ const (
 )
 
 var (
-	globalScope = &scope{vars: map[string]*Type{}, mode: modeConst}
+	globalScope = &scope{Vars: map[string]*Type{}, mode: modeConst}
 	constScope  = globalScope
-	procScope   = &scope{vars: map[string]*Type{}, mode: modeProc}
+	ProcScope   = &scope{Vars: map[string]*Type{}, mode: modeProc}
 )
 
 func entityScope(e *Entity) *scope {
-	return &scope{vars: map[string]*Type{}, mode: modeEntity, self: e}
+	return &scope{Vars: map[string]*Type{}, mode: modeEntity, self: e}
 }
 
-func newScope(parent *scope) *scope {
-	return &scope{parent: parent, vars: map[string]*Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+func NewScope(parent *scope) *scope {
+	return &scope{parent: parent, Vars: map[string]*Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
 }
 
 func (s *scope) lookup(name string) (*Type, bool) {
 	for ; s != nil; s = s.parent {
-		if t, ok := s.vars[name]; ok {
+		if t, ok := s.Vars[name]; ok {
 			return t, true
 		}
 	}
@@ -704,7 +704,7 @@ func (s *scope) lookup(name string) (*Type, bool) {
 func (s *scope) names() []string {
 	var out []string
 	for ; s != nil; s = s.parent {
-		for n := range s.vars {
+		for n := range s.Vars {
 			out = append(out, n)
 		}
 	}
@@ -716,7 +716,7 @@ func (s *scope) names() []string {
 // one by one (instead of copying every global into each expression's environment) keeps
 // checking linear in the number of declarations.
 func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, bool) {
-	switch g := c.prog.globals[name].(type) {
+	switch g := c.prog.Globals[name].(type) {
 	case *Option:
 		if g.Type != nil {
 			return c.natureOf(g.Type), true
@@ -727,7 +727,7 @@ func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, boo
 		}
 	case *Entity:
 		if mode != modeConst && g.Kind != nil {
-			return c.natureOf(g.Kind.typ()), true
+			return c.natureOf(g.Kind.Type()), true
 		}
 	case *DieDecl:
 		return c.natureOf(dieType), true
@@ -754,7 +754,7 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 	for len(pending) > 0 {
 		k := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
-		fields := c.typeNatures[k.typ()].Fields
+		fields := c.typeNatures[k.Type()].Fields
 		for _, f := range k.Fields {
 			fields[f.Name], pending = c.natureShell(f.Type, pending)
 		}
@@ -767,13 +767,13 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 func (c *compiler) natureShell(t *Type, pending []*Kind) (nature.Nature, []*Kind) {
 	key := t
 	if t.Kind == TRecord {
-		key = t.Record.typ()
+		key = t.Record.Type()
 	}
 	if n, ok := c.typeNatures[key]; ok {
 		return n, pending
 	}
 	if t.Kind != TRecord {
-		n := t.exprType().Nature()
+		n := t.ExprType().Nature()
 		c.typeNatures[key] = n
 		return n, pending
 	}
@@ -891,17 +891,17 @@ func (o overloads) ShouldRepeat() bool {
 type Expr struct {
 	Pos   Pos
 	Text  string
-	prog  *vm.Program
-	typ   *Type
-	start lexer.Position
+	Prog  *vm.Program
+	Type  *Type
+	Start lexer.Position
 	// origin maps rune offsets in the compiled text back to the text as written.
-	origin []int
-	isLit  bool
-	lit    any
-	ident  string
-	rollOf *dice.Expr // a rolled table's default key: roll these dice
+	Origin []int
+	IsLit  bool
+	Lit    any
+	Ident  string
+	RollOf *dice.Expr // a rolled table's default key: roll these dice
 	// globals are the globals the expression reads.
-	globals []string
+	Globals []string
 }
 
 // exprText returns the source text of an expression as written.
@@ -912,14 +912,14 @@ func (c *compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
 
 func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *Type) *Expr {
 	text, start := c.exprText(e)
-	return c.compileText(text, start, sc, want)
+	return c.CompileText(text, start, sc, want)
 }
 
 // compileText compiles expression source that starts at position start of a rule file.
-func (c *compiler) compileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
-	x := &Expr{Pos: syntax.PosOf(start), Text: text, start: start}
+func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
+	x := &Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
-		c.errorf(x.posAt(at), msg, "")
+		c.errorf(x.PosAt(at), msg, "")
 		return nil
 	}
 	if c.trivial(x, sc) {
@@ -930,7 +930,7 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	if !ok {
 		return nil
 	}
-	x.origin = origin
+	x.Origin = origin
 	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
 	if c.origins == nil {
 		c.origins = map[ast.Node]ast.Node{}
@@ -939,7 +939,7 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
-		c.diags = append(c.diags, pv.diags...)
+		c.Diags = append(c.Diags, pv.diags...)
 		return nil
 	}
 	if err == nil && len(pv.unknown) > 0 {
@@ -950,23 +950,23 @@ func (c *compiler) compileText(text string, start lexer.Position, sc *scope, wan
 		c.exprError(x, err, sc)
 		return nil
 	}
-	x.prog = prog
+	x.Prog = prog
 	if !c.noteReads(x, reads.found, sc) {
 		return nil
 	}
-	x.typ = c.staticType(prog.Node(), sc)
+	x.Type = c.staticType(prog.Node(), sc)
 	switch n := c.orig(prog.Node()).(type) {
 	case *ast.IntegerNode:
-		x.isLit, x.lit = true, n.Value
+		x.IsLit, x.Lit = true, n.Value
 	case *ast.FloatNode:
-		x.isLit, x.lit = true, n.Value
+		x.IsLit, x.Lit = true, n.Value
 	case *ast.StringNode:
-		x.isLit, x.lit = true, n.Value
+		x.IsLit, x.Lit = true, n.Value
 	case *ast.BoolNode:
-		x.isLit, x.lit = true, n.Value
+		x.IsLit, x.Lit = true, n.Value
 	case *ast.IdentifierNode:
 		if _, local := sc.lookup(n.Value); local {
-			x.ident = n.Value
+			x.Ident = n.Value
 		}
 	}
 	c.checkWant(x, want)
@@ -979,12 +979,12 @@ func (c *compiler) checkWant(x *Expr, want *Type) {
 	if want == nil {
 		return
 	}
-	if !assignable(want, x.typ) {
-		c.errorf(x.start, fmt.Sprintf("expected %s, got %s", want, x.typ), "")
+	if !assignable(want, x.Type) {
+		c.errorf(x.Start, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
 		return
 	}
-	if f, ok := x.lit.(float64); ok && x.isLit && want.Kind == TInt && f != float64(int(f)) {
-		c.errorf(x.start, fmt.Sprintf("expected int, got %s", formatFloat(f)), "")
+	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == TInt && f != float64(int(f)) {
+		c.errorf(x.Start, fmt.Sprintf("expected int, got %s", FormatFloat(f)), "")
 	}
 }
 
@@ -997,18 +997,18 @@ func (c *compiler) trivial(x *Expr, sc *scope) bool {
 	}
 	switch {
 	case t == "true" || t == "false":
-		x.isLit, x.lit, x.typ = true, t == "true", boolType
+		x.IsLit, x.Lit, x.Type = true, t == "true", BoolType
 		return true
 	case len(t) < 18 && strings.Trim(t, "0123456789") == "":
 		n, _ := strconv.Atoi(t)
-		x.isLit, x.lit, x.typ = true, n, intType
+		x.IsLit, x.Lit, x.Type = true, n, IntType
 		return true
 	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
-		x.isLit, x.lit, x.typ = true, t[1:len(t)-1], stringType
+		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], StringType
 		return true
-	case identRE.MatchString(t) && !reservedWords[t]:
+	case IdentRE.MatchString(t) && !reservedWords[t]:
 		if typ, ok := sc.lookup(t); ok {
-			x.ident, x.typ = t, typ
+			x.Ident, x.Type = t, typ
 			return true
 		}
 	}
@@ -1047,19 +1047,19 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 // exprError turns an expr-lang compile error into a diagnostic at the right file position.
 func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 	var fe *file.Error
-	pos := x.start
+	pos := x.Start
 	msg := err.Error()
 	if errors.As(err, &fe) {
-		pos = x.posAt(fe.From)
+		pos = x.PosAt(fe.From)
 		msg = syntax.PlainExprMessage(fe.Message)
 	}
-	msg = goTypeWords(msg)
+	msg = GoTypeWords(msg)
 	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: msg}
 	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
-			d.Pos = syntax.PosOf(x.posAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
+			d.Pos = syntax.PosOf(x.PosAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
 		}
 		d.Summary = "the number " + m[1] + " is not a valid number"
 		if m[2] == "value out of range" {
@@ -1079,24 +1079,24 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		d.Detail = c.suggest(name, func() []string {
 			var fields []string
 			for _, k := range c.prog.Kinds {
-				fields = append(fields, fieldNames(k)...)
+				fields = append(fields, FieldNames(k)...)
 			}
 			return fields
 		})
 	} else if strings.HasPrefix(msg, "unknown func") {
 		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
 	}
-	c.diags = append(c.diags, d)
+	c.Diags = append(c.Diags, d)
 }
 
 var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
 
 // posAt converts a rune offset in the compiled text into a file position.
-func (x *Expr) posAt(from int) lexer.Position {
-	if x.origin != nil && from >= 0 && from < len(x.origin) {
-		from = x.origin[from]
+func (x *Expr) PosAt(from int) lexer.Position {
+	if x.Origin != nil && from >= 0 && from < len(x.Origin) {
+		from = x.Origin[from]
 	}
-	p := x.start
+	p := x.Start
 	for i, r := range []rune(x.Text) {
 		if i >= from {
 			break
@@ -1120,13 +1120,13 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
 		if t, ok := sc.lookup(n.Value); ok {
 			return t
 		}
-		if e, ok := c.prog.globals[n.Value].(*Entity); ok && e.Kind != nil {
+		if e, ok := c.prog.Globals[n.Value].(*Entity); ok && e.Kind != nil {
 			return &Type{Kind: TRecord, Record: e.Kind}
 		}
 	case *ast.MemberNode:
 		if prop, ok := n.Property.(*ast.StringNode); ok {
 			if t := c.staticType(n.Node, sc); t.Kind == TRecord {
-				if f := t.Record.byName[prop.Value]; f != nil {
+				if f := t.Record.ByName[prop.Value]; f != nil {
 					return f.Type
 				}
 			}
@@ -1134,7 +1134,7 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
 	case *ast.CallNode:
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
 			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
-				if k, ok := c.prog.globals[name.Value].(*Kind); ok {
+				if k, ok := c.prog.Globals[name.Value].(*Kind); ok {
 					return &Type{Kind: TRecord, Record: k}
 				}
 			}
@@ -1208,12 +1208,12 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}
-	if fn, ok := rtFuncs[id.Value]; ok {
+	if fn, ok := RtFuncs[id.Value]; ok {
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.internal}, Arguments: args})
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.Internal}, Arguments: args})
 		return
 	}
-	if k, ok := pv.c.prog.globals[id.Value].(*Kind); ok {
+	if k, ok := pv.c.prog.Globals[id.Value].(*Kind); ok {
 		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
 		if msg := pv.c.defaultsNow(k); msg != "" {
 			pv.fail(call, msg, "declare the const after the names its defaults use")
@@ -1228,8 +1228,8 @@ func (pv *patcher) Visit(node *ast.Node) {
 			if m, ok := call.Arguments[0].(*ast.MapNode); ok {
 				for _, pair := range m.Pairs {
 					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
-					if ok && k.byName[key.Value] == nil {
-						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.c.suggest(key.Value, func() []string { return fieldNames(k) }))
+					if ok && k.ByName[key.Value] == nil {
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.c.suggest(key.Value, func() []string { return FieldNames(k) }))
 					}
 				}
 			}
@@ -1240,7 +1240,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
 		return
 	}
-	p, ok := pv.c.prog.globals[id.Value].(*Proc)
+	p, ok := pv.c.prog.Globals[id.Value].(*Proc)
 	if !ok {
 		return
 	}
@@ -1248,10 +1248,10 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
 		return
 	}
-	if n := len(call.Arguments); n < p.minArg || n > len(p.Params) {
+	if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
 		want := fmt.Sprint(len(p.Params))
-		if p.minArg < len(p.Params) {
-			want = fmt.Sprintf("%d to %d", p.minArg, len(p.Params))
+		if p.MinArg < len(p.Params) {
+			want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
 		}
 		noun := "arguments"
 		if want == "1" {
@@ -1260,17 +1260,17 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
 		return
 	}
-	site := syntax.PosOf(pv.x.posAt(call.Location().From))
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
+	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.Index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
 }
 
 func (pv *patcher) fail(n ast.Node, summary, detail string) {
-	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.posAt(n.Location().From)), Summary: summary, Detail: detail})
+	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
 }
 
 // sortedKeys returns a map's keys in order (for deterministic listings).
-func sortedKeys[V any](m map[string]V) []string {
+func SortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

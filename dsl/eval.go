@@ -30,21 +30,21 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return s.M.topLevel(func() (any, error) { return s.M.eval(x, s.env(x.globals)) })
+	return s.M.TopLevel(func() (any, error) { return s.M.Eval(x, s.env(x.Globals)) })
 }
 
 // Let evaluates src and binds the result to name for later inputs. The name follows the
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	c := newCompiler(s.M.prog)
+	c := NewCompiler(s.M.Prog)
 	// No line: the input shown with errors is the expression, not the name.
 	at := lexer.Position{Filename: "<input>"}
-	if c.checkName(name, at) {
-		c.checkShadow(name, at)
+	if c.CheckName(name, at) {
+		c.CheckShadow(name, at)
 	}
-	if c.diags.HasErrors() {
-		return nil, c.diags
+	if c.Diags.HasErrors() {
+		return nil, c.Diags
 	}
 	v, err := s.Eval("<input>", src)
 	if err != nil {
@@ -57,26 +57,26 @@ func (s *Session) Let(name, src string) (any, error) {
 
 func typeFromValue(v any) *Type {
 	if m, ok := v.(map[string]any); ok {
-		if k, ok := m[kindKey].(*Kind); ok {
+		if k, ok := m[KindKey].(*Kind); ok {
 			return &Type{Kind: TRecord, Record: k}
 		}
 	}
 	if v == nil {
-		return anyType
+		return AnyType
 	}
 	switch v.(type) {
 	case int:
-		return intType
+		return IntType
 	case float64:
-		return floatType
+		return FloatType
 	case bool:
-		return boolType
+		return BoolType
 	case string:
-		return stringType
+		return StringType
 	case []any:
-		return listType
+		return ListType
 	}
-	return anyType
+	return AnyType
 }
 
 // CheckEncoding reports text that is not UTF-8 or holds a NUL byte, with its position: the
@@ -102,15 +102,15 @@ func checkInput(name, src string) Diagnostics {
 }
 
 func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
-	c := newCompiler(s.M.prog)
-	c.extra = Sources{name: []byte(src)}
-	c.uses = map[string]bool{}
-	sc := newScope(procScope)
+	c := NewCompiler(s.M.Prog)
+	c.Extra = Sources{name: []byte(src)}
+	c.Uses = map[string]bool{}
+	sc := NewScope(ProcScope)
 	for n, t := range s.types {
-		sc.vars[n] = t
+		sc.Vars[n] = t
 	}
-	x := c.compileText(src, lexer.Position{Filename: name, Line: 1, Column: 1}, sc, nil)
-	return x, c.diags
+	x := c.CompileText(src, lexer.Position{Filename: name, Line: 1, Column: 1}, sc, nil)
+	return x, c.Diags
 }
 
 // env is the environment of one input: the session's variables and the globals it reads.
@@ -118,7 +118,7 @@ func (s *Session) env(globals []string) map[string]any {
 	env := make(map[string]any, len(s.vars)+len(globals)+1)
 	env["__rt"] = s.M
 	for _, g := range globals {
-		env[g] = s.M.globals[g]
+		env[g] = s.M.Globals[g]
 	}
 	for k, v := range s.vars {
 		env[k] = v
@@ -133,7 +133,7 @@ func (s *Session) Var(name string) (any, bool) {
 }
 
 // Vars lists the session variables, sorted.
-func (s *Session) Vars() []string { return sortedKeys(s.vars) }
+func (s *Session) Vars() []string { return SortedKeys(s.vars) }
 
 // Fields lists a record's fields in declaration order (for completion), or nil.
 func Fields(v any) []string {
@@ -141,12 +141,12 @@ func Fields(v any) []string {
 	if !ok {
 		return nil
 	}
-	if k, ok := rec[kindKey].(*Kind); ok {
-		return fieldNames(k)
+	if k, ok := rec[KindKey].(*Kind); ok {
+		return FieldNames(k)
 	}
 	var out []string
-	for _, n := range sortedKeys(rec) {
-		if n != kindKey {
+	for _, n := range SortedKeys(rec) {
+		if n != KindKey {
 			out = append(out, n)
 		}
 	}
@@ -162,39 +162,39 @@ func (s *Session) Exec(name, src string) error {
 	if diags := checkInput(name, src); diags != nil {
 		return diags
 	}
-	p := s.M.prog
+	p := s.M.Prog
 	ast, d := syntax.ParseStatements(name, src)
 	if d != nil {
 		return Diagnostics{d}
 	}
-	c := newCompiler(p)
-	c.extra = Sources{name: []byte(src)}
-	c.uses = map[string]bool{}
-	sc := newScope(procScope)
+	c := NewCompiler(p)
+	c.Extra = Sources{name: []byte(src)}
+	c.Uses = map[string]bool{}
+	sc := NewScope(ProcScope)
 	for n, t := range s.types {
-		sc.vars[n] = t
+		sc.Vars[n] = t
 	}
-	var body []stmt
+	var body []Stmt
 	for _, st := range ast.Stmts {
-		if x := c.stmt(st, sc); x != nil {
+		if x := c.Stmt(st, sc); x != nil {
 			body = append(body, x)
 		}
 	}
-	if c.diags.HasErrors() {
-		return c.diags
+	if c.Diags.HasErrors() {
+		return c.Diags
 	}
-	env := s.env(sortedKeys(c.uses))
-	f := &frame{vars: env}
-	_, err := s.M.topLevel(func() (any, error) { return nil, s.M.run(body, f) })
+	env := s.env(SortedKeys(c.Uses))
+	f := &Frame{Vars: env}
+	_, err := s.M.TopLevel(func() (any, error) { return nil, s.M.Run(body, f) })
 	if err != nil {
 		return err
 	}
-	for n, t := range sc.vars {
+	for n, t := range sc.Vars {
 		s.vars[n] = env[n]
 		s.types[n] = t
 	}
 	for n := range s.vars {
-		if _, local := sc.vars[n]; !local {
+		if _, local := sc.Vars[n]; !local {
 			s.vars[n] = env[n] // an assignment to an existing session variable
 		}
 	}

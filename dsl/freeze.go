@@ -12,7 +12,7 @@ import (
 
 // freeze records every map and list reachable from the consts' values and the options'
 // defaults, with the name of the declaration that holds it.
-func (p *Program) freeze() {
+func (p *Program) Freeze() {
 	p.frozen = map[uintptr]string{}
 	for _, o := range p.Options {
 		p.freezeValue(o.Default, "option "+o.Name)
@@ -71,7 +71,7 @@ func (p *Program) frozenError(m map[string]any, at Pos) error {
 // thaw returns v with its frozen maps and lists copied, so a record initialised from a const
 // owns what it holds. Lists are walked (they cannot hold themselves); maps that are not
 // frozen belong to the run and are kept as they are.
-func (p *Program) thaw(v any) any {
+func (p *Program) Thaw(v any) any {
 	if len(p.frozen) == 0 {
 		return v
 	}
@@ -82,13 +82,13 @@ func (p *Program) thaw(v any) any {
 		}
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = p.thaw(e)
+			out[k] = p.Thaw(e)
 		}
 		return out
 	case []any:
 		var out []any
 		for i, e := range x {
-			t := p.thaw(e)
+			t := p.Thaw(e)
 			if out == nil && !sameContainer(t, e) {
 				out = append(make([]any, 0, len(x)), x[:i]...)
 			}

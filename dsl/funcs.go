@@ -20,33 +20,33 @@ import (
 // max, len, sum, filter, map, any, all, count, sort, …). Functions that need the running
 // Machine (dice, procedures) are rewritten by the patcher to receive it as first argument.
 
-type rtFunc struct {
-	internal string
-	fn       func(m *Machine, args []any) (any, error)
-	types    []any
+type RtFunc struct {
+	Internal string
+	Fn       func(m *Machine, args []any) (any, error)
+	Types    []any
 }
 
 // rtFuncs are the state-aware functions, by the name rules use.
-var rtFuncs = map[string]rtFunc{
-	"d": {internal: "__d", fn: func(m *Machine, args []any) (any, error) {
-		return m.rollSides(toInt(args[0]))
-	}, types: []any{new(func(*Machine, int) int)}},
-	"roll": {internal: "__rollf", fn: func(m *Machine, args []any) (any, error) {
+var RtFuncs = map[string]RtFunc{
+	"d": {Internal: "__d", Fn: func(m *Machine, args []any) (any, error) {
+		return m.RollSides(ToInt(args[0]))
+	}, Types: []any{new(func(*Machine, int) int)}},
+	"roll": {Internal: "__rollf", Fn: func(m *Machine, args []any) (any, error) {
 		switch x := args[0].(type) {
 		case string:
-			return m.rollText(x)
+			return m.RollText(x)
 		case *dice.Die:
 			n := 1
 			if len(args) > 1 {
-				n = toInt(args[1])
+				n = ToInt(args[1])
 			}
-			return m.rollDie(x, n)
+			return m.RollDie(x, n)
 		}
 		return nil, fmt.Errorf("roll takes dice notation or a die, not %s", Repr(args[0]))
-	}, types: []any{new(func(*Machine, string) *Roll), new(func(*Machine, *dice.Die) *Roll), new(func(*Machine, *dice.Die, int) *Roll)}},
-	"entities": {internal: "__entities", fn: func(m *Machine, args []any) (any, error) {
-		return m.entitiesOf(args[0].(string))
-	}, types: []any{new(func(*Machine, string) []any)}},
+	}, Types: []any{new(func(*Machine, string) *Roll), new(func(*Machine, *dice.Die) *Roll), new(func(*Machine, *dice.Die, int) *Roll)}},
+	"entities": {Internal: "__entities", Fn: func(m *Machine, args []any) (any, error) {
+		return m.EntitiesOf(args[0].(string))
+	}, Types: []any{new(func(*Machine, string) []any)}},
 }
 
 // pureFuncs are plain functions of their arguments.
@@ -55,7 +55,7 @@ var pureFuncs = map[string]struct {
 	types []any
 }{
 	"div": {func(a ...any) (any, error) {
-		x, y := toInt(a[0]), toInt(a[1])
+		x, y := ToInt(a[0]), ToInt(a[1])
 		if y == 0 {
 			return nil, errors.New("division by zero")
 		}
@@ -66,7 +66,7 @@ var pureFuncs = map[string]struct {
 		return q, nil
 	}, []any{new(func(int, int) int)}},
 	"clamp": {func(a ...any) (any, error) {
-		x, lo, hi := toFloat(a[0]), toFloat(a[1]), toFloat(a[2])
+		x, lo, hi := ToFloat(a[0]), ToFloat(a[1]), ToFloat(a[2])
 		r := math.Max(lo, math.Min(hi, x))
 		if _, ok := a[0].(int); ok {
 			return int(r), nil
@@ -74,10 +74,10 @@ var pureFuncs = map[string]struct {
 		return r, nil
 	}, []any{new(func(int, int, int) int), new(func(float64, float64, float64) float64)}},
 	"half": {func(a ...any) (any, error) {
-		return int(math.Floor(toFloat(a[0]) / 2)), nil
+		return int(math.Floor(ToFloat(a[0]) / 2)), nil
 	}, []any{new(func(float64) int)}},
 	"sign": {func(a ...any) (any, error) {
-		x := toFloat(a[0])
+		x := ToFloat(a[0])
 		switch {
 		case x > 0:
 			return 1, nil
@@ -88,19 +88,19 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(float64) int)}},
 	"str": {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
 	"sqrt": {func(a ...any) (any, error) {
-		x := toFloat(a[0])
+		x := ToFloat(a[0])
 		if x < 0 {
-			return nil, fmt.Errorf("sqrt of a negative number (%s)", formatFloat(x))
+			return nil, fmt.Errorf("sqrt of a negative number (%s)", FormatFloat(x))
 		}
 		return math.Sqrt(x), nil
 	}, []any{new(func(float64) float64)}},
-	"hypot": {func(a ...any) (any, error) { return math.Hypot(toFloat(a[0]), toFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
+	"hypot": {func(a ...any) (any, error) { return math.Hypot(ToFloat(a[0]), ToFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
 	"same": {func(a ...any) (any, error) {
 		x, okx := a[0].(map[string]any)
 		y, oky := a[1].(map[string]any)
-		_, kx := x[kindKey]
-		_, ky := y[kindKey]
+		_, kx := x[KindKey]
+		_, ky := y[KindKey]
 		if !okx || !oky || !kx || !ky {
 			return nil, fmt.Errorf("same compares two records, not %s and %s", Repr(a[0]), Repr(a[1]))
 		}
@@ -146,7 +146,7 @@ var pureFuncs = map[string]struct {
 // compiler, one per REPL input too, shares it).
 var stdFuncNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for n := range rtFuncs {
+	for n := range RtFuncs {
 		out[n] = true
 	}
 	for n := range pureFuncs {
@@ -172,18 +172,18 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 		return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 	}, new(func([]any, []any) []any)))
 	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
-		return a[0].(*Machine).rollExpr(a[1].(*dice.Expr))
+		return a[0].(*Machine).RollExpr(a[1].(*dice.Expr))
 	}, new(func(*Machine, *dice.Expr) *Roll)))
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*Machine, string, map[string]any) map[string]any)))
-	for _, name := range sortedKeys(rtFuncs) {
-		f := rtFuncs[name]
-		opts = append(opts, expr.Function(f.internal, func(args ...any) (any, error) {
-			return f.fn(args[0].(*Machine), args[1:])
-		}, f.types...))
+	for _, name := range SortedKeys(RtFuncs) {
+		f := RtFuncs[name]
+		opts = append(opts, expr.Function(f.Internal, func(args ...any) (any, error) {
+			return f.Fn(args[0].(*Machine), args[1:])
+		}, f.Types...))
 	}
-	for _, name := range sortedKeys(pureFuncs) {
+	for _, name := range SortedKeys(pureFuncs) {
 		f := pureFuncs[name]
 		opts = append(opts, expr.Function(name, f.fn, f.types...))
 	}
@@ -192,11 +192,11 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 
 func callProc(args ...any) (any, error) {
 	m := args[0].(*Machine)
-	p := m.prog.Procs[args[1].(int)]
-	return m.call(p, args[3:], callSite(args[2].(string)))
+	p := m.Prog.Procs[args[1].(int)]
+	return m.CallAt(p, args[3:], callSite(args[2].(string)))
 }
 
-func toInt(v any) int {
+func ToInt(v any) int {
 	switch x := v.(type) {
 	case int:
 		return x
@@ -206,7 +206,7 @@ func toInt(v any) int {
 	return 0
 }
 
-func toFloat(v any) float64 {
+func ToFloat(v any) float64 {
 	switch x := v.(type) {
 	case int:
 		return float64(x)
@@ -216,7 +216,7 @@ func toFloat(v any) float64 {
 	return 0
 }
 
-func (m *Machine) rollSides(sides int) (int, error) {
+func (m *Machine) RollSides(sides int) (int, error) {
 	if m.Dice == nil {
 		return 0, errors.New("no dice source")
 	}
@@ -226,18 +226,18 @@ func (m *Machine) rollSides(sides int) (int, error) {
 	return m.Dice.Roll(sides)
 }
 
-func (m *Machine) entitiesOf(kind string) ([]any, error) {
-	k, ok := m.prog.globals[kind].(*Kind)
+func (m *Machine) EntitiesOf(kind string) ([]any, error) {
+	k, ok := m.Prog.Globals[kind].(*Kind)
 	if !ok {
 		return nil, fmt.Errorf("unknown kind %s", kind)
 	}
-	if err := m.charge(len(m.prog.Entities)); err != nil {
+	if err := m.Charge(len(m.Prog.Entities)); err != nil {
 		return nil, err
 	}
 	var out []any
-	for _, e := range m.prog.Entities {
+	for _, e := range m.Prog.Entities {
 		if e.Kind == k {
-			out = append(out, m.globals[e.Name])
+			out = append(out, m.Globals[e.Name])
 		}
 	}
 	return out, nil
@@ -326,7 +326,7 @@ func rollOperatorFunctions() []expr.Option {
 		// A roll met with a value of unknown type (#acc in reduce): decided when run.
 		types = append(types, new(func(*Roll, any) any), new(func(any, *Roll) any))
 		opts = append(opts, expr.Function(rollOpName(op), func(a ...any) (any, error) {
-			return rollArith(op, a[0], a[1])
+			return RollArith(op, a[0], a[1])
 		}, types...))
 	}
 	return opts
@@ -369,7 +369,7 @@ func compare[T cmp.Ordered](op string, x, y T) (any, bool) {
 	return nil, false
 }
 
-func rollArith(op string, a, b any) (any, error) {
+func RollArith(op string, a, b any) (any, error) {
 	num := func(v any) (float64, bool) {
 		switch x := v.(type) {
 		case *Roll:
@@ -383,15 +383,15 @@ func rollArith(op string, a, b any) (any, error) {
 	}
 	x, xi := num(a)
 	y, yi := num(b)
-	if _, ok := number(a); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+	if _, ok := Number(a); !ok {
+		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 	}
-	if _, ok := number(b); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, typeName(a), typeName(b))
+	if _, ok := Number(b); !ok {
+		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 	}
 	ints := xi && yi
 	if ints {
-		if r, ok := intArith(op, int(totals(a).(int)), int(totals(b).(int))); ok {
+		if r, ok := intArith(op, int(Totals(a).(int)), int(Totals(b).(int))); ok {
 			return r, nil
 		}
 	}
@@ -437,7 +437,7 @@ func rollArith(op string, a, b any) (any, error) {
 }
 
 // rollDie rolls n dice of a declared kind.
-func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
+func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
 	if n < 1 || n > dice.MaxCount {
 		return nil, fmt.Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
 	}
@@ -447,7 +447,7 @@ func (m *Machine) rollDie(d *dice.Die, n int) (*Roll, error) {
 		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
 		m.cacheParsed(key, de)
 	}
-	return m.rollExpr(de)
+	return m.RollExpr(de)
 }
 
 // callSite reads back the "file:line:col" a call was compiled with.
@@ -466,26 +466,26 @@ func callSite(s string) Pos {
 
 func newRecordFunc(args ...any) (any, error) {
 	m := args[0].(*Machine)
-	k := m.prog.globals[args[1].(string)].(*Kind)
+	k := m.Prog.Globals[args[1].(string)].(*Kind)
 	fields := args[2].(map[string]any)
-	rec, err := m.newRecord(k, nil)
+	rec, err := m.NewRecord(k, nil)
 	if err != nil {
 		return nil, err
 	}
 	// A record built in an expression is new material, as a map literal is.
-	if err := m.chargeMem(len(rec)); err != nil {
+	if err := m.ChargeMem(len(rec)); err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(fields) {
-		f := k.byName[name]
+	for _, name := range SortedKeys(fields) {
+		f := k.ByName[name]
 		if f == nil {
 			return nil, fmt.Errorf("%s has no field %s", k.Name, name)
 		}
-		v, err := conform(fields[name], f.Type)
+		v, err := Conform(fields[name], f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}
-		rec[name] = m.prog.thaw(v)
+		rec[name] = m.Prog.Thaw(v)
 	}
 	return rec, nil
 }

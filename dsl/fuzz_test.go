@@ -38,7 +38,7 @@ func FuzzLoad(f *testing.F) {
 		}
 		m.Limits.MaxSteps = 10000
 		for _, p := range prog.Procs {
-			if p.minArg == 0 {
+			if p.MinArg == 0 {
 				_, _ = m.CallProc(p)
 			}
 		}

@@ -17,7 +17,7 @@ type MapDecl struct {
 	Map  *hex.Map
 }
 
-func (d *MapDecl) declPos() Pos { return d.Pos }
+func (d *MapDecl) DeclPos() Pos { return d.Pos }
 
 // maxHexCoord bounds hex coordinates, so that distances, lines and rings computed from them
 // cannot overflow (hex_distance of two far hexes wrapped round to 2).
@@ -179,7 +179,7 @@ func (m *Machine) procByName(name string) (*Proc, error) {
 	if name == "" {
 		return nil, nil
 	}
-	p := m.prog.Proc(name)
+	p := m.Prog.Proc(name)
 	if p == nil {
 		return nil, fmt.Errorf("no rule %s (map functions take the name of a rule)", name)
 	}
@@ -202,17 +202,17 @@ func (m *Machine) costFunc(unit any, costName, stopName string) (hex.CostFunc, e
 		return nil, err
 	}
 	return func(from, to hex.Hex) (float64, bool, error) {
-		v, err := m.call(cost, []any{unit, from, to}, cost.Pos)
+		v, err := m.CallAt(cost, []any{unit, from, to}, cost.Pos)
 		if err != nil {
 			return 0, false, err
 		}
-		c, ok := number(v)
+		c, ok := Number(v)
 		if !ok {
 			return 0, false, fmt.Errorf("%s must return a number, got %s", costName, Repr(v))
 		}
 		halt := false
 		if stop != nil && c >= 0 {
-			sv, err := m.call(stop, []any{unit, from, to}, stop.Pos)
+			sv, err := m.CallAt(stop, []any{unit, from, to}, stop.Pos)
 			if err != nil {
 				return 0, false, err
 			}
@@ -222,22 +222,22 @@ func (m *Machine) costFunc(unit any, costName, stopName string) (hex.CostFunc, e
 	}, nil
 }
 
-var hexFuncs = map[string]rtFunc{
-	"hex": {internal: "__hex", fn: func(m *Machine, a []any) (any, error) {
-		col, row := toInt(a[0]), toInt(a[1])
+var hexFuncs = map[string]RtFunc{
+	"hex": {Internal: "__hex", Fn: func(m *Machine, a []any) (any, error) {
+		col, row := ToInt(a[0]), ToInt(a[1])
 		if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
 			return nil, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
 		}
 		return hex.FromOffset(col, row), nil
-	}, types: []any{new(func(*Machine, int, int) hex.Hex)}},
-	"hex_distance": {internal: "__hexdist", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, int, int) hex.Hex)}},
+	"hex_distance": {Internal: "__hexdist", Fn: func(m *Machine, a []any) (any, error) {
 		hs, err := hexArgs(a, 0, 1)
 		if err != nil {
 			return nil, err
 		}
 		return hex.Distance(hs[0], hs[1]), nil
-	}, types: []any{new(func(*Machine, any, any) int)}},
-	"neighbours": {internal: "__neigh", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, any, any) int)}},
+	"neighbours": {Internal: "__neigh", Fn: func(m *Machine, a []any) (any, error) {
 		if len(a) == 1 {
 			h, err := asHex(a[0])
 			return hexList(h.Neighbours()), err
@@ -257,41 +257,41 @@ var hexFuncs = map[string]rtFunc{
 			}
 		}
 		return hexList(out), nil
-	}, types: []any{new(func(*Machine, any) []any), new(func(*Machine, any, any) []any)}},
-	"ring": {internal: "__ring", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, any) []any), new(func(*Machine, any, any) []any)}},
+	"ring": {Internal: "__ring", Fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
 		if err != nil {
 			return nil, err
 		}
-		r := toInt(a[1])
+		r := ToInt(a[1])
 		if err := m.chargeHexes("ring", r, 6*r); err != nil {
 			return nil, err
 		}
 		return hexList(hex.Ring(h, r)), nil
-	}, types: []any{new(func(*Machine, any, int) []any)}},
-	"hex_range": {internal: "__hrange", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, any, int) []any)}},
+	"hex_range": {Internal: "__hrange", Fn: func(m *Machine, a []any) (any, error) {
 		h, err := asHex(a[0])
 		if err != nil {
 			return nil, err
 		}
-		r := toInt(a[1])
+		r := ToInt(a[1])
 		if err := m.chargeHexes("hex_range", r, 3*r*(r+1)+1); err != nil {
 			return nil, err
 		}
 		return hexList(hex.Range(h, r)), nil
-	}, types: []any{new(func(*Machine, any, int) []any)}},
-	"terrain": {internal: "__terrain", fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
+	}, Types: []any{new(func(*Machine, any, int) []any)}},
+	"terrain": {Internal: "__terrain", Fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
 		if !b.In(h) {
 			return ""
 		}
 		return b.Terrain[h]
-	}), types: []any{new(func(*Machine, any, any) string)}},
-	"height":   {internal: "__height", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Height[h] }), types: []any{new(func(*Machine, any, any) int)}},
-	"road":     {internal: "__road", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Road[h] }), types: []any{new(func(*Machine, any, any) bool)}},
-	"on_board": {internal: "__onboard", fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.In(h) }), types: []any{new(func(*Machine, any, any) bool)}},
-	"edge":     {internal: "__edge", fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Edges[e] }), types: []any{new(func(*Machine, any, any, any) string)}},
-	"crossing": {internal: "__crossing", fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }), types: []any{new(func(*Machine, any, any, any) string)}},
-	"point": {internal: "__point", fn: func(m *Machine, a []any) (any, error) {
+	}), Types: []any{new(func(*Machine, any, any) string)}},
+	"height":   {Internal: "__height", Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Height[h] }), Types: []any{new(func(*Machine, any, any) int)}},
+	"road":     {Internal: "__road", Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Road[h] }), Types: []any{new(func(*Machine, any, any) bool)}},
+	"on_board": {Internal: "__onboard", Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.In(h) }), Types: []any{new(func(*Machine, any, any) bool)}},
+	"edge":     {Internal: "__edge", Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Edges[e] }), Types: []any{new(func(*Machine, any, any, any) string)}},
+	"crossing": {Internal: "__crossing", Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }), Types: []any{new(func(*Machine, any, any, any) string)}},
+	"point": {Internal: "__point", Fn: func(m *Machine, a []any) (any, error) {
 		b, err := asBoard(a[0])
 		if err != nil {
 			return nil, err
@@ -301,8 +301,8 @@ var hexFuncs = map[string]rtFunc{
 			return nil, fmt.Errorf("map %s has no point %s", b.Name, Str(a[1]))
 		}
 		return h, nil
-	}, types: []any{new(func(*Machine, any, string) hex.Hex)}},
-	"line": {internal: "__line", fn: func(m *Machine, a []any) (any, error) {
+	}, Types: []any{new(func(*Machine, any, string) hex.Hex)}},
+	"line": {Internal: "__line", Fn: func(m *Machine, a []any) (any, error) {
 		hs, err := hexArgs(a, 0, 1)
 		if err != nil {
 			return nil, err
@@ -312,10 +312,10 @@ var hexFuncs = map[string]rtFunc{
 			return nil, err
 		}
 		return hexList(hex.Line(hs[0], hs[1])), nil
-	}, types: []any{new(func(*Machine, any, any) []any)}},
+	}, Types: []any{new(func(*Machine, any, any) []any)}},
 	// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
 	// makes the rule bloque(m, hex, from, to) true.
-	"line_of_fire": {internal: "__lof", fn: func(m *Machine, a []any) (any, error) {
+	"line_of_fire": {Internal: "__lof", Fn: func(m *Machine, a []any) (any, error) {
 		b, x, y, blocks, err := m.boardTwoHexesRule(a)
 		if err != nil {
 			return nil, err
@@ -326,7 +326,7 @@ var hexFuncs = map[string]rtFunc{
 		}
 		line := hex.Line(x, y)
 		for _, h := range line[1 : len(line)-1] {
-			v, err := m.call(blocks, []any{b, h, x, y}, blocks.Pos)
+			v, err := m.CallAt(blocks, []any{b, h, x, y}, blocks.Pos)
 			if err != nil {
 				return nil, err
 			}
@@ -336,9 +336,9 @@ var hexFuncs = map[string]rtFunc{
 			}
 		}
 		return true, nil
-	}, types: []any{new(func(*Machine, any, any, any, string) bool)}},
+	}, Types: []any{new(func(*Machine, any, any, any, string) bool)}},
 	// reachable(m, unit, from, points, "coût", "arrêt"): the hexes a unit can reach.
-	"reachable": {internal: "__reach", fn: func(m *Machine, a []any) (any, error) {
+	"reachable": {Internal: "__reach", Fn: func(m *Machine, a []any) (any, error) {
 		b, err := asBoard(a[0])
 		if err != nil {
 			return nil, err
@@ -355,7 +355,7 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		best, _, err := b.Reachable(from, toFloat(a[3]), cost)
+		best, _, err := b.Reachable(from, ToFloat(a[3]), cost)
 		if err != nil {
 			return nil, err
 		}
@@ -366,9 +366,9 @@ var hexFuncs = map[string]rtFunc{
 			}
 		}
 		return hexList(hex.Sorted(hs)), nil
-	}, types: []any{new(func(*Machine, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, float64, string, string) []any)}},
+	}, Types: []any{new(func(*Machine, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, float64, string, string) []any)}},
 	// path(m, unit, from, to, points, "coût", "arrêt"): the cheapest path, start excluded.
-	"path": {internal: "__path", fn: func(m *Machine, a []any) (any, error) {
+	"path": {Internal: "__path", Fn: func(m *Machine, a []any) (any, error) {
 		b, err := asBoard(a[0])
 		if err != nil {
 			return nil, err
@@ -386,7 +386,7 @@ var hexFuncs = map[string]rtFunc{
 		if err != nil {
 			return nil, err
 		}
-		steps, err := b.Path(from, to, toFloat(a[4]), cost)
+		steps, err := b.Path(from, to, ToFloat(a[4]), cost)
 		if err != nil {
 			return nil, err
 		}
@@ -395,10 +395,10 @@ var hexFuncs = map[string]rtFunc{
 			out = append(out, s.Hex)
 		}
 		return out, nil
-	}, types: []any{new(func(*Machine, any, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, any, float64, string, string) []any)}},
+	}, Types: []any{new(func(*Machine, any, any, any, any, float64, string) []any), new(func(*Machine, any, any, any, any, float64, string, string) []any)}},
 	// retreats(m, from, attacker, "libre"): neighbours on the board farther from the
 	// attacker than `from`, where the rule libre(hex) holds (free, outside enemy zones…).
-	"retreats": {internal: "__retreats", fn: func(m *Machine, a []any) (any, error) {
+	"retreats": {Internal: "__retreats", Fn: func(m *Machine, a []any) (any, error) {
 		b, from, att, ok, err := m.boardTwoHexesRule(a)
 		if err != nil {
 			return nil, err
@@ -408,7 +408,7 @@ var hexFuncs = map[string]rtFunc{
 			if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
 				continue
 			}
-			v, err := m.call(ok, []any{n}, ok.Pos)
+			v, err := m.CallAt(ok, []any{n}, ok.Pos)
 			if err != nil {
 				return nil, err
 			}
@@ -417,7 +417,7 @@ var hexFuncs = map[string]rtFunc{
 			}
 		}
 		return hexList(hex.Sorted(out)), nil
-	}, types: []any{new(func(*Machine, any, any, any, string) []any)}},
+	}, Types: []any{new(func(*Machine, any, any, any, string) []any)}},
 }
 
 // maxHexRadius bounds the radius or length a hex builtin accepts, before its work is
@@ -433,10 +433,10 @@ func (m *Machine) chargeHexes(fn string, r, count int) error {
 	if r > maxHexRadius {
 		return fmt.Errorf("%s: %d is too far (at most %d)", fn, r, maxHexRadius)
 	}
-	if err := m.charge(count); err != nil {
+	if err := m.Charge(count); err != nil {
 		return err
 	}
-	return m.chargeMem(count)
+	return m.ChargeMem(count)
 }
 
 // boardQuery makes a map function of (map, hex) from what it reads on the board.
@@ -511,7 +511,7 @@ func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
 
 func init() {
 	for k, v := range hexFuncs {
-		rtFuncs[k] = v
+		RtFuncs[k] = v
 	}
 }
 
@@ -519,8 +519,8 @@ func init() {
 // named position) keyed by hex, with their names.
 func (m *Machine) Units() map[hex.Hex]string {
 	out := map[hex.Hex]string{}
-	for _, e := range m.prog.Entities {
-		rec, ok := m.globals[e.Name].(map[string]any)
+	for _, e := range m.Prog.Entities {
+		rec, ok := m.Globals[e.Name].(map[string]any)
 		if !ok {
 			continue
 		}
@@ -542,7 +542,7 @@ func (m *Machine) Units() map[hex.Hex]string {
 // Map returns a declared board by name (the first one when name is empty).
 func (m *Machine) Map(name string) (*hex.Map, error) {
 	var names []string
-	for _, d := range m.prog.Maps {
+	for _, d := range m.Prog.Maps {
 		if name == "" || d.Name == name {
 			return d.Map, nil
 		}

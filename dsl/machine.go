@@ -32,8 +32,8 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 // Machine runs procedures of a Program against its own state. A Machine is not safe for
 // concurrent use; run one per goroutine (they may share the Program).
 type Machine struct {
-	prog    *Program
-	globals map[string]any
+	Prog    *Program
+	Globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
 	Limits  Limits
 	// Dice gives every random result: seeded, or hand-given.
@@ -57,12 +57,12 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
-	steps      int
-	mem        int // memory budget units spent by the current top-level call
+	Steps      int
+	Mem        int // memory budget units spent by the current top-level call
 	depth      int
 	running    int // VMs currently running (nested through calls)
 	vms        []*vm.VM
-	pools      [][]*frame
+	pools      [][]*Frame
 }
 
 type undo struct {
@@ -73,8 +73,8 @@ type undo struct {
 	restore func() // for changes that are not a map write (piles, allowances)
 }
 
-type frame struct {
-	vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
+type Frame struct {
+	Vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	version int
 	result  any
 	done    bool
@@ -96,27 +96,27 @@ func (e *RuntimeError) Error() string {
 // NewMachine prepares a fresh state: options at their defaults unless overridden, every
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
-	m.initGlobals()
-	m.pools = make([][]*frame, len(p.Procs))
+	m := &Machine{Prog: p, Limits: DefaultLimits, Dice: src}
+	m.InitGlobals()
+	m.pools = make([][]*Frame, len(p.Procs))
 	for _, o := range p.Options {
-		m.globals[o.Name] = o.Default
+		m.Globals[o.Name] = o.Default
 	}
-	for _, name := range sortedKeys(overrides) {
+	for _, name := range SortedKeys(overrides) {
 		if err := m.SetOption(name, overrides[name]); err != nil {
 			return nil, err
 		}
 	}
 	for _, c := range p.Consts {
-		m.globals[c.Name] = c.Value
+		m.Globals[c.Name] = c.Value
 	}
 	// Records first, fields second: an entity may refer to one declared after it.
 	for _, d := range p.DiceDecl {
-		m.globals[d.Name] = d.Die
+		m.Globals[d.Name] = d.Die
 	}
 	for _, d := range p.Decks {
 		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...)}
-		m.globals[d.Name] = pile
+		m.Globals[d.Name] = pile
 		if src != nil {
 			if err := m.shuffle(pile); err != nil {
 				return nil, err
@@ -124,21 +124,21 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		}
 	}
 	for _, p := range p.Piles {
-		m.globals[p.Name] = &cards.Pile{Name: p.Name}
+		m.Globals[p.Name] = &cards.Pile{Name: p.Name}
 	}
 	for _, d := range p.Maps {
-		m.globals[d.Name] = d.Map
+		m.Globals[d.Name] = d.Map
 	}
 	m.journal = m.journal[:0]
 	for _, e := range p.Entities {
-		rec, err := m.newRecord(e.Kind, nil)
+		rec, err := m.NewRecord(e.Kind, nil)
 		if err != nil {
 			return nil, err
 		}
-		m.globals[e.Name] = rec
+		m.Globals[e.Name] = rec
 	}
 	for _, e := range p.Entities {
-		if err := m.initFields(m.globals[e.Name].(map[string]any), e.Inits); err != nil {
+		if err := m.initFields(m.Globals[e.Name].(map[string]any), e.Inits); err != nil {
 			return nil, err
 		}
 	}
@@ -147,19 +147,19 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 
 // initGlobals makes the globals map, which is also the environment of expressions outside
 // any procedure (consts, defaults, entity fields).
-func (m *Machine) initGlobals() {
-	m.globals = map[string]any{"__rt": m}
+func (m *Machine) InitGlobals() {
+	m.Globals = map[string]any{"__rt": m}
 }
 
 // Program returns the program this machine runs.
-func (m *Machine) Program() *Program { return m.prog }
+func (m *Machine) Program() *Program { return m.Prog }
 
 // SetOption changes an option's value for this machine, converting numbers to its type.
 func (m *Machine) SetOption(name string, v any) error {
-	o := m.prog.Option(name)
+	o := m.Prog.Option(name)
 	if o == nil {
 		var names []string
-		for _, o := range m.prog.Options {
+		for _, o := range m.Prog.Options {
 			names = append(names, o.Name)
 		}
 		msg := "unknown option " + name
@@ -169,55 +169,55 @@ func (m *Machine) SetOption(name string, v any) error {
 		return errors.New(msg)
 	}
 	if s, ok := v.(string); ok && o.Type.Kind == TCard {
-		c, err := m.prog.ParseCard(s)
+		c, err := m.Prog.ParseCard(s)
 		if err != nil {
 			return fmt.Errorf("option %s: %v", name, err)
 		}
 		v = c
 	}
-	cv, err := conform(v, o.Type)
+	cv, err := Conform(v, o.Type)
 	if err != nil {
 		return fmt.Errorf("option %s: %v", name, err)
 	}
-	m.globals[name] = cv
+	m.Globals[name] = cv
 	m.version++
 	return nil
 }
 
 // Global returns the current value of a top-level name (option, const or entity).
 func (m *Machine) Global(name string) (any, bool) {
-	v, ok := m.globals[name]
+	v, ok := m.Globals[name]
 	return v, ok && name != "__rt"
 }
 
-func (m *Machine) newRecord(k *Kind, inits []fieldInit) (map[string]any, error) {
+func (m *Machine) NewRecord(k *Kind, inits []FieldInit) (map[string]any, error) {
 	rec := make(map[string]any, len(k.Fields)+1)
-	rec[kindKey] = k
+	rec[KindKey] = k
 	for _, f := range k.Fields {
 		var v any
 		if f.Default != nil {
 			var err error
-			if v, err = m.eval(f.Default, m.globals); err != nil {
+			if v, err = m.Eval(f.Default, m.Globals); err != nil {
 				return nil, err
 			}
 		} else {
 			v = zeroValue(f.Type)
 		}
-		rec[f.Name] = m.prog.thaw(v)
+		rec[f.Name] = m.Prog.Thaw(v)
 	}
 	return rec, m.initFields(rec, inits)
 }
 
-func (m *Machine) initFields(rec map[string]any, inits []fieldInit) error {
+func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 	for _, in := range inits {
-		v, err := m.eval(in.value, m.globals)
+		v, err := m.Eval(in.Value, m.Globals)
 		if err != nil {
 			return err
 		}
-		if v, err = conform(v, in.field.Type); err != nil {
-			return &RuntimeError{Pos: in.value.Pos, Msg: "field " + in.field.Name + ": " + err.Error()}
+		if v, err = Conform(v, in.Field.Type); err != nil {
+			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
-		rec[in.field.Name] = m.prog.thaw(v)
+		rec[in.Field.Name] = m.Prog.Thaw(v)
 	}
 	return nil
 }
@@ -245,7 +245,7 @@ func zeroValue(t *Type) any {
 // Call runs a procedure by name with arguments, as a top-level call: on failure every change
 // it made to the state is undone.
 func (m *Machine) Call(name string, args ...any) (any, error) {
-	p := m.prog.Proc(name)
+	p := m.Prog.Proc(name)
 	if p == nil {
 		return nil, fmt.Errorf("unknown procedure %s", name)
 	}
@@ -254,12 +254,12 @@ func (m *Machine) Call(name string, args ...any) (any, error) {
 
 // CallProc is Call for a procedure already looked up (no name lookup per call).
 func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
-	if len(args) < p.minArg || len(args) > len(p.Params) {
-		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.minArg, len(p.Params), len(args))
+	if len(args) < p.MinArg || len(args) > len(p.Params) {
+		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
-	m.steps, m.mem = 0, 0
+	m.Steps, m.Mem = 0, 0
 	mark := dice.Mark(m.Dice)
-	v, err := m.call(p, args, p.Pos)
+	v, err := m.CallAt(p, args, p.Pos)
 	return m.finish(v, err, mark)
 }
 
@@ -276,8 +276,8 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 }
 
 // topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
-func (m *Machine) topLevel(f func() (any, error)) (any, error) {
-	m.steps, m.mem = 0, 0
+func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
+	m.Steps, m.Mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := f()
 	return m.finish(v, err, mark)
@@ -310,7 +310,7 @@ func (m *Machine) short(v any) string {
 		if name := m.entityName(rec); name != "" {
 			return name
 		}
-		if k, ok := rec[kindKey].(*Kind); ok {
+		if k, ok := rec[KindKey].(*Kind); ok {
 			return k.Name + "{…}"
 		}
 	}
@@ -325,7 +325,7 @@ func (m *Machine) trace(line string) {
 
 func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
 
-func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
+func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
 	}
@@ -348,17 +348,17 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 			v = args[i]
 		} else {
 			var err error
-			if v, err = m.eval(par.Default, f.vars); err != nil {
+			if v, err = m.Eval(par.Default, f.Vars); err != nil {
 				return nil, err
 			}
 		}
-		cv, err := conform(v, par.Type)
+		cv, err := Conform(v, par.Type)
 		if err != nil {
 			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
 		}
-		f.vars[par.Name] = cv
+		f.Vars[par.Name] = cv
 	}
-	if err := m.run(p.body, f); err != nil {
+	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
 		if errors.As(err, &re) && len(re.Stack) < 20 {
 			re.Stack = append(re.Stack, fmt.Sprintf("in %s called at %s", p.Name, at))
@@ -369,7 +369,7 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 		m.Trace(m.depth-1, "← "+m.short(f.result))
 	}
 	if p.Result != nil && f.result != nil {
-		cv, err := conform(f.result, p.Result)
+		cv, err := Conform(f.result, p.Result)
 		if err != nil {
 			return nil, &RuntimeError{Pos: p.Pos, Msg: fmt.Sprintf("%s returns %v", p.Name, err)}
 		}
@@ -382,36 +382,36 @@ func (m *Machine) call(p *Proc, args []any, at Pos) (any, error) {
 // frame holds the locals and only the globals its procedure reads (Proc.uses), copied in
 // when the frame is made and again when an option changes, so memory does not grow as
 // globals × depth.
-func (m *Machine) getFrame(p *Proc) *frame {
-	pool := m.pools[p.index]
-	var f *frame
+func (m *Machine) getFrame(p *Proc) *Frame {
+	pool := m.pools[p.Index]
+	var f *Frame
 	if n := len(pool); n > 0 {
 		f = pool[n-1]
-		m.pools[p.index] = pool[:n-1]
+		m.pools[p.Index] = pool[:n-1]
 		if f.version != m.version {
 			m.copyUses(p, f)
 		}
 	} else {
-		f = &frame{vars: make(map[string]any, len(p.uses)+len(p.Params)+8)}
-		f.vars["__rt"] = m
+		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8)}
+		f.Vars["__rt"] = m
 		m.copyUses(p, f)
 	}
 	f.result, f.done = nil, false
 	return f
 }
 
-func (m *Machine) copyUses(p *Proc, f *frame) {
-	for _, name := range p.uses {
-		f.vars[name] = m.globals[name]
+func (m *Machine) copyUses(p *Proc, f *Frame) {
+	for _, name := range p.Uses {
+		f.Vars[name] = m.Globals[name]
 	}
 	f.version = m.version
 }
 
-func (m *Machine) putFrame(p *Proc, f *frame) {
-	m.pools[p.index] = append(m.pools[p.index], f)
+func (m *Machine) putFrame(p *Proc, f *Frame) {
+	m.pools[p.Index] = append(m.pools[p.Index], f)
 }
 
-func (m *Machine) run(body []stmt, f *frame) error {
+func (m *Machine) Run(body []Stmt, f *Frame) error {
 	for _, s := range body {
 		if err := m.step(s.pos()); err != nil {
 			return err
@@ -427,15 +427,15 @@ func (m *Machine) run(body []stmt, f *frame) error {
 }
 
 // eval runs one compiled expression in a frame's variables.
-func (m *Machine) eval(x *Expr, env map[string]any) (any, error) {
-	if x.isLit {
-		return x.lit, nil
+func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
+	if x.IsLit {
+		return x.Lit, nil
 	}
-	if x.ident != "" {
-		return env[x.ident], nil
+	if x.Ident != "" {
+		return env[x.Ident], nil
 	}
-	if x.rollOf != nil {
-		return m.rollExpr(x.rollOf)
+	if x.RollOf != nil {
+		return m.RollExpr(x.RollOf)
 	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
@@ -445,7 +445,7 @@ func (m *Machine) eval(x *Expr, env map[string]any) (any, error) {
 	machine := m.vms[m.running]
 	machine.MemoryBudget = m.Limits.MemoryBudget
 	m.running++
-	v, err := machine.Run(x.prog, env)
+	v, err := machine.Run(x.Prog, env)
 	m.running--
 	if err != nil {
 		return nil, m.wrapError(x, err)
@@ -462,106 +462,106 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	}
 	var fe *file.Error
 	if errors.As(err, &fe) {
-		msg := goTypeWords(fe.Message)
+		msg := GoTypeWords(fe.Message)
 		if msg == "memory budget exceeded" {
 			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
 		}
-		return &RuntimeError{Pos: syntax.PosOf(x.posAt(fe.From)), Msg: msg}
+		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(fe.From)), Msg: msg}
 	}
-	return &RuntimeError{Pos: x.Pos, Msg: goTypeWords(err.Error())}
+	return &RuntimeError{Pos: x.Pos, Msg: GoTypeWords(err.Error())}
 }
 
-func (s *letStmt) exec(m *Machine, f *frame) error {
-	v, err := m.eval(s.value, f.vars)
+func (s *LetStmt) exec(m *Machine, f *Frame) error {
+	v, err := m.Eval(s.value, f.Vars)
 	if err != nil {
 		return err
 	}
 	if s.typ != nil {
-		if v, err = conform(v, s.typ); err != nil {
+		if v, err = Conform(v, s.typ); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: s.name + ": " + err.Error()}
 		}
 	}
-	f.vars[s.name] = v
+	f.Vars[s.name] = v
 	return nil
 }
 
-func (s *assignStmt) exec(m *Machine, f *frame) error {
-	v, err := m.eval(s.value, f.vars)
+func (s *AssignStmt) exec(m *Machine, f *Frame) error {
+	v, err := m.Eval(s.Value, f.Vars)
 	if err != nil {
 		return err
 	}
-	if s.local != "" {
-		if s.op != "=" {
-			if err := m.chargeAppend(s.op, f.vars[s.local], v); err != nil {
+	if s.Local != "" {
+		if s.Op != "=" {
+			if err := m.chargeAppend(s.Op, f.Vars[s.Local], v); err != nil {
 				return &RuntimeError{Pos: s.at, Msg: err.Error()}
 			}
-			if v, err = arith(s.op, f.vars[s.local], v); err != nil {
+			if v, err = arith(s.Op, f.Vars[s.Local], v); err != nil {
 				return &RuntimeError{Pos: s.at, Msg: err.Error()}
 			}
 		}
-		if s.ltyp != nil && s.ltyp.Kind != TAny {
-			if v, err = conform(v, s.ltyp); err != nil {
-				return &RuntimeError{Pos: s.at, Msg: s.local + ": " + err.Error()}
+		if s.LocalType != nil && s.LocalType.Kind != TAny {
+			if v, err = Conform(v, s.LocalType); err != nil {
+				return &RuntimeError{Pos: s.at, Msg: s.Local + ": " + err.Error()}
 			}
 		}
-		f.vars[s.local] = v
+		f.Vars[s.Local] = v
 		return nil
 	}
-	o, err := m.eval(s.obj, f.vars)
+	o, err := m.Eval(s.Obj, f.Vars)
 	if err != nil {
 		return err
 	}
 	rec, ok := o.(map[string]any)
 	if !ok {
-		what := "." + s.field
-		if s.key != nil {
+		what := "." + s.Field
+		if s.Key != nil {
 			what = "an entry"
 		}
 		return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("cannot set %s of %s (only records and maps are changed in place)", what, Repr(o))}
 	}
-	field := s.field
-	if s.key != nil {
-		k, err := m.eval(s.key, f.vars)
+	field := s.Field
+	if s.Key != nil {
+		k, err := m.Eval(s.Key, f.Vars)
 		if err != nil {
 			return err
 		}
 		ks, isStr := k.(string)
 		if !isStr {
-			return &RuntimeError{Pos: s.key.Pos, Msg: "a map key must be a string, got " + Repr(k)}
+			return &RuntimeError{Pos: s.Key.Pos, Msg: "a map key must be a string, got " + Repr(k)}
 		}
 		field = ks
 	}
-	if s.op != "=" {
-		if err := m.chargeAppend(s.op, rec[field], v); err != nil {
+	if s.Op != "=" {
+		if err := m.chargeAppend(s.Op, rec[field], v); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
-		if v, err = arith(s.op, rec[field], v); err != nil {
+		if v, err = arith(s.Op, rec[field], v); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}
-	ft := s.ftype
-	if k, ok := rec[kindKey].(*Kind); ok {
-		fd := k.byName[field]
+	ft := s.FieldType
+	if k, ok := rec[KindKey].(*Kind); ok {
+		fd := k.ByName[field]
 		if fd == nil {
 			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
 		}
 		ft = fd.Type
 	}
 	if ft != nil {
-		if v, err = conform(v, ft); err != nil {
+		if v, err = Conform(v, ft); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	if err := m.prog.frozenError(rec, s.at); err != nil {
+	if err := m.Prog.frozenError(rec, s.at); err != nil {
 		return err
 	}
 	if _, had := rec[field]; !had {
 		// A new map entry: maps cannot grow without bound under max_steps alone.
-		if err := m.chargeMem(1); err != nil {
+		if err := m.ChargeMem(1); err != nil {
 			return &RuntimeError{Pos: s.at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, field, m.prog.thaw(v))
+	m.setField(rec, field, m.Prog.Thaw(v))
 	return nil
 }
 
@@ -620,8 +620,8 @@ func toList(v any) []any {
 	return []any{v}
 }
 
-func (s *ifStmt) exec(m *Machine, f *frame) error {
-	for i, c := range s.conds {
+func (s *IfStmt) exec(m *Machine, f *Frame) error {
+	for i, c := range s.Conds {
 		ok, err := m.truth(c, f)
 		if err != nil {
 			return err
@@ -630,20 +630,20 @@ func (s *ifStmt) exec(m *Machine, f *frame) error {
 			if m.Trace != nil {
 				m.trace(fmt.Sprintf("if %s: yes (line %d)", c.Text, c.Pos.Line))
 			}
-			return m.run(s.blocks[i], f)
+			return m.Run(s.Blocks[i], f)
 		}
 	}
 	if m.Trace != nil {
-		m.trace(fmt.Sprintf("if %s: no (line %d)", s.conds[len(s.conds)-1].Text, s.at.Line))
+		m.trace(fmt.Sprintf("if %s: no (line %d)", s.Conds[len(s.Conds)-1].Text, s.at.Line))
 	}
-	if s.els != nil {
-		return m.run(s.els, f)
+	if s.Else != nil {
+		return m.Run(s.Else, f)
 	}
 	return nil
 }
 
-func (m *Machine) truth(c *Expr, f *frame) (bool, error) {
-	v, err := m.eval(c, f.vars)
+func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
+	v, err := m.Eval(c, f.Vars)
 	if err != nil {
 		return false, err
 	}
@@ -654,17 +654,17 @@ func (m *Machine) truth(c *Expr, f *frame) (bool, error) {
 	return b, nil
 }
 
-func (s *forStmt) exec(m *Machine, f *frame) error {
-	coll, err := m.eval(s.coll, f.vars)
+func (s *ForStmt) exec(m *Machine, f *Frame) error {
+	coll, err := m.Eval(s.Coll, f.Vars)
 	if err != nil {
 		return err
 	}
 	iter := func(k, v any) (bool, error) {
-		if s.key != "" {
-			f.vars[s.key] = k
+		if s.Key != "" {
+			f.Vars[s.Key] = k
 		}
-		f.vars[s.val] = v
-		if err := m.run(s.body, f); err != nil {
+		f.Vars[s.Val] = v
+		if err := m.Run(s.Body, f); err != nil {
 			return false, err
 		}
 		return !f.done, nil
@@ -689,7 +689,7 @@ func (s *forStmt) exec(m *Machine, f *frame) error {
 	case map[string]any:
 		keys := make([]string, 0, len(c))
 		for k := range c {
-			if k != kindKey {
+			if k != KindKey {
 				keys = append(keys, k)
 			}
 		}
@@ -726,10 +726,10 @@ func (s *forStmt) exec(m *Machine, f *frame) error {
 		}
 		return nil
 	}
-	return &RuntimeError{Pos: s.coll.Pos, Msg: "cannot loop over " + Repr(coll)}
+	return &RuntimeError{Pos: s.Coll.Pos, Msg: "cannot loop over " + Repr(coll)}
 }
 
-func (s *whileStmt) exec(m *Machine, f *frame) error {
+func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 	for n := 0; ; n++ {
 		if n >= m.Limits.MaxLoopIterations {
 			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
@@ -738,7 +738,7 @@ func (s *whileStmt) exec(m *Machine, f *frame) error {
 		if err != nil || !ok {
 			return err
 		}
-		if err := m.run(s.body, f); err != nil || f.done {
+		if err := m.Run(s.body, f); err != nil || f.done {
 			return err
 		}
 		if err := m.step(s.at); err != nil {
@@ -747,9 +747,9 @@ func (s *whileStmt) exec(m *Machine, f *frame) error {
 	}
 }
 
-func (s *returnStmt) exec(m *Machine, f *frame) error {
-	if s.value != nil {
-		v, err := m.eval(s.value, f.vars)
+func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
+	if s.Value != nil {
+		v, err := m.Eval(s.Value, f.Vars)
 		if err != nil {
 			return err
 		}
@@ -759,17 +759,17 @@ func (s *returnStmt) exec(m *Machine, f *frame) error {
 	return nil
 }
 
-func (s *requireStmt) exec(m *Machine, f *frame) error {
-	ok, err := m.truth(s.cond, f)
+func (s *RequireStmt) exec(m *Machine, f *Frame) error {
+	ok, err := m.truth(s.Cond, f)
 	if err != nil || ok {
 		return err
 	}
 	var msg string
-	if s.msg != nil {
-		msg, err = s.msg.render(m, f.vars)
+	if s.Msg != nil {
+		msg, err = s.Msg.render(m, f.Vars)
 	} else {
 		var v any
-		v, err = m.eval(s.msgE, f.vars)
+		v, err = m.Eval(s.MsgExpr, f.Vars)
 		msg = Str(v)
 	}
 	if err != nil {
@@ -778,15 +778,15 @@ func (s *requireStmt) exec(m *Machine, f *frame) error {
 	return &RuntimeError{Pos: s.at, Msg: msg, Require: true}
 }
 
-func (s *emitStmt) exec(m *Machine, f *frame) error {
+func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 	var line string
-	if s.tmpl != nil {
+	if s.Template != nil {
 		var err error
-		if line, err = s.tmpl.render(m, f.vars); err != nil {
+		if line, err = s.Template.render(m, f.Vars); err != nil {
 			return err
 		}
 	} else {
-		v, err := m.eval(s.value, f.vars)
+		v, err := m.Eval(s.Value, f.Vars)
 		if err != nil {
 			return err
 		}
@@ -798,7 +798,7 @@ func (s *emitStmt) exec(m *Machine, f *frame) error {
 	return nil
 }
 
-func (s *exprStmt) exec(m *Machine, f *frame) error {
-	_, err := m.eval(s.value, f.vars)
+func (s *ExprStmt) exec(m *Machine, f *Frame) error {
+	_, err := m.Eval(s.value, f.Vars)
 	return err
 }

@@ -23,7 +23,7 @@ type Program struct {
 	Piles    []*PileDecl
 	Maps     []*MapDecl
 
-	globals map[string]global
+	Globals map[string]Global
 	dice    map[string]*dice.Die
 	stdDeck *cards.Deck
 	// frozen holds the maps and lists of consts and option defaults (see freeze.go).
@@ -31,7 +31,7 @@ type Program struct {
 }
 
 // global is anything a top-level name can denote.
-type global interface{ declPos() Pos }
+type Global interface{ DeclPos() Pos }
 
 // Option is a tunable of the ruleset, overridable per run (`--set`, `:set`).
 type Option struct {
@@ -55,7 +55,7 @@ type Kind struct {
 	Name   string
 	Pos    Pos
 	Fields []*Field
-	byName map[string]*Field
+	ByName map[string]*Field
 	self   *Type
 }
 
@@ -73,12 +73,12 @@ type Entity struct {
 	Name  string
 	Pos   Pos
 	Kind  *Kind
-	Inits []fieldInit
+	Inits []FieldInit
 }
 
-type fieldInit struct {
-	field *Field
-	value *Expr
+type FieldInit struct {
+	Field *Field
+	Value *Expr
 }
 
 // Proc is an `action` or `rule`: a procedure with parameters, a body and maybe a result.
@@ -88,11 +88,11 @@ type Proc struct {
 	Pos    Pos
 	Params []*Param
 	Result *Type
-	body   []stmt
-	index  int
-	minArg int
-	table  *Table   // set when the procedure is a table's lookup
-	uses   []string // the globals its expressions read: its frames hold these
+	Body   []Stmt
+	Index  int
+	MinArg int
+	Table  *Table   // set when the procedure is a table's lookup
+	Uses   []string // the globals its expressions read: its frames hold these
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.
@@ -121,15 +121,15 @@ func (p *Program) Dice() map[string]*dice.Die {
 	return p.dice
 }
 
-func (d *DieDecl) declPos() Pos { return d.Pos }
-func (o *Option) declPos() Pos  { return o.Pos }
-func (c *Const) declPos() Pos   { return c.Pos }
-func (k *Kind) declPos() Pos    { return k.Pos }
-func (e *Entity) declPos() Pos  { return e.Pos }
-func (p *Proc) declPos() Pos    { return p.Pos }
+func (d *DieDecl) DeclPos() Pos { return d.Pos }
+func (o *Option) DeclPos() Pos  { return o.Pos }
+func (c *Const) DeclPos() Pos   { return c.Pos }
+func (k *Kind) DeclPos() Pos    { return k.Pos }
+func (e *Entity) DeclPos() Pos  { return e.Pos }
+func (p *Proc) DeclPos() Pos    { return p.Pos }
 
 // typ returns the one static Type of records of this kind.
-func (k *Kind) typ() *Type {
+func (k *Kind) Type() *Type {
 	if k.self == nil {
 		k.self = &Type{Kind: TRecord, Record: k}
 	}
@@ -137,11 +137,11 @@ func (k *Kind) typ() *Type {
 }
 
 // Field returns the named field, or nil.
-func (k *Kind) Field(name string) *Field { return k.byName[name] }
+func (k *Kind) Field(name string) *Field { return k.ByName[name] }
 
 // Proc returns the procedure of that name, or nil.
 func (p *Program) Proc(name string) *Proc {
-	if pr, ok := p.globals[name].(*Proc); ok {
+	if pr, ok := p.Globals[name].(*Proc); ok {
 		return pr
 	}
 	return nil
@@ -149,7 +149,7 @@ func (p *Program) Proc(name string) *Proc {
 
 // Option returns the option of that name, or nil.
 func (p *Program) Option(name string) *Option {
-	if o, ok := p.globals[name].(*Option); ok {
+	if o, ok := p.Globals[name].(*Option); ok {
 		return o
 	}
 	return nil
@@ -157,8 +157,8 @@ func (p *Program) Option(name string) *Option {
 
 // Names lists every top-level name (for completion and did-you-mean).
 func (p *Program) Names() []string {
-	out := make([]string, 0, len(p.globals))
-	for n := range p.globals {
+	out := make([]string, 0, len(p.Globals))
+	for n := range p.Globals {
 		out = append(out, n)
 	}
 	return out

@@ -20,26 +20,39 @@ import (
 // before CarryOver: a reload then consumes no dice of the run, unless a deck is new or was
 // edited and is shuffled afresh.
 func (s *Session) CarryOver(old *Session) ([]string, Kept) {
-	c := newCarrier(old.M, s.M)
+	vars, notes, kept := CarryOver(old.M, s.M, old.vars)
+	for name, v := range vars {
+		s.vars[name] = v
+		s.types[name] = typeFromValue(v)
+	}
+	return notes, kept
+}
+
+// CarryOver copies the state of an old machine into a fresh one made from the edited rule
+// files (see Session.CarryOver), with vars, the session variables, carried over too: it
+// returns those that still fit, one line per thing reset and per name added or removed, and
+// what it kept.
+func CarryOver(old, m *Machine, vars map[string]any) (map[string]any, []string, Kept) {
+	c := newCarrier(old, m)
 	c.machine()
-	for _, name := range sortedKeys(old.vars) {
-		if _, clash := s.M.prog.globals[name]; clash {
+	carried := map[string]any{}
+	for _, name := range SortedKeys(vars) {
+		if _, clash := m.Prog.Globals[name]; clash {
 			c.notef("session variable %s dropped: the rule files now declare %s", name, name)
 			continue
 		}
-		v, err := c.value(old.vars[name], 0)
+		v, err := c.value(vars[name], 0)
 		if err != nil {
 			c.notef("session variable %s dropped: %v", name, err)
 			continue
 		}
-		s.vars[name] = v
-		s.types[name] = typeFromValue(v)
+		carried[name] = v
 		c.kept.Vars++
 	}
 	// Last, once every pile reachable from entities and variables is known.
 	c.allowances()
 	c.kept.Piles = len(c.piles)
-	return append(c.notes, diffNames(old.M.prog, s.M.prog)...), c.kept
+	return carried, append(c.notes, diffNames(old.Prog, m.Prog)...), c.kept
 }
 
 // Kept counts what a reload carried over.
@@ -67,8 +80,8 @@ type carrier struct {
 func newCarrier(old, m *Machine) *carrier {
 	c := &carrier{old: old, m: m, records: map[uintptr]map[string]any{}, piles: map[*cards.Pile]*cards.Pile{},
 		cards: map[*cards.Card]*cards.Card{}, why: map[*cards.Card]string{}, reset: map[string]bool{}}
-	for _, od := range old.prog.Decks {
-		nd, _ := m.prog.globals[od.Name].(*DeckDecl)
+	for _, od := range old.Prog.Decks {
+		nd, _ := m.Prog.Globals[od.Name].(*DeckDecl)
 		var match []*cards.Card
 		if nd != nil {
 			match = matchCards(od.Deck, nd.Deck)
@@ -121,9 +134,9 @@ func (c *carrier) notef(format string, args ...any) {
 // machine carries options, declared decks and piles, entities and allowances.
 func (c *carrier) machine() {
 	old, m := c.old, c.m
-	for _, o := range m.prog.Options {
-		if oo := old.prog.Option(o.Name); oo != nil {
-			if v := old.globals[o.Name]; v != oo.Default {
+	for _, o := range m.Prog.Options {
+		if oo := old.Prog.Option(o.Name); oo != nil {
+			if v := old.Globals[o.Name]; v != oo.Default {
 				if err := m.SetOption(o.Name, v); err != nil {
 					c.notef("option %s reset to its default: %v", o.Name, err)
 				}
@@ -131,17 +144,17 @@ func (c *carrier) machine() {
 		}
 	}
 	// Declared decks and piles first: they keep their identity, and records refer to them.
-	for _, name := range sortedKeys(m.globals) {
-		np, isPile := m.globals[name].(*cards.Pile)
-		op, wasPile := old.globals[name].(*cards.Pile)
+	for _, name := range SortedKeys(m.Globals) {
+		np, isPile := m.Globals[name].(*cards.Pile)
+		op, wasPile := old.Globals[name].(*cards.Pile)
 		if !isPile || !wasPile {
 			continue
 		}
 		c.piles[op] = np
 	}
-	for _, name := range sortedKeys(m.globals) {
-		np, isPile := m.globals[name].(*cards.Pile)
-		op, wasPile := old.globals[name].(*cards.Pile)
+	for _, name := range SortedKeys(m.Globals) {
+		np, isPile := m.Globals[name].(*cards.Pile)
+		op, wasPile := old.Globals[name].(*cards.Pile)
 		if !isPile || !wasPile {
 			continue
 		}
@@ -161,8 +174,8 @@ func (c *carrier) machine() {
 		old, rec map[string]any
 	}
 	var pairs []pair
-	for _, e := range m.prog.Entities {
-		oe, ok := old.prog.globals[e.Name].(*Entity)
+	for _, e := range m.Prog.Entities {
+		oe, ok := old.Prog.Globals[e.Name].(*Entity)
 		if !ok || oe.Kind == nil || e.Kind == nil {
 			continue
 		}
@@ -170,8 +183,8 @@ func (c *carrier) machine() {
 			c.notef("entity %s is now a %s: it starts afresh", e.Name, e.Kind.Name)
 			continue
 		}
-		oldRec, _ := old.globals[e.Name].(map[string]any)
-		rec, _ := m.globals[e.Name].(map[string]any)
+		oldRec, _ := old.Globals[e.Name].(map[string]any)
+		rec, _ := m.Globals[e.Name].(map[string]any)
 		if oldRec == nil || rec == nil {
 			continue
 		}
@@ -182,9 +195,9 @@ func (c *carrier) machine() {
 		c.fields(p.name, p.old, p.rec)
 		c.kept.Entities++
 	}
-	for _, d := range m.prog.Decks {
-		if _, had := old.prog.globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
-			if pile, ok := m.globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
+	for _, d := range m.Prog.Decks {
+		if _, had := old.Prog.Globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
+			if pile, ok := m.Globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
 				if err := m.shuffle(pile); err != nil {
 					c.notef("deck %s not shuffled: %v", d.Name, err)
 				}
@@ -198,19 +211,19 @@ func (c *carrier) machine() {
 // fields carries an entity's fields into its new record; a field that no longer fits keeps
 // the new default, with a note.
 func (c *carrier) fields(name string, oldRec, rec map[string]any) {
-	k, _ := rec[kindKey].(*Kind)
-	ok, _ := oldRec[kindKey].(*Kind)
+	k, _ := rec[KindKey].(*Kind)
+	ok, _ := oldRec[KindKey].(*Kind)
 	if k == nil || ok == nil {
 		return
 	}
 	for _, f := range k.Fields {
 		v, had := oldRec[f.Name]
-		if !had || ok.byName[f.Name] == nil {
+		if !had || ok.ByName[f.Name] == nil {
 			continue
 		}
 		nv, err := c.value(v, 0)
 		if err == nil {
-			nv, err = conform(nv, f.Type)
+			nv, err = Conform(nv, f.Type)
 		}
 		if err != nil {
 			c.notef("%s.%s reset to its default: %v", name, f.Name, err)
@@ -271,9 +284,9 @@ func (c *carrier) value(v any, depth int) (any, error) {
 	case *cards.Card:
 		return c.card(x)
 	case *dice.Die:
-		for _, d := range c.old.prog.DiceDecl {
+		for _, d := range c.old.Prog.DiceDecl {
 			if d.Die == x {
-				if nd, ok := c.m.prog.globals[d.Name].(*DieDecl); ok {
+				if nd, ok := c.m.Prog.Globals[d.Name].(*DieDecl); ok {
 					return nd.Die, nil
 				}
 				return nil, fmt.Errorf("die %s is gone", d.Name)
@@ -281,9 +294,9 @@ func (c *carrier) value(v any, depth int) (any, error) {
 		}
 		return x, nil
 	case *hex.Map:
-		for _, d := range c.old.prog.Maps {
+		for _, d := range c.old.Prog.Maps {
 			if d.Map == x {
-				if nd, ok := c.m.prog.globals[d.Name].(*MapDecl); ok {
+				if nd, ok := c.m.Prog.Globals[d.Name].(*MapDecl); ok {
 					return nd.Map, nil
 				}
 				return nil, fmt.Errorf("map %s is gone", d.Name)
@@ -315,7 +328,7 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 	if name := c.old.entityName(x); name != "" {
 		return nil, fmt.Errorf("it referred to entity %s, which is gone or starts afresh", name)
 	}
-	ok, _ := x[kindKey].(*Kind)
+	ok, _ := x[KindKey].(*Kind)
 	if ok == nil {
 		out := make(map[string]any, len(x))
 		c.records[ptr] = out
@@ -329,23 +342,23 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 		}
 		return out, nil
 	}
-	nk, _ := c.m.prog.globals[ok.Name].(*Kind)
+	nk, _ := c.m.Prog.Globals[ok.Name].(*Kind)
 	if nk == nil {
 		return nil, fmt.Errorf("kind %s is gone", ok.Name)
 	}
-	rec, err := c.m.newRecord(nk, nil)
+	rec, err := c.m.NewRecord(nk, nil)
 	if err != nil {
 		return nil, fmt.Errorf("a new %s: %v", nk.Name, err)
 	}
 	c.records[ptr] = rec
 	for _, f := range nk.Fields {
 		v, had := x[f.Name]
-		if !had || ok.byName[f.Name] == nil {
+		if !had || ok.ByName[f.Name] == nil {
 			continue
 		}
 		nv, err := c.value(v, depth+1)
 		if err == nil {
-			nv, err = conform(nv, f.Type)
+			nv, err = Conform(nv, f.Type)
 		}
 		if err != nil {
 			delete(c.records, ptr)
@@ -385,8 +398,8 @@ func (m *Machine) entityName(rec any) string {
 	if !ok {
 		return ""
 	}
-	for _, e := range m.prog.Entities {
-		if g, ok := m.globals[e.Name].(map[string]any); ok && reflect.ValueOf(g).Pointer() == reflect.ValueOf(r).Pointer() {
+	for _, e := range m.Prog.Entities {
+		if g, ok := m.Globals[e.Name].(map[string]any); ok && reflect.ValueOf(g).Pointer() == reflect.ValueOf(r).Pointer() {
 			return e.Name
 		}
 	}
@@ -396,21 +409,21 @@ func (m *Machine) entityName(rec any) string {
 // diffNames lists the top-level names the edit added and removed.
 func diffNames(a, b *Program) []string {
 	var out []string
-	for _, n := range sortedKeys(b.globals) {
-		if _, ok := a.globals[n]; !ok {
-			out = append(out, fmt.Sprintf("+ %s %s", kindOfGlobal(b.globals[n]), n))
+	for _, n := range SortedKeys(b.Globals) {
+		if _, ok := a.Globals[n]; !ok {
+			out = append(out, fmt.Sprintf("+ %s %s", KindOfGlobal(b.Globals[n]), n))
 		}
 	}
-	for _, n := range sortedKeys(a.globals) {
-		if _, ok := b.globals[n]; !ok {
-			out = append(out, fmt.Sprintf("- %s %s", kindOfGlobal(a.globals[n]), n))
+	for _, n := range SortedKeys(a.Globals) {
+		if _, ok := b.Globals[n]; !ok {
+			out = append(out, fmt.Sprintf("- %s %s", KindOfGlobal(a.Globals[n]), n))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
 }
 
-func kindOfGlobal(g global) string {
+func KindOfGlobal(g Global) string {
 	switch g := g.(type) {
 	case *Option:
 		return "option"
@@ -436,9 +449,9 @@ func kindOfGlobal(g global) string {
 
 // Options returns the current value of every option, in declaration order.
 func (m *Machine) Options() []OptionValue {
-	out := make([]OptionValue, 0, len(m.prog.Options))
-	for _, o := range m.prog.Options {
-		out = append(out, OptionValue{o, m.globals[o.Name]})
+	out := make([]OptionValue, 0, len(m.Prog.Options))
+	for _, o := range m.Prog.Options {
+		out = append(out, OptionValue{o, m.Globals[o.Name]})
 	}
 	return out
 }

@@ -112,7 +112,7 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
 			if err != nil {
-				c.errorf(x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error(), "")
+				c.errorf(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error(), "")
 				ok = false
 				continue
 			}
@@ -139,7 +139,7 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 			if _, local := sc.lookup(name); local {
 				continue
 			}
-			if _, global := c.prog.globals[name]; global {
+			if _, global := c.prog.Globals[name]; global {
 				continue
 			}
 		}
@@ -150,7 +150,7 @@ func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[strin
 			if e, ok := perr.(*dice.Error); ok {
 				col, msg = e.Col, e.Msg
 			}
-			at := x.posAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
+			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
 			c.errorf(at, "dice "+t.Value+": "+msg, "")
 			ok = false
 			continue
@@ -192,7 +192,7 @@ func patchDiceLiteral(node *ast.Node, lits map[string]*dice.Expr) bool {
 }
 
 // rollExpr rolls parsed dice on the machine's source, reusing a roller per expression.
-func (m *Machine) rollExpr(de *dice.Expr) (*Roll, error) {
+func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
 		return nil, fmt.Errorf("no dice source")
 	}
@@ -212,7 +212,7 @@ func (m *Machine) rollExpr(de *dice.Expr) (*Roll, error) {
 	for _, t := range res.Terms {
 		n += len(t.Dice)
 	}
-	if err := m.charge(n); err != nil {
+	if err := m.Charge(n); err != nil {
 		return nil, err
 	}
 	if m.Trace != nil {
@@ -222,16 +222,16 @@ func (m *Machine) rollExpr(de *dice.Expr) (*Roll, error) {
 }
 
 // rollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
-func (m *Machine) rollText(src string) (*Roll, error) {
+func (m *Machine) RollText(src string) (*Roll, error) {
 	de, ok := m.parsed[src]
 	if !ok {
 		var err error
-		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
+		if de, err = dice.Parse(src, m.Prog.Dice()); err != nil {
 			return nil, fmt.Errorf("roll(%q): %v", src, err)
 		}
 		m.cacheParsed(src, de)
 	}
-	return m.rollExpr(de)
+	return m.RollExpr(de)
 }
 
 // maxParsedRolls bounds the notation texts (and their rollers) a machine keeps parsed.

@@ -147,8 +147,8 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
 	}
 	for _, pool := range m.pools {
 		for _, f := range pool {
-			if len(f.vars) > 10 {
-				t.Fatalf("a frame holds %d names", len(f.vars))
+			if len(f.Vars) > 10 {
+				t.Fatalf("a frame holds %d names", len(f.Vars))
 			}
 		}
 	}

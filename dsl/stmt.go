@@ -12,87 +12,87 @@ import (
 )
 
 // stmt is one compiled statement. exec runs it in a frame's variables; a return sets done.
-type stmt interface {
-	exec(m *Machine, f *frame) error
+type Stmt interface {
+	exec(m *Machine, f *Frame) error
 	pos() Pos
 }
 
-type stmtBase struct{ at Pos }
+type StmtBase struct{ at Pos }
 
-func (s stmtBase) pos() Pos { return s.at }
+func (s StmtBase) pos() Pos { return s.at }
 
-type letStmt struct {
-	stmtBase
+type LetStmt struct {
+	StmtBase
 	name  string
 	typ   *Type
 	value *Expr
 }
 
-type assignStmt struct {
-	stmtBase
-	local string // a local variable, or
-	obj   *Expr  // the record whose field is set
-	field string
-	key   *Expr // a map entry's computed key (m[k] = …)
-	ftype *Type
-	op    string
-	value *Expr
-	ltyp  *Type
+type AssignStmt struct {
+	StmtBase
+	Local     string // a local variable, or
+	Obj       *Expr  // the record whose field is set
+	Field     string
+	Key       *Expr // a map entry's computed key (m[k] = …)
+	FieldType *Type
+	Op        string
+	Value     *Expr
+	LocalType *Type
 }
 
-type ifStmt struct {
-	stmtBase
-	conds  []*Expr
-	blocks [][]stmt
-	els    []stmt
+type IfStmt struct {
+	StmtBase
+	Conds  []*Expr
+	Blocks [][]Stmt
+	Else   []Stmt
 }
 
-type forStmt struct {
-	stmtBase
-	key, val string
-	coll     *Expr
-	body     []stmt
+type ForStmt struct {
+	StmtBase
+	Key, Val string
+	Coll     *Expr
+	Body     []Stmt
 }
 
-type whileStmt struct {
-	stmtBase
+type WhileStmt struct {
+	StmtBase
 	cond *Expr
-	body []stmt
+	body []Stmt
 }
 
-type returnStmt struct {
-	stmtBase
+type ReturnStmt struct {
+	StmtBase
+	Value *Expr
+}
+
+type RequireStmt struct {
+	StmtBase
+	Cond    *Expr
+	Msg     *Template
+	MsgExpr *Expr
+}
+
+type EmitStmt struct {
+	StmtBase
+	Template *Template
+	Value    *Expr
+}
+
+type ExprStmt struct {
+	StmtBase
 	value *Expr
 }
 
-type requireStmt struct {
-	stmtBase
-	cond *Expr
-	msg  *template
-	msgE *Expr
-}
-
-type emitStmt struct {
-	stmtBase
-	tmpl  *template
-	value *Expr
-}
-
-type exprStmt struct {
-	stmtBase
-	value *Expr
-}
-
-func (c *compiler) block(b *syntax.Block, parent *scope) []stmt {
-	sc := newScope(parent)
-	var out []stmt
+func (c *compiler) block(b *syntax.Block, parent *scope) []Stmt {
+	sc := NewScope(parent)
+	var out []Stmt
 	returned := false
 	for _, s := range b.Stmts {
 		if returned {
 			c.warnf(s.Pos, "unreachable code after return", "")
 			returned = false // one warning per block is enough
 		}
-		if st := c.stmt(s, sc); st != nil {
+		if st := c.Stmt(s, sc); st != nil {
 			out = append(out, st)
 		}
 		if s.Return != nil {
@@ -102,16 +102,16 @@ func (c *compiler) block(b *syntax.Block, parent *scope) []stmt {
 	return out
 }
 
-func (c *compiler) stmt(s *syntax.Stmt, sc *scope) stmt {
-	base := stmtBase{syntax.PosOf(s.Pos)}
+func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
+	base := StmtBase{syntax.PosOf(s.Pos)}
 	switch {
 	case s.Let != nil:
 		l := s.Let
-		if !c.checkName(l.Name, l.Pos) {
+		if !c.CheckName(l.Name, l.Pos) {
 			return nil
 		}
-		c.checkShadow(l.Name, l.Pos)
-		if _, ok := sc.vars[l.Name]; ok {
+		c.CheckShadow(l.Name, l.Pos)
+		if _, ok := sc.Vars[l.Name]; ok {
 			c.errorf(l.Pos, l.Name+" is already declared in this block", "assign it with = instead")
 		}
 		var want *Type
@@ -121,68 +121,68 @@ func (c *compiler) stmt(s *syntax.Stmt, sc *scope) stmt {
 		v := c.compileExpr(l.Value, sc, want)
 		t := want
 		if t == nil {
-			t = anyType
+			t = AnyType
 			if v != nil {
-				t = v.typ
+				t = v.Type
 			}
 		}
-		sc.vars[l.Name] = t
+		sc.Vars[l.Name] = t
 		if v == nil {
 			return nil
 		}
-		return &letStmt{base, l.Name, want, v}
+		return &LetStmt{base, l.Name, want, v}
 	case s.If != nil:
-		st := &ifStmt{stmtBase: base}
+		st := &IfStmt{StmtBase: base}
 		for i := s.If; i != nil; i = i.ElseIf {
-			st.conds = append(st.conds, c.cond(&i.Cond.Expr, sc))
-			st.blocks = append(st.blocks, c.block(i.Then, sc))
+			st.Conds = append(st.Conds, c.cond(&i.Cond.Expr, sc))
+			st.Blocks = append(st.Blocks, c.block(i.Then, sc))
 			if i.Else != nil {
-				st.els = c.block(i.Else, sc)
+				st.Else = c.block(i.Else, sc)
 			}
 		}
 		return st
 	case s.For != nil:
 		f := s.For
-		st := &forStmt{stmtBase: base, coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
-		inner := newScope(sc)
+		st := &ForStmt{StmtBase: base, Coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
+		inner := NewScope(sc)
 		for _, n := range []string{f.Var, f.Var2} {
-			if n != "" && c.checkName(n, f.Pos) {
-				c.checkShadow(n, f.Pos)
+			if n != "" && c.CheckName(n, f.Pos) {
+				c.CheckShadow(n, f.Pos)
 			}
 		}
-		elem := anyType
-		if st.coll != nil && st.coll.typ.Kind == TList && st.coll.typ.Elem != nil {
-			elem = st.coll.typ.Elem
+		elem := AnyType
+		if st.Coll != nil && st.Coll.Type.Kind == TList && st.Coll.Type.Elem != nil {
+			elem = st.Coll.Type.Elem
 		}
 		if f.Var2 != "" {
-			st.key, st.val = f.Var, f.Var2
-			inner.vars[f.Var] = anyType
-			inner.vars[f.Var2] = elem
+			st.Key, st.Val = f.Var, f.Var2
+			inner.Vars[f.Var] = AnyType
+			inner.Vars[f.Var2] = elem
 		} else {
-			st.val = f.Var
-			inner.vars[f.Var] = elem
+			st.Val = f.Var
+			inner.Vars[f.Var] = elem
 		}
-		st.body = c.block(f.Body, inner)
+		st.Body = c.block(f.Body, inner)
 		return st
 	case s.While != nil:
-		return &whileStmt{base, c.cond(&s.While.Cond.Expr, sc), c.block(s.While.Body, sc)}
+		return &WhileStmt{base, c.cond(&s.While.Cond.Expr, sc), c.block(s.While.Body, sc)}
 	case s.Return != nil:
-		st := &returnStmt{stmtBase: base}
+		st := &ReturnStmt{StmtBase: base}
 		if s.Return.Value != nil {
 			var want *Type
 			if sc.proc != nil && sc.proc.Result != nil {
 				want = sc.proc.Result
 			}
-			st.value = c.compileExpr(s.Return.Value, sc, want)
+			st.Value = c.compileExpr(s.Return.Value, sc, want)
 		}
 		return st
 	case s.Require != nil:
-		st := &requireStmt{stmtBase: base, cond: c.cond(s.Require.Cond, sc)}
-		st.msg, st.msgE = c.textOrExpr(s.Require.Message, sc)
+		st := &RequireStmt{StmtBase: base, Cond: c.cond(s.Require.Cond, sc)}
+		st.Msg, st.MsgExpr = c.textOrExpr(s.Require.Message, sc)
 		return st
 	case s.Emit != nil:
-		st := &emitStmt{stmtBase: base}
-		st.tmpl, st.value = c.textOrExpr(s.Emit.Value, sc)
+		st := &EmitStmt{StmtBase: base}
+		st.Template, st.Value = c.textOrExpr(s.Emit.Value, sc)
 		return st
 	case s.Simple != nil:
 		return c.simple(s.Simple, sc, base)
@@ -191,7 +191,7 @@ func (c *compiler) stmt(s *syntax.Stmt, sc *scope) stmt {
 }
 
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
-func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*template, *Expr) {
+func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*Template, *Expr) {
 	if t := e.Single(); t != nil && t.Type == syntax.TokString {
 		return c.parseTemplate(t.Value, e.Pos, sc), nil
 	}
@@ -200,30 +200,30 @@ func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*template, *Expr) {
 
 func (c *compiler) cond(e *syntax.Expr, sc *scope) *Expr {
 	x := c.compileExpr(e, sc, nil)
-	if x != nil && x.typ.Kind != TBool && x.typ.Kind != TAny {
-		c.errorf(e.Pos, "condition is "+x.typ.String()+", not bool", "compare it with ==, <, >= …")
+	if x != nil && x.Type.Kind != TBool && x.Type.Kind != TAny {
+		c.errorf(e.Pos, "condition is "+x.Type.String()+", not bool", "compare it with ==, <, >= …")
 		return nil
 	}
 	return x
 }
 
-func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base stmtBase) stmt {
+func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base StmtBase) Stmt {
 	if t := s.Target.Single(); t != nil && t.Type == syntax.TokIdent && s.Op != "" {
 		if typ, local := sc.lookup(t.Value); local {
 			// Assigning a local: no need to compile the target.
-			st := &assignStmt{stmtBase: base, op: s.Op, local: t.Value, ltyp: typ}
+			st := &AssignStmt{StmtBase: base, Op: s.Op, Local: t.Value, LocalType: typ}
 			want := typ
 			if s.Op != "=" {
 				want = nil
 			}
-			if st.value = c.compileExpr(s.Value, sc, want); st.value == nil {
+			if st.Value = c.compileExpr(s.Value, sc, want); st.Value == nil {
 				return nil
 			}
 			return st
 		}
 	}
 	target := c.compileExpr(s.Target, sc, nil)
-	if target != nil && target.prog == nil {
+	if target != nil && target.Prog == nil {
 		// A literal or a bare local: nothing to call, nothing assignable here.
 		if s.Op == "" {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
@@ -236,28 +236,28 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base stmtBase) stmt {
 		if target == nil {
 			return nil
 		}
-		if !isCall(c.orig(target.prog.Node())) {
+		if !isCall(c.orig(target.Prog.Node())) {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
-		return &exprStmt{base, target}
+		return &ExprStmt{base, target}
 	}
 	if target == nil {
 		return nil
 	}
-	st := &assignStmt{stmtBase: base, op: s.Op}
-	switch n := c.orig(target.prog.Node()).(type) {
+	st := &AssignStmt{StmtBase: base, Op: s.Op}
+	switch n := c.orig(target.Prog.Node()).(type) {
 	case *ast.IdentifierNode:
 		t, local := sc.lookup(n.Value)
 		if !local {
 			what := "it"
-			if g, ok := c.prog.globals[n.Value]; ok {
-				what = fmt.Sprintf("%s (declared at %s)", describe(g), g.declPos())
+			if g, ok := c.prog.Globals[n.Value]; ok {
+				what = fmt.Sprintf("%s (declared at %s)", describe(g), g.DeclPos())
 			}
 			c.errorf(s.Pos, "cannot assign to "+n.Value, what+" is not a local variable; options and consts are fixed during a run")
 			return nil
 		}
-		st.local, st.ltyp = n.Value, t
+		st.Local, st.LocalType = n.Value, t
 	case *ast.MemberNode:
 		prop, ok := n.Property.(*ast.StringNode)
 		if n.Optional {
@@ -272,42 +272,42 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base stmtBase) stmt {
 				c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable, a field or a map entry")
 				return nil
 			}
-			keyStart := target.start
+			keyStart := target.Start
 			keyStart.Column += utf8.RuneCountInString(text[:open+1])
 			keyStart.Offset += open + 1
-			st.key = c.compileText(text[open+1:len(text)-1], keyStart, sc, nil)
-			if st.key == nil {
+			st.Key = c.CompileText(text[open+1:len(text)-1], keyStart, sc, nil)
+			if st.Key == nil {
 				return nil
 			}
 			prop = &ast.StringNode{}
 		}
-		st.field = prop.Value
+		st.Field = prop.Value
 		ot := c.staticType(n.Node, sc)
 		if ot.Kind == TRecord {
-			st.ftype = ot.Record.byName[prop.Value].Type
+			st.FieldType = ot.Record.ByName[prop.Value].Type
 		}
 		if name := rootConst(c, n.Node); name != "" {
 			c.errorf(s.Pos, "cannot assign to a field of const "+name, "consts are fixed for every run")
 			return nil
 		}
 		objText := target.Text[:relOffset(target)]
-		st.obj = c.compileText(strings.TrimRight(objText, " \t."), target.start, sc, nil)
-		if st.obj == nil {
+		st.Obj = c.CompileText(strings.TrimRight(objText, " \t."), target.Start, sc, nil)
+		if st.Obj == nil {
 			return nil
 		}
 	default:
 		c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
 		return nil
 	}
-	want := st.ltyp
-	if st.ftype != nil {
-		want = st.ftype
+	want := st.LocalType
+	if st.FieldType != nil {
+		want = st.FieldType
 	}
-	if st.op != "=" {
+	if st.Op != "=" {
 		want = nil
 	}
-	st.value = c.compileExpr(s.Value, sc, want)
-	if st.value == nil {
+	st.Value = c.compileExpr(s.Value, sc, want)
+	if st.Value == nil {
 		return nil
 	}
 	return st
@@ -321,7 +321,7 @@ func rootConst(c *compiler, n ast.Node) string {
 		case *ast.MemberNode:
 			n = x.Node
 		case *ast.IdentifierNode:
-			if _, isConst := c.prog.globals[x.Value].(*Const); isConst {
+			if _, isConst := c.prog.Globals[x.Value].(*Const); isConst {
 				return x.Value
 			}
 			return ""
@@ -361,7 +361,7 @@ func isCall(n ast.Node) bool {
 	return ok
 }
 
-func describe(g global) string {
+func describe(g Global) string {
 	switch g.(type) {
 	case *Option:
 		return "an option"

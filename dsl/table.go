@@ -29,37 +29,37 @@ type Table struct {
 	Rows   []*TableRow
 	Below  *Expr // ratio tables: odds under the first column
 	// index finds a row without walking the table, when every key is a constant.
-	index *rowIndex
+	Index *RowIndex
 }
 
 // TableRow is one row: a key (exact values, a band, or else) and its value.
 type TableRow struct {
 	Pos   Pos
 	Exact []*Expr
-	Band  *bandKey
+	Band  *BandKey
 	Else  bool
 	Value *Expr
 }
 
-type bandKey struct {
-	lo, hi         *Expr
-	loOpen, hiOpen bool
+type BandKey struct {
+	Lo, Hi         *Expr
+	LoOpen, HiOpen bool
 }
 
-func (b *bandKey) constant() (tables.Band, bool) {
+func (b *BandKey) Constant() (tables.Band, bool) {
 	var out tables.Band
-	out.LoOpen, out.HiOpen = b.loOpen, b.hiOpen
+	out.LoOpen, out.HiOpen = b.LoOpen, b.HiOpen
 	for _, p := range []struct {
 		e   *Expr
 		dst **float64
-	}{{b.lo, &out.Lo}, {b.hi, &out.Hi}} {
+	}{{b.Lo, &out.Lo}, {b.Hi, &out.Hi}} {
 		if p.e == nil {
 			continue
 		}
-		if !p.e.isLit {
+		if !p.e.IsLit {
 			return out, false
 		}
-		f, ok := number(p.e.lit)
+		f, ok := Number(p.e.Lit)
 		if !ok || math.IsNaN(f) {
 			return out, false // decided when looked up, where NaN is an error
 		}
@@ -68,7 +68,7 @@ func (b *bandKey) constant() (tables.Band, bool) {
 	return out, true
 }
 
-func number(v any) (float64, bool) {
+func Number(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int:
 		return float64(x), true
@@ -81,19 +81,19 @@ func number(v any) (float64, bool) {
 }
 
 // tableStmt is the body of a table's procedure: find the row, evaluate its value.
-type tableStmt struct {
-	stmtBase
+type TableStmt struct {
+	StmtBase
 	t *Table
 }
 
 func (c *compiler) tableDecl(ta *syntax.TableDecl) {
 	t := &Table{Name: ta.Name, Pos: syntax.PosOf(ta.Pos)}
-	p := &Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, index: len(c.prog.Procs)}
+	p := &Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, Index: len(c.prog.Procs)}
 	if !c.declare(ta.Name, ta.Pos, p) {
 		return
 	}
 	t.Proc = p
-	p.table = t
+	p.Table = t
 	c.prog.Procs = append(c.prog.Procs, p)
 	c.prog.Tables = append(c.prog.Tables, t)
 	c.tableASTs = append(c.tableASTs, ta)
@@ -110,31 +110,31 @@ func (c *compiler) tableBody(t *Table, ta *syntax.TableDecl) {
 		}
 		t.Roll = de
 	}
-	sc := newScope(procScope)
+	sc := NewScope(ProcScope)
 	for _, a := range ta.Params {
-		if !c.checkName(a.Name, a.Pos) {
+		if !c.CheckName(a.Name, a.Pos) {
 			continue
 		}
-		c.checkShadow(a.Name, a.Pos)
+		c.CheckShadow(a.Name, a.Pos)
 		par := &Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 		}
 		if par.Default == nil {
-			p.minArg = len(p.Params) + 1
+			p.MinArg = len(p.Params) + 1
 		}
-		sc.vars[a.Name] = par.Type
+		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
 	}
 	if t.Roll != nil {
 		// The key parameter of a rolled table defaults to a roll of its dice.
 		if len(p.Params) == 0 {
-			p.Params = append(p.Params, &Param{Name: "valeur", Pos: t.Pos, Type: anyType})
-			sc.vars["valeur"] = anyType
+			p.Params = append(p.Params, &Param{Name: "valeur", Pos: t.Pos, Type: AnyType})
+			sc.Vars["valeur"] = AnyType
 		}
-		key := p.Params[t.keyIndex(ta)]
-		key.Default = &Expr{Pos: t.Pos, Text: ta.Roll, rollOf: t.Roll, typ: rollType}
-		p.minArg = min(p.minArg, t.keyIndex(ta))
+		key := p.Params[t.KeyIndex(ta)]
+		key.Default = &Expr{Pos: t.Pos, Text: ta.Roll, RollOf: t.Roll, Type: rollType}
+		p.MinArg = min(p.MinArg, t.KeyIndex(ta))
 	}
 	if len(p.Params) == 0 {
 		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
@@ -152,13 +152,13 @@ func (c *compiler) tableBody(t *Table, ta *syntax.TableDecl) {
 	if (t.Ratio || t.Cols != nil) && len(p.Params) < 2 {
 		c.errorf(ta.Pos, "table "+t.Name+" has columns, so it needs two keys", "table "+t.Name+"(colonne, ligne)")
 	}
-	p.body = []stmt{&tableStmt{stmtBase{t.Pos}, t}}
+	p.Body = []Stmt{&TableStmt{StmtBase{t.Pos}, t}}
 	c.checkTable(t)
-	t.index = newRowIndex(t.Rows)
+	t.Index = newRowIndex(t.Rows)
 }
 
 // keyIndex is the position of the row key among the parameters.
-func (t *Table) keyIndex(ta *syntax.TableDecl) int {
+func (t *Table) KeyIndex(ta *syntax.TableDecl) int {
 	for _, r := range ta.Rows {
 		if r.Columns != nil && len(t.Proc.Params) > 1 {
 			return 1
@@ -216,7 +216,7 @@ func (c *compiler) tableRow(t *Table, r *syntax.Row, sc *scope) {
 		}
 	}
 	if len(toks) == 1 && toks[0].Value == "*" {
-		row.Band = &bandKey{}
+		row.Band = &BandKey{}
 		t.Rows = append(t.Rows, row)
 		return
 	}
@@ -230,31 +230,31 @@ func (c *compiler) tableRow(t *Table, r *syntax.Row, sc *scope) {
 		// A bare name that means nothing here is a symbol: a face of a symbolic die.
 		if len(ts) == 1 && first.Type == syntax.TokIdent {
 			if _, local := sc.lookup(s); !local {
-				if _, global := c.prog.globals[s]; !global {
-					return &Expr{Pos: syntax.PosOf(first.Pos), Text: s, isLit: true, lit: s, typ: stringType, start: first.Pos}, true
+				if _, global := c.prog.Globals[s]; !global {
+					return &Expr{Pos: syntax.PosOf(first.Pos), Text: s, IsLit: true, Lit: s, Type: StringType, Start: first.Pos}, true
 				}
 			}
 		}
-		x := c.compileText(s, first.Pos, sc, nil)
+		x := c.CompileText(s, first.Pos, sc, nil)
 		return x, x != nil
 	}
 	// A band: lo .. hi, with optional ( [ ) ] for open or closed ends.
 	if at := topLevel(toks, ".."); at >= 0 {
-		b := &bandKey{}
+		b := &BandKey{}
 		lo, hi := toks[:at], toks[at+1:]
 		if len(lo) > 0 && (lo[0].Value == "(" || lo[0].Value == "[") && len(hi) > 0 &&
 			(hi[len(hi)-1].Value == ")" || hi[len(hi)-1].Value == "]") && spans(toks) {
-			b.loOpen = lo[0].Value == "("
-			b.hiOpen = hi[len(hi)-1].Value == ")"
+			b.LoOpen = lo[0].Value == "("
+			b.HiOpen = hi[len(hi)-1].Value == ")"
 			lo, hi = lo[1:], hi[:len(hi)-1]
 		}
 		var ok1, ok2 bool
-		b.lo, ok1 = text(lo)
-		b.hi, ok2 = text(hi)
+		b.Lo, ok1 = text(lo)
+		b.Hi, ok2 = text(hi)
 		if !ok1 || !ok2 {
 			return
 		}
-		if b.lo == nil && b.hi == nil {
+		if b.Lo == nil && b.Hi == nil {
 			c.errorf(r.Pos, "a band needs at least one bound", "")
 			return
 		}
@@ -268,16 +268,16 @@ func (c *compiler) tableRow(t *Table, r *syntax.Row, sc *scope) {
 		if !ok || x == nil {
 			return
 		}
-		b := &bandKey{}
+		b := &BandKey{}
 		switch op {
 		case "<":
-			b.hi, b.hiOpen = x, true
+			b.Hi, b.HiOpen = x, true
 		case "<=":
-			b.hi = x
+			b.Hi = x
 		case ">":
-			b.lo, b.loOpen = x, true
+			b.Lo, b.LoOpen = x, true
 		case ">=":
-			b.lo = x
+			b.Lo = x
 		}
 		row.Band = b
 		t.Rows = append(t.Rows, row)
@@ -359,31 +359,31 @@ func (c *compiler) checkTable(t *Table) {
 	}
 	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
 	for _, r := range t.Rows {
-		if ncols > 0 && r.Value != nil && r.Value.prog != nil {
+		if ncols > 0 && r.Value != nil && r.Value.Prog != nil {
 			if n, ok := listLen(r.Value); ok && n != ncols {
-				c.diags = append(c.diags, &Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
+				c.Diags = append(c.Diags, &Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
 			}
 		}
 		for _, x := range r.Exact {
-			if !x.isLit {
+			if !x.IsLit {
 				continue
 			}
-			key := Repr(x.lit)
-			if f, ok := number(x.lit); ok {
+			key := Repr(x.Lit)
+			if f, ok := Number(x.Lit); ok {
 				key = strconv.FormatFloat(f, 'g', -1, 64)
 			}
 			if prev := exact[key]; prev != nil {
-				c.diags = append(c.diags, &Diagnostic{Pos: x.Pos, Summary: "key " + Str(x.lit) + " is already in row " + prev.Pos.String()})
+				c.Diags = append(c.Diags, &Diagnostic{Pos: x.Pos, Summary: "key " + Str(x.Lit) + " is already in row " + prev.Pos.String()})
 			}
 			exact[key] = r
-			if f, ok := number(x.lit); ok && known && (f < float64(lo) || f > float64(hi)) {
-				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, Str(x.lit), lo, hi)})
+			if f, ok := Number(x.Lit); ok && known && (f < float64(lo) || f > float64(hi)) {
+				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, Str(x.Lit), lo, hi)})
 			}
 		}
 		if r.Band == nil {
 			continue
 		}
-		b, ok := r.Band.constant()
+		b, ok := r.Band.Constant()
 		if !ok || (b.Lo == nil && b.Hi == nil) {
 			continue
 		}
@@ -391,7 +391,7 @@ func (c *compiler) checkTable(t *Table) {
 			bounded = append(bounded, seen{b, r})
 		}
 		if known && !reach(b) {
-			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
+			c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
 		}
 		bands = append(bands, seen{b, r})
 	}
@@ -401,7 +401,7 @@ func (c *compiler) checkTable(t *Table) {
 	}
 	for _, p := range tables.Overlaps(list, func(i, j int) bool { return sharedBoundary(list[i], list[j]) }) {
 		first, later := bounded[p[0]], bounded[p[1]]
-		c.diags = append(c.diags, &Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
+		c.Diags = append(c.Diags, &Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
 	}
 	// Gaps between consecutive whole-number bands (1..3 then 5..6 leaves 4 out).
 	withElse := hasElse(t)
@@ -411,12 +411,12 @@ func (c *compiler) checkTable(t *Table) {
 			continue
 		}
 		if isWhole(*a.Hi) && isWhole(*b.Lo) && !a.HiOpen && !b.LoOpen && *b.Lo-*a.Hi > 1 {
-			c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+			c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
 				Summary: fmt.Sprintf("no row for %s to %s between this band and the one before", fmtNum(*a.Hi+1), fmtNum(*b.Lo-1))})
 		}
 		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
 			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
-				c.diags = append(c.diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
 					Summary: fmt.Sprintf("no row between %s and %s", a, b)})
 			}
 		}
@@ -482,14 +482,14 @@ func listLen(x *Expr) (int, bool) {
 	return n, true
 }
 
-func (s *tableStmt) exec(m *Machine, f *frame) error {
+func (s *TableStmt) exec(m *Machine, f *Frame) error {
 	t := s.t
 	p := t.Proc
 	col := -1
-	key := f.vars[p.Params[0].Name]
+	key := f.Vars[p.Params[0].Name]
 	if t.Ratio || t.Cols != nil {
-		key = f.vars[p.Params[1].Name]
-		cv := f.vars[p.Params[0].Name]
+		key = f.Vars[p.Params[1].Name]
+		cv := f.Vars[p.Params[0].Name]
 		var err error
 		if col, err = m.tableColumn(t, cv); err != nil {
 			return err
@@ -498,7 +498,7 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 			if t.Below == nil {
 				return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: odds %s are below the first column %s", t.Name, Str(cv), t.Ratios[0])}
 			}
-			v, err := m.eval(t.Below, f.vars)
+			v, err := m.Eval(t.Below, f.Vars)
 			f.result, f.done = v, true
 			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
 			return err
@@ -509,7 +509,7 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 		return err
 	}
 	if r != nil {
-		v, err := m.eval(r.Value, f.vars)
+		v, err := m.Eval(r.Value, f.Vars)
 		if err != nil {
 			return err
 		}
@@ -535,17 +535,17 @@ func (s *tableStmt) exec(m *Machine, f *frame) error {
 
 // findRow returns the first row whose key matches, or nil. With constant keys the index
 // answers at once; otherwise the rows are tried in order.
-func (m *Machine) findRow(t *Table, key any, f *frame) (*TableRow, error) {
+func (m *Machine) findRow(t *Table, key any, f *Frame) (*TableRow, error) {
 	if k, ok := key.(float64); ok && math.IsNaN(k) {
 		// NaN compares false both ways: every band would hold it.
 		return nil, &RuntimeError{Pos: t.Pos, Msg: "table " + t.Name + ": the key is NaN, not a number"}
 	}
-	if t.index != nil {
+	if t.Index != nil {
 		// One step: a map lookup or a binary search.
 		if err := m.chargeAt(t.Pos, 1); err != nil {
 			return nil, err
 		}
-		if i := t.index.lookup(key); i >= 0 {
+		if i := t.Index.lookup(key); i >= 0 {
 			return t.Rows[i], nil
 		}
 		return nil, nil
@@ -564,14 +564,14 @@ func (m *Machine) findRow(t *Table, key any, f *frame) (*TableRow, error) {
 
 func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
 	if t.Ratio {
-		v, ok := number(cv)
+		v, ok := Number(cv)
 		if !ok {
 			return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: the odds must be a number, got %s", t.Name, Repr(cv))}
 		}
 		return tables.Column(t.Ratios, v, 1), nil
 	}
 	for i, c := range t.Cols {
-		want, err := m.eval(c, m.globals)
+		want, err := m.Eval(c, m.Globals)
 		if err != nil {
 			return 0, err
 		}
@@ -582,29 +582,29 @@ func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
 	return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no column %s", t.Name, Repr(cv))}
 }
 
-func (m *Machine) rowMatches(r *TableRow, key any, f *frame) (bool, error) {
+func (m *Machine) rowMatches(r *TableRow, key any, f *Frame) (bool, error) {
 	if r.Else {
 		return true, nil
 	}
 	if r.Band != nil {
-		v, ok := number(key)
+		v, ok := Number(key)
 		if !ok {
 			return false, nil
 		}
 		var b tables.Band
-		b.LoOpen, b.HiOpen = r.Band.loOpen, r.Band.hiOpen
+		b.LoOpen, b.HiOpen = r.Band.LoOpen, r.Band.HiOpen
 		for _, p := range []struct {
 			e   *Expr
 			dst **float64
-		}{{r.Band.lo, &b.Lo}, {r.Band.hi, &b.Hi}} {
+		}{{r.Band.Lo, &b.Lo}, {r.Band.Hi, &b.Hi}} {
 			if p.e == nil {
 				continue
 			}
-			bv, err := m.eval(p.e, f.vars)
+			bv, err := m.Eval(p.e, f.Vars)
 			if err != nil {
 				return false, err
 			}
-			n, ok := number(bv)
+			n, ok := Number(bv)
 			if !ok || math.IsNaN(n) {
 				// NaN compares false both ways: a band with it would hold every key.
 				return false, &RuntimeError{Pos: p.e.Pos, Msg: "a band's bound must be a number, got " + Repr(bv)}
@@ -614,7 +614,7 @@ func (m *Machine) rowMatches(r *TableRow, key any, f *frame) (bool, error) {
 		return b.Contains(v), nil
 	}
 	for _, x := range r.Exact {
-		want, err := m.eval(x, f.vars)
+		want, err := m.Eval(x, f.Vars)
 		if err != nil {
 			return false, err
 		}
@@ -633,8 +633,8 @@ func equalKeys(a, b any) bool {
 			a = r.Total
 		}
 	}
-	x, xn := number(a)
-	y, yn := number(b)
+	x, xn := Number(a)
+	y, yn := Number(b)
 	if xn && yn {
 		return x == y
 	}
@@ -645,10 +645,10 @@ func equalKeys(a, b any) bool {
 // values are constants: what `rulesh prob -f FILE TABLE` shows.
 func (p *Program) TableDist(name string) (*dice.Dist, error) {
 	pr := p.Proc(name)
-	if pr == nil || pr.table == nil {
+	if pr == nil || pr.Table == nil {
 		return nil, fmt.Errorf("%s is not a table", name)
 	}
-	t := pr.table
+	t := pr.Table
 	if t.Roll == nil {
 		return nil, fmt.Errorf("table %s does not roll its own key", name)
 	}
@@ -681,10 +681,10 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 			return nil, fmt.Errorf("table %s: %v", name, err)
 		}
 		if r != nil {
-			if !r.Value.isLit {
+			if !r.Value.IsLit {
 				return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
 			}
-			label, found = Str(r.Value.lit), true
+			label, found = Str(r.Value.Lit), true
 		}
 		if !found {
 			label = "(no row)"
@@ -707,8 +707,8 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 
 // staticRow is findRow for constant rows, without a Machine.
 func staticRow(t *Table, key any) (*TableRow, error) {
-	if t.index != nil {
-		if i := t.index.lookup(key); i >= 0 {
+	if t.Index != nil {
+		if i := t.Index.lookup(key); i >= 0 {
 			return t.Rows[i], nil
 		}
 		return nil, nil
@@ -727,18 +727,18 @@ func staticMatch(r *TableRow, key any) (bool, error) {
 		return true, nil
 	}
 	if r.Band != nil {
-		b, ok := r.Band.constant()
+		b, ok := r.Band.Constant()
 		if !ok {
 			return false, fmt.Errorf("row %s has computed bounds", r.Pos)
 		}
-		v, isNum := number(key)
+		v, isNum := Number(key)
 		return isNum && b.Contains(v), nil
 	}
 	for _, x := range r.Exact {
-		if !x.isLit {
+		if !x.IsLit {
 			return false, fmt.Errorf("row %s has a computed key", r.Pos)
 		}
-		if equalKeys(key, x.lit) {
+		if equalKeys(key, x.Lit) {
 			return true, nil
 		}
 	}

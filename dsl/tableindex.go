@@ -11,45 +11,45 @@ import (
 // constants: exact keys in a map, and bands by binary search when they come in increasing
 // order. The answer is always the first matching row in file order, as a walk would give:
 // on a shared boundary (1 .. 1.5 then 1.5 .. 2.5) the earlier, lower band wins.
-type rowIndex struct {
-	exact   map[any]int // a normalised key -> the first row holding it
-	bands   []tables.Band
-	bandRow []int // row of each band
-	sorted  bool  // bands rise in both ends: binary search applies
-	elseRow int   // the first else row, or -1
+type RowIndex struct {
+	Exact   map[any]int // a normalised key -> the first row holding it
+	Bands   []tables.Band
+	BandRow []int // row of each band
+	Sorted  bool  // bands rise in both ends: binary search applies
+	ElseRow int   // the first else row, or -1
 }
 
 // newRowIndex indexes constant rows; it returns nil when a key or bound is computed (those
 // tables are walked, evaluating each row's key).
-func newRowIndex(rows []*TableRow) *rowIndex {
-	ix := &rowIndex{exact: map[any]int{}, elseRow: -1, sorted: true}
+func newRowIndex(rows []*TableRow) *RowIndex {
+	ix := &RowIndex{Exact: map[any]int{}, ElseRow: -1, Sorted: true}
 	for i, r := range rows {
 		switch {
 		case r.Else:
-			if ix.elseRow < 0 {
-				ix.elseRow = i
+			if ix.ElseRow < 0 {
+				ix.ElseRow = i
 			}
 		case r.Band != nil:
-			b, ok := r.Band.constant()
+			b, ok := r.Band.Constant()
 			if !ok {
 				return nil
 			}
-			if n := len(ix.bands); n > 0 && !(lowerKeyLE(ix.bands[n-1], b) && upperKeyLE(ix.bands[n-1], b)) {
-				ix.sorted = false
+			if n := len(ix.Bands); n > 0 && !(lowerKeyLE(ix.Bands[n-1], b) && upperKeyLE(ix.Bands[n-1], b)) {
+				ix.Sorted = false
 			}
-			ix.bands = append(ix.bands, b)
-			ix.bandRow = append(ix.bandRow, i)
+			ix.Bands = append(ix.Bands, b)
+			ix.BandRow = append(ix.BandRow, i)
 		default:
 			for _, x := range r.Exact {
-				if !x.isLit {
+				if !x.IsLit {
 					return nil
 				}
-				k, ok := indexKey(x.lit)
+				k, ok := IndexKey(x.Lit)
 				if !ok {
 					return nil
 				}
-				if _, seen := ix.exact[k]; !seen {
-					ix.exact[k] = i
+				if _, seen := ix.Exact[k]; !seen {
+					ix.Exact[k] = i
 				}
 			}
 		}
@@ -58,34 +58,34 @@ func newRowIndex(rows []*TableRow) *rowIndex {
 }
 
 // lookup returns the first row matching key, or -1.
-func (ix *rowIndex) lookup(key any) int {
-	best := ix.elseRow
+func (ix *RowIndex) lookup(key any) int {
+	best := ix.ElseRow
 	better := func(i int) {
 		if i >= 0 && (best < 0 || i < best) {
 			best = i
 		}
 	}
-	if k, ok := indexKey(key); ok {
-		if i, ok := ix.exact[k]; ok {
+	if k, ok := IndexKey(key); ok {
+		if i, ok := ix.Exact[k]; ok {
 			better(i)
 		}
 	}
-	v, isNum := number(key)
-	if !isNum || len(ix.bands) == 0 {
+	v, isNum := Number(key)
+	if !isNum || len(ix.Bands) == 0 {
 		return best
 	}
-	if ix.sorted {
+	if ix.Sorted {
 		// The first band whose upper end admits v is the only one that may hold it: the
 		// ones before end below v, the ones after start no lower than it.
-		j := sort.Search(len(ix.bands), func(j int) bool { return admitsBelow(ix.bands[j], v) })
-		if j < len(ix.bands) && ix.bands[j].Contains(v) {
-			better(ix.bandRow[j])
+		j := sort.Search(len(ix.Bands), func(j int) bool { return admitsBelow(ix.Bands[j], v) })
+		if j < len(ix.Bands) && ix.Bands[j].Contains(v) {
+			better(ix.BandRow[j])
 		}
 		return best
 	}
-	for j, b := range ix.bands {
+	for j, b := range ix.Bands {
 		if b.Contains(v) {
-			better(ix.bandRow[j])
+			better(ix.BandRow[j])
 			break
 		}
 	}
@@ -95,14 +95,14 @@ func (ix *rowIndex) lookup(key any) int {
 // indexKey normalises a key as equalKeys compares them: a roll by its symbol or total, every
 // number as a float64; strings and booleans as they are. Other values are never equal to a
 // constant key.
-func indexKey(v any) (any, bool) {
+func IndexKey(v any) (any, bool) {
 	if r, ok := v.(*Roll); ok {
 		if s := r.Symbol(); s != "" {
 			return s, true
 		}
 		return float64(r.Total), true
 	}
-	if f, ok := number(v); ok {
+	if f, ok := Number(v); ok {
 		return f, true
 	}
 	switch v.(type) {

@@ -50,8 +50,8 @@ func TestRowIndexMatchesWalk(t *testing.T) {
 			continue // overlapping bands are refused: nothing to look up
 		}
 		loaded++
-		tab := prog.Proc("t").table
-		if tab.index == nil {
+		tab := prog.Proc("t").Table
+		if tab.Index == nil {
 			t.Fatalf("no index for constant rows:\n%s", b.String())
 		}
 		keys := []any{"s0", "s1", "s5", true, nil}

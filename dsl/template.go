@@ -11,24 +11,24 @@ import (
 
 // template is a string with `{expr}` holes, as written after emit and require … else.
 // A literal brace is written `{{` or `}}`.
-type template struct {
-	parts []templatePart
+type Template struct {
+	Parts []TemplatePart
 }
 
-type templatePart struct {
-	lit  string
-	expr *Expr
+type TemplatePart struct {
+	Lit  string
+	Expr *Expr
 }
 
 // parseTemplate splits a string token into literal text and the source of each hole, with
 // the position where each hole's text starts in the file.
-func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *template {
-	t := &template{}
+func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *Template {
+	t := &Template{}
 	runes := []rune(tok)
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			t.parts = append(t.parts, templatePart{lit: lit.String()})
+			t.Parts = append(t.Parts, TemplatePart{Lit: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -74,12 +74,12 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 			j := i + 1 + utf8.RuneCountInString(inner[:end])
 			// A hole reaches expr-lang without the grammar: bound it as an input is.
 			if d := syntax.CheckNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
-				c.diags = append(c.diags, d)
+				c.Diags = append(c.Diags, d)
 				return t
 			}
 			flush()
-			e := c.compileText(string(runes[i+1:j]), at(i+1), sc, nil)
-			t.parts = append(t.parts, templatePart{expr: e})
+			e := c.CompileText(string(runes[i+1:j]), at(i+1), sc, nil)
+			t.Parts = append(t.Parts, TemplatePart{Expr: e})
 			i = j
 		case r == '}':
 			c.errorf(at(i), "unmatched } in a string", "write }} for a literal brace")
@@ -91,17 +91,17 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *tem
 	return t
 }
 
-func (t *template) render(m *Machine, env map[string]any) (string, error) {
-	if len(t.parts) == 1 && t.parts[0].expr == nil {
-		return t.parts[0].lit, nil
+func (t *Template) render(m *Machine, env map[string]any) (string, error) {
+	if len(t.Parts) == 1 && t.Parts[0].Expr == nil {
+		return t.Parts[0].Lit, nil
 	}
 	var b strings.Builder
-	for _, p := range t.parts {
-		if p.expr == nil {
-			b.WriteString(p.lit)
+	for _, p := range t.Parts {
+		if p.Expr == nil {
+			b.WriteString(p.Lit)
 			continue
 		}
-		v, err := m.eval(p.expr, env)
+		v, err := m.Eval(p.Expr, env)
 		if err != nil {
 			return "", err
 		}

@@ -41,19 +41,19 @@ type Type struct {
 }
 
 var (
-	anyType    = &Type{Kind: TAny}
-	intType    = &Type{Kind: TInt}
-	floatType  = &Type{Kind: TFloat}
-	boolType   = &Type{Kind: TBool}
-	stringType = &Type{Kind: TString}
-	listType   = &Type{Kind: TList}
+	AnyType    = &Type{Kind: TAny}
+	IntType    = &Type{Kind: TInt}
+	FloatType  = &Type{Kind: TFloat}
+	BoolType   = &Type{Kind: TBool}
+	StringType = &Type{Kind: TString}
+	ListType   = &Type{Kind: TList}
 	mapType    = &Type{Kind: TMap}
 	dieType    = &Type{Kind: TDie}
 )
 
 var builtinTypes = map[string]*Type{
-	"any": anyType, "int": intType, "float": floatType, "number": floatType,
-	"bool": boolType, "string": stringType, "list": listType, "map": mapType,
+	"any": AnyType, "int": IntType, "float": FloatType, "number": FloatType,
+	"bool": BoolType, "string": StringType, "list": ListType, "map": mapType,
 	"roll": rollType, "die": dieType, "card": cardType, "pile": pileType, "hex": hexType, "board": mapTType,
 }
 
@@ -94,7 +94,7 @@ func (t *Type) String() string {
 
 // exprType is the expr-lang type used to check expressions against this type. Records are
 // built by compiler.natureOf, which handles kinds that refer to themselves.
-func (t *Type) exprType() types.Type {
+func (t *Type) ExprType() types.Type {
 	switch t.Kind {
 	case TInt:
 		return types.Int
@@ -127,7 +127,7 @@ func (t *Type) exprType() types.Type {
 // typeFromReflect turns expr's idea of a result type back into ours (records are lost: a map).
 func typeFromReflect(rt reflect.Type) *Type {
 	if rt == nil {
-		return anyType
+		return AnyType
 	}
 	switch rt {
 	case reflect.TypeOf(&Roll{}):
@@ -145,19 +145,19 @@ func typeFromReflect(rt reflect.Type) *Type {
 	}
 	switch rt.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Int32:
-		return intType
+		return IntType
 	case reflect.Float64, reflect.Float32:
-		return floatType
+		return FloatType
 	case reflect.Bool:
-		return boolType
+		return BoolType
 	case reflect.String:
-		return stringType
+		return StringType
 	case reflect.Slice:
-		return listType
+		return ListType
 	case reflect.Map:
 		return mapType
 	}
-	return anyType
+	return AnyType
 }
 
 // assignable reports whether a value of static type from may be stored where to is declared.
@@ -182,7 +182,7 @@ func assignable(to, from *Type) bool {
 
 // conform checks a run-time value against a declared type and converts numbers where it is
 // lossless (an int into a float field, a whole float into an int field).
-func conform(v any, t *Type) (any, error) {
+func Conform(v any, t *Type) (any, error) {
 	switch t.Kind {
 	case TAny:
 		return v, nil
@@ -255,7 +255,7 @@ func conform(v any, t *Type) (any, error) {
 		}
 	case TRecord:
 		if m, ok := v.(map[string]any); ok {
-			if k, _ := m[kindKey].(*Kind); k == t.Record {
+			if k, _ := m[KindKey].(*Kind); k == t.Record {
 				return v, nil
 			}
 		}

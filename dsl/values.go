@@ -11,7 +11,7 @@ import (
 
 // kindKey is the hidden map key that tells which kind a record is. Names starting with "__"
 // are reserved, so no rule can read or write it.
-const kindKey = "__kind"
+const KindKey = "__kind"
 
 // Str formats a value the way `emit` and `{…}` interpolation show it: strings bare.
 func Str(v any) string {
@@ -51,10 +51,10 @@ type Stringer interface{ String() string }
 const maxReprDepth = 20
 
 // path tracks the maps and lists being printed, to tell a cycle from a shared value.
-type path []uintptr
+type Path []uintptr
 
 // enter reports whether v (a map or list) is already being printed, else records it.
-func (p *path) enter(v any) (string, bool) {
+func (p *Path) Enter(v any) (string, bool) {
 	rv := reflect.ValueOf(v)
 	if (rv.Kind() != reflect.Map && rv.Kind() != reflect.Slice) || rv.Len() == 0 {
 		return "", false
@@ -69,11 +69,11 @@ func (p *path) enter(v any) (string, bool) {
 	return "", false
 }
 
-func (p *path) leave() { *p = (*p)[:len(*p)-1] }
+func (p *Path) Leave() { *p = (*p)[:len(*p)-1] }
 
 func cycleMark(v any) string {
 	if rec, ok := v.(map[string]any); ok {
-		if k, ok := rec[kindKey].(*Kind); ok {
+		if k, ok := rec[KindKey].(*Kind); ok {
 			return "<cycle: " + k.Name + ">"
 		}
 		return "<cycle: map>"
@@ -83,7 +83,7 @@ func cycleMark(v any) string {
 
 type reprWriter struct {
 	b    *strings.Builder
-	seen path
+	seen Path
 	cut  bool
 }
 
@@ -118,11 +118,11 @@ func (w *reprWriter) write(v any, depth int) {
 	}
 	switch v.(type) {
 	case []any, map[string]any:
-		if mark, cyc := w.seen.enter(v); cyc {
+		if mark, cyc := w.seen.Enter(v); cyc {
 			b.WriteString(mark)
 			return
 		} else if reflect.ValueOf(v).Len() > 0 {
-			defer w.seen.leave()
+			defer w.seen.Leave()
 		}
 	}
 	switch x := v.(type) {
@@ -133,7 +133,7 @@ func (w *reprWriter) write(v any, depth int) {
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case float64:
-		b.WriteString(formatFloat(x))
+		b.WriteString(FormatFloat(x))
 	case string:
 		b.WriteString(strconv.Quote(x))
 	case []any:
@@ -146,7 +146,7 @@ func (w *reprWriter) write(v any, depth int) {
 		}
 		b.WriteByte(']')
 	case map[string]any:
-		if k, ok := x[kindKey].(*Kind); ok {
+		if k, ok := x[KindKey].(*Kind); ok {
 			b.WriteString(k.Name)
 			b.WriteByte('{')
 			for i, f := range k.Fields {
@@ -170,7 +170,7 @@ func (w *reprWriter) write(v any, depth int) {
 			if !w.next(i) {
 				break
 			}
-			if identRE.MatchString(k) {
+			if IdentRE.MatchString(k) {
 				b.WriteString(k)
 			} else {
 				b.WriteString(strconv.Quote(k)) // {"a]": 2} reads as one key
@@ -220,14 +220,14 @@ func (w *reprWriter) write(v any, depth int) {
 			b.WriteByte('}')
 			return
 		case reflect.Pointer, reflect.Struct:
-			b.WriteString(goTypeWords(rv.Type().String()))
+			b.WriteString(GoTypeWords(rv.Type().String()))
 			return
 		}
 		fmt.Fprint(b, v)
 	}
 }
 
-func formatFloat(f float64) string {
+func FormatFloat(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
@@ -251,20 +251,20 @@ func ToJSON(v any) any {
 // maxJSONBytes the bytes of their strings (a list of many references to one large value);
 // past them values become "…".
 const (
-	maxJSONDepth  = 200
-	maxJSONValues = 1_000_000
-	maxJSONBytes  = 16 << 20 // of strings, which may repeat one long string many times
+	MaxJSONDepth  = 200
+	MaxJSONValues = 1_000_000
+	MaxJSONBytes  = 16 << 20 // of strings, which may repeat one long string many times
 )
 
 type jsonWriter struct {
-	seen  path
+	seen  Path
 	count int
 	bytes int
 }
 
 func (j *jsonWriter) convert(v any, depth int) any {
 	j.count++
-	if depth > maxJSONDepth || j.count > maxJSONValues {
+	if depth > MaxJSONDepth || j.count > MaxJSONValues {
 		return "…"
 	}
 	seen := &j.seen
@@ -272,18 +272,18 @@ func (j *jsonWriter) convert(v any, depth int) any {
 	case float64:
 		// JSON has no NaN nor infinities: they are written as the language prints them.
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return formatFloat(x)
+			return FormatFloat(x)
 		}
 		return x
 	case string:
-		if j.bytes += len(x); j.bytes > maxJSONBytes {
+		if j.bytes += len(x); j.bytes > MaxJSONBytes {
 			return "…"
 		}
 		return x
 	case nil, bool, int:
 		return x
 	case []any:
-		if mark, cyc := seen.enter(x); cyc {
+		if mark, cyc := seen.Enter(x); cyc {
 			return mark
 		}
 		out := make([]any, len(x))
@@ -291,16 +291,16 @@ func (j *jsonWriter) convert(v any, depth int) any {
 			out[i] = j.convert(e, depth+1)
 		}
 		if len(x) > 0 {
-			seen.leave()
+			seen.Leave()
 		}
 		return out
 	case map[string]any:
-		if mark, cyc := seen.enter(x); cyc {
+		if mark, cyc := seen.Enter(x); cyc {
 			return mark
 		}
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			if k == kindKey {
+			if k == KindKey {
 				if kd, ok := e.(*Kind); ok {
 					out["$kind"] = kd.Name
 				}
@@ -309,7 +309,7 @@ func (j *jsonWriter) convert(v any, depth int) any {
 			out[k] = j.convert(e, depth+1)
 		}
 		if len(x) > 0 {
-			seen.leave()
+			seen.Leave()
 		}
 		return out
 	case interface{ JSON() any }:
