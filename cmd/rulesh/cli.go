@@ -371,3 +371,5 @@ func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
 	}
 	return prog, exitOK
 }
+
+func randomSeed() uint64 { return rand.Uint64() }

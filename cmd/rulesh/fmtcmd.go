@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
 
@@ -42,7 +43,7 @@ func (c *cli) fmtCmd(args []string) int {
 			}
 		case *write:
 			if !bytes.Equal(out, src) {
-				if err := writeFileAtomic(f, out); err != nil {
+				if err := sysio.WriteFile(f, out); err != nil {
 					fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
 					status = exitError
 				}

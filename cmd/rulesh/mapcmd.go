@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -47,7 +48,7 @@ func (c *cli) mapCmd(args []string) int {
 			return exitError
 		}
 		// Streamed: a large board is never held whole in memory.
-		err := writeAtomic(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
+		err := sysio.Write(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return exitError
@@ -61,7 +62,7 @@ func (c *cli) mapCmd(args []string) int {
 
 // replaceableSVG refuses an existing OUT that is not empty and does not begin as an SVG
 // picture: `--svg duel.rules`, or a link to a rule file, must not turn it into a picture.
-// Whether OUT may be written at all (a device, a folder) is left to writeAtomic.
+// Whether OUT may be written at all (a device, a folder) is left to sysio.Write.
 func replaceableSVG(path string) error {
 	// Stat before opening: opening a FIFO would block.
 	if st, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) || (err == nil && !st.Mode().IsRegular()) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/peterh/liner"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
 
@@ -36,7 +37,7 @@ func (c *cli) repl(args []string) int {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return exitError
 	}
-	if f, ok := c.stdin.(*os.File); ok && f == os.Stdin && liner.TerminalSupported() && isTerminal(f) {
+	if f, ok := c.stdin.(*os.File); ok && f == os.Stdin && liner.TerminalSupported() && sysio.IsTerminal(f) {
 		return sh.interactive()
 	}
 	return sh.plain(c.stdin)

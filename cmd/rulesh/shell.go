@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -594,7 +595,7 @@ func (s *shell) record(arg string) {
 	head, notes := s.transcriptHead(r)
 	// The head replaces the file whole (a failure leaves the old transcript), then each
 	// entry is appended.
-	if err := writeFileAtomic(path, []byte(head)); err != nil {
+	if err := sysio.WriteFile(path, []byte(head)); err != nil {
 		s.errorf("%v", err)
 		return
 	}

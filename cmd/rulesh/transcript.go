@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -377,7 +378,7 @@ func runTranscriptFile(path string, update bool) (bool, string) {
 		return false, err.Error() + "\n"
 	}
 	if update {
-		if err := writeFileAtomic(path, []byte(t.render(got))); err != nil {
+		if err := sysio.WriteFile(path, []byte(t.render(got))); err != nil {
 			return false, err.Error() + "\n"
 		}
 		return true, ""

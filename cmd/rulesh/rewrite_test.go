@@ -8,51 +8,6 @@ import (
 	"testing"
 )
 
-// TestWriteFileAtomic: the target is replaced by a rename (whoever holds the old file sees it
-// whole, never a cut one), its mode is kept, a link is followed and stays a link, no
-// temporary file is left, and a non-regular target is refused.
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "r.rules")
-	if err := os.WriteFile(p, []byte("old content\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	old, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
-	link := filepath.Join(dir, "link.rules")
-	if err := os.Symlink("r.rules", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFileAtomic(link, []byte("new\n")); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := io.ReadAll(old); string(b) != "old content\n" {
-		t.Errorf("the old file was written in place: %q", b)
-	}
-	if b, _ := os.ReadFile(p); string(b) != "new\n" {
-		t.Errorf("new content %q", b)
-	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
-	}
-	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
-		t.Error("the link was replaced by a file")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("left behind: %v", entries)
-	}
-	if err := writeFileAtomic("/dev/null", []byte("x")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("writing over a device: %v", err)
-	}
-	if err := writeFileAtomic(filepath.Join(dir, "nope", "x.svg"), []byte("x")); err == nil {
-		t.Error("writing into a missing folder succeeded")
-	}
-}
-
 // TestRewritesAreAtomic: fmt -w, test --update and map --svg replace their target by a
 // rename, so a reader holding the old file still sees it whole.
 func TestRewritesAreAtomic(t *testing.T) {
