@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -286,7 +286,7 @@ func (c *cli) eval(args []string) int {
 	}
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
-		c.printError(err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
+		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
 		return exitError
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
@@ -294,7 +294,7 @@ func (c *cli) eval(args []string) int {
 	if q, ok := m.Dice.(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	warnLeftovers(c.stderr, leftRolls, m.GivenCards)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards)
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}
@@ -308,37 +308,11 @@ func (c *cli) eval(args []string) int {
 }
 
 func (c *cli) writeJSON(v any) int {
-	enc := json.NewEncoder(c.stdout)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	if err := output.JSON(c.stdout, v); err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return exitError
 	}
 	return exitOK
-}
-
-// printError renders diagnostics with their source lines, or a run-time error with its call stack.
-func (c *cli) printError(err error, extra ...dsl.Sources) {
-	srcs := dsl.Sources{}
-	for _, s := range extra {
-		for k, v := range s {
-			srcs[k] = v
-		}
-	}
-	var diags dsl.Diagnostics
-	if errors.As(err, &diags) {
-		fmt.Fprint(c.stderr, diags.Render(srcs))
-		return
-	}
-	var re *dsl.RuntimeError
-	if errors.As(err, &re) {
-		fmt.Fprint(c.stderr, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(srcs))
-		for _, s := range re.Stack {
-			fmt.Fprintln(c.stderr, "    "+s)
-		}
-		return
-	}
-	fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 }
 
 // parseCards reads hand-given cards "Q♣,7♠" or "QC 7S", checking each against the deck.

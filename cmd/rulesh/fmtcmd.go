@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
@@ -32,7 +33,7 @@ func (c *cli) fmtCmd(args []string) int {
 		}
 		out, err := dsl.Format(f, src)
 		if err != nil {
-			c.printError(err, dsl.Sources{f: src})
+			output.Error(c.stderr, err, dsl.Sources{f: src})
 			status = exitError
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -282,10 +283,7 @@ func (s *shell) showError(err error, input string) {
 	for k, v := range s.prog.Sources {
 		srcs[k] = v
 	}
-	old := s.stderr
-	s.stderr = s.stdout // in the REPL, errors go where the user looks
-	s.printError(err, srcs)
-	s.stderr = old
+	output.Error(s.stdout, err, srcs) // in the REPL, errors go where the user looks
 }
 
 func (s *shell) errorf(format string, args ...any) {
@@ -418,21 +416,18 @@ func (s *shell) meta(input string) {
 				s.errorf("%v", err)
 				return
 			}
-			s.printDist(arg, d, false)
+			_ = output.Dist(s.stdout, arg, d, false)
 			return
 		}
 		e, err := dice.Parse(arg, s.prog.Dice())
 		if err == nil {
 			var d *dice.Dist
 			if d, err = e.Distribution(); err == nil {
-				s.printDist(arg, d, false)
+				_ = output.Dist(s.stdout, arg, d, false)
 				return
 			}
 		}
-		old := s.stderr
-		s.stderr = s.stdout
-		s.diceError(arg, err)
-		s.stderr = old
+		output.DiceError(s.stdout, arg, err)
 		s.failed = true
 	case ":record":
 		s.record(arg)
@@ -712,17 +707,7 @@ func (s *shell) finish() {
 		}
 		s.rec = nil
 	}
-	warnLeftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
-}
-
-// warnLeftovers reports hand-given results and cards that were never used.
-func warnLeftovers(w io.Writer, rolls, cards []string) {
-	if len(rolls) > 0 {
-		fmt.Fprintf(w, "warning: hand-given results not used: %s\n", strings.Join(rolls, " "))
-	}
-	if len(cards) > 0 {
-		fmt.Fprintf(w, "warning: hand-given cards not used: %s\n", strings.Join(cards, " "))
-	}
+	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
 }
 
 // completions returns the candidates for the word being typed at the end of line: meta
