@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -47,11 +47,11 @@ func (c *cli) roll(args []string) int {
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh roll: no dice expression given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	if *n < 1 || *n > MaxRollCount {
 		fmt.Fprintf(c.stderr, "rulesh roll: -n must be between 1 and %d\n", MaxRollCount)
-		return exitUsage
+		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
 	named, code := c.namedDice(files)
@@ -61,7 +61,7 @@ func (c *cli) roll(args []string) int {
 	e, err := dice.Parse(src, named)
 	if err != nil {
 		output.DiceError(c.stderr, src, err)
-		return exitError
+		return ExitError
 	}
 	s := *seed
 	if !flagSet(fs, "seed") {
@@ -71,11 +71,11 @@ func (c *cli) roll(args []string) int {
 	trial := &countingSource{src: dice.NewPCG(s)}
 	if _, err := dice.NewRoller(e, trial).Total(); err != nil {
 		output.DiceError(c.stderr, src, err)
-		return exitError
+		return ExitError
 	}
 	if trial.n > 0 && *n > MaxRollDice/trial.n {
 		fmt.Fprintf(c.stderr, "rulesh roll: %d rolls of %d dice each is more than the limit of %d dice in all; roll fewer\n", *n, trial.n, MaxRollDice)
-		return exitError
+		return ExitError
 	}
 	r := dice.NewRoller(e, dice.NewPCG(s))
 	_, isBool := e.Root.(*dice.Cmp)
@@ -88,18 +88,18 @@ func (c *cli) roll(args []string) int {
 			if err != nil {
 				out.Flush()
 				output.DiceError(c.stderr, src, err)
-				return exitError
+				return ExitError
 			}
 			fmt.Fprintln(out, res)
 		}
-		return exitOK
+		return ExitOK
 	}
 	var h histogram
 	for i := 0; i < *n; i++ {
 		v, err := r.Total()
 		if err != nil {
 			output.DiceError(c.stderr, src, err)
-			return exitError
+			return ExitError
 		}
 		h.add(v)
 	}
@@ -128,7 +128,7 @@ func (c *cli) roll(args []string) int {
 		weights = append(weights, p)
 	}
 	output.Table(c.stdout, []string{"value", "count", "%"}, rows, weights)
-	return exitOK
+	return ExitOK
 }
 
 // flagSet reports whether a flag was given on the command line.
@@ -192,7 +192,7 @@ func (c *cli) prob(args []string) int {
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh prob: no dice expression given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
 	prog, code := c.loadProgram(files, false)
@@ -204,7 +204,7 @@ func (c *cli) prob(args []string) int {
 		d, err := prog.TableDist(name)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		return c.printDist(src, d, *asJSON)
 	}
@@ -215,12 +215,12 @@ func (c *cli) prob(args []string) int {
 	e, err := dice.Parse(src, named)
 	if err != nil {
 		output.DiceError(c.stderr, src, err)
-		return exitError
+		return ExitError
 	}
 	d, err := e.Distribution()
 	if err != nil {
 		output.DiceError(c.stderr, src, err)
-		return exitError
+		return ExitError
 	}
 	return c.printDist(src, d, *asJSON)
 }
@@ -238,7 +238,7 @@ func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
 func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
 	if err := output.Dist(c.stdout, src, d, asJSON); err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-		return exitError
+		return ExitError
 	}
-	return exitOK
+	return ExitOK
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -21,20 +21,20 @@ func (c *cli) fmtCmd(args []string) int {
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh fmt: no file given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
-	status := exitOK
+	status := ExitOK
 	for _, f := range files {
 		src, err := (dsl.OSFiles{}).ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
-			status = exitError
+			status = ExitError
 			continue
 		}
 		out, err := dsl.Format(f, src)
 		if err != nil {
 			output.Error(c.stderr, err, dsl.Sources{f: src})
-			status = exitError
+			status = ExitError
 			continue
 		}
 		switch {
@@ -46,7 +46,7 @@ func (c *cli) fmtCmd(args []string) int {
 			if !bytes.Equal(out, src) {
 				if err := sysio.WriteFile(f, out); err != nil {
 					fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
-					status = exitError
+					status = ExitError
 				}
 			}
 		default:

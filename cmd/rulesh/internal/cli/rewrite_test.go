@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -11,7 +11,7 @@ import (
 // TestRewritesAreAtomic: fmt -w, test --update and map --svg replace their target by a
 // rename, so a reader holding the old file still sees it whole.
 func TestRewritesAreAtomic(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	dir := t.TempDir()
 	write := func(name, text string) (string, *os.File) {
 		p := filepath.Join(dir, name)
@@ -29,14 +29,17 @@ func TestRewritesAreAtomic(t *testing.T) {
 	rules, oldRules := write("m.rules", messy)
 	tr, oldTr := write("t.transcript", "> 1 + 1\n3\n")
 	svg, oldSvg := write("map.svg", "<svg>old picture</svg>\n")
-	runs := [][]string{
-		{"fmt", "-w", rules},
-		{"test", "--update", tr},
-		{"map", filepath.Join(root, "rulesets/examples/carte.rules"), "--svg", svg},
+	runs := []struct {
+		cmd  Command
+		args []string
+	}{
+		{Fmt, []string{"-w", rules}},
+		{Test, []string{"--update", tr}},
+		{Map, []string{filepath.Join(root, "rulesets/examples/carte.rules"), "--svg", svg}},
 	}
-	for _, args := range runs {
-		if out := runCLI(root, args); strings.Contains(out, "[exit") {
-			t.Fatalf("rulesh %v:\n%s", args, out)
+	for _, r := range runs {
+		if code, out, errOut := runIn(t, root, "", r.cmd, r.args...); code != 0 {
+			t.Fatalf("rulesh %v: exit %d\n%s%s", r.args, code, out, errOut)
 		}
 	}
 	for _, c := range []struct {
@@ -61,7 +64,7 @@ func TestRewritesAreAtomic(t *testing.T) {
 // already a picture, so `--svg duel.rules` (or a link to a rule file) cannot turn a rule file
 // into an SVG.
 func TestMapSVGSparesOtherFiles(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	carte := filepath.Join(root, "rulesets/examples/carte.rules")
 	dir := t.TempDir()
 	files := map[string]string{
@@ -81,9 +84,9 @@ func TestMapSVGSparesOtherFiles(t *testing.T) {
 		out     string
 		refused bool
 	}{{"duel.rules", true}, {"link.svg", true}, {"old.svg", false}, {"empty.svg", false}, {"new.svg", false}} {
-		out := runCLI(root, []string{"map", carte, "--svg", filepath.Join(dir, c.out)})
-		if refused := strings.Contains(out, "is not an SVG picture; not overwritten"); refused != c.refused {
-			t.Errorf("map --svg %s: %s", c.out, out)
+		code, out, errOut := runIn(t, root, "", Map, carte, "--svg", filepath.Join(dir, c.out))
+		if refused := strings.Contains(errOut, "is not an SVG picture; not overwritten"); refused != c.refused || refused != (code == 1) {
+			t.Errorf("map --svg %s: exit %d\n%s%s", c.out, code, out, errOut)
 		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "duel.rules")); string(b) != files["duel.rules"] {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ func (c *cli) mapCmd(args []string) int {
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh map: no rule file given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	prog, code := c.loadProgram(files, false)
 	if prog == nil {
@@ -35,29 +35,29 @@ func (c *cli) mapCmd(args []string) int {
 	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-		return exitError
+		return ExitError
 	}
 	board, err := m.Map(*name)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-		return exitError
+		return ExitError
 	}
 	if *svg != "" {
 		if err := replaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		// Streamed: a large board is never held whole in memory.
 		err := sysio.Write(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		fmt.Fprintf(c.stdout, "wrote %s\n", *svg)
-		return exitOK
+		return ExitOK
 	}
 	fmt.Fprint(c.stdout, board.Render(m.Units()))
-	return exitOK
+	return ExitOK
 }
 
 // replaceableSVG refuses an existing OUT that is not empty and does not begin as an SVG
