@@ -2,8 +2,8 @@
 //
 // This file is the table of commands and their dispatch, nothing more: the commands and
 // their output live in internal/cli, the REPL in internal/repl, golden transcripts in
-// internal/transcript. Imports go one way: main -> cli -> repl -> transcript -> output, sysio
-// -> rulesh/dsl -> rulesh/stdlib.
+// internal/transcript. Imports go one way: main -> cli -> repl -> transcript -> sysio, with
+// output below repl and cli; all of them -> rulesh/dsl -> rulesh/stdlib.
 package main
 
 import (
