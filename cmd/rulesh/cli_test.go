@@ -137,3 +137,30 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestUsage: the usage built from the table of commands reads as the CLI contract wrote it.
+func TestUsage(t *testing.T) {
+	want := `rulesh: check, run and explore tabletop house rules written as text.
+
+Usage:
+  rulesh        [-f FILE]... [--seed N]  REPL (same as rulesh repl)
+  rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
+  rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
+  rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
+  rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
+  rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
+  rulesh fmt    [-w] [-l] FILE...        canonical formatting
+  rulesh test   [PATH]...                run golden transcripts; --update rewrites them
+  rulesh map    FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)
+
+Run "rulesh COMMAND -h" for a command's flags. Exit codes: 0 success, 1 rule or input error,
+2 bad usage.
+`
+	root, _ := filepath.Abs("../..")
+	if got := runCLI(root, []string{"--help"}); got != want {
+		t.Errorf("usage:\n%s\nwant:\n%s", got, want)
+	}
+	if got := runCLI(root, []string{"frobnicate"}); !strings.HasPrefix(got, "! rulesh: unknown command \"frobnicate\"\n! \n! rulesh: check, run") || !strings.HasSuffix(got, "! 2 bad usage.\n[exit 2]\n") {
+		t.Errorf("unknown command:\n%s", got)
+	}
+}

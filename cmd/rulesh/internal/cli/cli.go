@@ -1,7 +1,6 @@
-package main
+package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,73 +8,61 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/repl"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
 
 // Exit codes of the CLI contract.
 const (
-	exitOK    = 0
-	exitError = 1 // a rule or input error
-	exitUsage = 2 // bad usage
+	ExitOK    = 0
+	ExitError = 1 // a rule or input error
+	ExitUsage = 2 // bad usage
 )
 
-const usage = `rulesh: check, run and explore tabletop house rules written as text.
+// IO holds the standard streams a command runs with.
+type IO struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
 
-Usage:
-  rulesh        [-f FILE]... [--seed N]  REPL (same as rulesh repl)
-  rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
-  rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
-  rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
-  rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
-  rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
-  rulesh fmt    [-w] [-l] FILE...        canonical formatting
-  rulesh test   [PATH]...                run golden transcripts; --update rewrites them
-  rulesh map    FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)
+// A Command runs one command of the CLI with its arguments (after the command's name) and
+// returns its exit code. Usage errors and help are said on Stderr.
+type Command func(std IO, args []string) int
 
-Run "rulesh COMMAND -h" for a command's flags. Exit codes: 0 success, 1 rule or input error,
-2 bad usage.
-`
+// The commands. Each parses its own flags, wherever they stand among its arguments.
+var (
+	// Check is `rulesh check FILE...`: diagnostics as file:line:col: message.
+	Check Command = run((*cli).check)
+	// Eval is `rulesh eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--set K=V]... [--json] EXPR`.
+	Eval Command = run((*cli).eval)
+	// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
+	Roll Command = run((*cli).roll)
+	// Prob is `rulesh prob [-f FILE]... [--json] EXPR`: an exact distribution.
+	Prob Command = run((*cli).prob)
+	// Fmt is `rulesh fmt [-w] [-l] FILE...`: canonical layout.
+	Fmt Command = run((*cli).fmtCmd)
+	// Map is `rulesh map FILE [--name MAP] [--svg OUT]`: a declared hex map drawn.
+	Map Command = run((*cli).mapCmd)
+	// Test is `rulesh test [--update] [PATH]...`: golden transcripts replayed.
+	Test Command = run((*cli).test)
+	// REPL is `rulesh repl [-f FILE]... [--seed N] [FILE]...`: the REPL, on the terminal or
+	// reading a piped script.
+	REPL Command = run((*cli).repl)
+)
 
+// run makes a Command of a method of cli.
+func run(f func(*cli, []string) int) Command {
+	return func(std IO, args []string) int {
+		return f(&cli{stdin: std.Stdin, stdout: std.Stdout, stderr: std.Stderr}, args)
+	}
+}
+
+// cli is one command's run: its streams.
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-}
-
-// Main runs the CLI with args (without the program name) and returns the exit code.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
-	if len(args) == 0 {
-		return c.repl(nil)
-	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	case "check":
-		return c.check(rest)
-	case "eval":
-		return c.eval(rest)
-	case "repl":
-		return c.repl(rest)
-	case "roll":
-		return c.roll(rest)
-	case "prob":
-		return c.prob(rest)
-	case "test":
-		return c.test(rest)
-	case "map":
-		return c.mapCmd(rest)
-	case "fmt":
-		return c.fmtCmd(rest)
-	}
-	if strings.HasPrefix(cmd, "-") {
-		// `rulesh -f duel.rules` is the REPL with its flags, as `rulesh` alone is.
-		return c.repl(args)
-	}
-	fmt.Fprintf(stderr, "rulesh: unknown command %q\n\n%s", cmd, usage)
-	return exitUsage
 }
 
 // listFlag collects a repeatable flag (-f FILE, --set K=V).
@@ -103,9 +90,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fs.SetOutput(nil)
-				return nil, exitOK, false
+				return nil, ExitOK, false
 			}
-			return nil, exitUsage, false
+			return nil, ExitUsage, false
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -128,9 +115,9 @@ func (c *cli) check(args []string) int {
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh check: no file given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
-	status := exitOK
+	status := ExitOK
 	for _, f := range files {
 		prog, diags := dsl.Load(nil, f)
 		var srcs dsl.Sources
@@ -141,7 +128,7 @@ func (c *cli) check(args []string) int {
 		}
 		fmt.Fprint(c.stderr, diags.Render(srcs))
 		if diags.HasErrors() {
-			status = exitError
+			status = ExitError
 			continue
 		}
 		fmt.Fprintf(c.stdout, "%s: ok (%s)\n", f, summary(prog))
@@ -228,7 +215,7 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 		list, err := dice.ParseList(*r.rolls)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
-			return nil, exitUsage
+			return nil, ExitUsage
 		}
 		q := dice.NewQueue(list, nil)
 		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
@@ -239,24 +226,24 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
 			fmt.Fprintf(c.stderr, "rulesh: --set %q: want NAME=VALUE\n", kv)
-			return nil, exitUsage
+			return nil, ExitUsage
 		}
 		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
 	}
 	m, err := dsl.NewMachine(prog, src, overrides)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-		return nil, exitError
+		return nil, ExitError
 	}
 	if *r.cards != "" {
-		list, err := parseCards(prog, *r.cards)
+		list, err := repl.ParseCards(prog, *r.cards)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh: --cards: %v\n", err)
-			return nil, exitUsage
+			return nil, ExitUsage
 		}
 		m.GivenCards = list
 	}
-	return m, exitOK
+	return m, ExitOK
 }
 
 func (c *cli) eval(args []string) int {
@@ -270,7 +257,7 @@ func (c *cli) eval(args []string) int {
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh eval: no expression given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
 	m, code := c.machine(fs, &r)
@@ -286,15 +273,15 @@ func (c *cli) eval(args []string) int {
 	}
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
-		c.printError(err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
-		return exitError
+		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
+		return ExitError
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
 	var leftRolls []string
 	if q, ok := m.Dice.(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	warnLeftovers(c.stderr, leftRolls, m.GivenCards)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards)
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}
@@ -304,59 +291,22 @@ func (c *cli) eval(args []string) int {
 	if v != nil {
 		fmt.Fprintln(c.stdout, dsl.Repr(v))
 	}
-	return exitOK
+	return ExitOK
 }
 
 func (c *cli) writeJSON(v any) int {
-	enc := json.NewEncoder(c.stdout)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	if err := output.JSON(c.stdout, v); err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-		return exitError
+		return ExitError
 	}
-	return exitOK
-}
-
-// printError renders diagnostics with their source lines, or a run-time error with its call stack.
-func (c *cli) printError(err error, extra ...dsl.Sources) {
-	srcs := dsl.Sources{}
-	for _, s := range extra {
-		for k, v := range s {
-			srcs[k] = v
-		}
-	}
-	var diags dsl.Diagnostics
-	if errors.As(err, &diags) {
-		fmt.Fprint(c.stderr, diags.Render(srcs))
-		return
-	}
-	var re *dsl.RuntimeError
-	if errors.As(err, &re) {
-		fmt.Fprint(c.stderr, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(srcs))
-		for _, s := range re.Stack {
-			fmt.Fprintln(c.stderr, "    "+s)
-		}
-		return
-	}
-	fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-}
-
-// parseCards reads hand-given cards "Q♣,7♠" or "QC 7S", checking each against the deck.
-func parseCards(prog *dsl.Program, s string) ([]string, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
-	for _, c := range f {
-		if _, err := prog.ParseCard(c); err != nil {
-			return nil, err
-		}
-	}
-	return f, nil
+	return ExitOK
 }
 
 // loadProgram loads rule files for a command, printing diagnostics on stderr (warnings too
 // when warn is set). It returns nil without files, and exit code 1 on an error.
 func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
 	if len(files) == 0 {
-		return nil, exitOK
+		return nil, ExitOK
 	}
 	prog, diags := dsl.Load(nil, files...)
 	srcs := readSources(diags)
@@ -367,7 +317,7 @@ func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
 		fmt.Fprint(c.stderr, diags.Render(srcs))
 	}
 	if prog == nil {
-		return nil, exitError
+		return nil, ExitError
 	}
-	return prog, exitOK
+	return prog, ExitOK
 }

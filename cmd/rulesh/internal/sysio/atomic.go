@@ -1,4 +1,4 @@
-package main
+package sysio
 
 import (
 	"errors"
@@ -8,21 +8,21 @@ import (
 	"path/filepath"
 )
 
-// writeFileAtomic replaces path with data so that a failed write never leaves a cut file: it
+// WriteFile replaces path with data so that a failed write never leaves a cut file: it
 // writes a temporary file beside the target, syncs it and renames it over the target. An
 // existing file keeps its mode (a new one gets 0644); a symbolic link is followed, so the
 // file it points at is replaced and the link stays. A target that exists but is not a regular
 // file (a device, a pipe) is refused: renaming over it would replace it.
-func writeFileAtomic(path string, data []byte) error {
-	return writeAtomic(path, func(w io.Writer) error {
+func WriteFile(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
 }
 
-// writeAtomic is writeFileAtomic for content written as it is made (a large SVG is never
+// Write is WriteFile for content written as it is made (a large SVG is never
 // held whole in memory).
-func writeAtomic(path string, write func(io.Writer) error) error {
+func Write(path string, write func(io.Writer) error) error {
 	mode := fs.FileMode(0o644)
 	target := path
 	if st, err := os.Stat(path); err == nil {

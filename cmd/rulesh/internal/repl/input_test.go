@@ -1,9 +1,11 @@
-package main
+package repl
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"rulesh/cmd/rulesh/internal/transcript"
 )
 
 // badInputs crashed the REPL, `eval` and transcripts (issue 11); each must end in an error
@@ -32,45 +34,30 @@ func checkClean(t *testing.T, what, out string) {
 func TestREPLBadInput(t *testing.T) {
 	for _, c := range badInputs {
 		var out bytes.Buffer
-		sh, err := newShell(&cli{stdout: &out, stderr: &out}, "../../rulesets/examples", []string{"cartes.rules"}, 1)
+		sh, err := New(Config{Dir: "../../../../rulesets/examples", Files: []string{"cartes.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
 		if err != nil {
 			t.Fatal(err)
 		}
-		code := sh.plain(strings.NewReader(c.src + "\n1 + 1\n"))
+		ok := sh.Run(strings.NewReader(c.src + "\n1 + 1\n"))
 		got := out.String()
 		checkClean(t, "repl", got)
-		if code != exitError || !strings.HasPrefix(got, c.want) || !strings.HasSuffix(got, "\n2\n") {
-			t.Errorf("repl %.40q: exit %d\n%.300s\nwant %q, then the session goes on", c.src, code, got, c.want)
-		}
-	}
-}
-
-func TestEvalBadInput(t *testing.T) {
-	for _, c := range badInputs {
-		if strings.HasPrefix(c.src, "let ") {
-			continue // eval takes an expression
-		}
-		var stdout, stderr bytes.Buffer
-		code := Main([]string{"eval", "-f", "../../rulesets/examples/cartes.rules", "--", c.src}, strings.NewReader(""), &stdout, &stderr)
-		want := strings.Replace(c.want, "<input>", "<eval>", 1)
-		checkClean(t, "eval", stderr.String())
-		if code != exitError || !strings.HasPrefix(stderr.String(), want) {
-			t.Errorf("eval %.40q: exit %d\n%.300s\nwant %q", c.src, code, stderr.String(), want)
+		if ok || !strings.HasPrefix(got, c.want) || !strings.HasSuffix(got, "\n2\n") {
+			t.Errorf("repl %.40q: ok %v\n%.300s\nwant %q, then the session goes on", c.src, ok, got, c.want)
 		}
 	}
 }
 
 func TestTranscriptBadInput(t *testing.T) {
 	var src strings.Builder
-	src.WriteString("seed 1\nload ../../rulesets/examples/cartes.rules\n")
+	src.WriteString("seed 1\nload ../../../../rulesets/examples/cartes.rules\n")
 	for _, c := range badInputs {
 		src.WriteString("> " + c.src + "\n")
 	}
-	tr, err := parseTranscript("x.transcript", []byte(src.String()))
+	tr, err := transcript.Parse("x.transcript", []byte(src.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tr.run()
+	got, err := tr.Replay(Open)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +73,11 @@ func TestTranscriptBadInput(t *testing.T) {
 // wait for more; brackets in strings do not either, open ones do.
 func TestContinuationIgnoresComments(t *testing.T) {
 	var out bytes.Buffer
-	sh, err := newShell(&cli{stdout: &out, stderr: &out}, t.TempDir(), nil, 1)
+	sh, err := New(Config{Dir: t.TempDir(), Files: nil, Seed: 1, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh.plain(strings.NewReader("1 // (\n2\n\"(\" // [\n'\\'{'\n[3,\n4]\n"))
+	sh.Run(strings.NewReader("1 // (\n2\n\"(\" // [\n'\\'{'\n[3,\n4]\n"))
 	if got, want := out.String(), "1\n2\n\"(\"\n\"'{\"\n[3, 4]\n"; got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -99,11 +86,11 @@ func TestContinuationIgnoresComments(t *testing.T) {
 // TestREPLMetaEncoding: meta commands are checked for UTF-8 too.
 func TestREPLMetaEncoding(t *testing.T) {
 	var out bytes.Buffer
-	sh, err := newShell(&cli{stdout: &out, stderr: &out}, t.TempDir(), nil, 1)
+	sh, err := New(Config{Dir: t.TempDir(), Files: nil, Seed: 1, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh.exec(":prob 1d6 \xff")
+	sh.Exec(":prob 1d6 \xff")
 	if got, want := out.String(), "<input>:1:11: invalid UTF-8 byte 0xff"; !strings.HasPrefix(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -1,16 +1,15 @@
-package main
+package cli
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
-	"rulesh/dsl"
+	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/stdlib/dice"
 )
 
@@ -48,11 +47,11 @@ func (c *cli) roll(args []string) int {
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh roll: no dice expression given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	if *n < 1 || *n > MaxRollCount {
 		fmt.Fprintf(c.stderr, "rulesh roll: -n must be between 1 and %d\n", MaxRollCount)
-		return exitUsage
+		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
 	named, code := c.namedDice(files)
@@ -61,8 +60,8 @@ func (c *cli) roll(args []string) int {
 	}
 	e, err := dice.Parse(src, named)
 	if err != nil {
-		c.diceError(src, err)
-		return exitError
+		output.DiceError(c.stderr, src, err)
+		return ExitError
 	}
 	s := *seed
 	if !flagSet(fs, "seed") {
@@ -71,12 +70,12 @@ func (c *cli) roll(args []string) int {
 	// One trial roll, from a source of its own, tells how many dice a roll takes.
 	trial := &countingSource{src: dice.NewPCG(s)}
 	if _, err := dice.NewRoller(e, trial).Total(); err != nil {
-		c.diceError(src, err)
-		return exitError
+		output.DiceError(c.stderr, src, err)
+		return ExitError
 	}
 	if trial.n > 0 && *n > MaxRollDice/trial.n {
 		fmt.Fprintf(c.stderr, "rulesh roll: %d rolls of %d dice each is more than the limit of %d dice in all; roll fewer\n", *n, trial.n, MaxRollDice)
-		return exitError
+		return ExitError
 	}
 	r := dice.NewRoller(e, dice.NewPCG(s))
 	_, isBool := e.Root.(*dice.Cmp)
@@ -88,19 +87,19 @@ func (c *cli) roll(args []string) int {
 			res, err := r.Roll()
 			if err != nil {
 				out.Flush()
-				c.diceError(src, err)
-				return exitError
+				output.DiceError(c.stderr, src, err)
+				return ExitError
 			}
 			fmt.Fprintln(out, res)
 		}
-		return exitOK
+		return ExitOK
 	}
 	var h histogram
 	for i := 0; i < *n; i++ {
 		v, err := r.Total()
 		if err != nil {
-			c.diceError(src, err)
-			return exitError
+			output.DiceError(c.stderr, src, err)
+			return ExitError
 		}
 		h.add(v)
 	}
@@ -108,16 +107,16 @@ func (c *cli) roll(args []string) int {
 		counts := map[string]int{}
 		for i, k := range h.counts {
 			if k > 0 {
-				counts[valueLabel(h.min+i, isBool, nil)] = k
+				counts[output.Label(h.min+i, isBool, nil)] = k
 			}
 		}
 		return c.writeJSON(map[string]any{
 			"expr": src, "n": *n, "mean": h.mean(), "stddev": h.stddev(),
-			"min": jsonValue(h.min, isBool, nil), "max": jsonValue(h.max(), isBool, nil), "counts": counts,
+			"min": output.Value(h.min, isBool, nil), "max": output.Value(h.max(), isBool, nil), "counts": counts,
 		})
 	}
 	fmt.Fprintf(c.stdout, "%s: %d rolls\nmean %s  stddev %s  min %s  max %s\n", src, *n,
-		fmtFloat(h.mean()), fmtFloat(h.stddev()), valueLabel(h.min, isBool, nil), valueLabel(h.max(), isBool, nil))
+		output.Float(h.mean()), output.Float(h.stddev()), output.Label(h.min, isBool, nil), output.Label(h.max(), isBool, nil))
 	var rows [][]string
 	var weights []float64
 	for i, k := range h.counts {
@@ -125,11 +124,11 @@ func (c *cli) roll(args []string) int {
 			continue
 		}
 		p := float64(k) / float64(*n)
-		rows = append(rows, []string{valueLabel(h.min+i, isBool, nil), strconv.Itoa(k), pct(p)})
+		rows = append(rows, []string{output.Label(h.min+i, isBool, nil), strconv.Itoa(k), output.Percent(p)})
 		weights = append(weights, p)
 	}
-	c.table([]string{"value", "count", "%"}, rows, weights)
-	return exitOK
+	output.Table(c.stdout, []string{"value", "count", "%"}, rows, weights)
+	return ExitOK
 }
 
 // flagSet reports whether a flag was given on the command line.
@@ -181,76 +180,6 @@ func (h *histogram) stddev() float64 {
 	return math.Sqrt(v)
 }
 
-func valueLabel(v int, isBool bool, syms []string) string {
-	if isBool {
-		return strconv.FormatBool(v == 1)
-	}
-	if syms != nil && v >= 1 && v <= len(syms) {
-		return syms[v-1]
-	}
-	return strconv.Itoa(v)
-}
-
-func jsonValue(v int, isBool bool, syms []string) any {
-	if isBool {
-		return v == 1
-	}
-	if syms != nil && v >= 1 && v <= len(syms) {
-		return syms[v-1]
-	}
-	return v
-}
-
-func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }
-
-func pct(p float64) string { return strconv.FormatFloat(p*100, 'f', 2, 64) + "%" }
-
-// table prints aligned columns (numbers right-aligned) and a bar per row scaled to the
-// largest weight.
-func (c *cli) table(header []string, rows [][]string, weights []float64) {
-	width := make([]int, len(header))
-	for i, h := range header {
-		width[i] = len([]rune(h))
-	}
-	for _, r := range rows {
-		for i, cell := range r {
-			width[i] = max(width[i], len([]rune(cell)))
-		}
-	}
-	line := func(cells []string) string {
-		var b strings.Builder
-		for i, cell := range cells {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", width[i]-len([]rune(cell))))
-			b.WriteString(cell)
-		}
-		return b.String()
-	}
-	fmt.Fprintln(c.stdout, line(header))
-	top := 0.0
-	for _, w := range weights {
-		top = math.Max(top, w)
-	}
-	for i, r := range rows {
-		fmt.Fprintf(c.stdout, "%s  %s\n", line(r), bar(weights[i], top, 40))
-	}
-}
-
-// bar draws w/top as up to n cells with eighth-block precision.
-func bar(w, top float64, n int) string {
-	if top <= 0 {
-		return ""
-	}
-	eighths := int(math.Round(w / top * float64(n*8)))
-	if eighths == 0 && w > 0 {
-		eighths = 1
-	}
-	blocks := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	return strings.Repeat("█", eighths/8) + blocks[eighths%8]
-}
-
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", "prob [-f FILE]... [--json] EXPR")
 	var files listFlag
@@ -263,7 +192,7 @@ func (c *cli) prob(args []string) int {
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh prob: no dice expression given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
 	prog, code := c.loadProgram(files, false)
@@ -275,7 +204,7 @@ func (c *cli) prob(args []string) int {
 		d, err := prog.TableDist(name)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		return c.printDist(src, d, *asJSON)
 	}
@@ -285,93 +214,15 @@ func (c *cli) prob(args []string) int {
 	}
 	e, err := dice.Parse(src, named)
 	if err != nil {
-		c.diceError(src, err)
-		return exitError
+		output.DiceError(c.stderr, src, err)
+		return ExitError
 	}
 	d, err := e.Distribution()
 	if err != nil {
-		c.diceError(src, err)
-		return exitError
+		output.DiceError(c.stderr, src, err)
+		return ExitError
 	}
 	return c.printDist(src, d, *asJSON)
-}
-
-func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
-	type outcome struct {
-		Value       any     `json:"value"`
-		Probability float64 `json:"probability"`
-		Fraction    string  `json:"fraction"`
-	}
-	var outs []outcome
-	var rows [][]string
-	var weights []float64
-	geq := new(big.Rat).SetFrac(d.Mass(), d.Den)
-	leq := new(big.Rat)
-	for i, w := range d.W {
-		if w.Sign() == 0 {
-			continue
-		}
-		v := d.Min + i
-		p := new(big.Rat).SetFrac(w, d.Den)
-		pf, _ := p.Float64()
-		outs = append(outs, outcome{jsonValue(v, d.Bool, d.Syms), pf, p.RatString()})
-		leq.Add(leq, p)
-		gf, _ := geq.Float64()
-		lf, _ := leq.Float64()
-		row := []string{valueLabel(v, d.Bool, d.Syms), p.RatString(), pct(pf)}
-		if d.Syms == nil && !d.Bool {
-			row = append(row, pct(gf), pct(lf))
-		}
-		rows = append(rows, row)
-		weights = append(weights, pf)
-		geq.Sub(geq, p)
-	}
-	trunc := d.Truncated()
-	if asJSON {
-		// Symbols have no mean: the keys stay, with null values.
-		doc := map[string]any{"expr": src, "outcomes": outs, "mean": nil, "stddev": nil}
-		if d.Syms == nil {
-			doc["mean"], doc["stddev"] = d.Mean(), d.Stddev()
-		}
-		if trunc.Sign() > 0 {
-			tf, _ := trunc.Float64()
-			doc["truncated"] = tf
-		}
-		return c.writeJSON(doc)
-	}
-	if d.Syms == nil {
-		fmt.Fprintf(c.stdout, "%s: mean %s, stddev %s\n", src, fmtFloat(d.Mean()), fmtFloat(d.Stddev()))
-	} else {
-		fmt.Fprintf(c.stdout, "%s\n", src)
-	}
-	header := []string{"value", "probability", "%"}
-	if d.Syms == nil && !d.Bool {
-		header = append(header, "P(≥)", "P(≤)")
-	}
-	c.table(header, rows, weights)
-	if trunc.Sign() > 0 {
-		tf, _ := trunc.Float64()
-		fmt.Fprintf(c.stdout, "(explosions followed to depth %d; probability beyond: %.3g)\n", dice.ExactExplodeDepth, tf)
-	}
-	return exitOK
-}
-
-// diceError shows a notation error with the expression and a caret under the column.
-func (c *cli) diceError(src string, err error) {
-	if de, ok := err.(*dice.Error); ok {
-		d := dsl.Diagnostics{{Pos: dsl.Pos{File: "<expr>", Line: 1, Col: de.Col}, Summary: de.Msg}}
-		fmt.Fprint(c.stderr, d.Render(dsl.Sources{"<expr>": []byte(src)}))
-		return
-	}
-	msg := err.Error()
-	var col int
-	if _, e := fmt.Sscanf(msg, "column %d:", &col); e == nil {
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
-		d := dsl.Diagnostics{{Pos: dsl.Pos{File: "<expr>", Line: 1, Col: col}, Summary: msg}}
-		fmt.Fprint(c.stderr, d.Render(dsl.Sources{"<expr>": []byte(src)}))
-		return
-	}
-	fmt.Fprintf(c.stderr, "<expr>: %s\n", msg)
 }
 
 // namedDice loads rule files and returns their declared dice (empty without files).
@@ -381,4 +232,13 @@ func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
 		return map[string]*dice.Die{}, code
 	}
 	return prog.Dice(), 0
+}
+
+// printDist writes a distribution on stdout, for people or as JSON.
+func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
+	if err := output.Dist(c.stdout, src, d, asJSON); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+		return ExitError
+	}
+	return ExitOK
 }

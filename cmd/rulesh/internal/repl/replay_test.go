@@ -1,18 +1,22 @@
-package main
+package repl
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"rulesh/cmd/rulesh/internal/transcript"
 	"rulesh/dsl"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts under tests/")
 
 // TestTranscripts replays every golden transcript under tests/ (go test -update rewrites
 // them, like rulesh test --update).
 func TestTranscripts(t *testing.T) {
-	files, err := findTranscripts([]string{"../../tests"})
+	files, err := transcript.Find([]string{"../../../../tests"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,9 +24,9 @@ func TestTranscripts(t *testing.T) {
 		t.Fatal("no transcripts under tests/")
 	}
 	for _, f := range files {
-		rel, _ := filepath.Rel("../..", f)
+		rel, _ := filepath.Rel("../../../..", f)
 		t.Run(rel, func(t *testing.T) {
-			if ok, msg := runTranscriptFile(f, *update); !ok {
+			if ok, msg := transcript.RunFile(f, *update, Open); !ok {
 				t.Errorf("%s", msg)
 			}
 		})
@@ -30,15 +34,15 @@ func TestTranscripts(t *testing.T) {
 }
 
 func TestTranscriptCatchesMismatch(t *testing.T) {
-	tr, err := parseTranscript("x.transcript", []byte("seed 1\n> 1 + 1\n3\n> 2 + 2\n4\n"))
+	tr, err := transcript.Parse("x.transcript", []byte("seed 1\n> 1 + 1\n3\n> 2 + 2\n4\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tr.run()
+	got, err := tr.Replay(Open)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tr.diff(got)
+	d := tr.Diff(got)
 	want := "--- x.transcript (expected)\n+++ x.transcript (actual)\n@@ > 1 + 1 @@\n+2\n-3\n"
 	if d != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", d, want)
@@ -67,7 +71,7 @@ func TestTranscriptEscape(t *testing.T) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if ok, msg := runTranscriptFile(path, true); !ok {
+	if ok, msg := transcript.RunFile(path, true, Open); !ok {
 		t.Fatal(msg)
 	}
 	out := "\\> pas une entrée\n\\>\n\\... ni une suite\n\\\\ une barre\n\nmilieu\n\\# pas un commentaire\n\\\n"
@@ -76,11 +80,11 @@ func TestTranscriptEscape(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("--update wrote:\n%s\nwant:\n%s", b, want)
 	}
-	if ok, msg := runTranscriptFile(path, false); !ok {
+	if ok, msg := transcript.RunFile(path, false, Open); !ok {
 		t.Errorf("the updated transcript does not replay:\n%s", msg)
 	}
 	// Updating again changes nothing.
-	if ok, msg := runTranscriptFile(path, true); !ok {
+	if ok, msg := transcript.RunFile(path, true, Open); !ok {
 		t.Fatal(msg)
 	}
 	if b2, _ := os.ReadFile(path); string(b2) != want {
@@ -91,7 +95,7 @@ func TestTranscriptEscape(t *testing.T) {
 // TestTranscriptDirectives: bad directives are errors, an empty transcript fails, and a
 // trailing comment is not expected output.
 func TestTranscriptDirectives(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	cartes := filepath.Join(root, "rulesets/examples/cartes.rules")
 	tests := []struct{ src, want string }{
 		{"rolls 3 x.5\n> 1\n1\n", "x.transcript:1: rolls: bad die result \"x.5\""},
@@ -107,11 +111,11 @@ func TestTranscriptDirectives(t *testing.T) {
 	}
 	for _, tt := range tests {
 		msg := ""
-		tr, err := parseTranscript("x.transcript", []byte(tt.src))
+		tr, err := transcript.Parse("x.transcript", []byte(tt.src))
 		if err == nil {
 			var got []string
-			if got, err = tr.run(); err == nil {
-				msg = tr.diff(got)
+			if got, err = tr.Replay(Open); err == nil {
+				msg = tr.Diff(got)
 			}
 		}
 		if err != nil {
@@ -126,11 +130,11 @@ func TestTranscriptDirectives(t *testing.T) {
 // TestTranscriptBoundsOutput: replay keeps no more actual output than a transcript can hold.
 func TestTranscriptBoundsOutput(t *testing.T) {
 	line := strings.Repeat("x", 199)
-	tr, err := parseTranscript("x.transcript", []byte(`> for i in 1..50000 { emit "`+line+`" }`+"\n"))
+	tr, err := transcript.Parse("x.transcript", []byte(`> for i in 1..50000 { emit "`+line+`" }`+"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tr.run()
+	got, err := tr.Replay(Open)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,28 +1,29 @@
-package main
+package repl
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
 
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/transcript"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
 
-// shell is the REPL's state and its line interpreter; the interactive front end, piped
-// scripts and golden transcripts all drive it through exec.
-type shell struct {
-	*cli
-	dir       string   // relative paths (load, record) are taken from here
-	files     []string // rule files loaded, as given
+// Shell is the REPL's state and its line interpreter; the interactive front end, piped
+// scripts and golden transcripts all drive it through Exec. A Shell is used by one goroutine
+// at a time, except for the interrupt flag that Ctrl-C sets.
+type Shell struct {
+	stdout    io.Writer // the user's output, teed into out
+	stderr    io.Writer // what is said after the session: unused hand-given results
+	dir       string    // relative paths (load, record) are taken from here
+	files     []string  // rule files loaded, as given
 	prog      *dsl.Program
 	m         *dsl.Machine
 	sess      *dsl.Session
@@ -43,34 +44,9 @@ type shell struct {
 	log         []logEntry
 	logSize     int
 	logLost     bool
-	interrupted bool    // an input was interrupted (Ctrl-C): replay may differ
-	out         capture // the output of the input being run
+	interrupted bool               // an input was interrupted (Ctrl-C): replay may differ
+	out         transcript.Capture // the output of the input being run
 }
-
-// capture keeps the output of one input, up to limit bytes (maxLog when 0): an input that
-// prints more (a loop of emits) must not hold it all in memory.
-type capture struct {
-	buf   bytes.Buffer
-	over  bool
-	limit int
-}
-
-// Write implements io.Writer, keeping at most the limit.
-func (c *capture) Write(p []byte) (int, error) {
-	limit := c.limit
-	if limit == 0 {
-		limit = maxLog
-	}
-	if c.over || c.buf.Len()+len(p) > limit {
-		// Once cut, later writes are dropped too: the output kept is its start, whole.
-		c.over = true
-		return len(p), nil
-	}
-	return c.buf.Write(p)
-}
-
-// Reset empties the capture for the next input.
-func (c *capture) Reset() { c.buf.Reset(); c.over = false }
 
 // logEntry is one input of the session and its output.
 type logEntry struct{ input, output string }
@@ -97,20 +73,38 @@ var metaCommands = []struct{ name, args, help string }{
 	{":quit", "", "leave (Ctrl-D too)"},
 }
 
-func newShell(c *cli, dir string, files []string, seed uint64) (*shell, error) {
-	// The shell gets a cli of its own: it tees stdout to capture each input's output.
-	own := *c
-	s := &shell{cli: &own, dir: dir, seed: seed, startSeed: seed}
-	s.stdout = io.MultiWriter(c.stdout, &s.out)
-	s.queue = dice.NewQueue(nil, dice.NewPCG(seed))
-	if _, _, err := s.loadFiles(files, nil); err != nil {
+// Config says how a Shell starts.
+type Config struct {
+	// Dir is the folder relative paths (rule files, :load, :record) are taken from; "" is the
+	// working directory.
+	Dir string
+	// Files are the rule files loaded at the start.
+	Files []string
+	// Seed seeds the dice.
+	Seed uint64
+	// Stdout receives every output of the session, errors included: in the REPL, errors go
+	// where the user looks.
+	Stdout io.Writer
+	// Stderr receives what is said once the session ends (hand-given results never used).
+	Stderr io.Writer
+}
+
+// New starts a session with the rule files of cfg loaded; their diagnostics, warnings
+// included, are written on cfg.Stdout. It fails when a file has errors.
+func New(cfg Config) (*Shell, error) {
+	s := &Shell{dir: cfg.Dir, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
+	// Every output is teed into s.out, to log each input with its output for :record.
+	s.out.Limit = maxLog
+	s.stdout = io.MultiWriter(cfg.Stdout, &s.out)
+	s.queue = dice.NewQueue(nil, dice.NewPCG(cfg.Seed))
+	if _, _, err := s.loadFiles(cfg.Files, nil); err != nil {
 		return nil, err
 	}
 	s.startFiles = s.files
 	return s, nil
 }
 
-func (s *shell) path(p string) string {
+func (s *Shell) path(p string) string {
 	if filepath.IsAbs(p) || s.dir == "" {
 		return p
 	}
@@ -120,7 +114,7 @@ func (s *shell) path(p string) string {
 // loadFiles (re)builds the program and a fresh machine from files. With a previous session,
 // what still fits is carried over from it (see dsl.Session.CarryOver) and the notes say
 // what was reset and why.
-func (s *shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept, error) {
+func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept, error) {
 	var prog *dsl.Program
 	if len(files) > 0 {
 		var fsys dsl.FileSystem = dsl.OSFiles{}
@@ -172,14 +166,14 @@ func (s *shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 	return notes, kept, nil
 }
 
-func (s *shell) install(m *dsl.Machine) {
+func (s *Shell) install(m *dsl.Machine) {
 	s.m = m
 	m.Emit = func(line string) { fmt.Fprintln(s.stdout, line) }
 	m.Interrupt = &s.interrupt
 	s.setTrace(s.trace)
 }
 
-func (s *shell) setTrace(on bool) {
+func (s *Shell) setTrace(on bool) {
 	s.trace = on
 	if !on {
 		s.m.Trace = nil
@@ -192,9 +186,10 @@ func (s *shell) setTrace(on bool) {
 
 var letRE = regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
 
-// exec runs one complete input (an expression, a let, or a meta command), logs it with its
-// output and, when recording, writes it to the transcript at once.
-func (s *shell) exec(input string) {
+// Exec runs one complete input (an expression, a let, or a meta command), logs it with its
+// output and, when recording, writes it to the transcript at once. Nothing an input does
+// ends the session but :quit (see Quit); Failed tells whether it ended in an error.
+func (s *Shell) Exec(input string) {
 	s.failed = false
 	input = strings.TrimSpace(input)
 	s.out.Reset()
@@ -202,8 +197,8 @@ func (s *shell) exec(input string) {
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
 		return
 	}
-	e := logEntry{input, s.out.buf.String()}
-	over := s.out.over
+	e := logEntry{input, s.out.String()}
+	over := s.out.Over()
 	s.out.Reset()
 	if over {
 		s.log, s.logLost = nil, true
@@ -228,7 +223,7 @@ func isRecordCommand(input string) bool {
 	return cmd == ":record"
 }
 
-func (s *shell) addLog(e logEntry) {
+func (s *Shell) addLog(e logEntry) {
 	if s.replay || s.logLost {
 		return
 	}
@@ -241,7 +236,7 @@ func (s *shell) addLog(e logEntry) {
 }
 
 // run runs one input.
-func (s *shell) run(input string) {
+func (s *Shell) run(input string) {
 	switch err := dsl.CheckEncoding("<input>", input); {
 	case err != nil:
 		s.showError(err, input)
@@ -275,24 +270,21 @@ func (s *shell) run(input string) {
 	}
 }
 
-func (s *shell) showError(err error, input string) {
+func (s *Shell) showError(err error, input string) {
 	s.failed = true
 	srcs := dsl.Sources{"<input>": []byte(input)}
 	for k, v := range s.prog.Sources {
 		srcs[k] = v
 	}
-	old := s.stderr
-	s.stderr = s.stdout // in the REPL, errors go where the user looks
-	s.printError(err, srcs)
-	s.stderr = old
+	output.Error(s.stdout, err, srcs) // in the REPL, errors go where the user looks
 }
 
-func (s *shell) errorf(format string, args ...any) {
+func (s *Shell) errorf(format string, args ...any) {
 	s.failed = true
 	fmt.Fprintf(s.stdout, "error: "+format+"\n", args...)
 }
 
-func (s *shell) meta(input string) {
+func (s *Shell) meta(input string) {
 	cmd, arg, _ := strings.Cut(input, " ")
 	arg = strings.TrimSpace(arg)
 	switch cmd {
@@ -381,7 +373,7 @@ func (s *shell) meta(input string) {
 		case "clear":
 			s.m.GivenCards = nil
 		default:
-			list, err := parseCards(s.prog, arg)
+			list, err := ParseCards(s.prog, arg)
 			if err != nil {
 				s.errorf(":cards Q♣ 7♠ (or QC 7S), :cards clear or :cards alone: %v", err)
 				return
@@ -417,21 +409,18 @@ func (s *shell) meta(input string) {
 				s.errorf("%v", err)
 				return
 			}
-			s.printDist(arg, d, false)
+			_ = output.Dist(s.stdout, arg, d, false)
 			return
 		}
 		e, err := dice.Parse(arg, s.prog.Dice())
 		if err == nil {
 			var d *dice.Dist
 			if d, err = e.Distribution(); err == nil {
-				s.printDist(arg, d, false)
+				_ = output.Dist(s.stdout, arg, d, false)
 				return
 			}
 		}
-		old := s.stderr
-		s.stderr = s.stdout
-		s.diceError(arg, err)
-		s.stderr = old
+		output.DiceError(s.stdout, arg, err)
 		s.failed = true
 	case ":record":
 		s.record(arg)
@@ -468,7 +457,7 @@ func suggest(name string, cands []string) string {
 
 // reportCarry says what a reload kept, then every reset with its reason and the names the
 // edit added or removed.
-func (s *shell) reportCarry(notes []string, k dsl.Kept) {
+func (s *Shell) reportCarry(notes []string, k dsl.Kept) {
 	var parts []string
 	add := func(n int, one, many string) {
 		if n == 1 {
@@ -489,7 +478,7 @@ func (s *shell) reportCarry(notes []string, k dsl.Kept) {
 	}
 }
 
-func (s *shell) showState() {
+func (s *Shell) showState() {
 	for _, o := range s.m.Options() {
 		fmt.Fprintf(s.stdout, "option %s = %s\n", o.Name, dsl.Repr(o.Value))
 	}
@@ -512,197 +501,9 @@ func (s *shell) showState() {
 // REPL adds line by line, never rescanning.
 func lineDepth(line string) int { return dsl.OpenBrackets(line) }
 
-// recorder writes a golden transcript of the session as it goes: each input and its output
-// are appended as soon as the input has run, so the file is whole however the session ends.
-type recorder struct {
-	f    *os.File
-	path string
-	dir  string // the transcript's folder: load paths are written relative to it
-	// positions matches a position in each loaded file, compiled once per file name.
-	positions map[string]*regexp.Regexp
-}
-
-// position matches a position in file f (the name, a colon, a line number), not inside a
-// longer file name (b.rules within ab.rules or x/b.rules).
-func (r *recorder) position(f string) *regexp.Regexp {
-	re, ok := r.positions[f]
-	if !ok {
-		if r.positions == nil {
-			r.positions = map[string]*regexp.Regexp{}
-		}
-		re = regexp.MustCompile(`(^|[^\pL\pN_./-])` + regexp.QuoteMeta(f) + `:(\d)`)
-		r.positions[f] = re
-	}
-	return re
-}
-
-// record is :record FILE and :record off. FILE must end in .transcript, and an existing
-// file is replaced only if it reads as a transcript: a rule file is never overwritten.
-func (s *shell) record(arg string) {
-	if s.replay {
-		s.errorf(":record is refused while a transcript is replayed: replay writes no file")
-		return
-	}
-	if arg == "off" {
-		if s.rec == nil {
-			s.errorf("not recording")
-			return
-		}
-		path, err := s.rec.path, s.rec.f.Close()
-		s.rec = nil
-		if err != nil {
-			s.errorf("%v", err)
-			return
-		}
-		fmt.Fprintf(s.stdout, "recorded %s\n", path)
-		return
-	}
-	if arg == "" {
-		s.errorf(":record FILE.transcript or :record off")
-		return
-	}
-	if s.rec != nil {
-		s.errorf("already recording to %s", s.rec.path)
-		return
-	}
-	path := s.path(arg)
-	if !strings.HasSuffix(path, ".transcript") {
-		s.errorf(":record writes only files named *.transcript, not %s", arg)
-		return
-	}
-	if st, err := os.Lstat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			s.errorf("%s exists and is not a regular file; not overwritten", arg)
-			return
-		}
-		src, err := dsl.OSFiles{}.ReadFile(path)
-		if err == nil {
-			_, err = parseTranscript(path, src)
-		}
-		// An empty file, or a transcript recorded without any input yet, may be replaced.
-		if err != nil && !errors.Is(err, errNoInput) && len(bytes.TrimSpace(src)) > 0 {
-			s.errorf("%s exists and does not read as a transcript; not overwritten", arg)
-			return
-		}
-	}
-	dir, err := filepath.Abs(filepath.Dir(path))
-	if err != nil {
-		s.errorf("%v", err)
-		return
-	}
-	r := &recorder{path: arg, dir: dir}
-	head, notes := s.transcriptHead(r)
-	// The head replaces the file whole (a failure leaves the old transcript), then each
-	// entry is appended.
-	if err := writeFileAtomic(path, []byte(head)); err != nil {
-		s.errorf("%v", err)
-		return
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		s.errorf("%v", err)
-		return
-	}
-	r.f = f
-	s.rec = r
-	fmt.Fprintf(s.stdout, "recording to %s\n", arg)
-	for _, n := range notes {
-		fmt.Fprintf(s.stdout, "note: %s\n", n)
-	}
-}
-
-// transcriptHead writes what replay needs to reach the present state: the seed and files the
-// session started with, then every input so far with its output. What replay cannot
-// reproduce is said in the file and returned to be said on screen.
-func (s *shell) transcriptHead(r *recorder) (string, []string) {
-	var b strings.Builder
-	b.WriteString("# Recorded by rulesh; `rulesh test` replays it.\n")
-	var notes []string
-	if s.logLost {
-		notes = append(notes, fmt.Sprintf("the session before :record was longer than %d MiB and was not kept: replay starts from a fresh state and its dice may differ", maxLog>>20))
-		fmt.Fprintf(&b, "seed %d\n", s.seed)
-		for _, file := range s.files {
-			fmt.Fprintf(&b, "load %s\n", r.rel(s.path(file)))
-		}
-		for _, o := range s.m.Options() {
-			if o.Value != o.Default {
-				fmt.Fprintf(&b, "set %s %s\n", o.Name, dsl.Repr(o.Value))
-			}
-		}
-		if p := s.queue.Pending(); len(p) > 0 {
-			fmt.Fprintf(&b, "rolls %s\n", strings.Join(p, " "))
-		}
-		if len(s.m.GivenCards) > 0 {
-			fmt.Fprintf(&b, "cards %s\n", strings.Join(s.m.GivenCards, " "))
-		}
-	} else {
-		fmt.Fprintf(&b, "seed %d\n", s.startSeed)
-		for _, file := range s.startFiles {
-			fmt.Fprintf(&b, "load %s\n", r.rel(s.path(file)))
-		}
-		reloads := false
-		for _, e := range s.log {
-			cmd, _, _ := strings.Cut(e.input, " ")
-			reloads = reloads || cmd == ":load" || cmd == ":reload"
-		}
-		if reloads {
-			notes = append(notes, "the session loaded or reloaded rule files: replay reads them as they are then")
-		}
-		if s.interrupted {
-			notes = append(notes, "an input was interrupted (Ctrl-C): replay runs it to its end")
-		}
-	}
-	for _, n := range notes {
-		fmt.Fprintf(&b, "# note: %s\n", n)
-	}
-	if len(s.log) > 0 {
-		b.WriteString("# The session before :record, replayed to reach the same state:\n")
-		for _, e := range s.log {
-			b.WriteString(r.entry(e, s))
-		}
-		b.WriteString("# :record started here.\n")
-	}
-	return b.String(), notes
-}
-
-// rel writes a path relative to the transcript's folder (absolute if it cannot).
-func (r *recorder) rel(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return path
-	}
-	if rel, err := filepath.Rel(r.dir, abs); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return abs
-}
-
-// entry writes one input and its output in transcript form; a :load path is rewritten
-// relative to the transcript.
-func (r *recorder) entry(e logEntry, s *shell) string {
-	input, output := e.input, e.output
-	if cmd, arg, _ := strings.Cut(input, " "); cmd == ":load" && strings.TrimSpace(arg) != "" {
-		arg = strings.TrimSpace(arg)
-		input = ":load " + r.rel(s.path(arg))
-		output = strings.Replace(output, "loaded "+arg+"\n", "loaded "+r.rel(s.path(arg))+"\n", 1)
-	}
-	// Positions in loaded files name them as replay will: relative to the transcript.
-	for _, f := range s.files {
-		if rel := r.rel(s.path(f)); rel != f {
-			output = r.position(f).ReplaceAllStringFunc(output, func(m string) string {
-				return strings.Replace(m, f+":", rel+":", 1)
-			})
-		}
-	}
-	var b strings.Builder
-	writeInput(&b, input)
-	b.WriteString(escapeOutput(output))
-	return b.String()
-}
-
 // finish ends the session: a transcript being recorded is closed (it is already whole) and
 // hand-given results never used are reported, on stderr.
-func (s *shell) finish() {
+func (s *Shell) finish() {
 	if s.rec != nil {
 		if err := s.rec.f.Close(); err != nil {
 			fmt.Fprintf(s.stderr, "rulesh: %s: %v\n", s.rec.path, err)
@@ -711,72 +512,54 @@ func (s *shell) finish() {
 		}
 		s.rec = nil
 	}
-	warnLeftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
+	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
 }
 
-// warnLeftovers reports hand-given results and cards that were never used.
-func warnLeftovers(w io.Writer, rolls, cards []string) {
-	if len(rolls) > 0 {
-		fmt.Fprintf(w, "warning: hand-given results not used: %s\n", strings.Join(rolls, " "))
-	}
-	if len(cards) > 0 {
-		fmt.Fprintf(w, "warning: hand-given cards not used: %s\n", strings.Join(cards, " "))
-	}
+// Failed reports whether the last input ended in an error.
+func (s *Shell) Failed() bool { return s.failed }
+
+// Quit reports whether an input asked to leave (:quit).
+func (s *Shell) Quit() bool { return s.quit }
+
+// SetOption sets an option from its written value, as --set and the set directive of a
+// transcript do.
+func (s *Shell) SetOption(name, value string) error {
+	return s.m.SetOption(name, dsl.ParseValue(value))
 }
 
-// completions returns the candidates for the word being typed at the end of line: meta
-// commands, procedures, options, entities, dice, session variables and, after `x.`, the
-// fields of x.
-func (s *shell) completions(line string) (string, []string) {
-	start := len(line)
-	for start > 0 {
-		r := line[start-1]
-		if r == ' ' || r == '(' || r == ',' || r == '[' || r == '{' || r == '+' || r == '-' || r == '*' || r == '/' || r == '!' || r == '=' || r == '<' || r == '>' {
-			break
-		}
-		start--
+// GiveRolls queues hand-given die results, as :rolls does.
+func (s *Shell) GiveRolls(rolls ...string) { s.queue.Push(rolls...) }
+
+// GiveCards replaces the hand-given cards by list ("Q♣ 7♠" or "QC,7S"), each checked against
+// the decks of the loaded rules.
+func (s *Shell) GiveCards(list string) error {
+	cards, err := ParseCards(s.prog, list)
+	if err != nil {
+		return err
 	}
-	head, word := line[:start], line[start:]
-	var cands []string
-	if strings.HasPrefix(word, ":") && strings.TrimSpace(head) == "" {
-		for _, c := range metaCommands {
-			cands = append(cands, c.name)
-		}
-	} else if dot := strings.LastIndexByte(word, '.'); dot > 0 {
-		if v, ok := s.lookup(word[:dot]); ok {
-			for _, f := range dsl.Fields(v) {
-				cands = append(cands, word[:dot+1]+f)
-			}
-		}
-	} else {
-		cands = append(cands, s.prog.Names()...)
-		cands = append(cands, s.sess.Vars()...)
-	}
-	var out []string
-	for _, c := range cands {
-		if strings.HasPrefix(c, word) {
-			out = append(out, c)
-		}
-	}
-	sort.Strings(out)
-	return head, out
+	s.m.GivenCards = cards
+	return nil
 }
 
-func (s *shell) lookup(path string) (any, bool) {
-	parts := strings.Split(path, ".")
-	v, ok := s.sess.Var(parts[0])
-	if !ok {
-		v, ok = s.m.Global(parts[0])
+// Open starts a session to replay a transcript in (a transcript.Opener): every output,
+// errors and warnings included, goes to out, and :record is refused, so replay writes no file.
+func Open(dir string, files []string, seed uint64, out io.Writer) (transcript.Session, error) {
+	s, err := New(Config{Dir: dir, Files: files, Seed: seed, Stdout: out, Stderr: out})
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range parts[1:] {
-		if !ok {
-			return nil, false
+	s.replay = true
+	return s, nil
+}
+
+// ParseCards reads hand-given cards "Q♣,7♠" or "QC 7S" (commas or spaces between them),
+// checking each against the decks of prog.
+func ParseCards(prog *dsl.Program, s string) ([]string, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	for _, c := range f {
+		if _, err := prog.ParseCard(c); err != nil {
+			return nil, err
 		}
-		rec, isRec := v.(map[string]any)
-		if !isRec {
-			return nil, false
-		}
-		v, ok = rec[p]
 	}
-	return v, ok
+	return f, nil
 }

@@ -1,9 +1,11 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"fmt"
 
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
 
@@ -19,20 +21,20 @@ func (c *cli) fmtCmd(args []string) int {
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh fmt: no file given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
-	status := exitOK
+	status := ExitOK
 	for _, f := range files {
 		src, err := (dsl.OSFiles{}).ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
-			status = exitError
+			status = ExitError
 			continue
 		}
 		out, err := dsl.Format(f, src)
 		if err != nil {
-			c.printError(err, dsl.Sources{f: src})
-			status = exitError
+			output.Error(c.stderr, err, dsl.Sources{f: src})
+			status = ExitError
 			continue
 		}
 		switch {
@@ -42,9 +44,9 @@ func (c *cli) fmtCmd(args []string) int {
 			}
 		case *write:
 			if !bytes.Equal(out, src) {
-				if err := writeFileAtomic(f, out); err != nil {
+				if err := sysio.WriteFile(f, out); err != nil {
 					fmt.Fprintf(c.stderr, "rulesh fmt: %v\n", err)
-					status = exitError
+					status = ExitError
 				}
 			}
 		default:

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -8,55 +8,10 @@ import (
 	"testing"
 )
 
-// TestWriteFileAtomic: the target is replaced by a rename (whoever holds the old file sees it
-// whole, never a cut one), its mode is kept, a link is followed and stays a link, no
-// temporary file is left, and a non-regular target is refused.
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "r.rules")
-	if err := os.WriteFile(p, []byte("old content\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	old, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
-	link := filepath.Join(dir, "link.rules")
-	if err := os.Symlink("r.rules", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFileAtomic(link, []byte("new\n")); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := io.ReadAll(old); string(b) != "old content\n" {
-		t.Errorf("the old file was written in place: %q", b)
-	}
-	if b, _ := os.ReadFile(p); string(b) != "new\n" {
-		t.Errorf("new content %q", b)
-	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
-	}
-	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
-		t.Error("the link was replaced by a file")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("left behind: %v", entries)
-	}
-	if err := writeFileAtomic("/dev/null", []byte("x")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("writing over a device: %v", err)
-	}
-	if err := writeFileAtomic(filepath.Join(dir, "nope", "x.svg"), []byte("x")); err == nil {
-		t.Error("writing into a missing folder succeeded")
-	}
-}
-
 // TestRewritesAreAtomic: fmt -w, test --update and map --svg replace their target by a
 // rename, so a reader holding the old file still sees it whole.
 func TestRewritesAreAtomic(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	dir := t.TempDir()
 	write := func(name, text string) (string, *os.File) {
 		p := filepath.Join(dir, name)
@@ -74,14 +29,17 @@ func TestRewritesAreAtomic(t *testing.T) {
 	rules, oldRules := write("m.rules", messy)
 	tr, oldTr := write("t.transcript", "> 1 + 1\n3\n")
 	svg, oldSvg := write("map.svg", "<svg>old picture</svg>\n")
-	runs := [][]string{
-		{"fmt", "-w", rules},
-		{"test", "--update", tr},
-		{"map", filepath.Join(root, "rulesets/examples/carte.rules"), "--svg", svg},
+	runs := []struct {
+		cmd  Command
+		args []string
+	}{
+		{Fmt, []string{"-w", rules}},
+		{Test, []string{"--update", tr}},
+		{Map, []string{filepath.Join(root, "rulesets/examples/carte.rules"), "--svg", svg}},
 	}
-	for _, args := range runs {
-		if out := runCLI(root, args); strings.Contains(out, "[exit") {
-			t.Fatalf("rulesh %v:\n%s", args, out)
+	for _, r := range runs {
+		if code, out, errOut := runIn(t, root, "", r.cmd, r.args...); code != 0 {
+			t.Fatalf("rulesh %v: exit %d\n%s%s", r.args, code, out, errOut)
 		}
 	}
 	for _, c := range []struct {
@@ -106,7 +64,7 @@ func TestRewritesAreAtomic(t *testing.T) {
 // already a picture, so `--svg duel.rules` (or a link to a rule file) cannot turn a rule file
 // into an SVG.
 func TestMapSVGSparesOtherFiles(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	carte := filepath.Join(root, "rulesets/examples/carte.rules")
 	dir := t.TempDir()
 	files := map[string]string{
@@ -126,9 +84,9 @@ func TestMapSVGSparesOtherFiles(t *testing.T) {
 		out     string
 		refused bool
 	}{{"duel.rules", true}, {"link.svg", true}, {"old.svg", false}, {"empty.svg", false}, {"new.svg", false}} {
-		out := runCLI(root, []string{"map", carte, "--svg", filepath.Join(dir, c.out)})
-		if refused := strings.Contains(out, "is not an SVG picture; not overwritten"); refused != c.refused {
-			t.Errorf("map --svg %s: %s", c.out, out)
+		code, out, errOut := runIn(t, root, "", Map, carte, "--svg", filepath.Join(dir, c.out))
+		if refused := strings.Contains(errOut, "is not an SVG picture; not overwritten"); refused != c.refused || refused != (code == 1) {
+			t.Errorf("map --svg %s: exit %d\n%s%s", c.out, code, out, errOut)
 		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "duel.rules")); string(b) != files["duel.rules"] {

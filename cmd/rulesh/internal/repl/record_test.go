@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"bytes"
@@ -6,10 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rulesh/cmd/rulesh/internal/transcript"
 )
 
-// runIn runs the CLI from dir with stdin and returns the exit code, stdout and stderr.
-func runIn(t *testing.T, dir string, stdin string, args ...string) (int, string, string) {
+// runIn runs a session from dir with the rule files loaded and stdin piped in, as `rulesh
+// repl --seed SEED -f FILE...` does, and returns its exit code (1 when an input failed),
+// stdout and stderr.
+func runIn(t *testing.T, dir string, stdin string, seed uint64, files ...string) (int, string, string) {
 	t.Helper()
 	wd, _ := os.Getwd()
 	if err := os.Chdir(dir); err != nil {
@@ -17,19 +21,26 @@ func runIn(t *testing.T, dir string, stdin string, args ...string) (int, string,
 	}
 	defer os.Chdir(wd)
 	var out, errOut bytes.Buffer
-	code := Main(args, strings.NewReader(stdin), &out, &errOut)
+	sh, err := New(Config{Files: files, Seed: seed, Stdout: &out, Stderr: &errOut})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := 0
+	if !sh.Run(strings.NewReader(stdin)) {
+		code = 1
+	}
 	return code, out.String(), errOut.String()
 }
 
 // TestRecordSavedOnEveryWayOut: the transcript is written as the session goes, so it is whole
 // when the session ends without :record off (end of piped input, :quit, a failing input).
 func TestRecordSavedOnEveryWayOut(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	for _, end := range []string{"", ":quit\n1 + 1\n", "1 +\n"} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "s.transcript")
 		code, out, errOut := runIn(t, root, ":record "+path+"\nlet r = 3d6\nfrapper(ariane, brutus)\n"+end,
-			"repl", "--seed", "4", "-f", "rulesets/examples/duel.rules")
+			4, "rulesets/examples/duel.rules")
 		if code != 0 && end != "1 +\n" {
 			t.Errorf("exit %d\n%s%s", code, out, errOut)
 		}
@@ -43,7 +54,7 @@ func TestRecordSavedOnEveryWayOut(t *testing.T) {
 		if !strings.Contains(string(b), "load ") || !strings.Contains(string(b), "> frapper(ariane, brutus)\n") {
 			t.Errorf("end %q: recorded:\n%s", end, b)
 		}
-		if ok, msg := runTranscriptFile(path, false); !ok {
+		if ok, msg := transcript.RunFile(path, false, Open); !ok {
 			t.Errorf("end %q: does not replay:\n%s\n%s", end, msg, b)
 		}
 	}
@@ -53,12 +64,12 @@ func TestRecordSavedOnEveryWayOut(t *testing.T) {
 func TestRecordWritesAsItGoes(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 9)
+	sh, err := New(Config{Dir: dir, Files: nil, Seed: 9, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh.exec(":record s.transcript")
-	sh.exec("2 + 3")
+	sh.Exec(":record s.transcript")
+	sh.Exec("2 + 3")
 	b, _ := os.ReadFile(filepath.Join(dir, "s.transcript"))
 	if !strings.HasSuffix(string(b), "> 2 + 3\n5\n") {
 		t.Errorf("not written at once:\n%s", b)
@@ -81,7 +92,7 @@ func TestRecordRefusesToOverwrite(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, []string{"duel.rules"}, 1)
+	sh, err := New(Config{Dir: dir, Files: []string{"duel.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +104,13 @@ func TestRecordRefusesToOverwrite(t *testing.T) {
 		{"old.transcript", "recording to old.transcript\n"},
 	} {
 		out.Reset()
-		sh.exec(":record " + c.arg)
+		sh.Exec(":record " + c.arg)
 		if out.String() != c.want {
 			t.Errorf(":record %s said %q, want %q", c.arg, out.String(), c.want)
 		}
 	}
-	sh.exec("a")
-	sh.exec(":record off")
+	sh.Exec("a")
+	sh.Exec(":record off")
 	for name, text := range files {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
 		if changed := string(b) != text; changed != (name == "old.transcript") && name != "new.transcript" {
@@ -120,7 +131,7 @@ func TestReplayWritesNoFile(t *testing.T) {
 	if err := os.WriteFile(tr, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if ok, msg := runTranscriptFile(tr, false); !ok {
+	if ok, msg := transcript.RunFile(tr, false, Open); !ok {
 		t.Error(msg)
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "seed 1\n> 1\n1\n" {
@@ -135,7 +146,7 @@ func TestReplayWritesNoFile(t *testing.T) {
 // replays to the same state; load paths and positions are written relative to the
 // transcript's folder.
 func TestRecordMidSession(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	dir := t.TempDir()
 	path := filepath.Join(dir, "late.transcript")
 	script := strings.Join([]string{
@@ -151,7 +162,7 @@ func TestRecordMidSession(t *testing.T) {
 		":rolls",
 		":record off",
 	}, "\n") + "\n"
-	code, out, errOut := runIn(t, root, script, "repl", "--seed", "11", "-f", "rulesets/examples/duel.rules")
+	code, out, errOut := runIn(t, root, script, 11, "rulesets/examples/duel.rules")
 	if code != 1 { // frapper(ariane) fails on purpose
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
@@ -179,7 +190,7 @@ func TestRecordMidSession(t *testing.T) {
 	if !strings.Contains(out, "note: the session loaded or reloaded rule files") {
 		t.Errorf("the note is not on screen:\n%s", out)
 	}
-	if ok, msg := runTranscriptFile(path, false); !ok {
+	if ok, msg := transcript.RunFile(path, false, Open); !ok {
 		t.Errorf("does not replay:\n%s\n%s", msg, text)
 	}
 }
@@ -188,22 +199,22 @@ func TestRecordMidSession(t *testing.T) {
 // with an error (in linear time); brackets in comments do not count; leftover hand-given
 // results are reported on stderr.
 func TestPipedInput(t *testing.T) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("../../../..")
 	long := "1 + 1\n" + strings.Repeat("1", maxLine+10) + "\n2 + 2\n"
-	code, out, errOut := runIn(t, root, long, "repl", "--seed", "1")
+	code, out, errOut := runIn(t, root, long, 1)
 	if code != 1 || out != "2\n" || errOut != "rulesh: input line 2 is longer than the 16 MiB limit; stopped there\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	open := "[\n" + strings.Repeat(strings.Repeat("1,", 500)+"\n", (maxLine/1000)+10)
-	code, out, errOut = runIn(t, root, open, "repl", "--seed", "1")
+	code, out, errOut = runIn(t, root, open, 1)
 	if code != 1 || out != "" || !strings.HasSuffix(errOut, "is longer than the 16 MiB limit (a bracket left open?); stopped there\n") {
 		t.Errorf("open bracket: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	code, out, errOut = runIn(t, root, "1 + 1 // (\n2\n[1,\n 2] // ]\n", "repl", "--seed", "1")
+	code, out, errOut = runIn(t, root, "1 + 1 // (\n2\n[1,\n 2] // ]\n", 1)
 	if code != 0 || out != "2\n2\n[1, 2]\n" {
 		t.Errorf("comments: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	code, out, errOut = runIn(t, root, ":rolls 3 4\n1d6\n", "repl", "--seed", "1")
+	code, out, errOut = runIn(t, root, ":rolls 3 4\n1d6\n", 1)
 	if code != 0 || errOut != "warning: hand-given results not used: 4\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -214,18 +225,18 @@ func TestPipedInput(t *testing.T) {
 func TestRecordBoundsOutput(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	sh, err := newShell(&cli{stdout: &out, stderr: &out}, dir, nil, 1)
+	sh, err := New(Config{Dir: dir, Files: nil, Seed: 1, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh.exec(":record big.transcript")
+	sh.Exec(":record big.transcript")
 	line := strings.Repeat("x", 99)
-	sh.exec(`for i in 1..50000 { emit "` + line + `" }`)
+	sh.Exec(`for i in 1..50000 { emit "` + line + `" }`)
 	if got := out.Len(); got < 5_000_000 {
 		t.Fatalf("the loop printed only %d bytes:\n%.300s", got, out.String())
 	}
-	if !sh.logLost || sh.out.buf.Len() > 1000 {
-		t.Errorf("log kept: lost %v, capture %d bytes", sh.logLost, sh.out.buf.Len())
+	if !sh.logLost || sh.out.Len() > 1000 {
+		t.Errorf("log kept: lost %v, capture %d bytes", sh.logLost, sh.out.Len())
 	}
 	if !strings.HasSuffix(out.String(), "note: the output was longer than 4 MiB: the transcript holds only its start\n") {
 		t.Errorf("no note on screen: %q", out.String()[out.Len()-200:])

@@ -1,8 +1,9 @@
-package main
+package transcript
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,11 +11,12 @@ import (
 	"strconv"
 	"strings"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
 
-// A golden transcript is a REPL session written down:
+// A Transcript is a REPL session written down:
 //
 //	# comments (only before the first input)
 //	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3, cards Q♣
@@ -28,7 +30,7 @@ import (
 // else (an input "> ", a continuation "... ", a line starting with "\", or a blank or "#"
 // line at the end of an output, which would be taken for a comment) is written with a "\" in
 // front; replay removes one leading "\" from every output line.
-type transcript struct {
+type Transcript struct {
 	path      string
 	header    []string // comment and directive lines, kept as written
 	seed      uint64
@@ -47,8 +49,8 @@ type tcase struct {
 	want  string
 }
 
-// errNoInput is a transcript without any input: it would pass while testing nothing.
-var errNoInput = errors.New("no input: a transcript needs at least one line starting with \"> \"")
+// ErrNoInput is a transcript without any input: it would pass while testing nothing.
+var ErrNoInput = errors.New("no input: a transcript needs at least one line starting with \"> \"")
 
 func isInputLine(l string) bool { return strings.HasPrefix(l, "> ") || l == ">" }
 
@@ -56,8 +58,10 @@ func isInputLine(l string) bool { return strings.HasPrefix(l, "> ") || l == ">" 
 // the next input rather than as output.
 func isNote(l string) bool { return l == "" || strings.HasPrefix(l, "#") }
 
-func parseTranscript(path string, src []byte) (*transcript, error) {
-	t := &transcript{path: path, seed: 1}
+// Parse reads the transcript src, from the file path (named in its errors, and the folder its
+// load paths are relative to). A transcript without any input is ErrNoInput.
+func Parse(path string, src []byte) (*Transcript, error) {
+	t := &Transcript{path: path, seed: 1}
 	// A byte order mark (some Windows editors write one) is not part of the first line.
 	lines := strings.Split(strings.TrimPrefix(string(src), "\ufeff"), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
@@ -114,7 +118,7 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 		}
 	}
 	if i == len(lines) {
-		return nil, fmt.Errorf("%s: %w", path, errNoInput)
+		return nil, fmt.Errorf("%s: %w", path, ErrNoInput)
 	}
 	var pre []string
 	for i < len(lines) {
@@ -145,7 +149,7 @@ func parseTranscript(path string, src []byte) (*transcript, error) {
 	return t, nil
 }
 
-// escapeOutput writes an output so that it reads back as the same output (see transcript).
+// escapeOutput writes an output so that it reads back as the same output (see Transcript).
 func escapeOutput(out string) string {
 	if out == "" {
 		return ""
@@ -165,6 +169,14 @@ func escapeOutput(out string) string {
 	return b.String()
 }
 
+// Entry writes one input and its output in transcript form, as :record appends them.
+func Entry(input, output string) string {
+	var b strings.Builder
+	writeInput(&b, input)
+	b.WriteString(escapeOutput(output))
+	return b.String()
+}
+
 // writeInput writes an input as "> " and "... " lines.
 func writeInput(b *strings.Builder, input string) {
 	lines := strings.Split(input, "\n")
@@ -174,51 +186,65 @@ func writeInput(b *strings.Builder, input string) {
 	}
 }
 
-// run replays the transcript and returns the actual output of each case. Replay never
-// writes a file: :record is refused.
-func (t *transcript) run() ([]string, error) {
+// Session is a REPL session that a transcript is replayed in.
+type Session interface {
+	// SetOption sets an option from its written value (the set directive).
+	SetOption(name, value string) error
+	// GiveRolls queues hand-given die results (the rolls directive).
+	GiveRolls(rolls ...string)
+	// GiveCards queues hand-given cards, written as a list "Q♣ 7♠" (the cards directive).
+	GiveCards(list string) error
+	// Exec runs one input; its output, errors included, goes to the session's writer.
+	Exec(input string)
+	// Quit reports whether an input asked to leave.
+	Quit() bool
+}
+
+// An Opener starts a session for replay: the rule files loaded from dir, the dice seeded,
+// every output written to out. A session opened for replay must write no file.
+type Opener func(dir string, files []string, seed uint64, out io.Writer) (Session, error)
+
+// Replay runs the transcript's inputs in a session that open starts and returns the actual
+// output of each case (empty for the cases after an input that quits).
+func (t *Transcript) Replay(open Opener) ([]string, error) {
 	// No expected output is longer than a transcript file: keep no more of the actual one.
-	out := &capture{limit: dsl.MaxFileSize + 1}
-	c := &cli{stdout: out, stderr: out}
-	sh, err := newShell(c, filepath.Dir(t.path), t.files, t.seed)
+	out := &Capture{Limit: dsl.MaxFileSize + 1}
+	sh, err := open(filepath.Dir(t.path), t.files, t.seed, out)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v\n%s", t.path, err, out.buf.String())
+		return nil, fmt.Errorf("%s: %v\n%s", t.path, err, out.String())
 	}
-	sh.replay = true
 	for _, kv := range t.sets {
-		if err := sh.m.SetOption(kv[0], dsl.ParseValue(kv[1])); err != nil {
+		if err := sh.SetOption(kv[0], kv[1]); err != nil {
 			return nil, fmt.Errorf("%s: set %s: %v", t.path, kv[0], err)
 		}
 	}
-	sh.queue.Push(t.rolls...)
+	sh.GiveRolls(t.rolls...)
 	if t.cards != "" {
-		list, err := parseCards(sh.prog, t.cards)
-		if err != nil {
+		if err := sh.GiveCards(t.cards); err != nil {
 			return nil, fmt.Errorf("%s:%d: cards: %v", t.path, t.cardsLine, err)
 		}
-		sh.m.GivenCards = list
 	}
-	out.Reset()
 	got := make([]string, len(t.cases))
 	for i, tc := range t.cases {
 		out.Reset()
-		sh.exec(tc.input)
-		got[i] = out.buf.String()
+		sh.Exec(tc.input)
+		got[i] = out.String()
 		if got[i] != "" && !strings.HasSuffix(got[i], "\n") {
 			got[i] += "\n" // a transcript holds whole lines
 		}
-		if out.over {
+		if out.Over() {
 			got[i] += fmt.Sprintf("(output cut: longer than a transcript may be, %d MiB)\n", dsl.MaxFileSize>>20)
 		}
-		if sh.quit {
+		if sh.Quit() {
 			break
 		}
 	}
 	return got, nil
 }
 
-// render writes the transcript back with the given outputs (for --update).
-func (t *transcript) render(outputs []string) string {
+// Render writes the transcript back with the given outputs, one per case (for --update):
+// comments, directives and spacing stay as written.
+func (t *Transcript) Render(outputs []string) string {
 	var b strings.Builder
 	for _, h := range t.header {
 		b.WriteString(h + "\n")
@@ -227,8 +253,7 @@ func (t *transcript) render(outputs []string) string {
 		for _, p := range tc.pre {
 			b.WriteString(p + "\n")
 		}
-		writeInput(&b, tc.input)
-		b.WriteString(escapeOutput(outputs[i]))
+		b.WriteString(Entry(tc.input, outputs[i]))
 	}
 	for _, p := range t.trailer {
 		b.WriteString(p + "\n")
@@ -236,8 +261,8 @@ func (t *transcript) render(outputs []string) string {
 	return b.String()
 }
 
-// diff shows the first mismatching case as a unified diff.
-func (t *transcript) diff(got []string) string {
+// Diff shows the first case whose output is not got's as a unified diff, or "" when all match.
+func (t *Transcript) Diff(got []string) string {
 	for i, tc := range t.cases {
 		if got[i] == tc.want {
 			continue
@@ -298,8 +323,9 @@ func unifiedLines(a, b []string) []string {
 	return out
 }
 
-// findTranscripts lists the *.transcript files under the given paths (files or folders).
-func findTranscripts(paths []string) ([]string, error) {
+// Find lists the *.transcript files under the given paths (files or folders), sorted; a
+// file named on its own is listed whatever its name.
+func Find(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -324,65 +350,29 @@ func findTranscripts(paths []string) ([]string, error) {
 	return out, nil
 }
 
-// test is `rulesh test [--update] [PATH]...`.
-func (c *cli) test(args []string) int {
-	fs := c.newFlags("test", "test [--update] [PATH]...")
-	update := fs.Bool("update", false, "rewrite the expected output of every transcript")
-	paths, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(paths) == 0 {
-		paths = []string{"tests"}
-	}
-	files, err := findTranscripts(paths)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "rulesh test: %v\n", err)
-		return exitError
-	}
-	if len(files) == 0 {
-		fmt.Fprintf(c.stderr, "rulesh test: no .transcript file under %s\n", strings.Join(paths, ", "))
-		return exitError
-	}
-	pass, fail := 0, 0
-	for _, f := range files {
-		ok, msg := runTranscriptFile(f, *update)
-		if ok {
-			pass++
-			fmt.Fprintf(c.stdout, "ok    %s\n", f)
-			continue
-		}
-		fail++
-		fmt.Fprintf(c.stdout, "FAIL  %s\n%s", f, msg)
-	}
-	fmt.Fprintf(c.stdout, "%d passed, %d failed\n", pass, fail)
-	if fail > 0 {
-		return exitError
-	}
-	return exitOK
-}
-
-// runTranscriptFile replays one transcript; with update it rewrites it and passes.
-func runTranscriptFile(path string, update bool) (bool, string) {
+// RunFile replays the transcript in the file path in sessions that open starts; with update
+// it rewrites the file with the actual outputs and passes. It reports whether the transcript
+// passed and, when not, why (a diff or an error), ending in a newline.
+func RunFile(path string, update bool, open Opener) (bool, string) {
 	src, err := dsl.OSFiles{}.ReadFile(path)
 	if err != nil {
 		return false, err.Error() + "\n"
 	}
-	t, err := parseTranscript(path, src)
+	t, err := Parse(path, src)
 	if err != nil {
 		return false, err.Error() + "\n"
 	}
-	got, err := t.run()
+	got, err := t.Replay(open)
 	if err != nil {
 		return false, err.Error() + "\n"
 	}
 	if update {
-		if err := writeFileAtomic(path, []byte(t.render(got))); err != nil {
+		if err := sysio.WriteFile(path, []byte(t.Render(got))); err != nil {
 			return false, err.Error() + "\n"
 		}
 		return true, ""
 	}
-	if d := t.diff(got); d != "" {
+	if d := t.Diff(got); d != "" {
 		return false, d
 	}
 	return true, ""

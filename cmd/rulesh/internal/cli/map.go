@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -25,7 +26,7 @@ func (c *cli) mapCmd(args []string) int {
 	if len(files) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh map: no rule file given")
 		fs.Usage()
-		return exitUsage
+		return ExitUsage
 	}
 	prog, code := c.loadProgram(files, false)
 	if prog == nil {
@@ -34,34 +35,34 @@ func (c *cli) mapCmd(args []string) int {
 	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-		return exitError
+		return ExitError
 	}
 	board, err := m.Map(*name)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-		return exitError
+		return ExitError
 	}
 	if *svg != "" {
 		if err := replaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		// Streamed: a large board is never held whole in memory.
-		err := writeAtomic(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
+		err := sysio.Write(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
-			return exitError
+			return ExitError
 		}
 		fmt.Fprintf(c.stdout, "wrote %s\n", *svg)
-		return exitOK
+		return ExitOK
 	}
 	fmt.Fprint(c.stdout, board.Render(m.Units()))
-	return exitOK
+	return ExitOK
 }
 
 // replaceableSVG refuses an existing OUT that is not empty and does not begin as an SVG
 // picture: `--svg duel.rules`, or a link to a rule file, must not turn it into a picture.
-// Whether OUT may be written at all (a device, a folder) is left to writeAtomic.
+// Whether OUT may be written at all (a device, a folder) is left to sysio.Write.
 func replaceableSVG(path string) error {
 	// Stat before opening: opening a FIFO would block.
 	if st, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) || (err == nil && !st.Mode().IsRegular()) {

@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"bufio"
@@ -13,41 +13,29 @@ import (
 
 	"github.com/peterh/liner"
 
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
 
-// repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N]`.
-func (c *cli) repl(args []string) int {
-	fs := c.newFlags("repl", "repl [-f FILE]... [--seed N]")
-	var files listFlag
-	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
-	seed := fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
-	rest, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
+// Run reads the session's inputs from stdin until it ends or :quit, and ends the session (a
+// transcript being recorded is closed, unused hand-given results are reported). On the
+// process's own terminal it is the interactive REPL (prompts, line editing, history,
+// completion, Ctrl-C); otherwise stdin is read plainly, as a script. It reports whether every
+// input succeeded: a piped script can be checked by its exit code.
+func (s *Shell) Run(stdin io.Reader) bool {
+	if f, ok := stdin.(*os.File); ok && f == os.Stdin && liner.TerminalSupported() && sysio.IsTerminal(f) {
+		s.interactive()
+		return true
 	}
-	files = append(files, rest...) // `rulesh repl duel.rules` loads it too
-	s := *seed
-	if !flagSet(fs, "seed") {
-		s = randomSeed()
-	}
-	sh, err := newShell(c, "", files, s)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-		return exitError
-	}
-	if f, ok := c.stdin.(*os.File); ok && f == os.Stdin && liner.TerminalSupported() && isTerminal(f) {
-		return sh.interactive()
-	}
-	return sh.plain(c.stdin)
+	return s.plain(stdin)
 }
 
 // maxLine is the longest input line read from a piped script.
 const maxLine = 16 << 20
 
 // plain reads inputs line by line, without prompts: piped scripts (`rulesh < script.txt`).
-// It exits 1 when any input failed, so a script can be checked.
-func (s *shell) plain(r io.Reader) int {
+// It reports false when any input failed, or the script could not be read whole.
+func (s *Shell) plain(r io.Reader) bool {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	var pending strings.Builder
@@ -70,12 +58,12 @@ func (s *shell) plain(r io.Reader) int {
 		if pending.Len() > maxLine {
 			// An open bracket would otherwise gather the whole script into one input.
 			fmt.Fprintf(s.stderr, "rulesh: the input ending at line %d is longer than the %d MiB limit (a bracket left open?); stopped there\n", lineNo, maxLine>>20)
-			return exitError
+			return false
 		}
 		if depth > 0 {
 			continue
 		}
-		s.exec(pending.String())
+		s.Exec(pending.String())
 		anyFailed = anyFailed || s.failed
 		pending.Reset()
 		depth = 0
@@ -90,16 +78,13 @@ func (s *shell) plain(r io.Reader) int {
 		} else {
 			fmt.Fprintf(s.stderr, "rulesh: reading input: %v\n", err)
 		}
-		return exitError
+		return false
 	}
 	if pending.Len() > 0 {
-		s.exec(pending.String())
+		s.Exec(pending.String())
 		anyFailed = anyFailed || s.failed
 	}
-	if anyFailed {
-		return exitError
-	}
-	return exitOK
+	return !anyFailed
 }
 
 // historyPath is $XDG_STATE_HOME/rulesh/history (~/.local/state/rulesh/history).
@@ -115,7 +100,7 @@ func historyPath() string {
 	return filepath.Join(dir, "rulesh", "history")
 }
 
-func (s *shell) interactive() int {
+func (s *Shell) interactive() {
 	ln := liner.NewLiner()
 	defer ln.Close()
 	ln.SetCtrlCAborts(true)
@@ -173,19 +158,18 @@ func (s *shell) interactive() int {
 		if strings.TrimSpace(input) != "" {
 			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
 			s.interrupt.Store(false)
-			s.exec(input)
+			s.Exec(input)
 			if s.interrupt.Load() {
 				s.interrupted = true
 			}
 			s.saveHistory(ln, hist)
 		}
 	}
-	return exitOK
 }
 
 // saveHistory writes the history file itself with mode 0600 after every input, so nothing
 // is lost if the terminal closes.
-func (s *shell) saveHistory(ln *liner.State, path string) {
+func (s *Shell) saveHistory(ln *liner.State, path string) {
 	if path == "" {
 		return
 	}
@@ -200,7 +184,7 @@ func (s *shell) saveHistory(ln *liner.State, path string) {
 	f.Close()
 }
 
-func (s *shell) describe() string {
+func (s *Shell) describe() string {
 	if len(s.files) == 0 {
 		return "no rule file loaded"
 	}

@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCommands runs each command from the repository root, as a user types it, and checks
+// its exit code and output (want is the whole stdout unless it ends in "…", then its start;
+// wantErr is a part of stderr, "" for none at all).
+func TestCommands(t *testing.T) {
+	root, _ := filepath.Abs("../../../..")
+	bad := filepath.Join(t.TempDir(), "bad.rules")
+	if err := os.WriteFile(bad, []byte("const a = zut\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	messy, err := os.ReadFile(filepath.Join(root, "tests/cli/messy.rules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd           Command
+		args          []string
+		stdin         string
+		code          int
+		want, wantErr string
+	}{
+		{Check, []string{"rulesets/examples/duel.rules", "tests/cli/messy.rules"}, "", 0,
+			"rulesets/examples/duel.rules: ok (2 options, 2 consts, 2 kinds, 4 entities, 5 procedures)\ntests/cli/messy.rules: ok (1 procedure)\n", ""},
+		{Check, []string{"tests/cli/cycles.rules"}, "", 0, "tests/cli/cycles.rules: ok (1 kind, 2 entities, 1 procedure)\n", ""},
+		{Check, []string{bad}, "", 1, "", bad + ":1:11: unknown name zut\n    const a = zut\n              ^\n"},
+		{Check, []string{"missing.rules"}, "", 1, "", "missing.rules: cannot read missing.rules"},
+		{Check, nil, "", 2, "", "rulesh check: no file given\nUsage: rulesh check FILE...\n"},
+		{Check, []string{"-h"}, "", 0, "", "Usage: rulesh check FILE..."},
+		{Check, []string{"--nope"}, "", 2, "", "flag provided but not defined: -nope"},
+
+		{Roll, []string{"--seed", "1", "2d6+3"}, "", 0, "2d6 [4, 1] + 3 = 8\n", ""},
+		{Roll, []string{"--seed", "1", "-n", "2", "1d6"}, "", 0, "1d6 [4] = 4\n1d6 [1] = 1\n", ""},
+		{Roll, []string{"--seed", "1", "-f", "rulesets/naval/naval.rules", "1d6"}, "", 0, "1d6 [4] = 4\n", ""},
+		{Roll, []string{"--seed", "3", "-n", "20", "--stats", "2d6"}, "", 0,
+			"2d6: 20 rolls\nmean 7.0500  stddev 2.5392  min 3  max 12\nvalue  count       %\n    3      3  15.00%  ████████████████████████\n    4      1   5.00%  ████████\n…", ""},
+		{Roll, []string{"--seed", "3", "-n", "5", "--stats", "--json", "1d6>=4"}, "", 0,
+			`{"counts":{"0":3,"1":2},"expr":"1d6>=4","max":1,"mean":0.4,"min":0,"n":5,"stddev":0.4898979485566356}` + "\n", ""},
+		{Roll, []string{"--seed", "3", "-n", "4", "--stats", "1d6", ">=", "4"}, "", 0, "1d6 >= 4: 4 rolls\n…", ""},
+		{Roll, []string{"-n", "0", "1d6"}, "", 2, "", "rulesh roll: -n must be between 1 and 100000000\n"},
+		{Roll, []string{"1d6/0"}, "", 1, "", "<expr>:1:5: division by zero\n    1d6/0\n        ^\n"},
+		{Roll, []string{"-n", "3", "--stats", "1d6/0"}, "", 1, "", "<expr>:1:5: division by zero\n"},
+		{Roll, []string{"d"}, "", 1, "", "<expr>:1:"},
+		{Roll, []string{"-n", "100000000", "1000d6"}, "", 1, "", "rulesh roll: 100000000 rolls of 1000 dice each is more than the limit of 200000000 dice in all; roll fewer\n"},
+		{Roll, nil, "", 2, "", "rulesh roll: no dice expression given\nUsage: rulesh roll "},
+		{Roll, []string{"-f", "nope.rules", "1d6"}, "", 1, "", "nope.rules: cannot read nope.rules"},
+
+		{Prob, []string{"--json", "1d2"}, "", 0,
+			`{"expr":"1d2","mean":1.5,"outcomes":[{"value":1,"probability":0.5,"fraction":"1/2"},{"value":2,"probability":0.5,"fraction":"1/2"}],"stddev":0.5}` + "\n", ""},
+		{Prob, []string{"-f", "rulesets/examples/tables.rules", "localisation"}, "", 0,
+			"localisation\n value  probability       %\n  tête         1/54   1.85%  ██\n…", ""},
+		{Prob, []string{"-f", "rulesets/examples/tables.rules", "localisation()"}, "", 0, "localisation()\n…", ""},
+		{Prob, []string{"-f", "rulesets/examples/tables.rules", "blessure"}, "", 1, "", "rulesh prob: "},
+		{Prob, []string{"-f", "rulesets/examples/tables.rules", "1d"}, "", 1, "", "<expr>:1:3: missing number of sides after d\n"},
+		{Prob, []string{"1d1!"}, "", 1, "", "<expr>:1:1: d1 explodes on every face: it would never stop (add a limit, e.g. !3)\n"},
+		{Prob, nil, "", 2, "", "rulesh prob: no dice expression given\n"},
+		{Prob, []string{"-f", bad, "1d6"}, "", 1, "", "unknown name zut"},
+
+		{Eval, []string{"--seed", "1", "--json", "1+1"}, "", 0, `{"emitted":[],"expr":"1+1","result":2}` + "\n", ""},
+		{Eval, []string{"-f", "rulesets/examples/duel.rules", "--seed", "4", "--json", "frapper(ariane,brutus)"}, "", 0,
+			`{"emitted":["Brutus pare (15 contre 12)"],"expr":"frapper(ariane,brutus)","result":null}` + "\n", ""},
+		{Eval, []string{"-f", "rulesets/examples/duel.rules", "--seed", "4", "frapper(ariane,", "brutus)"}, "", 0, "Brutus pare (15 contre 12)\n", ""},
+		{Eval, []string{"--set", "malus=1", "-f", "rulesets/examples/duel.rules", "malus"}, "", 0, "1\n", ""},
+		{Eval, []string{"--rolls", "3", "--cards", "QC,7S", "-f", "rulesets/examples/cartes.rules", "1d6"}, "", 0, "1d6 [3] = 3\n", "warning: hand-given cards not used: QC 7S\n"},
+		{Eval, []string{"--rolls", "3,4", "1d6"}, "", 0, "1d6 [3] = 3\n", "warning: hand-given results not used: 4\n"},
+		{Eval, []string{"--cards", "ZZ", "-f", "rulesets/examples/cartes.rules", "1"}, "", 2, "", "rulesh: --cards: \"ZZ\" is not a card of deck jeu"},
+		{Eval, []string{"--rolls", "1.5", "1"}, "", 2, "", "rulesh: --rolls: "},
+		{Eval, []string{"--set", "novalue", "1"}, "", 2, "", "rulesh: --set \"novalue\": want NAME=VALUE\n"},
+		{Eval, []string{"-f", "rulesets/examples/duel.rules", "--set", "malis=2", "1"}, "", 1, "", "rulesh: "},
+		{Eval, []string{"-f", "rulesets/examples/duel.rules", "frapper(ariane)"}, "", 1, "",
+			"<eval>:1:1: frapper takes 2 to 3 arguments, got 1 (declared at rulesets/examples/duel.rules:40:1)\n    frapper(ariane)\n    ^\n"},
+		{Eval, []string{"-f", bad, "1"}, "", 1, "", "unknown name zut"},
+		{Eval, nil, "", 2, "", "rulesh eval: no expression given\n"},
+		{Eval, []string{"--", "-1"}, "", 0, "-1\n", ""},
+
+		{Fmt, []string{"tests/cli/messy.rules"}, "", 0, "rule f(x) {\n  let y = x +\n    1\n…", ""},
+		{Fmt, []string{"-l", "tests/cli/messy.rules", "nope.rules"}, "", 1, "tests/cli/messy.rules\n", "rulesh fmt: "},
+		{Fmt, []string{"-l", "rulesets/examples/duel.rules"}, "", 0, "", ""},
+		{Fmt, []string{bad + ".none"}, "", 1, "", "rulesh fmt: "},
+		{Fmt, nil, "", 2, "", "rulesh fmt: no file given\n"},
+
+		{Map, []string{"rulesets/examples/carte.rules"}, "", 0, "…", ""},
+		{Map, []string{"rulesets/examples/duel.rules"}, "", 1, "", "rulesh map: no map is declared\n"},
+		{Map, []string{bad}, "", 1, "", "unknown name zut"},
+		{Map, nil, "", 2, "", "rulesh map: no rule file given\n"},
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", "/dev/null"}, "", 1, "", "rulesh map: write /dev/null: not a regular file\n"},
+
+		{Test, []string{"tests/naval/tir.transcript"}, "", 0, "ok    tests/naval/tir.transcript\n1 passed, 0 failed\n", ""},
+		{Test, []string{"nope"}, "", 1, "", "rulesh test: stat nope: no such file or directory\n"},
+		{Test, []string{"tests/cli"}, "", 1, "", "rulesh test: no .transcript file under tests/cli\n"},
+		{Test, []string{"--nope"}, "", 2, "", "flag provided but not defined"},
+
+		{REPL, []string{"--seed", "2", "-f", "rulesets/examples/duel.rules"}, "ariane.pv\nlet x = [1,\n 2]\nx\n:quit\nariane.pv\n", 0, "10\nx = [1, 2]\n[1, 2]\n", ""},
+		{REPL, []string{"rulesets/examples/duel.rules"}, "ariane.pv\n", 0, "10\n", ""},
+		{REPL, nil, "1 +\n", 1, "<input>:1:…", ""},
+		// In the REPL, diagnostics go where the user looks.
+		{REPL, []string{"nope.rules"}, "", 1, "nope.rules: cannot read nope.rules (no such file or directory)\n", "rulesh: rule files have errors\n"},
+		{REPL, []string{"--seed", "x"}, "", 2, "", "invalid value \"x\" for flag -seed"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runIn(t, root, tt.stdin, tt.cmd, tt.args...)
+		okOut := out == tt.want
+		if start, cut := strings.CutSuffix(tt.want, "…"); cut {
+			okOut = strings.HasPrefix(out, start) && len(out) > len(start)
+		}
+		okErr := strings.Contains(errOut, tt.wantErr) && (tt.wantErr != "" || errOut == "")
+		if code != tt.code || !okOut || !okErr {
+			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nstderr:\n%s\nwant stdout:\n%s\nwant in stderr: %q", tt.args, code, tt.code, out, errOut, tt.want, tt.wantErr)
+		}
+	}
+	// fmt -w left a file already in canonical layout as it was, and rewrites a messy one.
+	if b, _ := os.ReadFile(filepath.Join(root, "tests/cli/messy.rules")); string(b) != string(messy) {
+		t.Error("fmt -l changed tests/cli/messy.rules")
+	}
+	tmp := filepath.Join(t.TempDir(), "m.rules")
+	if err := os.WriteFile(tmp, messy, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runIn(t, root, "", Fmt, "-w", tmp); code != 0 || out != "" || errOut != "" {
+		t.Errorf("fmt -w: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, out, _ := runIn(t, root, "", Fmt, "-l", tmp); out != "" {
+		t.Errorf("after fmt -w, fmt -l still lists %s", out)
+	}
+}
+
+func TestHistogram(t *testing.T) {
+	var h histogram
+	for _, v := range []int{5, 3, 7, 3} {
+		h.add(v)
+	}
+	if h.min != 3 || h.max() != 7 || h.n != 4 || h.mean() != 4.5 {
+		t.Errorf("min %d max %d n %d mean %v", h.min, h.max(), h.n, h.mean())
+	}
+	if got := fmt.Sprint(h.counts); got != "[2 0 1 0 1]" {
+		t.Errorf("counts %s", got)
+	}
+	var one histogram
+	one.add(4)
+	one.add(4)
+	if one.stddev() != 0 {
+		t.Errorf("stddev of a constant: %v", one.stddev())
+	}
+}

@@ -1,0 +1,66 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// Error renders err on w: diagnostics with their source lines (looked up in the merged
+// srcs), a run-time error with its call stack, anything else as "rulesh: err".
+func Error(w io.Writer, err error, srcs ...dsl.Sources) {
+	all := dsl.Sources{}
+	for _, s := range srcs {
+		for k, v := range s {
+			all[k] = v
+		}
+	}
+	var diags dsl.Diagnostics
+	if errors.As(err, &diags) {
+		fmt.Fprint(w, diags.Render(all))
+		return
+	}
+	var re *dsl.RuntimeError
+	if errors.As(err, &re) {
+		fmt.Fprint(w, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(all))
+		for _, s := range re.Stack {
+			fmt.Fprintln(w, "    "+s)
+		}
+		return
+	}
+	fmt.Fprintf(w, "rulesh: %v\n", err)
+}
+
+// DiceError renders an error about the dice expression src, as file <expr>, with the
+// expression and a caret under the column when the error names one.
+func DiceError(w io.Writer, src string, err error) {
+	if de, ok := err.(*dice.Error); ok {
+		d := dsl.Diagnostics{{Pos: dsl.Pos{File: "<expr>", Line: 1, Col: de.Col}, Summary: de.Msg}}
+		fmt.Fprint(w, d.Render(dsl.Sources{"<expr>": []byte(src)}))
+		return
+	}
+	msg := err.Error()
+	var col int
+	if _, e := fmt.Sscanf(msg, "column %d:", &col); e == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		d := dsl.Diagnostics{{Pos: dsl.Pos{File: "<expr>", Line: 1, Col: col}, Summary: msg}}
+		fmt.Fprint(w, d.Render(dsl.Sources{"<expr>": []byte(src)}))
+		return
+	}
+	fmt.Fprintf(w, "<expr>: %s\n", msg)
+}
+
+// Leftovers warns on w about hand-given results and cards that were never used: they
+// usually mean a mistake in the list.
+func Leftovers(w io.Writer, rolls, cards []string) {
+	if len(rolls) > 0 {
+		fmt.Fprintf(w, "warning: hand-given results not used: %s\n", strings.Join(rolls, " "))
+	}
+	if len(cards) > 0 {
+		fmt.Fprintf(w, "warning: hand-given cards not used: %s\n", strings.Join(cards, " "))
+	}
+}
