@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -63,7 +64,7 @@ func BenchmarkSmallProcCall(b *testing.B) {
 	if d.HasErrors() {
 		b.Fatal(d)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func BenchmarkGlobalReads(b *testing.B) {
 	if d.HasErrors() {
 		b.Fatal(d)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -114,7 +115,7 @@ func budgetSession(t *testing.T) *Session {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestBudgetInsideExpressions(t *testing.T) {
 func TestMapsBounded(t *testing.T) {
 	s := budgetSession(t)
 	s.M.Limits.MemoryBudget = 1000
-	if v, err := s.Eval("<e>", "remplir(100)"); err != nil || Repr(v) != "100" {
+	if v, err := s.Eval("<e>", "remplir(100)"); err != nil || runtime.Repr(v) != "100" {
 		t.Fatalf("remplir(100) = %v, %v", v, err)
 	}
 	if _, err := s.Eval("<e>", "remplir(5000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 1000") {
@@ -171,8 +172,8 @@ func TestCountersAreNotMemory(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"compter(50)", "5000"}, {"allonger(200)", "200"}, {"allonger2(200)", "200"}, {"écrire(500)", "8000"},
 	} {
-		if v, err := s.Eval("<e>", c.src); err != nil || Repr(v) != c.want {
-			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		if v, err := s.Eval("<e>", c.src); err != nil || runtime.Repr(v) != c.want {
+			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
 		}
 	}
 }
@@ -214,7 +215,7 @@ func TestDeepComparisonBounded(t *testing.T) {
 		s := budgetSession(t)
 		s.M.Limits.MaxSteps = 1_000_000
 		v, err := s.Eval("<e>", c.src)
-		got := Repr(v)
+		got := runtime.Repr(v)
 		if err != nil {
 			got = err.Error()
 		}
@@ -265,14 +266,14 @@ func TestMapOrderIsKeyOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := Repr(v), `[["a", "b", "c", "d", "e"], [1, 2, 3, 4, 5], [["a", 1], ["b", 2]]]`; got != want {
+		if got, want := runtime.Repr(v), `[["a", "b", "c", "d", "e"], [1, 2, 3, 4, 5], [["a", 1], ["b", 2]]]`; got != want {
 			t.Fatalf("got %s, want %s", got, want)
 		}
 	}
 	prog, _ := LoadSource("k.rules", []byte("ruleset \"k\"\nkind U {\n  b: int\n  a: int\n}\nentity u: U { }\n"))
-	m, _ := NewMachine(prog, dice.NewPCG(1), nil)
-	if v, err := NewSession(m).Eval("<e>", "keys(u)"); err != nil || Repr(v) != `["a", "b"]` {
-		t.Errorf("keys(u) = %v, %v", Repr(v), err)
+	m, _ := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if v, err := NewSession(m).Eval("<e>", "keys(u)"); err != nil || runtime.Repr(v) != `["a", "b"]` {
+		t.Errorf("keys(u) = %v, %v", runtime.Repr(v), err)
 	}
 }
 
@@ -308,10 +309,10 @@ func TestAmplifiersBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(Repr(v)); n > 2*maxReprBytes {
+	if n := len(runtime.Repr(v)); n > 2*runtime.MaxReprBytes {
 		t.Errorf("Repr gave %d bytes", n)
 	}
-	if _, err := json.Marshal(ToJSON(v)); err != nil {
+	if _, err := json.Marshal(runtime.ToJSON(v)); err != nil {
 		t.Fatal(err)
 	}
 	// Appending to a long string or list, one piece at a time, is linear, not refused.
@@ -331,8 +332,8 @@ func TestUntypedArithmeticExact(t *testing.T) {
 		`reduce([1], #acc * 1d1, 3)`:                                        "3",
 	} {
 		v, err := s.Eval("<e>", src)
-		if err != nil || Repr(v) != want {
-			t.Errorf("%s = %v, %v; want %s", src, Repr(v), err, want)
+		if err != nil || runtime.Repr(v) != want {
+			t.Errorf("%s = %v, %v; want %s", src, runtime.Repr(v), err, want)
 		}
 	}
 }

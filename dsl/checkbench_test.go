@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
 
@@ -34,17 +35,17 @@ func genBands(n int) []byte {
 }
 
 // parsed parses a generated file once, so a benchmark can time the checker alone.
-func parsed(tb testing.TB, name string, src []byte) (*Program, []syntax.ParsedFile) {
+func parsed(tb testing.TB, name string, src []byte) (*runtime.Program, []syntax.ParsedFile) {
 	files, _, d := syntax.ParseFiles(memFiles{name: src}, name)
 	if d != nil {
 		tb.Fatal(d)
 	}
-	return &Program{Props: map[string]string{}, Sources: Sources{name: src}, Globals: map[string]Global{}}, files
+	return &runtime.Program{Props: map[string]string{}, Sources: Sources{name: src}, Globals: map[string]runtime.Global{}}, files
 }
 
 // check runs the checker on parsed files into a fresh Program.
-func check(tb testing.TB, p *Program, files []syntax.ParsedFile) *compiler {
-	prog := &Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]Global{}}
+func check(tb testing.TB, p *runtime.Program, files []syntax.ParsedFile) *compiler {
+	prog := &runtime.Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]runtime.Global{}}
 	c := NewCompiler(prog)
 	c.Program(files)
 	if c.Diags.HasErrors() {
@@ -112,7 +113,7 @@ func TestSuggestionsAreBounded(t *testing.T) {
 		fmt.Fprintf(&b, "const d%d = zz%d\n", i, i)
 	}
 	p, files := parsed(t, "unknown.rules", []byte(b.String()))
-	c := NewCompiler(&Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]Global{}})
+	c := NewCompiler(&runtime.Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]runtime.Global{}})
 	c.Program(files)
 	if len(c.Diags) != n {
 		t.Fatalf("%d diagnostics, want %d", len(c.Diags), n)

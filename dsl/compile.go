@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -26,6 +25,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
@@ -33,9 +33,9 @@ import (
 
 // Load reads rule files (and their includes), checks them and compiles every expression.
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
-func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
+func Load(fs FileSystem, paths ...string) (*runtime.Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
-	prog := &Program{Props: map[string]string{}, Sources: sources, Globals: map[string]Global{}}
+	prog := &runtime.Program{Props: map[string]string{}, Sources: sources, Globals: map[string]runtime.Global{}}
 	for _, f := range files {
 		prog.Files = append(prog.Files, f.Name)
 	}
@@ -62,7 +62,7 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 }
 
 // LoadSource checks one rule file given as text (tests, the fuzzer, the REPL).
-func LoadSource(name string, src []byte) (*Program, Diagnostics) {
+func LoadSource(name string, src []byte) (*runtime.Program, Diagnostics) {
 	return Load(memFiles{name: src}, name)
 }
 
@@ -79,20 +79,20 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 }
 
 type compiler struct {
-	prog      *Program
+	prog      *runtime.Program
 	base      *conf.Config
 	tableASTs []*syntax.TableDecl
 	// constM evaluates options and consts at load; it holds those evaluated so far, so
 	// each one costs its own expression, not a copy of all the others.
-	constM *Machine
+	constM *runtime.Machine
 	// constPass is set while options and consts are computed: a const that builds a record
 	// needs its kind's defaults compiled first (defaultsNow).
 	constPass bool
-	kindASTs  map[*Kind]*syntax.KindDecl
-	defaults  map[*Kind]int // defaultsNow's progress: 1 compiling, 2 done
-	suggested int           // names compared by suggest so far
+	kindASTs  map[*runtime.Kind]*syntax.KindDecl
+	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
+	suggested int                   // names compared by suggest so far
 	// typeNatures caches natureOf.
-	typeNatures map[*Type]nature.Nature
+	typeNatures map[*runtime.Type]nature.Nature
 	Diags       Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
@@ -109,7 +109,7 @@ type compiler struct {
 // noteReads records the globals an expression reads where its frame will need them: in the
 // procedure being compiled, or in the REPL input. An expression of a procedure compiled with
 // nowhere to record them would read nil at run time: that is a bug, reported loudly.
-func (c *compiler) noteReads(x *Expr, names []string, sc *scope) bool {
+func (c *compiler) noteReads(x *runtime.Expr, names []string, sc *scope) bool {
 	x.Globals = names
 	if len(names) == 0 || sc.mode != modeProc {
 		return true
@@ -143,8 +143,8 @@ func (c *compiler) source(name string) []byte {
 	return c.prog.Sources[name]
 }
 
-func NewCompiler(p *Program) *compiler {
-	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*Kind]*syntax.KindDecl{}, defaults: map[*Kind]int{}}
+func NewCompiler(p *runtime.Program) *compiler {
+	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
@@ -155,8 +155,6 @@ func (c *compiler) warnf(p lexer.Position, summary, detail string) {
 	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
-var IdentRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
-
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
@@ -166,7 +164,7 @@ var reservedWords = map[string]bool{
 }
 
 // declare binds a top-level name, reporting a duplicate or a clash with a builtin.
-func (c *compiler) declare(name string, p lexer.Position, g Global) bool {
+func (c *compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
 	if !c.CheckName(name, p) {
 		return false
 	}
@@ -183,7 +181,7 @@ func (c *compiler) declare(name string, p lexer.Position, g Global) bool {
 }
 
 func (c *compiler) CheckName(name string, p lexer.Position) bool {
-	if !IdentRE.MatchString(name) {
+	if !runtime.IdentRE.MatchString(name) {
 		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
 		return false
 	}
@@ -201,7 +199,7 @@ func (c *compiler) CheckName(name string, p lexer.Position) bool {
 func (c *compiler) Program(files []syntax.ParsedFile) {
 	var kinds []*syntax.KindDecl
 	var procs []*syntax.ProcDecl
-	var procObjs []*Proc
+	var procObjs []*runtime.Proc
 	var entities []*syntax.EntityDecl
 	// Pass 1: names, so declarations may refer to each other in any order.
 	for _, f := range files {
@@ -210,7 +208,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 			case d.Ruleset != nil:
 				c.ruleset(d.Ruleset)
 			case d.Kind != nil:
-				k := &Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), ByName: map[string]*Field{}}
+				k := &runtime.Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), ByName: map[string]*runtime.Field{}}
 				if c.declare(k.Name, d.Kind.Pos, k) {
 					kinds = append(kinds, d.Kind)
 					c.prog.Kinds = append(c.prog.Kinds, k)
@@ -226,7 +224,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 			case d.Map != nil:
 				c.mapDecl(d.Map)
 			case d.Proc != nil:
-				p := &Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
+				p := &runtime.Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
 				if c.declare(p.Name, d.Proc.Pos, p) {
 					procs = append(procs, d.Proc)
 					procObjs = append(procObjs, p)
@@ -237,7 +235,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 	}
 	for _, k := range kinds {
 		c.kindFields(k)
-		c.kindASTs[c.prog.Globals[k.Name].(*Kind)] = k
+		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
 	}
 	c.constPass = true
 	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
@@ -249,7 +247,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 			case d.Const != nil:
 				c.constant(d.Const)
 			case d.Entity != nil:
-				e := &Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
+				e := &runtime.Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
 				if c.declare(e.Name, d.Entity.Pos, e) {
 					entities = append(entities, d.Entity)
 					c.prog.Entities = append(c.prog.Entities, e)
@@ -263,15 +261,15 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 	}
 	c.checkDefaultCycles()
 	for i, e := range entities {
-		if k, ok := c.prog.Globals[e.Kind].(*Kind); ok {
+		if k, ok := c.prog.Globals[e.Kind].(*runtime.Kind); ok {
 			c.prog.Entities[i].Kind = k
 		}
 	}
 	for i, e := range entities {
 		c.entity(c.prog.Entities[i], e)
 	}
-	uses := map[*Proc]map[string]bool{}
-	usesOf := func(p *Proc) map[string]bool {
+	uses := map[*runtime.Proc]map[string]bool{}
+	usesOf := func(p *runtime.Proc) map[string]bool {
 		if uses[p] == nil {
 			uses[p] = map[string]bool{}
 		}
@@ -291,12 +289,12 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 	}
 	c.Uses = nil
 	for p, set := range uses {
-		p.Uses = SortedKeys(set)
+		p.Uses = runtime.SortedKeys(set)
 	}
 }
 
 func (c *compiler) dieDecl(d *syntax.DiceDecl) {
-	decl := &DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
+	decl := &runtime.DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
 	}
@@ -338,30 +336,30 @@ func (c *compiler) ruleset(r *syntax.RulesetDecl) {
 	}
 }
 
-func (c *compiler) resolveType(t *syntax.TypeRef) *Type {
+func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 	if t == nil {
-		return AnyType
+		return runtime.AnyType
 	}
-	var base *Type
-	if bt, ok := builtinTypes[t.Name]; ok {
+	var base *runtime.Type
+	if bt, ok := runtime.BuiltinTypes[t.Name]; ok {
 		base = bt
-	} else if k, ok := c.prog.Globals[t.Name].(*Kind); ok {
-		base = &Type{Kind: TRecord, Record: k}
+	} else if k, ok := c.prog.Globals[t.Name].(*runtime.Kind); ok {
+		base = &runtime.Type{Kind: runtime.TRecord, Record: k}
 	} else {
 		detail := c.suggest(t.Name, func() []string {
 			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
 		})
 		c.errorf(t.Pos, "unknown type "+t.Name, detail)
-		return AnyType
+		return runtime.AnyType
 	}
 	if t.List {
-		return &Type{Kind: TList, Elem: base}
+		return &runtime.Type{Kind: runtime.TList, Elem: base}
 	}
 	return base
 }
 
 func (c *compiler) kindFields(ka *syntax.KindDecl) {
-	k := c.prog.Globals[ka.Name].(*Kind)
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
 	for _, fa := range ka.Fields {
 		if !c.CheckName(fa.Name, fa.Pos) {
 			continue
@@ -370,14 +368,14 @@ func (c *compiler) kindFields(ka *syntax.KindDecl) {
 			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
 			continue
 		}
-		f := &Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		f := &runtime.Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
 		k.Fields = append(k.Fields, f)
 		k.ByName[f.Name] = f
 	}
 }
 
 func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
-	k := c.prog.Globals[ka.Name].(*Kind)
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
 	for _, fa := range ka.Fields {
 		f := k.ByName[fa.Name]
 		if f == nil || fa.Default == nil || f.Default != nil {
@@ -390,7 +388,7 @@ func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
 // defaultsNow compiles a kind's field defaults ahead of the other kinds' when a const
 // builds one of its records (const héros = Combattant()): the const is computed at once and
 // must get the defaults, not zero values. It returns why it cannot, or "".
-func (c *compiler) defaultsNow(k *Kind) string {
+func (c *compiler) defaultsNow(k *runtime.Kind) string {
 	ka := c.kindASTs[k]
 	if !c.constPass || ka == nil || c.defaults[k] == 2 {
 		return ""
@@ -415,7 +413,7 @@ func (c *compiler) defaultsNow(k *Kind) string {
 }
 
 // builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
-func builtKinds(x *Expr) []string {
+func builtKinds(x *runtime.Expr) []string {
 	if x == nil || x.Prog == nil {
 		return nil
 	}
@@ -442,11 +440,11 @@ func (v *newVisitor) Visit(n *ast.Node) {
 // N() } would make every N build another N. A field of its own kind is fine without a
 // default (it starts as nil). Each cycle is reported once, where it closes.
 func (c *compiler) checkDefaultCycles() {
-	done := map[*Kind]bool{}
-	onPath := map[*Kind]int{} // kind -> index in path + 1
-	var path []string         // Kind.field steps from the first kind visited
-	var visit func(k *Kind) bool
-	visit = func(k *Kind) bool {
+	done := map[*runtime.Kind]bool{}
+	onPath := map[*runtime.Kind]int{} // kind -> index in path + 1
+	var path []string                 // Kind.field steps from the first kind visited
+	var visit func(k *runtime.Kind) bool
+	visit = func(k *runtime.Kind) bool {
 		if done[k] {
 			return true
 		}
@@ -454,7 +452,7 @@ func (c *compiler) checkDefaultCycles() {
 		defer func() { delete(onPath, k); done[k] = true }()
 		for _, f := range k.Fields {
 			for _, name := range builtKinds(f.Default) {
-				next, ok := c.prog.Globals[name].(*Kind)
+				next, ok := c.prog.Globals[name].(*runtime.Kind)
 				if !ok {
 					continue
 				}
@@ -483,7 +481,7 @@ func (c *compiler) checkDefaultCycles() {
 
 func (c *compiler) option(o *syntax.OptionDecl) {
 	valueAST, doc := splitDoc(o.Value)
-	opt := &Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
+	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
 	if !c.declare(o.Name, o.Pos, opt) {
 		return
 	}
@@ -494,7 +492,7 @@ func (c *compiler) option(o *syntax.OptionDecl) {
 }
 
 func (c *compiler) constant(k *syntax.ConstDecl) {
-	cst := &Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
+	cst := &runtime.Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
 	if !c.declare(k.Name, k.Pos, cst) {
 		return
 	}
@@ -506,27 +504,27 @@ func (c *compiler) constant(k *syntax.ConstDecl) {
 
 // constValue evaluates an option's or const's expression once, at load, against the options'
 // defaults and earlier consts.
-func (c *compiler) constValue(e *Expr, p lexer.Position) (any, *Type) {
+func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.Type) {
 	if e == nil {
-		return nil, AnyType
+		return nil, runtime.AnyType
 	}
 	m := c.constMachine()
 	m.Steps, m.Mem = 0, 0
 	v, err := m.Eval(e, m.Globals)
 	if err != nil {
 		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
-		return nil, AnyType
+		return nil, runtime.AnyType
 	}
 	t := e.Type
-	if t.Kind == TAny || t.Kind == TMap {
-		t = typeFromReflect(reflect.TypeOf(v))
+	if t.Kind == runtime.TAny || t.Kind == runtime.TMap {
+		t = runtime.TypeFromReflect(reflect.TypeOf(v))
 	}
 	return v, t
 }
 
-func (c *compiler) constMachine() *Machine {
+func (c *compiler) constMachine() *runtime.Machine {
 	if c.constM == nil {
-		c.constM = &Machine{Prog: c.prog, Limits: DefaultLimits}
+		c.constM = &runtime.Machine{Prog: c.prog, Limits: runtime.DefaultLimits}
 		c.constM.InitGlobals()
 	}
 	return c.constM
@@ -547,7 +545,7 @@ func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
 	return &cut, doc
 }
 
-func (c *compiler) entity(e *Entity, ea *syntax.EntityDecl) {
+func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 	k := e.Kind
 	if k == nil {
 		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
@@ -565,11 +563,11 @@ func (c *compiler) entity(e *Entity, ea *syntax.EntityDecl) {
 			continue
 		}
 		seen[fi.Name] = true
-		e.Inits = append(e.Inits, FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
+		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
 	}
 }
 
-func kindNames(p *Program) []string {
+func kindNames(p *runtime.Program) []string {
 	var out []string
 	for _, k := range p.Kinds {
 		out = append(out, k.Name)
@@ -577,7 +575,7 @@ func kindNames(p *Program) []string {
 	return out
 }
 
-func FieldNames(k *Kind) []string {
+func FieldNames(k *runtime.Kind) []string {
 	var out []string
 	for _, f := range k.Fields {
 		out = append(out, f.Name)
@@ -607,7 +605,7 @@ func didYouMeanDetail(name string, cands []string) string {
 	return ""
 }
 
-func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
+func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 	seen := map[string]bool{}
 	sc := NewScope(ProcScope)
 	for _, a := range pa.Params {
@@ -620,7 +618,7 @@ func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 		}
 		seen[a.Name] = true
 		c.CheckShadow(a.Name, a.Pos)
-		par := &Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
+		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 			if a.Type == nil && par.Default != nil {
@@ -645,12 +643,12 @@ func (c *compiler) procSignature(p *Proc, pa *syntax.ProcDecl) {
 // name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
 func (c *compiler) CheckShadow(name string, p lexer.Position) {
 	switch g := c.prog.Globals[name].(type) {
-	case *Option, *Const, *Kind, *Proc:
-		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, KindOfGlobal(g), g.DeclPos()), "rename the local")
+	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Proc:
+		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, runtime.KindOfGlobal(g), g.DeclPos()), "rename the local")
 	}
 }
 
-func (c *compiler) procBody(p *Proc, pa *syntax.ProcDecl) {
+func (c *compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	sc := NewScope(ProcScope)
 	for _, par := range p.Params {
 		sc.Vars[par.Name] = par.Type
@@ -662,12 +660,12 @@ func (c *compiler) procBody(p *Proc, pa *syntax.ProcDecl) {
 // scope is the static view of the names visible at a point: locals of enclosing blocks.
 type scope struct {
 	parent *scope
-	Vars   map[string]*Type
-	proc   *Proc
+	Vars   map[string]*runtime.Type
+	proc   *runtime.Proc
 	// mode limits what the globals part holds: in a const only options and earlier consts.
 	mode scopeMode
 	// entity being initialised, which may not be read by its own fields.
-	self *Entity
+	self *runtime.Entity
 }
 
 type scopeMode int
@@ -679,20 +677,20 @@ const (
 )
 
 var (
-	globalScope = &scope{Vars: map[string]*Type{}, mode: modeConst}
+	globalScope = &scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
 	constScope  = globalScope
-	ProcScope   = &scope{Vars: map[string]*Type{}, mode: modeProc}
+	ProcScope   = &scope{Vars: map[string]*runtime.Type{}, mode: modeProc}
 )
 
-func entityScope(e *Entity) *scope {
-	return &scope{Vars: map[string]*Type{}, mode: modeEntity, self: e}
+func entityScope(e *runtime.Entity) *scope {
+	return &scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
 }
 
 func NewScope(parent *scope) *scope {
-	return &scope{parent: parent, Vars: map[string]*Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+	return &scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
 }
 
-func (s *scope) lookup(name string) (*Type, bool) {
+func (s *scope) lookup(name string) (*runtime.Type, bool) {
 	for ; s != nil; s = s.parent {
 		if t, ok := s.Vars[name]; ok {
 			return t, true
@@ -717,26 +715,26 @@ func (s *scope) names() []string {
 // checking linear in the number of declarations.
 func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, bool) {
 	switch g := c.prog.Globals[name].(type) {
-	case *Option:
+	case *runtime.Option:
 		if g.Type != nil {
 			return c.natureOf(g.Type), true
 		}
-	case *Const:
+	case *runtime.Const:
 		if g.Type != nil {
 			return c.natureOf(g.Type), true
 		}
-	case *Entity:
+	case *runtime.Entity:
 		if mode != modeConst && g.Kind != nil {
 			return c.natureOf(g.Kind.Type()), true
 		}
-	case *DieDecl:
-		return c.natureOf(dieType), true
-	case *DeckDecl, *PileDecl:
+	case *runtime.DieDecl:
+		return c.natureOf(runtime.DieType), true
+	case *runtime.DeckDecl, *runtime.PileDecl:
 		if mode != modeConst {
-			return c.natureOf(pileType), true
+			return c.natureOf(runtime.PileType), true
 		}
-	case *MapDecl:
-		return c.natureOf(mapTType), true
+	case *runtime.MapDecl:
+		return c.natureOf(runtime.MapTType), true
 	}
 	return nature.Nature{}, false
 }
@@ -746,9 +744,9 @@ func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, boo
 // (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
 // first and its fields filled in afterwards, from a work list: the fields map is shared, a
 // field of the same kind points back at it, and a long chain of kinds needs no recursion.
-func (c *compiler) natureOf(t *Type) nature.Nature {
+func (c *compiler) natureOf(t *runtime.Type) nature.Nature {
 	if c.typeNatures == nil {
-		c.typeNatures = map[*Type]nature.Nature{}
+		c.typeNatures = map[*runtime.Type]nature.Nature{}
 	}
 	n, pending := c.natureShell(t, nil)
 	for len(pending) > 0 {
@@ -764,15 +762,15 @@ func (c *compiler) natureOf(t *Type) nature.Nature {
 
 // natureShell returns the cached nature of t, or creates it; a new record nature has no
 // fields yet, and its kind is added to pending.
-func (c *compiler) natureShell(t *Type, pending []*Kind) (nature.Nature, []*Kind) {
+func (c *compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature.Nature, []*runtime.Kind) {
 	key := t
-	if t.Kind == TRecord {
+	if t.Kind == runtime.TRecord {
 		key = t.Record.Type()
 	}
 	if n, ok := c.typeNatures[key]; ok {
 		return n, pending
 	}
-	if t.Kind != TRecord {
+	if t.Kind != runtime.TRecord {
 		n := t.ExprType().Nature()
 		c.typeNatures[key] = n
 		return n, pending
@@ -783,7 +781,7 @@ func (c *compiler) natureShell(t *Type, pending []*Kind) (nature.Nature, []*Kind
 	return n, append(pending, t.Record)
 }
 
-var machineNature = types.TypeOf(&Machine{}).Nature()
+var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
 
 // envNature builds the expr type environment for an expression compiled in scope s: the
 // locals and globals its text names (a local hides a global). Looking names up one by one,
@@ -886,38 +884,20 @@ func (o overloads) ShouldRepeat() bool {
 	return false
 }
 
-// Expr is one compiled expression with where it came from, so run-time errors point into the
-// rule file. Literals and bare names skip the VM.
-type Expr struct {
-	Pos   Pos
-	Text  string
-	Prog  *vm.Program
-	Type  *Type
-	Start lexer.Position
-	// origin maps rune offsets in the compiled text back to the text as written.
-	Origin []int
-	IsLit  bool
-	Lit    any
-	Ident  string
-	RollOf *dice.Expr // a rolled table's default key: roll these dice
-	// globals are the globals the expression reads.
-	Globals []string
-}
-
 // exprText returns the source text of an expression as written.
 func (c *compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
 	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 
-func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *Type) *Expr {
+func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *runtime.Expr {
 	text, start := c.exprText(e)
 	return c.CompileText(text, start, sc, want)
 }
 
 // compileText compiles expression source that starts at position start of a rule file.
-func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, want *Type) *Expr {
-	x := &Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
+func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, want *runtime.Type) *runtime.Expr {
+	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
 		return nil
@@ -975,38 +955,38 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 
 // checkWant reports an expression whose static type cannot be stored where want is declared,
 // including a literal fraction for an int.
-func (c *compiler) checkWant(x *Expr, want *Type) {
+func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 	if want == nil {
 		return
 	}
-	if !assignable(want, x.Type) {
+	if !runtime.Assignable(want, x.Type) {
 		c.errorf(x.Start, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
 		return
 	}
-	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == TInt && f != float64(int(f)) {
-		c.errorf(x.Start, fmt.Sprintf("expected int, got %s", FormatFloat(f)), "")
+	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
+		c.errorf(x.Start, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
 }
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,
 // false, or the name of a local. Loads are faster and so are runs.
-func (c *compiler) trivial(x *Expr, sc *scope) bool {
+func (c *compiler) trivial(x *runtime.Expr, sc *scope) bool {
 	t := strings.TrimSpace(x.Text)
 	if t == "" {
 		return false
 	}
 	switch {
 	case t == "true" || t == "false":
-		x.IsLit, x.Lit, x.Type = true, t == "true", BoolType
+		x.IsLit, x.Lit, x.Type = true, t == "true", runtime.BoolType
 		return true
 	case len(t) < 18 && strings.Trim(t, "0123456789") == "":
 		n, _ := strconv.Atoi(t)
-		x.IsLit, x.Lit, x.Type = true, n, IntType
+		x.IsLit, x.Lit, x.Type = true, n, runtime.IntType
 		return true
 	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
-		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], StringType
+		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], runtime.StringType
 		return true
-	case IdentRE.MatchString(t) && !reservedWords[t]:
+	case runtime.IdentRE.MatchString(t) && !reservedWords[t]:
 		if typ, ok := sc.lookup(t); ok {
 			x.Ident, x.Type = t, typ
 			return true
@@ -1045,7 +1025,7 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 }
 
 // exprError turns an expr-lang compile error into a diagnostic at the right file position.
-func (c *compiler) exprError(x *Expr, err error, sc *scope) {
+func (c *compiler) exprError(x *runtime.Expr, err error, sc *scope) {
 	var fe *file.Error
 	pos := x.Start
 	msg := err.Error()
@@ -1053,7 +1033,7 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 		pos = x.PosAt(fe.From)
 		msg = syntax.PlainExprMessage(fe.Message)
 	}
-	msg = GoTypeWords(msg)
+	msg = runtime.GoTypeWords(msg)
 	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: msg}
 	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
@@ -1091,41 +1071,21 @@ func (c *compiler) exprError(x *Expr, err error, sc *scope) {
 
 var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
 
-// posAt converts a rune offset in the compiled text into a file position.
-func (x *Expr) PosAt(from int) lexer.Position {
-	if x.Origin != nil && from >= 0 && from < len(x.Origin) {
-		from = x.Origin[from]
-	}
-	p := x.Start
-	for i, r := range []rune(x.Text) {
-		if i >= from {
-			break
-		}
-		if r == '\n' {
-			p.Line++
-			p.Column = 1
-		} else {
-			p.Column++
-		}
-	}
-	return p
-}
-
 // staticType works out what the checker knows about an expression's type, keeping record
 // kinds that expr itself sees only as maps.
-func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
+func (c *compiler) staticType(n ast.Node, sc *scope) *runtime.Type {
 	n = c.orig(n)
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
 		if t, ok := sc.lookup(n.Value); ok {
 			return t
 		}
-		if e, ok := c.prog.Globals[n.Value].(*Entity); ok && e.Kind != nil {
-			return &Type{Kind: TRecord, Record: e.Kind}
+		if e, ok := c.prog.Globals[n.Value].(*runtime.Entity); ok && e.Kind != nil {
+			return &runtime.Type{Kind: runtime.TRecord, Record: e.Kind}
 		}
 	case *ast.MemberNode:
 		if prop, ok := n.Property.(*ast.StringNode); ok {
-			if t := c.staticType(n.Node, sc); t.Kind == TRecord {
+			if t := c.staticType(n.Node, sc); t.Kind == runtime.TRecord {
 				if f := t.Record.ByName[prop.Value]; f != nil {
 					return f.Type
 				}
@@ -1134,8 +1094,8 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
 	case *ast.CallNode:
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
 			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
-				if k, ok := c.prog.Globals[name.Value].(*Kind); ok {
-					return &Type{Kind: TRecord, Record: k}
+				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
+					return &runtime.Type{Kind: runtime.TRecord, Record: k}
 				}
 			}
 		}
@@ -1145,14 +1105,14 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *Type {
 			}
 		}
 	}
-	return typeFromReflect(n.Type())
+	return runtime.TypeFromReflect(n.Type())
 }
 
 // patcher rewrites calls of procedures and of state-aware builtins so they receive the
 // running Machine, and checks their arity.
 type patcher struct {
 	c     *compiler
-	x     *Expr
+	x     *runtime.Expr
 	sc    *scope
 	diags Diagnostics
 	lits  map[string]*dice.Expr
@@ -1208,12 +1168,12 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}
-	if fn, ok := RtFuncs[id.Value]; ok {
+	if fn, ok := runtime.RtFuncs[id.Value]; ok {
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.Internal}, Arguments: args})
 		return
 	}
-	if k, ok := pv.c.prog.Globals[id.Value].(*Kind); ok {
+	if k, ok := pv.c.prog.Globals[id.Value].(*runtime.Kind); ok {
 		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
 		if msg := pv.c.defaultsNow(k); msg != "" {
 			pv.fail(call, msg, "declare the const after the names its defaults use")
@@ -1240,7 +1200,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
 		return
 	}
-	p, ok := pv.c.prog.Globals[id.Value].(*Proc)
+	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 	if !ok {
 		return
 	}
@@ -1267,14 +1227,4 @@ func (pv *patcher) Visit(node *ast.Node) {
 
 func (pv *patcher) fail(n ast.Node, summary, detail string) {
 	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
-}
-
-// sortedKeys returns a map's keys in order (for deterministic listings).
-func SortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rulesh/dsl/runtime"
 )
 
 // Recursive kinds: a field of the record's own kind, and two kinds that refer to each other,
@@ -29,7 +31,7 @@ rule vide(): any { return N().s }
 		if err != nil {
 			t.Fatalf("%s: %v", c.expr, err)
 		}
-		if got := Repr(v); got != c.want && Str(v) != c.want {
+		if got := runtime.Repr(v); got != c.want && runtime.Str(v) != c.want {
 			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
@@ -154,7 +156,7 @@ action champs() {
 		t.Fatal(diags)
 	}
 	for _, name := range []string{"alias", "profond"} {
-		m, err := NewMachine(prog, nil, nil)
+		m, err := runtime.NewMachine(prog, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +165,7 @@ action champs() {
 			t.Errorf("%s: got %v, want the const named as fixed", name, err)
 		}
 	}
-	m, _ := NewMachine(prog, nil, nil)
+	m, _ := runtime.NewMachine(prog, nil, nil)
 	var out []string
 	m.Emit = func(s string) { out = append(out, s) }
 	if _, err := m.Call("champs"); err != nil {
@@ -173,7 +175,7 @@ action champs() {
 	if len(out) != 1 || out[0] != want {
 		t.Errorf("records share maps:\n got %q\nwant %q", out, want)
 	}
-	if got := Str(prog.Consts[0].Value); got != "{a: 1, sous: {b: 2}}" {
+	if got := runtime.Str(prog.Consts[0].Value); got != "{a: 1, sous: {b: 2}}" {
 		t.Errorf("the Program's const changed: %s", got)
 	}
 	// Where the const is named in the target, check refuses the write.
@@ -189,7 +191,7 @@ action champs() {
 // defaults were compiled after the consts).
 func TestConstRecordDefaults(t *testing.T) {
 	v, _, err := run(t, "kind N { v: int = BASE, m: M = M() }\nkind M { w: int = 2 }\nconst BASE = 3\nconst z = N()\n", "z.v * 10 + z.m.w")
-	if err != nil || Repr(v) != "32" {
+	if err != nil || runtime.Repr(v) != "32" {
 		t.Errorf("z.v * 10 + z.m.w = %v, %v; want 32", v, err)
 	}
 	for src, want := range map[string]string{
@@ -226,7 +228,7 @@ action tour(): string {
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {
 		go func() {
-			m, err := NewMachine(prog, nil, nil)
+			m, err := runtime.NewMachine(prog, nil, nil)
 			for i := 0; i < 200 && err == nil; i++ {
 				_, err = m.Call("tour")
 			}
@@ -238,7 +240,7 @@ action tour(): string {
 			t.Error(err)
 		}
 	}
-	if got := Str(prog.Consts[0].Value); got != "{pv: 10}" {
+	if got := runtime.Str(prog.Consts[0].Value); got != "{pv: 10}" {
 		t.Errorf("the const changed: %s", got)
 	}
 }
@@ -252,7 +254,7 @@ func TestKindChain(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "kind K%d { v: int = -1 }\nentity e: K0 {}\n", n)
 	v, _, err := run(t, b.String(), "e.n.n.n.v")
-	if err != nil || Repr(v) != "3" {
+	if err != nil || runtime.Repr(v) != "3" {
 		t.Errorf("e.n.n.n.v = %v, %v", v, err)
 	}
 }

@@ -3,20 +3,21 @@ package dsl
 import (
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
 
 // Session holds what an interactive user or `eval` adds on top of a Program: local bindings
 // that persist between inputs.
 type Session struct {
-	M     *Machine
+	M     *runtime.Machine
 	vars  map[string]any
-	types map[string]*Type
+	types map[string]*runtime.Type
 }
 
 // NewSession starts a session on a machine.
-func NewSession(m *Machine) *Session {
-	return &Session{M: m, vars: map[string]any{}, types: map[string]*Type{}}
+func NewSession(m *runtime.Machine) *Session {
+	return &Session{M: m, vars: map[string]any{}, types: map[string]*runtime.Type{}}
 }
 
 // Eval compiles and runs one expression typed by the user (it may call procedures). The
@@ -55,28 +56,28 @@ func (s *Session) Let(name, src string) (any, error) {
 	return v, nil
 }
 
-func typeFromValue(v any) *Type {
+func typeFromValue(v any) *runtime.Type {
 	if m, ok := v.(map[string]any); ok {
-		if k, ok := m[KindKey].(*Kind); ok {
-			return &Type{Kind: TRecord, Record: k}
+		if k, ok := m[runtime.KindKey].(*runtime.Kind); ok {
+			return &runtime.Type{Kind: runtime.TRecord, Record: k}
 		}
 	}
 	if v == nil {
-		return AnyType
+		return runtime.AnyType
 	}
 	switch v.(type) {
 	case int:
-		return IntType
+		return runtime.IntType
 	case float64:
-		return FloatType
+		return runtime.FloatType
 	case bool:
-		return BoolType
+		return runtime.BoolType
 	case string:
-		return StringType
+		return runtime.StringType
 	case []any:
-		return ListType
+		return runtime.ListType
 	}
-	return AnyType
+	return runtime.AnyType
 }
 
 // CheckEncoding reports text that is not UTF-8 or holds a NUL byte, with its position: the
@@ -101,7 +102,7 @@ func checkInput(name, src string) Diagnostics {
 	return nil
 }
 
-func (s *Session) compile(name, src string) (*Expr, Diagnostics) {
+func (s *Session) compile(name, src string) (*runtime.Expr, Diagnostics) {
 	c := NewCompiler(s.M.Prog)
 	c.Extra = Sources{name: []byte(src)}
 	c.Uses = map[string]bool{}
@@ -133,7 +134,7 @@ func (s *Session) Var(name string) (any, bool) {
 }
 
 // Vars lists the session variables, sorted.
-func (s *Session) Vars() []string { return SortedKeys(s.vars) }
+func (s *Session) Vars() []string { return runtime.SortedKeys(s.vars) }
 
 // Fields lists a record's fields in declaration order (for completion), or nil.
 func Fields(v any) []string {
@@ -141,12 +142,12 @@ func Fields(v any) []string {
 	if !ok {
 		return nil
 	}
-	if k, ok := rec[KindKey].(*Kind); ok {
+	if k, ok := rec[runtime.KindKey].(*runtime.Kind); ok {
 		return FieldNames(k)
 	}
 	var out []string
-	for _, n := range SortedKeys(rec) {
-		if n != KindKey {
+	for _, n := range runtime.SortedKeys(rec) {
+		if n != runtime.KindKey {
 			out = append(out, n)
 		}
 	}
@@ -174,7 +175,7 @@ func (s *Session) Exec(name, src string) error {
 	for n, t := range s.types {
 		sc.Vars[n] = t
 	}
-	var body []Stmt
+	var body []runtime.Stmt
 	for _, st := range ast.Stmts {
 		if x := c.Stmt(st, sc); x != nil {
 			body = append(body, x)
@@ -183,8 +184,8 @@ func (s *Session) Exec(name, src string) error {
 	if c.Diags.HasErrors() {
 		return c.Diags
 	}
-	env := s.env(SortedKeys(c.Uses))
-	f := &Frame{Vars: env}
+	env := s.env(runtime.SortedKeys(c.Uses))
+	f := &runtime.Frame{Vars: env}
 	_, err := s.M.TopLevel(func() (any, error) { return nil, s.M.Run(body, f) })
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -16,7 +17,7 @@ func run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	m, err := NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
+	m, err := runtime.NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestEval(t *testing.T) {
 				}
 			} else if err != nil {
 				t.Fatalf("unexpected error: %v", err)
-			} else if got := Repr(v); tt.want != "" && got != tt.want {
+			} else if got := runtime.Repr(v); tt.want != "" && got != tt.want {
 				t.Errorf("got %s, want %s", got, tt.want)
 			}
 			if got := strings.Join(out, "\n"); got != tt.emitted {
@@ -170,28 +171,28 @@ func TestFailedCallRollsBack(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	s := NewSession(m)
 	if _, err := s.Eval("<e>", "deux(a, b)"); err == nil {
 		t.Fatal("deux should fail on b")
 	}
 	for _, name := range []string{"a", "b"} {
-		if v, _ := s.Eval("<e>", name+".pv"); Repr(v) != "10" {
-			t.Errorf("%s.pv = %s after a failed call, want 10", name, Repr(v))
+		if v, _ := s.Eval("<e>", name+".pv"); runtime.Repr(v) != "10" {
+			t.Errorf("%s.pv = %s after a failed call, want 10", name, runtime.Repr(v))
 		}
 	}
 	if _, err := s.Eval("<e>", "blesse(a, 4)"); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := s.Eval("<e>", "a.pv"); Repr(v) != "6" {
-		t.Errorf("a.pv = %s after a successful call, want 6", Repr(v))
+	if v, _ := s.Eval("<e>", "a.pv"); runtime.Repr(v) != "6" {
+		t.Errorf("a.pv = %s after a successful call, want 6", runtime.Repr(v))
 	}
 }
 
 func TestFailedCallGivesBackHandRolls(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules+"\nrule deux_jets() {\n  let x = d(6)\n  require false else \"non\"\n}\n"))
 	q := dice.NewIntQueue([]int{4}, nil)
-	m, _ := NewMachine(prog, q, nil)
+	m, _ := runtime.NewMachine(prog, q, nil)
 	if _, err := NewSession(m).Eval("<e>", "deux_jets()"); err == nil {
 		t.Fatal("want a failure")
 	}
@@ -202,10 +203,10 @@ func TestFailedCallGivesBackHandRolls(t *testing.T) {
 
 func TestStepLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	m.Limits.MaxSteps = 50
 	_, err := NewSession(m).Eval("<e>", "compte(100)")
-	var re *RuntimeError
+	var re *runtime.RuntimeError
 	if !errors.As(err, &re) || !strings.Contains(re.Msg, "max_steps = 50") {
 		t.Fatalf("err = %v, want the step limit", err)
 	}
@@ -213,7 +214,7 @@ func TestStepLimit(t *testing.T) {
 
 func TestMemoryLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	_, err := NewSession(m).Eval("<e>", "len(map(1..10000000, # * 2))")
 	if err == nil || !strings.Contains(err.Error(), "memory_budget") {
 		t.Fatalf("err = %v, want the memory limit", err)
@@ -222,20 +223,20 @@ func TestMemoryLimit(t *testing.T) {
 
 func TestSetOption(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, err := NewMachine(prog, dice.NewIntQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
+	m, err := runtime.NewMachine(prog, dice.NewIntQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewSession(m)
-	if v, _ := s.Eval("<e>", "jet()"); Repr(v) != "11" {
-		t.Errorf("jet() with malus 1 = %s, want 11", Repr(v))
+	if v, _ := s.Eval("<e>", "jet()"); runtime.Repr(v) != "11" {
+		t.Errorf("jet() with malus 1 = %s, want 11", runtime.Repr(v))
 	}
 	// Frames pooled before the change must see the new value.
 	if err := m.SetOption("malus", 5); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := s.Eval("<e>", "jet()"); Repr(v) != "7" {
-		t.Errorf("jet() with malus 5 = %s, want 7", Repr(v))
+	if v, _ := s.Eval("<e>", "jet()"); runtime.Repr(v) != "7" {
+		t.Errorf("jet() with malus 5 = %s, want 7", runtime.Repr(v))
 	}
 	if err := m.SetOption("malis", 2); err == nil || !strings.Contains(err.Error(), "did you mean malus") {
 		t.Errorf("unknown option error = %v", err)
@@ -256,7 +257,7 @@ func TestEvalCompileErrorHasColumn(t *testing.T) {
 func TestRuntimeErrorPosition(t *testing.T) {
 	src := "rule f(x) {\n  let y = 1\n  return y + x.champ\n}\n"
 	_, _, err := run(t, src, "f(3)")
-	var re *RuntimeError
+	var re *runtime.RuntimeError
 	if !errors.As(err, &re) {
 		t.Fatalf("err = %v", err)
 	}
@@ -288,7 +289,7 @@ func TestUnknownNameBesideRoll(t *testing.T) {
 func TestLocalHidesEntityInNestedBlock(t *testing.T) {
 	src := "kind F {\n  nom: string\n}\nentity t: F { }\nrule tr() {\n  return {écart: 3}\n}\naction tirer() {\n  let t = tr()\n  if t.écart > 0 {\n    emit \"écart {t.écart}\"\n    return t.écart\n  }\n}\n"
 	v, out, err := run(t, src, "tirer()")
-	if err != nil || Repr(v) != "3" || len(out) != 1 || out[0] != "écart 3" {
-		t.Errorf("tirer() = %v, %v, %v; want 3 and one line", Repr(v), out, err)
+	if err != nil || runtime.Repr(v) != "3" || len(out) != 1 || out[0] != "écart 3" {
+		t.Errorf("tirer() = %v, %v, %v; want 3 and one line", runtime.Repr(v), out, err)
 	}
 }

@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -13,41 +12,9 @@ import (
 	"github.com/expr-lang/expr"
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
-
-// The functions rules may call besides expr-lang's builtins (abs, ceil, floor, round, min,
-// max, len, sum, filter, map, any, all, count, sort, …). Functions that need the running
-// Machine (dice, procedures) are rewritten by the patcher to receive it as first argument.
-
-type RtFunc struct {
-	Internal string
-	Fn       func(m *Machine, args []any) (any, error)
-	Types    []any
-}
-
-// rtFuncs are the state-aware functions, by the name rules use.
-var RtFuncs = map[string]RtFunc{
-	"d": {Internal: "__d", Fn: func(m *Machine, args []any) (any, error) {
-		return m.RollSides(ToInt(args[0]))
-	}, Types: []any{new(func(*Machine, int) int)}},
-	"roll": {Internal: "__rollf", Fn: func(m *Machine, args []any) (any, error) {
-		switch x := args[0].(type) {
-		case string:
-			return m.RollText(x)
-		case *dice.Die:
-			n := 1
-			if len(args) > 1 {
-				n = ToInt(args[1])
-			}
-			return m.RollDie(x, n)
-		}
-		return nil, fmt.Errorf("roll takes dice notation or a die, not %s", Repr(args[0]))
-	}, Types: []any{new(func(*Machine, string) *Roll), new(func(*Machine, *dice.Die) *Roll), new(func(*Machine, *dice.Die, int) *Roll)}},
-	"entities": {Internal: "__entities", Fn: func(m *Machine, args []any) (any, error) {
-		return m.EntitiesOf(args[0].(string))
-	}, Types: []any{new(func(*Machine, string) []any)}},
-}
 
 // pureFuncs are plain functions of their arguments.
 var pureFuncs = map[string]struct {
@@ -55,7 +22,7 @@ var pureFuncs = map[string]struct {
 	types []any
 }{
 	"div": {func(a ...any) (any, error) {
-		x, y := ToInt(a[0]), ToInt(a[1])
+		x, y := runtime.ToInt(a[0]), runtime.ToInt(a[1])
 		if y == 0 {
 			return nil, errors.New("division by zero")
 		}
@@ -66,7 +33,7 @@ var pureFuncs = map[string]struct {
 		return q, nil
 	}, []any{new(func(int, int) int)}},
 	"clamp": {func(a ...any) (any, error) {
-		x, lo, hi := ToFloat(a[0]), ToFloat(a[1]), ToFloat(a[2])
+		x, lo, hi := runtime.ToFloat(a[0]), runtime.ToFloat(a[1]), runtime.ToFloat(a[2])
 		r := math.Max(lo, math.Min(hi, x))
 		if _, ok := a[0].(int); ok {
 			return int(r), nil
@@ -74,10 +41,10 @@ var pureFuncs = map[string]struct {
 		return r, nil
 	}, []any{new(func(int, int, int) int), new(func(float64, float64, float64) float64)}},
 	"half": {func(a ...any) (any, error) {
-		return int(math.Floor(ToFloat(a[0]) / 2)), nil
+		return int(math.Floor(runtime.ToFloat(a[0]) / 2)), nil
 	}, []any{new(func(float64) int)}},
 	"sign": {func(a ...any) (any, error) {
-		x := ToFloat(a[0])
+		x := runtime.ToFloat(a[0])
 		switch {
 		case x > 0:
 			return 1, nil
@@ -86,23 +53,23 @@ var pureFuncs = map[string]struct {
 		}
 		return 0, nil
 	}, []any{new(func(float64) int)}},
-	"str": {func(a ...any) (any, error) { return Str(a[0]), nil }, []any{new(func(any) string)}},
+	"str": {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
 	"sqrt": {func(a ...any) (any, error) {
-		x := ToFloat(a[0])
+		x := runtime.ToFloat(a[0])
 		if x < 0 {
-			return nil, fmt.Errorf("sqrt of a negative number (%s)", FormatFloat(x))
+			return nil, fmt.Errorf("sqrt of a negative number (%s)", runtime.FormatFloat(x))
 		}
 		return math.Sqrt(x), nil
 	}, []any{new(func(float64) float64)}},
-	"hypot": {func(a ...any) (any, error) { return math.Hypot(ToFloat(a[0]), ToFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
+	"hypot": {func(a ...any) (any, error) { return math.Hypot(runtime.ToFloat(a[0]), runtime.ToFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
 	"same": {func(a ...any) (any, error) {
 		x, okx := a[0].(map[string]any)
 		y, oky := a[1].(map[string]any)
-		_, kx := x[KindKey]
-		_, ky := y[KindKey]
+		_, kx := x[runtime.KindKey]
+		_, ky := y[runtime.KindKey]
 		if !okx || !oky || !kx || !ky {
-			return nil, fmt.Errorf("same compares two records, not %s and %s", Repr(a[0]), Repr(a[1]))
+			return nil, fmt.Errorf("same compares two records, not %s and %s", runtime.Repr(a[0]), runtime.Repr(a[1]))
 		}
 		// One record is one map: two records with equal fields are still two.
 		return reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer(), nil
@@ -117,7 +84,7 @@ var pureFuncs = map[string]struct {
 			}
 		}
 		return false, err
-	}, []any{new(func(*Roll, ...any) bool)}},
+	}, []any{new(func(*runtime.Roll, ...any) bool)}},
 	"all_faces": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])
 		for _, f := range faces {
@@ -126,7 +93,7 @@ var pureFuncs = map[string]struct {
 			}
 		}
 		return len(faces) > 0, err
-	}, []any{new(func(*Roll, any) bool)}},
+	}, []any{new(func(*runtime.Roll, any) bool)}},
 	"count_faces": {func(a ...any) (any, error) {
 		faces, err := rollFaces(a[0])
 		n := 0
@@ -139,14 +106,14 @@ var pureFuncs = map[string]struct {
 			}
 		}
 		return n, err
-	}, []any{new(func(*Roll, ...any) int)}},
+	}, []any{new(func(*runtime.Roll, ...any) int)}},
 }
 
 // stdFuncNames are the names a declaration may not take; built once, then only read (every
 // compiler, one per REPL input too, shares it).
 var stdFuncNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for n := range RtFuncs {
+	for n := range runtime.RtFuncs {
 		out[n] = true
 	}
 	for n := range pureFuncs {
@@ -164,7 +131,7 @@ var stdFuncNames = sync.OnceValue(func() map[string]bool {
 // goroutines (sessions on one Program) share them.
 var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 	opts := []expr.Option{
-		expr.Function("__call", callProc, new(func(*Machine, int, string, ...any) any)),
+		expr.Function("__call", callProc, new(func(*runtime.Machine, int, string, ...any) any)),
 	}
 	// Lists concatenate with +, as GMs expect: journal + ["touché"].
 	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
@@ -172,18 +139,18 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 		return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 	}, new(func([]any, []any) []any)))
 	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
-		return a[0].(*Machine).RollExpr(a[1].(*dice.Expr))
-	}, new(func(*Machine, *dice.Expr) *Roll)))
+		return a[0].(*runtime.Machine).RollExpr(a[1].(*dice.Expr))
+	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
-	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*Machine, string, map[string]any) map[string]any)))
-	for _, name := range SortedKeys(RtFuncs) {
-		f := RtFuncs[name]
+	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*runtime.Machine, string, map[string]any) map[string]any)))
+	for _, name := range runtime.SortedKeys(runtime.RtFuncs) {
+		f := runtime.RtFuncs[name]
 		opts = append(opts, expr.Function(f.Internal, func(args ...any) (any, error) {
-			return f.Fn(args[0].(*Machine), args[1:])
+			return f.Fn(args[0].(*runtime.Machine), args[1:])
 		}, f.Types...))
 	}
-	for _, name := range SortedKeys(pureFuncs) {
+	for _, name := range runtime.SortedKeys(pureFuncs) {
 		f := pureFuncs[name]
 		opts = append(opts, expr.Function(name, f.fn, f.types...))
 	}
@@ -191,63 +158,16 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 })
 
 func callProc(args ...any) (any, error) {
-	m := args[0].(*Machine)
+	m := args[0].(*runtime.Machine)
 	p := m.Prog.Procs[args[1].(int)]
 	return m.CallAt(p, args[3:], callSite(args[2].(string)))
 }
 
-func ToInt(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case float64:
-		return int(x)
-	}
-	return 0
-}
-
-func ToFloat(v any) float64 {
-	switch x := v.(type) {
-	case int:
-		return float64(x)
-	case float64:
-		return x
-	}
-	return 0
-}
-
-func (m *Machine) RollSides(sides int) (int, error) {
-	if m.Dice == nil {
-		return 0, errors.New("no dice source")
-	}
-	if sides < 1 || sides > 1_000_000 {
-		return 0, fmt.Errorf("a die has 1 to 1000000 sides, not %d", sides)
-	}
-	return m.Dice.Roll(sides)
-}
-
-func (m *Machine) EntitiesOf(kind string) ([]any, error) {
-	k, ok := m.Prog.Globals[kind].(*Kind)
-	if !ok {
-		return nil, fmt.Errorf("unknown kind %s", kind)
-	}
-	if err := m.Charge(len(m.Prog.Entities)); err != nil {
-		return nil, err
-	}
-	var out []any
-	for _, e := range m.Prog.Entities {
-		if e.Kind == k {
-			out = append(out, m.Globals[e.Name])
-		}
-	}
-	return out, nil
-}
-
 // rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.
 func rollFaces(v any) ([]any, error) {
-	r, ok := v.(*Roll)
+	r, ok := v.(*runtime.Roll)
 	if !ok {
-		return nil, fmt.Errorf("expected a roll, got %s", Repr(v))
+		return nil, fmt.Errorf("expected a roll, got %s", runtime.Repr(v))
 	}
 	out := make([]any, 0, len(r.Faces))
 	if len(r.Symbols) == len(r.All) && len(r.Symbols) > 0 {
@@ -275,10 +195,10 @@ func asInt(v any) (int, error) {
 		return x, nil
 	case float64:
 		return int(x), nil
-	case *Roll:
+	case *runtime.Roll:
 		return x.Total, nil
 	}
-	return 0, fmt.Errorf("expected a number or a roll, got %s", Repr(v))
+	return 0, fmt.Errorf("expected a number or a roll, got %s", runtime.Repr(v))
 }
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
@@ -314,140 +234,22 @@ func rollOperatorFunctions() []expr.Option {
 		var types []any
 		switch op {
 		case "<", "<=", ">", ">=", "==", "!=":
-			types = []any{new(func(*Roll, int) bool), new(func(int, *Roll) bool), new(func(*Roll, *Roll) bool),
-				new(func(*Roll, float64) bool), new(func(float64, *Roll) bool)}
+			types = []any{new(func(*runtime.Roll, int) bool), new(func(int, *runtime.Roll) bool), new(func(*runtime.Roll, *runtime.Roll) bool),
+				new(func(*runtime.Roll, float64) bool), new(func(float64, *runtime.Roll) bool)}
 		case "/":
-			types = []any{new(func(*Roll, int) float64), new(func(int, *Roll) float64), new(func(*Roll, *Roll) float64),
-				new(func(*Roll, float64) float64), new(func(float64, *Roll) float64)}
+			types = []any{new(func(*runtime.Roll, int) float64), new(func(int, *runtime.Roll) float64), new(func(*runtime.Roll, *runtime.Roll) float64),
+				new(func(*runtime.Roll, float64) float64), new(func(float64, *runtime.Roll) float64)}
 		default:
-			types = []any{new(func(*Roll, int) int), new(func(int, *Roll) int), new(func(*Roll, *Roll) int),
-				new(func(*Roll, float64) float64), new(func(float64, *Roll) float64)}
+			types = []any{new(func(*runtime.Roll, int) int), new(func(int, *runtime.Roll) int), new(func(*runtime.Roll, *runtime.Roll) int),
+				new(func(*runtime.Roll, float64) float64), new(func(float64, *runtime.Roll) float64)}
 		}
 		// A roll met with a value of unknown type (#acc in reduce): decided when run.
-		types = append(types, new(func(*Roll, any) any), new(func(any, *Roll) any))
+		types = append(types, new(func(*runtime.Roll, any) any), new(func(any, *runtime.Roll) any))
 		opts = append(opts, expr.Function(rollOpName(op), func(a ...any) (any, error) {
-			return RollArith(op, a[0], a[1])
+			return runtime.RollArith(op, a[0], a[1])
 		}, types...))
 	}
 	return opts
-}
-
-// intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
-// false for what it leaves to the float path (/, and % by zero).
-func intArith(op string, x, y int) (any, bool) {
-	switch op {
-	case "+":
-		return x + y, true
-	case "-":
-		return x - y, true
-	case "*":
-		return x * y, true
-	case "%":
-		if y != 0 {
-			return x % y, true
-		}
-	case "==":
-		return x == y, true
-	case "!=":
-		return x != y, true
-	}
-	return compare(op, x, y)
-}
-
-// compare applies an ordering operator (<, <=, >, >=); ok is false for any other.
-func compare[T cmp.Ordered](op string, x, y T) (any, bool) {
-	switch op {
-	case "<":
-		return x < y, true
-	case "<=":
-		return x <= y, true
-	case ">":
-		return x > y, true
-	case ">=":
-		return x >= y, true
-	}
-	return nil, false
-}
-
-func RollArith(op string, a, b any) (any, error) {
-	num := func(v any) (float64, bool) {
-		switch x := v.(type) {
-		case *Roll:
-			return float64(x.Total), true
-		case int:
-			return float64(x), true
-		case float64:
-			return x, false
-		}
-		return 0, false
-	}
-	x, xi := num(a)
-	y, yi := num(b)
-	if _, ok := Number(a); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
-	}
-	if _, ok := Number(b); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
-	}
-	ints := xi && yi
-	if ints {
-		if r, ok := intArith(op, int(Totals(a).(int)), int(Totals(b).(int))); ok {
-			return r, nil
-		}
-	}
-	switch op {
-	case "+", "-", "*", "%":
-		var r float64
-		switch op {
-		case "+":
-			r = x + y
-		case "-":
-			r = x - y
-		case "*":
-			r = x * y
-		case "%":
-			if y == 0 {
-				return nil, errors.New("division by zero")
-			}
-			r = math.Mod(x, y)
-		}
-		if ints {
-			return int(r), nil
-		}
-		return r, nil
-	case "/":
-		if y == 0 {
-			return nil, errors.New("division by zero")
-		}
-		return x / y, nil
-	case "<":
-		return x < y, nil
-	case "<=":
-		return x <= y, nil
-	case ">":
-		return x > y, nil
-	case ">=":
-		return x >= y, nil
-	case "==":
-		return x == y, nil
-	case "!=":
-		return x != y, nil
-	}
-	return nil, fmt.Errorf("unknown operator %s", op)
-}
-
-// rollDie rolls n dice of a declared kind.
-func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
-	if n < 1 || n > dice.MaxCount {
-		return nil, fmt.Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
-	}
-	key := strconv.Itoa(n) + "d[" + d.Name + "]"
-	de, ok := m.parsed[key]
-	if !ok {
-		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
-		m.cacheParsed(key, de)
-	}
-	return m.RollExpr(de)
 }
 
 // callSite reads back the "file:line:col" a call was compiled with.
@@ -465,8 +267,8 @@ func callSite(s string) Pos {
 }
 
 func newRecordFunc(args ...any) (any, error) {
-	m := args[0].(*Machine)
-	k := m.Prog.Globals[args[1].(string)].(*Kind)
+	m := args[0].(*runtime.Machine)
+	k := m.Prog.Globals[args[1].(string)].(*runtime.Kind)
 	fields := args[2].(map[string]any)
 	rec, err := m.NewRecord(k, nil)
 	if err != nil {
@@ -476,12 +278,12 @@ func newRecordFunc(args ...any) (any, error) {
 	if err := m.ChargeMem(len(rec)); err != nil {
 		return nil, err
 	}
-	for _, name := range SortedKeys(fields) {
+	for _, name := range runtime.SortedKeys(fields) {
 		f := k.ByName[name]
 		if f == nil {
 			return nil, fmt.Errorf("%s has no field %s", k.Name, name)
 		}
-		v, err := Conform(fields[name], f.Type)
+		v, err := runtime.Conform(fields[name], f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -32,7 +33,7 @@ func FuzzLoad(f *testing.F) {
 		if prog == nil {
 			return
 		}
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			return
 		}

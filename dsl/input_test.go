@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -40,7 +41,7 @@ func newInputSession(t testing.TB) *Session {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestReservedNames(t *testing.T) {
 		t.Errorf("let f = 1 (a rule): %v", err)
 	}
 	// The session still works after the refusals.
-	if v, err := s.Eval("<input>", "[g(2), f(4)]"); err != nil || Repr(v) != "[3, true]" {
+	if v, err := s.Eval("<input>", "[g(2), f(4)]"); err != nil || runtime.Repr(v) != "[3, true]" {
 		t.Errorf("[g(2), f(4)] = %v, %v", v, err)
 	}
 	// The machine and the rewritten literals are not reachable by name, nor through $env.
@@ -144,7 +145,7 @@ func TestDieNamedVariables(t *testing.T) {
 			t.Errorf("%s = %v, %v; want %v", src, v, err, want)
 		}
 	}
-	if v, err := s.Eval("<input>", "d6>=1"); err != nil || v.(*Roll).Total != 1 {
+	if v, err := s.Eval("<input>", "d6>=1"); err != nil || v.(*runtime.Roll).Total != 1 {
 		t.Errorf("d6>=1 outside the rule: %v, %v", v, err)
 	}
 	if err := s.Exec("<input>", "let d8 = 2"); err != nil {
@@ -153,7 +154,7 @@ func TestDieNamedVariables(t *testing.T) {
 	if v, err := s.Eval("<input>", "d8>=3"); err != nil || v != false {
 		t.Errorf("d8>=3 with a session variable d8 = 2: %v, %v", v, err)
 	}
-	if v, err := s.Eval("<input>", "2d8>=1"); err != nil || v.(*Roll).Total != 2 {
+	if v, err := s.Eval("<input>", "2d8>=1"); err != nil || v.(*runtime.Roll).Total != 2 {
 		t.Errorf("2d8 is never a name: %v, %v", v, err)
 	}
 }
@@ -165,14 +166,14 @@ func TestAssignKeyWithBracketInString(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Repr(v); got != Repr(map[string]any{"a]": 2, `b"[`: 3}) {
+	if got := runtime.Repr(v); got != runtime.Repr(map[string]any{"a]": 2, `b"[`: 3}) {
 		t.Errorf("h() = %s", got)
 	}
 	if err := s.Exec("<input>", "let n = {}\nn[\"x]\"] = 1"); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := s.Var("n"); Repr(v) != Repr(map[string]any{"x]": 1}) {
-		t.Errorf("n = %s", Repr(v))
+	if v, _ := s.Var("n"); runtime.Repr(v) != runtime.Repr(map[string]any{"x]": 1}) {
+		t.Errorf("n = %s", runtime.Repr(v))
 	}
 }
 
@@ -224,7 +225,7 @@ func TestNestingLimit(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return strings.TrimSpace(Repr(i)) }
+func itoa(i int) string { return strings.TrimSpace(runtime.Repr(i)) }
 
 // TestIndexNamedLikeDie: d["a]"] indexes a variable d; the bracket in the string does not
 // end a dice literal.

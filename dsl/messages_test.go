@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -76,22 +77,22 @@ func TestNoGoInMessages(t *testing.T) {
 		}
 	}
 	for _, src := range badInputs {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v, err := NewSession(m).Eval("<e>", src)
 		if testing.Verbose() {
-			t.Logf("%s → %v %v", src, Repr(v), err)
+			t.Logf("%s → %v %v", src, runtime.Repr(v), err)
 		}
 		if err != nil {
 			check(src, err.Error())
 		} else {
-			check(src, Repr(v))
+			check(src, runtime.Repr(v))
 		}
 	}
 	for _, src := range badStatements {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,14 +116,14 @@ func FuzzRuntimeMessages(f *testing.F) {
 		if !utf8.ValidString(src) {
 			t.Skip("inputs are validated as UTF-8 before they reach the compiler")
 		}
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m.Limits.MaxSteps = 100_000
 		m.Limits.MemoryBudget = 100_000
 		v, err := NewSession(m).Eval("<e>", src)
-		out := Repr(v)
+		out := runtime.Repr(v)
 		if err != nil {
 			out = err.Error()
 		}

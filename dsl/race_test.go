@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -62,7 +63,7 @@ func TestProgramSharedByMachines(t *testing.T) {
 			t.Fatalf("%s: %v", run.name, d)
 		}
 		play := func(seed uint64) string {
-			m, err := NewMachine(prog, dice.NewPCG(seed), nil)
+			m, err := runtime.NewMachine(prog, dice.NewPCG(seed), nil)
 			if err != nil {
 				return err.Error()
 			}
@@ -77,7 +78,7 @@ func TestProgramSharedByMachines(t *testing.T) {
 				} else {
 					v, err = s.Eval("<input>", in)
 				}
-				out.WriteString(Repr(v))
+				out.WriteString(runtime.Repr(v))
 				if err != nil {
 					out.WriteString(" " + err.Error())
 				}

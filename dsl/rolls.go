@@ -1,89 +1,22 @@
 package dsl
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
-// Roll is a dice result as rules see it: it behaves as its total in arithmetic and
-// comparisons (`r + 3`, `r >= 12`), and keeps its dice.
-type Roll struct {
-	Total   int      `expr:"total"`
-	Faces   []int    `expr:"faces"`   // the dice that count, in rolling order
-	All     []int    `expr:"all"`     // every die, dropped ones included
-	Dropped []int    `expr:"dropped"` // the dice keep/drop removed
-	Symbols []string `expr:"symbols"` // faces' names, for symbolic dice
-	Highest int      `expr:"highest"`
-	Lowest  int      `expr:"lowest"`
-	Bool    bool     `expr:"ok"` // the outcome of a comparison written in the notation
-	result  *dice.Result
-}
-
-func newRoll(r *dice.Result) *Roll {
-	out := &Roll{Total: r.Total, Bool: r.Bool, result: r}
-	n := 0
-	for _, t := range r.Terms {
-		n += len(t.Dice)
-	}
-	out.All = make([]int, 0, n)
-	out.Faces = make([]int, 0, n)
-	first := true
-	for _, t := range r.Terms {
-		for _, d := range t.Dice {
-			out.All = append(out.All, d.Value)
-			if d.Face.Sym != "" {
-				out.Symbols = append(out.Symbols, d.Face.Sym)
-			}
-			if d.Dropped {
-				out.Dropped = append(out.Dropped, d.Value)
-				continue
-			}
-			out.Faces = append(out.Faces, d.Value)
-			if first || d.Value > out.Highest {
-				out.Highest = d.Value
-			}
-			if first || d.Value < out.Lowest {
-				out.Lowest = d.Value
-			}
-			first = false
-		}
-	}
-	if out.Faces == nil {
-		out.Faces = []int{}
-	}
-	return out
-}
-
-// String shows the dice and the total: `4d6kh3 [6, (1), 4, 4] = 14`.
-func (r *Roll) String() string { return r.result.String() }
-
-// JSON is the roll as JSON output shows it.
-func (r *Roll) JSON() any {
-	return map[string]any{"roll": r.result.String(), "total": r.Total, "faces": r.Faces, "all": r.All}
-}
-
-// Symbol returns the name of a single symbolic die's face, or "".
-func (r *Roll) Symbol() string {
-	if len(r.Symbols) == 1 {
-		return r.Symbols[0]
-	}
-	return ""
-}
-
-var rollType = &Type{Kind: TRoll}
-
 // rewriteLiterals turns dice literals (`3d6`, `4D+2`, `6d10>=8`, `2d[combat]=fusil`) into
 // calls carrying the parsed dice: the notation is parsed once, here, at load. It returns
 // the new text and the map from its rune offsets back to the original ones.
-func (c *compiler) rewriteLiterals(x *Expr, sc *scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, bool) {
+func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, bool) {
 	text := x.Text
 	if !mayHoldLiterals(text) {
 		return text, nil, nil, nil, true
@@ -189,63 +122,6 @@ func patchDiceLiteral(node *ast.Node, lits map[string]*dice.Expr) bool {
 	}
 	ast.Patch(node, &ast.ConstantNode{Value: de})
 	return true
-}
-
-// rollExpr rolls parsed dice on the machine's source, reusing a roller per expression.
-func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
-	if m.Dice == nil {
-		return nil, fmt.Errorf("no dice source")
-	}
-	if m.rollers == nil {
-		m.rollers = map[*dice.Expr]*dice.Roller{}
-	}
-	r := m.rollers[de]
-	if r == nil {
-		r = dice.NewRoller(de, m.Dice)
-		m.rollers[de] = r
-	}
-	res, err := r.Roll()
-	if err != nil {
-		return nil, err
-	}
-	n := 0
-	for _, t := range res.Terms {
-		n += len(t.Dice)
-	}
-	if err := m.Charge(n); err != nil {
-		return nil, err
-	}
-	if m.Trace != nil {
-		m.trace("roll " + res.String())
-	}
-	return newRoll(res), nil
-}
-
-// rollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
-func (m *Machine) RollText(src string) (*Roll, error) {
-	de, ok := m.parsed[src]
-	if !ok {
-		var err error
-		if de, err = dice.Parse(src, m.Prog.Dice()); err != nil {
-			return nil, fmt.Errorf("roll(%q): %v", src, err)
-		}
-		m.cacheParsed(src, de)
-	}
-	return m.RollExpr(de)
-}
-
-// maxParsedRolls bounds the notation texts (and their rollers) a machine keeps parsed.
-const maxParsedRolls = 1000
-
-// cacheParsed keeps a parse of notation given at run time. When the cache is full it is
-// emptied, with the rollers made for it: a rule building endless distinct texts cannot grow
-// a machine without bound, and a handful of texts used again and again stays cached.
-func (m *Machine) cacheParsed(src string, de *dice.Expr) {
-	if m.parsed == nil || len(m.parsed) >= maxParsedRolls {
-		m.parsed = map[string]*dice.Expr{}
-		m.rollers = nil
-	}
-	m.parsed[src] = de
 }
 
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a

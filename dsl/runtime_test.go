@@ -2,10 +2,10 @@ package dsl
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
+	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -17,12 +17,12 @@ func TestShuffleSparesHandGivenRolls(t *testing.T) {
 		t.Fatal(d)
 	}
 	for _, q := range []*dice.Queue{dice.NewIntQueue([]int{3, 4}, nil), dice.NewIntQueue([]int{3, 4}, dice.NewPCG(2))} {
-		m, err := NewMachine(prog, q, nil)
+		m, err := runtime.NewMachine(prog, q, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v, err := NewSession(m).Eval("<e>", "d(6) * 10 + d(6)")
-		if err != nil || Repr(v) != "34" {
+		if err != nil || runtime.Repr(v) != "34" {
 			t.Errorf("d(6)*10+d(6) = %v, %v; want 34", v, err)
 		}
 		if _, err := NewSession(m).Eval("<e>", "shuffle(jeu)"); err != nil {
@@ -49,7 +49,7 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		{"allow(main, jeu, -5)", "cannot be negative"},
 	}
 	for _, c := range cases {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestCyclesPrint(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestCyclesPrint(t *testing.T) {
 		}
 	}
 	a, _ := m.Global("a")
-	out, err := json.Marshal(ToJSON(a))
+	out, err := json.Marshal(runtime.ToJSON(a))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,81 +87,28 @@ func TestCyclesPrint(t *testing.T) {
 	if string(out) != want {
 		t.Errorf("json = %s\nwant   %s", out, want)
 	}
-	if got, want := Repr(a), "N{s: N{s: <cycle: N>, m: {}}, m: {moi: <cycle: map>}}"; got != want {
+	if got, want := runtime.Repr(a), "N{s: N{s: <cycle: N>, m: {}}, m: {moi: <cycle: map>}}"; got != want {
 		t.Errorf("Repr = %s, want %s", got, want)
 	}
 	// A value shared twice, without a cycle, prints twice.
 	if err := s.Exec("<e>", "b.s = [a.m, a.m]"); err != nil {
 		t.Fatal(err)
 	}
-	if got := Repr(b(m)); strings.Contains(got, "cycle: N") || strings.Count(got, "moi") != 2 {
+	if got := runtime.Repr(b(m)); strings.Contains(got, "cycle: N") || strings.Count(got, "moi") != 2 {
 		t.Errorf("shared value: Repr = %s", got)
 	}
 }
 
-func b(m *Machine) any { v, _ := m.Global("b"); return v }
-
-// TestRollCacheBounded: notation built at run time is cached, but not without bound.
-func TestRollCacheBounded(t *testing.T) {
-	s := budgetSession(t)
-	if _, err := s.Eval("<e>", `count(1..5000, roll("1d6+" + str(#)).total > 0)`); err != nil {
-		t.Fatal(err)
-	}
-	if len(s.M.parsed) > maxParsedRolls || len(s.M.rollers) > maxParsedRolls+10 {
-		t.Errorf("cache holds %d parses and %d rollers", len(s.M.parsed), len(s.M.rollers))
-	}
-}
-
-// TestFramesDoNotCopyGlobals: a call frame holds its locals only, so memory does not grow as
-// globals × depth (150,000 entities and a deep recursion used to exhaust memory).
-func TestFramesDoNotCopyGlobals(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("ruleset \"f\"\noption bonus = 2 \"b\"\nkind U {\n  pv: int = 1\n}\n")
-	for i := 0; i < 3000; i++ {
-		fmt.Fprintf(&b, "entity u%d: U { pv = %d }\n", i, i)
-	}
-	b.WriteString(`rule descend(n: int): int {
-  if n == 0 {
-    return u2999.pv + bonus
-  }
-  return descend(n - 1)
-}
-`)
-	prog, d := LoadSource("f.rules", []byte(b.String()))
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := m.Call("descend", 150)
-	if err != nil || Repr(v) != "3001" {
-		t.Fatalf("descend(150) = %v, %v", v, err)
-	}
-	if err := m.SetOption("bonus", 5); err != nil {
-		t.Fatal(err)
-	}
-	if v, err := m.Call("descend", 150); err != nil || Repr(v) != "3004" {
-		t.Fatalf("after :set, descend(150) = %v, %v; want 3004", v, err)
-	}
-	for _, pool := range m.pools {
-		for _, f := range pool {
-			if len(f.Vars) > 10 {
-				t.Fatalf("a frame holds %d names", len(f.Vars))
-			}
-		}
-	}
-}
+func b(m *runtime.Machine) any { v, _ := m.Global("b"); return v }
 
 // evalCase is an input and what it gives: a value printed as want, or an error holding err.
 type evalCase struct{ src, want, err string }
 
 // checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
-func checkEvals(t *testing.T, prog *Program, newSource func() dice.Source, cases []evalCase) {
+func checkEvals(t *testing.T, prog *runtime.Program, newSource func() dice.Source, cases []evalCase) {
 	t.Helper()
 	for _, c := range cases {
-		m, err := NewMachine(prog, newSource(), nil)
+		m, err := runtime.NewMachine(prog, newSource(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,8 +116,8 @@ func checkEvals(t *testing.T, prog *Program, newSource func() dice.Source, cases
 		switch {
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, Repr(v), err, c.want)
+		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
 		}
 	}
 }
@@ -228,13 +175,13 @@ func TestCardMovesCharged(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Limits.MemoryBudget = 100_000
-	if v, err := NewSession(m).Eval("<e>", "va_et_vient(10)"); err != nil || Repr(v) != "52" {
-		t.Errorf("va_et_vient(10) = %v, %v", Repr(v), err)
+	if v, err := NewSession(m).Eval("<e>", "va_et_vient(10)"); err != nil || runtime.Repr(v) != "52" {
+		t.Errorf("va_et_vient(10) = %v, %v", runtime.Repr(v), err)
 	}
 	if _, err := NewSession(m).Eval("<e>", "va_et_vient(1000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 100000") {
 		t.Errorf("va_et_vient(1000): %v, want the memory limit", err)
@@ -251,7 +198,7 @@ func TestHexCoordinatesBounded(t *testing.T) {
 		`hex_distance(hex(-1000000000, 0), hex(1000000000, 0))`: "2000000000",
 	} {
 		v, err := s.Eval("<e>", src)
-		got := Repr(v)
+		got := runtime.Repr(v)
 		if err != nil {
 			got = err.Error()
 		}
@@ -278,7 +225,7 @@ func TestBuiltinNamesAndNaNBands(t *testing.T) {
 		{"t(0.5)", "bound must be a number, got NaN"},
 		{"u(0.0 / 0.0)", "the key is NaN"},
 	} {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

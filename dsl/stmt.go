@@ -5,87 +5,16 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 )
 
-// stmt is one compiled statement. exec runs it in a frame's variables; a return sets done.
-type Stmt interface {
-	exec(m *Machine, f *Frame) error
-	pos() Pos
-}
-
-type StmtBase struct{ at Pos }
-
-func (s StmtBase) pos() Pos { return s.at }
-
-type LetStmt struct {
-	StmtBase
-	name  string
-	typ   *Type
-	value *Expr
-}
-
-type AssignStmt struct {
-	StmtBase
-	Local     string // a local variable, or
-	Obj       *Expr  // the record whose field is set
-	Field     string
-	Key       *Expr // a map entry's computed key (m[k] = …)
-	FieldType *Type
-	Op        string
-	Value     *Expr
-	LocalType *Type
-}
-
-type IfStmt struct {
-	StmtBase
-	Conds  []*Expr
-	Blocks [][]Stmt
-	Else   []Stmt
-}
-
-type ForStmt struct {
-	StmtBase
-	Key, Val string
-	Coll     *Expr
-	Body     []Stmt
-}
-
-type WhileStmt struct {
-	StmtBase
-	cond *Expr
-	body []Stmt
-}
-
-type ReturnStmt struct {
-	StmtBase
-	Value *Expr
-}
-
-type RequireStmt struct {
-	StmtBase
-	Cond    *Expr
-	Msg     *Template
-	MsgExpr *Expr
-}
-
-type EmitStmt struct {
-	StmtBase
-	Template *Template
-	Value    *Expr
-}
-
-type ExprStmt struct {
-	StmtBase
-	value *Expr
-}
-
-func (c *compiler) block(b *syntax.Block, parent *scope) []Stmt {
+func (c *compiler) block(b *syntax.Block, parent *scope) []runtime.Stmt {
 	sc := NewScope(parent)
-	var out []Stmt
+	var out []runtime.Stmt
 	returned := false
 	for _, s := range b.Stmts {
 		if returned {
@@ -102,8 +31,8 @@ func (c *compiler) block(b *syntax.Block, parent *scope) []Stmt {
 	return out
 }
 
-func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
-	base := StmtBase{syntax.PosOf(s.Pos)}
+func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
+	base := runtime.StmtBase{At: syntax.PosOf(s.Pos)}
 	switch {
 	case s.Let != nil:
 		l := s.Let
@@ -114,14 +43,14 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 		if _, ok := sc.Vars[l.Name]; ok {
 			c.errorf(l.Pos, l.Name+" is already declared in this block", "assign it with = instead")
 		}
-		var want *Type
+		var want *runtime.Type
 		if l.Type != nil {
 			want = c.resolveType(l.Type)
 		}
 		v := c.compileExpr(l.Value, sc, want)
 		t := want
 		if t == nil {
-			t = AnyType
+			t = runtime.AnyType
 			if v != nil {
 				t = v.Type
 			}
@@ -130,9 +59,9 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 		if v == nil {
 			return nil
 		}
-		return &LetStmt{base, l.Name, want, v}
+		return &runtime.LetStmt{StmtBase: base, Name: l.Name, Type: want, Value: v}
 	case s.If != nil:
-		st := &IfStmt{StmtBase: base}
+		st := &runtime.IfStmt{StmtBase: base}
 		for i := s.If; i != nil; i = i.ElseIf {
 			st.Conds = append(st.Conds, c.cond(&i.Cond.Expr, sc))
 			st.Blocks = append(st.Blocks, c.block(i.Then, sc))
@@ -143,20 +72,20 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 		return st
 	case s.For != nil:
 		f := s.For
-		st := &ForStmt{StmtBase: base, Coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
+		st := &runtime.ForStmt{StmtBase: base, Coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
 		inner := NewScope(sc)
 		for _, n := range []string{f.Var, f.Var2} {
 			if n != "" && c.CheckName(n, f.Pos) {
 				c.CheckShadow(n, f.Pos)
 			}
 		}
-		elem := AnyType
-		if st.Coll != nil && st.Coll.Type.Kind == TList && st.Coll.Type.Elem != nil {
+		elem := runtime.AnyType
+		if st.Coll != nil && st.Coll.Type.Kind == runtime.TList && st.Coll.Type.Elem != nil {
 			elem = st.Coll.Type.Elem
 		}
 		if f.Var2 != "" {
 			st.Key, st.Val = f.Var, f.Var2
-			inner.Vars[f.Var] = AnyType
+			inner.Vars[f.Var] = runtime.AnyType
 			inner.Vars[f.Var2] = elem
 		} else {
 			st.Val = f.Var
@@ -165,11 +94,11 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 		st.Body = c.block(f.Body, inner)
 		return st
 	case s.While != nil:
-		return &WhileStmt{base, c.cond(&s.While.Cond.Expr, sc), c.block(s.While.Body, sc)}
+		return &runtime.WhileStmt{StmtBase: base, Cond: c.cond(&s.While.Cond.Expr, sc), Body: c.block(s.While.Body, sc)}
 	case s.Return != nil:
-		st := &ReturnStmt{StmtBase: base}
+		st := &runtime.ReturnStmt{StmtBase: base}
 		if s.Return.Value != nil {
-			var want *Type
+			var want *runtime.Type
 			if sc.proc != nil && sc.proc.Result != nil {
 				want = sc.proc.Result
 			}
@@ -177,11 +106,11 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 		}
 		return st
 	case s.Require != nil:
-		st := &RequireStmt{StmtBase: base, Cond: c.cond(s.Require.Cond, sc)}
+		st := &runtime.RequireStmt{StmtBase: base, Cond: c.cond(s.Require.Cond, sc)}
 		st.Msg, st.MsgExpr = c.textOrExpr(s.Require.Message, sc)
 		return st
 	case s.Emit != nil:
-		st := &EmitStmt{StmtBase: base}
+		st := &runtime.EmitStmt{StmtBase: base}
 		st.Template, st.Value = c.textOrExpr(s.Emit.Value, sc)
 		return st
 	case s.Simple != nil:
@@ -191,27 +120,27 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) Stmt {
 }
 
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
-func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*Template, *Expr) {
+func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*runtime.Template, *runtime.Expr) {
 	if t := e.Single(); t != nil && t.Type == syntax.TokString {
 		return c.parseTemplate(t.Value, e.Pos, sc), nil
 	}
 	return nil, c.compileExpr(e, sc, nil)
 }
 
-func (c *compiler) cond(e *syntax.Expr, sc *scope) *Expr {
+func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
 	x := c.compileExpr(e, sc, nil)
-	if x != nil && x.Type.Kind != TBool && x.Type.Kind != TAny {
+	if x != nil && x.Type.Kind != runtime.TBool && x.Type.Kind != runtime.TAny {
 		c.errorf(e.Pos, "condition is "+x.Type.String()+", not bool", "compare it with ==, <, >= …")
 		return nil
 	}
 	return x
 }
 
-func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base StmtBase) Stmt {
+func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase) runtime.Stmt {
 	if t := s.Target.Single(); t != nil && t.Type == syntax.TokIdent && s.Op != "" {
 		if typ, local := sc.lookup(t.Value); local {
 			// Assigning a local: no need to compile the target.
-			st := &AssignStmt{StmtBase: base, Op: s.Op, Local: t.Value, LocalType: typ}
+			st := &runtime.AssignStmt{StmtBase: base, Op: s.Op, Local: t.Value, LocalType: typ}
 			want := typ
 			if s.Op != "=" {
 				want = nil
@@ -240,12 +169,12 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base StmtBase) Stmt {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
-		return &ExprStmt{base, target}
+		return &runtime.ExprStmt{StmtBase: base, Value: target}
 	}
 	if target == nil {
 		return nil
 	}
-	st := &AssignStmt{StmtBase: base, Op: s.Op}
+	st := &runtime.AssignStmt{StmtBase: base, Op: s.Op}
 	switch n := c.orig(target.Prog.Node()).(type) {
 	case *ast.IdentifierNode:
 		t, local := sc.lookup(n.Value)
@@ -283,7 +212,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base StmtBase) Stmt {
 		}
 		st.Field = prop.Value
 		ot := c.staticType(n.Node, sc)
-		if ot.Kind == TRecord {
+		if ot.Kind == runtime.TRecord {
 			st.FieldType = ot.Record.ByName[prop.Value].Type
 		}
 		if name := rootConst(c, n.Node); name != "" {
@@ -321,7 +250,7 @@ func rootConst(c *compiler, n ast.Node) string {
 		case *ast.MemberNode:
 			n = x.Node
 		case *ast.IdentifierNode:
-			if _, isConst := c.prog.Globals[x.Value].(*Const); isConst {
+			if _, isConst := c.prog.Globals[x.Value].(*runtime.Const); isConst {
 				return x.Value
 			}
 			return ""
@@ -334,7 +263,7 @@ func rootConst(c *compiler, n ast.Node) string {
 // relOffset finds where the object part of `obj.field` or `obj[key]` ends in the expression
 // text: at the last top-level `[` when the text ends with its `]`, else at the last top-level
 // dot. Brackets and dots inside strings (`m["a]"]`) do not count.
-func relOffset(x *Expr) int {
+func relOffset(x *runtime.Expr) int {
 	text := strings.TrimRight(x.Text, " \t")
 	depth, lastOpen, lastDot := 0, -1, len(text)
 	var last lexer.Token
@@ -361,17 +290,17 @@ func isCall(n ast.Node) bool {
 	return ok
 }
 
-func describe(g Global) string {
+func describe(g runtime.Global) string {
 	switch g.(type) {
-	case *Option:
+	case *runtime.Option:
 		return "an option"
-	case *Const:
+	case *runtime.Const:
 		return "a const"
-	case *Entity:
+	case *runtime.Entity:
 		return "an entity"
-	case *Kind:
+	case *runtime.Kind:
 		return "a kind"
-	case *Proc:
+	case *runtime.Proc:
 		return "a procedure"
 	}
 	return "a global"

@@ -4,31 +4,21 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// template is a string with `{expr}` holes, as written after emit and require … else.
-// A literal brace is written `{{` or `}}`.
-type Template struct {
-	Parts []TemplatePart
-}
-
-type TemplatePart struct {
-	Lit  string
-	Expr *Expr
-}
-
 // parseTemplate splits a string token into literal text and the source of each hole, with
 // the position where each hole's text starts in the file.
-func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *Template {
-	t := &Template{}
+func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *runtime.Template {
+	t := &runtime.Template{}
 	runes := []rune(tok)
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			t.Parts = append(t.Parts, TemplatePart{Lit: lit.String()})
+			t.Parts = append(t.Parts, runtime.TemplatePart{Lit: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -79,7 +69,7 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *Tem
 			}
 			flush()
 			e := c.CompileText(string(runes[i+1:j]), at(i+1), sc, nil)
-			t.Parts = append(t.Parts, TemplatePart{Expr: e})
+			t.Parts = append(t.Parts, runtime.TemplatePart{Expr: e})
 			i = j
 		case r == '}':
 			c.errorf(at(i), "unmatched } in a string", "write }} for a literal brace")
@@ -89,23 +79,4 @@ func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *Tem
 	}
 	flush()
 	return t
-}
-
-func (t *Template) render(m *Machine, env map[string]any) (string, error) {
-	if len(t.Parts) == 1 && t.Parts[0].Expr == nil {
-		return t.Parts[0].Lit, nil
-	}
-	var b strings.Builder
-	for _, p := range t.Parts {
-		if p.Expr == nil {
-			b.WriteString(p.Lit)
-			continue
-		}
-		v, err := m.Eval(p.Expr, env)
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(Str(v))
-	}
-	return b.String(), nil
 }

@@ -1,4 +1,4 @@
-package dsl
+package runtime
 
 import (
 	"fmt"
@@ -48,13 +48,13 @@ var (
 	StringType = &Type{Kind: TString}
 	ListType   = &Type{Kind: TList}
 	mapType    = &Type{Kind: TMap}
-	dieType    = &Type{Kind: TDie}
+	DieType    = &Type{Kind: TDie}
 )
 
-var builtinTypes = map[string]*Type{
+var BuiltinTypes = map[string]*Type{
 	"any": AnyType, "int": IntType, "float": FloatType, "number": FloatType,
 	"bool": BoolType, "string": StringType, "list": ListType, "map": mapType,
-	"roll": rollType, "die": dieType, "card": cardType, "pile": pileType, "hex": hexType, "board": mapTType,
+	"roll": RollType, "die": DieType, "card": cardType, "pile": PileType, "hex": hexType, "board": MapTType,
 }
 
 func (t *Type) String() string {
@@ -124,24 +124,24 @@ func (t *Type) ExprType() types.Type {
 	return types.Any
 }
 
-// typeFromReflect turns expr's idea of a result type back into ours (records are lost: a map).
-func typeFromReflect(rt reflect.Type) *Type {
+// TypeFromReflect turns expr's idea of a result type back into ours (records are lost: a map).
+func TypeFromReflect(rt reflect.Type) *Type {
 	if rt == nil {
 		return AnyType
 	}
 	switch rt {
 	case reflect.TypeOf(&Roll{}):
-		return rollType
+		return RollType
 	case reflect.TypeOf(&dice.Die{}):
-		return dieType
+		return DieType
 	case reflect.TypeOf(&cards.Card{}):
 		return cardType
 	case reflect.TypeOf(&cards.Pile{}):
-		return pileType
+		return PileType
 	case reflect.TypeOf(hex.Hex{}):
 		return hexType
 	case reflect.TypeOf(&hex.Map{}):
-		return mapTType
+		return MapTType
 	}
 	switch rt.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Int32:
@@ -160,9 +160,9 @@ func typeFromReflect(rt reflect.Type) *Type {
 	return AnyType
 }
 
-// assignable reports whether a value of static type from may be stored where to is declared.
+// Assignable reports whether a value of static type from may be stored where to is declared.
 // Unknown (any) types pass: the run-time conform check catches them.
-func assignable(to, from *Type) bool {
+func Assignable(to, from *Type) bool {
 	if to.Kind == TAny || from.Kind == TAny {
 		return true
 	}

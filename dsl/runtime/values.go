@@ -1,4 +1,4 @@
-package dsl
+package runtime
 
 import (
 	"fmt"
@@ -87,9 +87,6 @@ type reprWriter struct {
 	cut  bool
 }
 
-// maxReprBytes bounds the printed form of one value.
-const maxReprBytes = 1 << 20
-
 // next writes the separator before element i of a list or map, and says false once the
 // printed form is past its size bound: the rest is not printed.
 func (w *reprWriter) next(i int) bool {
@@ -108,7 +105,7 @@ func (w *reprWriter) write(v any, depth int) {
 		b.WriteString("…")
 		return
 	}
-	if b.Len() > maxReprBytes {
+	if b.Len() > MaxReprBytes {
 		// A list of many references to one large value would print without end.
 		if !w.cut {
 			b.WriteString("…")
@@ -339,3 +336,6 @@ func ParseValue(s string) any {
 	}
 	return s
 }
+
+// MaxReprBytes bounds the printed form of one value.
+const MaxReprBytes = 1 << 20

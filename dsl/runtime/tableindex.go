@@ -1,4 +1,4 @@
-package dsl
+package runtime
 
 import (
 	"math"
@@ -19,9 +19,9 @@ type RowIndex struct {
 	ElseRow int   // the first else row, or -1
 }
 
-// newRowIndex indexes constant rows; it returns nil when a key or bound is computed (those
+// NewRowIndex indexes constant rows; it returns nil when a key or bound is computed (those
 // tables are walked, evaluating each row's key).
-func newRowIndex(rows []*TableRow) *RowIndex {
+func NewRowIndex(rows []*TableRow) *RowIndex {
 	ix := &RowIndex{Exact: map[any]int{}, ElseRow: -1, Sorted: true}
 	for i, r := range rows {
 		switch {

@@ -1,4 +1,4 @@
-package dsl
+package runtime
 
 import (
 	"errors"
@@ -472,16 +472,16 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 }
 
 func (s *LetStmt) exec(m *Machine, f *Frame) error {
-	v, err := m.Eval(s.value, f.Vars)
+	v, err := m.Eval(s.Value, f.Vars)
 	if err != nil {
 		return err
 	}
-	if s.typ != nil {
-		if v, err = Conform(v, s.typ); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: s.name + ": " + err.Error()}
+	if s.Type != nil {
+		if v, err = Conform(v, s.Type); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: s.Name + ": " + err.Error()}
 		}
 	}
-	f.Vars[s.name] = v
+	f.Vars[s.Name] = v
 	return nil
 }
 
@@ -493,15 +493,15 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 	if s.Local != "" {
 		if s.Op != "=" {
 			if err := m.chargeAppend(s.Op, f.Vars[s.Local], v); err != nil {
-				return &RuntimeError{Pos: s.at, Msg: err.Error()}
+				return &RuntimeError{Pos: s.At, Msg: err.Error()}
 			}
 			if v, err = arith(s.Op, f.Vars[s.Local], v); err != nil {
-				return &RuntimeError{Pos: s.at, Msg: err.Error()}
+				return &RuntimeError{Pos: s.At, Msg: err.Error()}
 			}
 		}
 		if s.LocalType != nil && s.LocalType.Kind != TAny {
 			if v, err = Conform(v, s.LocalType); err != nil {
-				return &RuntimeError{Pos: s.at, Msg: s.Local + ": " + err.Error()}
+				return &RuntimeError{Pos: s.At, Msg: s.Local + ": " + err.Error()}
 			}
 		}
 		f.Vars[s.Local] = v
@@ -517,7 +517,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		if s.Key != nil {
 			what = "an entry"
 		}
-		return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("cannot set %s of %s (only records and maps are changed in place)", what, Repr(o))}
+		return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("cannot set %s of %s (only records and maps are changed in place)", what, Repr(o))}
 	}
 	field := s.Field
 	if s.Key != nil {
@@ -533,32 +533,32 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 	}
 	if s.Op != "=" {
 		if err := m.chargeAppend(s.Op, rec[field], v); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
 		if v, err = arith(s.Op, rec[field], v); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
 	}
 	ft := s.FieldType
 	if k, ok := rec[KindKey].(*Kind); ok {
 		fd := k.ByName[field]
 		if fd == nil {
-			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
 		}
 		ft = fd.Type
 	}
 	if ft != nil {
 		if v, err = Conform(v, ft); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: "field " + field + ": " + err.Error()}
+			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	if err := m.Prog.frozenError(rec, s.at); err != nil {
+	if err := m.Prog.frozenError(rec, s.At); err != nil {
 		return err
 	}
 	if _, had := rec[field]; !had {
 		// A new map entry: maps cannot grow without bound under max_steps alone.
 		if err := m.ChargeMem(1); err != nil {
-			return &RuntimeError{Pos: s.at, Msg: err.Error()}
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
 	}
 	m.setField(rec, field, m.Prog.Thaw(v))
@@ -634,7 +634,7 @@ func (s *IfStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	if m.Trace != nil {
-		m.trace(fmt.Sprintf("if %s: no (line %d)", s.Conds[len(s.Conds)-1].Text, s.at.Line))
+		m.trace(fmt.Sprintf("if %s: no (line %d)", s.Conds[len(s.Conds)-1].Text, s.At.Line))
 	}
 	if s.Else != nil {
 		return m.Run(s.Else, f)
@@ -671,7 +671,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 	}
 	limit := func(n int) error {
 		if n > m.Limits.MaxLoopIterations {
-			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("loop over %d items exceeds the limit (max_loop_iterations = %d)", n, m.Limits.MaxLoopIterations)}
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("loop over %d items exceeds the limit (max_loop_iterations = %d)", n, m.Limits.MaxLoopIterations)}
 		}
 		return nil
 	}
@@ -732,16 +732,16 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 	for n := 0; ; n++ {
 		if n >= m.Limits.MaxLoopIterations {
-			return &RuntimeError{Pos: s.at, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
 		}
-		ok, err := m.truth(s.cond, f)
+		ok, err := m.truth(s.Cond, f)
 		if err != nil || !ok {
 			return err
 		}
-		if err := m.Run(s.body, f); err != nil || f.done {
+		if err := m.Run(s.Body, f); err != nil || f.done {
 			return err
 		}
-		if err := m.step(s.at); err != nil {
+		if err := m.step(s.At); err != nil {
 			return err
 		}
 	}
@@ -775,7 +775,7 @@ func (s *RequireStmt) exec(m *Machine, f *Frame) error {
 	if err != nil {
 		return err
 	}
-	return &RuntimeError{Pos: s.at, Msg: msg, Require: true}
+	return &RuntimeError{Pos: s.At, Msg: msg, Require: true}
 }
 
 func (s *EmitStmt) exec(m *Machine, f *Frame) error {
@@ -799,6 +799,6 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *ExprStmt) exec(m *Machine, f *Frame) error {
-	_, err := m.Eval(s.value, f.Vars)
+	_, err := m.Eval(s.Value, f.Vars)
 	return err
 }

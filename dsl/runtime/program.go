@@ -1,4 +1,4 @@
-package dsl
+package runtime
 
 import (
 	"rulesh/stdlib/cards"

@@ -1,0 +1,26 @@
+package runtime
+
+// What the tests of package runtime_test look into.
+
+// MaxParsedRolls bounds the cache of dice notation parsed at run time.
+const MaxParsedRolls = maxParsedRolls
+
+// RollCaches returns the sizes of the caches of parsed notation and of rollers.
+func (m *Machine) RollCaches() (parsed, rollers int) { return len(m.parsed), len(m.rollers) }
+
+// FrameSizes returns how many names each pooled call frame holds.
+func (m *Machine) FrameSizes() []int {
+	var out []int
+	for _, pool := range m.pools {
+		for _, f := range pool {
+			out = append(out, len(f.Vars))
+		}
+	}
+	return out
+}
+
+// StaticMatch and StaticRow are the walk and the index lookup of constant table rows.
+var (
+	StaticMatch = staticMatch
+	StaticRow   = staticRow
+)

@@ -1,0 +1,356 @@
+package runtime
+
+import (
+	"fmt"
+	"math"
+
+	"rulesh/dsl/syntax"
+	"rulesh/stdlib/dice"
+	"rulesh/stdlib/tables"
+)
+
+// Table is a lookup table. It is called like a procedure (its Proc gives it parameters,
+// frames and arity checks): the first parameter is the row key; with `columns`, the first
+// chooses the column and the second is the row key. Other parameters are inputs the rows'
+// bounds and values may use. A table declared with `roll DICE` rolls its own key when
+// called without one.
+type Table struct {
+	Name   string
+	Pos    Pos
+	Proc   *Proc
+	Roll   *dice.Expr
+	Ratio  bool
+	Ratios []tables.Ratio
+	Cols   []*Expr
+	Rows   []*TableRow
+	Below  *Expr // ratio tables: odds under the first column
+	// index finds a row without walking the table, when every key is a constant.
+	Index *RowIndex
+}
+
+// TableRow is one row: a key (exact values, a band, or else) and its value.
+type TableRow struct {
+	Pos   Pos
+	Exact []*Expr
+	Band  *BandKey
+	Else  bool
+	Value *Expr
+}
+
+type BandKey struct {
+	Lo, Hi         *Expr
+	LoOpen, HiOpen bool
+}
+
+func (b *BandKey) Constant() (tables.Band, bool) {
+	var out tables.Band
+	out.LoOpen, out.HiOpen = b.LoOpen, b.HiOpen
+	for _, p := range []struct {
+		e   *Expr
+		dst **float64
+	}{{b.Lo, &out.Lo}, {b.Hi, &out.Hi}} {
+		if p.e == nil {
+			continue
+		}
+		if !p.e.IsLit {
+			return out, false
+		}
+		f, ok := Number(p.e.Lit)
+		if !ok || math.IsNaN(f) {
+			return out, false // decided when looked up, where NaN is an error
+		}
+		*p.dst = &f
+	}
+	return out, true
+}
+
+func Number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case *Roll:
+		return float64(x.Total), true
+	}
+	return 0, false
+}
+
+// tableStmt is the body of a table's procedure: find the row, evaluate its value.
+type TableStmt struct {
+	StmtBase
+	Table *Table
+}
+
+// keyIndex is the position of the row key among the parameters.
+func (t *Table) KeyIndex(ta *syntax.TableDecl) int {
+	for _, r := range ta.Rows {
+		if r.Columns != nil && len(t.Proc.Params) > 1 {
+			return 1
+		}
+	}
+	return 0
+}
+
+func (s *TableStmt) exec(m *Machine, f *Frame) error {
+	t := s.Table
+	p := t.Proc
+	col := -1
+	key := f.Vars[p.Params[0].Name]
+	if t.Ratio || t.Cols != nil {
+		key = f.Vars[p.Params[1].Name]
+		cv := f.Vars[p.Params[0].Name]
+		var err error
+		if col, err = m.tableColumn(t, cv); err != nil {
+			return err
+		}
+		if col < 0 {
+			if t.Below == nil {
+				return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: odds %s are below the first column %s", t.Name, Str(cv), t.Ratios[0])}
+			}
+			v, err := m.Eval(t.Below, f.Vars)
+			f.result, f.done = v, true
+			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
+			return err
+		}
+	}
+	r, err := m.findRow(t, key, f)
+	if err != nil {
+		return err
+	}
+	if r != nil {
+		v, err := m.Eval(r.Value, f.Vars)
+		if err != nil {
+			return err
+		}
+		if col >= 0 {
+			list, isList := v.([]any)
+			if !isList || col >= len(list) {
+				return &RuntimeError{Pos: r.Pos, Msg: fmt.Sprintf("table %s: row has no value for column %d", t.Name, col+1)}
+			}
+			v = list[col]
+		}
+		if m.Trace != nil {
+			where := ""
+			if col >= 0 {
+				where = fmt.Sprintf(" column %d", col+1)
+			}
+			m.trace(fmt.Sprintf("table %s[%s]%s (line %d) → %s", t.Name, Str(key), where, r.Pos.Line, m.short(v)))
+		}
+		f.result, f.done = v, true
+		return nil
+	}
+	return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no row for %s", t.Name, Repr(key))}
+}
+
+// findRow returns the first row whose key matches, or nil. With constant keys the index
+// answers at once; otherwise the rows are tried in order.
+func (m *Machine) findRow(t *Table, key any, f *Frame) (*TableRow, error) {
+	if k, ok := key.(float64); ok && math.IsNaN(k) {
+		// NaN compares false both ways: every band would hold it.
+		return nil, &RuntimeError{Pos: t.Pos, Msg: "table " + t.Name + ": the key is NaN, not a number"}
+	}
+	if t.Index != nil {
+		// One step: a map lookup or a binary search.
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return nil, err
+		}
+		if i := t.Index.lookup(key); i >= 0 {
+			return t.Rows[i], nil
+		}
+		return nil, nil
+	}
+	for _, r := range t.Rows {
+		if err := m.chargeAt(t.Pos, 1); err != nil {
+			return nil, err
+		}
+		ok, err := m.rowMatches(r, key, f)
+		if err != nil || ok {
+			return r, err
+		}
+	}
+	return nil, nil
+}
+
+func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
+	if t.Ratio {
+		v, ok := Number(cv)
+		if !ok {
+			return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: the odds must be a number, got %s", t.Name, Repr(cv))}
+		}
+		return tables.Column(t.Ratios, v, 1), nil
+	}
+	for i, c := range t.Cols {
+		want, err := m.Eval(c, m.Globals)
+		if err != nil {
+			return 0, err
+		}
+		if equalKeys(cv, want) {
+			return i, nil
+		}
+	}
+	return 0, &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s has no column %s", t.Name, Repr(cv))}
+}
+
+func (m *Machine) rowMatches(r *TableRow, key any, f *Frame) (bool, error) {
+	if r.Else {
+		return true, nil
+	}
+	if r.Band != nil {
+		v, ok := Number(key)
+		if !ok {
+			return false, nil
+		}
+		var b tables.Band
+		b.LoOpen, b.HiOpen = r.Band.LoOpen, r.Band.HiOpen
+		for _, p := range []struct {
+			e   *Expr
+			dst **float64
+		}{{r.Band.Lo, &b.Lo}, {r.Band.Hi, &b.Hi}} {
+			if p.e == nil {
+				continue
+			}
+			bv, err := m.Eval(p.e, f.Vars)
+			if err != nil {
+				return false, err
+			}
+			n, ok := Number(bv)
+			if !ok || math.IsNaN(n) {
+				// NaN compares false both ways: a band with it would hold every key.
+				return false, &RuntimeError{Pos: p.e.Pos, Msg: "a band's bound must be a number, got " + Repr(bv)}
+			}
+			*p.dst = &n
+		}
+		return b.Contains(v), nil
+	}
+	for _, x := range r.Exact {
+		want, err := m.Eval(x, f.Vars)
+		if err != nil {
+			return false, err
+		}
+		if equalKeys(key, want) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func equalKeys(a, b any) bool {
+	if r, ok := a.(*Roll); ok {
+		if s := r.Symbol(); s != "" {
+			a = s
+		} else {
+			a = r.Total
+		}
+	}
+	x, xn := Number(a)
+	y, yn := Number(b)
+	if xn && yn {
+		return x == y
+	}
+	return a == b
+}
+
+// TableDist is the distribution of a rolled table's results, row by row, when its keys and
+// values are constants: what `rulesh prob -f FILE TABLE` shows.
+func (p *Program) TableDist(name string) (*dice.Dist, error) {
+	pr := p.Proc(name)
+	if pr == nil || pr.Table == nil {
+		return nil, fmt.Errorf("%s is not a table", name)
+	}
+	t := pr.Table
+	if t.Roll == nil {
+		return nil, fmt.Errorf("table %s does not roll its own key", name)
+	}
+	d, err := t.Roll.Distribution()
+	if err != nil {
+		// The table's roll is read from the rule file: its place there says more than a
+		// column inside the notation.
+		msg := err.Error()
+		if de, ok := err.(*dice.Error); ok {
+			msg = de.Msg
+		}
+		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, name, msg)
+	}
+	var labels []string
+	index := map[string]int{}
+	weights := map[int]*bigInt{}
+	for i, w := range d.W {
+		if w.Sign() == 0 {
+			continue
+		}
+		v := d.Min + i
+		var key any = v
+		if d.Syms != nil {
+			key = d.Syms[v-1]
+		}
+		label := ""
+		found := false
+		r, err := staticRow(t, key)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %v", name, err)
+		}
+		if r != nil {
+			if !r.Value.IsLit {
+				return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
+			}
+			label, found = Str(r.Value.Lit), true
+		}
+		if !found {
+			label = "(no row)"
+		}
+		k, ok := index[label]
+		if !ok {
+			labels = append(labels, label)
+			k = len(labels)
+			index[label] = k
+			weights[k] = newBig()
+		}
+		weights[k].Add(weights[k].Int, w)
+	}
+	out := &dice.Dist{Min: 1, Den: d.Den, Syms: labels}
+	for k := 1; k <= len(labels); k++ {
+		out.W = append(out.W, weights[k].Int)
+	}
+	return out, nil
+}
+
+// staticRow is findRow for constant rows, without a Machine.
+func staticRow(t *Table, key any) (*TableRow, error) {
+	if t.Index != nil {
+		if i := t.Index.lookup(key); i >= 0 {
+			return t.Rows[i], nil
+		}
+		return nil, nil
+	}
+	for _, r := range t.Rows {
+		ok, err := staticMatch(r, key)
+		if err != nil || ok {
+			return r, err
+		}
+	}
+	return nil, nil
+}
+
+func staticMatch(r *TableRow, key any) (bool, error) {
+	if r.Else {
+		return true, nil
+	}
+	if r.Band != nil {
+		b, ok := r.Band.Constant()
+		if !ok {
+			return false, fmt.Errorf("row %s has computed bounds", r.Pos)
+		}
+		v, isNum := Number(key)
+		return isNum && b.Contains(v), nil
+	}
+	for _, x := range r.Exact {
+		if !x.IsLit {
+			return false, fmt.Errorf("row %s has a computed key", r.Pos)
+		}
+		if equalKeys(key, x.Lit) {
+			return true, nil
+		}
+	}
+	return false, nil
+}

@@ -1,0 +1,35 @@
+package runtime
+
+import (
+	"strings"
+)
+
+// template is a string with `{expr}` holes, as written after emit and require … else.
+// A literal brace is written `{{` or `}}`.
+type Template struct {
+	Parts []TemplatePart
+}
+
+type TemplatePart struct {
+	Lit  string
+	Expr *Expr
+}
+
+func (t *Template) render(m *Machine, env map[string]any) (string, error) {
+	if len(t.Parts) == 1 && t.Parts[0].Expr == nil {
+		return t.Parts[0].Lit, nil
+	}
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.Expr == nil {
+			b.WriteString(p.Lit)
+			continue
+		}
+		v, err := m.Eval(p.Expr, env)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(Str(v))
+	}
+	return b.String(), nil
+}
