@@ -338,10 +338,10 @@ func goWords(msg string) string {
 var (
 	publicOnce  sync.Once
 	publicMap   map[string]string
-	runtimeFunc func() map[string]RtFunc
+	runtimeFunc func() map[string]Builtin
 )
 
-func init() { runtimeFunc = func() map[string]RtFunc { return RtFuncs } }
+func init() { runtimeFunc = func() map[string]Builtin { return RtFuncs } }
 
 func publicNames() map[string]string {
 	publicOnce.Do(func() {

@@ -56,7 +56,7 @@ func (p *Program) ParseCard(s string) (*cards.Card, error) {
 
 // setCards replaces a pile's cards. The old ones stay in the journal until the call ends,
 // so the new ones count against the memory budget; the next step checks it (charge).
-func (m *Machine) setCards(p *cards.Pile, cs []*cards.Card) {
+func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
 	old := p.Cards
 	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
 	p.Cards = cs
@@ -69,7 +69,7 @@ func (m *Machine) pilesAndCard(a []any) (*cards.Pile, *cards.Pile, *cards.Card, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	c, err := m.asCard(a[2])
+	c, err := m.AsCard(a[2])
 	return ps[0], ps[1], c, err
 }
 
@@ -93,7 +93,7 @@ func asPile(v any) (*cards.Pile, error) {
 	return nil, fmt.Errorf("expected a pile, got %s", Repr(v))
 }
 
-func (m *Machine) asCard(v any) (*cards.Card, error) {
+func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	switch x := v.(type) {
 	case *cards.Card:
 		return x, nil
@@ -104,9 +104,9 @@ func (m *Machine) asCard(v any) (*cards.Card, error) {
 }
 
 // drawOne takes the top card, or the next hand-given card (which must be in the pile).
-func (m *Machine) drawOne(p *cards.Pile) (*cards.Card, error) {
+func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	if len(m.GivenCards) > 0 {
-		c, err := m.asCard(m.GivenCards[0])
+		c, err := m.AsCard(m.GivenCards[0])
 		if err != nil {
 			m.GivenCards = m.GivenCards[1:]
 			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
@@ -119,14 +119,14 @@ func (m *Machine) drawOne(p *cards.Pile) (*cards.Card, error) {
 		given := m.GivenCards
 		m.journal = append(m.journal, undo{restore: func() { m.GivenCards = given }})
 		m.GivenCards = m.GivenCards[1:]
-		m.setCards(p, rest)
+		m.SetCards(p, rest)
 		return c, nil
 	}
 	if len(p.Cards) == 0 {
 		return nil, fmt.Errorf("cannot draw: %s is empty", p.Name)
 	}
 	c := p.Cards[0]
-	m.setCards(p, p.Cards[1:])
+	m.SetCards(p, p.Cards[1:])
 	return c, nil
 }
 
@@ -138,7 +138,7 @@ func (m *Machine) chargeCards(fn string, n int) error {
 	return m.Charge(n)
 }
 
-func (m *Machine) shuffle(p *cards.Pile) error {
+func (m *Machine) Shuffle(p *cards.Pile) error {
 	if err := m.Charge(len(p.Cards)); err != nil {
 		return err
 	}
@@ -156,24 +156,24 @@ func (m *Machine) shuffle(p *cards.Pile) error {
 	if err != nil {
 		return err
 	}
-	m.setCards(p, cs)
+	m.SetCards(p, cs)
 	return nil
 }
 
-func (m *Machine) moveCard(from, to *cards.Pile, c *cards.Card) error {
+func (m *Machine) MoveCard(from, to *cards.Pile, c *cards.Card) error {
 	rest, err := from.Take(c)
 	if err != nil {
 		return err
 	}
-	m.setCards(from, rest)
-	m.setCards(to, to.With(c, true))
+	m.SetCards(from, rest)
+	m.SetCards(to, to.With(c, true))
 	return nil
 }
 
 // passage is a directed allowance between two piles (a Liaison).
 type passage struct{ from, to *cards.Pile }
 
-func (m *Machine) setAllowance(from, to *cards.Pile, n int) {
+func (m *Machine) SetAllowance(from, to *cards.Pile, n int) {
 	if m.allowances == nil {
 		m.allowances = map[passage]int{}
 	}
@@ -189,13 +189,13 @@ func (m *Machine) setAllowance(from, to *cards.Pile, n int) {
 	m.allowances[k] = n
 }
 
-var cardFuncs = map[string]RtFunc{
+var cardFuncs = map[string]Builtin{
 	"shuffle": {Internal: "__shuffle", Fn: func(m *Machine, a []any) (any, error) {
 		p, err := asPile(a[0])
 		if err != nil {
 			return nil, err
 		}
-		return p, m.shuffle(p)
+		return p, m.Shuffle(p)
 	}, Types: []any{new(func(*Machine, *cards.Pile) *cards.Pile)}},
 	"draw": {Internal: "__draw", Fn: func(m *Machine, a []any) (any, error) {
 		p, err := asPile(a[0])
@@ -203,7 +203,7 @@ var cardFuncs = map[string]RtFunc{
 			return nil, err
 		}
 		if len(a) == 1 {
-			return m.drawOne(p)
+			return m.DrawOne(p)
 		}
 		n := ToInt(a[1])
 		if err := m.chargeCards("draw", n); err != nil {
@@ -211,7 +211,7 @@ var cardFuncs = map[string]RtFunc{
 		}
 		out := make([]any, 0, n)
 		for i := 0; i < n; i++ {
-			c, err := m.drawOne(p)
+			c, err := m.DrawOne(p)
 			if err != nil {
 				return nil, err
 			}
@@ -230,11 +230,11 @@ var cardFuncs = map[string]RtFunc{
 			return nil, err
 		}
 		for i := 0; i < n; i++ {
-			c, err := m.drawOne(from)
+			c, err := m.DrawOne(from)
 			if err != nil {
 				return nil, err
 			}
-			m.setCards(to, to.With(c, false))
+			m.SetCards(to, to.With(c, false))
 		}
 		return to, nil
 	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
@@ -243,7 +243,7 @@ var cardFuncs = map[string]RtFunc{
 		if err != nil {
 			return nil, err
 		}
-		c, err := m.asCard(a[1])
+		c, err := m.AsCard(a[1])
 		if err != nil {
 			return nil, err
 		}
@@ -251,13 +251,13 @@ var cardFuncs = map[string]RtFunc{
 		if err != nil {
 			return nil, fmt.Errorf("cannot play %s: it is not in %s", c, hand.Name)
 		}
-		m.setCards(hand, rest)
+		m.SetCards(hand, rest)
 		if len(a) > 2 {
 			to, err := asPile(a[2])
 			if err != nil {
 				return nil, err
 			}
-			m.setCards(to, to.With(c, true))
+			m.SetCards(to, to.With(c, true))
 		}
 		return c, nil
 	}, Types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
@@ -266,7 +266,7 @@ var cardFuncs = map[string]RtFunc{
 		if err != nil {
 			return nil, err
 		}
-		return c, m.moveCard(from, to, c)
+		return c, m.MoveCard(from, to, c)
 	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
 	"allow": {Internal: "__allow", Fn: func(m *Machine, a []any) (any, error) {
 		ps, err := pileArgs(a, 2)
@@ -277,7 +277,7 @@ var cardFuncs = map[string]RtFunc{
 		if n := ToInt(a[2]); n < 0 {
 			return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
 		}
-		m.setAllowance(from, to, ToInt(a[2]))
+		m.SetAllowance(from, to, ToInt(a[2]))
 		return ToInt(a[2]), nil
 	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
 	"pass": {Internal: "__pass", Fn: func(m *Machine, a []any) (any, error) {
@@ -289,10 +289,10 @@ var cardFuncs = map[string]RtFunc{
 		if left <= 0 {
 			return nil, fmt.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
 		}
-		if err := m.moveCard(from, to, c); err != nil {
+		if err := m.MoveCard(from, to, c); err != nil {
 			return nil, fmt.Errorf("cannot pass %s: it is not in %s", c, from.Name)
 		}
-		m.setAllowance(from, to, left-1)
+		m.SetAllowance(from, to, left-1)
 		return c, nil
 	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
 	"passes": {Internal: "__passes", Fn: func(m *Machine, a []any) (any, error) {
@@ -304,7 +304,7 @@ var cardFuncs = map[string]RtFunc{
 		return m.allowances[passage{from, to}], nil
 	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
 	"card": {Internal: "__card", Fn: func(m *Machine, a []any) (any, error) {
-		return m.asCard(a[0])
+		return m.AsCard(a[0])
 	}, Types: []any{new(func(*Machine, string) *cards.Card)}},
 	"new_pile": {Internal: "__newpile", Fn: func(m *Machine, a []any) (any, error) {
 		return &cards.Pile{Name: a[0].(string)}, nil

@@ -14,14 +14,14 @@ import (
 // max, len, sum, filter, map, any, all, count, sort, …). Functions that need the running
 // Machine (dice, procedures) are rewritten by the patcher to receive it as first argument.
 
-type RtFunc struct {
+type Builtin struct {
 	Internal string
 	Fn       func(m *Machine, args []any) (any, error)
 	Types    []any
 }
 
 // rtFuncs are the state-aware functions, by the name rules use.
-var RtFuncs = map[string]RtFunc{
+var RtFuncs = map[string]Builtin{
 	"d": {Internal: "__d", Fn: func(m *Machine, args []any) (any, error) {
 		return m.RollSides(ToInt(args[0]))
 	}, Types: []any{new(func(*Machine, int) int)}},

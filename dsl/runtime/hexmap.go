@@ -99,7 +99,7 @@ func (m *Machine) costFunc(unit any, costName, stopName string) (hex.CostFunc, e
 	}, nil
 }
 
-var hexFuncs = map[string]RtFunc{
+var hexFuncs = map[string]Builtin{
 	"hex": {Internal: "__hex", Fn: func(m *Machine, a []any) (any, error) {
 		col, row := ToInt(a[0]), ToInt(a[1])
 		if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {

@@ -118,7 +118,7 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...)}
 		m.Globals[d.Name] = pile
 		if src != nil {
-			if err := m.shuffle(pile); err != nil {
+			if err := m.Shuffle(pile); err != nil {
 				return nil, err
 			}
 		}

@@ -180,7 +180,7 @@ func (c *carrier) machine() {
 	for _, d := range m.Prog.Decks {
 		if _, had := old.Prog.Globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
 			if pile, ok := m.Globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
-				if err := m.shuffle(pile); err != nil {
+				if err := m.Shuffle(pile); err != nil {
 					c.notef("deck %s not shuffled: %v", d.Name, err)
 				}
 			}
