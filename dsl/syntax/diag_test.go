@@ -156,7 +156,7 @@ func TestDidYouMean(t *testing.T) {
 		{"tenu", "tenue"},
 		{"attaqeu", "attaque"},
 		{"defence", "défense"},
-		{"p", ""},   // one edit, but as long as the name
+		{"p", ""}, // one edit, but as long as the name
 		{"pvv", "pv"},
 		{"pv", ""},  // the name itself is no suggestion
 		{"xyz", ""}, // too far from everything
