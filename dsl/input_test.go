@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -256,34 +255,9 @@ func TestHolePositions(t *testing.T) {
 	}
 }
 
-// grammarWords finds the grammar's production names and token classes in a message.
-var grammarWords = regexp.MustCompile(`<[a-z]+>|\b(?:Decl|Stmt|TypeRef|Block|Expr|Head|Key|Row|RowGrammar|[A-Z][a-z]+(?:Decl|Stmt|Line))\b`)
-
-// TestSyntaxErrorsInPlainTerms: participle's expectations reach the user without the
-// grammar's Go type names.
-func TestSyntaxErrorsInPlainTerms(t *testing.T) {
-	cases := map[string]string{
-		"rule f( {\n":                `t.rules:1:9: unexpected token "{" (expected ")")`,
-		"rule f() {\n  for x }\n}\n": `t.rules:2:9: unexpected token "}" (expected "in")`,
-		"option x\n":                 `t.rules:1:9: unexpected end of line (expected "=")`,
-		"const = 1\n":                `t.rules:1:7: unexpected token "=" (expected a name)`,
-		"dice x = [":                 `t.rules:1:11: unexpected end of file (expected a number, a name or a string)`,
-		"rule f() {\n  if true { } else if }\n}\n": `t.rules:2:15: unexpected token "else" (expected "}")`,
-	}
-	for src, want := range cases {
-		_, diags := LoadSource("t.rules", []byte(src))
-		if got := diags.Error(); got != want {
-			t.Errorf("%q:\ngot  %s\nwant %s", src, got, want)
-		}
-		if grammarWords.MatchString(diags.Error()) {
-			t.Errorf("%q: %s", src, diags.Error())
-		}
-	}
-	// A file of very many short tokens is refused before the parser holds them all.
-	_, diags := LoadSource("t.rules", []byte("const L = ["+strings.Repeat("1,", 600_000)+"1]\n"))
-	if want := "t.rules:1:1000008: more than 1000000 tokens in one file (the limit)"; diags.Error() != want {
-		t.Errorf("got %s, want %s", diags.Error(), want)
-	}
+// TestStatementErrorsInPlainTerms: a statement typed at the REPL reports its syntax error
+// as a file does (the file cases are syntax's TestSyntaxErrorsInPlainTerms).
+func TestStatementErrorsInPlainTerms(t *testing.T) {
 	err := newInputSession(t).Exec("<input>", `if true { emit "a" } else if`)
 	if want := "<input>:1:29: unexpected end of file (expected an expression)"; err == nil || err.Error() != want {
 		t.Errorf("REPL: %v, want %s", err, want)

@@ -128,8 +128,9 @@ func (ds Diagnostics) Render(src Sources) string {
 		col := d.Pos.Col - 1
 		start := 0
 		if len(runes) > maxShown {
-			// Long lines are cut around the column so a 600 KB line prints in one screen.
-			start = max(0, col-maxShown/2)
+			// Long lines are cut around the column so a 600 KB line prints in one screen;
+			// a column past the end (a file changed since it was read) shows the end.
+			start = max(0, min(col-maxShown/2, len(runes)-maxShown))
 			end := min(len(runes), start+maxShown)
 			runes = runes[start:end]
 		}

@@ -151,7 +151,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 		if s.tolerant {
 			return s.emit(TokBad, max(size, 1)), nil
 		}
-		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("unexpected character %q", r), Pos: s.pos}
+		// Quoted as a string, as CheckNesting words the same character in an input.
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("unexpected character %q", rest[:max(size, 1)]), Pos: s.pos}
 	}
 }
 
@@ -289,15 +290,34 @@ func OpenBrackets(src string) int {
 	return depth
 }
 
-// Unquote reads a string token written with double or single quotes.
+// Unquote reads a string token written with double or single quotes. Either quote may be
+// escaped in either kind of string (`'\"'`, `"it\'s"`), as expr-lang reads the strings of
+// expressions; the other escapes are Go's.
 func Unquote(tok string) (string, bool) {
-	if len(tok) < 2 {
+	if len(tok) < 2 || tok[0] != tok[len(tok)-1] || tok[0] != '"' && tok[0] != '\'' {
 		return "", false
 	}
-	if tok[0] == '\'' {
-		tok = `"` + strings.ReplaceAll(strings.ReplaceAll(tok[1:len(tok)-1], `\'`, `'`), `"`, `\"`) + `"`
+	// Rewrite the text between the quotes as a Go double-quoted literal: \' is a plain quote
+	// there, and a bare " needs its backslash.
+	var b strings.Builder
+	b.WriteByte('"')
+	body := tok[1 : len(tok)-1]
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '\\' && i+1 < len(body) && body[i+1] == '\'':
+			b.WriteByte('\'')
+			i++
+		case c == '\\' && i+1 < len(body):
+			b.WriteString(body[i : i+2])
+			i++
+		case c == '"':
+			b.WriteString(`\"`)
+		default:
+			b.WriteByte(c)
+		}
 	}
-	s, err := strconv.Unquote(tok)
+	b.WriteByte('"')
+	s, err := strconv.Unquote(b.String())
 	return s, err == nil
 }
 
