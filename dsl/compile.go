@@ -1168,9 +1168,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}
-	if fn, ok := runtime.RtFuncs[id.Value]; ok {
+	if _, ok := builtins()[id.Value]; ok {
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn.Internal}, Arguments: args})
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
 		return
 	}
 	if k, ok := pv.c.prog.Globals[id.Value].(*runtime.Kind); ok {

@@ -113,7 +113,7 @@ var pureFuncs = map[string]struct {
 // compiler, one per REPL input too, shares it).
 var stdFuncNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for n := range runtime.RtFuncs {
+	for n := range builtins() {
 		out[n] = true
 	}
 	for n := range pureFuncs {
@@ -144,9 +144,9 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*runtime.Machine, string, map[string]any) map[string]any)))
-	for _, name := range runtime.SortedKeys(runtime.RtFuncs) {
-		f := runtime.RtFuncs[name]
-		opts = append(opts, expr.Function(f.Internal, func(args ...any) (any, error) {
+	for _, name := range runtime.SortedKeys(builtins()) {
+		f := builtins()[name]
+		opts = append(opts, expr.Function(runtime.InternalName(name), func(args ...any) (any, error) {
 			return f.Fn(args[0].(*runtime.Machine), args[1:])
 		}, f.Types...))
 	}

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"unsafe"
 
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
@@ -332,32 +331,8 @@ func goWords(msg string) string {
 	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
 }
 
-// publicNames maps internal function names to the names rules use. It is built on first use,
-// after every file's init has registered its functions; reaching rtFuncs through a function
-// set by init keeps it out of rtFuncs' own initialisation.
-var (
-	publicOnce  sync.Once
-	publicMap   map[string]string
-	runtimeFunc func() map[string]Builtin
-)
-
-func init() { runtimeFunc = func() map[string]Builtin { return RtFuncs } }
-
-func publicNames() map[string]string {
-	publicOnce.Do(func() {
-		publicMap = map[string]string{}
-		for name, f := range runtimeFunc() {
-			publicMap[f.Internal] = name
-		}
-	})
-	return publicMap
-}
-
 // publicName gives the name a rule uses for an internal function (__rollf is roll).
 func publicName(internal string) string {
-	if name, ok := publicNames()[internal]; ok {
-		return name
-	}
 	switch internal {
 	case "__call":
 		return "the procedure"

@@ -63,36 +63,6 @@ func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
 	m.Mem += len(cs) + 1
 }
 
-// pilesAndCard reads (from, to, card) arguments.
-func (m *Machine) pilesAndCard(a []any) (*cards.Pile, *cards.Pile, *cards.Card, error) {
-	ps, err := pileArgs(a, 2)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	c, err := m.AsCard(a[2])
-	return ps[0], ps[1], c, err
-}
-
-// pileArgs reads the first n arguments of a card function as piles.
-func pileArgs(a []any, n int) ([]*cards.Pile, error) {
-	out := make([]*cards.Pile, n)
-	for i := range out {
-		p, err := asPile(a[i])
-		if err != nil {
-			return nil, err
-		}
-		out[i] = p
-	}
-	return out, nil
-}
-
-func asPile(v any) (*cards.Pile, error) {
-	if p, ok := v.(*cards.Pile); ok && p != nil {
-		return p, nil
-	}
-	return nil, fmt.Errorf("expected a pile, got %s", Repr(v))
-}
-
 func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	switch x := v.(type) {
 	case *cards.Card:
@@ -130,14 +100,6 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	return c, nil
 }
 
-// chargeCards checks a count of cards and charges moving them.
-func (m *Machine) chargeCards(fn string, n int) error {
-	if n < 0 {
-		return fmt.Errorf("%s %d cards: the count cannot be negative", fn, n)
-	}
-	return m.Charge(n)
-}
-
 func (m *Machine) Shuffle(p *cards.Pile) error {
 	if err := m.Charge(len(p.Cards)); err != nil {
 		return err
@@ -173,6 +135,10 @@ func (m *Machine) MoveCard(from, to *cards.Pile, c *cards.Card) error {
 // passage is a directed allowance between two piles (a Liaison).
 type passage struct{ from, to *cards.Pile }
 
+// Allowance is how many cards may still pass from one pile to the other.
+func (m *Machine) Allowance(from, to *cards.Pile) int { return m.allowances[passage{from, to}] }
+
+// SetAllowance sets how many cards may pass from one pile to the other (journaled).
 func (m *Machine) SetAllowance(from, to *cards.Pile, n int) {
 	if m.allowances == nil {
 		m.allowances = map[passage]int{}
@@ -187,132 +153,4 @@ func (m *Machine) SetAllowance(from, to *cards.Pile, n int) {
 		}
 	}})
 	m.allowances[k] = n
-}
-
-var cardFuncs = map[string]Builtin{
-	"shuffle": {Internal: "__shuffle", Fn: func(m *Machine, a []any) (any, error) {
-		p, err := asPile(a[0])
-		if err != nil {
-			return nil, err
-		}
-		return p, m.Shuffle(p)
-	}, Types: []any{new(func(*Machine, *cards.Pile) *cards.Pile)}},
-	"draw": {Internal: "__draw", Fn: func(m *Machine, a []any) (any, error) {
-		p, err := asPile(a[0])
-		if err != nil {
-			return nil, err
-		}
-		if len(a) == 1 {
-			return m.DrawOne(p)
-		}
-		n := ToInt(a[1])
-		if err := m.chargeCards("draw", n); err != nil {
-			return nil, err
-		}
-		out := make([]any, 0, n)
-		for i := 0; i < n; i++ {
-			c, err := m.DrawOne(p)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, c)
-		}
-		return out, nil
-	}, Types: []any{new(func(*Machine, *cards.Pile) *cards.Card), new(func(*Machine, *cards.Pile, int) []any)}},
-	"deal": {Internal: "__deal", Fn: func(m *Machine, a []any) (any, error) {
-		ps, err := pileArgs(a, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, to := ps[0], ps[1]
-		n := ToInt(a[2])
-		if err := m.chargeCards("deal", n); err != nil {
-			return nil, err
-		}
-		for i := 0; i < n; i++ {
-			c, err := m.DrawOne(from)
-			if err != nil {
-				return nil, err
-			}
-			m.SetCards(to, to.With(c, false))
-		}
-		return to, nil
-	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
-	"play": {Internal: "__play", Fn: func(m *Machine, a []any) (any, error) {
-		hand, err := asPile(a[0])
-		if err != nil {
-			return nil, err
-		}
-		c, err := m.AsCard(a[1])
-		if err != nil {
-			return nil, err
-		}
-		rest, err := hand.Take(c)
-		if err != nil {
-			return nil, fmt.Errorf("cannot play %s: it is not in %s", c, hand.Name)
-		}
-		m.SetCards(hand, rest)
-		if len(a) > 2 {
-			to, err := asPile(a[2])
-			if err != nil {
-				return nil, err
-			}
-			m.SetCards(to, to.With(c, true))
-		}
-		return c, nil
-	}, Types: []any{new(func(*Machine, *cards.Pile, any) *cards.Card), new(func(*Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
-	"move": {Internal: "__move", Fn: func(m *Machine, a []any) (any, error) {
-		from, to, c, err := m.pilesAndCard(a)
-		if err != nil {
-			return nil, err
-		}
-		return c, m.MoveCard(from, to, c)
-	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
-	"allow": {Internal: "__allow", Fn: func(m *Machine, a []any) (any, error) {
-		ps, err := pileArgs(a, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, to := ps[0], ps[1]
-		if n := ToInt(a[2]); n < 0 {
-			return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
-		}
-		m.SetAllowance(from, to, ToInt(a[2]))
-		return ToInt(a[2]), nil
-	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, int) int)}},
-	"pass": {Internal: "__pass", Fn: func(m *Machine, a []any) (any, error) {
-		from, to, c, err := m.pilesAndCard(a)
-		if err != nil {
-			return nil, err
-		}
-		left := m.allowances[passage{from, to}]
-		if left <= 0 {
-			return nil, fmt.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
-		}
-		if err := m.MoveCard(from, to, c); err != nil {
-			return nil, fmt.Errorf("cannot pass %s: it is not in %s", c, from.Name)
-		}
-		m.SetAllowance(from, to, left-1)
-		return c, nil
-	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
-	"passes": {Internal: "__passes", Fn: func(m *Machine, a []any) (any, error) {
-		ps, err := pileArgs(a, 2)
-		if err != nil {
-			return nil, err
-		}
-		from, to := ps[0], ps[1]
-		return m.allowances[passage{from, to}], nil
-	}, Types: []any{new(func(*Machine, *cards.Pile, *cards.Pile) int)}},
-	"card": {Internal: "__card", Fn: func(m *Machine, a []any) (any, error) {
-		return m.AsCard(a[0])
-	}, Types: []any{new(func(*Machine, string) *cards.Card)}},
-	"new_pile": {Internal: "__newpile", Fn: func(m *Machine, a []any) (any, error) {
-		return &cards.Pile{Name: a[0].(string)}, nil
-	}, Types: []any{new(func(*Machine, string) *cards.Pile)}},
-}
-
-func init() {
-	for k, v := range cardFuncs {
-		RtFuncs[k] = v
-	}
 }

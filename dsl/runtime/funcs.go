@@ -14,33 +14,28 @@ import (
 // max, len, sum, filter, map, any, all, count, sort, …). Functions that need the running
 // Machine (dice, procedures) are rewritten by the patcher to receive it as first argument.
 
+// Builtin is a function rules call that needs the running Machine (dice, cards, maps,
+// entities). A library gives its builtins by the names rules use; the checker registers each
+// with expr-lang under its internal name, which receives the Machine as first argument.
 type Builtin struct {
-	Internal string
-	Fn       func(m *Machine, args []any) (any, error)
-	Types    []any
+	// Fn runs the builtin; its arguments are already of one of the Types.
+	Fn func(m *Machine, args []any) (any, error)
+	// Types are the signatures expr-lang checks calls against, each a pointer to a func
+	// type whose first parameter is *Machine.
+	Types []any
 }
 
-// rtFuncs are the state-aware functions, by the name rules use.
-var RtFuncs = map[string]Builtin{
-	"d": {Internal: "__d", Fn: func(m *Machine, args []any) (any, error) {
-		return m.RollSides(ToInt(args[0]))
-	}, Types: []any{new(func(*Machine, int) int)}},
-	"roll": {Internal: "__rollf", Fn: func(m *Machine, args []any) (any, error) {
-		switch x := args[0].(type) {
-		case string:
-			return m.RollText(x)
-		case *dice.Die:
-			n := 1
-			if len(args) > 1 {
-				n = ToInt(args[1])
-			}
-			return m.RollDie(x, n)
-		}
-		return nil, fmt.Errorf("roll takes dice notation or a die, not %s", Repr(args[0]))
-	}, Types: []any{new(func(*Machine, string) *Roll), new(func(*Machine, *dice.Die) *Roll), new(func(*Machine, *dice.Die, int) *Roll)}},
-	"entities": {Internal: "__entities", Fn: func(m *Machine, args []any) (any, error) {
-		return m.EntitiesOf(args[0].(string))
-	}, Types: []any{new(func(*Machine, string) []any)}},
+// InternalName is the name a builtin is registered under with expr-lang: calls are rewritten
+// to it, with the Machine added as first argument. Error messages turn it back (publicName).
+func InternalName(name string) string { return "__" + name }
+
+// Core are the builtins of the language itself, beside the libraries.
+func Core() map[string]Builtin {
+	return map[string]Builtin{
+		"entities": {Fn: func(m *Machine, args []any) (any, error) {
+			return m.EntitiesOf(args[0].(string))
+		}, Types: []any{new(func(*Machine, string) []any)}},
+	}
 }
 
 func ToInt(v any) int {

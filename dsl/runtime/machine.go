@@ -317,6 +317,14 @@ func (m *Machine) short(v any) string {
 	return Repr(v)
 }
 
+// Tracef writes a trace line at the current call depth, when tracing is on (libraries tell
+// what they decided: a blocked line of fire).
+func (m *Machine) Tracef(format string, args ...any) {
+	if m.Trace != nil {
+		m.Trace(m.depth, fmt.Sprintf(format, args...))
+	}
+}
+
 func (m *Machine) trace(line string) {
 	if m.Trace != nil {
 		m.Trace(m.depth, line)

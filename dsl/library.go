@@ -1,0 +1,27 @@
+package dsl
+
+import (
+	"sync"
+
+	"rulesh/dsl/lib/cards"
+	"rulesh/dsl/lib/dice"
+	"rulesh/dsl/lib/hex"
+	"rulesh/dsl/runtime"
+)
+
+// builtins are the functions rules call that need the running Machine, gathered once from
+// the libraries named here: the language's core, dice, cards and hex maps. A name given by
+// two libraries is a mistake in Go, not in a rule file; it stops the program at first use
+// (TestBuiltinsRegistered loads a file, so the tests catch it).
+var builtins = sync.OnceValue(func() map[string]runtime.Builtin {
+	out := map[string]runtime.Builtin{}
+	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
+		for name, b := range lib {
+			if _, dup := out[name]; dup {
+				panic("builtin " + name + " is registered by two libraries")
+			}
+			out[name] = b
+		}
+	}
+	return out
+})
