@@ -40,12 +40,12 @@ func parsed(tb testing.TB, name string, src []byte) (*runtime.Program, []syntax.
 	if d != nil {
 		tb.Fatal(d)
 	}
-	return &runtime.Program{Props: map[string]string{}, Sources: Sources{name: src}, Globals: map[string]runtime.Global{}}, files
+	return NewProgram(library(), Sources{name: src}, []string{name}), files
 }
 
 // check runs the checker on parsed files into a fresh Program.
 func check(tb testing.TB, p *runtime.Program, files []syntax.ParsedFile) *compiler {
-	prog := &runtime.Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]runtime.Global{}}
+	prog := NewProgram(library(), p.Sources, p.Files)
 	c := NewCompiler(prog)
 	c.Program(files)
 	if c.Diags.HasErrors() {
@@ -113,7 +113,7 @@ func TestSuggestionsAreBounded(t *testing.T) {
 		fmt.Fprintf(&b, "const d%d = zz%d\n", i, i)
 	}
 	p, files := parsed(t, "unknown.rules", []byte(b.String()))
-	c := NewCompiler(&runtime.Program{Props: map[string]string{}, Sources: p.Sources, Globals: map[string]runtime.Global{}})
+	c := NewCompiler(NewProgram(library(), p.Sources, p.Files))
 	c.Program(files)
 	if len(c.Diags) != n {
 		t.Fatalf("%d diagnostics, want %d", len(c.Diags), n)

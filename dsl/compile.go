@@ -35,17 +35,16 @@ import (
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
 func Load(fs FileSystem, paths ...string) (*runtime.Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
-	prog := &runtime.Program{Props: map[string]string{}, Sources: sources, Globals: map[string]runtime.Global{}}
-	for _, f := range files {
-		prog.Files = append(prog.Files, f.Name)
-	}
 	if diags.HasErrors() {
 		diags.Sort()
 		return nil, diags
 	}
-	c := NewCompiler(prog)
-	c.Program(files)
-	diags = append(diags, c.Diags...)
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	prog := NewProgram(library(), sources, names)
+	diags = append(diags, CheckFiles(prog, files)...)
 	diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
@@ -144,7 +143,7 @@ func (c *compiler) source(name string) []byte {
 }
 
 func NewCompiler(p *runtime.Program) *compiler {
-	return &compiler{prog: p, funcs: stdFuncNames(), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
+	return &compiler{prog: p, funcs: stdFuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
@@ -830,7 +829,7 @@ func forEachIdent(text string, f func(string)) {
 func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
 	if c.base == nil {
 		c.base = conf.CreateNew()
-		for _, opt := range stdFuncOptions() {
+		for _, opt := range stdFuncOptions(c.prog.Library) {
 			opt(c.base)
 		}
 		c.base.MaxNodes = MaxExprNodes
@@ -1168,7 +1167,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	if _, local := pv.sc.lookup(id.Value); local {
 		return
 	}
-	if _, ok := builtins()[id.Value]; ok {
+	if _, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
 		return

@@ -27,7 +27,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
 	}
-	x, diags := s.compile(name, src)
+	x, diags := CheckExpr(s.M.Prog, name, src, s.types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -38,14 +38,8 @@ func (s *Session) Eval(name, src string) (any, error) {
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	c := NewCompiler(s.M.Prog)
-	// No line: the input shown with errors is the expression, not the name.
-	at := lexer.Position{Filename: "<input>"}
-	if c.CheckName(name, at) {
-		c.CheckShadow(name, at)
-	}
-	if c.Diags.HasErrors() {
-		return nil, c.Diags
+	if diags := CheckBinding(s.M.Prog, name); diags.HasErrors() {
+		return nil, diags
 	}
 	v, err := s.Eval("<input>", src)
 	if err != nil {
@@ -102,18 +96,6 @@ func checkInput(name, src string) Diagnostics {
 	return nil
 }
 
-func (s *Session) compile(name, src string) (*runtime.Expr, Diagnostics) {
-	c := NewCompiler(s.M.Prog)
-	c.Extra = Sources{name: []byte(src)}
-	c.Uses = map[string]bool{}
-	sc := NewScope(ProcScope)
-	for n, t := range s.types {
-		sc.Vars[n] = t
-	}
-	x := c.CompileText(src, lexer.Position{Filename: name, Line: 1, Column: 1}, sc, nil)
-	return x, c.Diags
-}
-
 // env is the environment of one input: the session's variables and the globals it reads.
 func (s *Session) env(globals []string) map[string]any {
 	env := make(map[string]any, len(s.vars)+len(globals)+1)
@@ -163,39 +145,26 @@ func (s *Session) Exec(name, src string) error {
 	if diags := checkInput(name, src); diags != nil {
 		return diags
 	}
-	p := s.M.Prog
 	ast, d := syntax.ParseStatements(name, src)
 	if d != nil {
 		return Diagnostics{d}
 	}
-	c := NewCompiler(p)
-	c.Extra = Sources{name: []byte(src)}
-	c.Uses = map[string]bool{}
-	sc := NewScope(ProcScope)
-	for n, t := range s.types {
-		sc.Vars[n] = t
+	body, vars, uses, diags := CheckStatements(s.M.Prog, name, src, ast.Stmts, s.types)
+	if diags.HasErrors() {
+		return diags
 	}
-	var body []runtime.Stmt
-	for _, st := range ast.Stmts {
-		if x := c.Stmt(st, sc); x != nil {
-			body = append(body, x)
-		}
-	}
-	if c.Diags.HasErrors() {
-		return c.Diags
-	}
-	env := s.env(runtime.SortedKeys(c.Uses))
+	env := s.env(uses)
 	f := &runtime.Frame{Vars: env}
 	_, err := s.M.TopLevel(func() (any, error) { return nil, s.M.Run(body, f) })
 	if err != nil {
 		return err
 	}
-	for n, t := range sc.Vars {
+	for n, t := range vars {
 		s.vars[n] = env[n]
 		s.types[n] = t
 	}
 	for n := range s.vars {
-		if _, local := sc.Vars[n]; !local {
+		if _, local := vars[n]; !local {
 			s.vars[n] = env[n] // an assignment to an existing session variable
 		}
 	}

@@ -111,9 +111,12 @@ var pureFuncs = map[string]struct {
 
 // stdFuncNames are the names a declaration may not take; built once, then only read (every
 // compiler, one per REPL input too, shares it).
-var stdFuncNames = sync.OnceValue(func() map[string]bool {
+func stdFuncNames(lib *runtime.Library) map[string]bool {
+	if v, ok := funcNamesCache.Load(lib); ok {
+		return v.(map[string]bool)
+	}
 	out := map[string]bool{}
-	for n := range builtins() {
+	for n := range lib.Builtins {
 		out[n] = true
 	}
 	for n := range pureFuncs {
@@ -124,12 +127,20 @@ var stdFuncNames = sync.OnceValue(func() map[string]bool {
 	for _, n := range exprbuiltin.Names {
 		out[n] = true
 	}
-	return out
-})
+	v, _ := funcNamesCache.LoadOrStore(lib, out)
+	return v.(map[string]bool)
+}
+
+// funcNamesCache and optionsCache hold, per library, what stdFuncNames and stdFuncOptions
+// build: one library serves every load and every REPL input of a process.
+var funcNamesCache, optionsCache sync.Map
 
 // stdFuncOptions are built once, on first use, and then only read: compilers in several
 // goroutines (sessions on one Program) share them.
-var stdFuncOptions = sync.OnceValue(func() []expr.Option {
+func stdFuncOptions(lib *runtime.Library) []expr.Option {
+	if v, ok := optionsCache.Load(lib); ok {
+		return v.([]expr.Option)
+	}
 	opts := []expr.Option{
 		expr.Function("__call", callProc, new(func(*runtime.Machine, int, string, ...any) any)),
 	}
@@ -144,8 +155,8 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*runtime.Machine, string, map[string]any) map[string]any)))
-	for _, name := range runtime.SortedKeys(builtins()) {
-		f := builtins()[name]
+	for _, name := range runtime.SortedKeys(lib.Builtins) {
+		f := lib.Builtins[name]
 		opts = append(opts, expr.Function(runtime.InternalName(name), func(args ...any) (any, error) {
 			return f.Fn(args[0].(*runtime.Machine), args[1:])
 		}, f.Types...))
@@ -154,8 +165,9 @@ var stdFuncOptions = sync.OnceValue(func() []expr.Option {
 		f := pureFuncs[name]
 		opts = append(opts, expr.Function(name, f.fn, f.types...))
 	}
-	return opts
-})
+	v, _ := optionsCache.LoadOrStore(lib, opts)
+	return v.([]expr.Option)
+}
 
 func callProc(args ...any) (any, error) {
 	m := args[0].(*runtime.Machine)

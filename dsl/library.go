@@ -9,11 +9,11 @@ import (
 	"rulesh/dsl/runtime"
 )
 
-// builtins are the functions rules call that need the running Machine, gathered once from
+// library holds the functions rules call that need the running Machine, gathered once from
 // the libraries named here: the language's core, dice, cards and hex maps. A name given by
 // two libraries is a mistake in Go, not in a rule file; it stops the program at first use
 // (TestBuiltinsRegistered loads a file, so the tests catch it).
-var builtins = sync.OnceValue(func() map[string]runtime.Builtin {
+var library = sync.OnceValue(func() *runtime.Library {
 	out := map[string]runtime.Builtin{}
 	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
 		for name, b := range lib {
@@ -23,5 +23,5 @@ var builtins = sync.OnceValue(func() map[string]runtime.Builtin {
 			out[name] = b
 		}
 	}
-	return out
+	return &runtime.Library{Builtins: out}
 })

@@ -9,7 +9,7 @@ import (
 // TestBuiltinsRegistered: every library is registered, once, and none of its names shadows
 // a pure function or one of expr-lang's builtins (a rule calling it would reach the other).
 func TestBuiltinsRegistered(t *testing.T) {
-	b := builtins()
+	b := library().Builtins
 	for _, name := range []string{"entities", "d", "roll", "shuffle", "draw", "pass", "hex", "hex_distance", "line_of_fire"} {
 		if _, ok := b[name]; !ok {
 			t.Errorf("builtin %s is not registered", name)

@@ -29,6 +29,12 @@ type Builtin struct {
 // to it, with the Machine added as first argument. Error messages turn it back (publicName).
 func InternalName(name string) string { return "__" + name }
 
+// Library is the set of builtins a Program was checked against, by the names rules use. It
+// is gathered once by whoever assembles the language (package dsl) and only read after.
+type Library struct {
+	Builtins map[string]Builtin
+}
+
 // Core are the builtins of the language itself, beside the libraries.
 func Core() map[string]Builtin {
 	return map[string]Builtin{

@@ -8,6 +8,8 @@ import (
 // Program is a loaded and checked ruleset. It is immutable after Load, so one Program may
 // serve many Machines at once (each Machine holds its own state).
 type Program struct {
+	// Library holds the builtins the program was checked against.
+	Library  *Library
 	Name     string
 	Props    map[string]string // ruleset header fields: version, source, ...
 	Sources  Sources
