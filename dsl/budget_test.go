@@ -279,7 +279,7 @@ func TestMapOrderIsKeyOrder(t *testing.T) {
 
 // TestNoClock: builtins that read the clock or the host's time zones are not reachable.
 func TestNoClock(t *testing.T) {
-	for _, name := range disabledBuiltins {
+	for _, name := range []string{"now", "date", "duration", "timezone"} {
 		s := budgetSession(t)
 		_, err := s.Eval("<e>", name+`("1h")`)
 		if err == nil || !strings.Contains(err.Error(), "not available") {

@@ -3,6 +3,7 @@ package dsl
 import (
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/check"
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
@@ -27,7 +28,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
 	}
-	x, diags := CheckExpr(s.M.Prog, name, src, s.types)
+	x, diags := check.CheckExpr(s.M.Prog, name, src, s.types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -38,7 +39,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	if diags := CheckBinding(s.M.Prog, name); diags.HasErrors() {
+	if diags := check.CheckBinding(s.M.Prog, name); diags.HasErrors() {
 		return nil, diags
 	}
 	v, err := s.Eval("<input>", src)
@@ -125,7 +126,7 @@ func Fields(v any) []string {
 		return nil
 	}
 	if k, ok := rec[runtime.KindKey].(*runtime.Kind); ok {
-		return FieldNames(k)
+		return check.FieldNames(k)
 	}
 	var out []string
 	for _, n := range runtime.SortedKeys(rec) {
@@ -149,7 +150,7 @@ func (s *Session) Exec(name, src string) error {
 	if d != nil {
 		return Diagnostics{d}
 	}
-	body, vars, uses, diags := CheckStatements(s.M.Prog, name, src, ast.Stmts, s.types)
+	body, vars, uses, diags := check.CheckStatements(s.M.Prog, name, src, ast.Stmts, s.types)
 	if diags.HasErrors() {
 		return diags
 	}

@@ -1,4 +1,4 @@
-package dsl
+package check
 
 import (
 	"encoding/json"

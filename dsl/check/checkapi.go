@@ -1,4 +1,4 @@
-package dsl
+package check
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"

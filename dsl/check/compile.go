@@ -1,0 +1,1182 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	exprpatcher "github.com/expr-lang/expr/patcher"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+
+	"rulesh/dsl/runtime"
+	"rulesh/dsl/syntax"
+	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
+)
+
+type compiler struct {
+	prog      *runtime.Program
+	base      *conf.Config
+	tableASTs []*syntax.TableDecl
+	// constM evaluates options and consts at load; it holds those evaluated so far, so
+	// each one costs its own expression, not a copy of all the others.
+	constM *runtime.Machine
+	// constPass is set while options and consts are computed: a const that builds a record
+	// needs its kind's defaults compiled first (defaultsNow).
+	constPass bool
+	kindASTs  map[*runtime.Kind]*syntax.KindDecl
+	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
+	suggested int                   // names compared by suggest so far
+	// typeNatures caches natureOf.
+	typeNatures map[*runtime.Type]nature.Nature
+	Diags       Diagnostics
+	// funcs are the stdlib functions visible in expressions, by name.
+	funcs map[string]bool
+	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
+	// they stand for; orig reads through them.
+	origins map[ast.Node]ast.Node
+	// uses collects the globals read by the procedure (or REPL input) being compiled.
+	Uses map[string]bool
+	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
+	// written into the shared Program.
+	Extra Sources
+}
+
+// noteReads records the globals an expression reads where its frame will need them: in the
+// procedure being compiled, or in the REPL input. An expression of a procedure compiled with
+// nowhere to record them would read nil at run time: that is a bug, reported loudly.
+func (c *compiler) noteReads(x *runtime.Expr, names []string, sc *scope) bool {
+	x.Globals = names
+	if len(names) == 0 || sc.mode != modeProc {
+		return true
+	}
+	if c.Uses == nil {
+		c.errorf(x.Start, "internal error: globals read where no frame records them", "")
+		return false
+	}
+	for _, n := range names {
+		c.Uses[n] = true
+	}
+	return true
+}
+
+// orig returns the node as written, before the run-time rewrites.
+func (c *compiler) orig(n ast.Node) ast.Node {
+	for {
+		o, ok := c.origins[n]
+		if !ok {
+			return n
+		}
+		n = o
+	}
+}
+
+// source returns the text of a file or input being compiled.
+func (c *compiler) source(name string) []byte {
+	if b, ok := c.Extra[name]; ok {
+		return b
+	}
+	return c.prog.Sources[name]
+}
+
+func NewCompiler(p *runtime.Program) *compiler {
+	return &compiler{prog: p, funcs: stdFuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
+}
+
+func (c *compiler) errorf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+}
+
+func (c *compiler) warnf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+}
+
+var reservedWords = map[string]bool{
+	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
+	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
+	"option": true, "const": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
+	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
+	"startsWith": true, "endsWith": true,
+}
+
+// declare binds a top-level name, reporting a duplicate or a clash with a builtin.
+func (c *compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
+	if !c.CheckName(name, p) {
+		return false
+	}
+	if prev, ok := c.prog.Globals[name]; ok {
+		c.errorf(p, fmt.Sprintf("%s is already declared", name), "first declared at "+prev.DeclPos().String())
+		return false
+	}
+	if c.funcs[name] {
+		c.errorf(p, fmt.Sprintf("%s is a builtin function", name), "choose another name")
+		return false
+	}
+	c.prog.Globals[name] = g
+	return true
+}
+
+func (c *compiler) CheckName(name string, p lexer.Position) bool {
+	if !runtime.IdentRE.MatchString(name) {
+		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
+		return false
+	}
+	if strings.HasPrefix(name, "__") {
+		c.errorf(p, "names starting with __ are reserved", "")
+		return false
+	}
+	if reservedWords[name] {
+		c.errorf(p, fmt.Sprintf("%s is a reserved word", name), "")
+		return false
+	}
+	return true
+}
+
+func (c *compiler) Program(files []syntax.ParsedFile) {
+	var kinds []*syntax.KindDecl
+	var procs []*syntax.ProcDecl
+	var procObjs []*runtime.Proc
+	var entities []*syntax.EntityDecl
+	// Pass 1: names, so declarations may refer to each other in any order.
+	for _, f := range files {
+		for _, d := range f.AST.Decls {
+			switch {
+			case d.Ruleset != nil:
+				c.ruleset(d.Ruleset)
+			case d.Kind != nil:
+				k := &runtime.Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), ByName: map[string]*runtime.Field{}}
+				if c.declare(k.Name, d.Kind.Pos, k) {
+					kinds = append(kinds, d.Kind)
+					c.prog.Kinds = append(c.prog.Kinds, k)
+				}
+			case d.Dice != nil:
+				c.dieDecl(d.Dice)
+			case d.Table != nil:
+				c.tableDecl(d.Table)
+			case d.Deck != nil:
+				c.deckDecl(d.Deck)
+			case d.Pile != nil:
+				c.pileDecl(d.Pile)
+			case d.Map != nil:
+				c.mapDecl(d.Map)
+			case d.Proc != nil:
+				p := &runtime.Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
+				if c.declare(p.Name, d.Proc.Pos, p) {
+					procs = append(procs, d.Proc)
+					procObjs = append(procObjs, p)
+					c.prog.Procs = append(c.prog.Procs, p)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		c.kindFields(k)
+		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
+	}
+	c.constPass = true
+	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
+	for _, f := range files {
+		for _, d := range f.AST.Decls {
+			switch {
+			case d.Option != nil:
+				c.option(d.Option)
+			case d.Const != nil:
+				c.constant(d.Const)
+			case d.Entity != nil:
+				e := &runtime.Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
+				if c.declare(e.Name, d.Entity.Pos, e) {
+					entities = append(entities, d.Entity)
+					c.prog.Entities = append(c.prog.Entities, e)
+				}
+			}
+		}
+	}
+	c.constPass = false
+	for _, k := range kinds {
+		c.kindDefaults(k)
+	}
+	c.checkDefaultCycles()
+	for i, e := range entities {
+		if k, ok := c.prog.Globals[e.Kind].(*runtime.Kind); ok {
+			c.prog.Entities[i].Kind = k
+		}
+	}
+	for i, e := range entities {
+		c.entity(c.prog.Entities[i], e)
+	}
+	uses := map[*runtime.Proc]map[string]bool{}
+	usesOf := func(p *runtime.Proc) map[string]bool {
+		if uses[p] == nil {
+			uses[p] = map[string]bool{}
+		}
+		return uses[p]
+	}
+	for i, p := range procs {
+		c.Uses = usesOf(procObjs[i])
+		c.procSignature(procObjs[i], p)
+	}
+	for i, ta := range c.tableASTs {
+		c.Uses = usesOf(c.prog.Tables[i].Proc)
+		c.tableBody(c.prog.Tables[i], ta)
+	}
+	for i, p := range procs {
+		c.Uses = usesOf(procObjs[i])
+		c.procBody(procObjs[i], p)
+	}
+	c.Uses = nil
+	for p, set := range uses {
+		p.Uses = runtime.SortedKeys(set)
+	}
+}
+
+func (c *compiler) dieDecl(d *syntax.DiceDecl) {
+	decl := &runtime.DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
+	if !c.declare(d.Name, d.Pos, decl) {
+		return
+	}
+	var faces []dice.Face
+	for _, f := range d.Faces {
+		switch {
+		case f.Number != "":
+			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
+			if !ok {
+				return
+			}
+			faces = append(faces, dice.Face{Value: v})
+		default:
+			name := f.Name
+			if s, ok := syntax.Unquote(name); ok && (name[0] == '"' || name[0] == '\'') {
+				name = s
+			}
+			faces = append(faces, dice.Face{Sym: name})
+		}
+	}
+	die, err := dice.NewDie(d.Name, faces)
+	if err != nil {
+		c.errorf(d.Pos, err.Error(), "")
+		return
+	}
+	decl.Die = die
+	c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
+}
+
+func (c *compiler) ruleset(r *syntax.RulesetDecl) {
+	if c.prog.Name != "" {
+		c.errorf(r.Pos, "a second ruleset header", "a load has one ruleset header")
+		return
+	}
+	c.prog.Name, _ = syntax.Unquote(r.Name)
+	for _, p := range r.Props {
+		v, _ := syntax.Unquote(p.Value)
+		c.prog.Props[p.Key] = v
+	}
+}
+
+func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
+	if t == nil {
+		return runtime.AnyType
+	}
+	var base *runtime.Type
+	if bt, ok := runtime.BuiltinTypes[t.Name]; ok {
+		base = bt
+	} else if k, ok := c.prog.Globals[t.Name].(*runtime.Kind); ok {
+		base = &runtime.Type{Kind: runtime.TRecord, Record: k}
+	} else {
+		detail := c.suggest(t.Name, func() []string {
+			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
+		})
+		c.errorf(t.Pos, "unknown type "+t.Name, detail)
+		return runtime.AnyType
+	}
+	if t.List {
+		return &runtime.Type{Kind: runtime.TList, Elem: base}
+	}
+	return base
+}
+
+func (c *compiler) kindFields(ka *syntax.KindDecl) {
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
+	for _, fa := range ka.Fields {
+		if !c.CheckName(fa.Name, fa.Pos) {
+			continue
+		}
+		if prev := k.ByName[fa.Name]; prev != nil {
+			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
+			continue
+		}
+		f := &runtime.Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		k.Fields = append(k.Fields, f)
+		k.ByName[f.Name] = f
+	}
+}
+
+func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
+	for _, fa := range ka.Fields {
+		f := k.ByName[fa.Name]
+		if f == nil || fa.Default == nil || f.Default != nil {
+			continue
+		}
+		f.Default = c.compileExpr(fa.Default, globalScope, f.Type)
+	}
+}
+
+// defaultsNow compiles a kind's field defaults ahead of the other kinds' when a const
+// builds one of its records (const héros = Combattant()): the const is computed at once and
+// must get the defaults, not zero values. It returns why it cannot, or "".
+func (c *compiler) defaultsNow(k *runtime.Kind) string {
+	ka := c.kindASTs[k]
+	if !c.constPass || ka == nil || c.defaults[k] == 2 {
+		return ""
+	}
+	if c.defaults[k] == 1 {
+		return "field defaults build records endlessly through " + k.Name
+	}
+	c.defaults[k] = 1
+	mark := len(c.Diags)
+	c.kindDefaults(ka)
+	if c.Diags[mark:].HasErrors() {
+		// Said again, in place, when the defaults are compiled with the other kinds'.
+		c.Diags = c.Diags[:mark]
+		for _, f := range k.Fields {
+			f.Default = nil
+		}
+		c.defaults[k] = 0
+		return fmt.Sprintf("the defaults of %s cannot be computed here", k.Name)
+	}
+	c.defaults[k] = 2
+	return ""
+}
+
+// builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
+func builtKinds(x *runtime.Expr) []string {
+	if x == nil || x.Prog == nil {
+		return nil
+	}
+	v := &newVisitor{}
+	node := x.Prog.Node()
+	ast.Walk(&node, v)
+	return v.kinds
+}
+
+type newVisitor struct{ kinds []string }
+
+// Visit implements ast.Visitor.
+func (v *newVisitor) Visit(n *ast.Node) {
+	if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) > 1 {
+		if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" {
+			if name, ok := call.Arguments[1].(*ast.StringNode); ok {
+				v.kinds = append(v.kinds, name.Value)
+			}
+		}
+	}
+}
+
+// checkDefaultCycles rejects field defaults that build records endlessly: kind N { s: N =
+// N() } would make every N build another N. A field of its own kind is fine without a
+// default (it starts as nil). Each cycle is reported once, where it closes.
+func (c *compiler) checkDefaultCycles() {
+	done := map[*runtime.Kind]bool{}
+	onPath := map[*runtime.Kind]int{} // kind -> index in path + 1
+	var path []string                 // Kind.field steps from the first kind visited
+	var visit func(k *runtime.Kind) bool
+	visit = func(k *runtime.Kind) bool {
+		if done[k] {
+			return true
+		}
+		onPath[k] = len(path) + 1
+		defer func() { delete(onPath, k); done[k] = true }()
+		for _, f := range k.Fields {
+			for _, name := range builtKinds(f.Default) {
+				next, ok := c.prog.Globals[name].(*runtime.Kind)
+				if !ok {
+					continue
+				}
+				path = append(path, k.Name+"."+f.Name)
+				if at := onPath[next]; at > 0 {
+					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
+					c.Diags = append(c.Diags, &Diagnostic{Pos: f.Default.Pos,
+						Summary: "field defaults build records endlessly: " + cycle,
+						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
+					path = path[:len(path)-1]
+					return false
+				}
+				ok = visit(next)
+				path = path[:len(path)-1]
+				if !ok {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, k := range c.prog.Kinds {
+		visit(k)
+	}
+}
+
+func (c *compiler) option(o *syntax.OptionDecl) {
+	valueAST, doc := splitDoc(o.Value)
+	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
+	if !c.declare(o.Name, o.Pos, opt) {
+		return
+	}
+	c.prog.Options = append(c.prog.Options, opt)
+	e := c.compileExpr(valueAST, constScope, nil)
+	opt.Default, opt.Type = c.constValue(e, o.Pos)
+	c.constMachine().Globals[opt.Name] = opt.Default
+}
+
+func (c *compiler) constant(k *syntax.ConstDecl) {
+	cst := &runtime.Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
+	if !c.declare(k.Name, k.Pos, cst) {
+		return
+	}
+	c.prog.Consts = append(c.prog.Consts, cst)
+	e := c.compileExpr(k.Value, constScope, nil)
+	cst.Value, cst.Type = c.constValue(e, k.Pos)
+	c.constMachine().Globals[cst.Name] = cst.Value
+}
+
+// constValue evaluates an option's or const's expression once, at load, against the options'
+// defaults and earlier consts.
+func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.Type) {
+	if e == nil {
+		return nil, runtime.AnyType
+	}
+	m := c.constMachine()
+	m.Steps, m.Mem = 0, 0
+	v, err := m.Eval(e, m.Globals)
+	if err != nil {
+		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
+		return nil, runtime.AnyType
+	}
+	t := e.Type
+	if t.Kind == runtime.TAny || t.Kind == runtime.TMap {
+		t = runtime.TypeFromReflect(reflect.TypeOf(v))
+	}
+	return v, t
+}
+
+func (c *compiler) constMachine() *runtime.Machine {
+	if c.constM == nil {
+		c.constM = &runtime.Machine{Prog: c.prog, Limits: runtime.DefaultLimits}
+		c.constM.InitGlobals()
+	}
+	return c.constM
+}
+
+// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
+func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
+	n := len(e.Toks)
+	if n < 2 || e.Toks[n-1].Type != syntax.TokString || e.Toks[n-2].Type == syntax.TokOp {
+		return e, ""
+	}
+	doc, _ := syntax.Unquote(e.Toks[n-1].Value)
+	cut := *e
+	cut.Toks = e.Toks[:n-1]
+	last := e.Toks[n-2]
+	cut.EndPos = last.Pos
+	cut.EndPos.Advance(last.Value)
+	return &cut, doc
+}
+
+func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
+	k := e.Kind
+	if k == nil {
+		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
+		return
+	}
+	seen := map[string]bool{}
+	for _, fi := range ea.Fields {
+		f := k.ByName[fi.Name]
+		if f == nil {
+			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return FieldNames(k) }))
+			continue
+		}
+		if seen[fi.Name] {
+			c.errorf(fi.Pos, fmt.Sprintf("field %s is set twice", fi.Name), "")
+			continue
+		}
+		seen[fi.Name] = true
+		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
+	}
+}
+
+func kindNames(p *runtime.Program) []string {
+	var out []string
+	for _, k := range p.Kinds {
+		out = append(out, k.Name)
+	}
+	return out
+}
+
+func FieldNames(k *runtime.Kind) []string {
+	var out []string
+	for _, f := range k.Fields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// maxSuggestions bounds the names one load compares for "did you mean": a file of many
+// unknown names among many declarations must not cost their product.
+const maxSuggestions = 500_000
+
+// suggest is didYouMeanDetail within the load's budget of comparisons; cands is called only
+// while the budget lasts.
+func (c *compiler) suggest(name string, cands func() []string) string {
+	if c.suggested >= maxSuggestions {
+		return ""
+	}
+	list := cands()
+	c.suggested += len(list)
+	return didYouMeanDetail(name, list)
+}
+
+func didYouMeanDetail(name string, cands []string) string {
+	if s := syntax.DidYouMean(name, cands); s != "" {
+		return "did you mean " + s + "?"
+	}
+	return ""
+}
+
+func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
+	seen := map[string]bool{}
+	sc := NewScope(ProcScope)
+	for _, a := range pa.Params {
+		if !c.CheckName(a.Name, a.Pos) {
+			continue
+		}
+		if seen[a.Name] {
+			c.errorf(a.Pos, fmt.Sprintf("parameter %s is declared twice", a.Name), "")
+			continue
+		}
+		seen[a.Name] = true
+		c.CheckShadow(a.Name, a.Pos)
+		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
+		if a.Default != nil {
+			par.Default = c.compileExpr(a.Default, sc, par.Type)
+			if a.Type == nil && par.Default != nil {
+				par.Type = par.Default.Type
+			}
+		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
+			c.errorf(a.Pos, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+		}
+		if par.Default == nil {
+			p.MinArg = len(p.Params) + 1
+		}
+		sc.Vars[a.Name] = par.Type
+		p.Params = append(p.Params, par)
+	}
+	if pa.Result != nil {
+		p.Result = c.resolveType(pa.Result)
+	}
+}
+
+// checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
+// `malus` must mean the option. Locals may hide entities, dice and piles, which scenarios
+// name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
+func (c *compiler) CheckShadow(name string, p lexer.Position) {
+	switch g := c.prog.Globals[name].(type) {
+	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Proc:
+		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, runtime.KindOfGlobal(g), g.DeclPos()), "rename the local")
+	}
+}
+
+func (c *compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
+	sc := NewScope(ProcScope)
+	for _, par := range p.Params {
+		sc.Vars[par.Name] = par.Type
+	}
+	sc.proc = p
+	p.Body = c.block(pa.Body, sc)
+}
+
+// scope is the static view of the names visible at a point: locals of enclosing blocks.
+type scope struct {
+	parent *scope
+	Vars   map[string]*runtime.Type
+	proc   *runtime.Proc
+	// mode limits what the globals part holds: in a const only options and earlier consts.
+	mode scopeMode
+	// entity being initialised, which may not be read by its own fields.
+	self *runtime.Entity
+}
+
+type scopeMode int
+
+const (
+	modeProc scopeMode = iota
+	modeConst
+	modeEntity
+)
+
+var (
+	globalScope = &scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
+	constScope  = globalScope
+	ProcScope   = &scope{Vars: map[string]*runtime.Type{}, mode: modeProc}
+)
+
+func entityScope(e *runtime.Entity) *scope {
+	return &scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
+}
+
+func NewScope(parent *scope) *scope {
+	return &scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+}
+
+func (s *scope) lookup(name string) (*runtime.Type, bool) {
+	for ; s != nil; s = s.parent {
+		if t, ok := s.Vars[name]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+func (s *scope) names() []string {
+	var out []string
+	for ; s != nil; s = s.parent {
+		for n := range s.Vars {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// globalNature returns expr's view of one top-level name as a scope mode sees it: in a
+// const only options, consts, dice and maps; in a procedure everything. Looking names up
+// one by one (instead of copying every global into each expression's environment) keeps
+// checking linear in the number of declarations.
+func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, bool) {
+	switch g := c.prog.Globals[name].(type) {
+	case *runtime.Option:
+		if g.Type != nil {
+			return c.natureOf(g.Type), true
+		}
+	case *runtime.Const:
+		if g.Type != nil {
+			return c.natureOf(g.Type), true
+		}
+	case *runtime.Entity:
+		if mode != modeConst && g.Kind != nil {
+			return c.natureOf(g.Kind.Type()), true
+		}
+	case *runtime.DieDecl:
+		return c.natureOf(runtime.DieType), true
+	case *runtime.DeckDecl, *runtime.PileDecl:
+		if mode != modeConst {
+			return c.natureOf(runtime.PileType), true
+		}
+	case *runtime.MapDecl:
+		return c.natureOf(runtime.MapTType), true
+	}
+	return nature.Nature{}, false
+}
+
+// natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
+// are the natures of its field types; kinds may refer to themselves or to each other
+// (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
+// first and its fields filled in afterwards, from a work list: the fields map is shared, a
+// field of the same kind points back at it, and a long chain of kinds needs no recursion.
+func (c *compiler) natureOf(t *runtime.Type) nature.Nature {
+	if c.typeNatures == nil {
+		c.typeNatures = map[*runtime.Type]nature.Nature{}
+	}
+	n, pending := c.natureShell(t, nil)
+	for len(pending) > 0 {
+		k := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		fields := c.typeNatures[k.Type()].Fields
+		for _, f := range k.Fields {
+			fields[f.Name], pending = c.natureShell(f.Type, pending)
+		}
+	}
+	return n
+}
+
+// natureShell returns the cached nature of t, or creates it; a new record nature has no
+// fields yet, and its kind is added to pending.
+func (c *compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature.Nature, []*runtime.Kind) {
+	key := t
+	if t.Kind == runtime.TRecord {
+		key = t.Record.Type()
+	}
+	if n, ok := c.typeNatures[key]; ok {
+		return n, pending
+	}
+	if t.Kind != runtime.TRecord {
+		n := t.ExprType().Nature()
+		c.typeNatures[key] = n
+		return n, pending
+	}
+	n := types.Map{}.Nature()
+	n.Fields = make(map[string]nature.Nature, len(t.Record.Fields))
+	c.typeNatures[key] = n
+	return n, append(pending, t.Record)
+}
+
+var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
+
+// envNature builds the expr type environment for an expression compiled in scope s: the
+// locals and globals its text names (a local hides a global). Looking names up one by one,
+// instead of copying every visible name into each expression's environment, keeps checking
+// linear in the number of declarations and of locals.
+func (c *compiler) envNature(s *scope, text string) nature.Nature {
+	fields := map[string]nature.Nature{"__rt": machineNature}
+	forEachIdent(text, func(name string) {
+		if _, seen := fields[name]; seen {
+			return
+		}
+		if t, ok := s.lookup(name); ok {
+			fields[name] = c.natureOf(t)
+		} else if s.self == nil || name != s.self.Name {
+			if n, ok := c.globalNature(name, s.mode); ok {
+				fields[name] = n
+			}
+		}
+	})
+	env := types.Map{}.Nature()
+	env.Fields = fields
+	return env
+}
+
+// forEachIdent calls f with every identifier-like word of an expression's text (words inside
+// strings too: a spare name in the environment is harmless).
+func forEachIdent(text string, f func(string)) {
+	start := -1
+	for i, r := range text {
+		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			f(text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		f(text[start:])
+	}
+}
+
+// exprConfig returns a fresh expr configuration for one expression. The builtins and
+// functions are set up once per compiler and shared: expr only reads them while compiling.
+func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
+	if c.base == nil {
+		c.base = conf.CreateNew()
+		for _, opt := range stdFuncOptions(c.prog.Library) {
+			opt(c.base)
+		}
+		c.base.MaxNodes = MaxExprNodes
+		c.base.Visitors = nil
+		for _, name := range disabledBuiltins {
+			c.base.Disabled[name] = true
+			delete(c.base.Builtins, name)
+		}
+	}
+	cfg := *c.base
+	cfg.Env = c.envNature(s, text)
+	cfg.Strict = true
+	cfg.Visitors = []ast.Visitor{pv}
+	pv.env = &cfg.Env
+	ops := make(overloads, len(overloadedOps))
+	for i, op := range overloadedOps {
+		ops[i] = &exprpatcher.OperatorOverloading{
+			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
+		}
+	}
+	cfg.Visitors = append(cfg.Visitors, ops)
+	return &cfg
+}
+
+// overloads applies every operator overload in one walk. expr type-checks the whole
+// expression before each visitor of a pass, so one visitor per operator cost a check per
+// operator per pass: most of the compile time of a short expression.
+type overloads []*exprpatcher.OperatorOverloading
+
+// Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
+func (o overloads) Visit(node *ast.Node) {
+	for _, p := range o {
+		p.Visit(node)
+	}
+}
+
+// Reset starts a pass (expr's repeatable visitors).
+func (o overloads) Reset() {
+	for _, p := range o {
+		p.Reset()
+	}
+}
+
+// ShouldRepeat asks for another pass while any overload changed the tree.
+func (o overloads) ShouldRepeat() bool {
+	for _, p := range o {
+		if p.ShouldRepeat() {
+			return true
+		}
+	}
+	return false
+}
+
+// exprText returns the source text of an expression as written.
+func (c *compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
+	src := c.source(e.Pos.Filename)
+	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
+}
+
+func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *runtime.Expr {
+	text, start := c.exprText(e)
+	return c.CompileText(text, start, sc, want)
+}
+
+// compileText compiles expression source that starts at position start of a rule file.
+func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, want *runtime.Type) *runtime.Expr {
+	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
+	if at, msg := syntax.ReservedUse(text); at >= 0 {
+		c.errorf(x.PosAt(at), msg, "")
+		return nil
+	}
+	if c.trivial(x, sc) {
+		c.checkWant(x, want)
+		return x
+	}
+	rewritten, origin, lits, cardLits, ok := c.rewriteLiterals(x, sc)
+	if !ok {
+		return nil
+	}
+	x.Origin = origin
+	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
+	if c.origins == nil {
+		c.origins = map[ast.Node]ast.Node{}
+	}
+	reads := &globalReads{global: func(name string) bool { _, ok := c.globalNature(name, sc.mode); return ok }, sc: sc, orig: c.origins}
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
+	if len(pv.diags) > 0 {
+		// The patcher's own findings (arity) explain the failure better than expr's.
+		c.Diags = append(c.Diags, pv.diags...)
+		return nil
+	}
+	if err == nil && len(pv.unknown) > 0 {
+		id := pv.unknown[0]
+		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
+	}
+	if err != nil {
+		c.exprError(x, err, sc)
+		return nil
+	}
+	x.Prog = prog
+	if !c.noteReads(x, reads.found, sc) {
+		return nil
+	}
+	x.Type = c.staticType(prog.Node(), sc)
+	switch n := c.orig(prog.Node()).(type) {
+	case *ast.IntegerNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.FloatNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.StringNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.BoolNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.IdentifierNode:
+		if _, local := sc.lookup(n.Value); local {
+			x.Ident = n.Value
+		}
+	}
+	c.checkWant(x, want)
+	return x
+}
+
+// checkWant reports an expression whose static type cannot be stored where want is declared,
+// including a literal fraction for an int.
+func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
+	if want == nil {
+		return
+	}
+	if !runtime.Assignable(want, x.Type) {
+		c.errorf(x.Start, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
+		return
+	}
+	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
+		c.errorf(x.Start, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
+	}
+}
+
+// trivial handles the commonest expressions without expr: a number, a plain string, true,
+// false, or the name of a local. Loads are faster and so are runs.
+func (c *compiler) trivial(x *runtime.Expr, sc *scope) bool {
+	t := strings.TrimSpace(x.Text)
+	if t == "" {
+		return false
+	}
+	switch {
+	case t == "true" || t == "false":
+		x.IsLit, x.Lit, x.Type = true, t == "true", runtime.BoolType
+		return true
+	case len(t) < 18 && strings.Trim(t, "0123456789") == "":
+		n, _ := strconv.Atoi(t)
+		x.IsLit, x.Lit, x.Type = true, n, runtime.IntType
+		return true
+	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
+		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], runtime.StringType
+		return true
+	case runtime.IdentRE.MatchString(t) && !reservedWords[t]:
+		if typ, ok := sc.lookup(t); ok {
+			x.Ident, x.Type = t, typ
+			return true
+		}
+	}
+	return false
+}
+
+// MaxExprNodes bounds the nodes of one expression's syntax tree.
+const MaxExprNodes = syntax.MaxExprNodes
+
+// safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
+// on odd input becomes an error.
+func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	tree, err := checker.ParseCheck(src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Optimize {
+		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	globals.collect(tree.Node)
+	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	return exprcompiler.Compile(tree, cfg)
+}
+
+// exprError turns an expr-lang compile error into a diagnostic at the right file position.
+func (c *compiler) exprError(x *runtime.Expr, err error, sc *scope) {
+	var fe *file.Error
+	pos := x.Start
+	msg := err.Error()
+	if errors.As(err, &fe) {
+		pos = x.PosAt(fe.From)
+		msg = syntax.PlainExprMessage(fe.Message)
+	}
+	msg = runtime.GoTypeWords(msg)
+	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: msg}
+	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+		// expr points at the literal's last character and quotes strconv: say it plainly,
+		// at the literal's start.
+		if fe != nil {
+			d.Pos = syntax.PosOf(x.PosAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
+		}
+		d.Summary = "the number " + m[1] + " is not a valid number"
+		if m[2] == "value out of range" {
+			d.Summary = "the number " + m[1] + " is too large"
+			if !strings.ContainsAny(m[1], ".eE") {
+				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
+			}
+		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+		d.Summary = name + " is not available in rules"
+		d.Detail = "a run depends only on its files, options, seed and hand-given results"
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		d.Summary = "unknown name " + name
+		d.Detail = c.suggest(name, func() []string { return append(sc.names(), c.prog.Names()...) })
+	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		d.Summary = "unknown field " + name
+		d.Detail = c.suggest(name, func() []string {
+			var fields []string
+			for _, k := range c.prog.Kinds {
+				fields = append(fields, FieldNames(k)...)
+			}
+			return fields
+		})
+	} else if strings.HasPrefix(msg, "unknown func") {
+		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
+	}
+	c.Diags = append(c.Diags, d)
+}
+
+var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
+
+// staticType works out what the checker knows about an expression's type, keeping record
+// kinds that expr itself sees only as maps.
+func (c *compiler) staticType(n ast.Node, sc *scope) *runtime.Type {
+	n = c.orig(n)
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		if t, ok := sc.lookup(n.Value); ok {
+			return t
+		}
+		if e, ok := c.prog.Globals[n.Value].(*runtime.Entity); ok && e.Kind != nil {
+			return &runtime.Type{Kind: runtime.TRecord, Record: e.Kind}
+		}
+	case *ast.MemberNode:
+		if prop, ok := n.Property.(*ast.StringNode); ok {
+			if t := c.staticType(n.Node, sc); t.Kind == runtime.TRecord {
+				if f := t.Record.ByName[prop.Value]; f != nil {
+					return f.Type
+				}
+			}
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
+			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
+				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
+					return &runtime.Type{Kind: runtime.TRecord, Record: k}
+				}
+			}
+		}
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
+			if i, ok := n.Arguments[1].(*ast.IntegerNode); ok && c.prog.Procs[i.Value].Result != nil {
+				return c.prog.Procs[i.Value].Result
+			}
+		}
+	}
+	return runtime.TypeFromReflect(n.Type())
+}
+
+// patcher rewrites calls of procedures and of state-aware builtins so they receive the
+// running Machine, and checks their arity.
+type patcher struct {
+	c     *compiler
+	x     *runtime.Expr
+	sc    *scope
+	diags Diagnostics
+	lits  map[string]*dice.Expr
+	cards map[string]*cards.Card
+	// unknown holds the names the first type check could not resolve. expr does not check
+	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
+	// unknown name there would otherwise reach run time as nil.
+	unknown []*ast.IdentifierNode
+	env     *nature.Nature
+}
+
+func (pv *patcher) Visit(node *ast.Node) {
+	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
+		return
+	}
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		pv.rollArgsAsTotals(n)
+		return
+	case *ast.IdentifierNode:
+		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
+			pv.unknown = append(pv.unknown, n)
+		}
+		return
+	case *ast.BinaryNode:
+		// expr dereferences a pointer needle (a card) before `in` and then finds no element
+		// of the list's pointer type: membership of such values is ours.
+		t := n.Left.Nature().Type
+		if k, ok := n.Left.(*ast.ConstantNode); ok { // a card literal, patched just now
+			t = reflect.TypeOf(k.Value)
+		}
+		if n.Operator == "in" && t != nil && t.Kind() == reflect.Pointer {
+			c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__in"}, Arguments: []ast.Node{&ast.IdentifierNode{Value: "__rt"}, n.Left, n.Right}}
+			c.SetType(reflect.TypeFor[bool]())
+			c.SetLocation(n.Location())
+			ast.Patch(node, c)
+		}
+		return
+	case *ast.VariableDeclaratorNode:
+		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
+		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
+	}
+	call, ok := (*node).(*ast.CallNode)
+	if !ok {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	// A callee is resolved below or checked again by expr, which visits callees.
+	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
+	if _, local := pv.sc.lookup(id.Value); local {
+		return
+	}
+	if _, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
+		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
+		return
+	}
+	if k, ok := pv.c.prog.Globals[id.Value].(*runtime.Kind); ok {
+		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
+		if msg := pv.c.defaultsNow(k); msg != "" {
+			pv.fail(call, msg, "declare the const after the names its defaults use")
+			return
+		}
+		if len(call.Arguments) > 1 {
+			pv.fail(call, fmt.Sprintf("%s takes one map of fields, got %d arguments", k.Name, len(call.Arguments)), "write "+k.Name+"({field: value, …})")
+			return
+		}
+		args := []ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.StringNode{Value: k.Name}}
+		if len(call.Arguments) == 1 {
+			if m, ok := call.Arguments[0].(*ast.MapNode); ok {
+				for _, pair := range m.Pairs {
+					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
+					if ok && k.ByName[key.Value] == nil {
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.c.suggest(key.Value, func() []string { return FieldNames(k) }))
+					}
+				}
+			}
+			args = append(args, call.Arguments[0])
+		} else {
+			args = append(args, &ast.MapNode{})
+		}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
+		return
+	}
+	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
+	if !ok {
+		return
+	}
+	if pv.sc.mode != modeProc {
+		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
+		return
+	}
+	if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
+		want := fmt.Sprint(len(p.Params))
+		if p.MinArg < len(p.Params) {
+			want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
+		}
+		noun := "arguments"
+		if want == "1" {
+			noun = "argument"
+		}
+		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
+		return
+	}
+	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.Index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+func (pv *patcher) fail(n ast.Node, summary, detail string) {
+	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
+}
