@@ -28,7 +28,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
 	}
-	x, diags := check.CheckExpr(s.M.Prog, name, src, s.types)
+	x, diags := check.CheckExpr(s.M.Program(), name, src, s.types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -39,7 +39,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	if diags := check.CheckBinding(s.M.Prog, name); diags.HasErrors() {
+	if diags := check.CheckBinding(s.M.Program(), name); diags.HasErrors() {
 		return nil, diags
 	}
 	v, err := s.Eval("<input>", src)
@@ -102,7 +102,7 @@ func (s *Session) env(globals []string) map[string]any {
 	env := make(map[string]any, len(s.vars)+len(globals)+1)
 	env["__rt"] = s.M
 	for _, g := range globals {
-		env[g] = s.M.Globals[g]
+		env[g], _ = s.M.Global(g)
 	}
 	for k, v := range s.vars {
 		env[k] = v
@@ -150,7 +150,7 @@ func (s *Session) Exec(name, src string) error {
 	if d != nil {
 		return Diagnostics{d}
 	}
-	body, vars, uses, diags := check.CheckStatements(s.M.Prog, name, src, ast.Stmts, s.types)
+	body, vars, uses, diags := check.CheckStatements(s.M.Program(), name, src, ast.Stmts, s.types)
 	if diags.HasErrors() {
 		return diags
 	}

@@ -34,9 +34,9 @@ type compiler struct {
 	prog      *runtime.Program
 	base      *conf.Config
 	tableASTs []*syntax.TableDecl
-	// constM evaluates options and consts at load; it holds those evaluated so far, so
+	// constEval computes options and consts at load; it holds those computed so far, so
 	// each one costs its own expression, not a copy of all the others.
-	constM *runtime.Machine
+	constEval *runtime.ConstEvaluator
 	// constPass is set while options and consts are computed: a const that builds a record
 	// needs its kind's defaults compiled first (defaultsNow).
 	constPass bool
@@ -440,7 +440,7 @@ func (c *compiler) option(o *syntax.OptionDecl) {
 	c.prog.Options = append(c.prog.Options, opt)
 	e := c.compileExpr(valueAST, constScope, nil)
 	opt.Default, opt.Type = c.constValue(e, o.Pos)
-	c.constMachine().Globals[opt.Name] = opt.Default
+	c.consts().Bind(opt.Name, opt.Default)
 }
 
 func (c *compiler) constant(k *syntax.ConstDecl) {
@@ -451,7 +451,7 @@ func (c *compiler) constant(k *syntax.ConstDecl) {
 	c.prog.Consts = append(c.prog.Consts, cst)
 	e := c.compileExpr(k.Value, constScope, nil)
 	cst.Value, cst.Type = c.constValue(e, k.Pos)
-	c.constMachine().Globals[cst.Name] = cst.Value
+	c.consts().Bind(cst.Name, cst.Value)
 }
 
 // constValue evaluates an option's or const's expression once, at load, against the options'
@@ -460,9 +460,7 @@ func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.
 	if e == nil {
 		return nil, runtime.AnyType
 	}
-	m := c.constMachine()
-	m.Steps, m.Mem = 0, 0
-	v, err := m.Eval(e, m.Globals)
+	v, err := c.consts().Eval(e)
 	if err != nil {
 		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, runtime.AnyType
@@ -474,12 +472,11 @@ func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.
 	return v, t
 }
 
-func (c *compiler) constMachine() *runtime.Machine {
-	if c.constM == nil {
-		c.constM = &runtime.Machine{Prog: c.prog, Limits: runtime.DefaultLimits}
-		c.constM.InitGlobals()
+func (c *compiler) consts() *runtime.ConstEvaluator {
+	if c.constEval == nil {
+		c.constEval = runtime.NewConstEvaluator(c.prog)
 	}
-	return c.constM
+	return c.constEval
 }
 
 // splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
@@ -1052,8 +1049,10 @@ func (c *compiler) staticType(n ast.Node, sc *scope) *runtime.Type {
 			}
 		}
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
-			if i, ok := n.Arguments[1].(*ast.IntegerNode); ok && c.prog.Procs[i.Value].Result != nil {
-				return c.prog.Procs[i.Value].Result
+			if k, ok := n.Arguments[1].(*ast.ConstantNode); ok {
+				if p, ok := k.Value.(*runtime.Proc); ok && p.Result != nil {
+					return p.Result
+				}
 			}
 		}
 	}
@@ -1173,7 +1172,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.IntegerNode{Value: p.Index}, &ast.StringNode{Value: site.String()}}, call.Arguments...)
+	// The procedure and the call site travel as constants of the compiled program: nothing
+	// is looked up or parsed when the call runs.
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, call.Arguments...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
 }
 

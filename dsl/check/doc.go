@@ -7,5 +7,5 @@
 //
 // It builds the compiled form defined by package runtime through its exported fields and
 // hands it over read-only. It must not import package dsl (the facade) nor any library of
-// builtins (they come in the program's Library), and it never runs a procedure.
+// builtins (they come in the program's Library), it never builds a Machine: options and consts are computed by a runtime.ConstEvaluator.
 package check

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -142,7 +140,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 		return v.([]expr.Option)
 	}
 	opts := []expr.Option{
-		expr.Function("__call", callProc, new(func(*runtime.Machine, int, string, ...any) any)),
+		expr.Function("__call", callProc, new(func(*runtime.Machine, *runtime.Proc, *Pos, ...any) any)),
 	}
 	// Lists concatenate with +, as GMs expect: journal + ["touché"].
 	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
@@ -170,9 +168,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 }
 
 func callProc(args ...any) (any, error) {
-	m := args[0].(*runtime.Machine)
-	p := m.Prog.Procs[args[1].(int)]
-	return m.CallAt(p, args[3:], callSite(args[2].(string)))
+	return args[0].(*runtime.Machine).CallAt(args[1].(*runtime.Proc), args[3:], *args[2].(*Pos))
 }
 
 // rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.
@@ -264,23 +260,9 @@ func rollOperatorFunctions() []expr.Option {
 	return opts
 }
 
-// callSite reads back the "file:line:col" a call was compiled with.
-func callSite(s string) Pos {
-	var p Pos
-	i := strings.LastIndexByte(s, ':')
-	j := strings.LastIndexByte(s[:max(i, 0)], ':')
-	if i < 0 || j < 0 {
-		return Pos{File: s}
-	}
-	p.File = s[:j]
-	p.Line, _ = strconv.Atoi(s[j+1 : i])
-	p.Col, _ = strconv.Atoi(s[i+1:])
-	return p
-}
-
 func newRecordFunc(args ...any) (any, error) {
 	m := args[0].(*runtime.Machine)
-	k := m.Prog.Globals[args[1].(string)].(*runtime.Kind)
+	k := m.Program().Globals[args[1].(string)].(*runtime.Kind)
 	fields := args[2].(map[string]any)
 	rec, err := m.NewRecord(k, nil)
 	if err != nil {
@@ -299,7 +281,7 @@ func newRecordFunc(args ...any) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}
-		rec[name] = m.Prog.Thaw(v)
+		rec[name] = m.Program().Thaw(v)
 	}
 	return rec, nil
 }

@@ -34,16 +34,16 @@ func (m *Machine) stepLimitError() error {
 // charge spends n steps of the budget; it fails when the budget is spent or the run was
 // interrupted.
 func (m *Machine) Charge(n int) error {
-	m.Steps += n
+	m.steps += n
 	if m.Interrupt != nil && m.Interrupt.Load() {
 		m.Interrupt.Store(false)
 		return &limitError{"interrupted"}
 	}
-	if m.Steps > m.Limits.MaxSteps || m.Steps < 0 {
+	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
 		return m.stepLimitError()
 	}
 	// What was added to memory without a check of its own (cards moved) is checked here.
-	if m.Mem > int(m.Limits.MemoryBudget) {
+	if m.mem > int(m.Limits.MemoryBudget) {
 		return m.MemLimitError()
 	}
 	return nil
@@ -133,8 +133,8 @@ func (m *Machine) ExpandedSize(fn string, v any) (int, error) {
 
 // chargeMem spends n units of the memory budget of the current top-level call.
 func (m *Machine) ChargeMem(n int) error {
-	m.Mem += n
-	if m.Mem > int(m.Limits.MemoryBudget) || m.Mem < 0 || n > int(m.Limits.MemoryBudget) {
+	m.mem += n
+	if m.mem > int(m.Limits.MemoryBudget) || m.mem < 0 || n > int(m.Limits.MemoryBudget) {
 		return m.MemLimitError()
 	}
 	return nil

@@ -60,7 +60,7 @@ func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
 	old := p.Cards
 	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
 	p.Cards = cs
-	m.Mem += len(cs) + 1
+	m.mem += len(cs) + 1
 }
 
 func (m *Machine) AsCard(v any) (*cards.Card, error) {
@@ -68,7 +68,7 @@ func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	case *cards.Card:
 		return x, nil
 	case string:
-		return m.Prog.ParseCard(x)
+		return m.prog.ParseCard(x)
 	}
 	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
 }

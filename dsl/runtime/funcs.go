@@ -75,17 +75,17 @@ func (m *Machine) RollSides(sides int) (int, error) {
 }
 
 func (m *Machine) EntitiesOf(kind string) ([]any, error) {
-	k, ok := m.Prog.Globals[kind].(*Kind)
+	k, ok := m.prog.Globals[kind].(*Kind)
 	if !ok {
 		return nil, fmt.Errorf("unknown kind %s", kind)
 	}
-	if err := m.Charge(len(m.Prog.Entities)); err != nil {
+	if err := m.Charge(len(m.prog.Entities)); err != nil {
 		return nil, err
 	}
 	var out []any
-	for _, e := range m.Prog.Entities {
+	for _, e := range m.prog.Entities {
 		if e.Kind == k {
-			out = append(out, m.Globals[e.Name])
+			out = append(out, m.globals[e.Name])
 		}
 	}
 	return out, nil

@@ -26,8 +26,8 @@ var (
 // named position) keyed by hex, with their names.
 func (m *Machine) Units() map[hex.Hex]string {
 	out := map[hex.Hex]string{}
-	for _, e := range m.Prog.Entities {
-		rec, ok := m.Globals[e.Name].(map[string]any)
+	for _, e := range m.prog.Entities {
+		rec, ok := m.globals[e.Name].(map[string]any)
 		if !ok {
 			continue
 		}
@@ -49,7 +49,7 @@ func (m *Machine) Units() map[hex.Hex]string {
 // Map returns a declared board by name (the first one when name is empty).
 func (m *Machine) Map(name string) (*hex.Map, error) {
 	var names []string
-	for _, d := range m.Prog.Maps {
+	for _, d := range m.prog.Maps {
 		if name == "" || d.Name == name {
 			return d.Map, nil
 		}

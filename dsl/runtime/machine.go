@@ -32,8 +32,8 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 // Machine runs procedures of a Program against its own state. A Machine is not safe for
 // concurrent use; run one per goroutine (they may share the Program).
 type Machine struct {
-	Prog    *Program
-	Globals map[string]any
+	prog    *Program
+	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
 	Limits  Limits
 	// Dice gives every random result: seeded, or hand-given.
@@ -57,8 +57,8 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
-	Steps      int
-	Mem        int // memory budget units spent by the current top-level call
+	steps      int
+	mem        int // memory budget units spent by the current top-level call
 	depth      int
 	running    int // VMs currently running (nested through calls)
 	vms        []*vm.VM
@@ -93,14 +93,35 @@ func (e *RuntimeError) Error() string {
 	return e.Pos.String() + ": " + e.Msg
 }
 
+// ConstEvaluator computes the values of options and consts at load, each against the options
+// and consts bound before it. It has no dice source and no entities: a const that rolls
+// fails with a message, and it cannot call procedures (the checker refuses such calls).
+type ConstEvaluator struct{ m *Machine }
+
+// NewConstEvaluator starts with no option or const bound.
+func NewConstEvaluator(p *Program) *ConstEvaluator {
+	m := &Machine{prog: p, Limits: DefaultLimits}
+	m.InitGlobals()
+	return &ConstEvaluator{m}
+}
+
+// Eval computes a constant expression, with a fresh budget.
+func (e *ConstEvaluator) Eval(x *Expr) (any, error) {
+	e.m.steps, e.m.mem = 0, 0
+	return e.m.Eval(x, e.m.globals)
+}
+
+// Bind makes a computed option or const visible to the expressions evaluated after it.
+func (e *ConstEvaluator) Bind(name string, v any) { e.m.globals[name] = v }
+
 // NewMachine prepares a fresh state: options at their defaults unless overridden, every
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	m := &Machine{Prog: p, Limits: DefaultLimits, Dice: src}
+	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
 	m.InitGlobals()
 	m.pools = make([][]*Frame, len(p.Procs))
 	for _, o := range p.Options {
-		m.Globals[o.Name] = o.Default
+		m.globals[o.Name] = o.Default
 	}
 	for _, name := range SortedKeys(overrides) {
 		if err := m.SetOption(name, overrides[name]); err != nil {
@@ -108,15 +129,15 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		}
 	}
 	for _, c := range p.Consts {
-		m.Globals[c.Name] = c.Value
+		m.globals[c.Name] = c.Value
 	}
 	// Records first, fields second: an entity may refer to one declared after it.
 	for _, d := range p.DiceDecl {
-		m.Globals[d.Name] = d.Die
+		m.globals[d.Name] = d.Die
 	}
 	for _, d := range p.Decks {
 		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...)}
-		m.Globals[d.Name] = pile
+		m.globals[d.Name] = pile
 		if src != nil {
 			if err := m.Shuffle(pile); err != nil {
 				return nil, err
@@ -124,10 +145,10 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		}
 	}
 	for _, p := range p.Piles {
-		m.Globals[p.Name] = &cards.Pile{Name: p.Name}
+		m.globals[p.Name] = &cards.Pile{Name: p.Name}
 	}
 	for _, d := range p.Maps {
-		m.Globals[d.Name] = d.Map
+		m.globals[d.Name] = d.Map
 	}
 	m.journal = m.journal[:0]
 	for _, e := range p.Entities {
@@ -135,10 +156,10 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		if err != nil {
 			return nil, err
 		}
-		m.Globals[e.Name] = rec
+		m.globals[e.Name] = rec
 	}
 	for _, e := range p.Entities {
-		if err := m.initFields(m.Globals[e.Name].(map[string]any), e.Inits); err != nil {
+		if err := m.initFields(m.globals[e.Name].(map[string]any), e.Inits); err != nil {
 			return nil, err
 		}
 	}
@@ -148,18 +169,18 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 // initGlobals makes the globals map, which is also the environment of expressions outside
 // any procedure (consts, defaults, entity fields).
 func (m *Machine) InitGlobals() {
-	m.Globals = map[string]any{"__rt": m}
+	m.globals = map[string]any{"__rt": m}
 }
 
 // Program returns the program this machine runs.
-func (m *Machine) Program() *Program { return m.Prog }
+func (m *Machine) Program() *Program { return m.prog }
 
 // SetOption changes an option's value for this machine, converting numbers to its type.
 func (m *Machine) SetOption(name string, v any) error {
-	o := m.Prog.Option(name)
+	o := m.prog.Option(name)
 	if o == nil {
 		var names []string
-		for _, o := range m.Prog.Options {
+		for _, o := range m.prog.Options {
 			names = append(names, o.Name)
 		}
 		msg := "unknown option " + name
@@ -169,7 +190,7 @@ func (m *Machine) SetOption(name string, v any) error {
 		return errors.New(msg)
 	}
 	if s, ok := v.(string); ok && o.Type.Kind == TCard {
-		c, err := m.Prog.ParseCard(s)
+		c, err := m.prog.ParseCard(s)
 		if err != nil {
 			return fmt.Errorf("option %s: %v", name, err)
 		}
@@ -179,14 +200,14 @@ func (m *Machine) SetOption(name string, v any) error {
 	if err != nil {
 		return fmt.Errorf("option %s: %v", name, err)
 	}
-	m.Globals[name] = cv
+	m.globals[name] = cv
 	m.version++
 	return nil
 }
 
 // Global returns the current value of a top-level name (option, const or entity).
 func (m *Machine) Global(name string) (any, bool) {
-	v, ok := m.Globals[name]
+	v, ok := m.globals[name]
 	return v, ok && name != "__rt"
 }
 
@@ -197,27 +218,27 @@ func (m *Machine) NewRecord(k *Kind, inits []FieldInit) (map[string]any, error) 
 		var v any
 		if f.Default != nil {
 			var err error
-			if v, err = m.Eval(f.Default, m.Globals); err != nil {
+			if v, err = m.Eval(f.Default, m.globals); err != nil {
 				return nil, err
 			}
 		} else {
 			v = zeroValue(f.Type)
 		}
-		rec[f.Name] = m.Prog.Thaw(v)
+		rec[f.Name] = m.prog.Thaw(v)
 	}
 	return rec, m.initFields(rec, inits)
 }
 
 func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 	for _, in := range inits {
-		v, err := m.Eval(in.Value, m.Globals)
+		v, err := m.Eval(in.Value, m.globals)
 		if err != nil {
 			return err
 		}
 		if v, err = Conform(v, in.Field.Type); err != nil {
 			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
-		rec[in.Field.Name] = m.Prog.Thaw(v)
+		rec[in.Field.Name] = m.prog.Thaw(v)
 	}
 	return nil
 }
@@ -245,7 +266,7 @@ func zeroValue(t *Type) any {
 // Call runs a procedure by name with arguments, as a top-level call: on failure every change
 // it made to the state is undone.
 func (m *Machine) Call(name string, args ...any) (any, error) {
-	p := m.Prog.Proc(name)
+	p := m.prog.Proc(name)
 	if p == nil {
 		return nil, fmt.Errorf("unknown procedure %s", name)
 	}
@@ -257,7 +278,7 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.MinArg || len(args) > len(p.Params) {
 		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
-	m.Steps, m.Mem = 0, 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := m.CallAt(p, args, p.Pos)
 	return m.finish(v, err, mark)
@@ -277,7 +298,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 
 // topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
-	m.Steps, m.Mem = 0, 0
+	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
 	v, err := f()
 	return m.finish(v, err, mark)
@@ -410,7 +431,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 
 func (m *Machine) copyUses(p *Proc, f *Frame) {
 	for _, name := range p.Uses {
-		f.Vars[name] = m.Globals[name]
+		f.Vars[name] = m.globals[name]
 	}
 	f.version = m.version
 }
@@ -560,7 +581,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	if err := m.Prog.frozenError(rec, s.At); err != nil {
+	if err := m.prog.frozenError(rec, s.At); err != nil {
 		return err
 	}
 	if _, had := rec[field]; !had {
@@ -569,7 +590,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, field, m.Prog.Thaw(v))
+	m.setField(rec, field, m.prog.Thaw(v))
 	return nil
 }
 

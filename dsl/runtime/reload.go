@@ -19,7 +19,7 @@ func CarryOver(old, m *Machine, vars map[string]any) (map[string]any, []string, 
 	c.machine()
 	carried := map[string]any{}
 	for _, name := range SortedKeys(vars) {
-		if _, clash := m.Prog.Globals[name]; clash {
+		if _, clash := m.prog.Globals[name]; clash {
 			c.notef("session variable %s dropped: the rule files now declare %s", name, name)
 			continue
 		}
@@ -34,7 +34,7 @@ func CarryOver(old, m *Machine, vars map[string]any) (map[string]any, []string, 
 	// Last, once every pile reachable from entities and variables is known.
 	c.allowances()
 	c.kept.Piles = len(c.piles)
-	return carried, append(c.notes, diffNames(old.Prog, m.Prog)...), c.kept
+	return carried, append(c.notes, diffNames(old.prog, m.prog)...), c.kept
 }
 
 // Kept counts what a reload carried over.
@@ -62,8 +62,8 @@ type carrier struct {
 func newCarrier(old, m *Machine) *carrier {
 	c := &carrier{old: old, m: m, records: map[uintptr]map[string]any{}, piles: map[*cards.Pile]*cards.Pile{},
 		cards: map[*cards.Card]*cards.Card{}, why: map[*cards.Card]string{}, reset: map[string]bool{}}
-	for _, od := range old.Prog.Decks {
-		nd, _ := m.Prog.Globals[od.Name].(*DeckDecl)
+	for _, od := range old.prog.Decks {
+		nd, _ := m.prog.Globals[od.Name].(*DeckDecl)
 		var match []*cards.Card
 		if nd != nil {
 			match = matchCards(od.Deck, nd.Deck)
@@ -116,9 +116,9 @@ func (c *carrier) notef(format string, args ...any) {
 // machine carries options, declared decks and piles, entities and allowances.
 func (c *carrier) machine() {
 	old, m := c.old, c.m
-	for _, o := range m.Prog.Options {
-		if oo := old.Prog.Option(o.Name); oo != nil {
-			if v := old.Globals[o.Name]; v != oo.Default {
+	for _, o := range m.prog.Options {
+		if oo := old.prog.Option(o.Name); oo != nil {
+			if v := old.globals[o.Name]; v != oo.Default {
 				if err := m.SetOption(o.Name, v); err != nil {
 					c.notef("option %s reset to its default: %v", o.Name, err)
 				}
@@ -126,17 +126,17 @@ func (c *carrier) machine() {
 		}
 	}
 	// Declared decks and piles first: they keep their identity, and records refer to them.
-	for _, name := range SortedKeys(m.Globals) {
-		np, isPile := m.Globals[name].(*cards.Pile)
-		op, wasPile := old.Globals[name].(*cards.Pile)
+	for _, name := range SortedKeys(m.globals) {
+		np, isPile := m.globals[name].(*cards.Pile)
+		op, wasPile := old.globals[name].(*cards.Pile)
 		if !isPile || !wasPile {
 			continue
 		}
 		c.piles[op] = np
 	}
-	for _, name := range SortedKeys(m.Globals) {
-		np, isPile := m.Globals[name].(*cards.Pile)
-		op, wasPile := old.Globals[name].(*cards.Pile)
+	for _, name := range SortedKeys(m.globals) {
+		np, isPile := m.globals[name].(*cards.Pile)
+		op, wasPile := old.globals[name].(*cards.Pile)
 		if !isPile || !wasPile {
 			continue
 		}
@@ -156,8 +156,8 @@ func (c *carrier) machine() {
 		old, rec map[string]any
 	}
 	var pairs []pair
-	for _, e := range m.Prog.Entities {
-		oe, ok := old.Prog.Globals[e.Name].(*Entity)
+	for _, e := range m.prog.Entities {
+		oe, ok := old.prog.Globals[e.Name].(*Entity)
 		if !ok || oe.Kind == nil || e.Kind == nil {
 			continue
 		}
@@ -165,8 +165,8 @@ func (c *carrier) machine() {
 			c.notef("entity %s is now a %s: it starts afresh", e.Name, e.Kind.Name)
 			continue
 		}
-		oldRec, _ := old.Globals[e.Name].(map[string]any)
-		rec, _ := m.Globals[e.Name].(map[string]any)
+		oldRec, _ := old.globals[e.Name].(map[string]any)
+		rec, _ := m.globals[e.Name].(map[string]any)
 		if oldRec == nil || rec == nil {
 			continue
 		}
@@ -177,9 +177,9 @@ func (c *carrier) machine() {
 		c.fields(p.name, p.old, p.rec)
 		c.kept.Entities++
 	}
-	for _, d := range m.Prog.Decks {
-		if _, had := old.Prog.Globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
-			if pile, ok := m.Globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
+	for _, d := range m.prog.Decks {
+		if _, had := old.prog.Globals[d.Name].(*DeckDecl); !had || c.reset[d.Name] {
+			if pile, ok := m.globals[d.Name].(*cards.Pile); ok && m.Dice != nil {
 				if err := m.Shuffle(pile); err != nil {
 					c.notef("deck %s not shuffled: %v", d.Name, err)
 				}
@@ -266,9 +266,9 @@ func (c *carrier) value(v any, depth int) (any, error) {
 	case *cards.Card:
 		return c.card(x)
 	case *dice.Die:
-		for _, d := range c.old.Prog.DiceDecl {
+		for _, d := range c.old.prog.DiceDecl {
 			if d.Die == x {
-				if nd, ok := c.m.Prog.Globals[d.Name].(*DieDecl); ok {
+				if nd, ok := c.m.prog.Globals[d.Name].(*DieDecl); ok {
 					return nd.Die, nil
 				}
 				return nil, fmt.Errorf("die %s is gone", d.Name)
@@ -276,9 +276,9 @@ func (c *carrier) value(v any, depth int) (any, error) {
 		}
 		return x, nil
 	case *hex.Map:
-		for _, d := range c.old.Prog.Maps {
+		for _, d := range c.old.prog.Maps {
 			if d.Map == x {
-				if nd, ok := c.m.Prog.Globals[d.Name].(*MapDecl); ok {
+				if nd, ok := c.m.prog.Globals[d.Name].(*MapDecl); ok {
 					return nd.Map, nil
 				}
 				return nil, fmt.Errorf("map %s is gone", d.Name)
@@ -324,7 +324,7 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 		}
 		return out, nil
 	}
-	nk, _ := c.m.Prog.Globals[ok.Name].(*Kind)
+	nk, _ := c.m.prog.Globals[ok.Name].(*Kind)
 	if nk == nil {
 		return nil, fmt.Errorf("kind %s is gone", ok.Name)
 	}
@@ -380,8 +380,8 @@ func (m *Machine) entityName(rec any) string {
 	if !ok {
 		return ""
 	}
-	for _, e := range m.Prog.Entities {
-		if g, ok := m.Globals[e.Name].(map[string]any); ok && reflect.ValueOf(g).Pointer() == reflect.ValueOf(r).Pointer() {
+	for _, e := range m.prog.Entities {
+		if g, ok := m.globals[e.Name].(map[string]any); ok && reflect.ValueOf(g).Pointer() == reflect.ValueOf(r).Pointer() {
 			return e.Name
 		}
 	}
@@ -431,9 +431,9 @@ func KindOfGlobal(g Global) string {
 
 // Options returns the current value of every option, in declaration order.
 func (m *Machine) Options() []OptionValue {
-	out := make([]OptionValue, 0, len(m.Prog.Options))
-	for _, o := range m.Prog.Options {
-		out = append(out, OptionValue{o, m.Globals[o.Name]})
+	out := make([]OptionValue, 0, len(m.prog.Options))
+	for _, o := range m.prog.Options {
+		out = append(out, OptionValue{o, m.globals[o.Name]})
 	}
 	return out
 }

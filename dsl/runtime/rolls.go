@@ -108,7 +108,7 @@ func (m *Machine) RollText(src string) (*Roll, error) {
 	de, ok := m.parsed[src]
 	if !ok {
 		var err error
-		if de, err = dice.Parse(src, m.Prog.Dice()); err != nil {
+		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
 			return nil, fmt.Errorf("roll(%q): %v", src, err)
 		}
 		m.cacheParsed(src, de)

@@ -181,7 +181,7 @@ func (m *Machine) tableColumn(t *Table, cv any) (int, error) {
 		return tables.Column(t.Ratios, v, 1), nil
 	}
 	for i, c := range t.Cols {
-		want, err := m.Eval(c, m.Globals)
+		want, err := m.Eval(c, m.globals)
 		if err != nil {
 			return 0, err
 		}
