@@ -199,7 +199,7 @@ func (c *cli) prob(args []string) int {
 	if code != 0 {
 		return code
 	}
-	if name := strings.TrimSuffix(strings.TrimSpace(src), "()"); prog != nil && prog.Proc(name) != nil {
+	if name := strings.TrimSuffix(strings.TrimSpace(src), "()"); prog != nil && prog.HasProc(name) {
 		// A table that rolls its own key: the distribution of its results.
 		d, err := prog.TableDist(name)
 		if err != nil {

@@ -188,7 +188,7 @@ func (s *Shell) describe() string {
 	if len(s.files) == 0 {
 		return "no rule file loaded"
 	}
-	name := s.prog.Name
+	name := s.prog.Name()
 	if name == "" {
 		name = strings.Join(s.files, ", ")
 	}

@@ -130,7 +130,7 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 			}
 		}
 		if prog != nil {
-			srcs = prog.Sources
+			srcs = prog.Sources()
 		}
 		if len(diags) > 0 {
 			fmt.Fprint(s.stdout, diags.Render(srcs))
@@ -273,7 +273,7 @@ func (s *Shell) run(input string) {
 func (s *Shell) showError(err error, input string) {
 	s.failed = true
 	srcs := dsl.Sources{"<input>": []byte(input)}
-	for k, v := range s.prog.Sources {
+	for k, v := range s.prog.Sources() {
 		srcs[k] = v
 	}
 	output.Error(s.stdout, err, srcs) // in the REPL, errors go where the user looks
@@ -403,7 +403,7 @@ func (s *Shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
-		if name := strings.TrimSuffix(arg, "()"); s.prog.Proc(name) != nil {
+		if name := strings.TrimSuffix(arg, "()"); s.prog.HasProc(name) {
 			d, err := s.prog.TableDist(name)
 			if err != nil {
 				s.errorf("%v", err)
@@ -482,9 +482,9 @@ func (s *Shell) showState() {
 	for _, o := range s.m.Options() {
 		fmt.Fprintf(s.stdout, "option %s = %s\n", o.Name, dsl.Repr(o.Value))
 	}
-	for _, e := range s.prog.Entities {
-		v, _ := s.m.Global(e.Name)
-		fmt.Fprintf(s.stdout, "%s = %s\n", e.Name, dsl.Repr(v))
+	for _, e := range s.prog.Entities() {
+		v, _ := s.m.Global(e)
+		fmt.Fprintf(s.stdout, "%s = %s\n", e, dsl.Repr(v))
 	}
 	for _, name := range s.sess.Vars() {
 		v, _ := s.sess.Var(name)
