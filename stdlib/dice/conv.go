@@ -37,8 +37,7 @@ func mulCost(x, y int) int {
 	return int(math.Min(float64(x)/float64(y)*k, float64(x)*float64(y)))
 }
 
-// maxBits returns the bit length of the largest weight and whether every weight fits in
-// a uint64.
+// maxBits returns the bit length of the largest weight.
 func maxBits(a []*big.Int) int {
 	m := 0
 	for _, x := range a {

@@ -324,9 +324,7 @@ func (wk *work) keepFromDropped(vals []int, ws, below []*big.Int, count, k, lo, 
 						}
 					}
 				}
-			} else {
-				// No better values: only m = 0 survives, i.e. every term with m > k is zero.
-			}
+			} // with no better values every term m > k is zero
 			f := new(big.Int).Mul(binomN[j], lowPow)
 			shift := p.Min - (d-j)*sv - lo
 			for idx, x := range term {
