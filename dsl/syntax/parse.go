@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -146,7 +147,7 @@ func Parse(name string, src []byte) (*File, *Diagnostic) {
 	if d := precheck(name, src); d != nil {
 		return nil, d
 	}
-	f, err := fileParser.ParseBytes(name, src)
+	f, err := fileParser().ParseBytes(name, src)
 	if err != nil {
 		return nil, parseDiag(name, err)
 	}
@@ -299,7 +300,10 @@ func ReservedUse(text string) (int, string) {
 	return at, msg
 }
 
-var tooManyRE = regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+// tooManyRE is compiled on first use: only an error message needs it.
+var tooManyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+})
 
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
@@ -316,7 +320,7 @@ func parseDiag(name string, err error) *Diagnostic {
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
 		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
-		msg = tooManyRE.ReplaceAllString(msg, "more than $1 lines or items in one block or file")
+		msg = tooManyRE().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
