@@ -54,13 +54,14 @@ func (p *Program) ParseCard(s string) (*cards.Card, error) {
 
 // Card functions. Every change to a pile is journaled, so a failed call puts cards back.
 
-// setCards replaces a pile's cards. The old ones stay in the journal until the call ends,
-// so the new ones count against the memory budget; the next step checks it (charge).
+// SetCards replaces a pile's cards (journaled: the pile's cards before the call come back
+// if the call fails).
 func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
-	old := p.Cards
-	m.journal = append(m.journal, undo{restore: func() { p.Cards = old }})
+	if !m.journaledOnce(p) {
+		old := p.Cards
+		m.record(undo{restore: func() { p.Cards = old }, id: p})
+	}
 	p.Cards = cs
-	m.mem += len(cs) + 1
 }
 
 func (m *Machine) AsCard(v any) (*cards.Card, error) {
@@ -86,8 +87,10 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 			m.GivenCards = m.GivenCards[1:]
 			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
 		}
-		given := m.GivenCards
-		m.journal = append(m.journal, undo{restore: func() { m.GivenCards = given }})
+		if !m.journaledOnce(givenID{}) {
+			given := m.GivenCards
+			m.record(undo{restore: func() { m.GivenCards = given }, id: givenID{}})
+		}
 		m.GivenCards = m.GivenCards[1:]
 		m.SetCards(p, rest)
 		return c, nil
@@ -144,13 +147,15 @@ func (m *Machine) SetAllowance(from, to *cards.Pile, n int) {
 		m.allowances = map[passage]int{}
 	}
 	k := passage{from, to}
-	old, had := m.allowances[k]
-	m.journal = append(m.journal, undo{restore: func() {
-		if had {
-			m.allowances[k] = old
-		} else {
-			delete(m.allowances, k)
-		}
-	}})
+	if !m.journaledOnce(k) {
+		old, had := m.allowances[k]
+		m.record(undo{restore: func() {
+			if had {
+				m.allowances[k] = old
+			} else {
+				delete(m.allowances, k)
+			}
+		}, id: k})
+	}
 	m.allowances[k] = n
 }

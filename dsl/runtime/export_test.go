@@ -24,3 +24,6 @@ var (
 	StaticMatch = staticMatch
 	StaticRow   = staticRow
 )
+
+// JournalLen is how many undos the journal holds now.
+func (m *Machine) JournalLen() int { return len(m.journal) }

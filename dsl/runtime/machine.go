@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
@@ -57,6 +58,7 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
+	journaled  map[any]struct{} // what the journal holds, once it is long (journaledOnce)
 	steps      int
 	mem        int // memory budget units spent by the current top-level call
 	depth      int
@@ -65,12 +67,69 @@ type Machine struct {
 	pools      [][]*Frame
 }
 
+// undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
+// through restore, a pile, an allowance or the hand-given cards. The journal keeps one
+// undo per thing per top-level call (the value before the call's first change), so a long
+// call's journal grows with what it touches, not with how often it writes.
 type undo struct {
 	m       map[string]any
 	key     string
 	old     any
 	had     bool
-	restore func() // for changes that are not a map write (piles, allowances)
+	restore func()
+	id      any // what was changed, for journaledOnce
+}
+
+// fieldID names a record field for the journal: the record's map and the field's name.
+type fieldID struct {
+	rec unsafe.Pointer
+	key string
+}
+
+// givenID names the hand-given cards in the journal.
+type givenID struct{}
+
+// journalScan is the journal length up to which journaledOnce compares entries one by one;
+// past it, an index of what is journaled answers.
+const journalScan = 32
+
+// journaledOnce reports whether id already has its undo in this top-level call's journal.
+func (m *Machine) journaledOnce(id any) bool {
+	if len(m.journal) <= journalScan {
+		for i := range m.journal {
+			if m.journal[i].id == id {
+				return true
+			}
+		}
+		return false
+	}
+	if m.journaled == nil {
+		m.journaled = make(map[any]struct{}, 2*journalScan)
+	}
+	if len(m.journaled) == 0 {
+		for i := range m.journal {
+			m.journaled[m.journal[i].id] = struct{}{}
+		}
+	}
+	_, ok := m.journaled[id]
+	return ok
+}
+
+// record adds an undo to the journal (the caller checked journaledOnce).
+func (m *Machine) record(u undo) {
+	m.journal = append(m.journal, u)
+	if len(m.journaled) > 0 {
+		m.journaled[u.id] = struct{}{}
+	}
+}
+
+// clearJournal forgets the journal once a top-level call has ended.
+func (m *Machine) clearJournal() {
+	clear(m.journal)
+	m.journal = m.journal[:0]
+	if len(m.journaled) > 0 {
+		clear(m.journaled)
+	}
 }
 
 type Frame struct {
@@ -150,7 +209,7 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	for _, d := range p.Maps {
 		m.globals[d.Name] = d.Map
 	}
-	m.journal = m.journal[:0]
+	m.clearJournal()
 	for _, e := range p.Entities {
 		rec, err := m.NewRecord(e.Kind, nil)
 		if err != nil {
@@ -288,11 +347,11 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 // failure, so a failed call leaves the state as it was.
 func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 	if err != nil {
-		m.rollback(0)
+		m.rollback()
 		dice.Restore(m.Dice, diceMark)
 		return nil, err
 	}
-	m.journal = m.journal[:0]
+	m.clearJournal()
 	return v, nil
 }
 
@@ -304,8 +363,9 @@ func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	return m.finish(v, err, mark)
 }
 
-func (m *Machine) rollback(mark int) {
-	for i := len(m.journal) - 1; i >= mark; i-- {
+// rollback undoes what the journal holds, last change first, and forgets it.
+func (m *Machine) rollback() {
+	for i := len(m.journal) - 1; i >= 0; i-- {
 		u := m.journal[i]
 		if u.restore != nil {
 			u.restore()
@@ -315,13 +375,16 @@ func (m *Machine) rollback(mark int) {
 			delete(u.m, u.key)
 		}
 	}
-	m.journal = m.journal[:mark]
+	m.clearJournal()
 }
 
 // setField writes a record field, journaling the old value for rollback.
 func (m *Machine) setField(rec map[string]any, key string, v any) {
-	old, had := rec[key]
-	m.journal = append(m.journal, undo{m: rec, key: key, old: old, had: had})
+	id := fieldID{*(*unsafe.Pointer)(unsafe.Pointer(&rec)), key}
+	if !m.journaledOnce(id) {
+		old, had := rec[key]
+		m.record(undo{m: rec, key: key, old: old, had: had, id: id})
+	}
 	rec[key] = v
 }
 

@@ -110,3 +110,47 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 	}
 	return nil, errors.New("no such file")
 }
+
+// TestJournalOnePerField: a long call keeps one undo per field (and per pile) it changed,
+// whatever the number of writes, and a failure still restores the values from before it.
+func TestJournalOnePerField(t *testing.T) {
+	s := session(t, `ruleset "j"
+kind U {
+  pv: int = 10
+  n: int = 0
+}
+entity a: U { }
+entity b: U { }
+deck jeu standard {
+}
+pile p
+action boucle(n: int, échoue: bool) {
+  for i in 1..n {
+    a.pv = i
+    b.n += 1
+    a.n = a.n + b.n
+    deal(jeu, p, 1)
+    deal(p, jeu, 1)
+  }
+  emit "fin"
+  require !échoue else "échec voulu"
+}
+`)
+	var seen []int
+	s.M.Emit = func(string) { seen = append(seen, s.M.JournalLen()) }
+	if _, err := s.Eval("<e>", "boucle(20000, false)"); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 1 || seen[0] != 5 { // a.pv, b.n, a.n, jeu, p
+		t.Errorf("journal at the end of the call: %v, want [5]", seen)
+	}
+	if v, err := s.Eval("<e>", "[a.pv, b.n, len(jeu.cards), len(p.cards)]"); err != nil || runtime.Repr(v) != "[20000, 20000, 52, 0]" {
+		t.Errorf("after the call: %v, %v", runtime.Repr(v), err)
+	}
+	if _, err := s.Eval("<e>", "boucle(30000, true)"); err == nil || !strings.Contains(err.Error(), "échec voulu") {
+		t.Fatalf("boucle(30000, true): %v", err)
+	}
+	if v, err := s.Eval("<e>", "[a.pv, b.n, len(jeu.cards), len(p.cards)]"); err != nil || runtime.Repr(v) != "[20000, 20000, 52, 0]" {
+		t.Errorf("after the failed call: %v, %v (want the values from before it)", runtime.Repr(v), err)
+	}
+}

@@ -186,7 +186,7 @@ func (c *carrier) machine() {
 			}
 		}
 	}
-	m.journal = m.journal[:0]
+	m.clearJournal()
 	m.version++
 }
 
