@@ -898,6 +898,9 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 			x.Ident = n.Value
 		}
 	}
+	if !x.IsLit && x.Ident == "" {
+		x.Simple = simpleOf(prog.Node(), c.prog.Library)
+	}
 	c.checkWant(x, want)
 	return x
 }

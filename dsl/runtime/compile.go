@@ -26,6 +26,8 @@ type Expr struct {
 	Lit    any
 	Ident  string
 	RollOf *dice.Expr // a rolled table's default key: roll these dice
+	// Simple, when set, evaluates the expression without the VM (see simple.go).
+	Simple *Simple
 	// globals are the globals the expression reads.
 	Globals []string
 }

@@ -58,6 +58,7 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
+	argStack   []any            // the arguments of builtins called without the VM (callSimple)
 	journaled  map[any]struct{} // what the journal holds, once it is long (journaledOnce)
 	steps      int
 	mem        int // memory budget units spent by the current top-level call
@@ -528,6 +529,14 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	}
 	if x.RollOf != nil {
 		return m.RollExpr(x.RollOf)
+	}
+	if x.Simple != nil {
+		if v, ok, err := m.evalSimple(x.Simple, env); ok {
+			if err != nil {
+				return nil, m.wrapError(x, err)
+			}
+			return v, nil
+		}
 	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
