@@ -35,7 +35,7 @@ rule f(x: int): int {
 `
 
 // goisms are pieces of Go that must never reach a user.
-var goisms = []string{"interface {}", "*dsl.", "dsl.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__", "%!", "<nil>", "Go value"}
+var goisms = []string{"interface {}", "*dsl.", "dsl.", "runtime.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__", "%!", "<nil>", "Go value"}
 
 // badInputs are expressions and statements a hostile or clumsy user may type.
 var badInputs = []string{

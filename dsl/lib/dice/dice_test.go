@@ -41,6 +41,7 @@ func TestDiceBuiltins(t *testing.T) {
 		{src: `[roll("2d6+1").total, roll("2d6+1").faces]`, rolls: []int{3, 5, 6, 6}, want: "[9, [6, 6]]"},
 		{src: `roll("2d6").total`, rolls: []int{3}, err: "<e>:1:1: no hand-given result left for d6"},
 		{src: `roll("3d")`, err: `<e>:1:1: roll("3d"): column 3: missing number of sides after d`},
+		{src: `roll("2d6").dice`, err: "<e>:1:13: type roll has no field dice"},
 		{src: "roll(combat, 0)", err: "<e>:1:1: roll 0 dice: between 1 and 10000"},
 		{src: "roll(combat, 10001)", err: "<e>:1:1: roll 10001 dice: between 1 and 10000"},
 		{src: "roll(combat)", rolls: []int{7}, err: "<e>:1:1: hand-given result 7 is not a face of combat (sabre, fusil, fusil, boulet, drapeau, général; it is discarded)"},
