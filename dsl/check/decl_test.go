@@ -1,10 +1,11 @@
-package dsl
+package check_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"rulesh/dsl"
 	"rulesh/dsl/runtime"
 )
 
@@ -35,7 +36,7 @@ rule vide(): any { return N().s }
 			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
-	_, diags := LoadSource("t.rules", []byte(src+"rule faux(n: N): int { return n.s.s.w }\n"))
+	_, diags := dsl.LoadSource("t.rules", []byte(src+"rule faux(n: N): int { return n.s.s.w }\n"))
 	if !diags.HasErrors() || !strings.Contains(diags.Render(nil), "unknown field w") {
 		t.Errorf("a wrong field deep in a recursive kind is not reported: %v", diags)
 	}
@@ -49,12 +50,12 @@ func TestEndlessDefaults(t *testing.T) {
 		"kind A { b: B = B() }\nkind B { a: A = A({}) }\nentity e: A {}\n",
 		"kind A { b: B = B() }\nkind B { c: C = C() }\nkind C { a: A = A() }\n",
 	} {
-		_, diags := LoadSource("t.rules", []byte(src))
+		_, diags := dsl.LoadSource("t.rules", []byte(src))
 		if !strings.Contains(diags.Render(nil), "endlessly") {
 			t.Errorf("%q: no endless-default error: %v", src, diags)
 		}
 	}
-	if _, diags := LoadSource("t.rules", []byte("kind A { b: B = B() }\nkind B { v: int = 1 }\n")); diags.HasErrors() {
+	if _, diags := dsl.LoadSource("t.rules", []byte("kind A { b: B = B() }\nkind B { v: int = 1 }\n")); diags.HasErrors() {
 		t.Errorf("a finite chain of defaults is rejected: %v", diags)
 	}
 }
@@ -80,7 +81,7 @@ func TestDeclarationNumbers(t *testing.T) {
 		{"map m {\n rows { \". .\" }\n legend \".\" plaine\n height (1, 1) -" + big + "\n}", "4:9: the height " + big + " is too large"},
 		{"map m {\n rows {\n" + strings.Repeat("\""+strings.Repeat(".", 400)+"\"\n", 300) + "}\n legend \".\" plaine\n}", "over the limit of 100000 hexes per map"},
 	} {
-		_, diags := LoadSource("t.rules", []byte(c.src+"\n"))
+		_, diags := dsl.LoadSource("t.rules", []byte(c.src+"\n"))
 		if got := diags.Render(nil); !strings.Contains(got, c.want) {
 			t.Errorf("%.60q:\n got %s\nwant %s", c.src, got, c.want)
 		}
@@ -101,7 +102,7 @@ func TestTableReachability(t *testing.T) {
 		{"table t roll 1d100000 {\n (99999.5 .. 100000.5) : 1\n (100000.5 .. 100001] : 2\n else : 3\n}\n",
 			[]string{"3:2: warning: 1d100000 can never reach band (100000.5 .. 100001]"}},
 	} {
-		_, diags := LoadSource("t.rules", []byte(c.src))
+		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
 		var got []string
 		for _, d := range diags {
 			got = append(got, d.Error())
@@ -118,75 +119,6 @@ func TestTableReachability(t *testing.T) {
 	}
 }
 
-// Consts are frozen: a write through an alias fails and leaves the value as it was for the
-// next run and for every other Machine; a record field initialised from a const, by a
-// kind's default, an entity or a constructor, owns a copy.
-func TestConstsAreFrozen(t *testing.T) {
-	src := `
-const base = {"a": 1, "sous": {"b": 2}}
-const liste = [{"c": 3}]
-kind U { m: map = base, l: list = liste, n: map = {"x": 1} }
-entity u1: U {}
-entity u2: U {}
-entity u3: U { m = base }
-action alias() {
-  let m = base
-  m["a"] = 99
-}
-action profond() {
-  let s = base["sous"]
-  s["b"] = 99
-}
-action champs() {
-  u1.m["a"] = 5
-  u1.m["sous"]["b"] = 6
-  u1.n["x"] = 7
-  u3.m["a"] = 8
-  let r = U()
-  r.m["a"] = 9
-  let q = U({m: base})
-  q.m["a"] = 10
-  u2.n = base
-  u2.n["a"] = 11
-  emit "{u2.m} {u2.n} {u3.m} {base} {r.m} {q.m}"
-}
-`
-	prog, diags := LoadSource("t.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	for _, name := range []string{"alias", "profond"} {
-		m, err := NewMachine(prog, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = m.Call(name)
-		if err == nil || !strings.Contains(err.Error(), "cannot change a value of const base") {
-			t.Errorf("%s: got %v, want the const named as fixed", name, err)
-		}
-	}
-	m, _ := NewMachine(prog, nil, nil)
-	var out []string
-	m.Emit = func(s string) { out = append(out, s) }
-	if _, err := m.Call("champs"); err != nil {
-		t.Fatal(err)
-	}
-	want := "{a: 1, sous: {b: 2}} {a: 11, sous: {b: 2}} {a: 8, sous: {b: 2}} {a: 1, sous: {b: 2}} {a: 9, sous: {b: 2}} {a: 10, sous: {b: 2}}"
-	if len(out) != 1 || out[0] != want {
-		t.Errorf("records share maps:\n got %q\nwant %q", out, want)
-	}
-	if got := runtime.Str(prog.p.Consts[0].Value); got != "{a: 1, sous: {b: 2}}" {
-		t.Errorf("the Program's const changed: %s", got)
-	}
-	// Where the const is named in the target, check refuses the write.
-	for _, target := range []string{"base.a", "base.sous.b", `base["sous"]["b"]`} {
-		_, diags := LoadSource("t.rules", []byte(src+"action w() {\n  "+target+" = 1\n}\n"))
-		if !strings.Contains(diags.Render(nil), "cannot assign to a field of const base") {
-			t.Errorf("%s = 1: %v", target, diags)
-		}
-	}
-}
-
 // A const that builds a record gets the kind's defaults (it used to get zero values: the
 // defaults were compiled after the consts).
 func TestConstRecordDefaults(t *testing.T) {
@@ -198,50 +130,10 @@ func TestConstRecordDefaults(t *testing.T) {
 		"kind N { v: int = BASE }\nconst z = N()\nconst BASE = 3\n":     "2:11: the defaults of N cannot be computed here",
 		"kind A { b: B = B() }\nkind B { a: A = A() }\nconst z = A()\n": "field defaults build records endlessly",
 	} {
-		_, diags := LoadSource("t.rules", []byte(src))
+		_, diags := dsl.LoadSource("t.rules", []byte(src))
 		if !strings.Contains(diags.Render(nil), want) {
 			t.Errorf("%q: got %s, want %s", src, diags.Render(nil), want)
 		}
-	}
-}
-
-// Machines sharing one Program each change their own copies of a const's map, and look up
-// indexed tables, at the same time (run with -race).
-func TestFrozenConstsConcurrent(t *testing.T) {
-	prog, diags := LoadSource("t.rules", []byte(`
-const base = {"pv": 10}
-kind U { stats: map = base }
-entity u: U {}
-table t(x) {
-  (0 .. 5] : "bas"
-  (5 .. 10] : "haut"
-  else : "hors"
-}
-action tour(): string {
-  u.stats["pv"] -= 1
-  return t(u.stats["pv"])
-}
-`))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	errs := make(chan error, 8)
-	for g := 0; g < 8; g++ {
-		go func() {
-			m, err := NewMachine(prog, nil, nil)
-			for i := 0; i < 200 && err == nil; i++ {
-				_, err = m.Call("tour")
-			}
-			errs <- err
-		}()
-	}
-	for g := 0; g < 8; g++ {
-		if err := <-errs; err != nil {
-			t.Error(err)
-		}
-	}
-	if got := runtime.Str(prog.p.Consts[0].Value); got != "{pv: 10}" {
-		t.Errorf("the const changed: %s", got)
 	}
 }
 

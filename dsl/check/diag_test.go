@@ -1,4 +1,4 @@
-package dsl
+package check_test
 
 import (
 	"flag"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rulesh/dsl"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -19,8 +21,8 @@ func TestDiagnosticsGolden(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			prog, diags := Load(nil, f)
-			srcs := Sources{}
+			prog, diags := dsl.Load(nil, f)
+			srcs := dsl.Sources{}
 			if prog != nil {
 				srcs = prog.Sources()
 			} else {

@@ -1,10 +1,11 @@
-package dsl
+package runtime_test
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"rulesh/dsl"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -34,7 +35,7 @@ rule f(x: int): int {
 `
 
 // goisms are pieces of Go that must never reach a user.
-var goisms = []string{"interface {}", "*dsl.", "dsl.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__", "%!", "<nil>", "Go value"}
+var goisms = []string{"interface {}", "*dsl.", "dsl.", "runtime.", "map[string]", "[]i", "[]s", "[]*", "[]a", "[]f", "runtime error", "panic", "goroutine", "reflect", "*cards.", "*hex.", "*dice.", "0x", "interface conversion", "__", "%!", "<nil>", "Go value"}
 
 // badInputs are expressions and statements a hostile or clumsy user may type.
 var badInputs = []string{
@@ -64,7 +65,7 @@ var badStatements = []string{
 
 // TestNoGoInMessages scans the errors (and printed results) of many bad inputs for Go.
 func TestNoGoInMessages(t *testing.T) {
-	prog, d := LoadSource("m.rules", []byte(messagesRules))
+	prog, d := dsl.LoadSource("m.rules", []byte(messagesRules))
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -77,11 +78,11 @@ func TestNoGoInMessages(t *testing.T) {
 		}
 	}
 	for _, src := range badInputs {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := NewSession(m).Eval("<e>", src)
+		v, err := dsl.NewSession(m).Eval("<e>", src)
 		if testing.Verbose() {
 			t.Logf("%s → %v %v", src, runtime.Repr(v), err)
 		}
@@ -92,11 +93,11 @@ func TestNoGoInMessages(t *testing.T) {
 		}
 	}
 	for _, src := range badStatements {
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := NewSession(m).Exec("<e>", src); err != nil {
+		if err := dsl.NewSession(m).Exec("<e>", src); err != nil {
 			check(src, err.Error())
 		}
 	}
@@ -108,7 +109,7 @@ func FuzzRuntimeMessages(f *testing.F) {
 	for _, s := range badInputs {
 		f.Add(s)
 	}
-	prog, d := LoadSource("m.rules", []byte(messagesRules))
+	prog, d := dsl.LoadSource("m.rules", []byte(messagesRules))
 	if d.HasErrors() {
 		f.Fatal(d)
 	}
@@ -116,13 +117,13 @@ func FuzzRuntimeMessages(f *testing.F) {
 		if !utf8.ValidString(src) {
 			t.Skip("inputs are validated as UTF-8 before they reach the compiler")
 		}
-		m, err := NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m.Limits.MaxSteps = 100_000
 		m.Limits.MemoryBudget = 100_000
-		v, err := NewSession(m).Eval("<e>", src)
+		v, err := dsl.NewSession(m).Eval("<e>", src)
 		out := runtime.Repr(v)
 		if err != nil {
 			out = err.Error()

@@ -1,0 +1,167 @@
+package cards_test
+
+import (
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+	"rulesh/dsl/runtime"
+	"rulesh/stdlib/dice"
+)
+
+// pilesRules gives every card builtin untyped parameters, so that a wrong argument gets
+// past the checker and reaches the builtin's own argument checks.
+const pilesRules = `ruleset "c"
+deck jeu standard
+pile main
+pile tapis
+rule any_shuffle(x) {
+  return shuffle(x)
+}
+rule any_draw(x) {
+  return draw(x)
+}
+rule any_deal(x, y) {
+  return deal(x, y, 1)
+}
+rule any_play(x, c) {
+  return play(x, c)
+}
+rule any_play3(x, c, y) {
+  return play(x, c, y)
+}
+rule any_move(x, y, c) {
+  return move(x, y, c)
+}
+rule any_allow(x, y) {
+  return allow(x, y, 1)
+}
+rule any_pass(x, y, c) {
+  return pass(x, y, c)
+}
+rule any_passes(x, y) {
+  return passes(x, y)
+}
+rule any_card(x) {
+  return card(x)
+}
+action jouer_mal() {
+  move(jeu, main, Q♣)
+  deal(jeu, tapis, 2)
+  any_play3(main, Q♣, 3)
+}
+`
+
+// TestCardBuiltins runs every card builtin on a fresh machine: what it returns, what it
+// leaves in the piles, and its message for a wrong argument, an empty pile, a card that is
+// not where it should be and a pass without allowance.
+func TestCardBuiltins(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(pilesRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []evalCase{
+		{src: "any_shuffle(3)", err: "t.rules:6:10: expected a pile, got 3"},
+		{src: `any_draw("x")`, err: `t.rules:9:10: expected a pile, got "x"`},
+		{src: "any_deal(jeu, 1)", err: "t.rules:12:10: expected a pile, got 1"},
+		{src: "any_deal(1, jeu)", err: "t.rules:12:10: expected a pile, got 1"},
+		{src: "any_play(1, Q♣)", err: "t.rules:15:10: expected a pile, got 1"},
+		{src: "any_play(main, 3)", err: "t.rules:15:10: expected a card, got 3"},
+		{src: "any_play3(main, Q♣, 3)", err: "t.rules:18:10: cannot play Q♣: it is not in main"},
+		{src: "[move(jeu, main, Q♣), any_play3(main, Q♣, 3)]", err: "t.rules:18:10: expected a pile, got 3"},
+		{src: `any_move(jeu, main, "ZZ")`, err: `t.rules:21:10: "ZZ" is not a card of deck jeu (write Q♣, 10♥, or QC, 10H)`},
+		{src: "any_move(1, main, Q♣)", err: "t.rules:21:10: expected a pile, got 1"},
+		{src: "any_allow(main, 2)", err: "t.rules:24:10: expected a pile, got 2"},
+		{src: "any_pass(main, tapis, 4)", err: "t.rules:27:10: expected a card, got 4"},
+		{src: "any_passes(main, 1)", err: "t.rules:30:10: expected a pile, got 1"},
+		{src: "any_card(3)", err: "t.rules:33:10: expected a card, got 3"},
+		{src: `card("ZZ")`, err: `<e>:1:1: "ZZ" is not a card of deck jeu (write Q♣, 10♥, or QC, 10H)`},
+		{src: `card("QC")`, want: "Q♣"},
+		{src: `[card("10H"), card("VS") == J♠]`, want: "[10♥, true]"},
+		{src: "draw(main)", err: "<e>:1:1: cannot draw: main is empty"},
+		{src: "draw(main, 2)", err: "<e>:1:1: cannot draw: main is empty"},
+		{src: "draw(jeu, 0)", want: "[]"},
+		{src: "[len(draw(jeu, 3)), len(jeu.cards)]", want: "[3, 49]"},
+		{src: "[len(draw(jeu, 52)), len(jeu.cards)]", want: "[52, 0]"},
+		{src: "draw(jeu, 53)", err: "<e>:1:1: cannot draw: jeu is empty"},
+		{src: "[deal(jeu, main, 3) == main, len(main.cards), len(jeu.cards)]", want: "[true, 3, 49]"},
+		{src: "deal(main, tapis, 1)", err: "<e>:1:1: cannot draw: main is empty"},
+		{src: "deal(jeu, main, 53)", err: "<e>:1:1: cannot draw: jeu is empty"},
+		{src: "[deal(jeu, main, 2), len(jeu.cards)]", want: "[main[4♥ 3♠], 50]"},
+		{src: "jeu.cards[0:2] == deal(jeu, main, 2).cards", want: "true"},
+		{src: "[move(jeu, main, Q♣), main.cards, Q♣ in jeu.cards, len(jeu.cards)]", want: "[Q♣, [Q♣], false, 51]"},
+		{src: "move(main, jeu, Q♣)", err: "<e>:1:1: Q♣ is not in main"},
+		{src: "[move(jeu, main, Q♣), play(main, Q♣), len(main.cards), Q♣ in jeu.cards]", want: "[Q♣, Q♣, 0, false]"},
+		{src: "[move(jeu, main, Q♣), move(jeu, main, 7♠), play(main, Q♣, tapis), main.cards, tapis.cards]", want: "[Q♣, 7♠, Q♣, [7♠], [Q♣]]"},
+		{src: "play(main, Q♣)", err: "<e>:1:1: cannot play Q♣: it is not in main"},
+		{src: "[allow(main, tapis, 2), passes(main, tapis), passes(tapis, main)]", want: "[2, 2, 0]"},
+		{src: "pass(main, tapis, Q♣)", err: "<e>:1:1: cannot pass Q♣ from main to tapis: no passes left (allow(main, tapis, n) sets them)"},
+		{src: "[allow(main, tapis, 1), move(jeu, main, Q♣), pass(main, tapis, Q♣), passes(main, tapis), tapis.cards, main.cards]", want: "[1, Q♣, Q♣, 0, [Q♣], []]"},
+		{src: "[allow(main, tapis, 1), pass(main, tapis, Q♣)]", err: "<e>:1:25: cannot pass Q♣: it is not in main"},
+		{src: "[move(jeu, main, Q♣), move(jeu, main, 7♠), allow(main, tapis, 1), pass(main, tapis, Q♣), pass(main, tapis, 7♠)]", err: "<e>:1:90: cannot pass 7♠ from main to tapis: no passes left (allow(main, tapis, n) sets them)"},
+		{src: `new_pile("x")`, want: "x[]"},
+		{src: `len(new_pile("x").cards)`, want: "0"},
+		{src: "shuffle(main)", want: "main[]"},
+		{src: "[len(shuffle(jeu).cards), len(uniq(jeu.cards))]", want: "[52, 52]"},
+	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
+}
+
+// TestFailedCardMovesUndone: a call that fails after moving cards puts every card back.
+func TestFailedCardMovesUndone(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(pilesRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	before, err := s.Eval("<e>", "[jeu.cards, main.cards, tapis.cards]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Eval("<e>", "jouer_mal()"); err == nil || !strings.Contains(err.Error(), "t.rules:18:10: expected a pile, got 3") {
+		t.Fatalf("jouer_mal() = %v", err)
+	}
+	after, err := s.Eval("<e>", "[jeu.cards, main.cards, tapis.cards]")
+	if err != nil || runtime.Repr(after) != runtime.Repr(before) {
+		t.Errorf("piles after a failed call:\n%s\nwant\n%s", runtime.Repr(after), runtime.Repr(before))
+	}
+}
+
+// TestHandGivenCards: draws take the cards given by hand first, in order, wherever they lie
+// in the pile drawn from; a given card that is not in that pile is refused and dropped,
+// and a call that fails later gives the cards it drew back to the hand-given list.
+func TestHandGivenCards(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(pilesRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct {
+		given     []string
+		src, want string
+		left      int
+	}{
+		{[]string{"Q♣", "7♠"}, "[draw(jeu), draw(jeu), len(jeu.cards)]", "[Q♣, 7♠, 50]", 0},
+		{[]string{"QC"}, "draw(jeu, 1)", "[Q♣]", 0},
+		{[]string{"Q♣", "7♠"}, "[deal(jeu, main, 1), main.cards]", "[main[Q♣], [Q♣]]", 1},
+		{[]string{"Q♣"}, "[move(jeu, main, Q♣), draw(jeu)]", `"<e>:1:23: hand-given card: Q♣ is not in jeu (it is discarded)"`, 0},
+		{[]string{"Q♣"}, "[draw(jeu), draw(main)]", `"<e>:1:13: cannot draw: main is empty"`, 1},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.GivenCards = c.given
+		v, err := dsl.NewSession(m).Eval("<e>", c.src)
+		got := runtime.Repr(v)
+		if err != nil {
+			got = runtime.Repr(err.Error())
+		}
+		if got != c.want || len(m.GivenCards) != c.left {
+			t.Errorf("%v %s = %s, %d given left; want %s, %d", c.given, c.src, got, len(m.GivenCards), c.want, c.left)
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package cards_test
+
+import (
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+	"rulesh/dsl/runtime"
+	"rulesh/stdlib/dice"
+)
+
+// TestBuiltinArgumentsChecked: card builtins refuse a negative or huge count in the
+// language's words, before doing the work (the hex cases are lib/hex').
+func TestBuiltinArgumentsChecked(t *testing.T) {
+	prog, d := dsl.LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []struct{ src, want string }{
+		{"draw(jeu, -1)", "cannot be negative"},
+		{"deal(jeu, main, -1)", "cannot be negative"},
+		{"allow(main, jeu, -5)", "cannot be negative"},
+	}
+	for _, c := range cases {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Limits.MaxSteps = 100_000
+		_, err = dsl.NewSession(m).Eval("<e>", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// evalCase is an input and what it gives: a value printed as want, or an error holding err.
+type evalCase struct{ src, want, err string }
+
+// checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
+func checkEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, cases []evalCase) {
+	t.Helper()
+	for _, c := range cases {
+		m, err := dsl.NewMachine(prog, newSource(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := dsl.NewSession(m).Eval("<e>", c.src)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
+		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
+// dereferenced the card and found nothing of its type), and type() names values in the
+// language's words, not Go's.
+func TestCardMembershipAndTypes(t *testing.T) {
+	prog, d := dsl.LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []evalCase{
+		{src: "Q♣ in [Q♣]", want: "true"},
+		{src: "K♣ in [Q♣, 7♠]", want: "false"},
+		{src: "jeu.cards[3] in jeu.cards", want: "true"},
+		{src: "Q♣ in main.cards", want: "false"},
+		{src: "2 in [1, 2]", want: "true"},
+		{src: `"a" in {"a": 1}`, want: "true"},
+		{src: "type(Q♣)", want: `"card"`},
+		{src: "type(1d6)", want: `"roll"`},
+		{src: "type(p)", want: `"Poste"`},
+		{src: "type([1])", want: `"list"`},
+	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
+}
+
+// TestCardMovesCharged: every pile change keeps the old cards for the rollback, so moving
+// cards counts against the memory budget (dealing a deck back and forth 100,000 times in one
+// call took 4 GB before the step limit answered).
+func TestCardMovesCharged(t *testing.T) {
+	src := "ruleset \"c\"\ndeck jeu standard {\n}\npile p\naction va_et_vient(n: int): int {\n  for i in 1..n {\n    deal(jeu, p, 52)\n    deal(p, jeu, 52)\n  }\n  return len(jeu.cards)\n}\n"
+	prog, d := dsl.LoadSource("c.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Limits.MemoryBudget = 100_000
+	if v, err := dsl.NewSession(m).Eval("<e>", "va_et_vient(10)"); err != nil || runtime.Repr(v) != "52" {
+		t.Errorf("va_et_vient(10) = %v, %v", runtime.Repr(v), err)
+	}
+	if _, err := dsl.NewSession(m).Eval("<e>", "va_et_vient(1000)"); err == nil || !strings.Contains(err.Error(), "memory_budget = 100000") {
+		t.Errorf("va_et_vient(1000): %v, want the memory limit", err)
+	}
+}
