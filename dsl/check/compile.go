@@ -28,6 +28,7 @@ import (
 	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
+	"rulesh/stdlib/hex"
 )
 
 type compiler struct {
@@ -366,11 +367,11 @@ func (c *compiler) defaultsNow(k *runtime.Kind) string {
 
 // builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
 func builtKinds(x *runtime.Expr) []string {
-	if x == nil || x.Prog == nil {
+	if x == nil || x.Code == nil {
 		return nil
 	}
 	v := &newVisitor{}
-	node := x.Prog.Node()
+	node := x.Code.(*code).prog.Node()
 	ast.Walk(&node, v)
 	return v.kinds
 }
@@ -720,7 +721,7 @@ func (c *compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature
 		return n, pending
 	}
 	if t.Kind != runtime.TRecord {
-		n := t.ExprType().Nature()
+		n := exprType(t).Nature()
 		c.typeNatures[key] = n
 		return n, pending
 	}
@@ -879,7 +880,7 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 		c.exprError(x, err, sc)
 		return nil
 	}
-	x.Prog = prog
+	x.Code = &code{prog}
 	if !c.noteReads(x, reads.found, sc) {
 		return nil
 	}
@@ -971,6 +972,61 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 	globals.collect(tree.Node)
 	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
 	return exprcompiler.Compile(tree, cfg)
+}
+
+// code is a compiled expression: run by a pooled VM of the Machine.
+type code struct{ prog *vm.Program }
+
+// Run implements runtime.Code.
+func (c *code) Run(slot *any, env map[string]any, memoryBudget uint) (any, error) {
+	machine, _ := (*slot).(*vm.VM)
+	if machine == nil {
+		machine = &vm.VM{}
+		*slot = machine
+	}
+	machine.MemoryBudget = memoryBudget
+	v, err := machine.Run(c.prog, env)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			msg := runtime.GoTypeWords(fe.Message)
+			return nil, &runtime.ExprError{At: fe.From, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: fe}
+		}
+		return nil, err
+	}
+	return v, nil
+}
+
+// exprType is the expr-lang type used to check expressions against a type. Records are
+// built by natureOf, which handles kinds that refer to themselves.
+func exprType(t *runtime.Type) types.Type {
+	switch t.Kind {
+	case runtime.TInt:
+		return types.Int
+	case runtime.TFloat:
+		return types.Float64
+	case runtime.TBool:
+		return types.Bool
+	case runtime.TString:
+		return types.String
+	case runtime.TList:
+		return types.TypeOf([]any{})
+	case runtime.TMap:
+		return types.TypeOf(map[string]any{})
+	case runtime.TRoll:
+		return types.TypeOf(&runtime.Roll{})
+	case runtime.TDie:
+		return types.TypeOf(&dice.Die{})
+	case runtime.TCard:
+		return types.TypeOf(&cards.Card{})
+	case runtime.TPile:
+		return types.TypeOf(&cards.Pile{})
+	case runtime.THex:
+		return types.TypeOf(hex.Hex{})
+	case runtime.TBoard:
+		return types.TypeOf(&hex.Map{})
+	}
+	return types.Any
 }
 
 // exprError turns an expr-lang compile error into a diagnostic at the right file position.

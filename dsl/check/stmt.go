@@ -152,7 +152,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		}
 	}
 	target := c.compileExpr(s.Target, sc, nil)
-	if target != nil && target.Prog == nil {
+	if target != nil && target.Code == nil {
 		// A literal or a bare local: nothing to call, nothing assignable here.
 		if s.Op == "" {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
@@ -165,7 +165,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		if target == nil {
 			return nil
 		}
-		if !isCall(c.orig(target.Prog.Node())) {
+		if !isCall(c.orig(target.Code.(*code).prog.Node())) {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
@@ -175,7 +175,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		return nil
 	}
 	st := &runtime.AssignStmt{StmtBase: base, Op: s.Op}
-	switch n := c.orig(target.Prog.Node()).(type) {
+	switch n := c.orig(target.Code.(*code).prog.Node()).(type) {
 	case *ast.IdentifierNode:
 		t, local := sc.lookup(n.Value)
 		if !local {

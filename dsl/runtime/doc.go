@@ -7,6 +7,7 @@
 //
 // The compiled form is built by the checker, which fills its exported fields once; after
 // loading, a Program is only read (its constant values are frozen), so Machines may share it.
-// This package must not import the checker, the facade (package dsl) or anything that
-// parses rule files; it imports syntax only for positions and diagnostics.
+// This package must not import the checker, the facade (package dsl), expr-lang or anything
+// that parses rule files; it imports syntax only for positions and diagnostics. Compiled
+// expressions reach it as Code, run by the engine that compiled them (dsl/internal/exprx).
 package runtime
