@@ -1,6 +1,6 @@
 // Package runtime runs a checked ruleset: the compiled form of a Program (procedures as
-// statement trees, expressions compiled by expr-lang, tables with their row index, kinds,
-// decks and maps), the Machine that holds one run's state (globals, entities, piles, the
+// statement trees, expressions compiled by the expression engine as Code, tables with their
+// row index, kinds, decks and maps), the Machine that holds one run's state (globals, entities, piles, the
 // undo journal that rolls a failed call back), call frames, the limits and the one work
 // budget every builtin charges, values and their printed and JSON forms, and the carrying of
 // a run's state across a reload.
