@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -64,11 +63,11 @@ func BenchmarkSmallProcCall(b *testing.B) {
 	if d.HasErrors() {
 		b.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := prog.Proc("small")
+	p := prog.p.Proc("small")
 	u, _ := m.Global("u")
 	for b.Loop() {
 		if _, err := m.CallProc(p, u, 4); err != nil {
@@ -120,11 +119,11 @@ func BenchmarkGlobalReads(b *testing.B) {
 	if d.HasErrors() {
 		b.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := prog.Proc("lit")
+	p := prog.p.Proc("lit")
 	for b.Loop() {
 		if _, err := m.CallProc(p, 4); err != nil {
 			b.Fatal(err)

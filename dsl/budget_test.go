@@ -115,7 +115,7 @@ func budgetSession(t *testing.T) *Session {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestMapOrderIsKeyOrder(t *testing.T) {
 		}
 	}
 	prog, _ := LoadSource("k.rules", []byte("ruleset \"k\"\nkind U {\n  b: int\n  a: int\n}\nentity u: U { }\n"))
-	m, _ := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, _ := NewMachine(prog, dice.NewPCG(1), nil)
 	if v, err := NewSession(m).Eval("<e>", "keys(u)"); err != nil || runtime.Repr(v) != `["a", "b"]` {
 		t.Errorf("keys(u) = %v, %v", runtime.Repr(v), err)
 	}

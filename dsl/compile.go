@@ -5,13 +5,12 @@ import (
 	"path/filepath"
 
 	"rulesh/dsl/check"
-	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
 
 // Load reads rule files (and their includes), checks them and compiles every expression.
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
-func Load(fs FileSystem, paths ...string) (*runtime.Program, Diagnostics) {
+func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
 	if diags.HasErrors() {
 		diags.Sort()
@@ -35,11 +34,11 @@ func Load(fs FileSystem, paths ...string) (*runtime.Program, Diagnostics) {
 		k.Type()
 	}
 	prog.Freeze()
-	return prog, diags
+	return &Program{prog}, diags
 }
 
 // LoadSource checks one rule file given as text (tests, the fuzzer, the REPL).
-func LoadSource(name string, src []byte) (*runtime.Program, Diagnostics) {
+func LoadSource(name string, src []byte) (*Program, Diagnostics) {
 	return Load(memFiles{name: src}, name)
 }
 

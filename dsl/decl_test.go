@@ -156,7 +156,7 @@ action champs() {
 		t.Fatal(diags)
 	}
 	for _, name := range []string{"alias", "profond"} {
-		m, err := runtime.NewMachine(prog, nil, nil)
+		m, err := NewMachine(prog, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ action champs() {
 			t.Errorf("%s: got %v, want the const named as fixed", name, err)
 		}
 	}
-	m, _ := runtime.NewMachine(prog, nil, nil)
+	m, _ := NewMachine(prog, nil, nil)
 	var out []string
 	m.Emit = func(s string) { out = append(out, s) }
 	if _, err := m.Call("champs"); err != nil {
@@ -175,7 +175,7 @@ action champs() {
 	if len(out) != 1 || out[0] != want {
 		t.Errorf("records share maps:\n got %q\nwant %q", out, want)
 	}
-	if got := runtime.Str(prog.Consts[0].Value); got != "{a: 1, sous: {b: 2}}" {
+	if got := runtime.Str(prog.p.Consts[0].Value); got != "{a: 1, sous: {b: 2}}" {
 		t.Errorf("the Program's const changed: %s", got)
 	}
 	// Where the const is named in the target, check refuses the write.
@@ -228,7 +228,7 @@ action tour(): string {
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {
 		go func() {
-			m, err := runtime.NewMachine(prog, nil, nil)
+			m, err := NewMachine(prog, nil, nil)
 			for i := 0; i < 200 && err == nil; i++ {
 				_, err = m.Call("tour")
 			}
@@ -240,7 +240,7 @@ action tour(): string {
 			t.Error(err)
 		}
 	}
-	if got := runtime.Str(prog.Consts[0].Value); got != "{pv: 10}" {
+	if got := runtime.Str(prog.p.Consts[0].Value); got != "{pv: 10}" {
 		t.Errorf("the const changed: %s", got)
 	}
 }

@@ -22,7 +22,7 @@ func TestDiagnosticsGolden(t *testing.T) {
 			prog, diags := Load(nil, f)
 			srcs := Sources{}
 			if prog != nil {
-				srcs = prog.Sources
+				srcs = prog.Sources()
 			} else {
 				for _, d := range diags {
 					if b, err := os.ReadFile(d.Pos.File); err == nil {

@@ -11,13 +11,13 @@ import (
 // Session holds what an interactive user or `eval` adds on top of a Program: local bindings
 // that persist between inputs.
 type Session struct {
-	M     *runtime.Machine
+	M     *Machine
 	vars  map[string]any
 	types map[string]*runtime.Type
 }
 
 // NewSession starts a session on a machine.
-func NewSession(m *runtime.Machine) *Session {
+func NewSession(m *Machine) *Session {
 	return &Session{M: m, vars: map[string]any{}, types: map[string]*runtime.Type{}}
 }
 
@@ -28,7 +28,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
 	}
-	x, diags := check.CheckExpr(s.M.Program(), name, src, s.types)
+	x, diags := check.CheckExpr(s.M.Machine.Program(), name, src, s.types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -39,7 +39,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	if diags := check.CheckBinding(s.M.Program(), name); diags.HasErrors() {
+	if diags := check.CheckBinding(s.M.Machine.Program(), name); diags.HasErrors() {
 		return nil, diags
 	}
 	v, err := s.Eval("<input>", src)
@@ -100,7 +100,7 @@ func checkInput(name, src string) Diagnostics {
 // env is the environment of one input: the session's variables and the globals it reads.
 func (s *Session) env(globals []string) map[string]any {
 	env := make(map[string]any, len(s.vars)+len(globals)+1)
-	env["__rt"] = s.M
+	env["__rt"] = s.M.Machine
 	for _, g := range globals {
 		env[g], _ = s.M.Global(g)
 	}
@@ -150,7 +150,7 @@ func (s *Session) Exec(name, src string) error {
 	if d != nil {
 		return Diagnostics{d}
 	}
-	body, vars, uses, diags := check.CheckStatements(s.M.Program(), name, src, ast.Stmts, s.types)
+	body, vars, uses, diags := check.CheckStatements(s.M.Machine.Program(), name, src, ast.Stmts, s.types)
 	if diags.HasErrors() {
 		return diags
 	}

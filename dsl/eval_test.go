@@ -17,7 +17,7 @@ func run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
+	m, err := NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestFailedCallRollsBack(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	s := NewSession(m)
 	if _, err := s.Eval("<e>", "deux(a, b)"); err == nil {
 		t.Fatal("deux should fail on b")
@@ -192,7 +192,7 @@ func TestFailedCallRollsBack(t *testing.T) {
 func TestFailedCallGivesBackHandRolls(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules+"\nrule deux_jets() {\n  let x = d(6)\n  require false else \"non\"\n}\n"))
 	q := dice.NewIntQueue([]int{4}, nil)
-	m, _ := runtime.NewMachine(prog, q, nil)
+	m, _ := NewMachine(prog, q, nil)
 	if _, err := NewSession(m).Eval("<e>", "deux_jets()"); err == nil {
 		t.Fatal("want a failure")
 	}
@@ -203,7 +203,7 @@ func TestFailedCallGivesBackHandRolls(t *testing.T) {
 
 func TestStepLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	m.Limits.MaxSteps = 50
 	_, err := NewSession(m).Eval("<e>", "compte(100)")
 	var re *runtime.RuntimeError
@@ -214,7 +214,7 @@ func TestStepLimit(t *testing.T) {
 
 func TestMemoryLimit(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, _ := runtime.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
+	m, _ := NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
 	_, err := NewSession(m).Eval("<e>", "len(map(1..10000000, # * 2))")
 	if err == nil || !strings.Contains(err.Error(), "memory_budget") {
 		t.Fatalf("err = %v, want the memory limit", err)
@@ -223,7 +223,7 @@ func TestMemoryLimit(t *testing.T) {
 
 func TestSetOption(t *testing.T) {
 	prog, _ := LoadSource("t.rules", []byte(unitRules))
-	m, err := runtime.NewMachine(prog, dice.NewIntQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
+	m, err := NewMachine(prog, dice.NewIntQueue([]int{7, 7}, nil), map[string]any{"malus": 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -33,12 +32,12 @@ func FuzzLoad(f *testing.F) {
 		if prog == nil {
 			return
 		}
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			return
 		}
 		m.Limits.MaxSteps = 10000
-		for _, p := range prog.Procs {
+		for _, p := range prog.p.Procs {
 			if p.MinArg == 0 {
 				_, _ = m.CallProc(p)
 			}

@@ -40,7 +40,7 @@ func newInputSession(t testing.TB) *Session {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"rulesh/dsl/runtime"
 )
 
 // genExact is a table of n exact keys.
@@ -24,11 +22,11 @@ func benchLookup(b *testing.B, src []byte, key func(i int) any) {
 	if prog == nil {
 		b.Fatal(diags)
 	}
-	m, err := runtime.NewMachine(prog, nil, nil)
+	m, err := NewMachine(prog, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := prog.Proc("t")
+	p := prog.p.Proc("t")
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {

@@ -77,7 +77,7 @@ func TestNoGoInMessages(t *testing.T) {
 		}
 	}
 	for _, src := range badInputs {
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestNoGoInMessages(t *testing.T) {
 		}
 	}
 	for _, src := range badStatements {
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func FuzzRuntimeMessages(f *testing.F) {
 		if !utf8.ValidString(src) {
 			t.Skip("inputs are validated as UTF-8 before they reach the compiler")
 		}
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -63,7 +63,7 @@ func TestProgramSharedByMachines(t *testing.T) {
 			t.Fatalf("%s: %v", run.name, d)
 		}
 		play := func(seed uint64) string {
-			m, err := runtime.NewMachine(prog, dice.NewPCG(seed), nil)
+			m, err := NewMachine(prog, dice.NewPCG(seed), nil)
 			if err != nil {
 				return err.Error()
 			}

@@ -12,7 +12,7 @@ import "rulesh/dsl/runtime"
 // before CarryOver: a reload then consumes no dice of the run, unless a deck is new or was
 // edited and is shuffled afresh.
 func (s *Session) CarryOver(old *Session) ([]string, runtime.Kept) {
-	vars, notes, kept := runtime.CarryOver(old.M, s.M, old.vars)
+	vars, notes, kept := runtime.CarryOver(old.M.Machine, s.M.Machine, old.vars)
 	for name, v := range vars {
 		s.vars[name] = v
 		s.types[name] = typeFromValue(v)

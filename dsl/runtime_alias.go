@@ -2,16 +2,11 @@ package dsl
 
 import (
 	"rulesh/dsl/runtime"
-	"rulesh/stdlib/dice"
 )
 
 // The run-time side of the language lives in package runtime; the facade names what its
 // users need.
 type (
-	// Program is a loaded and checked ruleset, shared read-only by Machines.
-	Program = runtime.Program
-	// Machine runs procedures of a Program against its own state.
-	Machine = runtime.Machine
 	// RuntimeError is a failure while running rules.
 	RuntimeError = runtime.RuntimeError
 	// Limits bound a run.
@@ -24,11 +19,6 @@ type (
 
 // DefaultLimits are the limits a Machine starts with.
 var DefaultLimits = runtime.DefaultLimits
-
-// NewMachine prepares a fresh state for a Program.
-func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	return runtime.NewMachine(p, src, overrides)
-}
 
 // Repr prints a value as a rule would write it.
 func Repr(v any) string { return runtime.Repr(v) }

@@ -17,7 +17,7 @@ func TestShuffleSparesHandGivenRolls(t *testing.T) {
 		t.Fatal(d)
 	}
 	for _, q := range []*dice.Queue{dice.NewIntQueue([]int{3, 4}, nil), dice.NewIntQueue([]int{3, 4}, dice.NewPCG(2))} {
-		m, err := runtime.NewMachine(prog, q, nil)
+		m, err := NewMachine(prog, q, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		{"allow(main, jeu, -5)", "cannot be negative"},
 	}
 	for _, c := range cases {
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestCyclesPrint(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,16 +99,16 @@ func TestCyclesPrint(t *testing.T) {
 	}
 }
 
-func b(m *runtime.Machine) any { v, _ := m.Global("b"); return v }
+func b(m *Machine) any { v, _ := m.Global("b"); return v }
 
 // evalCase is an input and what it gives: a value printed as want, or an error holding err.
 type evalCase struct{ src, want, err string }
 
 // checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
-func checkEvals(t *testing.T, prog *runtime.Program, newSource func() dice.Source, cases []evalCase) {
+func checkEvals(t *testing.T, prog *Program, newSource func() dice.Source, cases []evalCase) {
 	t.Helper()
 	for _, c := range cases {
-		m, err := runtime.NewMachine(prog, newSource(), nil)
+		m, err := NewMachine(prog, newSource(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +175,7 @@ func TestCardMovesCharged(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestBuiltinNamesAndNaNBands(t *testing.T) {
 		{"t(0.5)", "bound must be a number, got NaN"},
 		{"u(0.0 / 0.0)", "the key is NaN"},
 	} {
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+		m, err := NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,13 +11,17 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"rulesh/dsl/syntax"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestMain registers the real entry point as the command `rulesh` of the CLI scripts: the test
-// binary runs it when a script says `exec rulesh …`.
+// binary runs it when a script says `exec rulesh …`. Before anything runs, it notes how many
+// parsers the initialisation of every package of the command built (TestNoParserAtInit).
 func TestMain(m *testing.M) {
+	parsersAtInit = syntax.ParsersBuilt()
 	testscript.Main(m, map[string]func(){"rulesh": rulesh})
 }
 
@@ -25,13 +29,14 @@ func TestMain(m *testing.M) {
 // its exit code for the script command `status`.
 const statusEnv = "RULESH_STATUS_FILE"
 
-// rulesh runs Main as the rulesh binary would, and records its exit code for `status`.
+// rulesh runs Main as the rulesh binary does (run: output buffered), and records its exit
+// code for `status`.
 func rulesh() {
 	f := os.Getenv(statusEnv)
 	if f != "" {
 		_ = os.Remove(f)
 	}
-	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if f != "" {
 		_ = os.WriteFile(f, []byte(strconv.Itoa(code)), 0o644)
 	}

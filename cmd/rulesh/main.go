@@ -3,7 +3,8 @@
 // This file is the table of commands and their dispatch, nothing more: the commands and
 // their output live in internal/cli, the REPL in internal/repl, golden transcripts in
 // internal/transcript. Imports go one way: main -> cli -> repl -> transcript -> sysio, with
-// output below repl and cli; all of them -> rulesh/dsl -> rulesh/stdlib.
+// output below repl and cli; all of them -> rulesh/dsl -> rulesh/stdlib. main also uses sysio
+// to buffer standard output.
 package main
 
 import (
@@ -13,9 +14,25 @@ import (
 	"strings"
 
 	"rulesh/cmd/rulesh/internal/cli"
+	"rulesh/cmd/rulesh/internal/sysio"
 )
 
-func main() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// run is Main as the binary runs it: standard output buffered, flushed before each message on
+// standard error (so the two keep their order), before the REPL waits for a person, and at
+// exit (sysio.Buffer). Output that cannot be written is an error, not a silent loss.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errw := sysio.Buffer(stdout, stderr)
+	code := Main(args, stdin, out, errw)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "rulesh: writing the output: %v\n", err)
+		if code == cli.ExitOK {
+			code = cli.ExitError
+		}
+	}
+	return code
+}
 
 // command is one line of the table: a name, its line of help (the synopsis, and what it
 // does when the synopsis leaves room), and what runs it.

@@ -1,6 +1,15 @@
 package runtime_test
 
 import (
+	"errors"
+	"maps"
+
+	"rulesh/dsl/check"
+	libcards "rulesh/dsl/lib/cards"
+	libdice "rulesh/dsl/lib/dice"
+	libhex "rulesh/dsl/lib/hex"
+	"rulesh/dsl/syntax"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -17,7 +26,7 @@ func session(t *testing.T, rules string) *dsl.Session {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +59,7 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
   return descend(n - 1)
 }
 `)
-	prog, d := dsl.LoadSource("f.rules", []byte(b.String()))
+	prog, d := compile("f.rules", b.String())
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
@@ -73,4 +82,31 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
 			t.Fatalf("a frame holds %d names", n)
 		}
 	}
+}
+
+// compile checks one rule file into the compiled form, without the facade: what package
+// dsl's Load does, less freezing.
+func compile(name, src string) (*runtime.Program, syntax.Diagnostics) {
+	files, sources, diags := syntax.ParseFiles(memFiles{name: []byte(src)}, name)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	lib := map[string]runtime.Builtin{}
+	for _, l := range []map[string]runtime.Builtin{runtime.Core(), libdice.Builtins(), libcards.Builtins(), libhex.Builtins()} {
+		maps.Copy(lib, l)
+	}
+	prog := check.NewProgram(&runtime.Library{Builtins: lib}, sources, []string{name})
+	if diags := check.CheckFiles(prog, files); diags.HasErrors() {
+		return nil, diags
+	}
+	return prog, nil
+}
+
+type memFiles map[string][]byte
+
+func (m memFiles) ReadFile(name string) ([]byte, error) {
+	if b, ok := m[name]; ok {
+		return b, nil
+	}
+	return nil, errors.New("no such file")
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"rulesh/dsl"
 	"rulesh/dsl/runtime"
 )
 
@@ -48,7 +47,7 @@ func TestRowIndexMatchesWalk(t *testing.T) {
 			b.WriteString("  else : -1\n")
 		}
 		b.WriteString("}\n")
-		prog, _ := dsl.LoadSource("t.rules", []byte(b.String()))
+		prog, _ := compile("t.rules", b.String())
 		if prog == nil {
 			continue // overlapping bands are refused: nothing to look up
 		}

@@ -46,12 +46,12 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 
 var procParser = subParser(func(d *Decl, v *ProcDecl) { d.Proc = v })
 
-// subParser builds a parser for one declaration's production, reading from the file's lexer
-// and leaving the tokens after it.
+// subParser returns a parser for one declaration's production, reading from the file's
+// lexer and leaving the tokens after it; participle's parser is built on first use.
 func subParser[T any](set func(*Decl, *T)) func(*lexer.PeekingLexer, *Decl) error {
-	p := participle.MustBuild[T](participle.Lexer(Lexer))
+	p := newLazyParser[T]()
 	return func(lex *lexer.PeekingLexer, d *Decl) error {
-		v, err := p.ParseFromLexer(lex, participle.AllowTrailing(true))
+		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
 			return err
 		}

@@ -40,12 +40,35 @@ func (p Pos) String() string {
 }
 
 // Diagnostic is one problem found in a rule file. Summary is terse; Detail, when set, is a
-// sentence suggesting a fix.
+// sentence suggesting a fix. Pos is where the problem starts; End, when known, is where it
+// ends (just past its last character, in the same file), so an editor can underline the
+// whole token or expression; End.Line is 0 when only the start is known.
 type Diagnostic struct {
 	Severity Severity
 	Pos      Pos
+	End      Pos
 	Summary  string
 	Detail   string
+}
+
+// Range returns where the problem starts and ends; the end is the start when unknown.
+func (d *Diagnostic) Range() (start, end Pos) {
+	if d.End.Line == 0 {
+		return d.Pos, d.Pos
+	}
+	return d.Pos, d.End
+}
+
+// After returns the position just past text written from p (text may hold newlines).
+func After(p Pos, text string) Pos {
+	for _, r := range text {
+		if r == '\n' {
+			p.Line, p.Col = p.Line+1, 1
+		} else {
+			p.Col++
+		}
+	}
+	return p
 }
 
 // Diagnostics is a list of problems; it implements error when it holds at least one error.

@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"sync"
+	"sync/atomic"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -9,9 +12,30 @@ import (
 // an expression is captured as balanced tokens and handed to expr-lang, so the grammar only
 // needs to know where an expression stops (a newline, or a top-level `{`, `}`, `,`, `=` or `else`).
 
-var fileParser = participle.MustBuild[File](
-	participle.Lexer(Lexer),
-)
+var fileParser = newLazyParser[File]()
+
+// parsersBuilt counts the participle parsers this process has built.
+var parsersBuilt atomic.Int32
+
+// ParsersBuilt reports how many participle parsers this process has built so far. Building
+// one takes about a millisecond and thousands of allocations, so none is built at package
+// init: each is built on its first use, and a command that reads no rule file (`rulesh roll
+// 1d6`) builds none. Tests use it to check that nothing parses at init.
+func ParsersBuilt() int { return int(parsersBuilt.Load()) }
+
+// lazyParser is the parser of production T, reading the rule lexer's tokens: built on the
+// first call, the same parser on every call after.
+type lazyParser[T any] func() *participle.Parser[T]
+
+func newLazyParser[T any]() lazyParser[T] {
+	return sync.OnceValue(func() *participle.Parser[T] {
+		parsersBuilt.Add(1)
+		return participle.MustBuild[T](participle.Lexer(Lexer))
+	})
+}
+
+// String is the grammar in participle's EBNF (the parser is built if it was not).
+func (p lazyParser[T]) String() string { return p().String() }
 
 // File is one parsed rule file: its declarations in order.
 type File struct {
@@ -345,7 +369,7 @@ type rowGrammar struct {
 	Value   *Expr    `parser:"  @@?"`
 }
 
-var rowParser = participle.MustBuild[rowGrammar](participle.Lexer(Lexer))
+var rowParser = newLazyParser[rowGrammar]()
 
 // Parse implements participle.Parseable. A row `KEY : VALUE` is read by hand: a table of
 // many rows spent most of its parse time in participle's reflection. A columns line, or a
@@ -373,7 +397,7 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 		}
 		lex.LoadCheckpoint(cp)
 	}
-	g, err := rowParser.ParseFromLexer(lex, participle.AllowTrailing(true))
+	g, err := rowParser().ParseFromLexer(lex, participle.AllowTrailing(true))
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -146,11 +147,36 @@ func Parse(name string, src []byte) (*File, *Diagnostic) {
 	if d := precheck(name, src); d != nil {
 		return nil, d
 	}
-	f, err := fileParser.ParseBytes(name, src)
+	f, err := fileParser().ParseBytes(name, src)
 	if err != nil {
-		return nil, parseDiag(name, err)
+		d := parseDiag(name, err)
+		if d.End.Line == 0 {
+			d.End = tokenEnd(src, d.Pos)
+		}
+		return nil, d
 	}
 	return f, nil
+}
+
+// tokenEnd is where the token starting at p ends, as the tolerant scan reads it (a character
+// the language does not use, a string left open), or the zero Pos when nothing starts there.
+func tokenEnd(src []byte, p Pos) Pos {
+	lines := bytes.SplitN(src, []byte("\n"), p.Line+1)
+	if p.Line < 1 || p.Line > len(lines) {
+		return Pos{}
+	}
+	line := []rune(string(lines[p.Line-1]))
+	if p.Col < 1 || p.Col > len(line) {
+		return Pos{}
+	}
+	end := Pos{}
+	Scan(string(line[p.Col-1:]), func(t lexer.Token) bool {
+		if t.Pos.Offset == 0 {
+			end = After(p, t.Value)
+		}
+		return false
+	})
+	return end
 }
 
 // precheck rejects what would trip a parser before any parser runs: bytes that are not
@@ -171,10 +197,10 @@ func CheckEncoding(name string, src []byte, detail string) *Diagnostic {
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return &Diagnostic{Pos: Pos{name, line, col}, Summary: fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[i]), Detail: detail}
+			return &Diagnostic{Pos: Pos{name, line, col}, End: Pos{name, line, col + 1}, Summary: fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[i]), Detail: detail}
 		}
 		if r == 0 {
-			return &Diagnostic{Pos: Pos{name, line, col}, Summary: "NUL byte", Detail: "is this a binary file?"}
+			return &Diagnostic{Pos: Pos{name, line, col}, End: Pos{name, line, col + 1}, Summary: "NUL byte", Detail: "is this a binary file?"}
 		}
 		if r == '\n' {
 			line, col = line+1, 1
@@ -269,6 +295,7 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 			if t.Pos.Line == 1 {
 				bad.Pos.Col += start.Column - 1
 			}
+			bad.End = After(bad.Pos, t.Value)
 			return false
 		}
 		prev = t
@@ -299,7 +326,10 @@ func ReservedUse(text string) (int, string) {
 	return at, msg
 }
 
-var tooManyRE = regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+// tooManyRE is compiled on first use: only an error message needs it.
+var tooManyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
+})
 
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
@@ -316,8 +346,13 @@ func parseDiag(name string, err error) *Diagnostic {
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
 		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
-		msg = tooManyRE.ReplaceAllString(msg, "more than $1 lines or items in one block or file")
-		return &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
+		msg = tooManyRE().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
+		d := &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
+		var ut *participle.UnexpectedTokenError
+		if errors.As(err, &ut) && !ut.Unexpected.EOF() {
+			d.End = After(d.Pos, ut.Unexpected.Value)
+		}
+		return d
 	}
 	return &Diagnostic{Pos: Pos{File: name}, Summary: err.Error()}
 }

@@ -1,11 +1,10 @@
 package syntax
 
 import (
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-var stmtParser = participle.MustBuild[StmtLine](participle.Lexer(Lexer))
+var stmtParser = newLazyParser[StmtLine]()
 
 // StmtLine is one statement typed at the REPL (an assignment, a loop, an emit…).
 type StmtLine struct {
@@ -38,7 +37,7 @@ func IsStatement(src string) bool {
 
 // ParseStatements parses statements typed at the REPL.
 func ParseStatements(name, src string) (*StmtLine, *Diagnostic) {
-	ast, err := stmtParser.ParseString(name, src)
+	ast, err := stmtParser().ParseString(name, src)
 	if err != nil {
 		return nil, parseDiag(name, err)
 	}

@@ -137,3 +137,43 @@ func BenchmarkGoExact8d10ge7(b *testing.B) {
 		}
 	}
 }
+
+// Exact odds at sizes where the work grows: plain sums of hundreds of dice and keep-highest
+// over hundreds of dice.
+func BenchmarkExact200d10(b *testing.B)    { benchDist(b, "200d10") }
+func BenchmarkExact500d6(b *testing.B)     { benchDist(b, "500d6") }
+func BenchmarkExact500d10(b *testing.B)    { benchDist(b, "500d10") }
+func BenchmarkExact200d6kh3(b *testing.B)  { benchDist(b, "200d6kh3") }
+func BenchmarkExact100d10kh3(b *testing.B) { benchDist(b, "100d10kh3") }
+
+// The float64 references: the sum by convolving one die at a time, keep-highest by the
+// same order-statistics DP as refKeepHigh.
+func BenchmarkGoExact200d10(b *testing.B) {
+	for b.Loop() {
+		refSum(200, 10)
+	}
+}
+
+func BenchmarkGoExact500d6(b *testing.B) {
+	for b.Loop() {
+		refSum(500, 6)
+	}
+}
+
+func BenchmarkGoExact500d10(b *testing.B) {
+	for b.Loop() {
+		refSum(500, 10)
+	}
+}
+
+func BenchmarkGoExact200d6kh3(b *testing.B) {
+	for b.Loop() {
+		refKeepHigh(200, 6, 3)
+	}
+}
+
+func BenchmarkGoExact100d10kh3(b *testing.B) {
+	for b.Loop() {
+		refKeepHigh(100, 10, 3)
+	}
+}

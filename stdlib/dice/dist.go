@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 )
 
@@ -127,9 +128,10 @@ func (d *Dist) trim() *Dist {
 	return d
 }
 
-// MaxWork bounds the arithmetic of one exact computation (products of weights, counted in
-// 64-bit words), so that `prob 1111d100` stops with a message instead of running for hours.
-const MaxWork = 20_000_000
+// MaxWork bounds the arithmetic of one exact computation, in estimated word operations
+// (about a nanosecond each on the project's machine kind), so that `prob 1111d100` stops
+// with a message instead of running for hours.
+const MaxWork = 1_000_000_000
 
 // ErrTooMuchWork is returned when an exact distribution would cost more than MaxWork.
 var ErrTooMuchWork = fmt.Errorf("exact odds need too much work (limit %d); try fewer dice", MaxWork)
@@ -138,12 +140,16 @@ var ErrTooMuchWork = fmt.Errorf("exact odds need too much work (limit %d); try f
 // goroutine through Distribution, which resets it.
 type work struct{ spent int }
 
-func (w *work) spend(a, b *Dist) error {
+// charge adds cost word operations, refusing once the total passes MaxWork.
+func (w *work) charge(cost int) error {
 	if w == nil {
 		return nil
 	}
-	words := 1 + (a.Den.BitLen()+b.Den.BitLen())/64
-	w.spent += len(a.W) * len(b.W) * words
+	if cost < 0 || cost > MaxWork {
+		w.spent = MaxWork + 1
+	} else {
+		w.spent += cost
+	}
 	if w.spent > MaxWork {
 		return ErrTooMuchWork
 	}
@@ -158,21 +164,11 @@ func (wk *work) add(a, b *Dist) (*Dist, error) {
 	if n > MaxOutcomes {
 		return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
 	}
-	if err := wk.spend(a, b); err != nil {
+	plan := planConv(a.W, b.W)
+	if err := wk.charge(plan.cost); err != nil {
 		return nil, err
 	}
-	out := newDist(a.Min+b.Min, n, new(big.Int).Mul(a.Den, b.Den))
-	t := new(big.Int)
-	for i, x := range a.W {
-		if x.Sign() == 0 {
-			continue
-		}
-		for j, y := range b.W {
-			if y.Sign() != 0 {
-				out.W[i+j].Add(out.W[i+j], t.Mul(x, y))
-			}
-		}
-	}
+	out := &Dist{Min: a.Min + b.Min, W: conv(a.W, b.W, plan), Den: new(big.Int).Mul(a.Den, b.Den)}
 	return out.trim(), nil
 }
 
@@ -192,26 +188,63 @@ func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
 	if n == 0 {
 		return Point(0), nil
 	}
-	// Binary powers: log2(n) convolutions of growing size instead of n.
-	result := (*Dist)(nil)
-	base := a
-	var err error
-	for n > 0 {
-		if n&1 == 1 {
-			if result == nil {
-				result = base
-			} else if result, err = wk.add(result, base); err != nil {
-				return nil, err
-			}
-		}
-		n >>= 1
-		if n > 0 {
-			if base, err = wk.add(base, base); err != nil {
-				return nil, err
-			}
+	if len(a.W) == 2 {
+		return wk.binomialSum(a, n)
+	}
+	// Powers from the top down: a^n = (a^(n/2))², times a when n is odd. The squarings
+	// double in size, so the last one is most of the work, and a square costs less than a
+	// product; multiplying by the one-die distribution is cheap (one operand is short).
+	if n == 1 {
+		return a, nil
+	}
+	if wk != nil {
+		// The last squaring costs more than all the rest: refuse before any of it when that
+		// one alone is over the limit (weights of a^(n/2) are at most Den^(n/2)).
+		terms := (n/2)*(len(a.W)-1) + 1
+		slot := (2*(n/2)*a.Den.BitLen() + bits.Len(uint(terms)) + 63) / 64
+		if last := mulCost(terms*slot, terms*slot); wk.spent+last > MaxWork || last < 0 {
+			return nil, wk.charge(MaxWork + 1)
 		}
 	}
-	return result, nil
+	half, err := wk.sumN(a, n/2)
+	if err != nil {
+		return nil, err
+	}
+	out, err := wk.add(half, half)
+	if err != nil || n%2 == 0 {
+		return out, err
+	}
+	return wk.add(out, a)
+}
+
+// binomialSum is the sum of n copies of a two-outcome distribution (a success count, a coin):
+// C(n, i)·q^(n-i)·p^i for i successes, without convolutions.
+func (wk *work) binomialSum(a *Dist, n int) (*Dist, error) {
+	q, p := a.W[0], a.W[1]
+	den := new(big.Int).Exp(a.Den, big.NewInt(int64(n)), nil)
+	words := 1 + den.BitLen()/64
+	if err := wk.charge(satMul(n+1, mulCost(1+n/64, words)+4*words+bigOpCost)); err != nil {
+		return nil, err
+	}
+	// Powers of q from the top down and of p from the bottom up.
+	qpow := make([]*big.Int, n+1)
+	qpow[0] = big.NewInt(1)
+	for i := 1; i <= n; i++ {
+		qpow[i] = new(big.Int).Mul(qpow[i-1], q)
+	}
+	out := &Dist{Min: n * a.Min, W: make([]*big.Int, n+1), Den: den}
+	c := big.NewInt(1)    // C(n, i)
+	ppow := big.NewInt(1) // p^i
+	for i := 0; i <= n; i++ {
+		if i > 0 {
+			c.Mul(c, big.NewInt(int64(n-i+1)))
+			c.Quo(c, big.NewInt(int64(i)))
+			ppow = new(big.Int).Mul(ppow, p)
+		}
+		w := new(big.Int).Mul(c, ppow)
+		out.W[i] = w.Mul(w, qpow[n-i])
+	}
+	return out.trim(), nil
 }
 
 // Combine applies op to every pair of outcomes of independent a and b.
@@ -223,7 +256,7 @@ func (wk *work) combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error
 	if len(a.W)*len(b.W) > MaxPairs {
 		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
 	}
-	if err := wk.spend(a, b); err != nil {
+	if err := wk.charge(len(a.W) * len(b.W) * (bigOpCost + 1 + (a.Den.BitLen()+b.Den.BitLen())/64)); err != nil {
 		return nil, err
 	}
 	acc := map[int]*big.Int{}
@@ -551,9 +584,8 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	if len(n.Die.Faces) > MaxExactSides {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds are computed for dice of at most %d sides", n.Text, MaxExactSides)}
 	}
-	wk.spent += len(n.Die.Faces) * 8
-	if wk.spent > MaxWork {
-		return nil, ErrTooMuchWork
+	if err := wk.charge(len(n.Die.Faces) * 8); err != nil {
+		return nil, err
 	}
 	counting := m.Success.Op != "" || m.Failure.Op != ""
 	if n.Die.Symbolic && !counting {
@@ -599,112 +631,6 @@ func (wk *work) dieValueDist(n *Dice) (*Dist, error) {
 	n.Mods.Success, n.Mods.Failure = Cond{}, Cond{}
 	defer func() { n.Mods = saved }()
 	return wk.dieDist(n)
-}
-
-// keepDist computes keep/drop by order statistics: going through the values from the best
-// kept end, choose how many of the remaining dice show each value (binomial weights); the
-// first k dice in that order count.
-func (wk *work) keepDist(per *Dist, n *Dice) (*Dist, error) {
-	m := &n.Mods
-	count := n.Count
-	k := m.KeepN
-	high := true
-	switch m.Keep {
-	case KeepLow:
-		high = false
-	case DropHigh:
-		high, k = false, count-k
-	case DropLow:
-		k = count - k
-	}
-	k = max(0, min(k, count))
-	vals := make([]int, 0, len(per.W))
-	for i := range per.W {
-		if per.W[i].Sign() != 0 {
-			vals = append(vals, per.Min+i)
-		}
-	}
-	if !high {
-		// ascending already
-	} else {
-		for i, j := 0, len(vals)-1; i < j; i, j = i+1, j-1 {
-			vals[i], vals[j] = vals[j], vals[i]
-		}
-	}
-	sc := func(v int) int { return score(n, v) }
-	lo, hi := 0, 0
-	for _, v := range vals {
-		lo, hi = min(lo, k*sc(v)), max(hi, k*sc(v))
-	}
-	width := hi - lo + 1
-	if int64(width)*int64(count+1) > MaxOutcomes*4 {
-		return nil, &Error{n.At + 1, fmt.Sprintf("%s has too many possible results to compute exactly", n.Text)}
-	}
-	wk.spent += (count + 1) * (count + 1) * (1 + count/64)
-	if wk.spent > MaxWork {
-		return nil, ErrTooMuchWork
-	}
-	binom := binomials(count)
-	// dp[j][s-lo]: weight of j dice placed so far with kept contributions summing to s.
-	dp := make([][]*big.Int, count+1)
-	for j := range dp {
-		dp[j] = make([]*big.Int, width)
-	}
-	dp[0][-lo] = big.NewInt(1)
-	t := new(big.Int)
-	for _, v := range vals {
-		w := per.W[v-per.Min]
-		pow := []*big.Int{big.NewInt(1)}
-		for c := 1; c <= count; c++ {
-			pow = append(pow, new(big.Int).Mul(pow[c-1], w))
-		}
-		wk.spent += (count + 1) * (count + 1) * width * (1 + per.Den.BitLen()*count/64)
-		if wk.spent > MaxWork {
-			return nil, ErrTooMuchWork
-		}
-		next := make([][]*big.Int, count+1)
-		for j := range next {
-			next[j] = make([]*big.Int, width)
-		}
-		for j := 0; j <= count; j++ {
-			for s, x := range dp[j] {
-				if x == nil || x.Sign() == 0 {
-					continue
-				}
-				for c := 0; c <= count-j; c++ {
-					keptHere := min(c, max(0, k-j))
-					ns := s + keptHere*sc(v)
-					t.Mul(x, pow[c])
-					t.Mul(t, binom[count-j][c])
-					if next[j+c][ns] == nil {
-						next[j+c][ns] = new(big.Int)
-					}
-					next[j+c][ns].Add(next[j+c][ns], t)
-				}
-			}
-		}
-		dp = next
-	}
-	out := newDist(lo, width, new(big.Int).Exp(per.Den, big.NewInt(int64(count)), nil))
-	for s, x := range dp[count] {
-		if x != nil {
-			out.W[s] = x
-		}
-	}
-	return out.trim(), nil
-}
-
-func binomials(n int) [][]*big.Int {
-	// Pascal's triangle: additions only.
-	b := make([][]*big.Int, n+1)
-	for i := 0; i <= n; i++ {
-		b[i] = make([]*big.Int, i+1)
-		b[i][0], b[i][i] = big.NewInt(1), big.NewInt(1)
-		for j := 1; j < i; j++ {
-			b[i][j] = new(big.Int).Add(b[i-1][j-1], b[i-1][j])
-		}
-	}
-	return b
 }
 
 // uniqueDist enumerates the sets of distinct faces (every set equally likely) when there are

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // DieRoll is one die as rolled, with what happened to it.
@@ -60,56 +59,63 @@ func (r *Result) Faces() []int {
 // (dropped ones in parentheses, explosions marked with !), then the total:
 // `2d6 [4, 1] + 3 = 8`, `3d6 [4, 1, 5] = 10 >= 12 → false`.
 func (r *Result) String() string {
+	b, _ := r.AppendText(nil)
+	return string(b)
+}
+
+// AppendText appends the text String gives to b (encoding.TextAppender): printing a million
+// rolls into one buffer allocates nothing per roll. The error is always nil.
+func (r *Result) AppendText(b []byte) ([]byte, error) {
 	if len(r.Terms) == 0 {
 		if r.IsBool {
-			return strconv.FormatBool(r.Bool)
+			return strconv.AppendBool(b, r.Bool), nil
 		}
-		return strconv.Itoa(r.Total)
+		return strconv.AppendInt(b, int64(r.Total), 10), nil
 	}
-	var b strings.Builder
 	terms := r.Terms
 	if r.root == nil {
 		// A result built by hand: its terms side by side.
 		for i := range terms {
 			if i > 0 {
-				b.WriteString(" ")
+				b = append(b, ' ')
 			}
-			writeTerm(&b, &terms[i])
+			b = appendTerm(b, &terms[i])
 		}
 	} else if c, ok := r.root.(*Cmp); ok {
-		writeNode(&b, c.L, &terms, 0)
+		b = appendNode(b, c.L, &terms, 0)
 		if _, num := c.L.(*Num); !num {
-			fmt.Fprintf(&b, " = %d", r.cmp[0])
+			b = append(b, " = "...)
+			b = strconv.AppendInt(b, int64(r.cmp[0]), 10)
 		}
-		b.WriteString(" " + c.Op + " ")
-		writeNode(&b, c.R, &terms, 0)
+		b = append(b, ' ')
+		b = append(b, c.Op...)
+		b = append(b, ' ')
+		b = appendNode(b, c.R, &terms, 0)
 		if _, num := c.R.(*Num); !num {
-			fmt.Fprintf(&b, " = %d", r.cmp[1])
+			b = append(b, " = "...)
+			b = strconv.AppendInt(b, int64(r.cmp[1]), 10)
 		}
-		fmt.Fprintf(&b, " → %v", r.Bool)
-		return b.String()
+		return strconv.AppendBool(append(b, " → "...), r.Bool), nil
 	} else {
-		writeNode(&b, r.root, &terms, 0)
+		b = appendNode(b, r.root, &terms, 0)
 	}
 	if r.IsBool {
-		fmt.Fprintf(&b, " → %v", r.Bool)
-	} else {
-		fmt.Fprintf(&b, " = %d", r.Total)
+		return strconv.AppendBool(append(b, " → "...), r.Bool), nil
 	}
-	return b.String()
+	return strconv.AppendInt(append(b, " = "...), int64(r.Total), 10), nil
 }
 
-// writeTerm shows one dice term: its text and its dice.
-func writeTerm(b *strings.Builder, t *TermRoll) {
-	b.WriteString(t.Text)
-	b.WriteString(" [")
-	for j, d := range t.Dice {
+// appendTerm shows one dice term: its text and its dice.
+func appendTerm(b []byte, t *TermRoll) []byte {
+	b = append(b, t.Text...)
+	b = append(b, " ["...)
+	for j := range t.Dice {
 		if j > 0 {
-			b.WriteString(", ")
+			b = append(b, ", "...)
 		}
-		b.WriteString(d.String())
+		b = t.Dice[j].appendText(b)
 	}
-	b.WriteString("]")
+	return append(b, ']')
 }
 
 // precedence of a node for printing: comparisons bind loosest, then + -, then * /.
@@ -128,72 +134,92 @@ func precedence(n Node) int {
 	return 5
 }
 
-// writeNode prints n, taking the recorded dice terms in rolling order (left to right), with
+// appendNode prints n, taking the recorded dice terms in rolling order (left to right), with
 // parentheses where precedence needs them.
-func writeNode(b *strings.Builder, n Node, terms *[]TermRoll, outer int) {
+func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 	p := precedence(n)
 	if p < outer {
-		b.WriteString("(")
-		defer b.WriteString(")")
+		b = append(b, '(')
 	}
 	switch n := n.(type) {
 	case *Num:
-		b.WriteString(strconv.Itoa(n.V))
+		b = strconv.AppendInt(b, int64(n.V), 10)
 	case *Dice:
 		if len(*terms) == 0 {
-			b.WriteString(n.Text)
-			return
+			b = append(b, n.Text...)
+			break
 		}
-		writeTerm(b, &(*terms)[0])
+		b = appendTerm(b, &(*terms)[0])
 		*terms = (*terms)[1:]
 	case *Group:
-		b.WriteString("{")
+		b = append(b, '{')
 		for i, it := range n.Items {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			writeNode(b, it, terms, 0)
+			b = appendNode(b, it, terms, 0)
 		}
-		b.WriteString("}" + n.Mods.String())
+		b = append(b, '}')
+		b = append(b, n.Mods.String()...)
 	case *Bin:
-		writeNode(b, n.L, terms, p)
-		b.WriteString(" " + string(n.Op) + " ")
+		b = appendNode(b, n.L, terms, p)
+		b = append(b, ' ', n.Op, ' ')
 		// The right side of - and / needs parentheses at equal precedence: 1 - (2 - 3).
-		writeNode(b, n.R, terms, p+1)
+		b = appendNode(b, n.R, terms, p+1)
 	case *Neg:
-		b.WriteString("-")
-		writeNode(b, n.X, terms, p)
+		b = append(b, '-')
+		b = appendNode(b, n.X, terms, p)
 	case *Cmp:
-		writeNode(b, n.L, terms, p+1)
-		b.WriteString(" " + n.Op + " ")
-		writeNode(b, n.R, terms, p+1)
+		b = appendNode(b, n.L, terms, p+1)
+		b = append(b, ' ')
+		b = append(b, n.Op...)
+		b = append(b, ' ')
+		b = appendNode(b, n.R, terms, p+1)
 	}
+	if p < outer {
+		b = append(b, ')')
+	}
+	return b
 }
 
-func (d DieRoll) String() string {
-	s := d.Face.String()
-	if d.Face.Sym == "" && d.Value != d.Face.Value {
-		s = fmt.Sprintf("%d→%d", d.Face.Value, d.Value)
-	}
-	for i := len(d.Rerolled) - 1; i >= 0; i-- {
-		s = fmt.Sprintf("%d↻", d.Rerolled[i]) + s
+func (d DieRoll) String() string { return string(d.appendText(nil)) }
+
+// appendText appends how one die reads: `(2)` dropped, `+6!` added by an explosion and
+// exploding again, `1↻4` rerolled from 1, `7→6` clamped, `8✓` a success.
+func (d DieRoll) appendText(b []byte) []byte {
+	if d.Dropped {
+		b = append(b, '(')
 	}
 	if d.Added {
-		s = "+" + s
+		b = append(b, '+')
+	}
+	for _, v := range d.Rerolled {
+		b = strconv.AppendInt(b, int64(v), 10)
+		b = append(b, "↻"...)
+	}
+	switch {
+	case d.Face.Sym != "":
+		b = append(b, d.Face.Sym...)
+	case d.Value != d.Face.Value:
+		b = strconv.AppendInt(b, int64(d.Face.Value), 10)
+		b = append(b, "→"...)
+		b = strconv.AppendInt(b, int64(d.Value), 10)
+	default:
+		b = strconv.AppendInt(b, int64(d.Face.Value), 10)
 	}
 	if d.Exploded {
-		s += "!"
+		b = append(b, '!')
 	}
 	if d.Success {
-		s += "✓"
+		b = append(b, "✓"...)
 	}
 	if d.Failure {
-		s += "✗"
+		b = append(b, "✗"...)
 	}
 	if d.Dropped {
-		s = "(" + s + ")"
+		b = append(b, ')')
 	}
-	return s
+	return b
 }
 
 // Roller rolls a parsed expression many times with little allocation. It is not safe for
@@ -203,7 +229,9 @@ type Roller struct {
 	src Source
 	pcg *PCG
 	buf []int
-	rec *Result
+	// faces is the scratch list of one term's faces, kept from roll to roll like buf.
+	faces []Face
+	rec   *Result
 }
 
 // NewRoller prepares to roll e from src.
@@ -223,18 +251,30 @@ func (r *Roller) Total() (int, error) {
 
 // Roll rolls once, recording every die.
 func (r *Roller) Roll() (*Result, error) {
-	res := &Result{Expr: r.e.Src, root: r.e.Root}
+	res := &Result{}
+	if err := r.RollInto(res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// RollInto rolls once, recording every die into res, whose earlier contents it replaces and
+// whose storage it reuses: rolling a million times into one Result allocates nothing per roll
+// once it has grown. A Result rolled into must not be kept as an earlier roll's record.
+func (r *Roller) RollInto(res *Result) error {
+	terms := res.Terms[:0]
+	*res = Result{Expr: r.e.Src, root: r.e.Root, Terms: terms}
 	r.rec = res
 	v, err := r.eval(r.e.Root)
 	r.rec = nil
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res.Total = v
 	if _, ok := r.e.Root.(*Cmp); ok {
 		res.IsBool, res.Bool = true, v == 1
 	}
-	return res, nil
+	return nil
 }
 
 // Roll is a convenience: parse-free rolling of an expression once from src.
@@ -379,14 +419,28 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	if r.rec == nil && r.pcg != nil && n.plain() {
 		return r.plainDice(n), nil
 	}
+	if r.rec != nil && r.pcg != nil && n.plain() && m.Explode == ExplodeNone && m.Keep == KeepAll {
+		return r.plainRecorded(n), nil
+	}
 	vals := r.buf[:0]
 	var rec *TermRoll
 	if r.rec != nil {
-		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != "", Dice: make([]DieRoll, 0, n.Count)})
+		// A Result rolled into again keeps the dice slices of its terms.
+		var ds []DieRoll
+		if k := len(r.rec.Terms); k < cap(r.rec.Terms) {
+			ds = r.rec.Terms[:k+1][k].Dice[:0]
+		}
+		if cap(ds) < n.Count {
+			ds = make([]DieRoll, 0, n.Count)
+		}
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Counting: m.Success.Op != "" || m.Failure.Op != "", Dice: ds})
 		rec = &r.rec.Terms[len(r.rec.Terms)-1]
 	}
 	var faces []Face // only when needed: success counting on symbols, unique, recording
 	needFaces := rec != nil || n.Die.Symbolic || m.Unique
+	if needFaces {
+		faces = r.faces[:0]
+	}
 	for k := 0; k < n.Count; k++ {
 		var dr *DieRoll
 		if rec != nil {
@@ -458,6 +512,9 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		}
 	}
 	r.buf = vals
+	if needFaces {
+		r.faces = faces
+	}
 	counting := m.Success.Op != "" || m.Failure.Op != ""
 	if rec == nil && !counting && m.Keep != KeepAll && !n.Die.Symbolic {
 		return r.keptSum(vals, m), nil
@@ -504,6 +561,25 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		rec.Total = total
 	}
 	return total, nil
+}
+
+// plainRecorded is plainDice for a term without keep/drop or explosion, recording its dice:
+// what `rulesh roll -n 1000000 3d6` spends its time on. It draws what the general path draws.
+func (r *Roller) plainRecorded(n *Dice) int {
+	rng := r.pcg.rng
+	sides := len(n.Die.Faces)
+	var ds []DieRoll
+	if k := len(r.rec.Terms); k < cap(r.rec.Terms) {
+		ds = r.rec.Terms[:k+1][k].Dice[:0]
+	}
+	t := 0
+	for k := 0; k < n.Count; k++ {
+		v := 1 + rng.IntN(sides)
+		ds = append(ds, DieRoll{Face: Face{Value: v}, Value: v})
+		t += v
+	}
+	r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text, Dice: ds, Total: t})
+	return t
 }
 
 // plainDice is the hot path for standard dice with at most keep/drop, rolled from the

@@ -1,5 +1,24 @@
 // Package dice rolls dice: the sources of random results (seeded or hand-given), dice
 // notation, rolling, and exact distributions. It knows nothing of any ruleset.
+//
+// Exact distributions are fractions with integer weights. Their cost is bounded by MaxWork,
+// counted in estimated word operations (about a nanosecond each on the project's machine
+// kind), and a computation over the bound stops with ErrTooMuchWork before doing the big
+// part. What that allows, measured:
+//
+//   - sums of n dice (NdS, rerolls, clamps, explosions per die) by n-fold powers of the
+//     one-die distribution, squaring from the top down, each convolution in uint64 when no
+//     weight can overflow and by one math/big product (Kronecker substitution, Karatsuba)
+//     beyond: up to about 1000d10 or 1500d6 (about a second); 2000d6 and 1111d100 are
+//     refused at once;
+//   - success counting with two outcomes per die (NdS>=T) by binomials directly, up to
+//     MaxCount dice (10000d10>=7 in about 0.3 s); with failures (f) by powers as above, up
+//     to about 2000d10>=8f1;
+//   - keep/drop over hundreds of dice by order statistics, from the kept end when few dice
+//     are kept and from the dropped end when few are dropped (keep.go): 300d6kh3 in 0.1 ms,
+//     200d6dl1 in 10 ms, 200d6kh100 in about 0.1 s, 1000d6dh2 in about 1.5 s;
+//   - MaxOutcomes bounds the support of any intermediate distribution, MaxExactSides the
+//     sides of a die, and MaxPairs the products and quotients of two distributions.
 package dice
 
 import (

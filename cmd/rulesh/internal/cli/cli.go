@@ -122,7 +122,7 @@ func (c *cli) check(args []string) int {
 		prog, diags := dsl.Load(nil, f)
 		var srcs dsl.Sources
 		if prog != nil {
-			srcs = prog.Sources
+			srcs = prog.Sources()
 		} else {
 			srcs = readSources(diags)
 		}
@@ -153,11 +153,12 @@ func summary(p *dsl.Program) string {
 			parts = append(parts, fmt.Sprintf("%d %s%s", n, what, s))
 		}
 	}
-	add(len(p.Options), "option")
-	add(len(p.Consts), "const")
-	add(len(p.Kinds), "kind")
-	add(len(p.Entities), "entit")
-	add(len(p.Procs), "procedure")
+	n := p.Counts()
+	add(n.Options, "option")
+	add(n.Consts, "const")
+	add(n.Kinds, "kind")
+	add(n.Entities, "entit")
+	add(n.Procs, "procedure")
 	if len(parts) == 0 {
 		return "empty"
 	}
@@ -273,7 +274,7 @@ func (c *cli) eval(args []string) int {
 	}
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
-		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources)
+		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
 		return ExitError
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
@@ -311,7 +312,7 @@ func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
 	prog, diags := dsl.Load(nil, files...)
 	srcs := readSources(diags)
 	if prog != nil {
-		srcs = prog.Sources
+		srcs = prog.Sources()
 	}
 	if diags.HasErrors() || warn {
 		fmt.Fprint(c.stderr, diags.Render(srcs))

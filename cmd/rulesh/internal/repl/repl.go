@@ -64,6 +64,8 @@ func (s *Shell) plain(r io.Reader) bool {
 			continue
 		}
 		s.Exec(pending.String())
+		// A program driving the REPL through a pipe reads each answer before its next line.
+		sysio.Flush(s.user)
 		anyFailed = anyFailed || s.failed
 		pending.Reset()
 		depth = 0
@@ -101,6 +103,10 @@ func historyPath() string {
 }
 
 func (s *Shell) interactive() {
+	// At the terminal every write shows at once: what was written before (the diagnostics of
+	// the files loaded) goes out with the first, and a long call's lines show as they come.
+	s.stdout = io.MultiWriter(sysio.Unbuffered(s.user), &s.out)
+	sysio.Flush(s.user)
 	ln := liner.NewLiner()
 	defer ln.Close()
 	ln.SetCtrlCAborts(true)
@@ -188,7 +194,7 @@ func (s *Shell) describe() string {
 	if len(s.files) == 0 {
 		return "no rule file loaded"
 	}
-	name := s.prog.Name
+	name := s.prog.Name()
 	if name == "" {
 		name = strings.Join(s.files, ", ")
 	}

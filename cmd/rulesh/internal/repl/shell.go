@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"rulesh/cmd/rulesh/internal/output"
@@ -21,6 +22,7 @@ import (
 // at a time, except for the interrupt flag that Ctrl-C sets.
 type Shell struct {
 	stdout    io.Writer // the user's output, teed into out
+	user      io.Writer // the user's output alone (Config.Stdout), flushed when input is awaited
 	stderr    io.Writer // what is said after the session: unused hand-given results
 	dir       string    // relative paths (load, record) are taken from here
 	files     []string  // rule files loaded, as given
@@ -83,7 +85,8 @@ type Config struct {
 	// Seed seeds the dice.
 	Seed uint64
 	// Stdout receives every output of the session, errors included: in the REPL, errors go
-	// where the user looks.
+	// where the user looks. If it buffers (it has a Flush method), it is flushed after each
+	// input of a piped script, and written through at once on the terminal.
 	Stdout io.Writer
 	// Stderr receives what is said once the session ends (hand-given results never used).
 	Stderr io.Writer
@@ -95,6 +98,7 @@ func New(cfg Config) (*Shell, error) {
 	s := &Shell{dir: cfg.Dir, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
 	// Every output is teed into s.out, to log each input with its output for :record.
 	s.out.Limit = maxLog
+	s.user = cfg.Stdout
 	s.stdout = io.MultiWriter(cfg.Stdout, &s.out)
 	s.queue = dice.NewQueue(nil, dice.NewPCG(cfg.Seed))
 	if _, _, err := s.loadFiles(cfg.Files, nil); err != nil {
@@ -130,7 +134,7 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 			}
 		}
 		if prog != nil {
-			srcs = prog.Sources
+			srcs = prog.Sources()
 		}
 		if len(diags) > 0 {
 			fmt.Fprint(s.stdout, diags.Render(srcs))
@@ -184,7 +188,11 @@ func (s *Shell) setTrace(on bool) {
 	}
 }
 
-var letRE = regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
+// letRE reads `let NAME = EXPR`; compiled on first use, not at init, so that a command
+// that never runs the REPL does not pay for its Unicode classes.
+var letRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
+})
 
 // Exec runs one complete input (an expression, a let, or a meta command), logs it with its
 // output and, when recording, writes it to the transcript at once. Nothing an input does
@@ -244,13 +252,13 @@ func (s *Shell) run(input string) {
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
 	default:
-		if dsl.IsStatement(input) && !letRE.MatchString(input) {
+		if dsl.IsStatement(input) && !letRE().MatchString(input) {
 			if err := s.sess.Exec("<input>", input); err != nil {
 				s.showError(err, input)
 			}
 			return
 		}
-		if m := letRE.FindStringSubmatch(input); m != nil {
+		if m := letRE().FindStringSubmatch(input); m != nil {
 			v, err := s.sess.Let(m[1], m[2])
 			if err != nil {
 				s.showError(err, m[2])
@@ -273,7 +281,7 @@ func (s *Shell) run(input string) {
 func (s *Shell) showError(err error, input string) {
 	s.failed = true
 	srcs := dsl.Sources{"<input>": []byte(input)}
-	for k, v := range s.prog.Sources {
+	for k, v := range s.prog.Sources() {
 		srcs[k] = v
 	}
 	output.Error(s.stdout, err, srcs) // in the REPL, errors go where the user looks
@@ -403,7 +411,7 @@ func (s *Shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
-		if name := strings.TrimSuffix(arg, "()"); s.prog.Proc(name) != nil {
+		if name := strings.TrimSuffix(arg, "()"); s.prog.HasProc(name) {
 			d, err := s.prog.TableDist(name)
 			if err != nil {
 				s.errorf("%v", err)
@@ -482,9 +490,9 @@ func (s *Shell) showState() {
 	for _, o := range s.m.Options() {
 		fmt.Fprintf(s.stdout, "option %s = %s\n", o.Name, dsl.Repr(o.Value))
 	}
-	for _, e := range s.prog.Entities {
-		v, _ := s.m.Global(e.Name)
-		fmt.Fprintf(s.stdout, "%s = %s\n", e.Name, dsl.Repr(v))
+	for _, e := range s.prog.Entities() {
+		v, _ := s.m.Global(e)
+		fmt.Fprintf(s.stdout, "%s = %s\n", e, dsl.Repr(v))
 	}
 	for _, name := range s.sess.Vars() {
 		v, _ := s.sess.Var(name)

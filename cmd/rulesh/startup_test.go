@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rulesh/dsl/syntax"
+)
+
+// parsersAtInit is syntax.ParsersBuilt() when TestMain starts: after the initialisation of
+// every package the command imports, before any test has parsed anything.
+var parsersAtInit = -1
+
+// TestNoParserAtInit: the initialisation of the command's packages builds no participle
+// parser (building them all took most of the start-up of `rulesh roll 1d6`); the first rule
+// file parsed builds them. The second half shows that the count is live, so zero means none.
+func TestNoParserAtInit(t *testing.T) {
+	if parsersAtInit != 0 {
+		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.newLazyParser)", parsersAtInit)
+	}
+	if _, d := syntax.Parse("t.rules", []byte("const x = 1\n")); d != nil {
+		t.Fatal(d)
+	}
+	if syntax.ParsersBuilt() == 0 {
+		t.Fatal("parsing a file built no parser: the count does not count")
+	}
+}
+
+// TestParsersBuiltLazily: every participle parser of the module is built through
+// newLazyParser, which builds it on first use and counts it, so that TestNoParserAtInit sees
+// every one. A participle.MustBuild anywhere else (a package variable, an init) fails here.
+func TestParsersBuiltLazily(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		name := "" // what the file calls participle
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == "github.com/alecthomas/participle/v2" {
+				name = "participle"
+				if imp.Name != nil {
+					name = imp.Name.Name
+				}
+			}
+		}
+		if name == "" {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/syntax/grammar.go" {
+				continue
+			}
+			ast.Inspect(decl, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name && (sel.Sel.Name == "MustBuild" || sel.Sel.Name == "Build") {
+					t.Errorf("%s: participle.%s outside newLazyParser: build parsers with syntax.newLazyParser, on first use", fset.Position(sel.Pos()), sel.Sel.Name)
+				}
+				return true
+			})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunFlushes: the binary's entry buffers standard output and flushes it at exit, keeps a
+// message on standard error after the output printed before it, and reports output it could
+// not write.
+func TestRunFlushes(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"roll", "--seed", "1", "-n", "3", "1d6"}, strings.NewReader(""), &out, &errOut); code != 0 || strings.Count(out.String(), "\n") != 3 {
+		t.Errorf("roll -n 3: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+	// One stream for both, as on a terminal: a piped script's result, then the error of its
+	// next input said at the end of the session, in that order.
+	var both bytes.Buffer
+	code := run([]string{"repl", "--seed", "1"}, strings.NewReader("1 + 1\n:rolls 4\n"), &both, &both)
+	if got := both.String(); code != 0 || !strings.HasPrefix(got, "2\n") || !strings.Contains(got, "4") {
+		t.Errorf("repl: exit %d, output %q", code, got)
+	}
+	errOut.Reset()
+	if code := run([]string{"roll", "--seed", "1", "1d6"}, strings.NewReader(""), failingWriter{}, &errOut); code != 1 || !strings.Contains(errOut.String(), "disk full") {
+		t.Errorf("an output that cannot be written: exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

@@ -1,0 +1,78 @@
+package dsl
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImportDirection holds the packages of the language to the direction of imports the
+// README's Architecture section gives: no package imports one above it.
+func TestImportDirection(t *testing.T) {
+	// forbidden lists, for each package folder, the module's packages it must not import
+	// (a prefix covers the folders under it).
+	forbidden := map[string][]string{
+		"dsl/syntax":   {"rulesh/dsl", "rulesh/cmd"},
+		"dsl/runtime":  {"rulesh/dsl/check", "rulesh/dsl/lib", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl/lib":      {"rulesh/dsl/check", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl/check":    {"rulesh/dsl/lib", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl":          {"rulesh/cmd"},
+		"stdlib":       {"rulesh/dsl", "rulesh/cmd"},
+		"cmd/rulesh":   {"rulesh/dsl/check", "rulesh/dsl/runtime", "rulesh/dsl/lib", "rulesh/dsl/syntax"},
+		"dsl/internal": {"rulesh/dsl/check", "rulesh/cmd", "rulesh/dsl\x00"},
+	}
+	checked := 0
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || strings.Contains(path, "testdata") {
+			return err
+		}
+		rel, _ := filepath.Rel("..", path)
+		rel = filepath.ToSlash(rel)
+		var rules []string
+		best := ""
+		for dir, r := range forbidden {
+			if (rel == dir || strings.HasPrefix(rel, dir+"/")) && len(dir) > len(best) {
+				best, rules = dir, r
+			}
+		}
+		if best == "" {
+			return nil
+		}
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			name := filepath.Join(path, e.Name())
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				ip, _ := strconv.Unquote(imp.Path.Value)
+				for _, bad := range rules {
+					// A rule ending in NUL forbids that package exactly, not those under it.
+					exact := strings.TrimSuffix(bad, "\x00")
+					if ip == exact || exact == bad && strings.HasPrefix(ip, bad+"/") {
+						t.Errorf("%s imports %s", name, ip)
+					}
+				}
+			}
+			checked++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 40 {
+		t.Errorf("only %d files checked", checked)
+	}
+}

@@ -1,0 +1,95 @@
+package dsl
+
+import (
+	"maps"
+	"slices"
+
+	"rulesh/dsl/runtime"
+	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
+)
+
+// Program is a loaded and checked ruleset. Its compiled form is private to the language's
+// packages: users read a Program through the methods below, which hand out copies, so a
+// Program never changes after Load and Machines in several goroutines may share it.
+type Program struct{ p *runtime.Program }
+
+// Name is the ruleset's name from its header, or "".
+func (p *Program) Name() string { return p.p.Name }
+
+// Prop returns a field of the ruleset header (version, source…).
+func (p *Program) Prop(key string) string { return p.p.Props[key] }
+
+// Sources returns the text of every file read, by name, for rendering diagnostics.
+func (p *Program) Sources() Sources { return maps.Clone(p.p.Sources) }
+
+// Files lists the files read, the first one given first.
+func (p *Program) Files() []string { return slices.Clone(p.p.Files) }
+
+// Names lists every top-level name (for completion and did-you-mean).
+func (p *Program) Names() []string { return p.p.Names() }
+
+// HasProc reports whether name is an action, a rule or a table.
+func (p *Program) HasProc(name string) bool { return p.p.Proc(name) != nil }
+
+// Entities lists the entities' names in declaration order.
+func (p *Program) Entities() []string {
+	out := make([]string, len(p.p.Entities))
+	for i, e := range p.p.Entities {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// Counts says how many declarations of each sort the ruleset holds.
+type Counts struct{ Options, Consts, Kinds, Entities, Procs int }
+
+// Counts counts the ruleset's declarations.
+func (p *Program) Counts() Counts {
+	return Counts{len(p.p.Options), len(p.p.Consts), len(p.p.Kinds), len(p.p.Entities), len(p.p.Procs)}
+}
+
+// Dice returns the declared custom dice by name (for the dice notation's d[NAME]).
+func (p *Program) Dice() map[string]*dice.Die { return maps.Clone(p.p.Dice()) }
+
+// TableDist is the exact distribution of a table that rolls its own key.
+func (p *Program) TableDist(name string) (*dice.Dist, error) { return p.p.TableDist(name) }
+
+// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.
+func (p *Program) ParseCard(s string) (*cards.Card, error) { return p.p.ParseCard(s) }
+
+// Machine runs procedures of a Program against its own state (see runtime.Machine). A
+// Machine is not safe for concurrent use; run one per goroutine.
+type Machine struct {
+	*runtime.Machine
+	prog *Program
+}
+
+// NewMachine prepares a fresh state for a Program: options at their defaults unless
+// overridden, every entity built from its declaration.
+func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
+	m, err := runtime.NewMachine(p.p, src, overrides)
+	if err != nil {
+		return nil, err
+	}
+	return &Machine{m, p}, nil
+}
+
+// Program is the program the machine runs.
+func (m *Machine) Program() *Program { return m.prog }
+
+// OptionValue is an option with its current value.
+type OptionValue struct {
+	Name, Doc string
+	// Default is the option's value as declared; Value the one in force.
+	Default, Value any
+}
+
+// Options returns the current value of every option, in declaration order.
+func (m *Machine) Options() []OptionValue {
+	var out []OptionValue
+	for _, o := range m.Machine.Options() {
+		out = append(out, OptionValue{o.Name, o.Doc, o.Default, o.Value})
+	}
+	return out
+}
