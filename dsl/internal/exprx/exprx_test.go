@@ -231,6 +231,40 @@ func TestRun(t *testing.T) {
 		{text: "repeat('ab', 2)", want: `"abab"`},
 		{text: "int('12') + int(2.5)", want: "14"},
 		{text: "sum([1d6, 2])", rolls: []int{4}, want: "6"},
+		{text: "split('a,b', ',')", want: `["a", "b"]`},
+		{text: "replace('aXa', 'X', 'yy')", want: `"ayya"`},
+		{text: "flatten([[1], [2, 3]])", want: "[1, 2, 3]"},
+		{text: "toJSON([1])", want: `"[\n  1\n]"`},
+		{text: "string(12)", want: `"12"`},
+		{text: "values({b: 1, a: 2})", want: "[2, 1]"},
+		{text: "toPairs({a: 2})", want: `[["a", 2]]`},
+		{text: "type(1.5)", want: `"float"`},
+		{text: "clamp(5, 1, 3) + clamp(0.5, 1.0, 3.0)", want: "4.0"},
+		{text: "half(7) + sign(-2) + sign(3) + sign(0)", want: "3"},
+		{text: "str(1) + str('a')", want: `"1a"`},
+		{text: "hypot(3, 4)", want: "5.0"},
+		{text: "total(2d6)", rolls: []int{2, 5}, want: "7"},
+		{text: "same(Unit(), Unit())", want: "false"},
+		{text: "any_face(3d6, 6) && all_faces(1d6, 6)", rolls: []int{1, 6, 2, 6}, want: "true"},
+		{text: "count_faces(3d6, 1, 2)", rolls: []int{1, 2, 3}, want: "2"},
+		{text: "1d6 + 1d6 - 1d6 * 1d6", rolls: []int{1, 2, 3, 4}, want: "-9"},
+		{text: "1d6 / 2 < 1d6 % 4", rolls: []int{4, 3}, want: "true"},
+		{text: "reduce([1d6, 1d6], #acc + #, 0)", rolls: []int{2, 3}, want: "5"},
+		{text: "max(1d6, 2) + min([3, 1d6])", rolls: []int{5, 1}, want: "6"},
+		{text: "all([1, 2], # > 0) and count([1, 2], # > 1) == 1", want: "true"},
+		{text: "'a' + 'b' + str(x)", want: `"ab1"`},
+		{text: "1..3", want: "[1, 2, 3]"},
+		{text: "[1] == [1]", want: "true"},
+		{text: "'k' in {k: 1}", want: "true"},
+		{text: "Unit({force: 'x'})", err: "<t>:1:1: Unit.force: "},
+		{text: "same(1, a)", err: "<t>:1:1: same compares two records"},
+		{text: "any_face(n, 6)", err: "<t>:1:1: expected a roll, got 1"},
+		{text: "int('x')", err: `<t>:1:1: int("x"): not a whole number`},
+		{text: "int(1e300)", err: "<t>:1:1: int(1e+300): beyond the whole numbers"},
+		{text: "int(l)", err: "<t>:1:1: int takes a number or a string, not list"},
+		{text: "keys(n)", err: "<t>:1:1: expected a map or a record, got int"},
+		{text: "repeat('a', -1)", err: "<t>:1:1: repeat -1 times: the count cannot be negative"},
+		{text: "n in n", err: "<t>:1:3: in needs a list or a map, not int"},
 		{text: "1 + x % 0", err: "<t>:1:"},
 		{text: "sqrt(-1)", err: "<t>:1:1: sqrt of a negative number (-1.0)"},
 		{text: "plus('a')", err: "<t>:1:1: "},
@@ -242,11 +276,11 @@ func TestRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			x := expr(tt.text)
-			locals := map[string]*runtime.Type{"x": runtime.IntType}
+			locals := map[string]*runtime.Type{"x": runtime.IntType, "n": runtime.AnyType, "l": runtime.AnyType}
 			if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: locals, inProc: true}); diags != nil || cerr != nil {
 				t.Fatalf("diagnostics %v, error %v", diags, cerr)
 			}
-			env := map[string]any{"__rt": m, "x": 1, "a": nil, "malus": 3, "base": 10}
+			env := map[string]any{"__rt": m, "x": 1, "n": 1, "l": []any{1}, "a": nil, "malus": 3, "base": 10}
 			v, err := m.Eval(x, env)
 			if tt.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
