@@ -326,7 +326,7 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 		for _, opt := range stdFuncOptions(c.prog.Library) {
 			opt(c.base)
 		}
-		c.base.MaxNodes = MaxExprNodes
+		c.base.MaxNodes = syntax.MaxExprNodes // the nodes of one expression's syntax tree
 		c.base.Visitors = nil
 		for _, name := range disabledBuiltins {
 			c.base.Disabled[name] = true
@@ -376,9 +376,6 @@ func (o overloads) ShouldRepeat() bool {
 	}
 	return false
 }
-
-// MaxExprNodes bounds the nodes of one expression's syntax tree.
-const MaxExprNodes = syntax.MaxExprNodes
 
 // safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
 // on odd input becomes an error.
