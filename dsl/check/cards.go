@@ -2,9 +2,6 @@ package check
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/expr-lang/expr/ast"
 
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
@@ -81,26 +78,4 @@ func (c *compiler) pileDecl(p *syntax.PileDecl) {
 	if c.declare(p.Name, p.Pos, decl) {
 		c.prog.Piles = append(c.prog.Piles, decl)
 	}
-}
-
-func patchCardLiteral(node *ast.Node, lits map[string]*cards.Card) bool {
-	id, ok := (*node).(*ast.IdentifierNode)
-	if !ok || lits == nil {
-		return false
-	}
-	c, ok := lits[id.Value]
-	if !ok {
-		return false
-	}
-	ast.Patch(node, &ast.ConstantNode{Value: c})
-	return true
-}
-
-// cardLiteral returns the card a literal token names, for the rewrite of expressions.
-func (c *compiler) cardLiteral(tok string) (*cards.Card, error) {
-	d, err := c.prog.DefaultDeck()
-	if err != nil {
-		return nil, err
-	}
-	return d.Parse(strings.TrimSpace(tok))
 }

@@ -45,44 +45,6 @@ func checkSource(t *testing.T, name string, src []byte) *compiler {
 	return c
 }
 
-// genConsts is a file of n consts, each built on the one before, and n options.
-func genConsts(n int) []byte {
-	var b strings.Builder
-	b.WriteString("const c0 = 0\n")
-	for i := 1; i < n; i++ {
-		fmt.Fprintf(&b, "const c%d = c%d + 1\n", i, i-1)
-	}
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "option o%d = %d \"o\"\n", i, i)
-	}
-	return []byte(b.String())
-}
-
-// TestPureFunctionsAreNotBuiltins: no pure function shares a name with a builtin of the
-// libraries (a rule calling it would reach only one of them).
-func TestPureFunctionsAreNotBuiltins(t *testing.T) {
-	for name := range testLibrary().Builtins {
-		if _, ok := pureFuncs[name]; ok {
-			t.Errorf("builtin %s is also a pure function", name)
-		}
-	}
-}
-
-// Checking stays linear in the number of declarations: an expression's environment holds
-// the names it uses, not a copy of every global (which made 10,000 consts take 8 s).
-func TestCheckEnvironmentIsPerExpression(t *testing.T) {
-	for _, n := range []int{100, 400} {
-		c := checkSource(t, "consts.rules", genConsts(n))
-		if c.Diags.HasErrors() {
-			t.Fatal(c.Diags)
-		}
-		env := c.envNature(globalScope, "c1 + o2 + nothing")
-		if len(env.Fields) != 3 { // __rt, c1, o2
-			t.Errorf("%d consts: the environment of c1 + o2 holds %d names", n, len(env.Fields))
-		}
-	}
-}
-
 // "Did you mean" compares a bounded number of names per load: 20,000 unknown names among
 // 20,000 consts took 4.5 minutes of edit distances.
 func TestSuggestionsAreBounded(t *testing.T) {

@@ -3,6 +3,7 @@ package check
 import (
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
@@ -10,7 +11,7 @@ import (
 // NewProgram is an empty program to check files into: the text of the files read (for
 // diagnostics), their names, and the library of builtins rules may call.
 func NewProgram(lib *runtime.Library, sources syntax.Sources, files []string) *runtime.Program {
-	return &runtime.Program{Library: lib, Props: map[string]string{}, Sources: sources, Files: files, Globals: map[string]runtime.Global{}}
+	return &runtime.Program{Library: lib, Props: map[string]string{}, Sources: sources, Files: files, Globals: map[string]runtime.Global{}, Equal: exprx.Equal}
 }
 
 // CheckFiles resolves and checks parsed rule files, and compiles every declaration and

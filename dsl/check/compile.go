@@ -1,38 +1,23 @@
 package check
 
 import (
-	"errors"
 	"fmt"
-	"math"
 	"reflect"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/checker"
-	"github.com/expr-lang/expr/checker/nature"
-	exprcompiler "github.com/expr-lang/expr/compiler"
-	"github.com/expr-lang/expr/conf"
-	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/optimizer"
-	exprpatcher "github.com/expr-lang/expr/patcher"
-	"github.com/expr-lang/expr/types"
-	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
-	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
 type compiler struct {
-	prog      *runtime.Program
-	base      *conf.Config
+	prog *runtime.Program
+	// exprs compiles expressions: expr-lang is reached only through it.
+	exprs     *exprx.Compiler
 	tableASTs []*syntax.TableDecl
 	// constEval computes options and consts at load; it holds those computed so far, so
 	// each one costs its own expression, not a copy of all the others.
@@ -43,14 +28,9 @@ type compiler struct {
 	kindASTs  map[*runtime.Kind]*syntax.KindDecl
 	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
 	suggested int                   // names compared by suggest so far
-	// typeNatures caches natureOf.
-	typeNatures map[*runtime.Type]nature.Nature
-	Diags       Diagnostics
+	Diags     Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
-	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
-	// they stand for; orig reads through them.
-	origins map[ast.Node]ast.Node
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
 	Uses map[string]bool
 	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
@@ -76,17 +56,6 @@ func (c *compiler) noteReads(x *runtime.Expr, names []string, sc *scope) bool {
 	return true
 }
 
-// orig returns the node as written, before the run-time rewrites.
-func (c *compiler) orig(n ast.Node) ast.Node {
-	for {
-		o, ok := c.origins[n]
-		if !ok {
-			return n
-		}
-		n = o
-	}
-}
-
 // source returns the text of a file or input being compiled.
 func (c *compiler) source(name string) []byte {
 	if b, ok := c.Extra[name]; ok {
@@ -96,7 +65,7 @@ func (c *compiler) source(name string) []byte {
 }
 
 func NewCompiler(p *runtime.Program) *compiler {
-	return &compiler{prog: p, funcs: stdFuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
+	return &compiler{prog: p, exprs: exprx.NewCompiler(p), funcs: exprx.FuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
 }
 
 func (c *compiler) errorf(p lexer.Position, summary, detail string) {
@@ -364,30 +333,6 @@ func (c *compiler) defaultsNow(k *runtime.Kind) string {
 	return ""
 }
 
-// builtKinds lists the kinds whose records an expression builds (Kind(…) calls).
-func builtKinds(x *runtime.Expr) []string {
-	if x == nil || x.Prog == nil {
-		return nil
-	}
-	v := &newVisitor{}
-	node := x.Prog.Node()
-	ast.Walk(&node, v)
-	return v.kinds
-}
-
-type newVisitor struct{ kinds []string }
-
-// Visit implements ast.Visitor.
-func (v *newVisitor) Visit(n *ast.Node) {
-	if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) > 1 {
-		if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" {
-			if name, ok := call.Arguments[1].(*ast.StringNode); ok {
-				v.kinds = append(v.kinds, name.Value)
-			}
-		}
-	}
-}
-
 // checkDefaultCycles rejects field defaults that build records endlessly: kind N { s: N =
 // N() } would make every N build another N. A field of its own kind is fine without a
 // default (it starts as nil). Each cycle is reported once, where it closes.
@@ -403,7 +348,7 @@ func (c *compiler) checkDefaultCycles() {
 		onPath[k] = len(path) + 1
 		defer func() { delete(onPath, k); done[k] = true }()
 		for _, f := range k.Fields {
-			for _, name := range builtKinds(f.Default) {
+			for _, name := range exprx.BuiltKinds(f.Default) {
 				next, ok := c.prog.Globals[name].(*runtime.Kind)
 				if !ok {
 					continue
@@ -658,179 +603,63 @@ func (s *scope) names() []string {
 	return out
 }
 
-// globalNature returns expr's view of one top-level name as a scope mode sees it: in a
-// const only options, consts, dice and maps; in a procedure everything. Looking names up
-// one by one (instead of copying every global into each expression's environment) keeps
-// checking linear in the number of declarations.
-func (c *compiler) globalNature(name string, mode scopeMode) (nature.Nature, bool) {
+// globalType returns the type of one top-level name as a scope mode sees it: in a const
+// only options, consts, dice and maps; in a procedure everything. Looking names up one by
+// one (instead of copying every global into each expression's environment) keeps checking
+// linear in the number of declarations.
+func (c *compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool) {
 	switch g := c.prog.Globals[name].(type) {
 	case *runtime.Option:
 		if g.Type != nil {
-			return c.natureOf(g.Type), true
+			return g.Type, true
 		}
 	case *runtime.Const:
 		if g.Type != nil {
-			return c.natureOf(g.Type), true
+			return g.Type, true
 		}
 	case *runtime.Entity:
 		if mode != modeConst && g.Kind != nil {
-			return c.natureOf(g.Kind.Type()), true
+			return g.Kind.Type(), true
 		}
 	case *runtime.DieDecl:
-		return c.natureOf(runtime.DieType), true
+		return runtime.DieType, true
 	case *runtime.DeckDecl, *runtime.PileDecl:
 		if mode != modeConst {
-			return c.natureOf(runtime.PileType), true
+			return runtime.PileType, true
 		}
 	case *runtime.MapDecl:
-		return c.natureOf(runtime.MapTType), true
+		return runtime.MapTType, true
 	}
-	return nature.Nature{}, false
+	return nil, false
 }
 
-// natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
-// are the natures of its field types; kinds may refer to themselves or to each other
-// (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
-// first and its fields filled in afterwards, from a work list: the fields map is shared, a
-// field of the same kind points back at it, and a long chain of kinds needs no recursion.
-func (c *compiler) natureOf(t *runtime.Type) nature.Nature {
-	if c.typeNatures == nil {
-		c.typeNatures = map[*runtime.Type]nature.Nature{}
-	}
-	n, pending := c.natureShell(t, nil)
-	for len(pending) > 0 {
-		k := pending[len(pending)-1]
-		pending = pending[:len(pending)-1]
-		fields := c.typeNatures[k.Type()].Fields
-		for _, f := range k.Fields {
-			fields[f.Name], pending = c.natureShell(f.Type, pending)
-		}
-	}
-	return n
+// exprScope answers the expression compiler's questions about the names where an
+// expression is compiled (exprx.Scope).
+type exprScope struct {
+	c  *compiler
+	sc *scope
 }
 
-// natureShell returns the cached nature of t, or creates it; a new record nature has no
-// fields yet, and its kind is added to pending.
-func (c *compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature.Nature, []*runtime.Kind) {
-	key := t
-	if t.Kind == runtime.TRecord {
-		key = t.Record.Type()
+// Local implements exprx.Scope.
+func (s exprScope) Local(name string) (*runtime.Type, bool) { return s.sc.lookup(name) }
+
+// Global implements exprx.Scope: the entity being initialised is not visible to its fields.
+func (s exprScope) Global(name string) (*runtime.Type, bool) {
+	if s.sc.self != nil && name == s.sc.self.Name {
+		return nil, false
 	}
-	if n, ok := c.typeNatures[key]; ok {
-		return n, pending
-	}
-	if t.Kind != runtime.TRecord {
-		n := t.ExprType().Nature()
-		c.typeNatures[key] = n
-		return n, pending
-	}
-	n := types.Map{}.Nature()
-	n.Fields = make(map[string]nature.Nature, len(t.Record.Fields))
-	c.typeNatures[key] = n
-	return n, append(pending, t.Record)
+	return s.c.globalType(name, s.sc.mode)
 }
 
-var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
+// InProc implements exprx.Scope.
+func (s exprScope) InProc() bool { return s.sc.mode == modeProc }
 
-// envNature builds the expr type environment for an expression compiled in scope s: the
-// locals and globals its text names (a local hides a global). Looking names up one by one,
-// instead of copying every visible name into each expression's environment, keeps checking
-// linear in the number of declarations and of locals.
-func (c *compiler) envNature(s *scope, text string) nature.Nature {
-	fields := map[string]nature.Nature{"__rt": machineNature}
-	forEachIdent(text, func(name string) {
-		if _, seen := fields[name]; seen {
-			return
-		}
-		if t, ok := s.lookup(name); ok {
-			fields[name] = c.natureOf(t)
-		} else if s.self == nil || name != s.self.Name {
-			if n, ok := c.globalNature(name, s.mode); ok {
-				fields[name] = n
-			}
-		}
-	})
-	env := types.Map{}.Nature()
-	env.Fields = fields
-	return env
-}
+// DefaultsNow implements exprx.Scope.
+func (s exprScope) DefaultsNow(k *runtime.Kind) string { return s.c.defaultsNow(k) }
 
-// forEachIdent calls f with every identifier-like word of an expression's text (words inside
-// strings too: a spare name in the environment is harmless).
-func forEachIdent(text string, f func(string)) {
-	start := -1
-	for i, r := range text {
-		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			f(text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		f(text[start:])
-	}
-}
-
-// exprConfig returns a fresh expr configuration for one expression. The builtins and
-// functions are set up once per compiler and shared: expr only reads them while compiling.
-func (c *compiler) exprConfig(s *scope, pv *patcher, text string) *conf.Config {
-	if c.base == nil {
-		c.base = conf.CreateNew()
-		for _, opt := range stdFuncOptions(c.prog.Library) {
-			opt(c.base)
-		}
-		c.base.MaxNodes = MaxExprNodes
-		c.base.Visitors = nil
-		for _, name := range disabledBuiltins {
-			c.base.Disabled[name] = true
-			delete(c.base.Builtins, name)
-		}
-	}
-	cfg := *c.base
-	cfg.Env = c.envNature(s, text)
-	cfg.Strict = true
-	cfg.Visitors = []ast.Visitor{pv}
-	pv.env = &cfg.Env
-	ops := make(overloads, len(overloadedOps))
-	for i, op := range overloadedOps {
-		ops[i] = &exprpatcher.OperatorOverloading{
-			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
-		}
-	}
-	cfg.Visitors = append(cfg.Visitors, ops)
-	return &cfg
-}
-
-// overloads applies every operator overload in one walk. expr type-checks the whole
-// expression before each visitor of a pass, so one visitor per operator cost a check per
-// operator per pass: most of the compile time of a short expression.
-type overloads []*exprpatcher.OperatorOverloading
-
-// Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
-func (o overloads) Visit(node *ast.Node) {
-	for _, p := range o {
-		p.Visit(node)
-	}
-}
-
-// Reset starts a pass (expr's repeatable visitors).
-func (o overloads) Reset() {
-	for _, p := range o {
-		p.Reset()
-	}
-}
-
-// ShouldRepeat asks for another pass while any overload changed the tree.
-func (o overloads) ShouldRepeat() bool {
-	for _, p := range o {
-		if p.ShouldRepeat() {
-			return true
-		}
-	}
-	return false
+// Suggest implements exprx.Scope.
+func (s exprScope) Suggest(name string, cands func() []string) string {
+	return s.c.suggest(name, cands)
 }
 
 // exprText returns the source text of an expression as written.
@@ -855,51 +684,17 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 		c.checkWant(x, want)
 		return x
 	}
-	rewritten, origin, lits, cardLits, ok := c.rewriteLiterals(x, sc)
-	if !ok {
+	reads, diags, err := c.exprs.Compile(x, exprScope{c, sc})
+	if len(diags) > 0 {
+		c.Diags = append(c.Diags, diags...)
 		return nil
-	}
-	x.Origin = origin
-	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
-	if c.origins == nil {
-		c.origins = map[ast.Node]ast.Node{}
-	}
-	reads := &globalReads{global: func(name string) bool { _, ok := c.globalNature(name, sc.mode); return ok }, sc: sc, orig: c.origins}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
-	if len(pv.diags) > 0 {
-		// The patcher's own findings (arity) explain the failure better than expr's.
-		c.Diags = append(c.Diags, pv.diags...)
-		return nil
-	}
-	if err == nil && len(pv.unknown) > 0 {
-		id := pv.unknown[0]
-		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
 	}
 	if err != nil {
 		c.exprError(x, err, sc)
 		return nil
 	}
-	x.Prog = prog
-	if !c.noteReads(x, reads.found, sc) {
+	if !c.noteReads(x, reads, sc) {
 		return nil
-	}
-	x.Type = c.staticType(prog.Node(), sc)
-	switch n := c.orig(prog.Node()).(type) {
-	case *ast.IntegerNode:
-		x.IsLit, x.Lit = true, n.Value
-	case *ast.FloatNode:
-		x.IsLit, x.Lit = true, n.Value
-	case *ast.StringNode:
-		x.IsLit, x.Lit = true, n.Value
-	case *ast.BoolNode:
-		x.IsLit, x.Lit = true, n.Value
-	case *ast.IdentifierNode:
-		if _, local := sc.lookup(n.Value); local {
-			x.Ident = n.Value
-		}
-	}
-	if !x.IsLit && x.Ident == "" {
-		x.Simple = simpleOf(prog.Node(), c.prog.Library)
 	}
 	c.checkWant(x, want)
 	return x
@@ -947,240 +742,25 @@ func (c *compiler) trivial(x *runtime.Expr, sc *scope) bool {
 	return false
 }
 
-// MaxExprNodes bounds the nodes of one expression's syntax tree.
-const MaxExprNodes = syntax.MaxExprNodes
-
-// safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
-// on odd input becomes an error.
-func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	tree, err := checker.ParseCheck(src, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Optimize {
-		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
-			var fe *file.Error
-			if errors.As(err, &fe) {
-				return nil, fe.Bind(tree.Source)
-			}
-			return nil, err
-		}
-	}
-	globals.collect(tree.Node)
-	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
-	return exprcompiler.Compile(tree, cfg)
-}
-
-// exprError turns an expr-lang compile error into a diagnostic at the right file position.
-func (c *compiler) exprError(x *runtime.Expr, err error, sc *scope) {
-	var fe *file.Error
+// exprError turns an expression the compiler refused into a diagnostic at the right file
+// position, with a suggestion for an unknown name or field.
+func (c *compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *scope) {
 	pos := x.Start
-	msg := err.Error()
-	if errors.As(err, &fe) {
-		pos = x.PosAt(fe.From)
-		msg = syntax.PlainExprMessage(fe.Message)
+	if err.At >= 0 {
+		pos = x.PosAt(err.At)
 	}
-	msg = runtime.GoTypeWords(msg)
-	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: msg}
-	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
-		// expr points at the literal's last character and quotes strconv: say it plainly,
-		// at the literal's start.
-		if fe != nil {
-			d.Pos = syntax.PosOf(x.PosAt(fe.From - utf8.RuneCountInString(m[1]) + 1))
-		}
-		d.Summary = "the number " + m[1] + " is not a valid number"
-		if m[2] == "value out of range" {
-			d.Summary = "the number " + m[1] + " is too large"
-			if !strings.ContainsAny(m[1], ".eE") {
-				d.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
-			}
-		}
-	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
-		d.Summary = name + " is not available in rules"
-		d.Detail = "a run depends only on its files, options, seed and hand-given results"
-	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
-		d.Summary = "unknown name " + name
-		d.Detail = c.suggest(name, func() []string { return append(sc.names(), c.prog.Names()...) })
-	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		d.Summary = "unknown field " + name
-		d.Detail = c.suggest(name, func() []string {
+	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
+	switch err.Unknown {
+	case exprx.UnknownName:
+		d.Detail = c.suggest(err.Name, func() []string { return append(sc.names(), c.prog.Names()...) })
+	case exprx.UnknownField:
+		d.Detail = c.suggest(err.Name, func() []string {
 			var fields []string
 			for _, k := range c.prog.Kinds {
 				fields = append(fields, FieldNames(k)...)
 			}
 			return fields
 		})
-	} else if strings.HasPrefix(msg, "unknown func") {
-		d.Summary = strings.Replace(msg, "func", "procedure or function", 1)
 	}
 	c.Diags = append(c.Diags, d)
-}
-
-var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
-
-// staticType works out what the checker knows about an expression's type, keeping record
-// kinds that expr itself sees only as maps.
-func (c *compiler) staticType(n ast.Node, sc *scope) *runtime.Type {
-	n = c.orig(n)
-	switch n := n.(type) {
-	case *ast.IdentifierNode:
-		if t, ok := sc.lookup(n.Value); ok {
-			return t
-		}
-		if e, ok := c.prog.Globals[n.Value].(*runtime.Entity); ok && e.Kind != nil {
-			return &runtime.Type{Kind: runtime.TRecord, Record: e.Kind}
-		}
-	case *ast.MemberNode:
-		if prop, ok := n.Property.(*ast.StringNode); ok {
-			if t := c.staticType(n.Node, sc); t.Kind == runtime.TRecord {
-				if f := t.Record.ByName[prop.Value]; f != nil {
-					return f.Type
-				}
-			}
-		}
-	case *ast.CallNode:
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
-			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
-				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
-					return &runtime.Type{Kind: runtime.TRecord, Record: k}
-				}
-			}
-		}
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
-			if k, ok := n.Arguments[1].(*ast.ConstantNode); ok {
-				if p, ok := k.Value.(*runtime.Proc); ok && p.Result != nil {
-					return p.Result
-				}
-			}
-		}
-	}
-	return runtime.TypeFromReflect(n.Type())
-}
-
-// patcher rewrites calls of procedures and of state-aware builtins so they receive the
-// running Machine, and checks their arity.
-type patcher struct {
-	c     *compiler
-	x     *runtime.Expr
-	sc    *scope
-	diags Diagnostics
-	lits  map[string]*dice.Expr
-	cards map[string]*cards.Card
-	// unknown holds the names the first type check could not resolve. expr does not check
-	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
-	// unknown name there would otherwise reach run time as nil.
-	unknown []*ast.IdentifierNode
-	env     *nature.Nature
-}
-
-func (pv *patcher) Visit(node *ast.Node) {
-	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
-		return
-	}
-	switch n := (*node).(type) {
-	case *ast.BuiltinNode:
-		pv.rollArgsAsTotals(n)
-		return
-	case *ast.IdentifierNode:
-		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
-			pv.unknown = append(pv.unknown, n)
-		}
-		return
-	case *ast.BinaryNode:
-		// expr dereferences a pointer needle (a card) before `in` and then finds no element
-		// of the list's pointer type: membership of such values is ours.
-		t := n.Left.Nature().Type
-		if k, ok := n.Left.(*ast.ConstantNode); ok { // a card literal, patched just now
-			t = reflect.TypeOf(k.Value)
-		}
-		if n.Operator == "in" && t != nil && t.Kind() == reflect.Pointer {
-			c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__in"}, Arguments: []ast.Node{&ast.IdentifierNode{Value: "__rt"}, n.Left, n.Right}}
-			c.SetType(reflect.TypeFor[bool]())
-			c.SetLocation(n.Location())
-			ast.Patch(node, c)
-		}
-		return
-	case *ast.VariableDeclaratorNode:
-		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
-		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
-	}
-	call, ok := (*node).(*ast.CallNode)
-	if !ok {
-		return
-	}
-	id, ok := call.Callee.(*ast.IdentifierNode)
-	if !ok {
-		return
-	}
-	// A callee is resolved below or checked again by expr, which visits callees.
-	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
-	if _, local := pv.sc.lookup(id.Value); local {
-		return
-	}
-	if _, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
-		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
-		return
-	}
-	if k, ok := pv.c.prog.Globals[id.Value].(*runtime.Kind); ok {
-		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
-		if msg := pv.c.defaultsNow(k); msg != "" {
-			pv.fail(call, msg, "declare the const after the names its defaults use")
-			return
-		}
-		if len(call.Arguments) > 1 {
-			pv.fail(call, fmt.Sprintf("%s takes one map of fields, got %d arguments", k.Name, len(call.Arguments)), "write "+k.Name+"({field: value, …})")
-			return
-		}
-		args := []ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.StringNode{Value: k.Name}}
-		if len(call.Arguments) == 1 {
-			if m, ok := call.Arguments[0].(*ast.MapNode); ok {
-				for _, pair := range m.Pairs {
-					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
-					if ok && k.ByName[key.Value] == nil {
-						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.c.suggest(key.Value, func() []string { return FieldNames(k) }))
-					}
-				}
-			}
-			args = append(args, call.Arguments[0])
-		} else {
-			args = append(args, &ast.MapNode{})
-		}
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
-		return
-	}
-	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
-	if !ok {
-		return
-	}
-	if pv.sc.mode != modeProc {
-		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
-		return
-	}
-	if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
-		want := fmt.Sprint(len(p.Params))
-		if p.MinArg < len(p.Params) {
-			want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
-		}
-		noun := "arguments"
-		if want == "1" {
-			noun = "argument"
-		}
-		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
-		return
-	}
-	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
-	// The procedure and the call site travel as constants of the compiled program: nothing
-	// is looked up or parsed when the call runs.
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, call.Arguments...)
-	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
-}
-
-func (pv *patcher) fail(n ast.Node, summary, detail string) {
-	pv.diags = append(pv.diags, &Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
 }

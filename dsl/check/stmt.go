@@ -9,7 +9,6 @@ import (
 	"rulesh/dsl/syntax"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/expr-lang/expr/ast"
 )
 
 func (c *compiler) block(b *syntax.Block, parent *scope) []runtime.Stmt {
@@ -152,7 +151,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		}
 	}
 	target := c.compileExpr(s.Target, sc, nil)
-	if target != nil && target.Prog == nil {
+	if target != nil && target.Code == nil {
 		// A literal or a bare local: nothing to call, nothing assignable here.
 		if s.Op == "" {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
@@ -165,7 +164,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		if target == nil {
 			return nil
 		}
-		if !isCall(c.orig(target.Prog.Node())) {
+		if !c.exprs.ShapeOf(target, exprScope{c, sc}).Call {
 			c.errorf(s.Pos, "this expression does nothing", "a statement is a call, an assignment, or starts with let, if, for, while, return, require or emit")
 			return nil
 		}
@@ -175,25 +174,24 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		return nil
 	}
 	st := &runtime.AssignStmt{StmtBase: base, Op: s.Op}
-	switch n := c.orig(target.Prog.Node()).(type) {
-	case *ast.IdentifierNode:
-		t, local := sc.lookup(n.Value)
+	switch shape := c.exprs.ShapeOf(target, exprScope{c, sc}); {
+	case shape.Name != "":
+		t, local := sc.lookup(shape.Name)
 		if !local {
 			what := "it"
-			if g, ok := c.prog.Globals[n.Value]; ok {
+			if g, ok := c.prog.Globals[shape.Name]; ok {
 				what = fmt.Sprintf("%s (declared at %s)", describe(g), g.DeclPos())
 			}
-			c.errorf(s.Pos, "cannot assign to "+n.Value, what+" is not a local variable; options and consts are fixed during a run")
+			c.errorf(s.Pos, "cannot assign to "+shape.Name, what+" is not a local variable; options and consts are fixed during a run")
 			return nil
 		}
-		st.Local, st.LocalType = n.Value, t
-	case *ast.MemberNode:
-		prop, ok := n.Property.(*ast.StringNode)
-		if n.Optional {
+		st.Local, st.LocalType = shape.Name, t
+	case shape.Member:
+		if shape.Optional {
 			c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
 			return nil
 		}
-		if !ok {
+		if shape.Keyed {
 			// m[k] = v with a computed key: compile the key on its own.
 			text := strings.TrimRight(target.Text, " \t")
 			open := relOffset(target)
@@ -208,15 +206,13 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 			if st.Key == nil {
 				return nil
 			}
-			prop = &ast.StringNode{}
 		}
-		st.Field = prop.Value
-		ot := c.staticType(n.Node, sc)
-		if ot.Kind == runtime.TRecord {
-			st.FieldType = ot.Record.ByName[prop.Value].Type
+		st.Field = shape.Field
+		if ot := shape.ObjType; ot.Kind == runtime.TRecord {
+			st.FieldType = ot.Record.ByName[shape.Field].Type
 		}
-		if name := rootConst(c, n.Node); name != "" {
-			c.errorf(s.Pos, "cannot assign to a field of const "+name, "consts are fixed for every run")
+		if _, isConst := c.prog.Globals[shape.Root].(*runtime.Const); isConst {
+			c.errorf(s.Pos, "cannot assign to a field of const "+shape.Root, "consts are fixed for every run")
 			return nil
 		}
 		objText := target.Text[:relOffset(target)]
@@ -242,24 +238,6 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 	return st
 }
 
-// rootConst returns the const an assignment target starts from (base.a.b, base["a"][k]),
-// or "".
-func rootConst(c *compiler, n ast.Node) string {
-	for {
-		switch x := c.orig(n).(type) {
-		case *ast.MemberNode:
-			n = x.Node
-		case *ast.IdentifierNode:
-			if _, isConst := c.prog.Globals[x.Value].(*runtime.Const); isConst {
-				return x.Value
-			}
-			return ""
-		default:
-			return ""
-		}
-	}
-}
-
 // relOffset finds where the object part of `obj.field` or `obj[key]` ends in the expression
 // text: at the last top-level `[` when the text ends with its `]`, else at the last top-level
 // dot. Brackets and dots inside strings (`m["a]"]`) do not count.
@@ -283,11 +261,6 @@ func relOffset(x *runtime.Expr) int {
 		return lastOpen
 	}
 	return lastDot
-}
-
-func isCall(n ast.Node) bool {
-	_, ok := n.(*ast.CallNode)
-	return ok
 }
 
 func describe(g runtime.Global) string {

@@ -277,7 +277,7 @@ func (c *compiler) checkTable(t *runtime.Table) {
 	}
 	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
 	for _, r := range t.Rows {
-		if ncols > 0 && r.Value != nil && r.Value.Prog != nil {
+		if ncols > 0 && r.Value != nil && r.Value.Code != nil {
 			if n, ok := listLen(r.Value); ok && n != ncols {
 				c.Diags = append(c.Diags, &Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
 			}

@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"unsafe"
-
-	exprruntime "github.com/expr-lang/expr/vm/runtime"
 )
 
 // The run-time budget, and the rewrites of checked expressions that make expr-lang's work
@@ -357,7 +355,8 @@ const maxCompareDepth = 10000
 type equalPair struct{ a, b uintptr }
 
 // equal is == on any two values: lists, maps and records element by element (a step per
-// element), to a depth of maxCompareDepth; anything else as expr-lang compares it.
+// element), to a depth of maxCompareDepth; anything else as expressions compare it
+// (Program.Equal).
 func (m *Machine) Equal(a, b any) (bool, error) {
 	return m.equalAt(a, b, 0, map[equalPair]bool{})
 }
@@ -422,7 +421,10 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 		}
 		return true, nil
 	}
-	return exprruntime.Equal(a, b), nil
+	if m.prog.Equal != nil {
+		return m.prog.Equal(a, b), nil
+	}
+	return reflect.DeepEqual(a, b), nil
 }
 
 // enterCompare charges the n elements of a collection about to be compared, and refuses to

@@ -5,19 +5,46 @@ import (
 	"sort"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/expr-lang/expr/vm"
 
 	"rulesh/stdlib/dice"
 )
 
 var IdentRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 
+// Code is an expression compiled by the expression engine (package dsl/internal/exprx, the
+// only one that knows expr-lang), run through it. A Code is immutable and may be run by many
+// Machines at once.
+type Code interface {
+	// Run evaluates the code against env. vm is the engine's reusable state for the running
+	// Machine at the current nesting depth: nil at first, kept there by Run for the next
+	// evaluation at that depth (an engine's VM is not re-entrant). memoryBudget bounds what
+	// the evaluation allocates. A failure inside the expression is an *ExprError.
+	Run(vm *any, env map[string]any, memoryBudget uint) (any, error)
+}
+
+// ExprError is an expression's failure as its engine reports it: At is the rune offset in
+// the compiled text where it happened, Msg is in the language's words, OutOfMemory says the
+// engine's memory budget ran out. Err, the engine's own error, may wrap a RuntimeError
+// raised deeper (in a procedure the expression called): that one is reported as it is.
+type ExprError struct {
+	At          int
+	Msg         string
+	OutOfMemory bool
+	Err         error
+}
+
+// Error implements error.
+func (e *ExprError) Error() string { return e.Msg }
+
+// Unwrap gives the engine's error.
+func (e *ExprError) Unwrap() error { return e.Err }
+
 // Expr is one compiled expression with where it came from, so run-time errors point into the
 // rule file. Literals and bare names skip the VM.
 type Expr struct {
 	Pos   Pos
 	Text  string
-	Prog  *vm.Program
+	Code  Code
 	Type  *Type
 	Start lexer.Position
 	// origin maps rune offsets in the compiled text back to the text as written.

@@ -9,9 +9,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/vm"
-
 	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
@@ -63,8 +60,8 @@ type Machine struct {
 	steps      int
 	mem        int // memory budget units spent by the current top-level call
 	depth      int
-	running    int // VMs currently running (nested through calls)
-	vms        []*vm.VM
+	running    int   // VMs currently running (nested through calls)
+	vms        []any // the engine's reusable state per nesting depth (Code.Run)
 	pools      [][]*Frame
 }
 
@@ -541,12 +538,13 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
 	for len(m.vms) <= m.running {
-		m.vms = append(m.vms, &vm.VM{})
+		m.vms = append(m.vms, nil)
 	}
-	machine := m.vms[m.running]
-	machine.MemoryBudget = m.Limits.MemoryBudget
+	// Run keeps its VM in the slot before it runs: a nested evaluation may grow m.vms, and
+	// the copy holds it.
+	slot := &m.vms[m.running]
 	m.running++
-	v, err := machine.Run(x.Prog, env)
+	v, err := x.Code.Run(slot, env, m.Limits.MemoryBudget)
 	m.running--
 	if err != nil {
 		return nil, m.wrapError(x, err)
@@ -561,13 +559,13 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	if errors.As(err, &re) {
 		return re
 	}
-	var fe *file.Error
-	if errors.As(err, &fe) {
-		msg := GoTypeWords(fe.Message)
-		if msg == "memory budget exceeded" {
+	var ee *ExprError
+	if errors.As(err, &ee) {
+		msg := ee.Msg
+		if ee.OutOfMemory {
 			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
 		}
-		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(fe.From)), Msg: msg}
+		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(ee.At)), Msg: msg}
 	}
 	return &RuntimeError{Pos: x.Pos, Msg: GoTypeWords(err.Error())}
 }

@@ -26,6 +26,10 @@ type Program struct {
 	Maps     []*MapDecl
 
 	Globals map[string]Global
+	// Equal is == on values other than lists, maps and records (numbers of any Go type,
+	// strings, lists of other element types…), as the expression engine compares them; set
+	// by the checker. Machine.Equal walks lists, maps and records itself.
+	Equal   func(a, b any) bool
 	dice    map[string]*dice.Die
 	stdDeck *cards.Deck
 	// frozen holds the maps and lists of consts and option defaults (see freeze.go).

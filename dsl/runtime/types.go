@@ -5,8 +5,6 @@ import (
 	"math"
 	"reflect"
 
-	"github.com/expr-lang/expr/types"
-
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 	"rulesh/stdlib/hex"
@@ -90,38 +88,6 @@ func (t *Type) String() string {
 		return "board"
 	}
 	return "any"
-}
-
-// exprType is the expr-lang type used to check expressions against this type. Records are
-// built by compiler.natureOf, which handles kinds that refer to themselves.
-func (t *Type) ExprType() types.Type {
-	switch t.Kind {
-	case TInt:
-		return types.Int
-	case TFloat:
-		return types.Float64
-	case TBool:
-		return types.Bool
-	case TString:
-		return types.String
-	case TList:
-		return types.TypeOf([]any{})
-	case TMap:
-		return types.TypeOf(map[string]any{})
-	case TRoll:
-		return types.TypeOf(&Roll{})
-	case TDie:
-		return types.TypeOf(&dice.Die{})
-	case TCard:
-		return types.TypeOf(&cards.Card{})
-	case TPile:
-		return types.TypeOf(&cards.Pile{})
-	case THex:
-		return types.TypeOf(hex.Hex{})
-	case TBoard:
-		return types.TypeOf(&hex.Map{})
-	}
-	return types.Any
 }
 
 // TypeFromReflect turns expr's idea of a result type back into ours (records are lost: a map).

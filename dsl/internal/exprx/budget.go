@@ -1,4 +1,4 @@
-package check
+package exprx
 
 import (
 	"encoding/json"
@@ -421,7 +421,7 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 				roll = id.Value == "__dice" || id.Value == "__rollf"
 			}
 		case *ast.IdentifierNode:
-			t, ok := pv.sc.lookup(a.Value)
+			t, ok := pv.sc.Local(a.Value)
 			roll = ok && t.Kind == runtime.TRoll
 		}
 		if roll {
@@ -435,7 +435,7 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 // them: memory no longer grows as globals × depth, and reads stay plain map reads.
 type globalReads struct {
 	global func(string) bool // whether a name is a global visible where the expression is compiled
-	sc     *scope
+	sc     Scope
 	orig   map[ast.Node]ast.Node // as budgetPatch.orig
 	found  []string
 }
@@ -465,7 +465,7 @@ func (g *globalReads) collect(root ast.Node) {
 		if !g.global(id.Value) {
 			return false
 		}
-		if _, local := g.sc.lookup(id.Value); local {
+		if _, local := g.sc.Local(id.Value); local {
 			return false
 		}
 		seen[id.Value] = true

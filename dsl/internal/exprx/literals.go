@@ -1,10 +1,11 @@
-package check
+package exprx
 
 import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 
 	"rulesh/dsl/runtime"
@@ -15,18 +16,22 @@ import (
 
 // rewriteLiterals turns dice literals (`3d6`, `4D+2`, `6d10>=8`, `2d[combat]=fusil`) into
 // calls carrying the parsed dice: the notation is parsed once, here, at load. It returns
-// the new text and the map from its rune offsets back to the original ones.
-func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, bool) {
+// the new text and the map from its rune offsets back to the original ones, or the
+// diagnostics of bad literals.
+func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, syntax.Diagnostics) {
 	text := x.Text
 	if !mayHoldLiterals(text) {
-		return text, nil, nil, nil, true
+		return text, nil, nil, nil, nil
 	}
 	lex, _ := syntax.Lexer.LexString("", text)
 	var b strings.Builder
 	var origin []int
 	var found map[string]*dice.Expr
 	var cardLits map[string]*cards.Card
-	ok := true
+	var diags syntax.Diagnostics
+	errorf := func(p lexer.Position, summary string) {
+		diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(p), Summary: summary})
+	}
 	last := 0 // byte offset copied so far
 	copyTo := func(end int) {
 		for last < end {
@@ -45,8 +50,7 @@ func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, m
 		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
 			if err != nil {
-				c.errorf(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error(), "")
-				ok = false
+				errorf(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), "card "+t.Value+": "+err.Error())
 				continue
 			}
 			copyTo(t.Pos.Offset)
@@ -69,7 +73,7 @@ func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, m
 		// A name that is a variable or a global is not a die: d6 in `d6>=3` where d6 is a
 		// parameter, d in `d[k]`. expr-lang then reads the text as written.
 		if name := syntax.DieName(t.Value); name != "" {
-			if _, local := sc.lookup(name); local {
+			if _, local := sc.Local(name); local {
 				continue
 			}
 			if _, global := c.prog.Globals[name]; global {
@@ -84,8 +88,7 @@ func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, m
 				col, msg = e.Col, e.Msg
 			}
 			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
-			c.errorf(at, "dice "+t.Value+": "+msg, "")
-			ok = false
+			errorf(at, "dice "+t.Value+": "+msg)
 			continue
 		}
 		copyTo(t.Pos.Offset)
@@ -103,11 +106,11 @@ func (c *compiler) rewriteLiterals(x *runtime.Expr, sc *scope) (string, []int, m
 		last = t.Pos.Offset + len(t.Value)
 	}
 	if found == nil && cardLits == nil {
-		return text, nil, nil, nil, ok
+		return text, nil, nil, nil, diags
 	}
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
-	return b.String(), origin, found, cardLits, ok
+	return b.String(), origin, found, cardLits, diags
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.
@@ -143,4 +146,27 @@ func mayHoldLiterals(text string) bool {
 		}
 	}
 	return false
+}
+
+// patchCardLiteral replaces a placeholder `__cardN` by the card as a constant.
+func patchCardLiteral(node *ast.Node, lits map[string]*cards.Card) bool {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok || lits == nil {
+		return false
+	}
+	c, ok := lits[id.Value]
+	if !ok {
+		return false
+	}
+	ast.Patch(node, &ast.ConstantNode{Value: c})
+	return true
+}
+
+// cardLiteral returns the card a literal token names, for the rewrite of expressions.
+func (c *Compiler) cardLiteral(tok string) (*cards.Card, error) {
+	d, err := c.prog.DefaultDeck()
+	if err != nil {
+		return nil, err
+	}
+	return d.Parse(strings.TrimSpace(tok))
 }

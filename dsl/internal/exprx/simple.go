@@ -1,4 +1,4 @@
-package check
+package exprx
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package check
+package exprx
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
 	"rulesh/dsl/runtime"
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/dice"
 )
 
@@ -107,9 +108,11 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(*runtime.Roll, ...any) int)}},
 }
 
-// stdFuncNames are the names a declaration may not take; built once, then only read (every
-// compiler, one per REPL input too, shares it).
-func stdFuncNames(lib *runtime.Library) map[string]bool {
+// FuncNames are the names of the functions an expression may call, which a declaration may
+// not take: the library's builtins, the pure functions and expr-lang's builtins. The map is
+// built once per library, then only read (every checker, one per REPL input too, shares
+// it): callers must not change it.
+func FuncNames(lib *runtime.Library) map[string]bool {
 	if v, ok := funcNamesCache.Load(lib); ok {
 		return v.(map[string]bool)
 	}
@@ -129,7 +132,7 @@ func stdFuncNames(lib *runtime.Library) map[string]bool {
 	return v.(map[string]bool)
 }
 
-// funcNamesCache and optionsCache hold, per library, what stdFuncNames and stdFuncOptions
+// funcNamesCache and optionsCache hold, per library, what FuncNames and stdFuncOptions
 // build: one library serves every load and every REPL input of a process.
 var funcNamesCache, optionsCache sync.Map
 
@@ -140,7 +143,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 		return v.([]expr.Option)
 	}
 	opts := []expr.Option{
-		expr.Function("__call", callProc, new(func(*runtime.Machine, *runtime.Proc, *Pos, ...any) any)),
+		expr.Function("__call", callProc, new(func(*runtime.Machine, *runtime.Proc, *syntax.Pos, ...any) any)),
 	}
 	// Lists concatenate with +, as GMs expect: journal + ["touché"].
 	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
@@ -168,7 +171,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 }
 
 func callProc(args ...any) (any, error) {
-	return args[0].(*runtime.Machine).CallAt(args[1].(*runtime.Proc), args[3:], *args[2].(*Pos))
+	return args[0].(*runtime.Machine).CallAt(args[1].(*runtime.Proc), args[3:], *args[2].(*syntax.Pos))
 }
 
 // rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.

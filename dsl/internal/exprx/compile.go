@@ -1,0 +1,669 @@
+package exprx
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	exprpatcher "github.com/expr-lang/expr/patcher"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+
+	"rulesh/dsl/runtime"
+	"rulesh/dsl/syntax"
+	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
+	"rulesh/stdlib/hex"
+)
+
+// Scope is what only the checker knows about the names where an expression is compiled:
+// the compiler asks, the checker answers.
+type Scope interface {
+	// Local returns the type of a local variable (a parameter, a let, a session variable)
+	// visible here.
+	Local(name string) (*runtime.Type, bool)
+	// Global returns the type of a top-level name an expression may read here (in a const
+	// only options, earlier consts, dice and maps).
+	Global(name string) (*runtime.Type, bool)
+	// InProc reports whether procedures may be called here (in a procedure or an input).
+	InProc() bool
+	// DefaultsNow makes a kind's field defaults ready for a record built while consts are
+	// computed; it returns why it cannot, or "".
+	DefaultsNow(k *runtime.Kind) string
+	// Suggest returns a "did you mean" detail for an unknown name among the candidates, or
+	// "" (the checker bounds the comparisons of a load).
+	Suggest(name string, candidates func() []string) string
+}
+
+// Compiler compiles the expressions of one program with expr-lang. It keeps what
+// expressions share: the configuration of functions (built on first use), expr's view of
+// the program's types, and the map from the nodes its rewrites add to the nodes as written.
+// A Compiler is not safe for concurrent use; the code it produces is.
+type Compiler struct {
+	prog *runtime.Program
+	base *conf.Config
+	// typeNatures caches natureOf.
+	typeNatures map[*runtime.Type]nature.Nature
+	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
+	// they stand for; orig reads through them.
+	origins map[ast.Node]ast.Node
+}
+
+// NewCompiler returns a compiler for the expressions of p, calling the builtins of
+// p.Library.
+func NewCompiler(p *runtime.Program) *Compiler {
+	return &Compiler{prog: p}
+}
+
+// Unknown says what an Error names that the program lacks.
+type Unknown int
+
+// What an Error may name.
+const (
+	NotUnknown   Unknown = iota
+	UnknownName          // a variable, a global or a function
+	UnknownField         // a field of a record
+)
+
+// Error is an expression expr-lang refused, in the language's words.
+type Error struct {
+	// At is the rune offset in the compiled text (runtime.Expr.PosAt places it), or -1
+	// when expr-lang gave no position (the start of the expression).
+	At      int
+	Summary string
+	Detail  string
+	// Unknown and Name tell an unknown name or field, for which the checker suggests one.
+	Unknown Unknown
+	Name    string
+}
+
+// Error implements error.
+func (e *Error) Error() string { return e.Summary }
+
+// Compile compiles x.Text as written in scope sc: dice and card literals are parsed once,
+// calls of procedures, builtins and kinds are rewritten to receive the Machine, operators
+// on rolls and lists are overloaded, and every walk or build charges the run's budget.
+//
+// It fails with diagnostics (bad literals, a call's arity, a procedure called where none
+// may run; already placed in the file) or with an *Error from expr-lang's checker. On
+// success it sets x.Origin, x.Code, x.Type (records kept, which expr sees as maps) and, for
+// an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
+// returns the globals the expression reads, in the order first read.
+func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
+	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
+	if len(diags) > 0 {
+		return nil, diags, nil
+	}
+	x.Origin = origin
+	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
+	if c.origins == nil {
+		c.origins = map[ast.Node]ast.Node{}
+	}
+	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
+	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
+	if len(pv.diags) > 0 {
+		// The patcher's own findings (arity) explain the failure better than expr's.
+		return nil, pv.diags, nil
+	}
+	if err == nil && len(pv.unknown) > 0 {
+		id := pv.unknown[0]
+		err = &file.Error{Location: id.Location(), Message: "unknown name " + id.Value}
+	}
+	if err != nil {
+		return nil, nil, compileError(err)
+	}
+	x.Code = &code{prog}
+	x.Type = c.staticType(prog.Node(), sc)
+	switch n := c.orig(prog.Node()).(type) {
+	case *ast.IntegerNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.FloatNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.StringNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.BoolNode:
+		x.IsLit, x.Lit = true, n.Value
+	case *ast.IdentifierNode:
+		if _, local := sc.Local(n.Value); local {
+			x.Ident = n.Value
+		}
+	}
+	if !x.IsLit && x.Ident == "" {
+		x.Simple = simpleOf(prog.Node(), c.prog.Library)
+	}
+	return reads.found, nil, nil
+}
+
+// orig returns the node as written, before the run-time rewrites.
+func (c *Compiler) orig(n ast.Node) ast.Node {
+	for {
+		o, ok := c.origins[n]
+		if !ok {
+			return n
+		}
+		n = o
+	}
+}
+
+// codeOf returns the compiled code of an expression, if it runs on the VM.
+func codeOf(x *runtime.Expr) (*code, bool) {
+	if x == nil || x.Code == nil {
+		return nil, false
+	}
+	cd, ok := x.Code.(*code)
+	return cd, ok
+}
+
+// Shape is what a statement needs to know of an expression as written: whether it is a
+// call (a statement of its own) or something assignable, a name or a member.
+type Shape struct {
+	// Call is set for a call of a procedure, a builtin or a function.
+	Call bool
+	// Name is set for a bare name.
+	Name string
+	// Member is set for obj.field, obj?.field and obj[key].
+	Member bool
+	// Optional is set for obj?.field.
+	Optional bool
+	// Field is the field of obj.field or obj["field"]; Keyed is set instead for a key
+	// computed when the expression runs.
+	Field string
+	Keyed bool
+	// ObjType is the static type of obj (records kept).
+	ObjType *runtime.Type
+	// Root is the name a chain of members starts from (a in a.b["c"]), or "".
+	Root string
+}
+
+// ShapeOf tells the shape of an expression compiled by c in scope sc. An expression that
+// skips the VM (a literal, a local's name) has the zero Shape.
+func (c *Compiler) ShapeOf(x *runtime.Expr, sc Scope) Shape {
+	cd, ok := codeOf(x)
+	if !ok {
+		return Shape{}
+	}
+	var sh Shape
+	switch n := c.orig(cd.prog.Node()).(type) {
+	case *ast.CallNode:
+		sh.Call = true
+	case *ast.IdentifierNode:
+		sh.Name = n.Value
+	case *ast.MemberNode:
+		sh.Member, sh.Optional = true, n.Optional
+		if prop, ok := n.Property.(*ast.StringNode); ok {
+			sh.Field = prop.Value
+		} else {
+			sh.Keyed = true
+		}
+		sh.ObjType = c.staticType(n.Node, sc)
+		sh.Root = c.root(n.Node)
+	}
+	return sh
+}
+
+// root returns the name a chain of members starts from, or "".
+func (c *Compiler) root(n ast.Node) string {
+	for {
+		switch x := c.orig(n).(type) {
+		case *ast.MemberNode:
+			n = x.Node
+		case *ast.IdentifierNode:
+			return x.Value
+		default:
+			return ""
+		}
+	}
+}
+
+// fieldNames lists a kind's fields in declaration order.
+func fieldNames(k *runtime.Kind) []string {
+	var out []string
+	for _, f := range k.Fields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
+// are the natures of its field types; kinds may refer to themselves or to each other
+// (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
+// first and its fields filled in afterwards, from a work list: the fields map is shared, a
+// field of the same kind points back at it, and a long chain of kinds needs no recursion.
+func (c *Compiler) natureOf(t *runtime.Type) nature.Nature {
+	if c.typeNatures == nil {
+		c.typeNatures = map[*runtime.Type]nature.Nature{}
+	}
+	n, pending := c.natureShell(t, nil)
+	for len(pending) > 0 {
+		k := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		fields := c.typeNatures[k.Type()].Fields
+		for _, f := range k.Fields {
+			fields[f.Name], pending = c.natureShell(f.Type, pending)
+		}
+	}
+	return n
+}
+
+// natureShell returns the cached nature of t, or creates it; a new record nature has no
+// fields yet, and its kind is added to pending.
+func (c *Compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature.Nature, []*runtime.Kind) {
+	key := t
+	if t.Kind == runtime.TRecord {
+		key = t.Record.Type()
+	}
+	if n, ok := c.typeNatures[key]; ok {
+		return n, pending
+	}
+	if t.Kind != runtime.TRecord {
+		n := exprType(t).Nature()
+		c.typeNatures[key] = n
+		return n, pending
+	}
+	n := types.Map{}.Nature()
+	n.Fields = make(map[string]nature.Nature, len(t.Record.Fields))
+	c.typeNatures[key] = n
+	return n, append(pending, t.Record)
+}
+
+var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
+
+// envNature builds the expr type environment for an expression compiled in scope sc: the
+// locals and globals its text names (a local hides a global). Looking names up one by one,
+// instead of copying every visible name into each expression's environment, keeps checking
+// linear in the number of declarations and of locals.
+func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
+	fields := map[string]nature.Nature{"__rt": machineNature}
+	forEachIdent(text, func(name string) {
+		if _, seen := fields[name]; seen {
+			return
+		}
+		if t, ok := sc.Local(name); ok {
+			fields[name] = c.natureOf(t)
+		} else if t, ok := sc.Global(name); ok {
+			fields[name] = c.natureOf(t)
+		}
+	})
+	env := types.Map{}.Nature()
+	env.Fields = fields
+	return env
+}
+
+// forEachIdent calls f with every identifier-like word of an expression's text (words inside
+// strings too: a spare name in the environment is harmless).
+func forEachIdent(text string, f func(string)) {
+	start := -1
+	for i, r := range text {
+		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			f(text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		f(text[start:])
+	}
+}
+
+// exprConfig returns a fresh expr configuration for one expression. The builtins and
+// functions are set up once per compiler and shared: expr only reads them while compiling.
+func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
+	if c.base == nil {
+		c.base = conf.CreateNew()
+		for _, opt := range stdFuncOptions(c.prog.Library) {
+			opt(c.base)
+		}
+		c.base.MaxNodes = syntax.MaxExprNodes // the nodes of one expression's syntax tree
+		c.base.Visitors = nil
+		for _, name := range disabledBuiltins {
+			c.base.Disabled[name] = true
+			delete(c.base.Builtins, name)
+		}
+	}
+	cfg := *c.base
+	cfg.Env = c.envNature(sc, text)
+	cfg.Strict = true
+	cfg.Visitors = []ast.Visitor{pv}
+	pv.env = &cfg.Env
+	ops := make(overloads, len(overloadedOps))
+	for i, op := range overloadedOps {
+		ops[i] = &exprpatcher.OperatorOverloading{
+			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
+		}
+	}
+	cfg.Visitors = append(cfg.Visitors, ops)
+	return &cfg
+}
+
+// overloads applies every operator overload in one walk. expr type-checks the whole
+// expression before each visitor of a pass, so one visitor per operator cost a check per
+// operator per pass: most of the compile time of a short expression.
+type overloads []*exprpatcher.OperatorOverloading
+
+// Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
+func (o overloads) Visit(node *ast.Node) {
+	for _, p := range o {
+		p.Visit(node)
+	}
+}
+
+// Reset starts a pass (expr's repeatable visitors).
+func (o overloads) Reset() {
+	for _, p := range o {
+		p.Reset()
+	}
+}
+
+// ShouldRepeat asks for another pass while any overload changed the tree.
+func (o overloads) ShouldRepeat() bool {
+	for _, p := range o {
+		if p.ShouldRepeat() {
+			return true
+		}
+	}
+	return false
+}
+
+// safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
+// on odd input becomes an error.
+func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	tree, err := checker.ParseCheck(src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Optimize {
+		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	globals.collect(tree.Node)
+	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	return exprcompiler.Compile(tree, cfg)
+}
+
+// exprType is the expr-lang type used to check expressions against a type. Records are
+// built by natureOf, which handles kinds that refer to themselves.
+func exprType(t *runtime.Type) types.Type {
+	switch t.Kind {
+	case runtime.TInt:
+		return types.Int
+	case runtime.TFloat:
+		return types.Float64
+	case runtime.TBool:
+		return types.Bool
+	case runtime.TString:
+		return types.String
+	case runtime.TList:
+		return types.TypeOf([]any{})
+	case runtime.TMap:
+		return types.TypeOf(map[string]any{})
+	case runtime.TRoll:
+		return types.TypeOf(&runtime.Roll{})
+	case runtime.TDie:
+		return types.TypeOf(&dice.Die{})
+	case runtime.TCard:
+		return types.TypeOf(&cards.Card{})
+	case runtime.TPile:
+		return types.TypeOf(&cards.Pile{})
+	case runtime.THex:
+		return types.TypeOf(hex.Hex{})
+	case runtime.TBoard:
+		return types.TypeOf(&hex.Map{})
+	}
+	return types.Any
+}
+
+// staticType works out what the checker knows about an expression's type, keeping record
+// kinds that expr itself sees only as maps.
+func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
+	n = c.orig(n)
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		if t, ok := sc.Local(n.Value); ok {
+			return t
+		}
+		if e, ok := c.prog.Globals[n.Value].(*runtime.Entity); ok && e.Kind != nil {
+			return &runtime.Type{Kind: runtime.TRecord, Record: e.Kind}
+		}
+	case *ast.MemberNode:
+		if prop, ok := n.Property.(*ast.StringNode); ok {
+			if t := c.staticType(n.Node, sc); t.Kind == runtime.TRecord {
+				if f := t.Record.ByName[prop.Value]; f != nil {
+					return f.Type
+				}
+			}
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
+			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
+				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
+					return &runtime.Type{Kind: runtime.TRecord, Record: k}
+				}
+			}
+		}
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__call" && len(n.Arguments) > 1 {
+			if k, ok := n.Arguments[1].(*ast.ConstantNode); ok {
+				if p, ok := k.Value.(*runtime.Proc); ok && p.Result != nil {
+					return p.Result
+				}
+			}
+		}
+	}
+	return runtime.TypeFromReflect(n.Type())
+}
+
+// patcher rewrites calls of procedures and of state-aware builtins so they receive the
+// running Machine, and checks their arity.
+type patcher struct {
+	c     *Compiler
+	x     *runtime.Expr
+	sc    Scope
+	diags syntax.Diagnostics
+	lits  map[string]*dice.Expr
+	cards map[string]*cards.Card
+	// unknown holds the names the first type check could not resolve. expr does not check
+	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
+	// unknown name there would otherwise reach run time as nil.
+	unknown []*ast.IdentifierNode
+	env     *nature.Nature
+}
+
+func (pv *patcher) Visit(node *ast.Node) {
+	if patchDiceLiteral(node, pv.lits) || patchCardLiteral(node, pv.cards) {
+		return
+	}
+	switch n := (*node).(type) {
+	case *ast.BuiltinNode:
+		pv.rollArgsAsTotals(n)
+		return
+	case *ast.IdentifierNode:
+		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
+			pv.unknown = append(pv.unknown, n)
+		}
+		return
+	case *ast.BinaryNode:
+		// expr dereferences a pointer needle (a card) before `in` and then finds no element
+		// of the list's pointer type: membership of such values is ours.
+		t := n.Left.Nature().Type
+		if k, ok := n.Left.(*ast.ConstantNode); ok { // a card literal, patched just now
+			t = reflect.TypeOf(k.Value)
+		}
+		if n.Operator == "in" && t != nil && t.Kind() == reflect.Pointer {
+			c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__in"}, Arguments: []ast.Node{&ast.IdentifierNode{Value: "__rt"}, n.Left, n.Right}}
+			c.SetType(reflect.TypeFor[bool]())
+			c.SetLocation(n.Location())
+			ast.Patch(node, c)
+		}
+		return
+	case *ast.VariableDeclaratorNode:
+		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
+		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
+	}
+	call, ok := (*node).(*ast.CallNode)
+	if !ok {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	// A callee is resolved below or checked again by expr, which visits callees.
+	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
+	if _, local := pv.sc.Local(id.Value); local {
+		return
+	}
+	if _, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
+		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
+		return
+	}
+	if k, ok := pv.c.prog.Globals[id.Value].(*runtime.Kind); ok {
+		// A kind's name builds a record: Figure({nom: "Archer"}) or Figure().
+		if msg := pv.sc.DefaultsNow(k); msg != "" {
+			pv.fail(call, msg, "declare the const after the names its defaults use")
+			return
+		}
+		if len(call.Arguments) > 1 {
+			pv.fail(call, fmt.Sprintf("%s takes one map of fields, got %d arguments", k.Name, len(call.Arguments)), "write "+k.Name+"({field: value, …})")
+			return
+		}
+		args := []ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.StringNode{Value: k.Name}}
+		if len(call.Arguments) == 1 {
+			if m, ok := call.Arguments[0].(*ast.MapNode); ok {
+				for _, pair := range m.Pairs {
+					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
+					if ok && k.ByName[key.Value] == nil {
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.sc.Suggest(key.Value, func() []string { return fieldNames(k) }))
+					}
+				}
+			}
+			args = append(args, call.Arguments[0])
+		} else {
+			args = append(args, &ast.MapNode{})
+		}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__new"}, Arguments: args})
+		return
+	}
+	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
+	if !ok {
+		return
+	}
+	if !pv.sc.InProc() {
+		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
+		return
+	}
+	if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
+		want := fmt.Sprint(len(p.Params))
+		if p.MinArg < len(p.Params) {
+			want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
+		}
+		noun := "arguments"
+		if want == "1" {
+			noun = "argument"
+		}
+		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
+		return
+	}
+	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
+	// The procedure and the call site travel as constants of the compiled program: nothing
+	// is looked up or parsed when the call runs.
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, call.Arguments...)
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+func (pv *patcher) fail(n ast.Node, summary, detail string) {
+	pv.diags = append(pv.diags, &syntax.Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
+}
+
+// BuiltKinds lists the kinds whose records an expression builds (Kind(…) calls); none for
+// an expression that skips the VM.
+func BuiltKinds(x *runtime.Expr) []string {
+	cd, ok := codeOf(x)
+	if !ok {
+		return nil
+	}
+	v := &newVisitor{}
+	node := cd.prog.Node()
+	ast.Walk(&node, v)
+	return v.kinds
+}
+
+type newVisitor struct{ kinds []string }
+
+// Visit implements ast.Visitor.
+func (v *newVisitor) Visit(n *ast.Node) {
+	if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) > 1 {
+		if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" {
+			if name, ok := call.Arguments[1].(*ast.StringNode); ok {
+				v.kinds = append(v.kinds, name.Value)
+			}
+		}
+	}
+}
+
+// compileError puts an expr-lang compile error in the language's words, at its offset in
+// the compiled text.
+func compileError(err error) *Error {
+	var fe *file.Error
+	e := &Error{At: -1}
+	msg := err.Error()
+	if errors.As(err, &fe) {
+		e.At = fe.From
+		msg = syntax.PlainExprMessage(fe.Message)
+	}
+	msg = runtime.GoTypeWords(msg)
+	e.Summary = msg
+	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+		// expr points at the literal's last character and quotes strconv: say it plainly,
+		// at the literal's start.
+		if fe != nil {
+			e.At = fe.From - utf8.RuneCountInString(m[1]) + 1
+		}
+		e.Summary = "the number " + m[1] + " is not a valid number"
+		if m[2] == "value out of range" {
+			e.Summary = "the number " + m[1] + " is too large"
+			if !strings.ContainsAny(m[1], ".eE") {
+				e.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
+			}
+		}
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
+		e.Summary = name + " is not available in rules"
+		e.Detail = "a run depends only on its files, options, seed and hand-given results"
+	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		e.Summary = "unknown name " + name
+		e.Unknown, e.Name = UnknownName, name
+	} else if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		e.Summary = "unknown field " + name
+		e.Unknown, e.Name = UnknownField, name
+	} else if strings.HasPrefix(msg, "unknown func") {
+		e.Summary = strings.Replace(msg, "func", "procedure or function", 1)
+	}
+	return e
+}
+
+var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)

@@ -1,0 +1,69 @@
+package exprx
+
+import (
+	"fmt"
+	"testing"
+
+	exprbuiltin "github.com/expr-lang/expr/builtin"
+
+	"rulesh/dsl/lib/cards"
+	"rulesh/dsl/lib/dice"
+	"rulesh/dsl/lib/hex"
+	"rulesh/dsl/runtime"
+)
+
+// TestPureFunctionsAreNotBuiltins: no pure function shares a name with a builtin of the
+// libraries (a rule calling it would reach only one of them).
+func TestPureFunctionsAreNotBuiltins(t *testing.T) {
+	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
+		for name := range lib {
+			if _, ok := pureFuncs[name]; ok {
+				t.Errorf("builtin %s is also a pure function", name)
+			}
+		}
+	}
+}
+
+// TestBuiltinsDoNotShadowExprs: no builtin of the libraries shares a name with one of
+// expr-lang's builtins (a rule calling it would reach the other).
+func TestBuiltinsDoNotShadowExprs(t *testing.T) {
+	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
+		for name := range lib {
+			for _, n := range exprbuiltin.Names {
+				if n == name {
+					t.Errorf("builtin %s shadows expr-lang's", name)
+				}
+			}
+		}
+	}
+}
+
+// globalsScope sees the program's consts as globals, and no local.
+type globalsScope struct{ prog *runtime.Program }
+
+func (s globalsScope) Local(string) (*runtime.Type, bool) { return nil, false }
+func (s globalsScope) Global(name string) (*runtime.Type, bool) {
+	if c, ok := s.prog.Globals[name].(*runtime.Const); ok {
+		return c.Type, true
+	}
+	return nil, false
+}
+func (s globalsScope) InProc() bool                           { return false }
+func (s globalsScope) DefaultsNow(*runtime.Kind) string       { return "" }
+func (s globalsScope) Suggest(string, func() []string) string { return "" }
+
+// Checking stays linear in the number of declarations: an expression's environment holds
+// the names it uses, not a copy of every global (which made 10,000 consts take 8 s).
+func TestEnvironmentIsPerExpression(t *testing.T) {
+	for _, n := range []int{100, 400} {
+		p := &runtime.Program{Library: &runtime.Library{}, Globals: map[string]runtime.Global{}}
+		for i := range n {
+			name := fmt.Sprintf("c%d", i)
+			p.Globals[name] = &runtime.Const{Name: name, Type: runtime.IntType, Value: i}
+		}
+		env := NewCompiler(p).envNature(globalsScope{p}, "c1 + c2 + nothing")
+		if len(env.Fields) != 3 { // __rt, c1, c2
+			t.Errorf("%d consts: the environment of c1 + c2 holds %d names", n, len(env.Fields))
+		}
+	}
+}
