@@ -72,6 +72,18 @@ func (c *compiler) errorf(p lexer.Position, summary, detail string) {
 	c.Diags = append(c.Diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
+// errorfSpan reports an error on text written at p: the diagnostic's range covers it.
+func (c *compiler) errorfSpan(p lexer.Position, text, summary, detail string) {
+	c.errorf(p, summary, detail)
+	d := c.Diags[len(c.Diags)-1]
+	d.End = syntax.After(d.Pos, text)
+}
+
+// exprErrorf reports an error on a whole expression.
+func (c *compiler) exprErrorf(x *runtime.Expr, summary, detail string) {
+	c.errorfSpan(x.Start, strings.TrimRight(x.Text, " \t\n"), summary, detail)
+}
+
 func (c *compiler) warnf(p lexer.Position, summary, detail string) {
 	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
@@ -270,7 +282,7 @@ func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 		detail := c.suggest(t.Name, func() []string {
 			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
 		})
-		c.errorf(t.Pos, "unknown type "+t.Name, detail)
+		c.errorfSpan(t.Pos, t.Name, "unknown type "+t.Name, detail)
 		return runtime.AnyType
 	}
 	if t.List {
@@ -449,11 +461,11 @@ func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 	for _, fi := range ea.Fields {
 		f := k.ByName[fi.Name]
 		if f == nil {
-			c.errorf(fi.Pos, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return FieldNames(k) }))
+			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return FieldNames(k) }))
 			continue
 		}
 		if seen[fi.Name] {
-			c.errorf(fi.Pos, fmt.Sprintf("field %s is set twice", fi.Name), "")
+			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("field %s is set twice", fi.Name), "")
 			continue
 		}
 		seen[fi.Name] = true
@@ -507,7 +519,7 @@ func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 			continue
 		}
 		if seen[a.Name] {
-			c.errorf(a.Pos, fmt.Sprintf("parameter %s is declared twice", a.Name), "")
+			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s is declared twice", a.Name), "")
 			continue
 		}
 		seen[a.Name] = true
@@ -519,7 +531,7 @@ func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 				par.Type = par.Default.Type
 			}
 		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
-			c.errorf(a.Pos, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
 		}
 		if par.Default == nil {
 			p.MinArg = len(p.Params) + 1
@@ -707,11 +719,11 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 		return
 	}
 	if !runtime.Assignable(want, x.Type) {
-		c.errorf(x.Start, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
+		c.exprErrorf(x, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
 		return
 	}
 	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
-		c.errorf(x.Start, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
+		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
 }
 
@@ -750,6 +762,14 @@ func (c *compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *scope) {
 		pos = x.PosAt(err.At)
 	}
 	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
+	switch {
+	case err.At >= 0 && err.End > err.At:
+		end := x.PosAt(err.End - 1)
+		end.Column++
+		d.End = syntax.PosOf(end)
+	case err.At >= 0 && err.Name != "":
+		d.End = syntax.After(d.Pos, err.Name)
+	}
 	switch err.Unknown {
 	case exprx.UnknownName:
 		d.Detail = c.suggest(err.Name, func() []string { return append(sc.names(), c.prog.Names()...) })

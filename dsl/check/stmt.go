@@ -129,7 +129,7 @@ func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*runtime.Template, *ru
 func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
 	x := c.compileExpr(e, sc, nil)
 	if x != nil && x.Type.Kind != runtime.TBool && x.Type.Kind != runtime.TAny {
-		c.errorf(e.Pos, "condition is "+x.Type.String()+", not bool", "compare it with ==, <, >= …")
+		c.exprErrorf(x, "condition is "+x.Type.String()+", not bool", "compare it with ==, <, >= …")
 		return nil
 	}
 	return x

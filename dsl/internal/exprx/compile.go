@@ -82,7 +82,9 @@ const (
 type Error struct {
 	// At is the rune offset in the compiled text (runtime.Expr.PosAt places it), or -1
 	// when expr-lang gave no position (the start of the expression).
-	At      int
+	At int
+	// End is the rune offset just past the refused part, or 0 when expr-lang gave none.
+	End     int
 	Summary string
 	Detail  string
 	// Unknown and Name tell an unknown name or field, for which the checker suggests one.
@@ -634,6 +636,9 @@ func compileError(err error) *Error {
 	msg := err.Error()
 	if errors.As(err, &fe) {
 		e.At = fe.From
+		if fe.To > fe.From {
+			e.End = fe.To
+		}
 		msg = syntax.PlainExprMessage(fe.Message)
 	}
 	msg = runtime.GoTypeWords(msg)
