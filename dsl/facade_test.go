@@ -263,3 +263,27 @@ func TestFacadeHelpers(t *testing.T) {
 		t.Errorf("Load from a folder: %v", d)
 	}
 }
+
+// TestSessionKeepsItsSources: the text of an input is kept by the session that ran it, beside
+// the rule files, and never written into the shared Program.
+func TestSessionKeepsItsSources(t *testing.T) {
+	prog, d := dsl.LoadSource("s.rules", []byte("const a = 1\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	if _, err := s.Eval("<input>", "a + inconnu"); err == nil {
+		t.Fatal("an unknown name was accepted")
+	}
+	srcs := s.Sources()
+	if string(srcs["<input>"]) != "a + inconnu" || string(srcs["s.rules"]) != "const a = 1\n" {
+		t.Errorf("session sources: %q", srcs)
+	}
+	if _, ok := prog.Sources()["<input>"]; ok {
+		t.Error("the input was written into the Program")
+	}
+}

@@ -78,18 +78,3 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 // Program is the program the machine runs.
 func (m *Machine) Program() *Program { return m.prog }
 
-// OptionValue is an option with its current value.
-type OptionValue struct {
-	Name, Doc string
-	// Default is the option's value as declared; Value the one in force.
-	Default, Value any
-}
-
-// Options returns the current value of every option, in declaration order.
-func (m *Machine) Options() []OptionValue {
-	var out []OptionValue
-	for _, o := range m.Machine.Options() {
-		out = append(out, OptionValue{o.Name, o.Doc, o.Default, o.Value})
-	}
-	return out
-}

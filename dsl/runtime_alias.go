@@ -15,6 +15,8 @@ type (
 	Kept = runtime.Kept
 	// Roll is the result of a roll, with its dice.
 	Roll = runtime.Roll
+	// OptionValue is an option with its current value.
+	OptionValue = runtime.OptionValue
 )
 
 // DefaultLimits are the limits a Machine starts with.

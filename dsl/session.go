@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"maps"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"rulesh/dsl/check"
@@ -14,21 +16,25 @@ type Session struct {
 	M     *Machine
 	vars  map[string]any
 	types map[string]*runtime.Type
+	// inputs holds the text of the last input under each name ("<input>", "<eval>"), for
+	// rendering its diagnostics: the session keeps it, never the shared Program.
+	inputs Sources
 }
 
 // NewSession starts a session on a machine.
 func NewSession(m *Machine) *Session {
-	return &Session{M: m, vars: map[string]any{}, types: map[string]*runtime.Type{}}
+	return &Session{M: m, vars: map[string]any{}, types: map[string]*runtime.Type{}, inputs: Sources{}}
 }
 
 // Eval compiles and runs one expression typed by the user (it may call procedures). The
 // name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
 // failures as *RuntimeError, with the state rolled back.
 func (s *Session) Eval(name, src string) (any, error) {
+	s.inputs[name] = []byte(src)
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
 	}
-	x, diags := check.CheckExpr(s.M.Machine.Program(), name, src, s.types)
+	x, diags := check.CheckExpr(s.M.prog.p, name, src, s.types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -39,7 +45,7 @@ func (s *Session) Eval(name, src string) (any, error) {
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	if diags := check.CheckBinding(s.M.Machine.Program(), name); diags.HasErrors() {
+	if diags := check.CheckBinding(s.M.prog.p, name); diags.HasErrors() {
 		return nil, diags
 	}
 	v, err := s.Eval("<input>", src)
@@ -110,6 +116,14 @@ func (s *Session) env(globals []string) map[string]any {
 	return env
 }
 
+// Sources returns the text of the rule files and of the session's last input under each
+// name, for rendering diagnostics and run-time errors.
+func (s *Session) Sources() Sources {
+	out := s.M.prog.Sources()
+	maps.Copy(out, s.inputs)
+	return out
+}
+
 // Var returns a session variable.
 func (s *Session) Var(name string) (any, bool) {
 	v, ok := s.vars[name]
@@ -143,6 +157,7 @@ func IsStatement(src string) bool { return syntax.IsStatement(src) }
 // Exec runs statements typed by the user: `unit.pv -= 2`, `let x = 3`, `for f in … { … }`.
 // Locals declared with let stay as session variables. Like a call, a failure rolls back.
 func (s *Session) Exec(name, src string) error {
+	s.inputs[name] = []byte(src)
 	if diags := checkInput(name, src); diags != nil {
 		return diags
 	}
@@ -150,7 +165,7 @@ func (s *Session) Exec(name, src string) error {
 	if d != nil {
 		return Diagnostics{d}
 	}
-	body, vars, uses, diags := check.CheckStatements(s.M.Machine.Program(), name, src, ast.Stmts, s.types)
+	body, vars, uses, diags := check.CheckStatements(s.M.prog.p, name, src, ast.Stmts, s.types)
 	if diags.HasErrors() {
 		return diags
 	}

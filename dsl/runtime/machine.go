@@ -229,8 +229,18 @@ func (m *Machine) InitGlobals() {
 	m.globals = map[string]any{"__rt": m}
 }
 
-// Program returns the program this machine runs.
-func (m *Machine) Program() *Program { return m.prog }
+// Proc returns the procedure of that name, or nil (libraries call rules back by name).
+func (m *Machine) Proc(name string) *Proc { return m.prog.Proc(name) }
+
+// Kind returns the kind of that name, or nil.
+func (m *Machine) Kind(name string) *Kind {
+	k, _ := m.prog.Globals[name].(*Kind)
+	return k
+}
+
+// Thaw returns a value a rule may change: a copy of a frozen const's map or list, the value
+// itself otherwise.
+func (m *Machine) Thaw(v any) any { return m.prog.Thaw(v) }
 
 // SetOption changes an option's value for this machine, converting numbers to its type.
 func (m *Machine) SetOption(name string, v any) error {

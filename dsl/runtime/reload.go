@@ -433,13 +433,14 @@ func KindOfGlobal(g Global) string {
 func (m *Machine) Options() []OptionValue {
 	out := make([]OptionValue, 0, len(m.prog.Options))
 	for _, o := range m.prog.Options {
-		out = append(out, OptionValue{o, m.globals[o.Name]})
+		out = append(out, OptionValue{o.Name, o.Doc, o.Default, m.globals[o.Name]})
 	}
 	return out
 }
 
 // OptionValue is an option with its current value.
 type OptionValue struct {
-	*Option
-	Value any
+	Name, Doc string
+	// Default is the option's value as declared; Value the one in force.
+	Default, Value any
 }

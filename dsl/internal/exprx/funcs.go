@@ -265,7 +265,7 @@ func rollOperatorFunctions() []expr.Option {
 
 func newRecordFunc(args ...any) (any, error) {
 	m := args[0].(*runtime.Machine)
-	k := m.Program().Globals[args[1].(string)].(*runtime.Kind)
+	k := m.Kind(args[1].(string))
 	fields := args[2].(map[string]any)
 	rec, err := m.NewRecord(k, nil)
 	if err != nil {
@@ -284,7 +284,7 @@ func newRecordFunc(args ...any) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}
-		rec[name] = m.Program().Thaw(v)
+		rec[name] = m.Thaw(v)
 	}
 	return rec, nil
 }

@@ -46,7 +46,7 @@ func procByName(m *runtime.Machine, name string) (*runtime.Proc, error) {
 	if name == "" {
 		return nil, nil
 	}
-	p := m.Program().Proc(name)
+	p := m.Proc(name)
 	if p == nil {
 		return nil, fmt.Errorf("no rule %s (map functions take the name of a rule)", name)
 	}

@@ -280,10 +280,8 @@ func (s *Shell) run(input string) {
 
 func (s *Shell) showError(err error, input string) {
 	s.failed = true
-	srcs := dsl.Sources{"<input>": []byte(input)}
-	for k, v := range s.prog.Sources() {
-		srcs[k] = v
-	}
+	srcs := s.sess.Sources()
+	srcs["<input>"] = []byte(input)
 	output.Error(s.stdout, err, srcs) // in the REPL, errors go where the user looks
 }
 
