@@ -77,4 +77,3 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 
 // Program is the program the machine runs.
 func (m *Machine) Program() *Program { return m.prog }
-
