@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -295,9 +296,14 @@ var goNames = strings.NewReplacer(
 	"reflect: ", "",
 )
 
+// conversionRE matches Go's message for a failed type assertion; internalRE matches the name
+// of an internal function (__rollf). Both are compiled on first use, as every package-level
+// pattern is, so that start-up pays for none.
 var (
-	conversionRE = regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
-	internalRE   = regexp.MustCompile(`\b__[a-z_]+`)
+	conversionRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
+	})
+	internalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) })
 )
 
 // goTypeWords rewrites a message so that no Go type name nor internal function name reaches
@@ -306,8 +312,8 @@ func GoTypeWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
-		parts := quotedRE.Split(msg, -1)
-		quoted := quotedRE.FindAllString(msg, -1)
+		parts := quotedRE().Split(msg, -1)
+		quoted := quotedRE().FindAllString(msg, -1)
 		var b strings.Builder
 		for i, part := range parts {
 			b.WriteString(goWords(part))
@@ -321,13 +327,13 @@ func GoTypeWords(msg string) string {
 }
 
 // quotedRE matches a Go-quoted string inside a message.
-var quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
 
 func goWords(msg string) string {
-	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
+	msg = conversionRE().ReplaceAllString(msg, "expected $2, got $1")
 	msg = goNames.Replace(msg)
 	if strings.Contains(msg, "__") {
-		msg = internalRE.ReplaceAllStringFunc(msg, publicName)
+		msg = internalRE().ReplaceAllStringFunc(msg, publicName)
 	}
 	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
 }

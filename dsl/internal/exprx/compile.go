@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -638,7 +639,7 @@ func compileError(err error) *Error {
 	}
 	msg = runtime.GoTypeWords(msg)
 	e.Summary = msg
-	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
@@ -666,4 +667,8 @@ func compileError(err error) *Error {
 	return e
 }
 
-var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
+// badLiteralRE matches expr's message for a number literal strconv refused, capturing the
+// literal and strconv's reason. Compiled on first use.
+var badLiteralRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
+})
