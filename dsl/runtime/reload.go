@@ -405,6 +405,8 @@ func diffNames(a, b *Program) []string {
 	return out
 }
 
+// KindOfGlobal names what sort of declaration g is, as rules write it (option, action,
+// deck…): for the notes of a reload and the checker's messages.
 func KindOfGlobal(g Global) string {
 	switch g := g.(type) {
 	case *Option:
