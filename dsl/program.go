@@ -80,6 +80,7 @@ func (m *Machine) Program() *Program { return m.prog }
 
 // OptionValue is an option with its current value.
 type OptionValue struct {
+	// Name and Doc are the option's, as declared (Doc: its comment, or "").
 	Name, Doc string
 	// Default is the option's value as declared; Value the one in force.
 	Default, Value any

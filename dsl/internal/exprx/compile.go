@@ -83,7 +83,8 @@ const (
 type Error struct {
 	// At is the rune offset in the compiled text (runtime.Expr.PosAt places it), or -1
 	// when expr-lang gave no position (the start of the expression).
-	At      int
+	At int
+	// Summary is the terse message; Detail, when set, a sentence that helps fix it.
 	Summary string
 	Detail  string
 	// Unknown and Name tell an unknown name or field, for which the checker suggests one.
