@@ -13,6 +13,8 @@ import (
 // Session holds what an interactive user or `eval` adds on top of a Program: local bindings
 // that persist between inputs.
 type Session struct {
+	// M is the machine inputs run on. A reload makes a new Session on a new machine and
+	// carries the old one's state over (CarryOver).
 	M     *Machine
 	vars  map[string]any
 	types map[string]*runtime.Type

@@ -64,6 +64,8 @@ func (c *compiler) source(name string) []byte {
 	return c.prog.Sources[name]
 }
 
+// NewCompiler starts checking into p, with an expression compiler for its library. Only this
+// package's entry points (checkapi.go) and tests call it: it returns the unexported compiler.
 func NewCompiler(p *runtime.Program) *compiler {
 	return &compiler{prog: p, exprs: exprx.NewCompiler(p), funcs: exprx.FuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
 }
@@ -481,6 +483,8 @@ func kindNames(p *runtime.Program) []string {
 	return out
 }
 
+// FieldNames lists a kind's fields in declaration order: for the facade's completion and
+// did-you-mean.
 func FieldNames(k *runtime.Kind) []string {
 	var out []string
 	for _, f := range k.Fields {
@@ -582,6 +586,9 @@ const (
 	modeEntity
 )
 
+// globalScope is where field defaults, consts and option values are checked (constScope
+// names the same one); ProcScope is the root of the scopes of procedures, tables and
+// inputs, each opened with NewScope.
 var (
 	globalScope = &scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
 	constScope  = globalScope
@@ -592,6 +599,8 @@ func entityScope(e *runtime.Entity) *scope {
 	return &scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
 }
 
+// NewScope opens a block's scope under parent, in its mode, procedure and entity. Used
+// within this package only.
 func NewScope(parent *scope) *scope {
 	return &scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -15,9 +16,10 @@ import (
 // an element walked by a collection builtin (map, filter, sum, in…) or put in a range. The
 // memory budget counts, per top-level call, what values add (list elements and map entries
 // one unit each, strings one unit per 16 bytes) and caps the size of any one value. Steps are
-// checked in one place (charge), which also answers an interruption (Ctrl-C); memory in
-// another (chargeValue, chargeMem). Messages leaving expr-lang are put in the language's
-// words here too (goTypeWords).
+// checked in one place (Charge), which also answers an interruption (Ctrl-C); memory in
+// another (ChargeValue, ChargeMem). Messages leaving expr-lang are put in the language's
+// words here too (GoTypeWords). The rewrites themselves are exprx's; the methods exported
+// here are what its wrappers and the libraries call.
 
 // limitError is a limit reached inside an expression: placed at the expression by wrapError.
 type limitError struct{ msg string }
@@ -29,7 +31,7 @@ func (m *Machine) stepLimitError() error {
 	return &limitError{fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
 }
 
-// charge spends n steps of the budget; it fails when the budget is spent or the run was
+// Charge spends n steps of the budget; it fails when the budget is spent or the run was
 // interrupted.
 func (m *Machine) Charge(n int) error {
 	m.steps += n
@@ -55,7 +57,7 @@ func (m *Machine) chargeAt(at Pos, n int) error {
 	return nil
 }
 
-// chargeValue checks a value about to be built, of size units, and charges what it adds:
+// ChargeValue checks a value about to be built, of size units, and charges what it adds:
 // no single value may exceed the budget, and what a call adds is counted across the call.
 // Joining a long value to a short one adds the short one (s = s + "x" in a loop is linear),
 // joining two long ones doubles (s = s + s fails at once).
@@ -94,7 +96,7 @@ func (m *Machine) chargeAppend(op string, cur, v any) error {
 	return nil
 }
 
-// expandedSize is the size of what flatten or join will build from v, computed before
+// ExpandedSize is the size of what flatten or join will build from v, computed before
 // building it; each element looked at costs a step.
 func (m *Machine) ExpandedSize(fn string, v any) (int, error) {
 	list, ok := v.([]any)
@@ -129,7 +131,7 @@ func (m *Machine) ExpandedSize(fn string, v any) (int, error) {
 	return n, nil
 }
 
-// chargeMem spends n units of the memory budget of the current top-level call.
+// ChargeMem spends n units of the memory budget of the current top-level call.
 func (m *Machine) ChargeMem(n int) error {
 	m.mem += n
 	if m.mem > int(m.Limits.MemoryBudget) || m.mem < 0 || n > int(m.Limits.MemoryBudget) {
@@ -138,11 +140,12 @@ func (m *Machine) ChargeMem(n int) error {
 	return nil
 }
 
+// MemLimitError is the error of a memory budget spent, naming the option that sets it.
 func (m *Machine) MemLimitError() error {
 	return &limitError{fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
 }
 
-// size is what a value costs the memory budget: its own elements, not what they refer to
+// Size is what a value costs the memory budget: its own elements, not what they refer to
 // (they were charged when built).
 func Size(v any) int {
 	switch x := v.(type) {
@@ -165,7 +168,7 @@ func Size(v any) int {
 	return 1
 }
 
-// totals replaces rolls by their totals, in a list or alone.
+// Totals replaces rolls by their totals, in a list or alone.
 func Totals(v any) any {
 	switch x := v.(type) {
 	case *Roll:
@@ -185,7 +188,7 @@ func Totals(v any) any {
 	return v
 }
 
-// binary applies an operator whose operand types the checker could not tell: a roll is its
+// Binary applies an operator whose operand types the checker could not tell: a roll is its
 // total, + joins strings and lists (charged to memory), and a mismatch is said in the
 // language's words.
 func (m *Machine) Binary(op string, a, b any) (any, error) {
@@ -229,7 +232,7 @@ func (m *Machine) Binary(op string, a, b any) (any, error) {
 	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 }
 
-// typeName names a value's type in the language's words.
+// TypeName names a value's type in the language's words.
 func TypeName(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -295,19 +298,24 @@ var goNames = strings.NewReplacer(
 	"reflect: ", "",
 )
 
+// conversionRE matches Go's message for a failed type assertion; internalRE matches the name
+// of an internal function (__rollf). Both are compiled on first use, as every package-level
+// pattern is, so that start-up pays for none.
 var (
-	conversionRE = regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
-	internalRE   = regexp.MustCompile(`\b__[a-z_]+`)
+	conversionRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
+	})
+	internalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) })
 )
 
-// goTypeWords rewrites a message so that no Go type name nor internal function name reaches
+// GoTypeWords rewrites a message so that no Go type name nor internal function name reaches
 // a user.
 func GoTypeWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
-		parts := quotedRE.Split(msg, -1)
-		quoted := quotedRE.FindAllString(msg, -1)
+		parts := quotedRE().Split(msg, -1)
+		quoted := quotedRE().FindAllString(msg, -1)
 		var b strings.Builder
 		for i, part := range parts {
 			b.WriteString(goWords(part))
@@ -321,13 +329,13 @@ func GoTypeWords(msg string) string {
 }
 
 // quotedRE matches a Go-quoted string inside a message.
-var quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
 
 func goWords(msg string) string {
-	msg = conversionRE.ReplaceAllString(msg, "expected $2, got $1")
+	msg = conversionRE().ReplaceAllString(msg, "expected $2, got $1")
 	msg = goNames.Replace(msg)
 	if strings.Contains(msg, "__") {
-		msg = internalRE.ReplaceAllStringFunc(msg, publicName)
+		msg = internalRE().ReplaceAllStringFunc(msg, publicName)
 	}
 	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
 }
@@ -354,7 +362,7 @@ const maxCompareDepth = 10000
 // (a record that holds itself equals another that holds itself), as Go's comparison does.
 type equalPair struct{ a, b uintptr }
 
-// equal is == on any two values: lists, maps and records element by element (a step per
+// Equal is == on any two values: lists, maps and records element by element (a step per
 // element), to a depth of maxCompareDepth; anything else as expressions compare it
 // (Program.Equal).
 func (m *Machine) Equal(a, b any) (bool, error) {
@@ -436,7 +444,7 @@ func (m *Machine) enterCompare(depth, n int) error {
 	return m.Charge(n)
 }
 
-// uniq is expr-lang's uniq with == as equal compares. Numbers, strings and booleans are
+// Uniq is expr-lang's uniq with == as equal compares. Numbers, strings and booleans are
 // found by hashing (1 and 1.0 are one value); other values are compared with each kept one
 // of their own, a step per comparison.
 func (m *Machine) Uniq(v any) (any, error) {
@@ -499,7 +507,7 @@ func hashKey(v any) (any, bool) {
 	return nil, false
 }
 
-// join is expr-lang's join(list, sep), its result sized and charged before it is built: a
+// Join is expr-lang's join(list, sep), its result sized and charged before it is built: a
 // long separator between many elements would build far more than the list holds.
 func (m *Machine) Join(v any, sep string) (any, error) {
 	list, ok := v.([]any)

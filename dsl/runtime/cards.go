@@ -21,15 +21,21 @@ type PileDecl struct {
 	Pos  Pos
 }
 
+// DeclPos is where the deck is declared.
 func (d *DeckDecl) DeclPos() Pos { return d.Pos }
+
+// DeclPos is where the pile is declared.
 func (p *PileDecl) DeclPos() Pos { return p.Pos }
 
+// cardType is the static type of a card; PileType, of a pile (the checker types a pile's
+// global with it).
 var (
 	cardType = &Type{Kind: TCard}
 	PileType = &Type{Kind: TPile}
 )
 
-// defaultDeck is the deck card literals refer to: the only one declared, or a standard one.
+// DefaultDeck is the deck card literals refer to: the only one declared, or a standard one,
+// made on first use. exprx parses the card literals of expressions with it at load.
 func (p *Program) DefaultDeck() (*cards.Deck, error) {
 	switch len(p.Decks) {
 	case 0:
@@ -64,6 +70,8 @@ func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
 	p.Cards = cs
 }
 
+// AsCard takes a card as a builtin receives it: a card, or a card literal's text read
+// against the ruleset's deck. For the card library.
 func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	switch x := v.(type) {
 	case *cards.Card:
@@ -74,7 +82,7 @@ func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
 }
 
-// drawOne takes the top card, or the next hand-given card (which must be in the pile).
+// DrawOne takes the top card, or the next hand-given card (which must be in the pile).
 func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	if len(m.GivenCards) > 0 {
 		c, err := m.AsCard(m.GivenCards[0])
@@ -103,6 +111,8 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	return c, nil
 }
 
+// Shuffle puts a pile in a random order drawn from the run's seeded source (a fixed one when
+// there is none), a step per card; journaled like every change to a pile.
 func (m *Machine) Shuffle(p *cards.Pile) error {
 	if err := m.Charge(len(p.Cards)); err != nil {
 		return err
@@ -125,6 +135,8 @@ func (m *Machine) Shuffle(p *cards.Pile) error {
 	return nil
 }
 
+// MoveCard takes c out of from and puts it on top of to, both changes journaled; it fails
+// if c is not in from.
 func (m *Machine) MoveCard(from, to *cards.Pile, c *cards.Card) error {
 	rest, err := from.Take(c)
 	if err != nil {

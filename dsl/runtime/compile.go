@@ -3,13 +3,27 @@ package runtime
 import (
 	"regexp"
 	"sort"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"rulesh/stdlib/dice"
 )
 
-var IdentRE = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
+// IdentRE matches a whole name as the language spells it: a letter or _, then letters,
+// digits or _. The printer uses it to decide whether a record key needs quotes; exported for
+// the checker, which validates declared names with it. It is compiled on first use.
+var IdentRE = LazyRegexp(sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
+}))
+
+// LazyRegexp is a regular expression compiled on its first use (a sync.OnceValue), so that a
+// package-level pattern costs nothing at start-up. Call it for the *regexp.Regexp; MatchString
+// is there so that a lazy pattern reads as a compiled one. Safe for concurrent use.
+type LazyRegexp func() *regexp.Regexp
+
+// MatchString reports whether s contains a match of the pattern, compiling it if need be.
+func (re LazyRegexp) MatchString(s string) bool { return re().MatchString(s) }
 
 // Code is an expression compiled by the expression engine (package dsl/internal/exprx, the
 // only one that knows expr-lang), run through it. A Code is immutable and may be run by many
@@ -40,26 +54,38 @@ func (e *ExprError) Error() string { return e.Msg }
 func (e *ExprError) Unwrap() error { return e.Err }
 
 // Expr is one compiled expression with where it came from, so run-time errors point into the
-// rule file. Literals and bare names skip the VM.
+// rule file. The checker builds it and exprx fills what compiling tells (Code, Type, Origin,
+// Simple, Globals); it is read-only afterwards. Literals, bare names and rolled defaults skip
+// the VM: Eval looks at IsLit, Ident, RollOf and Simple, in that order, before Code.
 type Expr struct {
-	Pos   Pos
-	Text  string
-	Code  Code
-	Type  *Type
+	// Pos is where the expression starts, for diagnostics.
+	Pos Pos
+	// Text is the expression as compiled (after the rewrites of the rule's own text).
+	Text string
+	// Code runs the expression when none of the shortcuts below applies.
+	Code Code
+	// Type is the expression's static type, as the checker inferred it.
+	Type *Type
+	// Start is the parser's position of Text's first rune; PosAt counts from it.
 	Start lexer.Position
-	// origin maps rune offsets in the compiled text back to the text as written.
+	// Origin maps rune offsets in the compiled text back to the text as written (nil when
+	// they are the same).
 	Origin []int
-	IsLit  bool
-	Lit    any
+	// IsLit says the expression is the literal Lit.
+	IsLit bool
+	// Lit is the literal's value, when IsLit.
+	Lit any
+	// Ident, when set, is the name of the local the expression reads, and all it does.
 	Ident  string
 	RollOf *dice.Expr // a rolled table's default key: roll these dice
 	// Simple, when set, evaluates the expression without the VM (see simple.go).
 	Simple *Simple
-	// globals are the globals the expression reads.
+	// Globals are the globals the expression reads, so its frame has them (set by the
+	// checker).
 	Globals []string
 }
 
-// posAt converts a rune offset in the compiled text into a file position.
+// PosAt converts a rune offset in the compiled text into a file position.
 func (x *Expr) PosAt(from int) lexer.Position {
 	if x.Origin != nil && from >= 0 && from < len(x.Origin) {
 		from = x.Origin[from]
@@ -79,7 +105,7 @@ func (x *Expr) PosAt(from int) lexer.Position {
 	return p
 }
 
-// sortedKeys returns a map's keys in order (for deterministic listings).
+// SortedKeys returns a map's keys in order (for deterministic listings).
 func SortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

@@ -10,8 +10,9 @@ import (
 // error naming the const (instead of changing it for every later run and every other
 // Machine), and a record field initialised from one gets its own copy.
 
-// freeze records every map and list reachable from the consts' values and the options'
-// defaults, with the name of the declaration that holds it.
+// Freeze records every map and list reachable from the consts' values and the options'
+// defaults, with the name of the declaration that holds it. The facade calls it once, after
+// checking and before the Program is shared.
 func (p *Program) Freeze() {
 	p.frozen = map[uintptr]string{}
 	for _, o := range p.Options {
@@ -68,7 +69,7 @@ func (p *Program) frozenError(m map[string]any, at Pos) error {
 	return &RuntimeError{Pos: at, Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
 }
 
-// thaw returns v with its frozen maps and lists copied, so a record initialised from a const
+// Thaw returns v with its frozen maps and lists copied, so a record initialised from a const
 // owns what it holds. Lists are walked (they cannot hold themselves); maps that are not
 // frozen belong to the run and are kept as they are.
 func (p *Program) Thaw(v any) any {

@@ -10,13 +10,14 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-// The functions rules may call besides expr-lang's builtins (abs, ceil, floor, round, min,
-// max, len, sum, filter, map, any, all, count, sort, …). Functions that need the running
-// Machine (dice, procedures) are rewritten by the patcher to receive it as first argument.
+// The builtins rules may call besides expr-lang's own (abs, ceil, floor, round, min, max,
+// len, sum, filter, map, any, all, count, sort, …), and the primitives the libraries bind
+// them to. Calls of builtins that need the running Machine (dice, cards, procedures) are
+// rewritten by exprx to receive it as first argument.
 
 // Builtin is a function rules call that needs the running Machine (dice, cards, maps,
-// entities). A library gives its builtins by the names rules use; the checker registers each
-// with expr-lang under its internal name, which receives the Machine as first argument.
+// entities). A library gives its builtins by the names rules use; exprx registers each with
+// expr-lang under its internal name, which receives the Machine as first argument.
 type Builtin struct {
 	// Fn runs the builtin; its arguments are already of one of the Types.
 	Fn func(m *Machine, args []any) (any, error)
@@ -44,6 +45,8 @@ func Core() map[string]Builtin {
 	}
 }
 
+// ToInt is a number's value as an int (a float truncated); 0 for anything else, so callers
+// pass it only what expr-lang has already typed as a number.
 func ToInt(v any) int {
 	switch x := v.(type) {
 	case int:
@@ -54,6 +57,7 @@ func ToInt(v any) int {
 	return 0
 }
 
+// ToFloat is a number's value as a float; 0 for anything else, as ToInt.
 func ToFloat(v any) float64 {
 	switch x := v.(type) {
 	case int:
@@ -64,6 +68,8 @@ func ToFloat(v any) float64 {
 	return 0
 }
 
+// RollSides rolls one die of sides faces (1 to 1000000) from the run's source of dice. For
+// the dice library.
 func (m *Machine) RollSides(sides int) (int, error) {
 	if m.Dice == nil {
 		return 0, errors.New("no dice source")
@@ -74,6 +80,8 @@ func (m *Machine) RollSides(sides int) (int, error) {
 	return m.Dice.Roll(sides)
 }
 
+// EntitiesOf lists the values of the entities of a kind, in declaration order, a step per
+// entity declared: the builtin entities(kind).
 func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 	k, ok := m.prog.Globals[kind].(*Kind)
 	if !ok {
@@ -128,6 +136,9 @@ func compare[T cmp.Ordered](op string, x, y T) (any, bool) {
 	return nil, false
 }
 
+// RollArith applies an arithmetic or comparison operator to two numbers, a roll standing for
+// its total: exact on whole numbers, float otherwise, / always float. exprx's operator
+// overloads for rolls call it.
 func RollArith(op string, a, b any) (any, error) {
 	num := func(v any) (float64, bool) {
 		switch x := v.(type) {
@@ -195,7 +206,8 @@ func RollArith(op string, a, b any) (any, error) {
 	return nil, fmt.Errorf("unknown operator %s", op)
 }
 
-// rollDie rolls n dice of a declared kind.
+// RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the
+// dice library.
 func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
 	if n < 1 || n > dice.MaxCount {
 		return nil, fmt.Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)

@@ -15,8 +15,11 @@ type MapDecl struct {
 	Map  *hex.Map
 }
 
+// DeclPos is where the board is declared.
 func (d *MapDecl) DeclPos() Pos { return d.Pos }
 
+// hexType is the static type of a hex; MapTType, of a board (the checker types a map's
+// global with it).
 var (
 	hexType  = &Type{Kind: THex}
 	MapTType = &Type{Kind: TBoard}

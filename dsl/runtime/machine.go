@@ -130,6 +130,8 @@ func (m *Machine) clearJournal() {
 	}
 }
 
+// Frame is one procedure call's variables, or a REPL input's (the facade builds that one).
+// Frames of a procedure are pooled by the Machine and reused from call to call.
 type Frame struct {
 	Vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	version int
@@ -146,6 +148,7 @@ type RuntimeError struct {
 	Stack   []string
 }
 
+// Error gives the message after its position, file:line:col: message.
 func (e *RuntimeError) Error() string {
 	return e.Pos.String() + ": " + e.Msg
 }
@@ -223,7 +226,7 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	return m, nil
 }
 
-// initGlobals makes the globals map, which is also the environment of expressions outside
+// InitGlobals makes the globals map, which is also the environment of expressions outside
 // any procedure (consts, defaults, entity fields).
 func (m *Machine) InitGlobals() {
 	m.globals = map[string]any{"__rt": m}
@@ -278,6 +281,9 @@ func (m *Machine) Global(name string) (any, bool) {
 	return v, ok && name != "__rt"
 }
 
+// NewRecord builds a record of kind k: each field its default (or its type's zero value),
+// then the given inits, each conformed to its field's type; values from consts are copied
+// (Thaw). The builtin behind a kind's constructor, called by exprx.
 func (m *Machine) NewRecord(k *Kind, inits []FieldInit) (map[string]any, error) {
 	rec := make(map[string]any, len(k.Fields)+1)
 	rec[KindKey] = k
@@ -363,7 +369,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 	return v, nil
 }
 
-// topLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
+// TopLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
@@ -425,6 +431,9 @@ func (m *Machine) trace(line string) {
 
 func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
 
+// CallAt calls procedure p with args (missing ones take their defaults, every one conformed
+// to its parameter's type), at is the call's position for errors and the stack. Calls
+// deeper than MaxCallDepth fail. exprx's __call and the hex library call it.
 func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
@@ -511,6 +520,7 @@ func (m *Machine) putFrame(p *Proc, f *Frame) {
 	m.pools[p.Index] = append(m.pools[p.Index], f)
 }
 
+// Run executes statements in frame f, a step each, until one fails or returns.
 func (m *Machine) Run(body []Stmt, f *Frame) error {
 	for _, s := range body {
 		if err := m.step(s.pos()); err != nil {
@@ -526,7 +536,8 @@ func (m *Machine) Run(body []Stmt, f *Frame) error {
 	return nil
 }
 
-// eval runs one compiled expression in a frame's variables.
+// Eval runs one compiled expression in a frame's variables, by its shortcut when it has one
+// (see Expr), else by its Code on the VM of the current nesting depth.
 func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	if x.IsLit {
 		return x.Lit, nil

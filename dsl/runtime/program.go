@@ -5,15 +5,18 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-// Program is a loaded and checked ruleset. It is immutable after Load, so one Program may
-// serve many Machines at once (each Machine holds its own state).
+// Program is a loaded and checked ruleset, the compiled form. The checker fills its exported
+// fields; after loading it is only read, so one Program may serve many Machines at once (each
+// Machine holds its own state).
 type Program struct {
 	// Library holds the builtins the program was checked against.
-	Library  *Library
-	Name     string
-	Props    map[string]string // ruleset header fields: version, source, ...
-	Sources  Sources
-	Files    []string // every file read, the first one given first
+	Library *Library
+	// Name is the ruleset's name, from its header.
+	Name    string
+	Props   map[string]string // ruleset header fields: version, source, ...
+	Sources Sources
+	Files   []string // every file read, the first one given first
+	// The declarations of each sort, in the order they were read: Procs[i].Index is i.
 	Options  []*Option
 	Consts   []*Const
 	Kinds    []*Kind
@@ -25,6 +28,7 @@ type Program struct {
 	Piles    []*PileDecl
 	Maps     []*MapDecl
 
+	// Globals maps every top-level name to its declaration.
 	Globals map[string]Global
 	// Equal is == on values other than lists, maps and records (numbers of any Go type,
 	// strings, lists of other element types…), as the expression engine compares them; set
@@ -36,7 +40,7 @@ type Program struct {
 	frozen map[uintptr]string
 }
 
-// global is anything a top-level name can denote.
+// Global is anything a top-level name can denote: a declaration, which knows where it is.
 type Global interface{ DeclPos() Pos }
 
 // Option is a tunable of the ruleset, overridable per run (`--set`, `:set`).
@@ -82,6 +86,8 @@ type Entity struct {
 	Inits []FieldInit
 }
 
+// FieldInit is a field given a value where a record is built (an entity's declaration, a
+// kind's constructor): Value is checked against Field's type.
 type FieldInit struct {
 	Field *Field
 	Value *Expr
@@ -90,13 +96,13 @@ type FieldInit struct {
 // Proc is an `action` or `rule`: a procedure with parameters, a body and maybe a result.
 type Proc struct {
 	Name   string
-	Verb   string
+	Verb   string // action or rule as declared, table for a table's lookup
 	Pos    Pos
 	Params []*Param
-	Result *Type
+	Result *Type // nil: returns nothing
 	Body   []Stmt
-	Index  int
-	MinArg int
+	Index  int      // its place in Program.Procs: the Machine pools its frames there
+	MinArg int      // how many arguments a call must give (the parameters before the first default)
 	Table  *Table   // set when the procedure is a table's lookup
 	Uses   []string // the globals its expressions read: its frames hold these
 }
@@ -127,14 +133,25 @@ func (p *Program) Dice() map[string]*dice.Die {
 	return p.dice
 }
 
+// DeclPos is where the die is declared.
 func (d *DieDecl) DeclPos() Pos { return d.Pos }
-func (o *Option) DeclPos() Pos  { return o.Pos }
-func (c *Const) DeclPos() Pos   { return c.Pos }
-func (k *Kind) DeclPos() Pos    { return k.Pos }
-func (e *Entity) DeclPos() Pos  { return e.Pos }
-func (p *Proc) DeclPos() Pos    { return p.Pos }
 
-// typ returns the one static Type of records of this kind.
+// DeclPos is where the option is declared.
+func (o *Option) DeclPos() Pos { return o.Pos }
+
+// DeclPos is where the const is declared.
+func (c *Const) DeclPos() Pos { return c.Pos }
+
+// DeclPos is where the kind is declared.
+func (k *Kind) DeclPos() Pos { return k.Pos }
+
+// DeclPos is where the entity is declared.
+func (e *Entity) DeclPos() Pos { return e.Pos }
+
+// DeclPos is where the procedure is declared.
+func (p *Proc) DeclPos() Pos { return p.Pos }
+
+// Type returns the one static Type of records of this kind.
 func (k *Kind) Type() *Type {
 	if k.self == nil {
 		k.self = &Type{Kind: TRecord, Record: k}

@@ -405,6 +405,8 @@ func diffNames(a, b *Program) []string {
 	return out
 }
 
+// KindOfGlobal names what sort of declaration g is, as rules write it (option, action,
+// deck…): for the notes of a reload and the checker's messages.
 func KindOfGlobal(g Global) string {
 	switch g := g.(type) {
 	case *Option:
@@ -440,6 +442,7 @@ func (m *Machine) Options() []OptionValue {
 
 // OptionValue is an option with its current value.
 type OptionValue struct {
+	// Name and Doc are the option's, as declared (Doc: its comment, or "").
 	Name, Doc string
 	// Default is the option's value as declared; Value the one in force.
 	Default, Value any

@@ -71,9 +71,11 @@ func (r *Roll) Symbol() string {
 	return ""
 }
 
+// RollType is the static type of a roll (a rolled table's key, the result of roll).
 var RollType = &Type{Kind: TRoll}
 
-// rollExpr rolls parsed dice on the machine's source, reusing a roller per expression.
+// RollExpr rolls parsed dice on the machine's source, reusing a roller per expression. exprx
+// calls it for a dice literal.
 func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
 		return nil, fmt.Errorf("no dice source")
@@ -103,7 +105,7 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	return newRoll(res), nil
 }
 
-// rollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
+// RollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
 func (m *Machine) RollText(src string) (*Roll, error) {
 	de, ok := m.parsed[src]
 	if !ok {

@@ -2,8 +2,8 @@ package runtime
 
 // Simple expressions: the shapes most rule expressions take (a field read, a comparison or
 // a sum of names, fields and numbers, a builtin called with such operands) are evaluated
-// without the expression VM, which costs a run of its own and a map lookup per name. The
-// checker recognises them on the compiled tree (Expr.Simple); when the values met at run
+// without the expression VM, which costs a run of its own and a map lookup per name. exprx
+// recognises them on the compiled tree (Expr.Simple); when the values met at run
 // time are not the plain ints or bools the shortcut handles, Eval falls back on the VM, so
 // the result is always the one the VM gives.
 
@@ -23,16 +23,16 @@ const (
 // Operand is one operand of a simple expression.
 type Operand struct {
 	Kind  OperandKind
-	Lit   any
-	Name  string
-	Field string
+	Lit   any    // OpLit: the value
+	Name  string // OpName, OpField: the name read
+	Field string // OpField: the field read
 }
 
 // Simple is an expression evaluated without the VM: one operand (a field read), two
 // operands joined by Op (an integer comparison or + - *, or && || on bools), or a builtin
 // called with operands (Call set).
 type Simple struct {
-	Op   string
+	Op   string // "" for a lone operand or a call
 	L, R Operand
 	// Call is a builtin of the library called with Args.
 	Call *Builtin

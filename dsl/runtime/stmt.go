@@ -1,15 +1,18 @@
 package runtime
 
-// stmt is one compiled statement. exec runs it in a frame's variables; a return sets done.
+// Stmt is one compiled statement, built by the checker. exec runs it in a frame's variables;
+// a return sets done. The interface is sealed: the statements are the types of this file.
 type Stmt interface {
 	exec(m *Machine, f *Frame) error
 	pos() Pos
 }
 
+// StmtBase gives a statement its position, for errors and the step charged before it runs.
 type StmtBase struct{ At Pos }
 
 func (s StmtBase) pos() Pos { return s.At }
 
+// LetStmt is `let Name[: Type] = Value`: a new local, conformed to Type when one is given.
 type LetStmt struct {
 	StmtBase
 	Name  string
@@ -17,18 +20,22 @@ type LetStmt struct {
 	Value *Expr
 }
 
+// AssignStmt is `target op value` with op one of = += -= *=, the target a local or a record's
+// field or a map's entry.
 type AssignStmt struct {
 	StmtBase
 	Local     string // a local variable, or
 	Obj       *Expr  // the record whose field is set
 	Field     string
 	Key       *Expr // a map entry's computed key (m[k] = …)
-	FieldType *Type
+	FieldType *Type // the field's declared type, which the value must conform to
 	Op        string
 	Value     *Expr
-	LocalType *Type
+	LocalType *Type // the local's declared type (nil or any: not checked at run time)
 }
 
+// IfStmt is if / else if / else: Blocks[i] runs when Conds[i] is the first true one, Else when
+// none is.
 type IfStmt struct {
 	StmtBase
 	Conds  []*Expr
@@ -36,6 +43,8 @@ type IfStmt struct {
 	Else   []Stmt
 }
 
+// ForStmt is `for [Key,] Val in Coll`: over a list (Key the index), a map or record (Key the
+// key, in sorted order) or a count n (1 to n), at most MaxLoopIterations times.
 type ForStmt struct {
 	StmtBase
 	Key, Val string
@@ -43,17 +52,21 @@ type ForStmt struct {
 	Body     []Stmt
 }
 
+// WhileStmt is `while Cond`, its iterations counted against MaxLoopIterations.
 type WhileStmt struct {
 	StmtBase
 	Cond *Expr
 	Body []Stmt
 }
 
+// ReturnStmt ends the procedure, with Value's result when there is one (nil Value: none).
 type ReturnStmt struct {
 	StmtBase
 	Value *Expr
 }
 
+// RequireStmt is `require Cond else message`: when Cond is false the call fails with the
+// message, a template (Msg) or any other expression (MsgExpr, printed).
 type RequireStmt struct {
 	StmtBase
 	Cond    *Expr
@@ -61,12 +74,15 @@ type RequireStmt struct {
 	MsgExpr *Expr
 }
 
+// EmitStmt is `emit value`: a line handed to Machine.Emit, a template rendered or any other
+// value printed.
 type EmitStmt struct {
 	StmtBase
 	Template *Template
 	Value    *Expr
 }
 
+// ExprStmt is an expression run for its effects (a call), its value dropped.
 type ExprStmt struct {
 	StmtBase
 	Value *Expr

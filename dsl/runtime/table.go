@@ -14,17 +14,19 @@ import (
 // chooses the column and the second is the row key. Other parameters are inputs the rows'
 // bounds and values may use. A table declared with `roll DICE` rolls its own key when
 // called without one.
+// The checker builds it; it is only read at run time.
 type Table struct {
 	Name   string
 	Pos    Pos
 	Proc   *Proc
-	Roll   *dice.Expr
-	Ratio  bool
-	Ratios []tables.Ratio
-	Cols   []*Expr
+	Roll   *dice.Expr     // the dice of `roll DICE`, or nil
+	Ratio  bool           // the columns are odds (3:2), chosen by a ratio given at the call
+	Ratios []tables.Ratio // ratio tables: the columns, increasing
+	Cols   []*Expr        // other column tables: each column's key
 	Rows   []*TableRow
 	Below  *Expr // ratio tables: odds under the first column
-	// index finds a row without walking the table, when every key is a constant.
+	// Index finds a row without walking the table, when every key is a constant (nil
+	// otherwise).
 	Index *RowIndex
 }
 
@@ -37,11 +39,15 @@ type TableRow struct {
 	Value *Expr
 }
 
+// BandKey is a row key that is a band, Lo .. Hi, either end open (excluded) or absent
+// (unbounded). The bounds may be computed.
 type BandKey struct {
 	Lo, Hi         *Expr
 	LoOpen, HiOpen bool
 }
 
+// Constant gives the band as stdlib/tables compares it when both bounds are number literals;
+// ok is false when a bound is computed (or NaN), and the band is decided at the lookup.
 func (b *BandKey) Constant() (tables.Band, bool) {
 	var out tables.Band
 	out.LoOpen, out.HiOpen = b.LoOpen, b.HiOpen
@@ -64,6 +70,8 @@ func (b *BandKey) Constant() (tables.Band, bool) {
 	return out, true
 }
 
+// Number is a number's value as a float, a roll standing for its total; ok is false for any
+// other value.
 func Number(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int:
@@ -76,13 +84,15 @@ func Number(v any) (float64, bool) {
 	return 0, false
 }
 
-// tableStmt is the body of a table's procedure: find the row, evaluate its value.
+// TableStmt is the body of a table's procedure: find the row, evaluate its value.
 type TableStmt struct {
 	StmtBase
 	Table *Table
 }
 
-// keyIndex is the position of the row key among the parameters.
+// KeyIndex is the position of the row key among the parameters: 1 when a column is chosen
+// first, else 0. Read by the checker, which passes the declaration: the one place this
+// package reads the syntax tree.
 func (t *Table) KeyIndex(ta *syntax.TableDecl) int {
 	for _, r := range ta.Rows {
 		if r.Columns != nil && len(t.Proc.Params) > 1 {

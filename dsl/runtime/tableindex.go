@@ -7,7 +7,7 @@ import (
 	"rulesh/stdlib/tables"
 )
 
-// rowIndex finds a table's row without walking the rows, for tables whose keys are all
+// RowIndex finds a table's row without walking the rows, for tables whose keys are all
 // constants: exact keys in a map, and bands by binary search when they come in increasing
 // order. The answer is always the first matching row in file order, as a walk would give:
 // on a shared boundary (1 .. 1.5 then 1.5 .. 2.5) the earlier, lower band wins.
@@ -92,7 +92,7 @@ func (ix *RowIndex) lookup(key any) int {
 	return best
 }
 
-// indexKey normalises a key as equalKeys compares them: a roll by its symbol or total, every
+// IndexKey normalises a key as equalKeys compares them: a roll by its symbol or total, every
 // number as a float64; strings and booleans as they are. Other values are never equal to a
 // constant key.
 func IndexKey(v any) (any, bool) {

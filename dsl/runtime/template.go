@@ -4,12 +4,13 @@ import (
 	"strings"
 )
 
-// template is a string with `{expr}` holes, as written after emit and require … else.
+// Template is a string with `{expr}` holes, as written after emit and require … else.
 // A literal brace is written `{{` or `}}`.
 type Template struct {
 	Parts []TemplatePart
 }
 
+// TemplatePart is a run of literal text (Lit) or a hole (Expr), one or the other.
 type TemplatePart struct {
 	Lit  string
 	Expr *Expr

@@ -38,6 +38,8 @@ type Type struct {
 	Elem   *Type // for TList, when known
 }
 
+// The static types of the built-in type names, shared by the checker and the facade (a Type
+// is not changed once built).
 var (
 	AnyType    = &Type{Kind: TAny}
 	IntType    = &Type{Kind: TInt}
@@ -49,12 +51,15 @@ var (
 	DieType    = &Type{Kind: TDie}
 )
 
+// BuiltinTypes maps the type names rules write (int, number, card…) to their types. Read by
+// the checker; only read.
 var BuiltinTypes = map[string]*Type{
 	"any": AnyType, "int": IntType, "float": FloatType, "number": FloatType,
 	"bool": BoolType, "string": StringType, "list": ListType, "map": mapType,
 	"roll": RollType, "die": DieType, "card": cardType, "pile": PileType, "hex": hexType, "board": MapTType,
 }
 
+// String names the type as rules write it.
 func (t *Type) String() string {
 	switch t.Kind {
 	case TInt:
@@ -146,7 +151,7 @@ func Assignable(to, from *Type) bool {
 	return to.Kind == from.Kind
 }
 
-// conform checks a run-time value against a declared type and converts numbers where it is
+// Conform checks a run-time value against a declared type and converts numbers where it is
 // lossless (an int into a float field, a whole float into an int field).
 func Conform(v any, t *Type) (any, error) {
 	switch t.Kind {

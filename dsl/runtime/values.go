@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// kindKey is the hidden map key that tells which kind a record is. Names starting with "__"
+// KindKey is the hidden map key that tells which kind a record is. Names starting with "__"
 // are reserved, so no rule can read or write it.
 const KindKey = "__kind"
 
@@ -50,10 +50,10 @@ type Stringer interface{ String() string }
 // maxReprDepth bounds how deep printing goes; deeper values print as "…".
 const maxReprDepth = 20
 
-// path tracks the maps and lists being printed, to tell a cycle from a shared value.
+// Path tracks the maps and lists being printed, to tell a cycle from a shared value.
 type Path []uintptr
 
-// enter reports whether v (a map or list) is already being printed, else records it.
+// Enter reports whether v (a map or list) is already being printed, else records it.
 func (p *Path) Enter(v any) (string, bool) {
 	rv := reflect.ValueOf(v)
 	if (rv.Kind() != reflect.Map && rv.Kind() != reflect.Slice) || rv.Len() == 0 {
@@ -69,6 +69,7 @@ func (p *Path) Enter(v any) (string, bool) {
 	return "", false
 }
 
+// Leave forgets the value Enter recorded last, once it is printed.
 func (p *Path) Leave() { *p = (*p)[:len(*p)-1] }
 
 func cycleMark(v any) string {
@@ -224,6 +225,8 @@ func (w *reprWriter) write(v any, depth int) {
 	}
 }
 
+// FormatFloat prints a float as rules see it: a whole one keeps its ".0" (3.0, not 3) so
+// it never reads as an int; others in Go's shortest form.
 func FormatFloat(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
@@ -244,8 +247,8 @@ func ToJSON(v any) any {
 	return j.convert(v, 0)
 }
 
-// maxJSONDepth bounds nesting in JSON output, maxJSONValues the values converted and
-// maxJSONBytes the bytes of their strings (a list of many references to one large value);
+// MaxJSONDepth bounds nesting in JSON output, MaxJSONValues the values converted and
+// MaxJSONBytes the bytes of their strings (a list of many references to one large value);
 // past them values become "…".
 const (
 	MaxJSONDepth  = 200

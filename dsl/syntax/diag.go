@@ -18,6 +18,7 @@ const (
 	Warning
 )
 
+// String is the severity as diagnostics print it: error or warning.
 func (s Severity) String() string {
 	if s == Warning {
 		return "warning"
@@ -32,6 +33,7 @@ type Pos struct {
 	Col  int
 }
 
+// String prints the position as file:line:col, or the file alone when there is no line.
 func (p Pos) String() string {
 	if p.Line == 0 {
 		return p.File
@@ -210,7 +212,6 @@ func sourceLine(src []byte, n int) (string, bool) {
 
 // DidYouMean returns the candidate closest to name (edit distance below 3 and below the
 // name's length), or "".
-
 func DidYouMean(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -84,7 +85,8 @@ type Error struct {
 	// when expr-lang gave no position (the start of the expression).
 	At int
 	// End is the rune offset just past the refused part, or 0 when expr-lang gave none.
-	End     int
+	End int
+	// Summary is the terse message; Detail, when set, a sentence that helps fix it.
 	Summary string
 	Detail  string
 	// Unknown and Name tell an unknown name or field, for which the checker suggests one.
@@ -643,7 +645,7 @@ func compileError(err error) *Error {
 	}
 	msg = runtime.GoTypeWords(msg)
 	e.Summary = msg
-	if m := badLiteralRE.FindStringSubmatch(msg); m != nil {
+	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
@@ -671,4 +673,8 @@ func compileError(err error) *Error {
 	return e
 }
 
-var badLiteralRE = regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
+// badLiteralRE matches expr's message for a number literal strconv refused, capturing the
+// literal and strconv's reason. Compiled on first use.
+var badLiteralRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
+})

@@ -1,7 +1,8 @@
 // Package dice binds dice to the language: d(sides) and roll(notation or die[, count]),
 // each roll drawn from the Machine's dice source (seeded or hand-given) and traced. Dice
-// literals in expressions (3d6, 4d6kh3) are compiled by the checker, not here. It holds no
-// state; it imports runtime and stdlib/dice, never the checker or the facade.
+// literals in expressions (3d6, 4d6kh3) are parsed once at load by dsl/internal/exprx and
+// rolled by runtime.Machine.RollExpr, not here. It holds no state; it imports runtime and
+// stdlib/dice, never the checker or the facade.
 package dice
 
 import (
