@@ -206,6 +206,12 @@ func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
 	if n == 1 {
 		return a, nil
 	}
+	if ok, cost := powerPlan(a, n); ok {
+		if err := wk.charge(cost); err != nil {
+			return nil, err
+		}
+		return powerRec(a, n).trim(), nil
+	}
 	if wk != nil {
 		// The last squaring costs more than all the rest: refuse before any of it when that
 		// one alone is over the limit (weights of a^(n/2) are at most Den^(n/2)).
