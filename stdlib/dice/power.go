@@ -40,8 +40,16 @@ func powerPlan(a *Dist, n int) (ok bool, cost int) {
 	}
 	terms := n*d + 1
 	words := (n*a.Den.BitLen())/bits.UintSize + 1
-	return true, satMul(terms, satMul(d, words+bigOpCost))
+	// The recurrence is cheap next to what its result costs to use: every weight written
+	// in decimal (as prob does) costs about weightTextCost·words² word operations, so that is
+	// charged too, and 5000d10 (45,001 weights of 16,600 bits, 450 MB of fractions) is
+	// refused as the squarings were.
+	return true, satMul(terms, satMul(d, words+bigOpCost)+satMul(weightTextCost, satMul(words, words)))
 }
+
+// weightTextCost: writing a weight of w words in decimal costs about weightTextCost·w² word
+// operations (math/big, 2026-11-29).
+const weightTextCost = 8
 
 // powerRec returns the weights of a^n by the recurrence (powerPlan said yes).
 func powerRec(a *Dist, n int) *Dist {

@@ -101,3 +101,19 @@ func diceDistOf(sides int) (*Dist, error) {
 }
 
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
+
+// TestPowerLimit: the recurrence makes 1000d10 cheap, but 5000d10, whose 45,001 weights of
+// 16,600 bits would take 450 MB to write out, is still refused by the work limit.
+func TestPowerLimit(t *testing.T) {
+	e, err := Parse("5000d10", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Distribution(); err != ErrTooMuchWork {
+		t.Errorf("5000d10: %v, want %v", err, ErrTooMuchWork)
+	}
+	e, _ = Parse("1000d10", nil)
+	if _, err := e.Distribution(); err != nil {
+		t.Errorf("1000d10: %v", err)
+	}
+}

@@ -21,8 +21,8 @@ import (
 // Distributions of hundreds of dice have thousands of outcomes with weights of thousands of
 // bits, so no row costs a big.Rat: the fractions share d.Den and are reduced by its small
 // prime factors (fractions), each probability and cumulative probability is one rounded
-// division (quotient) of a running integer sum by d.Den, and the whole text is written at
-// once. The result is byte for byte what big.Rat arithmetic per row printed.
+// division (quotient) of a running integer sum by d.Den, and the text is written in blocks
+// of a megabyte. The result is byte for byte what big.Rat arithmetic per row printed.
 func Dist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 	numeric := d.Syms == nil && !d.Bool
 	rows, text, trunc := distRows(d, numeric)
@@ -33,7 +33,7 @@ func Dist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 	if asJSON {
 		return distJSON(w, src, d, rows, text, mean, stddev, trunc)
 	}
-	buf := make([]byte, 0, len(text)+len(rows)*(48+3*40)+256)
+	buf := make([]byte, 0, min(len(text)+len(rows)*(48+3*40)+256, outBlock+64<<10))
 	if d.Syms == nil {
 		buf = append(buf, src...)
 		buf = append(buf, ": mean "...)
@@ -83,6 +83,10 @@ func Dist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 		buf = append(buf, "  "...)
 		buf = appendBar(buf, r.p, top, 40)
 		buf = append(buf, '\n')
+		if len(buf) >= outBlock {
+			w.Write(buf)
+			buf = buf[:0]
+		}
 	}
 	if trunc != nil {
 		buf = fmt.Appendf(buf, "(explosions followed to depth %d; probability beyond: %.3g)\n", dice.ExactExplodeDepth, *trunc)
@@ -90,6 +94,10 @@ func Dist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 	w.Write(buf)
 	return nil
 }
+
+// outBlock: Dist writes its text in blocks of about this many bytes, in one write unless the
+// table is long.
+const outBlock = 1 << 20
 
 // distRow is one outcome of Dist: its value, probability, and its cells in the text
 // distRows writes (label, fraction, percentage, then for numbers P(≥) and P(≤)), cell c
@@ -161,7 +169,7 @@ func distJSON(w io.Writer, src string, d *dice.Dist, rows []distRow, text []byte
 			return JSON(w, f) // the encoder's error, as for the whole document
 		}
 	}
-	buf := make([]byte, 0, len(text)+len(rows)*64+256)
+	buf := make([]byte, 0, min(len(text)+len(rows)*64+256, outBlock+64<<10))
 	buf = append(buf, `{"expr":`...)
 	buf = appendJSONString(buf, src)
 	buf = append(buf, `,"mean":`...)
@@ -194,6 +202,12 @@ func distJSON(w io.Writer, src string, d *dice.Dist, rows []distRow, text []byte
 			buf = append(buf, `,"fraction":"`...)
 			buf = append(buf, r.frac(text)...)
 			buf = append(buf, `"}`...)
+			if len(buf) >= outBlock {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
 		}
 		buf = append(buf, ']')
 	}
