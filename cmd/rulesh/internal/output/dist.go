@@ -117,7 +117,8 @@ func (r *distRow) frac(text []byte) []byte { return text[r.cell[1]:r.cell[2]] }
 func distRows(d *dice.Dist, numeric bool) ([]distRow, []byte, *float64) {
 	mass := d.Mass()
 	rows := make([]distRow, 0, len(d.W))
-	var text []byte
+	// A fraction is at most twice the denominator's digits; the rest of a row, 40 bytes.
+	text := make([]byte, 0, len(d.W)*(2*(d.Den.BitLen()*30103/100000+1)+40))
 	var z quotient
 	fr := newFractions(d.Den)
 	// leq is the weight up to the current outcome, geq = mass less the weight before it.

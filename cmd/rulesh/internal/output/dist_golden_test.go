@@ -117,7 +117,7 @@ func TestQuotient(t *testing.T) {
 		b := randBelow(rng, new(big.Int).Lsh(one, uint(bl)))
 		b.Add(b, one)
 		a := new(big.Int)
-		switch i % 4 {
+		switch i % 5 {
 		case 0: // anything up to b
 			a.Set(randBelow(rng, b))
 		case 1: // tiny against b: subnormal or zero
@@ -125,6 +125,11 @@ func TestQuotient(t *testing.T) {
 		case 2: // a multiple of a small number over a power of two: ties
 			b.Lsh(one, uint(rng.IntN(1200)))
 			a.SetUint64(rng.Uint64() >> rng.IntN(64))
+		case 4: // within a few units of a midpoint between two float64: M odd of 54 bits
+			m := new(big.Int).SetUint64(rng.Uint64()>>10 | 1<<53 | 1)
+			a.Mul(m, b)
+			a.Add(a, big.NewInt(int64(rng.IntN(5)-2)))
+			b.Lsh(b, uint(rng.IntN(1100)))
 		case 3: // above 1
 			a.Mul(b, big.NewInt(int64(rng.IntN(1000)+1)))
 			a.Add(a, big.NewInt(int64(rng.IntN(3))))

@@ -25,6 +25,9 @@ func (z *quotient) float(a, b *big.Int) float64 {
 		// a quotient of such integers is never subnormal.
 		return float64(a.Uint64()) / float64(b.Uint64())
 	}
+	if f, ok := quickQuo(a, b, alen, blen); ok {
+		return f
+	}
 	// The algorithm of math/big's quotToFloat64, on big.Int.
 	const (
 		msize  = 52
@@ -65,6 +68,50 @@ func (z *quotient) float(a, b *big.Int) float64 {
 	}
 	mantissa >>= 1
 	return math.Ldexp(float64(mantissa), exp-msize1)
+}
+
+// quickQuo rounds a/b from the top 64 bits of each: their quotient is within 2^-60 of a/b
+// relatively, which decides the rounding unless a/b lies that close to a midpoint between
+// two float64 (then ok is false, as it is for results near the subnormal range).
+func quickQuo(a, b *big.Int, alen, blen int) (float64, bool) {
+	if bits.UintSize != 64 {
+		return 0, false
+	}
+	ta, sa := top64(a, alen)
+	tb, sb := top64(b, blen)
+	// q = floor(ta·2^63 / tb): ta, tb have their top bit set, so q is in [2^62, 2^64).
+	q, _ := bits.Div64(ta>>1, ta<<63, tb)
+	t := bits.Len64(q) - 1 // 62 or 63
+	lowBits := uint(t - 52)
+	r := q & (1<<lowBits - 1)
+	half := uint64(1) << (lowBits - 1)
+	if r+16 >= half && r <= half+16 {
+		return 0, false
+	}
+	m := q >> lowBits
+	if r > half {
+		m++
+	}
+	exp := sa - sb - 63 + int(lowBits)
+	// m < 2^54 times 2^exp: keep well inside the normal range.
+	if exp < -1000 || exp > 900 {
+		return 0, false
+	}
+	return math.Ldexp(float64(m), exp), true
+}
+
+// top64 returns x's top 64 bits (x has n >= 1 bits) and the power of two they are scaled by:
+// x = top·2^shift + a remainder below 2^shift.
+func top64(x *big.Int, n int) (uint64, int) {
+	ws := x.Bits()
+	i := len(ws) - 1
+	hi := uint64(ws[i])
+	lz := uint(bits.LeadingZeros64(hi))
+	top := hi << lz
+	if i > 0 && lz > 0 {
+		top |= uint64(ws[i-1]) >> (64 - lz)
+	}
+	return top, n - 64
 }
 
 // fractions writes w/den in lowest terms, as big.Rat's RatString does, for many w over one
