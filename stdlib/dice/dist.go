@@ -81,6 +81,12 @@ func (d *Dist) MeanRat() *big.Rat {
 	return new(big.Rat).SetFrac(num, d.Mass())
 }
 
+// Moments returns Mean and Stddev from one pass over the weights.
+func (d *Dist) Moments() (mean, stddev float64) {
+	m, v := d.moments()
+	return m, math.Sqrt(v)
+}
+
 // moments computes mean and variance exactly (as fractions) over the mass that is not
 // truncated, then rounds once: 2d6 has mean 7, not 6.999999999999999.
 func (d *Dist) moments() (mean, variance float64) {
@@ -88,12 +94,15 @@ func (d *Dist) moments() (mean, variance float64) {
 	if mass.Sign() == 0 {
 		return 0, 0
 	}
-	s1, s2, t := new(big.Int), new(big.Int), new(big.Int)
+	s1, s2, t, x := new(big.Int), new(big.Int), new(big.Int), new(big.Int)
 	for i, w := range d.W {
-		v := big.NewInt(int64(d.Min + i))
-		t.Mul(w, v)
+		if w.Sign() == 0 {
+			continue
+		}
+		x.SetInt64(int64(d.Min + i))
+		t.Mul(w, x)
 		s1.Add(s1, t)
-		s2.Add(s2, t.Mul(t, v))
+		s2.Add(s2, t.Mul(t, x))
 	}
 	m := new(big.Rat).SetFrac(s1, mass)
 	v := new(big.Rat).SetFrac(s2, mass)
@@ -196,6 +205,12 @@ func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
 	// product; multiplying by the one-die distribution is cheap (one operand is short).
 	if n == 1 {
 		return a, nil
+	}
+	if ok, cost := powerPlan(a, n); ok {
+		if err := wk.charge(cost); err != nil {
+			return nil, err
+		}
+		return powerRec(a, n).trim(), nil
 	}
 	if wk != nil {
 		// The last squaring costs more than all the rest: refuse before any of it when that

@@ -2,11 +2,10 @@ package output
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 )
 
 // JSON writes v on w as one JSON document and a newline, with <, > and & left as they are.
@@ -18,51 +17,65 @@ func JSON(w io.Writer, v any) error {
 }
 
 // Table prints aligned columns (right-aligned, as numbers are) and after each row a bar
-// scaled so that the largest of weights fills 40 cells. weights has one entry per row.
+// scaled so that the largest of weights fills 40 cells. weights has one entry per row. The
+// table is written at once.
 func Table(w io.Writer, header []string, rows [][]string, weights []float64) {
 	width := make([]int, len(header))
 	for i, h := range header {
-		width[i] = len([]rune(h))
+		width[i] = utf8.RuneCountInString(h)
 	}
+	size := 0
 	for _, r := range rows {
 		for i, cell := range r {
-			width[i] = max(width[i], len([]rune(cell)))
+			width[i] = max(width[i], utf8.RuneCountInString(cell))
 		}
 	}
-	line := func(cells []string) string {
-		var b strings.Builder
+	for _, n := range width {
+		size += n + 2
+	}
+	line := func(buf []byte, cells []string) []byte {
 		for i, cell := range cells {
 			if i > 0 {
-				b.WriteString("  ")
+				buf = append(buf, "  "...)
 			}
-			b.WriteString(strings.Repeat(" ", width[i]-len([]rune(cell))))
-			b.WriteString(cell)
+			buf = appendSpaces(buf, width[i]-utf8.RuneCountInString(cell))
+			buf = append(buf, cell...)
 		}
-		return b.String()
+		return buf
 	}
-	fmt.Fprintln(w, line(header))
+	buf := make([]byte, 0, (len(rows)+1)*(size+3*40+4))
+	buf = append(line(buf, header), '\n')
 	top := 0.0
 	for _, wt := range weights {
 		top = math.Max(top, wt)
 	}
 	for i, r := range rows {
-		fmt.Fprintf(w, "%s  %s\n", line(r), bar(weights[i], top, 40))
+		buf = append(line(buf, r), "  "...)
+		buf = append(appendBar(buf, weights[i], top, 40), '\n')
 	}
+	w.Write(buf)
 }
 
 // bar draws w/top as up to n cells with eighth-block precision; a weight above zero always
 // shows.
-func bar(w, top float64, n int) string {
+func bar(w, top float64, n int) string { return string(appendBar(nil, w, top, n)) }
+
+// appendBar appends bar(w, top, n).
+func appendBar(buf []byte, w, top float64, n int) []byte {
 	if top <= 0 {
-		return ""
+		return buf
 	}
 	eighths := int(math.Round(w / top * float64(n*8)))
 	if eighths == 0 && w > 0 {
 		eighths = 1
 	}
-	blocks := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	return strings.Repeat("█", eighths/8) + blocks[eighths%8]
+	for range eighths / 8 {
+		buf = append(buf, "█"...)
+	}
+	return append(buf, blocks[eighths%8]...)
 }
+
+var blocks = [8]string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 
 // Float writes a mean or a standard deviation with four decimals.
 func Float(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }
