@@ -71,14 +71,15 @@ type Machine struct {
 // call's journal grows with what it touches, not with how often it writes.
 type undo struct {
 	m       map[string]any
+	rec     unsafe.Pointer // m's identity, for fields
 	key     string
 	old     any
 	had     bool
 	restore func()
-	id      any // what was changed, for journaledOnce
+	id      any // what restore restores (a pile, a passage, givenID{}), for journaledOnce
 }
 
-// fieldID names a record field for the journal: the record's map and the field's name.
+// fieldID names a record field in the journal's index: the record's map and the field.
 type fieldID struct {
 	rec unsafe.Pointer
 	key string
@@ -87,11 +88,33 @@ type fieldID struct {
 // givenID names the hand-given cards in the journal.
 type givenID struct{}
 
-// journalScan is the journal length up to which journaledOnce compares entries one by one;
+// journalScan is the journal length up to which the journal is searched entry by entry;
 // past it, an index of what is journaled answers.
 const journalScan = 32
 
-// journaledOnce reports whether id already has its undo in this top-level call's journal.
+// indexed returns the journal's index, built when the journal first passes journalScan.
+func (m *Machine) indexed() map[any]struct{} {
+	if len(m.journaled) == 0 {
+		if m.journaled == nil {
+			m.journaled = make(map[any]struct{}, 2*journalScan)
+		}
+		for i := range m.journal {
+			m.journaled[m.journal[i].key2()] = struct{}{}
+		}
+	}
+	return m.journaled
+}
+
+// key2 is what names the entry in the journal's index.
+func (u *undo) key2() any {
+	if u.id != nil {
+		return u.id
+	}
+	return fieldID{u.rec, u.key}
+}
+
+// journaledOnce reports whether id (a pile, a passage or givenID{}) already has its undo in
+// this top-level call's journal.
 func (m *Machine) journaledOnce(id any) bool {
 	if len(m.journal) <= journalScan {
 		for i := range m.journal {
@@ -101,23 +124,30 @@ func (m *Machine) journaledOnce(id any) bool {
 		}
 		return false
 	}
-	if m.journaled == nil {
-		m.journaled = make(map[any]struct{}, 2*journalScan)
-	}
-	if len(m.journaled) == 0 {
-		for i := range m.journal {
-			m.journaled[m.journal[i].id] = struct{}{}
-		}
-	}
-	_, ok := m.journaled[id]
+	_, ok := m.indexed()[id]
 	return ok
 }
 
-// record adds an undo to the journal (the caller checked journaledOnce).
+// fieldJournaled is journaledOnce for a record field, without boxing its name while the
+// journal is short (a field write is the commonest change).
+func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
+	if len(m.journal) <= journalScan {
+		for i := range m.journal {
+			if u := &m.journal[i]; u.rec == rec && u.key == key {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := m.indexed()[fieldID{rec, key}]
+	return ok
+}
+
+// record adds an undo to the journal (the caller checked that it holds none for the thing).
 func (m *Machine) record(u undo) {
 	m.journal = append(m.journal, u)
 	if len(m.journaled) > 0 {
-		m.journaled[u.id] = struct{}{}
+		m.journaled[u.key2()] = struct{}{}
 	}
 }
 
@@ -394,10 +424,10 @@ func (m *Machine) rollback() {
 
 // setField writes a record field, journaling the old value for rollback.
 func (m *Machine) setField(rec map[string]any, key string, v any) {
-	id := fieldID{*(*unsafe.Pointer)(unsafe.Pointer(&rec)), key}
-	if !m.journaledOnce(id) {
+	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
+	if !m.fieldJournaled(ptr, key) {
 		old, had := rec[key]
-		m.record(undo{m: rec, key: key, old: old, had: had, id: id})
+		m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
 	}
 	rec[key] = v
 }
