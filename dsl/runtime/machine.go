@@ -610,6 +610,10 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	if errors.As(err, &re) {
 		return re
 	}
+	var be *builtinError
+	if errors.As(err, &be) {
+		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(be.at)), Msg: GoTypeWords(be.err.Error())}
+	}
 	var ee *ExprError
 	if errors.As(err, &ee) {
 		msg := ee.Msg

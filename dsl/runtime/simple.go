@@ -18,6 +18,9 @@ const (
 	OpName
 	// OpField reads a field of the record a name holds.
 	OpField
+	// OpCall calls a builtin that returns an int (only as an operand of + - * and the
+	// comparisons, after the other operand was read).
+	OpCall
 )
 
 // Operand is one operand of a simple expression.
@@ -26,6 +29,12 @@ type Operand struct {
 	Lit   any    // OpLit: the value
 	Name  string // OpName, OpField: the name read
 	Field string // OpField: the field read
+	// Call, for OpCall, is a builtin whose results are all ints, called with Args (names,
+	// fields or literals); At is the call's rune offset in the compiled text, where its
+	// errors are reported (as the VM reports them).
+	Call *Builtin
+	Args []Operand
+	At   int
 }
 
 // Simple is an expression evaluated without the VM: one operand (a field read), two
@@ -37,6 +46,11 @@ type Simple struct {
 	// Call is a builtin of the library called with Args.
 	Call *Builtin
 	Args []Operand
+	// Proc is a procedure called with Args from Site.
+	Proc *Proc
+	Site *Pos
+	// At is the offset of the call (Call or Proc) in the compiled text.
+	At int
 }
 
 // read evaluates one operand; ok is false when it cannot be read without the VM (not a
@@ -57,21 +71,50 @@ func (o *Operand) read(env map[string]any) (any, bool) {
 	return v, ok
 }
 
-// evalSimple evaluates s, or reports false when the VM must.
+// evalSimple evaluates s, or reports false when the VM must (and then nothing was called).
 func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
-	if s.Call != nil {
+	if s.Call != nil || s.Proc != nil {
 		return m.callSimple(s, env)
 	}
-	l, ok := s.L.read(env)
-	if !ok {
-		return nil, false, nil
+	// Operands without effects are read first: if they are not what the shortcut handles,
+	// the VM runs the whole expression, and no builtin has been called yet.
+	var l, r any
+	var ok bool
+	if s.L.Kind != OpCall {
+		if l, ok = s.L.read(env); !ok {
+			return nil, false, nil
+		}
 	}
 	if s.Op == "" {
 		return l, true, nil
 	}
-	r, ok := s.R.read(env)
-	if !ok {
-		return nil, false, nil
+	if s.R.Kind != OpCall {
+		if r, ok = s.R.read(env); !ok {
+			return nil, false, nil
+		}
+	}
+	if s.L.Kind == OpCall || s.R.Kind == OpCall {
+		// One operand is a builtin returning an int: the other must be an int too.
+		other := l
+		if s.L.Kind == OpCall {
+			other = r
+		}
+		if _, isInt := other.(int); !isInt {
+			return nil, false, nil
+		}
+		call := &s.L
+		if s.R.Kind == OpCall {
+			call = &s.R
+		}
+		v, ok, err := m.callBuiltin(call.Call, call.Args, call.At, env)
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+		if s.L.Kind == OpCall {
+			l = v
+		} else {
+			r = v
+		}
 	}
 	switch a := l.(type) {
 	case int:
@@ -118,22 +161,63 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	return nil, false, nil
 }
 
-// callSimple calls a builtin with its operands read, the arguments on a stack the machine
-// reuses (a builtin may run rules that call builtins again, so each call takes its own
-// stretch of it).
-func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
+// pushArgs reads operands onto the argument stack the machine reuses (a builtin or a
+// procedure may run rules that call again, so each call takes its own stretch of it); it
+// returns the stack's old length, or false when an operand needs the VM (nothing pushed).
+func (m *Machine) pushArgs(args []Operand, env map[string]any) (int, bool) {
 	base := len(m.argStack)
-	for i := range s.Args {
-		v, ok := s.Args[i].read(env)
+	for i := range args {
+		v, ok := args[i].read(env)
 		if !ok {
+			clear(m.argStack[base:])
 			m.argStack = m.argStack[:base]
-			return nil, false, nil
+			return base, false
 		}
 		m.argStack = append(m.argStack, v)
 	}
-	args := m.argStack[base:len(m.argStack):len(m.argStack)]
-	v, err := s.Call.Fn(m, args)
+	return base, true
+}
+
+// popArgs drops the arguments pushed from base.
+func (m *Machine) popArgs(base int) {
 	clear(m.argStack[base:])
 	m.argStack = m.argStack[:base]
+}
+
+// callSimple calls the builtin or the procedure of s with its operands read.
+func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
+	if s.Call != nil {
+		return m.callBuiltin(s.Call, s.Args, s.At, env)
+	}
+	base, ok := m.pushArgs(s.Args, env)
+	if !ok {
+		return nil, false, nil
+	}
+	v, err := m.CallAt(s.Proc, m.argStack[base:len(m.argStack):len(m.argStack)], *s.Site)
+	m.popArgs(base)
 	return v, true, err
 }
+
+// callBuiltin calls a builtin; its error is placed where the VM places it, at the call
+// (errSite turns the offset into a position when the error is reported).
+func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string]any) (any, bool, error) {
+	base, ok := m.pushArgs(args, env)
+	if !ok {
+		return nil, false, nil
+	}
+	v, err := b.Fn(m, m.argStack[base:len(m.argStack):len(m.argStack)])
+	m.popArgs(base)
+	if err != nil {
+		return nil, true, &builtinError{at, err}
+	}
+	return v, true, nil
+}
+
+// builtinError is a builtin's failure in a simple expression, at the call's offset.
+type builtinError struct {
+	at  int
+	err error
+}
+
+func (e *builtinError) Error() string { return e.err.Error() }
+func (e *builtinError) Unwrap() error { return e.err }

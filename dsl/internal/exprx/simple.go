@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -20,43 +21,120 @@ func simpleOf(n ast.Node, lib *runtime.Library) *runtime.Simple {
 			return &runtime.Simple{L: o}
 		}
 	case *ast.BinaryNode:
+		logical := false
 		switch n.Operator {
-		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or":
+		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=":
+		case "&&", "||", "and", "or":
+			logical = true
 		default:
 			return nil
 		}
-		l, ok := operandOf(n.Left)
-		if !ok {
-			return nil
-		}
-		r, ok := operandOf(n.Right)
-		if !ok {
+		l, lok := operandOf(n.Left)
+		r, rok := operandOf(n.Right)
+		switch {
+		case lok && rok:
+		case lok && !logical:
+			// One operand may be a builtin returning an int (a + d(6)); never under && or
+			// ||, whose right side runs only when needed.
+			if r, rok = intCallOf(n.Right, lib); !rok {
+				return nil
+			}
+		case rok && !logical:
+			if l, lok = intCallOf(n.Left, lib); !lok {
+				return nil
+			}
+		default:
 			return nil
 		}
 		return &runtime.Simple{Op: n.Operator, L: l, R: r}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
-		if !ok || !strings.HasPrefix(id.Value, "__") || len(n.Arguments) == 0 || lib == nil {
-			return nil
-		}
-		b, ok := lib.Builtins[strings.TrimPrefix(id.Value, "__")]
-		if !ok || runtime.InternalName(strings.TrimPrefix(id.Value, "__")) != id.Value {
-			return nil
-		}
-		if rt, ok := n.Arguments[0].(*ast.IdentifierNode); !ok || rt.Value != "__rt" {
-			return nil
-		}
-		s := &runtime.Simple{Call: &b}
-		for _, a := range n.Arguments[1:] {
-			o, ok := operandOf(a)
-			if !ok {
-				return nil
+		if !ok || len(n.Arguments) < 3 || id.Value != "__call" {
+			if b, args, ok := builtinCallOf(n, lib); ok {
+				return &runtime.Simple{Call: b, Args: args, At: n.Location().From}
 			}
-			s.Args = append(s.Args, o)
+			return nil
 		}
-		return s
+		// A procedure call: __call(__rt, proc, site, args…).
+		p, ok := constant[*runtime.Proc](n.Arguments[1])
+		site, ok2 := constant[*runtime.Pos](n.Arguments[2])
+		if !ok || !ok2 || !isMachine(n.Arguments[0]) {
+			return nil
+		}
+		args, ok := operandsOf(n.Arguments[3:])
+		if !ok {
+			return nil
+		}
+		return &runtime.Simple{Proc: p, Site: site, Args: args, At: n.Location().From}
 	}
 	return nil
+}
+
+// builtinCallOf reads a call of a library builtin with operands for arguments.
+func builtinCallOf(n *ast.CallNode, lib *runtime.Library) (*runtime.Builtin, []runtime.Operand, bool) {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok || lib == nil || len(n.Arguments) == 0 || !isMachine(n.Arguments[0]) {
+		return nil, nil, false
+	}
+	name, ok := strings.CutPrefix(id.Value, "__")
+	b, known := lib.Builtins[name]
+	if !ok || !known || runtime.InternalName(name) != id.Value {
+		return nil, nil, false
+	}
+	args, ok := operandsOf(n.Arguments[1:])
+	return &b, args, ok
+}
+
+// intCallOf reads an operand that calls a builtin whose every signature returns an int.
+func intCallOf(n ast.Node, lib *runtime.Library) (runtime.Operand, bool) {
+	call, ok := n.(*ast.CallNode)
+	if !ok {
+		return runtime.Operand{}, false
+	}
+	b, args, ok := builtinCallOf(call, lib)
+	if !ok || len(b.Types) == 0 {
+		return runtime.Operand{}, false
+	}
+	for _, t := range b.Types {
+		ft := reflect.TypeOf(t)
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Func || ft.NumOut() != 1 || ft.Out(0).Kind() != reflect.Int {
+			return runtime.Operand{}, false
+		}
+	}
+	return runtime.Operand{Kind: runtime.OpCall, Call: b, Args: args, At: call.Location().From}, true
+}
+
+// operandsOf reads every node as an operand, or fails.
+func operandsOf(nodes []ast.Node) ([]runtime.Operand, bool) {
+	out := make([]runtime.Operand, 0, len(nodes))
+	for _, a := range nodes {
+		o, ok := operandOf(a)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, o)
+	}
+	return out, true
+}
+
+// isMachine reports whether n is the machine argument the patches put first.
+func isMachine(n ast.Node) bool {
+	id, ok := n.(*ast.IdentifierNode)
+	return ok && id.Value == "__rt"
+}
+
+// constant reads a constant the patches put in the tree (a procedure, a call site).
+func constant[T any](n ast.Node) (T, bool) {
+	var zero T
+	c, ok := n.(*ast.ConstantNode)
+	if !ok {
+		return zero, false
+	}
+	v, ok := c.Value.(T)
+	return v, ok
 }
 
 // operandOf reads a node as an operand of a simple expression.
