@@ -1,5 +1,7 @@
 package runtime
 
+import "fmt"
+
 // Simple expressions: the shapes most rule expressions take (a field read, a comparison or
 // a sum of names, fields and numbers, a builtin called with such operands) are evaluated
 // without the expression VM, which costs a run of its own and a map lookup per name. exprx
@@ -37,6 +39,9 @@ type Simple struct {
 	// Call is a builtin of the library called with Args.
 	Call *Builtin
 	Args []Operand
+	// At is the rune offset of the call in the compiled text, where the VM reports a
+	// failure of the builtin.
+	At int
 }
 
 // read evaluates one operand; ok is false when it cannot be read without the VM (not a
@@ -132,8 +137,28 @@ func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
 		m.argStack = append(m.argStack, v)
 	}
 	args := m.argStack[base:len(m.argStack):len(m.argStack)]
-	v, err := s.Call.Fn(m, args)
+	v, err := callBuiltin(s.Call, m, args)
 	clear(m.argStack[base:])
 	m.argStack = m.argStack[:base]
-	return v, true, err
+	if err != nil {
+		// As the VM reports it: at the call, in the language's words.
+		msg := GoTypeWords(err.Error())
+		return nil, true, &ExprError{At: s.At, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
+	}
+	return v, true, nil
+}
+
+// callBuiltin calls b as the VM does: a panic of the builtin (an argument of a type the
+// checker could not see, such as a string parameter given an any) is its error, not a crash.
+func callBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			if !ok {
+				e = fmt.Errorf("%v", r)
+			}
+			v, err = nil, e
+		}
+	}()
+	return b.Fn(m, args)
 }

@@ -46,7 +46,7 @@ func simpleOf(n ast.Node, lib *runtime.Library) *runtime.Simple {
 		if rt, ok := n.Arguments[0].(*ast.IdentifierNode); !ok || rt.Value != "__rt" {
 			return nil
 		}
-		s := &runtime.Simple{Call: &b}
+		s := &runtime.Simple{Call: &b, At: n.Location().From}
 		for _, a := range n.Arguments[1:] {
 			o, ok := operandOf(a)
 			if !ok {
