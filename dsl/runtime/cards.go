@@ -87,16 +87,17 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	if len(m.GivenCards) > 0 {
 		c, err := m.AsCard(m.GivenCards[0])
 		if err != nil {
-			m.GivenCards = m.GivenCards[1:]
+			m.discardGiven()
 			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
 		}
 		rest, err := p.Take(c)
 		if err != nil {
-			m.GivenCards = m.GivenCards[1:]
+			m.discardGiven()
 			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
 		}
 		if !m.journaledOnce(givenID{}) {
 			given := m.GivenCards
+			m.givenBefore = &given
 			m.record(undo{restore: func() { m.GivenCards = given }, id: givenID{}})
 		}
 		m.GivenCards = m.GivenCards[1:]
@@ -109,6 +110,17 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	c := p.Cards[0]
 	m.SetCards(p, p.Cards[1:])
 	return c, nil
+}
+
+// discardGiven drops the next hand-given card, which cannot be drawn, for good: the failed
+// call gives back the cards it drew before it, not this one (else every retry fails on it).
+func (m *Machine) discardGiven() {
+	if m.givenBefore != nil && m.journaledOnce(givenID{}) {
+		b := *m.givenBefore
+		i := len(b) - len(m.GivenCards) // the list from before the call ends with GivenCards
+		*m.givenBefore = append(b[:i:i], b[i+1:]...)
+	}
+	m.GivenCards = m.GivenCards[1:]
 }
 
 // Shuffle puts a pile in a random order drawn from the run's seeded source (a fixed one when

@@ -55,14 +55,17 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
-	argStack   []any            // the arguments of builtins called without the VM (callSimple)
-	journaled  map[any]struct{} // what the journal holds, once it is long (journaledOnce)
-	steps      int
-	mem        int // memory budget units spent by the current top-level call
-	depth      int
-	running    int   // VMs currently running (nested through calls)
-	vms        []any // the engine's reusable state per nesting depth (Code.Run)
-	pools      [][]*Frame
+	// givenBefore is the hand-given cards from before the current top-level call, as its
+	// journal restores them, once a draw took one of them.
+	givenBefore *[]string
+	argStack    []any            // the arguments of builtins called without the VM (callSimple)
+	journaled   map[any]struct{} // what the journal holds, once it is long (journaledOnce)
+	steps       int
+	mem         int // memory budget units spent by the current top-level call
+	depth       int
+	running     int   // VMs currently running (nested through calls)
+	vms         []any // the engine's reusable state per nesting depth (Code.Run)
+	pools       [][]*Frame
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
@@ -609,10 +612,6 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 	var re *RuntimeError
 	if errors.As(err, &re) {
 		return re
-	}
-	var be *builtinError
-	if errors.As(err, &be) {
-		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(be.at)), Msg: GoTypeWords(be.err.Error())}
 	}
 	var ee *ExprError
 	if errors.As(err, &ee) {

@@ -1,5 +1,7 @@
 package runtime
 
+import "fmt"
+
 // Simple expressions: the shapes most rule expressions take (a field read, a comparison or
 // a sum of names, fields and numbers, a builtin called with such operands) are evaluated
 // without the expression VM, which costs a run of its own and a map lookup per name. exprx
@@ -49,7 +51,8 @@ type Simple struct {
 	// Proc is a procedure called with Args from Site.
 	Proc *Proc
 	Site *Pos
-	// At is the offset of the call (Call or Proc) in the compiled text.
+	// At is the rune offset of the call (Call or Proc) in the compiled text, where the VM
+	// reports a failure of the builtin.
 	At int
 }
 
@@ -198,26 +201,33 @@ func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
 	return v, true, err
 }
 
-// callBuiltin calls a builtin; its error is placed where the VM places it, at the call
-// (errSite turns the offset into a position when the error is reported).
+// runBuiltin calls b as the VM does: a panic of the builtin (an argument of a type the
+// checker could not see, such as a string parameter given an any) is its error, not a crash.
+func runBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			if !ok {
+				e = fmt.Errorf("%v", r)
+			}
+			v, err = nil, e
+		}
+	}()
+	return b.Fn(m, args)
+}
+
+// callBuiltin calls a builtin with its operands read; its error is reported as the VM
+// reports it: at the call, in the language's words.
 func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string]any) (any, bool, error) {
 	base, ok := m.pushArgs(args, env)
 	if !ok {
 		return nil, false, nil
 	}
-	v, err := b.Fn(m, m.argStack[base:len(m.argStack):len(m.argStack)])
+	v, err := runBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
 	m.popArgs(base)
 	if err != nil {
-		return nil, true, &builtinError{at, err}
+		msg := GoTypeWords(err.Error())
+		return nil, true, &ExprError{At: at, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
 	}
 	return v, true, nil
 }
-
-// builtinError is a builtin's failure in a simple expression, at the call's offset.
-type builtinError struct {
-	at  int
-	err error
-}
-
-func (e *builtinError) Error() string { return e.err.Error() }
-func (e *builtinError) Unwrap() error { return e.err }

@@ -1,0 +1,156 @@
+package exprx_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/runtime"
+	stddice "rulesh/stdlib/dice"
+)
+
+// The differential test of simple expressions: every expression of a shape the shortcut
+// takes (names, fields, literals; + - * and the comparisons and boolean operators; builtins
+// called with such operands) is evaluated once by the shortcut and once by the VM (the same
+// compiled Expr with Simple cleared), over values of every type a rule can hold, and must
+// give the same value or the same error, message and position.
+
+// diffWorld is one set of values for the names the generated expressions read.
+type diffWorld map[string]string // name -> expression giving its value ("" for nil)
+
+func TestSimpleMatchesVM(t *testing.T) {
+	prog := load(t)
+	unit := prog.Globals["Unit"].(*runtime.Kind).Type()
+	types := map[string]*runtime.Type{
+		"i": runtime.IntType, "j": runtime.IntType, "f": runtime.FloatType, "b": runtime.BoolType,
+		"c": runtime.BoolType, "s": runtime.StringType, "t": runtime.StringType, "n": runtime.AnyType,
+		"r": runtime.RollType, "u": unit, "v": unit, "l": runtime.ListType,
+		"k": runtime.BuiltinTypes["card"], "h": runtime.BuiltinTypes["hex"], "m": runtime.BuiltinTypes["map"],
+	}
+	worlds := []diffWorld{
+		{"i": "3", "j": "-2", "f": "2.5", "b": "true", "c": "false", "s": `"a"`, "t": `""`, "n": "1",
+			"r": "2d6", "u": "Unit({force: 4})", "v": "Unit()", "l": "[1, 2]", "k": "Q♣", "h": "hex(1, 2)", "m": "{a: 1}"},
+		{"i": "0", "j": "0", "f": "-0.5", "b": "false", "c": "true", "s": `"é"`, "t": `"a"`, "n": `"x"`,
+			"r": "1d6", "u": "", "v": "Unit({nom: 'B'})", "l": "[]", "k": "A♠", "h": "hex(0, 0)", "m": "{}"},
+		{"i": "9223372036854775807", "j": "1", "f": "1e300", "b": "true", "c": "true", "s": `"b"`, "t": `"b"`,
+			"n": "", "r": "3d6", "u": "Unit({force: -1})", "v": "", "l": "['a']", "k": "", "h": "", "m": ""},
+		{"i": "-9223372036854775807 - 1", "j": "-1", "f": "0.0", "b": "false", "c": "false", "s": `""`,
+			"t": `""`, "n": "true", "r": "", "u": "Unit()", "v": "Unit()", "l": "", "k": "Q♣", "h": "hex(-1, 5)", "m": "{b: 2}"},
+		{"i": "6", "j": "0", "f": "3.0", "b": "true", "c": "false", "s": `"ab"`, "t": `"a"`, "n": "Unit()",
+			"r": "2d6", "u": "Unit({force: 6})", "v": "Unit({force: 6})", "l": "[1]", "k": "Q♣", "h": "hex(1, 2)", "m": "{force: 1}"},
+	}
+	operands := []string{"i", "j", "f", "b", "c", "s", "t", "n", "r", "u", "v", "l", "k", "h", "m",
+		"u.force", "u.nom", "u.suivant", "v.force", "m.a", "m.force", "m[\"b\"]", "r.total", "k.value", "h.q",
+		"0", "1", "-1", "6", "9223372036854775807", "true", "false", `"a"`, `""`}
+	ops := []string{"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or"}
+	var texts []string
+	for _, a := range operands {
+		if a[0] >= 'a' && a[0] <= 'z' && len(a) > 1 && a != "true" && a != "false" {
+			texts = append(texts, a) // a field read alone
+		}
+		for _, op := range ops {
+			for _, b := range operands {
+				texts = append(texts, a+" "+op+" "+b)
+			}
+		}
+	}
+	for _, fn := range []string{"d", "entities", "new_pile", "card", "hex", "hex_distance", "roll", "on_board", "terrain", "neighbours", "shuffle", "passes"} {
+		for _, a := range operands {
+			texts = append(texts, fn+"("+a+")")
+			for _, b := range []string{"i", "j", "0", "s", "h", "n", "u.force"} {
+				texts = append(texts, fn+"("+a+", "+b+")")
+			}
+		}
+	}
+	// A builtin returning an int as one operand, and procedure calls with simple arguments.
+	for _, op := range ops {
+		for _, a := range operands {
+			for _, call := range []string{"d(i)", "d(6)", "d(n)", "d(u.force)", "hex_distance(h, h)", "d(s)"} {
+				texts = append(texts, a+" "+op+" "+call, call+" "+op+" "+a)
+			}
+		}
+	}
+	for _, a := range operands {
+		texts = append(texts, "plus("+a+")", "plus("+a+", i)", "plus(i, "+a+")")
+	}
+	values := make([]map[string]*runtime.Expr, len(worlds))
+	for wi, w := range worlds {
+		values[wi] = map[string]*runtime.Expr{}
+		for name, src := range w {
+			if src == "" {
+				values[wi][name] = nil
+				continue
+			}
+			vx := expr(src)
+			if _, diags, cerr := exprx.NewCompiler(prog).Compile(vx, &scope{prog: prog, inProc: true}); diags != nil || cerr != nil {
+				t.Fatalf("value %s: %v %v", src, diags, cerr)
+			}
+			values[wi][name] = vx
+		}
+	}
+	simple, compared := 0, 0
+	for _, text := range texts {
+		// A call is also written in parentheses: a failure is reported at the call, not
+		// where the expression starts.
+		forms := []string{"%s"}
+		if strings.Contains(text, "(") {
+			forms = append(forms, "(%s)", "( (%s))")
+		}
+		for _, form := range forms {
+			x := expr(fmt.Sprintf(form, text))
+			if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: types, inProc: true}); diags != nil || cerr != nil {
+				continue
+			}
+			if x.Simple == nil {
+				continue
+			}
+			simple++
+			vmOnly := *x
+			vmOnly.Simple = nil
+			for wi, w := range values {
+				got, gotErr := evalIn(t, prog, w, x)
+				want, wantErr := evalIn(t, prog, w, &vmOnly)
+				compared++
+				if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+					t.Errorf("%s in world %d: shortcut %s (%T), %v; VM %s (%T), %v", x.Text, wi,
+						runtime.Repr(got), got, gotErr, runtime.Repr(want), want, wantErr)
+				}
+			}
+		}
+	}
+	if simple < 300 {
+		t.Errorf("only %d generated expressions take the shortcut", simple)
+	}
+	t.Logf("%d simple expressions, %d comparisons", simple, compared)
+}
+
+// evalIn evaluates x on a fresh machine (the same dice each time), in an environment whose
+// names hold the values of world w, and returns its value or its error; a panic is an
+// error too, so that the two paths can be compared.
+func evalIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *runtime.Expr) (v any, err error) {
+	t.Helper()
+	rolls := []int{3, 5, 2, 6, 1, 4, 4, 2, 6, 1, 3, 5}
+	m, err := runtime.NewMachine(prog, stddice.NewIntQueue(append(rolls, rolls...), nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]any{"__rt": m, "malus": 3, "base": 10}
+	for name, vx := range w {
+		if vx == nil {
+			env[name] = nil
+			continue
+		}
+		val, err := m.Eval(vx, env)
+		if err != nil {
+			t.Fatalf("value %s: %v", vx.Text, err)
+		}
+		env[name] = val
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return m.Eval(x, env)
+}
