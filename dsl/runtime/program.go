@@ -179,10 +179,4 @@ func (p *Program) Option(name string) *Option {
 }
 
 // Names lists every top-level name (for completion and did-you-mean).
-func (p *Program) Names() []string {
-	out := make([]string, 0, len(p.Globals))
-	for n := range p.Globals {
-		out = append(out, n)
-	}
-	return out
-}
+func (p *Program) Names() []string { return SortedKeys(p.Globals) }
