@@ -275,6 +275,11 @@ func (c *cli) eval(args []string) int {
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
 		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
+		var diags dsl.Diagnostics
+		if errors.As(err, &diags) && dsl.IsStatement(src) {
+			// What reads as a statement and does not compile as an expression.
+			fmt.Fprintln(c.stderr, "note: eval takes an expression (a value, a call); statements (let, assignments, loops) go in the REPL (rulesh repl) or in a rule")
+		}
 		return ExitError
 	}
 	// Results given by hand and never used usually mean a mistake in the list.

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
 
@@ -229,6 +232,11 @@ func (c *cli) prob(args []string) int {
 	}
 	e, err := dice.Parse(src, named)
 	if err != nil {
+		if name := procIn(prog, src); name != "" {
+			// A procedure in dice notation reads as an unknown die: say what prob takes.
+			fmt.Fprintf(c.stderr, "rulesh prob: %s is a procedure of the rules, not a die: prob takes dice notation, or a table that rolls its own key alone (prob %s)\n", name, name)
+			return ExitError
+		}
 		output.DiceError(c.stderr, src, err)
 		return ExitError
 	}
@@ -256,4 +264,20 @@ func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
 		return ExitError
 	}
 	return ExitOK
+}
+
+// nameRE finds the names in an expression.
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
+
+// procIn returns the first name in src that is a procedure of prog, or "".
+func procIn(prog *dsl.Program, src string) string {
+	if prog == nil {
+		return ""
+	}
+	for _, name := range nameRE().FindAllString(src, -1) {
+		if prog.HasProc(name) {
+			return name
+		}
+	}
+	return ""
 }
