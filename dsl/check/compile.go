@@ -530,6 +530,7 @@ func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 		c.CheckShadow(a.Name, a.Pos)
 		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
+			par.Nullable = c.nilDefault(a, par.Type)
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 			if a.Type == nil && par.Default != nil {
 				par.Type = par.Default.Type
@@ -546,6 +547,32 @@ func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 	if pa.Result != nil {
 		p.Result = c.resolveType(pa.Result)
 	}
+}
+
+// nilDefault says whether a parameter's default is `nil`, which makes a record parameter
+// nullable. Of any other declared type, nil would fail at every call that leaves the
+// parameter out: that is an error here.
+func (c *compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
+	tok := a.Default.Single()
+	if tok == nil || tok.Type != syntax.TokIdent || tok.Value != "nil" {
+		return false
+	}
+	if t == nil || t.Kind == runtime.TRecord || t.Kind == runtime.TAny {
+		return true
+	}
+	zero := map[runtime.TypeKind]string{runtime.TInt: "0", runtime.TFloat: "0.0", runtime.TBool: "false",
+		runtime.TString: `""`, runtime.TList: "[]", runtime.TMap: "{}"}[t.Kind]
+	article := "a "
+	if strings.ContainsRune("aeiou", rune(t.String()[0])) {
+		article = "an "
+	}
+	fix := "give it " + article + t.String() + " default"
+	if zero != "" {
+		fix += " such as " + zero
+	}
+	c.errorfSpan(tok.Pos, "nil", fmt.Sprintf("parameter %s: %s cannot be nil", a.Name, t),
+		"only a parameter of a kind (a record) may default to nil, and it then accepts nil; "+fix+", or declare it any")
+	return false
 }
 
 // checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
@@ -700,6 +727,9 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
 		return nil
+	}
+	if strings.Contains(text, "{") {
+		c.literalHoles(x, sc)
 	}
 	if c.trivial(x, sc) {
 		c.checkWant(x, want)

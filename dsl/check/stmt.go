@@ -46,7 +46,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 		if l.Type != nil {
 			want = c.resolveType(l.Type)
 		}
-		v := c.compileExpr(l.Value, sc, want)
+		v := c.valueExpr(l.Value, sc, want)
 		t := want
 		if t == nil {
 			t = runtime.AnyType
@@ -101,7 +101,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 			if sc.proc != nil && sc.proc.Result != nil {
 				want = sc.proc.Result
 			}
-			st.Value = c.compileExpr(s.Return.Value, sc, want)
+			st.Value = c.valueExpr(s.Return.Value, sc, want)
 		}
 		return st
 	case s.Require != nil:
@@ -126,6 +126,26 @@ func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*runtime.Template, *ru
 	return nil, c.compileExpr(e, sc, nil)
 }
 
+// valueExpr compiles the value of let, return or an assignment: a lone string literal with
+// braces is a template, as after emit; anything else is an expression.
+func (c *compiler) valueExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *runtime.Expr {
+	t := e.Single()
+	if t == nil || t.Type != syntax.TokString || !strings.ContainsAny(t.Value, "{}") {
+		return c.compileExpr(e, sc, want)
+	}
+	n := len(c.Diags)
+	tm := c.parseTemplate(t.Value, e.Pos, sc)
+	for _, d := range c.Diags[n:] {
+		if d.Severity != Warning {
+			return nil
+		}
+	}
+	text, start := c.exprText(e)
+	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start, Tmpl: tm, Type: runtime.StringType}
+	c.checkWant(x, want)
+	return x
+}
+
 func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
 	x := c.compileExpr(e, sc, nil)
 	if x != nil && x.Type.Kind != runtime.TBool && x.Type.Kind != runtime.TAny {
@@ -144,7 +164,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 			if s.Op != "=" {
 				want = nil
 			}
-			if st.Value = c.compileExpr(s.Value, sc, want); st.Value == nil {
+			if st.Value = c.valueExpr(s.Value, sc, want); st.Value == nil {
 				return nil
 			}
 			return st
@@ -231,7 +251,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 	if st.Op != "=" {
 		want = nil
 	}
-	st.Value = c.compileExpr(s.Value, sc, want)
+	st.Value = c.valueExpr(s.Value, sc, want)
 	if st.Value == nil {
 		return nil
 	}

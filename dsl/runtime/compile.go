@@ -80,6 +80,9 @@ type Expr struct {
 	RollOf *dice.Expr // a rolled table's default key: roll these dice
 	// Simple, when set, evaluates the expression without the VM (see simple.go).
 	Simple *Simple
+	// Tmpl, when set, is the template the expression renders: a string literal with
+	// {holes} standing alone as a statement's value.
+	Tmpl *Template
 	// Globals are the globals the expression reads, so its frame has them (set by the
 	// checker).
 	Globals []string

@@ -494,6 +494,10 @@ func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 				return nil, err
 			}
 		}
+		if v == nil && par.Nullable {
+			f.Vars[par.Name] = nil
+			continue
+		}
 		cv, err := Conform(v, par.Type)
 		if err != nil {
 			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
@@ -580,6 +584,9 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	}
 	if x.RollOf != nil {
 		return m.RollExpr(x.RollOf)
+	}
+	if x.Tmpl != nil {
+		return x.Tmpl.render(m, env)
 	}
 	if x.Simple != nil {
 		if v, ok, err := m.evalSimple(x.Simple, env); ok {

@@ -113,6 +113,9 @@ type Param struct {
 	Pos     Pos
 	Type    *Type
 	Default *Expr
+	// Nullable says the parameter accepts nil besides its type: a record parameter whose
+	// default is `= nil`.
+	Nullable bool
 }
 
 // DieDecl is a custom die declared with `dice NAME = [faces]`.

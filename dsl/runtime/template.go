@@ -4,7 +4,8 @@ import (
 	"strings"
 )
 
-// Template is a string with `{expr}` holes, as written after emit and require … else.
+// Template is a string with `{expr}` holes: a string literal that is a statement's whole
+// value (after emit, require … else, return, let and =).
 // A literal brace is written `{{` or `}}`.
 type Template struct {
 	Parts []TemplatePart
