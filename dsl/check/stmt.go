@@ -58,6 +58,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 		if v == nil {
 			return nil
 		}
+		c.ownLet(l.Name, v, sc)
 		return &runtime.LetStmt{StmtBase: base, Name: l.Name, Type: want, Value: v}
 	case s.If != nil:
 		st := &runtime.IfStmt{StmtBase: base}
@@ -147,6 +148,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 			if st.Value = c.compileExpr(s.Value, sc, want); st.Value == nil {
 				return nil
 			}
+			c.ownAssign(t.Value, s.Op, st.Value, sc, s.Pos)
 			return st
 		}
 	}
@@ -220,6 +222,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		if st.Obj == nil {
 			return nil
 		}
+		c.checkPureWrite(st, target, sc, s.Pos)
 	default:
 		c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
 		return nil
@@ -234,6 +237,9 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 	st.Value = c.compileExpr(s.Value, sc, want)
 	if st.Value == nil {
 		return nil
+	}
+	if st.Local != "" {
+		c.ownAssign(st.Local, st.Op, st.Value, sc, s.Pos)
 	}
 	return st
 }
