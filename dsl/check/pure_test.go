@@ -120,6 +120,14 @@ rule r(k: K): int {
 			"20:3: rule r cannot call allow: it changes the run's state (" + builtinFix + ")",
 			"21:3: rule r cannot call pass: it changes the run's state (" + builtinFix + ")",
 		}},
+		{"in a template's hole and a condition", `rule r(k: K) {
+  emit "{act(k)}"
+  if len(draw(jeu, 2)) > 0 {
+  }
+}`, []string{
+			"13:10: rule r cannot call action act (" + actFix + ")",
+			"14:10: rule r cannot call draw: it changes the run's state (" + builtinFix + ")",
+		}},
 		{"a table calling an action", `table r(x) {
   1 : act(e)
   else : 0
