@@ -40,12 +40,12 @@ kind Unit {
   last: int = 0
 }
 entity u: Unit { }
-rule hit(a: Unit, target: int): bool {
+action hit(a: Unit, target: int): bool {
   let t = a.force + d(6)
   a.last = t
   return t >= target
 }
-rule many(n: int): int {
+action many(n: int): int {
   let hits = 0
   for i in 1..n {
     if hit(u, 7) {

@@ -36,6 +36,8 @@ type compiler struct {
 	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
 	// written into the shared Program.
 	Extra Sources
+	// owned are the locals of the rule being compiled that hold records it built (pure.go).
+	owned []*ownLocal
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -518,6 +520,7 @@ func didYouMeanDetail(name string, cands []string) string {
 func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 	seen := map[string]bool{}
 	sc := NewScope(ProcScope)
+	sc.proc = p // a rule's defaults are as pure as its body
 	for _, a := range pa.Params {
 		if !c.CheckName(a.Name, a.Pos) {
 			continue
@@ -592,6 +595,7 @@ func (c *compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	}
 	sc.proc = p
 	p.Body = c.block(pa.Body, sc)
+	c.checkOwned(p)
 }
 
 // scope is the static view of the names visible at a point: locals of enclosing blocks.
@@ -603,6 +607,8 @@ type scope struct {
 	mode scopeMode
 	// entity being initialised, which may not be read by its own fields.
 	self *runtime.Entity
+	// own holds the locals of this block that keep a record a rule built (pure.go).
+	own map[string]*ownLocal
 }
 
 type scopeMode int
@@ -746,6 +752,9 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 	}
 	if !c.noteReads(x, reads, sc) {
 		return nil
+	}
+	if p := pureProc(sc); p != nil {
+		c.checkPureCalls(p, x)
 	}
 	c.checkWant(x, want)
 	return x

@@ -28,7 +28,7 @@ rule vide(): any { return N().s }
 		{"vide()", "nil"},
 		{"croisé(A({b: B({a: A({b: B({nom: \"fond\"})})})}))", "fond"},
 	} {
-		v, _, err := run(t, src+"\nrule go(): any {\n lier()\n return "+c.expr+"\n}\n", "go()")
+		v, _, err := run(t, src+"\naction go(): any {\n lier()\n return "+c.expr+"\n}\n", "go()")
 		if err != nil {
 			t.Fatalf("%s: %v", c.expr, err)
 		}

@@ -58,6 +58,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 		if v == nil {
 			return nil
 		}
+		c.ownLet(l.Name, v, sc)
 		return &runtime.LetStmt{StmtBase: base, Name: l.Name, Type: want, Value: v}
 	case s.If != nil:
 		st := &runtime.IfStmt{StmtBase: base}
@@ -167,6 +168,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 			if st.Value = c.valueExpr(s.Value, sc, want); st.Value == nil {
 				return nil
 			}
+			c.ownAssign(t.Value, s.Op, st.Value, sc, s.Pos)
 			return st
 		}
 	}
@@ -240,6 +242,7 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		if st.Obj == nil {
 			return nil
 		}
+		c.checkPureWrite(st, target, sc, s.Pos)
 	default:
 		c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")
 		return nil
@@ -254,6 +257,9 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 	st.Value = c.valueExpr(s.Value, sc, want)
 	if st.Value == nil {
 		return nil
+	}
+	if st.Local != "" {
+		c.ownAssign(st.Local, st.Op, st.Value, sc, s.Pos)
 	}
 	return st
 }

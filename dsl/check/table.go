@@ -39,6 +39,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		t.Roll = de
 	}
 	sc := NewScope(ProcScope)
+	sc.proc = p // a table is pure, its defaults too
 	for _, a := range ta.Params {
 		if !c.CheckName(a.Name, a.Pos) {
 			continue
@@ -68,7 +69,6 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
 		return
 	}
-	sc.proc = p
 	for _, r := range ta.Rows {
 		switch {
 		case r.Columns != nil:

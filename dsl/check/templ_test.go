@@ -47,7 +47,7 @@ rule groupe(): string {
 action marquer(k: K) {
   k.nom = "{k.nom}*"
 }
-rule après(k: K): string {
+action après(k: K): string {
   marquer(k)
   return k.nom
 }

@@ -24,6 +24,10 @@ type Builtin struct {
 	// Types are the signatures expr-lang checks calls against, each a pointer to a func
 	// type whose first parameter is *Machine.
 	Types []any
+	// ChangesState is set for a builtin that changes the run's state (it moves cards, sets
+	// an allowance): a rule or a table may not call it, the checker says so at load. Rolling
+	// dice is not a change of state in this sense: a builtin that only rolls leaves it unset.
+	ChangesState bool
 }
 
 // InternalName is the name a builtin is registered under with expr-lang: calls are rewritten
@@ -36,7 +40,7 @@ type Library struct {
 	Builtins map[string]Builtin
 }
 
-// Core are the builtins of the language itself, beside the libraries.
+// Core are the builtins of the language itself, beside the libraries; they only read.
 func Core() map[string]Builtin {
 	return map[string]Builtin{
 		"entities": {Fn: func(m *Machine, args []any) (any, error) {

@@ -96,7 +96,7 @@ type FieldInit struct {
 // Proc is an `action` or `rule`: a procedure with parameters, a body and maybe a result.
 type Proc struct {
 	Name   string
-	Verb   string // action or rule as declared, table for a table's lookup
+	Verb   string // action or rule as declared, table for a table's lookup; a rule or table cannot change the state (checked at load)
 	Pos    Pos
 	Params []*Param
 	Result *Type // nil: returns nothing

@@ -604,6 +604,81 @@ func (pv *patcher) fail(n ast.Node, summary, detail string) {
 	pv.diags = append(pv.diags, &syntax.Diagnostic{Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
 }
 
+// Call is a call an expression makes of a procedure or of a builtin of the program's
+// library, as the checker needs it to keep rules from changing the state.
+type Call struct {
+	// Name is the procedure or builtin as written.
+	Name string
+	// Proc is the procedure called, nil for a builtin.
+	Proc *runtime.Proc
+	// Builtin is the builtin called, when Proc is nil.
+	Builtin runtime.Builtin
+	// At is the rune offset of the call in the compiled text (runtime.Expr.PosAt places it).
+	At int
+}
+
+// Calls lists the calls of procedures and of library builtins an expression makes, in the
+// order they are written; none for an expression that skips the VM.
+func (c *Compiler) Calls(x *runtime.Expr) []Call {
+	cd, ok := codeOf(x)
+	if !ok {
+		return nil
+	}
+	v := &callVisitor{lib: c.prog.Library}
+	node := cd.prog.Node()
+	ast.Walk(&node, v)
+	slices.SortStableFunc(v.calls, func(a, b Call) int { return a.At - b.At })
+	return v.calls
+}
+
+type callVisitor struct {
+	lib   *runtime.Library
+	calls []Call
+}
+
+// Visit implements ast.Visitor.
+func (v *callVisitor) Visit(n *ast.Node) {
+	call, ok := (*n).(*ast.CallNode)
+	if !ok {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	at := call.Location().From
+	if id.Value == "__call" && len(call.Arguments) > 1 {
+		if k, ok := call.Arguments[1].(*ast.ConstantNode); ok {
+			if p, ok := k.Value.(*runtime.Proc); ok {
+				v.calls = append(v.calls, Call{Name: p.Name, Proc: p, At: at})
+			}
+		}
+		return
+	}
+	if name, ok := strings.CutPrefix(id.Value, "__"); ok && v.lib != nil {
+		if b, ok := v.lib.Builtins[name]; ok && runtime.InternalName(name) == id.Value {
+			v.calls = append(v.calls, Call{Name: name, Builtin: b, At: at})
+		}
+	}
+}
+
+// Builds reports whether an expression, at its top, builds a new record or map: a kind's
+// constructor `Kind({…})` or a map literal. A rule may change what it builds this way.
+func (c *Compiler) Builds(x *runtime.Expr) bool {
+	cd, ok := codeOf(x)
+	if !ok {
+		return false
+	}
+	switch n := c.orig(cd.prog.Node()).(type) {
+	case *ast.MapNode:
+		return true
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		return ok && id.Value == "__new"
+	}
+	return false
+}
+
 // BuiltKinds lists the kinds whose records an expression builds (Kind(…) calls); none for
 // an expression that skips the VM.
 func BuiltKinds(x *runtime.Expr) []string {

@@ -15,28 +15,28 @@ const pilesRules = `ruleset "c"
 deck jeu standard
 pile main
 pile tapis
-rule any_shuffle(x) {
+action any_shuffle(x) {
   return shuffle(x)
 }
-rule any_draw(x) {
+action any_draw(x) {
   return draw(x)
 }
-rule any_deal(x, y) {
+action any_deal(x, y) {
   return deal(x, y, 1)
 }
-rule any_play(x, c) {
+action any_play(x, c) {
   return play(x, c)
 }
-rule any_play3(x, c, y) {
+action any_play3(x, c, y) {
   return play(x, c, y)
 }
-rule any_move(x, y, c) {
+action any_move(x, y, c) {
   return move(x, y, c)
 }
-rule any_allow(x, y) {
+action any_allow(x, y) {
   return allow(x, y, 1)
 }
-rule any_pass(x, y, c) {
+action any_pass(x, y, c) {
   return pass(x, y, c)
 }
 rule any_passes(x, y) {

@@ -51,7 +51,8 @@ func chargeCards(m *runtime.Machine, fn string, n int) error {
 
 // Builtins are the card functions rules call, by name: shuffle, draw, deal, play, move,
 // allow, pass, passes, card and new_pile. Every change to a pile goes through the *runtime.Machine,
-// which journals it so that a failed call puts the cards back.
+// which journals it so that a failed call puts the cards back. Those that change a pile or an
+// allowance are marked ChangesState: an action may call them, a rule may not.
 func Builtins() map[string]runtime.Builtin {
 	return map[string]runtime.Builtin{
 		"shuffle": {Fn: func(m *runtime.Machine, a []any) (any, error) {
@@ -60,7 +61,7 @@ func Builtins() map[string]runtime.Builtin {
 				return nil, err
 			}
 			return p, m.Shuffle(p)
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile) *cards.Pile)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile) *cards.Pile)}, ChangesState: true},
 		"draw": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			p, err := asPile(a[0])
 			if err != nil {
@@ -82,7 +83,7 @@ func Builtins() map[string]runtime.Builtin {
 				out = append(out, c)
 			}
 			return out, nil
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile) *cards.Card), new(func(*runtime.Machine, *cards.Pile, int) []any)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile) *cards.Card), new(func(*runtime.Machine, *cards.Pile, int) []any)}, ChangesState: true},
 		"deal": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			ps, err := pileArgs(a, 2)
 			if err != nil {
@@ -101,7 +102,7 @@ func Builtins() map[string]runtime.Builtin {
 				m.SetCards(to, to.With(c, false))
 			}
 			return to, nil
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, int) *cards.Pile)}, ChangesState: true},
 		"play": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			hand, err := asPile(a[0])
 			if err != nil {
@@ -124,14 +125,14 @@ func Builtins() map[string]runtime.Builtin {
 				m.SetCards(to, to.With(c, true))
 			}
 			return c, nil
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, any) *cards.Card), new(func(*runtime.Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, any) *cards.Card), new(func(*runtime.Machine, *cards.Pile, any, *cards.Pile) *cards.Card)}, ChangesState: true},
 		"move": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			from, to, c, err := pilesAndCard(m, a)
 			if err != nil {
 				return nil, err
 			}
 			return c, m.MoveCard(from, to, c)
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}, ChangesState: true},
 		"allow": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			ps, err := pileArgs(a, 2)
 			if err != nil {
@@ -143,7 +144,7 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			m.SetAllowance(from, to, runtime.ToInt(a[2]))
 			return runtime.ToInt(a[2]), nil
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, int) int)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, int) int)}, ChangesState: true},
 		"pass": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			from, to, c, err := pilesAndCard(m, a)
 			if err != nil {
@@ -158,7 +159,7 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			m.SetAllowance(from, to, left-1)
 			return c, nil
-		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}},
+		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}, ChangesState: true},
 		"passes": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			ps, err := pileArgs(a, 2)
 			if err != nil {

@@ -12,7 +12,8 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-// Builtins are the dice functions rules call, by name.
+// Builtins are the dice functions rules call, by name. Rolling is not a change of the run's
+// state (a rule may roll), so none is marked ChangesState.
 func Builtins() map[string]runtime.Builtin {
 	return map[string]runtime.Builtin{
 		"d": {Fn: func(m *runtime.Machine, args []any) (any, error) {

@@ -106,6 +106,10 @@ rule any_path(m, a, b) {
 rule any_retreats(m, a, b) {
   return retreats(m, a, b, "libre")
 }
+action marcher(u, de, vers) {
+  u.genre = "las"
+  return 1
+}
 `
 
 // TestHexBuiltins runs every hex builtin: values on the board of boardRules, and the message
@@ -170,6 +174,8 @@ func TestHexBuiltins(t *testing.T) {
 		{src: `reachable(champ, inf, hex(1, 1), 2, "nope")`, err: "<e>:1:1: no rule nope (map functions take the name of a rule)"},
 		{src: `reachable(champ, inf, hex(1, 1), 2, "coût", "nope")`, err: "<e>:1:1: no rule nope (map functions take the name of a rule)"},
 		{src: `reachable(champ, inf, hex(1, 1), 2, "")`, err: "<e>:1:1: a cost rule is needed"},
+		{src: `reachable(champ, inf, hex(1, 1), 2, "marcher")`, err: "<e>:1:1: marcher is an action: map functions call rules, which cannot change the state (declare it `rule marcher(…)`)"},
+		{src: `path(champ, inf, hex(1, 1), hex(9, 3), 20, "coût", "marcher")`, err: "<e>:1:1: marcher is an action: map functions call rules, which cannot change the state (declare it `rule marcher(…)`)"},
 		{src: "any_reach(1, hex(1,1))", err: "t.rules:86:10: expected a map, got 1"},
 		{src: "any_reach(champ, 1)", err: "t.rules:86:10: expected a hex, got 1"},
 		{src: `path(champ, inf, hex(1, 1), hex(9, 3), 20, "coût")`, want: "[(2,1), (3,1), (4,1), (4,2), (5,3), (6,3), (7,3), (8,3), (9,3)]"},

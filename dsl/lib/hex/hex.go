@@ -50,6 +50,11 @@ func procByName(m *runtime.Machine, name string) (*runtime.Proc, error) {
 	if p == nil {
 		return nil, fmt.Errorf("no rule %s (map functions take the name of a rule)", name)
 	}
+	if p.Verb == "action" {
+		// A map function may ask its rule about hexes the unit never enters (a path search
+		// tries many): only a rule, which cannot change the state, answers such questions.
+		return nil, fmt.Errorf("%s is an action: map functions call rules, which cannot change the state (declare it `rule %s(…)`)", name, name)
+	}
 	return p, nil
 }
 
@@ -180,7 +185,8 @@ func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
 
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
 // neighbours, rings, lines and line of fire, terrain and edges, reach and paths with
-// movement costs given by rules, retreats.
+// movement costs given by rules, retreats. None changes the run's state (ChangesState is
+// unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
 	return map[string]runtime.Builtin{
 		"hex": {Fn: func(m *runtime.Machine, a []any) (any, error) {

@@ -29,7 +29,7 @@ func TestCommands(t *testing.T) {
 		want, wantErr string
 	}{
 		{Check, []string{"rulesets/examples/duel.rules", "tests/cli/messy.rules"}, "", 0,
-			"rulesets/examples/duel.rules: ok (2 options, 2 consts, 2 kinds, 4 entities, 5 procedures)\ntests/cli/messy.rules: ok (1 procedure)\n", ""},
+			"rulesets/examples/duel.rules: ok (2 options, 2 consts, 2 kinds, 4 entities, 6 procedures)\ntests/cli/messy.rules: ok (1 procedure)\n", ""},
 		{Check, []string{"tests/cli/cycles.rules"}, "", 0, "tests/cli/cycles.rules: ok (1 kind, 2 entities, 1 procedure)\n", ""},
 		{Check, []string{bad}, "", 1, "", bad + ":1:11: unknown name zut\n    const a = zut\n              ^\n"},
 		{Check, []string{"missing.rules"}, "", 1, "", "missing.rules: cannot read missing.rules"},

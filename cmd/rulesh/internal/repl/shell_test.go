@@ -13,7 +13,7 @@ import (
 func TestReloadKeepsState(t *testing.T) {
 	dir := t.TempDir()
 	rules := filepath.Join(dir, "r.rules")
-	v1 := "option bonus = 1 \"b\"\nkind U {\n  pv: int = 10\n  nom: string\n}\nentity u: U { nom = \"u\" }\nrule coup(x: U) {\n  x.pv -= 3\n}\n"
+	v1 := "option bonus = 1 \"b\"\nkind U {\n  pv: int = 10\n  nom: string\n}\nentity u: U { nom = \"u\" }\naction coup(x: U) {\n  x.pv -= 3\n}\n"
 	if err := os.WriteFile(rules, []byte(v1), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -24,13 +24,13 @@ func TestReloadKeepsState(t *testing.T) {
 	}
 	sh.Exec("coup(u)")
 	sh.Exec(":set bonus 4")
-	v2 := strings.Replace(v1, "  nom: string\n", "  nom: string\n  moral: int = 5\n", 1) + "rule soin(x: U) {\n  x.pv += bonus\n}\n"
+	v2 := strings.Replace(v1, "  nom: string\n", "  nom: string\n  moral: int = 5\n", 1) + "action soin(x: U) {\n  x.pv += bonus\n}\n"
 	if err := os.WriteFile(rules, []byte(v2), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out.Reset()
 	sh.Exec(":reload")
-	if got := out.String(); !strings.Contains(got, "reloaded 1 file(s)") || !strings.Contains(got, "+ rule soin") {
+	if got := out.String(); !strings.Contains(got, "reloaded 1 file(s)") || !strings.Contains(got, "+ action soin") {
 		t.Errorf("reload said:\n%s", got)
 	}
 	out.Reset()
