@@ -742,8 +742,8 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 		return x
 	}
 	reads, diags, err := c.exprs.Compile(x, exprScope{c, sc})
-	if len(diags) > 0 {
-		c.Diags = append(c.Diags, diags...)
+	c.Diags = append(c.Diags, diags...)
+	if diags.HasErrors() {
 		return nil
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"rulesh/stdlib/dice"
 )
@@ -28,6 +29,73 @@ type Builtin struct {
 	// an allowance): a rule or a table may not call it, the checker says so at load. Rolling
 	// dice is not a change of state in this sense: a builtin that only rolls leaves it unset.
 	ChangesState bool
+	// Callbacks are the arguments where a rule passes a procedure the builtin calls back.
+	// The checker resolves the procedure there at load and refuses one whose parameters do
+	// not fit the call the builtin makes.
+	Callbacks []Callback
+}
+
+// Callback is an argument of a builtin that takes a procedure, and how the builtin calls it.
+type Callback struct {
+	// Arg is the argument's index as rules write the call (the Machine not counted).
+	Arg int
+	// Args, when not 0, limits the callback to calls with that many arguments (a builtin
+	// whose signatures call back differently).
+	Args int
+	// Params names what the builtin passes, in order: their count is the arity it calls with.
+	Params []string
+	// Older, when set, marks a form kept for older rule files: the checker warns with it as
+	// the detail (how to write the call today).
+	Older string
+}
+
+// Applies reports whether the callback concerns a call with n arguments.
+func (cb Callback) Applies(n int) bool { return cb.Arg < n && (cb.Args == 0 || cb.Args == n) }
+
+// Fits reports whether p can be called with the callback's arguments.
+func (cb Callback) Fits(p *Proc) bool {
+	return p.MinArg <= len(cb.Params) && len(cb.Params) <= len(p.Params)
+}
+
+// Mismatch says why p does not fit the call fn makes of it: "coût takes 2 parameters;
+// path calls it with 3: (unit, from, to)".
+func (cb Callback) Mismatch(fn string, p *Proc) string {
+	takes := fmt.Sprint(len(p.Params))
+	if p.MinArg < len(p.Params) {
+		takes = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
+	}
+	noun := "parameters"
+	if takes == "1" {
+		noun = "parameter"
+	}
+	return fmt.Sprintf("%s takes %s %s; %s calls it with %d: (%s)", p.Name, takes, noun, fn, len(cb.Params), strings.Join(cb.Params, ", "))
+}
+
+// CallbackProc reads the argument of a builtin where a procedure is expected: a procedure
+// value (resolved at load), or a procedure's name computed as a string (looked up now, as
+// rules wrote it before procedures were values). An empty name is no procedure (nil).
+func (m *Machine) CallbackProc(fn string, cb Callback, v any) (*Proc, error) {
+	var p *Proc
+	switch x := v.(type) {
+	case *Proc:
+		p = x
+	case string:
+		if x == "" {
+			return nil, nil
+		}
+		if p = m.Proc(x); p == nil {
+			return nil, fmt.Errorf("%s: no procedure %s", fn, x)
+		}
+	default:
+		return nil, fmt.Errorf("%s: expected a procedure, got %s", fn, Repr(v))
+	}
+	if !cb.Fits(p) {
+		return nil, errors.New(cb.Mismatch(fn, p))
+	}
+	if p.Verb == "action" {
+		return nil, fmt.Errorf("%s is an action: %s calls rules, which cannot change the state (declare it `rule %s(…)`)", p.Name, fn, p.Name)
+	}
+	return p, nil
 }
 
 // InternalName is the name a builtin is registered under with expr-lang: calls are rewritten

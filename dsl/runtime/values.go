@@ -179,6 +179,8 @@ func (w *reprWriter) write(v any, depth int) {
 		b.WriteByte('}')
 	case *Kind:
 		b.WriteString("kind " + x.Name)
+	case *Proc:
+		b.WriteString(x.Verb + " " + x.Name)
 	case Stringer:
 		b.WriteString(x.String())
 	default:

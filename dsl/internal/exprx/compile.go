@@ -102,7 +102,8 @@ func (e *Error) Error() string { return e.Summary }
 // on rolls and lists are overloaded, and every walk or build charges the run's budget.
 //
 // It fails with diagnostics (bad literals, a call's arity, a procedure called where none
-// may run; already placed in the file) or with an *Error from expr-lang's checker. On
+// may run; already placed in the file) or with an *Error from expr-lang's checker; the
+// diagnostics of an expression that compiles are warnings only. On
 // success it sets x.Origin, x.Code, x.Type (records kept, which expr sees as maps) and, for
 // an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
 // returns the globals the expression reads, in the order first read.
@@ -118,6 +119,11 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	}
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
 	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
+	for _, id := range pv.procRefs {
+		p := pv.c.prog.Globals[id.Value].(*runtime.Proc)
+		pv.fail(id, fmt.Sprintf("%s %s is not called here", p.Verb, p.Name),
+			fmt.Sprintf("call it with %s(…); a procedure is a value only where a builtin calls it back (%s)", p.Name, strings.Join(callbackBuiltins(pv.c.prog.Library), ", ")))
+	}
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		return nil, pv.diags, nil
@@ -148,7 +154,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	if !x.IsLit && x.Ident == "" {
 		x.Simple = simpleOf(prog.Node(), c.prog.Library)
 	}
-	return reads.found, nil, nil
+	return reads.found, pv.warns, nil
 }
 
 // orig returns the node as written, before the run-time rewrites.
@@ -494,7 +500,12 @@ type patcher struct {
 	// the arguments of a call a visitor made (an operator on a roll becomes one), so an
 	// unknown name there would otherwise reach run time as nil.
 	unknown []*ast.IdentifierNode
-	env     *nature.Nature
+	// procRefs holds the names of procedures written as values: a builtin that calls a
+	// procedure back takes them (procArgs); anywhere else they are refused.
+	procRefs []*ast.IdentifierNode
+	// warns are the warnings of an expression that compiles (a procedure named by a string).
+	warns syntax.Diagnostics
+	env   *nature.Nature
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
@@ -507,7 +518,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	case *ast.IdentifierNode:
 		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
-			pv.unknown = append(pv.unknown, n)
+			if _, proc := pv.c.prog.Globals[n.Value].(*runtime.Proc); proc {
+				pv.procRefs = append(pv.procRefs, n)
+			} else {
+				pv.unknown = append(pv.unknown, n)
+			}
 		}
 		return
 	case *ast.BinaryNode:
@@ -538,10 +553,12 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	// A callee is resolved below or checked again by expr, which visits callees.
 	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
+	pv.procRefs = slices.DeleteFunc(pv.procRefs, func(n *ast.IdentifierNode) bool { return n == id })
 	if _, local := pv.sc.Local(id.Value); local {
 		return
 	}
-	if _, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
+	if b, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
+		pv.procArgs(id.Value, b, call)
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
 		return
@@ -677,6 +694,81 @@ func (c *Compiler) Builds(x *runtime.Expr) bool {
 		return ok && id.Value == "__new"
 	}
 	return false
+}
+
+// warn adds a warning at node n.
+func (pv *patcher) warn(n ast.Node, summary, detail string) {
+	pv.warns = append(pv.warns, &syntax.Diagnostic{Severity: syntax.Warning, Pos: syntax.PosOf(pv.x.PosAt(n.Location().From)), Summary: summary, Detail: detail})
+}
+
+// procArgs resolves the procedures passed to builtin fn where it calls one back: a
+// procedure's name becomes the procedure itself, a constant of the compiled code, once its
+// parameters are checked against the call fn makes. A string literal naming a procedure (the
+// older form) is resolved the same way, with a warning saying how to write it.
+func (pv *patcher) procArgs(fn string, b runtime.Builtin, call *ast.CallNode) {
+	for _, cb := range b.Callbacks {
+		if !cb.Applies(len(call.Arguments)) {
+			continue
+		}
+		if cb.Older != "" {
+			pv.warn(call, fmt.Sprintf("%s with %d arguments is the older form", fn, len(call.Arguments)), cb.Older)
+		}
+		arg := &call.Arguments[cb.Arg]
+		var p *runtime.Proc
+		switch a := (*arg).(type) {
+		case *ast.IdentifierNode:
+			if !slices.Contains(pv.procRefs, a) {
+				continue // a local or a global holding a procedure, or an unknown name
+			}
+			pv.procRefs = slices.DeleteFunc(pv.procRefs, func(n *ast.IdentifierNode) bool { return n == a })
+			p = pv.c.prog.Globals[a.Value].(*runtime.Proc)
+		case *ast.StringNode:
+			if a.Value == "" {
+				continue // no procedure: an optional callback left out
+			}
+			if p, _ = pv.c.prog.Globals[a.Value].(*runtime.Proc); p == nil {
+				pv.fail(a, fmt.Sprintf("%s: no procedure %s", fn, a.Value), pv.sc.Suggest(a.Value, pv.procNames))
+				continue
+			}
+			pv.warn(a, fmt.Sprintf("%s names a procedure by a string", fn), fmt.Sprintf("write %s without quotes: a procedure is a value, checked when the file loads", a.Value))
+		default:
+			continue
+		}
+		if !cb.Fits(p) {
+			pv.fail(*arg, cb.Mismatch(fn, p), fmt.Sprintf("%s %s is declared at %s", p.Verb, p.Name, p.Pos))
+			continue
+		}
+		if p.Verb == "action" {
+			// A builtin may ask its procedure about hexes a unit never enters (a path search
+			// tries many): only a rule, which cannot change the state, answers such questions.
+			pv.fail(*arg, fmt.Sprintf("%s is an action: %s calls rules, which cannot change the state", p.Name, fn), fmt.Sprintf("declare it `rule %s(…)`", p.Name))
+			continue
+		}
+		c := &ast.ConstantNode{Value: p}
+		c.SetLocation((*arg).Location())
+		*arg = c
+	}
+}
+
+// callbackBuiltins lists the builtins that take a procedure, sorted.
+func callbackBuiltins(lib *runtime.Library) []string {
+	var out []string
+	for name, b := range lib.Builtins {
+		if len(b.Callbacks) > 0 {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// procNames lists the program's procedures (for a "did you mean").
+func (pv *patcher) procNames() []string {
+	var out []string
+	for _, p := range pv.c.prog.Procs {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 // BuiltKinds lists the kinds whose records an expression builds (Kind(…) calls); none for

@@ -414,3 +414,52 @@ func TestEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestProcArgs: a procedure passed where a builtin calls it back is resolved at compile time
+// (the code holds it), a string literal naming one too with a warning, and a procedure of
+// another arity, an unknown name in a string, or a procedure's name anywhere else is
+// refused at the argument.
+func TestProcArgs(t *testing.T) {
+	files, sources, diags := syntax.ParseFiles(memFiles{"t.rules": []byte(rules + `rule trois(u, a, b): int {
+  return 1
+}
+`)}, "t.rules")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	prog := check.NewProgram(library(), sources, []string{"t.rules"})
+	if diags := check.CheckFiles(prog, files); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	locals := map[string]*runtime.Type{"m": runtime.AnyType, "u": runtime.AnyType, "nom": runtime.StringType}
+	for _, tt := range []struct{ text, diag string }{
+		{text: "reachable(m, u, u, 2, trois)"},
+		{text: "reachable(m, u, u, 2, trois, trois)"},
+		{text: "reachable(m, u, u, 2, nom)"},
+		{text: `reachable(m, u, u, 2, "")`},
+		{text: `reachable(m, u, u, 2, "trois")`, diag: `<t>:1:23: warning: reachable names a procedure by a string (write trois without quotes: a procedure is a value, checked when the file loads)`},
+		{text: "reachable(m, u, u, 2, trois, plus)", diag: "<t>:1:30: plus takes 1 to 2 parameters; reachable calls it with 3: (unit, from, to) (rule plus is declared at t.rules:11:1)"},
+		{text: `reachable(m, u, u, 2, "plus")`, diag: "<t>:1:23: plus takes 1 to 2 parameters; reachable calls it with 3: (unit, from, to) (rule plus is declared at t.rules:11:1)"},
+		{text: `reachable(m, u, u, 2, "troi")`, diag: "<t>:1:23: reachable: no procedure troi (did you mean?)"},
+		{text: "[trois]", diag: "<t>:1:2: rule trois is not called here (call it with trois(…); a procedure is a value only where a builtin calls it back (line_of_fire, path, reachable, retreats))"},
+		{text: "retreats(m, u, u, plus)", diag: "<t>:1:1: warning: retreats with 4 arguments is the older form (write retreats(m, unit, from, attacker, libre): the rule then receives the retreating unit, where it comes from and where it goes)"},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			x := expr(tt.text)
+			_, diags, err := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: locals, inProc: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if len(diags) > 0 {
+				got = diags[0].Error()
+			}
+			if got != tt.diag {
+				t.Errorf("diagnostic %q, want %q", got, tt.diag)
+			}
+			if !diags.HasErrors() && x.Code == nil {
+				t.Error("no code")
+			}
+		})
+	}
+}

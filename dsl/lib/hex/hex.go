@@ -41,35 +41,34 @@ func hexList(hs []hex.Hex) []any {
 	return out
 }
 
-// procByName finds a rule a map function calls back (cost, stop, blocks…).
-func procByName(m *runtime.Machine, name string) (*runtime.Proc, error) {
-	if name == "" {
-		return nil, nil
-	}
-	p := m.Proc(name)
-	if p == nil {
-		return nil, fmt.Errorf("no rule %s (map functions take the name of a rule)", name)
-	}
-	if p.Verb == "action" {
-		// A map function may ask its rule about hexes the unit never enters (a path search
-		// tries many): only a rule, which cannot change the state, answers such questions.
-		return nil, fmt.Errorf("%s is an action: map functions call rules, which cannot change the state (declare it `rule %s(…)`)", name, name)
-	}
-	return p, nil
+// The calls the map builtins make of the procedures they are given.
+var (
+	moveParams    = []string{"unit", "from", "to"}
+	blockCallback = runtime.Callback{Arg: 3, Params: []string{"map", "hex", "from", "to"}}
+	// retreats(m, unit, from, attacker, libre) calls libre(unit, from, to); the older
+	// retreats(m, from, attacker, libre) calls libre(hex).
+	retreatCallback = runtime.Callback{Arg: 4, Args: 5, Params: moveParams}
+	olderRetreat    = runtime.Callback{Arg: 3, Args: 4, Params: []string{"hex"},
+		Older: "write retreats(m, unit, from, attacker, libre): the rule then receives the retreating unit, where it comes from and where it goes"}
+)
+
+// moveCallbacks are the cost and stop procedures of reachable (cost at 4) or path (at 5).
+func moveCallbacks(cost int) []runtime.Callback {
+	return []runtime.Callback{{Arg: cost, Params: moveParams}, {Arg: cost + 1, Params: moveParams}}
 }
 
-// costFunc turns rules into the board's movement cost: cost(unit, from, to) returns the
-// points to enter `to` (negative: forbidden); stop(unit, from, to), if given, says the mover
-// must stop on entering.
-func costFunc(m *runtime.Machine, unit any, costName, stopName string) (hex.CostFunc, error) {
-	cost, err := procByName(m, costName)
+// costFunc turns procedures into the board's movement cost: cost(unit, from, to) returns
+// the points to enter `to` (negative: forbidden); stop(unit, from, to), if given (not ""),
+// says the mover must stop on entering.
+func costFunc(m *runtime.Machine, fn string, cbs []runtime.Callback, unit, costArg, stopArg any) (hex.CostFunc, error) {
+	cost, err := m.CallbackProc(fn, cbs[0], costArg)
 	if err != nil {
 		return nil, err
 	}
 	if cost == nil {
-		return nil, fmt.Errorf("a cost rule is needed")
+		return nil, fmt.Errorf("%s: a cost rule is needed", fn)
 	}
-	stop, err := procByName(m, stopName)
+	stop, err := m.CallbackProc(fn, cbs[1], stopArg)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +79,7 @@ func costFunc(m *runtime.Machine, unit any, costName, stopName string) (hex.Cost
 		}
 		c, ok := runtime.Number(v)
 		if !ok {
-			return 0, false, fmt.Errorf("%s must return a number, got %s", costName, runtime.Repr(v))
+			return 0, false, fmt.Errorf("%s must return a number, got %s", cost.Name, runtime.Repr(v))
 		}
 		halt := false
 		if stop != nil && c >= 0 {
@@ -156,18 +155,17 @@ func boardEdge(a []any) (*hex.Map, hex.Edge, error) {
 	return b, hex.EdgeOf(hs[0], hs[1]), nil
 }
 
-// boardTwoHexesRule reads (map, hex, hex, "rule") arguments.
-func boardTwoHexesRule(m *runtime.Machine, a []any) (*hex.Map, hex.Hex, hex.Hex, *runtime.Proc, error) {
+// boardTwoHexes reads (map, hex, hex) arguments from position at.
+func boardTwoHexes(a []any, at int) (*hex.Map, hex.Hex, hex.Hex, error) {
 	b, err := asBoard(a[0])
 	if err != nil {
-		return nil, hex.Hex{}, hex.Hex{}, nil, err
+		return nil, hex.Hex{}, hex.Hex{}, err
 	}
-	hs, err := hexArgs(a, 1, 2)
+	hs, err := hexArgs(a, at, at+1)
 	if err != nil {
-		return nil, hex.Hex{}, hex.Hex{}, nil, err
+		return nil, hex.Hex{}, hex.Hex{}, err
 	}
-	p, err := procByName(m, runtime.Str(a[3]))
-	return b, hs[0], hs[1], p, err
+	return b, hs[0], hs[1], nil
 }
 
 // hexArgs reads the arguments at the given positions as hexes.
@@ -279,12 +277,19 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			return hexList(hex.Line(hs[0], hs[1])), nil
 		}, Types: []any{new(func(*runtime.Machine, any, any) []any)}},
-		// line_of_fire(m, from, to, "bloque"): true when no hex strictly between the two ends
+		// line_of_fire(m, from, to, bloque): true when no hex strictly between the two ends
 		// makes the rule bloque(m, hex, from, to) true.
 		"line_of_fire": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, x, y, blocks, err := boardTwoHexesRule(m, a)
+			b, x, y, err := boardTwoHexes(a, 1)
 			if err != nil {
 				return nil, err
+			}
+			blocks, err := m.CallbackProc("line_of_fire", blockCallback, a[3])
+			if err != nil {
+				return nil, err
+			}
+			if blocks == nil {
+				return nil, fmt.Errorf("line_of_fire: a rule deciding what blocks is needed")
 			}
 			n := hex.Distance(x, y)
 			if err := chargeHexes(m, "line_of_fire", n, n+1); err != nil {
@@ -302,8 +307,8 @@ func Builtins() map[string]runtime.Builtin {
 				}
 			}
 			return true, nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, string) bool)}},
-		// reachable(m, unit, from, points, "coût", "arrêt"): the hexes a unit can reach.
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)}, Callbacks: []runtime.Callback{blockCallback}},
+		// reachable(m, unit, from, points, coût, arrêt): the hexes a unit can reach.
 		"reachable": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			b, err := asBoard(a[0])
 			if err != nil {
@@ -313,11 +318,11 @@ func Builtins() map[string]runtime.Builtin {
 			if err != nil {
 				return nil, err
 			}
-			stop := ""
+			var stop any = ""
 			if len(a) > 5 {
-				stop = runtime.Str(a[5])
+				stop = a[5]
 			}
-			cost, err := costFunc(m, a[1], runtime.Str(a[4]), stop)
+			cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
 			if err != nil {
 				return nil, err
 			}
@@ -332,8 +337,9 @@ func Builtins() map[string]runtime.Builtin {
 				}
 			}
 			return hexList(hex.Sorted(hs)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, float64, string) []any), new(func(*runtime.Machine, any, any, any, float64, string, string) []any)}},
-		// path(m, unit, from, to, points, "coût", "arrêt"): the cheapest path, start excluded.
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(4)},
+		// path(m, unit, from, to, points, coût, arrêt): the cheapest path, start excluded.
 		"path": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			b, err := asBoard(a[0])
 			if err != nil {
@@ -344,11 +350,11 @@ func Builtins() map[string]runtime.Builtin {
 				return nil, err
 			}
 			from, to := hs[0], hs[1]
-			stop := ""
+			var stop any = ""
 			if len(a) > 6 {
-				stop = runtime.Str(a[6])
+				stop = a[6]
 			}
-			cost, err := costFunc(m, a[1], runtime.Str(a[5]), stop)
+			cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
 			if err != nil {
 				return nil, err
 			}
@@ -361,20 +367,39 @@ func Builtins() map[string]runtime.Builtin {
 				out = append(out, s.Hex)
 			}
 			return out, nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, any, float64, string) []any), new(func(*runtime.Machine, any, any, any, any, float64, string, string) []any)}},
-		// retreats(m, from, attacker, "libre"): neighbours on the board farther from the
-		// attacker than `from`, where the rule libre(hex) holds (free, outside enemy zones…).
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(5)},
+		// retreats(m, unit, from, attacker, libre): the neighbours of from on the board,
+		// farther from the attacker, where libre(unit, from, to) holds (free, outside enemy
+		// zones…). The older retreats(m, from, attacker, libre) calls libre(hex).
 		"retreats": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, from, att, ok, err := boardTwoHexesRule(m, a)
+			cb, unit, at := retreatCallback, any(nil), 2
+			if len(a) == 4 {
+				cb, at = olderRetreat, 1
+			} else {
+				unit = a[1]
+			}
+			b, from, att, err := boardTwoHexes(a, at)
 			if err != nil {
 				return nil, err
+			}
+			ok, err := m.CallbackProc("retreats", cb, a[cb.Arg])
+			if err != nil {
+				return nil, err
+			}
+			if ok == nil {
+				return nil, fmt.Errorf("retreats: a rule deciding which hexes are free is needed")
 			}
 			var out []hex.Hex
 			for _, n := range from.Neighbours() {
 				if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
 					continue
 				}
-				v, err := m.CallAt(ok, []any{n}, ok.Pos)
+				args := []any{unit, from, n}
+				if len(a) == 4 {
+					args = []any{n}
+				}
+				v, err := m.CallAt(ok, args, ok.Pos)
 				if err != nil {
 					return nil, err
 				}
@@ -383,6 +408,7 @@ func Builtins() map[string]runtime.Builtin {
 				}
 			}
 			return hexList(hex.Sorted(out)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, string) []any)}},
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
+			Callbacks: []runtime.Callback{retreatCallback, olderRetreat}},
 	}
 }
