@@ -82,6 +82,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	}
 	p.Body = []runtime.Stmt{&runtime.TableStmt{StmtBase: runtime.StmtBase{At: t.Pos}, Table: t}}
 	c.checkTable(t)
+	c.checkEnumTable(t, t.KeyIndex(ta))
 	t.Index = runtime.NewRowIndex(t.Rows)
 }
 
