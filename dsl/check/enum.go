@@ -46,7 +46,8 @@ func (c *compiler) checkEnumLit(x *runtime.Expr, want *runtime.Type) {
 }
 
 // checkEnumTable checks the exact keys of a table whose key parameter is an enum: each must be
-// one of its values, and a table without an else row should have a row for each value.
+// one of its values, and a table without an else row (or a band) should have a row for each
+// value.
 func (c *compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
 	p := t.Proc
 	if keyIndex >= len(p.Params) || p.Params[keyIndex].Type.Kind != runtime.TEnum {
@@ -67,6 +68,7 @@ func (c *compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
 			if !e.Has(s) {
 				summary, detail := runtime.EnumProblem(e, s)
 				c.exprErrorf(x, summary, detail)
+				open = true // the misspelt key is likely the missing value: said once
 				continue
 			}
 			covered[s] = true

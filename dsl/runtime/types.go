@@ -256,7 +256,7 @@ func Conform(v any, t *Type) (any, error) {
 func EnumError(e *Enum, v any) error {
 	s, isString := v.(string)
 	if !isString {
-		return fmt.Errorf("expected a %s, got %s", e.Name, Repr(v))
+		return fmt.Errorf("expected %s, got %s", e.Name, Repr(v))
 	}
 	summary, detail := EnumProblem(e, s)
 	return errors.New(summary + " (" + detail + ")")
