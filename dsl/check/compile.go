@@ -28,7 +28,9 @@ type compiler struct {
 	kindASTs  map[*runtime.Kind]*syntax.KindDecl
 	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
 	suggested int                   // names compared by suggest so far
-	Diags     Diagnostics
+	// keyEnum is the enum of the key of the table whose rows are being compiled, or nil.
+	keyEnum *runtime.Enum
+	Diags   Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.

@@ -97,6 +97,12 @@ action a(): Objectif {
 		{"table missing a value", `table effort(o: Objectif) {
   réduire, maintenir : 1
 }`, []string{"t.rules:13:1: warning: table effort has no row for augmenter (add the rows, or an else row for the values left)"}},
+		{"table key named like a global", `const maintenir = 5
+table effort(o: Objectif) {
+  réduire   : 1
+  maintenir : maintenir
+  augmenter : 2
+}`, nil},
 		{"table with else", `table effort(o: Objectif) {
   réduire : 1
   else    : 0

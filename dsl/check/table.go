@@ -69,6 +69,10 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		return
 	}
 	sc.proc = p
+	c.keyEnum = nil
+	if k := t.KeyIndex(ta); k < len(p.Params) && p.Params[k].Type.Kind == runtime.TEnum {
+		c.keyEnum = p.Params[k].Type.Enum
+	}
 	for _, r := range ta.Rows {
 		switch {
 		case r.Columns != nil:
@@ -146,7 +150,11 @@ func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
 		}
 		first, last := ts[0], ts[len(ts)-1]
 		s := string(src[first.Pos.Offset : last.Pos.Offset+len(last.Value)])
-		// A bare name that means nothing here is a symbol: a face of a symbolic die.
+		// A bare name that means nothing here is a symbol: a face of a symbolic die. A
+		// value of the key's enum is that value, even when a global has its name.
+		if len(ts) == 1 && first.Type == syntax.TokIdent && c.keyEnum != nil && c.keyEnum.Has(s) {
+			return &runtime.Expr{Pos: syntax.PosOf(first.Pos), Text: s, IsLit: true, Lit: s, Type: c.keyEnum.Type(), Start: first.Pos}, true
+		}
 		if len(ts) == 1 && first.Type == syntax.TokIdent {
 			if _, local := sc.lookup(s); !local {
 				if _, global := c.prog.Globals[s]; !global {
