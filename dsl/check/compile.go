@@ -28,7 +28,9 @@ type compiler struct {
 	kindASTs  map[*runtime.Kind]*syntax.KindDecl
 	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
 	suggested int                   // names compared by suggest so far
-	Diags     Diagnostics
+	// keyEnum is the enum of the key of the table whose rows are being compiled, or nil.
+	keyEnum *runtime.Enum
+	Diags   Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
@@ -95,7 +97,7 @@ func (c *compiler) warnf(p lexer.Position, summary, detail string) {
 var reservedWords = map[string]bool{
 	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
+	"option": true, "const": true, "enum": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
 	"startsWith": true, "endsWith": true,
 }
@@ -150,6 +152,8 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 					kinds = append(kinds, d.Kind)
 					c.prog.Kinds = append(c.prog.Kinds, k)
 				}
+			case d.Enum != nil:
+				c.enumDecl(d.Enum)
 			case d.Dice != nil:
 				c.dieDecl(d.Dice)
 			case d.Table != nil:
@@ -282,9 +286,15 @@ func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 		base = bt
 	} else if k, ok := c.prog.Globals[t.Name].(*runtime.Kind); ok {
 		base = &runtime.Type{Kind: runtime.TRecord, Record: k}
+	} else if e, ok := c.prog.Globals[t.Name].(*runtime.Enum); ok {
+		base = e.Type()
 	} else {
 		detail := c.suggest(t.Name, func() []string {
-			return append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
+			names := append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
+			for _, e := range c.prog.Enums {
+				names = append(names, e.Name)
+			}
+			return names
 		})
 		c.errorfSpan(t.Pos, t.Name, "unknown type "+t.Name, detail)
 		return runtime.AnyType
@@ -583,7 +593,7 @@ func (c *compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
 // name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
 func (c *compiler) CheckShadow(name string, p lexer.Position) {
 	switch g := c.prog.Globals[name].(type) {
-	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Proc:
+	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Enum, *runtime.Proc:
 		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, runtime.KindOfGlobal(g), g.DeclPos()), "rename the local")
 	}
 }
@@ -683,6 +693,8 @@ func (c *compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool)
 		}
 	case *runtime.MapDecl:
 		return runtime.MapTType, true
+	case *runtime.Enum:
+		return g.ListType(), true
 	}
 	return nil, false
 }
@@ -773,6 +785,7 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
 		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
+	c.checkEnumLit(x, want)
 }
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,

@@ -69,6 +69,10 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
 		return
 	}
+	c.keyEnum = nil
+	if k := t.KeyIndex(ta); k < len(p.Params) && p.Params[k].Type.Kind == runtime.TEnum {
+		c.keyEnum = p.Params[k].Type.Enum
+	}
 	for _, r := range ta.Rows {
 		switch {
 		case r.Columns != nil:
@@ -82,6 +86,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	}
 	p.Body = []runtime.Stmt{&runtime.TableStmt{StmtBase: runtime.StmtBase{At: t.Pos}, Table: t}}
 	c.checkTable(t)
+	c.checkEnumTable(t, t.KeyIndex(ta))
 	t.Index = runtime.NewRowIndex(t.Rows)
 }
 
@@ -145,7 +150,11 @@ func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
 		}
 		first, last := ts[0], ts[len(ts)-1]
 		s := string(src[first.Pos.Offset : last.Pos.Offset+len(last.Value)])
-		// A bare name that means nothing here is a symbol: a face of a symbolic die.
+		// A bare name that means nothing here is a symbol: a face of a symbolic die. A
+		// value of the key's enum is that value, even when a global has its name.
+		if len(ts) == 1 && first.Type == syntax.TokIdent && c.keyEnum != nil && c.keyEnum.Has(s) {
+			return &runtime.Expr{Pos: syntax.PosOf(first.Pos), Text: s, IsLit: true, Lit: s, Type: c.keyEnum.Type(), Start: first.Pos}, true
+		}
 		if len(ts) == 1 && first.Type == syntax.TokIdent {
 			if _, local := sc.lookup(s); !local {
 				if _, global := c.prog.Globals[s]; !global {

@@ -21,6 +21,9 @@ func (p *Program) Freeze() {
 	for _, c := range p.Consts {
 		p.freezeValue(c.Value, "const "+c.Name)
 	}
+	for _, e := range p.Enums {
+		p.freezeValue(e.List, "enum "+e.Name)
+	}
 }
 
 func (p *Program) freezeValue(v any, owner string) {

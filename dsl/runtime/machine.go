@@ -243,6 +243,9 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	for _, d := range p.Maps {
 		m.globals[d.Name] = d.Map
 	}
+	for _, e := range p.Enums {
+		m.globals[e.Name] = e.List
+	}
 	m.clearJournal()
 	for _, e := range p.Entities {
 		rec, err := m.NewRecord(e.Kind, nil)
@@ -365,6 +368,10 @@ func zeroValue(t *Type) any {
 		return map[string]any{}
 	case TPile:
 		return &cards.Pile{Name: "pile"}
+	case TEnum:
+		if len(t.Enum.Values) > 0 {
+			return t.Enum.Values[0]
+		}
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ type Program struct {
 	Options  []*Option
 	Consts   []*Const
 	Kinds    []*Kind
+	Enums    []*Enum
 	Entities []*Entity
 	Procs    []*Proc
 	DiceDecl []*DieDecl
@@ -160,6 +161,46 @@ func (k *Kind) Type() *Type {
 		k.self = &Type{Kind: TRecord, Record: k}
 	}
 	return k.self
+}
+
+// Enum is a closed set of names declared with `enum NAME { a, b, c }`. Its values are
+// strings at run time (a value prints, compares and keys a map as its name); the enum's
+// name, read in an expression, is the list of its values in declaration order.
+type Enum struct {
+	Name   string
+	Pos    Pos
+	Values []string
+	// Index gives each value's place in Values.
+	Index map[string]int
+	// List is Values as the list value the enum's name reads as (frozen).
+	List []any
+	self *Type
+	list *Type
+}
+
+// DeclPos is where the enum is declared.
+func (e *Enum) DeclPos() Pos { return e.Pos }
+
+// Type returns the one static Type of the enum's values.
+func (e *Enum) Type() *Type {
+	if e.self == nil {
+		e.self = &Type{Kind: TEnum, Enum: e}
+	}
+	return e.self
+}
+
+// ListType returns the static type of the enum's name in an expression: a list of its values.
+func (e *Enum) ListType() *Type {
+	if e.list == nil {
+		e.list = &Type{Kind: TList, Elem: e.Type()}
+	}
+	return e.list
+}
+
+// Has reports whether v is one of the enum's values.
+func (e *Enum) Has(v string) bool {
+	_, ok := e.Index[v]
+	return ok
 }
 
 // Field returns the named field, or nil.

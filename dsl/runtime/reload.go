@@ -415,6 +415,8 @@ func KindOfGlobal(g Global) string {
 		return "const"
 	case *Kind:
 		return "kind"
+	case *Enum:
+		return "enum"
 	case *Entity:
 		return "entity"
 	case *Proc:

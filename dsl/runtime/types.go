@@ -1,10 +1,13 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
+	"rulesh/dsl/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 	"rulesh/stdlib/hex"
@@ -29,12 +32,14 @@ const (
 	TPile
 	THex
 	TBoard
+	TEnum
 )
 
 // Type is a static type: a base kind, plus the record kind or list element where they apply.
 type Type struct {
 	Kind   TypeKind
 	Record *Kind // for TRecord
+	Enum   *Enum // for TEnum
 	Elem   *Type // for TList, when known
 }
 
@@ -91,6 +96,8 @@ func (t *Type) String() string {
 		return "hex"
 	case TBoard:
 		return "board"
+	case TEnum:
+		return t.Enum.Name
 	}
 	return "any"
 }
@@ -147,6 +154,11 @@ func Assignable(to, from *Type) bool {
 		return from.Kind == TMap || (from.Kind == TRecord && from.Record == to.Record)
 	case TMap:
 		return from.Kind == TMap || from.Kind == TRecord
+	case TEnum:
+		// A string is checked when it is stored (a literal at load, see CheckEnumValue).
+		return from.Kind == TString || (from.Kind == TEnum && from.Enum == to.Enum)
+	case TString:
+		return from.Kind == TString || from.Kind == TEnum
 	}
 	return to.Kind == from.Kind
 }
@@ -224,6 +236,11 @@ func Conform(v any, t *Type) (any, error) {
 		if _, ok := v.(*hex.Map); ok {
 			return v, nil
 		}
+	case TEnum:
+		if s, ok := v.(string); ok && t.Enum.Has(s) {
+			return v, nil
+		}
+		return nil, EnumError(t.Enum, v)
 	case TRecord:
 		if m, ok := v.(map[string]any); ok {
 			if k, _ := m[KindKey].(*Kind); k == t.Record {
@@ -233,4 +250,25 @@ func Conform(v any, t *Type) (any, error) {
 		return nil, fmt.Errorf("expected a %s, got %s", t.Record.Name, Repr(v))
 	}
 	return nil, fmt.Errorf("expected %s, got %s", t, Repr(v))
+}
+
+// EnumError says that v is not a value of enum e, naming the values (and the closest one).
+func EnumError(e *Enum, v any) error {
+	s, isString := v.(string)
+	if !isString {
+		return fmt.Errorf("expected %s, got %s", e.Name, Repr(v))
+	}
+	summary, detail := EnumProblem(e, s)
+	return errors.New(summary + " (" + detail + ")")
+}
+
+// EnumProblem words a string that is not a value of e: a terse summary and a detail that
+// suggests the closest value and lists them all.
+func EnumProblem(e *Enum, s string) (summary, detail string) {
+	summary = fmt.Sprintf("%s is not a value of %s", Repr(s), e.Name)
+	detail = e.Name + " is " + strings.Join(e.Values, ", ")
+	if near := syntax.DidYouMean(s, e.Values); near != "" {
+		detail = "did you mean " + near + "? " + detail
+	}
+	return summary, detail
 }

@@ -36,6 +36,7 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 			d.Const = &ConstDecl{Pos: pos, Name: name, Value: v}
 		}),
 	"kind":   subParser(func(d *Decl, v *KindDecl) { d.Kind = v }),
+	"enum":   subParser(func(d *Decl, v *EnumDecl) { d.Enum = v }),
 	"entity": subParser(func(d *Decl, v *EntityDecl) { d.Entity = v }),
 	"dice":   subParser(func(d *Decl, v *DiceDecl) { d.Dice = v }),
 	"table":  subParser(func(d *Decl, v *TableDecl) { d.Table = v }),

@@ -147,6 +147,12 @@ deck jeu standard {
   rank V 11 figure
   jokers 2
 }`},
+	{prods: "Enum", src: `
+enum Objectif { réduire, maintenir,
+  augmenter }
+kind Flotte {
+  objectif: Objectif = "réduire"
+}`},
 	{prods: "Deck Pile", src: `
 deck jeu standard
 pile défausse`},
@@ -502,7 +508,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 	g := docGrammar(t)
 	doc := map[string]string{
 		"File": "File", "Decl": "Decl", "RulesetDecl": "Ruleset", "Prop": "Ruleset",
-		"IncludeDecl": "Include", "OptionDecl": "Option", "ConstDecl": "Const", "KindDecl": "Kind",
+		"IncludeDecl": "Include", "OptionDecl": "Option", "ConstDecl": "Const", "KindDecl": "Kind", "EnumDecl": "Enum", "EnumValue": "Enum",
 		"FieldDecl": "Field", "TypeRef": "Type", "EntityDecl": "Entity", "FieldInit": "FieldInit",
 		"DiceDecl": "Dice", "Face": "Face", "ProcDecl": "Proc", "Param": "Param",
 		"Block": "Block", "Stmt": "Stmt", "SimpleStmt": "Simple", "LetStmt": "Let",
@@ -523,6 +529,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 		participle.MustBuild[OptionDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[ConstDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[KindDecl](participle.Lexer(Lexer)),
+		participle.MustBuild[EnumDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[EntityDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[DiceDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[TableDecl](participle.Lexer(Lexer)),

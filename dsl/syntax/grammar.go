@@ -51,6 +51,7 @@ type Decl struct {
 	Option  *OptionDecl  `parser:"| @@"`
 	Const   *ConstDecl   `parser:"| @@"`
 	Kind    *KindDecl    `parser:"| @@"`
+	Enum    *EnumDecl    `parser:"| @@"`
 	Entity  *EntityDecl  `parser:"| @@"`
 	Dice    *DiceDecl    `parser:"| @@"`
 	Table   *TableDecl   `parser:"| @@"`
@@ -112,6 +113,19 @@ type KindDecl struct {
 	Pos    lexer.Position
 	Name   string       `parser:"\"kind\" @Ident \"{\""`
 	Fields []*FieldDecl `parser:"( @@ | Newline | Comma )* \"}\""`
+}
+
+// EnumDecl declares a closed set of names, in order: `enum Objectif { réduire, maintenir }`.
+type EnumDecl struct {
+	Pos    lexer.Position
+	Name   string       `parser:"\"enum\" @Ident \"{\""`
+	Values []*EnumValue `parser:"( @@ | Newline | Comma )* \"}\""`
+}
+
+// EnumValue is one name of an enum.
+type EnumValue struct {
+	Pos  lexer.Position
+	Name string `parser:"@(Ident | Dice)"`
 }
 
 // FieldDecl is one field of a kind: `pv: int = 10`.

@@ -61,6 +61,8 @@ type Compiler struct {
 	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
 	// they stand for; orig reads through them.
 	origins map[ast.Node]ast.Node
+	// enumValues maps the string constants written Enum.value to their enum's type.
+	enumValues map[ast.Node]*runtime.Type
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -426,7 +428,7 @@ func exprType(t *runtime.Type) types.Type {
 		return types.Float64
 	case runtime.TBool:
 		return types.Bool
-	case runtime.TString:
+	case runtime.TString, runtime.TEnum:
 		return types.String
 	case runtime.TList:
 		return types.TypeOf([]any{})
@@ -452,13 +454,21 @@ func exprType(t *runtime.Type) types.Type {
 // kinds that expr itself sees only as maps.
 func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 	n = c.orig(n)
+	if t, ok := c.enumValues[n]; ok {
+		return t
+	}
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
 		if t, ok := sc.Local(n.Value); ok {
 			return t
 		}
-		if e, ok := c.prog.Globals[n.Value].(*runtime.Entity); ok && e.Kind != nil {
-			return &runtime.Type{Kind: runtime.TRecord, Record: e.Kind}
+		switch g := c.prog.Globals[n.Value].(type) {
+		case *runtime.Entity:
+			if g.Kind != nil {
+				return g.Kind.Type()
+			}
+		case *runtime.Enum:
+			return g.ListType()
 		}
 	case *ast.MemberNode:
 		if prop, ok := n.Property.(*ast.StringNode); ok {
@@ -516,6 +526,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		pv.rollArgsAsTotals(n)
 		return
+	case *ast.MemberNode:
+		pv.enumValue(node, n)
+		return
 	case *ast.IdentifierNode:
 		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
 			if _, proc := pv.c.prog.Globals[n.Value].(*runtime.Proc); proc {
@@ -526,6 +539,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		}
 		return
 	case *ast.BinaryNode:
+		pv.enumCompare(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.
 		t := n.Left.Nature().Type
@@ -609,6 +623,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		}
 		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
 		return
+	}
+	for i, arg := range call.Arguments {
+		if t := p.Params[i].Type; t.Kind == runtime.TEnum {
+			pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+		}
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
 	// The procedure and the call site travel as constants of the compiled program: nothing
