@@ -666,12 +666,22 @@ func namedOf(n ast.Node) (string, ast.Node, ast.Node, bool) {
 	return name.Value, name, call.Arguments[1], true
 }
 
+// isNamed reports whether n is a named argument.
+func isNamed(n ast.Node) bool {
+	_, _, _, ok := namedOf(n)
+	return ok
+}
+
 // procArgsByName lines up a call's arguments with p's parameters: the positional ones
 // first, then the named ones at their parameter's place; a parameter left out before a named
 // one is given runtime.Skipped, so it takes its default when the call runs. It reports what
 // does not fit (arity, an unknown name, a parameter given twice, a positional argument
 // after a named one, a parameter without default left out) and returns false then.
 func (pv *patcher) procArgsByName(p *runtime.Proc, call *ast.CallNode) ([]ast.Node, bool) {
+	if n := slices.IndexFunc(call.Arguments, isNamed); n > len(p.Params) {
+		pv.fail(call, fmt.Sprintf("%s takes at most %d arguments, got %d by position", p.Name, len(p.Params), n), "declared at "+p.Pos.String())
+		return nil, false
+	}
 	var positional []ast.Node
 	named := map[int]ast.Node{}
 	seenNamed, ok := false, true
@@ -722,10 +732,6 @@ func (pv *patcher) procArgsByName(p *runtime.Proc, call *ast.CallNode) ([]ast.No
 			return nil, false
 		}
 		return call.Arguments, true
-	}
-	if len(positional) > len(p.Params) {
-		pv.fail(call, fmt.Sprintf("%s takes at most %d arguments, got %d by position", p.Name, len(p.Params), len(positional)), "declared at "+p.Pos.String())
-		return nil, false
 	}
 	if !ok {
 		return nil, false
