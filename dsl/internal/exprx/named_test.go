@@ -47,7 +47,7 @@ func TestNamedArgs(t *testing.T) {
 		{text: "quatre(c = 2, 1)", diag: "<t>:1:15: a positional argument of quatre follows a named one (give the positional arguments first, or name this one too (parameter = value))"},
 		{text: "quatre(c = 2)", diag: "<t>:1:1: quatre: missing a (parameter a has no default: give it by position or as a = …)"},
 		{text: "quatre(1, 2, 3, 4, 5, c = 1)", diag: "<t>:1:1: quatre takes at most 4 arguments, got 5 by position (declared at t.rules:15:1)"},
-		{text: "quatre(1, d = 'vif')", diag: `<t>:1:15: argument d of quatre: "vif" is not a value of Allure (did you mean?)`},
+		{text: "quatre(1, d = 'vif')", diag: `<t>:1:15: argument d of quatre: "vif" is not a value of Allure (did you mean? Allure is lente, vive)`},
 		{text: "quatre(1, c: 2)", diag: "<t>:1:11: a named argument is written c = value (a call names an argument with =, as in f(x, c = …); `:` gives the keys of a map ({c: …}))"},
 		{text: "max(1, x = 2)", diag: "<t>:1:8: max takes no named arguments (x = …) (named arguments are for actions, rules and tables; give max's arguments in order)"},
 		{text: "Unit(nom = 'b')", diag: "<t>:1:6: Unit takes no named arguments (nom = …) (named arguments are for actions, rules and tables; give Unit's arguments in order)"},
