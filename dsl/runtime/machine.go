@@ -471,17 +471,28 @@ func (m *Machine) trace(line string) {
 
 func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
 
-// CallAt calls procedure p with args (missing ones take their defaults, every one conformed
-// to its parameter's type), at is the call's position for errors and the stack. Calls
+// Skipped is the argument of a parameter a call leaves out before one it names
+// (`f(a, c = 1)` skips b): the parameter takes its default, as the ones left out at the end.
+type Skipped struct{}
+
+// CallAt calls procedure p with args (missing or Skipped ones take their defaults, every
+// one conformed to its parameter's type), at is the call's position for errors and the stack. Calls
 // deeper than MaxCallDepth fail. exprx's __call and the hex library call it.
 func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
 	}
 	if m.Trace != nil {
-		parts := make([]string, len(args))
+		parts := make([]string, 0, len(args))
+		named := false // after a skipped argument, the others were given by name
 		for i, a := range args {
-			parts[i] = m.short(a)
+			if _, skip := a.(Skipped); skip {
+				named = true
+			} else if named {
+				parts = append(parts, p.Params[i].Name+" = "+m.short(a))
+			} else {
+				parts = append(parts, m.short(a))
+			}
 		}
 		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
 	}
@@ -495,7 +506,8 @@ func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 		var v any
 		if i < len(args) {
 			v = args[i]
-		} else {
+		}
+		if _, skip := v.(Skipped); skip || i >= len(args) {
 			var err error
 			if v, err = m.Eval(par.Default, f.Vars); err != nil {
 				return nil, err

@@ -179,6 +179,13 @@ const b = true and
   true`},
 	{prods: "Operator", src: `const n = [1, 2, 3] | filter(# > 1) | len()`},
 	{prods: "Parens Brackets Braces Inner", src: `const m = {a: [1, (2)], b: {c: 3}}`},
+	{prods: "Parens Inner assign_op", src: `
+rule score(base: int, bonus = 0, malus = 0): int {
+  return base + bonus - malus
+}
+action tour() {
+  emit score(2, malus = 1)
+}`},
 	{prods: "ident unicode_letter unicode_digit number decimals decimal_digit", src: `const pv_max2 = 12.5`},
 	// A combining accent scans as part of an ident, but a name may not have one: the check
 	// refuses it (write é precomposed). In a string or a map key it is fine.

@@ -126,6 +126,11 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 		pv.fail(id, fmt.Sprintf("%s %s is not called here", p.Verb, p.Name),
 			fmt.Sprintf("call it with %s(…); a procedure is a value only where a builtin calls it back (%s)", p.Name, strings.Join(callbackBuiltins(pv.c.prog.Library), ", ")))
 	}
+	for _, n := range pv.named {
+		name, nameNode, _, _ := namedOf(n)
+		pv.fail(nameNode, fmt.Sprintf("%s = … is not an argument of a procedure", name),
+			"named arguments are for calls of actions, rules and tables by name; to compare, write ==")
+	}
 	if len(pv.diags) > 0 {
 		// The patcher's own findings (arity) explain the failure better than expr's.
 		return nil, pv.diags, nil
@@ -513,6 +518,8 @@ type patcher struct {
 	// procRefs holds the names of procedures written as values: a builtin that calls a
 	// procedure back takes them (procArgs); anywhere else they are refused.
 	procRefs []*ast.IdentifierNode
+	// named holds the named arguments (__named calls) no procedure call has taken yet.
+	named []*ast.CallNode
 	// warns are the warnings of an expression that compiles (a procedure named by a string).
 	warns syntax.Diagnostics
 	env   *nature.Nature
@@ -524,6 +531,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	switch n := (*node).(type) {
 	case *ast.BuiltinNode:
+		pv.positionalOnly(n.Arguments, n.Name)
 		pv.rollArgsAsTotals(n)
 		return
 	case *ast.MemberNode:
@@ -568,7 +576,17 @@ func (pv *patcher) Visit(node *ast.Node) {
 	// A callee is resolved below or checked again by expr, which visits callees.
 	pv.unknown = slices.DeleteFunc(pv.unknown, func(n *ast.IdentifierNode) bool { return n == id })
 	pv.procRefs = slices.DeleteFunc(pv.procRefs, func(n *ast.IdentifierNode) bool { return n == id })
+	if id.Value == namedFn {
+		if !slices.Contains(pv.named, call) {
+			pv.named = append(pv.named, call)
+		}
+		return
+	}
 	if _, local := pv.sc.Local(id.Value); local {
+		pv.positionalOnly(call.Arguments, id.Value)
+		return
+	}
+	if _, proc := pv.c.prog.Globals[id.Value].(*runtime.Proc); !proc && pv.positionalOnly(call.Arguments, id.Value) {
 		return
 	}
 	if b, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
@@ -612,28 +630,168 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.fail(call, fmt.Sprintf("%s %s cannot be called here", p.Verb, p.Name), "procedures run only inside procedures and evaluations")
 		return
 	}
-	if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
-		want := fmt.Sprint(len(p.Params))
-		if p.MinArg < len(p.Params) {
-			want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
-		}
-		noun := "arguments"
-		if want == "1" {
-			noun = "argument"
-		}
-		pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
+	given, ok := pv.procArgsByName(p, call)
+	if !ok {
 		return
 	}
-	for i, arg := range call.Arguments {
+	for i, arg := range given {
 		if t := p.Params[i].Type; t.Kind == runtime.TEnum {
-			pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+			if _, skip := arg.(*ast.ConstantNode); !skip {
+				pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+			}
 		}
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
 	// The procedure and the call site travel as constants of the compiled program: nothing
 	// is looked up or parsed when the call runs.
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, call.Arguments...)
+	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, given...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+// namedFn is the call a named argument `name = value` is rewritten to (rewriteLiterals):
+// __named("name", value).
+const namedFn = "__named"
+
+// namedOf reads a named argument: its name, the name's node and its value.
+func namedOf(n ast.Node) (string, ast.Node, ast.Node, bool) {
+	call, ok := n.(*ast.CallNode)
+	if !ok || len(call.Arguments) != 2 {
+		return "", nil, nil, false
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	name, ok2 := call.Arguments[0].(*ast.StringNode)
+	if !ok || !ok2 || id.Value != namedFn {
+		return "", nil, nil, false
+	}
+	return name.Value, name, call.Arguments[1], true
+}
+
+// isNamed reports whether n is a named argument.
+func isNamed(n ast.Node) bool {
+	_, _, _, ok := namedOf(n)
+	return ok
+}
+
+// procArgsByName lines up a call's arguments with p's parameters: the positional ones
+// first, then the named ones at their parameter's place; a parameter left out before a named
+// one is given runtime.Skipped, so it takes its default when the call runs. It reports what
+// does not fit (arity, an unknown name, a parameter given twice, a positional argument
+// after a named one, a parameter without default left out) and returns false then.
+func (pv *patcher) procArgsByName(p *runtime.Proc, call *ast.CallNode) ([]ast.Node, bool) {
+	if n := slices.IndexFunc(call.Arguments, isNamed); n > len(p.Params) {
+		pv.fail(call, fmt.Sprintf("%s takes at most %d arguments, got %d by position", p.Name, len(p.Params), n), "declared at "+p.Pos.String())
+		return nil, false
+	}
+	var positional []ast.Node
+	named := map[int]ast.Node{}
+	seenNamed, ok := false, true
+	for _, arg := range call.Arguments {
+		name, nameNode, value, isNamed := namedOf(arg)
+		if !isNamed {
+			if seenNamed {
+				pv.fail(arg, fmt.Sprintf("a positional argument of %s follows a named one", p.Name),
+					"give the positional arguments first, or name this one too (parameter = value)")
+				ok = false
+			}
+			positional = append(positional, arg)
+			continue
+		}
+		seenNamed = true
+		pv.named = slices.DeleteFunc(pv.named, func(n *ast.CallNode) bool { return n == arg })
+		i := slices.IndexFunc(p.Params, func(par *runtime.Param) bool { return par.Name == name })
+		switch {
+		case i < 0:
+			detail := pv.sc.Suggest(name, func() []string { return paramNames(p) })
+			if detail == "" {
+				detail = fmt.Sprintf("%s takes (%s)", p.Name, strings.Join(paramNames(p), ", "))
+			}
+			pv.fail(nameNode, fmt.Sprintf("%s has no parameter %s", p.Name, name), detail)
+			ok = false
+		case named[i] != nil:
+			pv.fail(nameNode, fmt.Sprintf("parameter %s of %s is named twice", name, p.Name), "keep one of the two")
+			ok = false
+		case i < len(positional):
+			pv.fail(nameNode, fmt.Sprintf("parameter %s of %s is given twice, by position and by name", name, p.Name),
+				fmt.Sprintf("argument %d is already %s: drop one of the two", i+1, name))
+			ok = false
+		default:
+			named[i] = value
+		}
+	}
+	if len(named) == 0 && ok {
+		if n := len(call.Arguments); n < p.MinArg || n > len(p.Params) {
+			want := fmt.Sprint(len(p.Params))
+			if p.MinArg < len(p.Params) {
+				want = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
+			}
+			noun := "arguments"
+			if want == "1" {
+				noun = "argument"
+			}
+			pv.fail(call, fmt.Sprintf("%s takes %s %s, got %d", p.Name, want, noun, n), "declared at "+p.Pos.String())
+			return nil, false
+		}
+		return call.Arguments, true
+	}
+	if !ok {
+		return nil, false
+	}
+	n := len(positional)
+	for i := range named {
+		n = max(n, i+1)
+	}
+	args := append([]ast.Node(nil), positional...)
+	var missing []string
+	for i, par := range p.Params {
+		switch {
+		case i < len(positional):
+		case named[i] != nil:
+			args = append(args, named[i])
+		case par.Default == nil:
+			missing = append(missing, par.Name)
+		case i < n:
+			skip := &ast.ConstantNode{Value: runtime.Skipped{}}
+			skip.SetLocation(call.Location())
+			args = append(args, skip)
+		}
+	}
+	if len(missing) > 0 {
+		noun := "parameter " + missing[0] + " has"
+		if len(missing) > 1 {
+			noun = "parameters " + strings.Join(missing, ", ") + " have"
+		}
+		pv.fail(call, fmt.Sprintf("%s: missing %s", p.Name, strings.Join(missing, ", ")),
+			fmt.Sprintf("%s no default: give it by position or as %s = …", noun, missing[0]))
+		return nil, false
+	}
+	return args, true
+}
+
+// paramNames lists a procedure's parameters in order.
+func paramNames(p *runtime.Proc) []string {
+	out := make([]string, len(p.Params))
+	for i, par := range p.Params {
+		out[i] = par.Name
+	}
+	return out
+}
+
+// positionalOnly refuses the named arguments of a call of something other than a procedure
+// (a builtin, a function, a kind): its arguments have no names to match.
+// It reports whether there were any.
+func (pv *patcher) positionalOnly(args []ast.Node, callee string) bool {
+	found := false
+	for _, arg := range args {
+		name, nameNode, _, ok := namedOf(arg)
+		if !ok {
+			continue
+		}
+		pv.named = slices.DeleteFunc(pv.named, func(n *ast.CallNode) bool { return n == arg })
+		pv.fail(nameNode, fmt.Sprintf("%s takes no named arguments (%s = …)", callee, name),
+			"named arguments are for actions, rules and tables; give "+callee+"'s arguments in order")
+		found = true
+	}
+	return found
 }
 
 func (pv *patcher) fail(n ast.Node, summary, detail string) {

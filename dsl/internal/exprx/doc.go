@@ -11,7 +11,9 @@
 //     that the patches run on the checked tree;
 //   - the patches on expr's syntax tree: dice and card literals parsed once at load and
 //     carried as constants, calls of procedures, builtins and kinds rewritten to __call,
-//     __<builtin> and __new with the Machine first, every walk and build charged;
+//     __<builtin> and __new with the Machine first, named arguments (`f(a, nom = v)`,
+//     written __named("nom", v) before expr parses the text) put at their parameter's
+//     place, every walk and build charged;
 //   - the facts the checker reads off a compiled expression: its static type (record kinds
 //     kept), whether it is a literal or a local's name, the globals it reads, its shape as an
 //     assignment target (Shape), the kinds it builds;

@@ -15,15 +15,30 @@ import (
 )
 
 // rewriteLiterals turns dice literals (`3d6`, `4D+2`, `6d10>=8`, `2d[combat]=fusil`) into
-// calls carrying the parsed dice: the notation is parsed once, here, at load. It returns
+// calls carrying the parsed dice: the notation is parsed once, here, at load. A named
+// argument (`f(a, nom = v)`) becomes `__named("nom", v)`, which the call patcher resolves
+// against the procedure's parameters; `nom: v` in a call is reported. It returns
 // the new text and the map from its rune offsets back to the original ones, or the
 // diagnostics of bad literals.
 func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, map[string]*dice.Expr, map[string]*cards.Card, syntax.Diagnostics) {
 	text := x.Text
-	if !mayHoldLiterals(text) {
+	if !mayHoldLiterals(text) && !mayHoldNamed(text) {
 		return text, nil, nil, nil, nil
 	}
 	lex, _ := syntax.Lexer.LexString("", text)
+	var toks []lexer.Token
+	for {
+		t, err := lex.Next()
+		if err != nil || t.EOF() {
+			break
+		}
+		toks = append(toks, t)
+	}
+	changed := false
+	// brackets holds the brackets open at a token: whether each is a call's, and whether a
+	// named argument inside it waits for its closing `)` (at the next `,` or `)`).
+	type bracket struct{ call, named bool }
+	var brackets []bracket
 	var b strings.Builder
 	var origin []int
 	var found map[string]*dice.Expr
@@ -42,10 +57,45 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			last += size
 		}
 	}
-	for {
-		t, err := lex.Next()
-		if err != nil || t.EOF() {
-			break
+	for i, t := range toks {
+		if t.Type == syntax.TokComma || t.Type == syntax.TokPunct && strings.Contains(")]}", t.Value) {
+			if n := len(brackets); n > 0 && brackets[n-1].named {
+				copyTo(t.Pos.Offset)
+				origin = append(origin, utf8.RuneCountInString(text[:t.Pos.Offset]))
+				b.WriteByte(')')
+				brackets[n-1].named = false
+			}
+			if t.Type == syntax.TokPunct && len(brackets) > 0 {
+				brackets = brackets[:len(brackets)-1]
+			}
+			continue
+		}
+		if t.Type == syntax.TokPunct {
+			call := t.Value == "(" && i > 0 && (toks[i-1].Type == syntax.TokIdent || toks[i-1].Type == syntax.TokPunct && strings.Contains(")]", toks[i-1].Value))
+			brackets = append(brackets, bracket{call: call})
+			continue
+		}
+		if n := len(brackets); t.Type == syntax.TokIdent && n > 0 && brackets[n-1].call && argStart(toks, i) {
+			switch toks[i+1].Value {
+			case "=":
+				// name = value becomes __named("name", value): the call patcher matches it
+				// with the procedure's parameter of that name.
+				copyTo(t.Pos.Offset)
+				repl := "__named(" + strconv.Quote(t.Value) + ", "
+				at := utf8.RuneCountInString(text[:t.Pos.Offset])
+				for range repl {
+					origin = append(origin, at)
+				}
+				b.WriteString(repl)
+				last = toks[i+1].Pos.Offset + 1
+				brackets[n-1].named = true
+				changed = true
+			case ":":
+				diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]))),
+					Summary: "a named argument is written " + t.Value + " = value",
+					Detail:  "a call names an argument with =, as in f(x, " + t.Value + " = …); `:` gives the keys of a map ({" + t.Value + ": …})"})
+			}
+			continue
 		}
 		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
@@ -65,6 +115,7 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			}
 			b.WriteString(key)
 			last = t.Pos.Offset + len(t.Value)
+			changed = true
 			continue
 		}
 		if t.Type != syntax.TokDice {
@@ -104,13 +155,31 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 		}
 		b.WriteString(repl)
 		last = t.Pos.Offset + len(t.Value)
+		changed = true
 	}
-	if found == nil && cardLits == nil {
+	if !changed {
 		return text, nil, nil, nil, diags
 	}
 	copyTo(len(text))
 	origin = append(origin, utf8.RuneCountInString(text))
 	return b.String(), origin, found, cardLits, diags
+}
+
+// argStart reports whether toks[i], a name, starts an argument (after `(` or `,`) and is
+// followed by `=` or `:`: a named argument, or an attempt at one.
+func argStart(toks []lexer.Token, i int) bool {
+	if i == 0 || i+1 >= len(toks) {
+		return false
+	}
+	prev, next := toks[i-1], toks[i+1]
+	return (prev.Type == syntax.TokComma || prev.Type == syntax.TokPunct && prev.Value == "(") &&
+		next.Type == syntax.TokOp && (next.Value == "=" || next.Value == ":")
+}
+
+// mayHoldNamed is a quick scan before lexing: a named argument needs a call's `(` and `=`
+// (or `:`, an attempt to report).
+func mayHoldNamed(text string) bool {
+	return strings.IndexByte(text, '(') >= 0 && strings.ContainsAny(text, "=:")
 }
 
 // patchDiceLiteral replaces a placeholder `__litN` by the parsed dice as a constant.

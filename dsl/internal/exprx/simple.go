@@ -146,6 +146,10 @@ func operandOf(n ast.Node) (runtime.Operand, bool) {
 		return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true
 	case *ast.StringNode:
 		return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true
+	case *ast.ConstantNode:
+		if _, skip := n.Value.(runtime.Skipped); skip { // a parameter left out before a named one
+			return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true
+		}
 	case *ast.IdentifierNode:
 		if strings.HasPrefix(n.Value, "__") || strings.HasPrefix(n.Value, "$") {
 			return runtime.Operand{}, false
