@@ -818,6 +818,28 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
 	c.checkEnumLit(x, want)
+	c.checkMapLit(x, want)
+}
+
+// checkMapLit checks a map literal stored where a typed map is declared: each key written
+// must be a value of an enum key type, each value's static type assignable to the value type.
+func (c *compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
+	if !want.TypedMap() {
+		return
+	}
+	entries, ok := c.exprs.MapLiteral(x)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		if want.Key.Kind == runtime.TEnum && !want.Key.Enum.Has(e.Key) {
+			summary, detail := runtime.EnumProblem(want.Key.Enum, e.Key)
+			c.errorfSpan(x.PosAt(e.KeyAt), e.Key, "key of "+want.String()+": "+summary, detail)
+		}
+		if !runtime.Assignable(want.Elem, e.Value) {
+			c.errorf(x.PosAt(e.ValueAt), fmt.Sprintf("entry %s: expected %s, got %s", e.Key, want.Elem, e.Value), "")
+		}
+	}
 }
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,

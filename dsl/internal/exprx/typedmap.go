@@ -61,3 +61,41 @@ func zeroNode(t *runtime.Type) ast.Node {
 	}
 	return nil
 }
+
+// MapEntry is an entry of a map literal whose key is written as a name or a string.
+type MapEntry struct {
+	Key string
+	// KeyAt and ValueAt are the rune offsets of the key and the value in the compiled text
+	// (runtime.Expr.PosAt places them).
+	KeyAt, ValueAt int
+	// Value is the value's static type as expr knows it (records are maps; an enum's value
+	// written Enum.value keeps its enum).
+	Value *runtime.Type
+}
+
+// MapLiteral returns the entries of an expression that is a map literal, so the checker can
+// check them against a typed map at load; ok is false for any other expression.
+func (c *Compiler) MapLiteral(x *runtime.Expr) (entries []MapEntry, ok bool) {
+	cd, compiled := codeOf(x)
+	if !compiled {
+		return nil, false
+	}
+	m, isMap := c.orig(cd.prog.Node()).(*ast.MapNode)
+	if !isMap {
+		return nil, false
+	}
+	for _, p := range m.Pairs {
+		pair := p.(*ast.PairNode)
+		key, isString := c.orig(pair.Key).(*ast.StringNode)
+		if !isString {
+			continue
+		}
+		v := c.orig(pair.Value)
+		t, isEnum := c.enumValues[v]
+		if !isEnum {
+			t = runtime.TypeFromReflect(v.Type())
+		}
+		entries = append(entries, MapEntry{Key: key.Value, KeyAt: pair.Key.Location().From, ValueAt: v.Location().From, Value: t})
+	}
+	return entries, true
+}
