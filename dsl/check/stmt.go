@@ -321,7 +321,7 @@ func (c *compiler) checkMapKey(st *runtime.AssignStmt, mt *runtime.Type, target 
 		return true
 	}
 	e := mt.Key.Enum
-	key, at, text := st.Field, target.Start, target.Text
+	key, at, text := st.Field, target.Start, ""
 	if st.Key != nil {
 		if st.Key.Type.Kind == runtime.TEnum && st.Key.Type.Enum != e {
 			c.exprErrorf(st.Key, fmt.Sprintf("key of %s: expected %s, got %s", mt, e.Name, st.Key.Type.Enum.Name), "")
