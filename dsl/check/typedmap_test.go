@@ -59,6 +59,14 @@ action a(g: Figurant, p: Poste): int {
 			[]string{`t.rules:6:43: key of map[Poste]int: "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`}},
 		{"literal with a wrong value", `entity f: Figurant { notes = {a: 1} }`,
 			[]string{"t.rules:6:34: entry a: expected string, got int"}},
+		{"write with a key of another enum", `enum Vent { nord }
+action a(f: Figurant, v: Vent) {
+  f.défense[v] = 1
+}`, []string{"t.rules:8:13: key of map[Poste]int: expected Poste, got Vent"}},
+		{"read with a key of another enum", `enum Vent { nord }
+rule r(f: Figurant, v: Vent): int {
+  return f.défense[v]
+}`, []string{"t.rules:8:20: key of map[Poste]int: expected Poste, got Vent"}},
 		{"typed map into another", `action a(f: Figurant) {
   f.notes = f.défense
 }`, []string{"t.rules:7:13: expected map[string]string, got map[Poste]int"}},
