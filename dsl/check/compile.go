@@ -299,10 +299,42 @@ func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 		c.errorfSpan(t.Pos, t.Name, "unknown type "+t.Name, detail)
 		return runtime.AnyType
 	}
+	if t.Key != nil {
+		base = c.mapType(t, base)
+	}
 	if t.List {
 		return &runtime.Type{Kind: runtime.TList, Elem: base}
 	}
 	return base
+}
+
+// mapType resolves map[K]V: K a string or an enum (keys are strings at run time), V any type.
+func (c *compiler) mapType(t *syntax.TypeRef, base *runtime.Type) *runtime.Type {
+	if base.Kind != runtime.TMap || t.Name != "map" {
+		c.errorfSpan(t.Pos, t.Name, t.Name+" takes no key type", "only map is written with one: map["+typeText(t.Key)+"]"+typeText(t.Value))
+		return base
+	}
+	key, val := c.resolveType(t.Key), c.resolveType(t.Value)
+	if key.Kind != runtime.TString && key.Kind != runtime.TEnum && key.Kind != runtime.TAny {
+		c.errorfSpan(t.Key.Pos, typeText(t.Key), "a map's key is a string or an enum, not "+key.String(), "write map[string]"+val.String()+", or declare an enum of the keys")
+		return base
+	}
+	if key.Kind == runtime.TAny {
+		return base // an unknown key type, already reported
+	}
+	return &runtime.Type{Kind: runtime.TMap, Key: key, Elem: val}
+}
+
+// typeText writes a type as written in the source.
+func typeText(t *syntax.TypeRef) string {
+	s := t.Name
+	if t.List {
+		s = "[]" + s
+	}
+	if t.Key != nil {
+		s += "[" + typeText(t.Key) + "]" + typeText(t.Value)
+	}
+	return s
 }
 
 func (c *compiler) kindFields(ka *syntax.KindDecl) {
@@ -786,6 +818,28 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
 	c.checkEnumLit(x, want)
+	c.checkMapLit(x, want)
+}
+
+// checkMapLit checks a map literal stored where a typed map is declared: each key written
+// must be a value of an enum key type, each value's static type assignable to the value type.
+func (c *compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
+	if !want.TypedMap() {
+		return
+	}
+	entries, ok := c.exprs.MapLiteral(x)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		if want.Key.Kind == runtime.TEnum && !want.Key.Enum.Has(e.Key) {
+			summary, detail := runtime.EnumProblem(want.Key.Enum, e.Key)
+			c.errorfSpan(x.PosAt(e.KeyAt), e.Key, "key of "+want.String()+": "+summary, detail)
+		}
+		if !runtime.Assignable(want.Elem, e.Value) {
+			c.errorf(x.PosAt(e.ValueAt), fmt.Sprintf("entry %s: expected %s, got %s", e.Key, want.Elem, e.Value), "")
+		}
+	}
 }
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,

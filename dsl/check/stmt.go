@@ -79,13 +79,16 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 				c.CheckShadow(n, f.Pos)
 			}
 		}
-		elem := runtime.AnyType
+		elem, key := runtime.AnyType, runtime.AnyType
 		if st.Coll != nil && st.Coll.Type.Kind == runtime.TList && st.Coll.Type.Elem != nil {
 			elem = st.Coll.Type.Elem
 		}
+		if st.Coll != nil && st.Coll.Type.TypedMap() {
+			elem, key = st.Coll.Type.Elem, st.Coll.Type.Key
+		}
 		if f.Var2 != "" {
 			st.Key, st.Val = f.Var, f.Var2
-			inner.Vars[f.Var] = runtime.AnyType
+			inner.Vars[f.Var] = key
 			inner.Vars[f.Var2] = elem
 		} else {
 			st.Val = f.Var
@@ -232,6 +235,11 @@ func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase
 		st.Field = shape.Field
 		if ot := shape.ObjType; ot.Kind == runtime.TRecord {
 			st.FieldType = ot.Record.ByName[shape.Field].Type
+		} else if ot.TypedMap() {
+			st.FieldType, st.KeyType = ot.Elem, ot.Key
+			if !c.checkMapKey(st, ot, target) {
+				return nil
+			}
 		}
 		if _, isConst := c.prog.Globals[shape.Root].(*runtime.Const); isConst {
 			c.errorf(s.Pos, "cannot assign to a field of const "+shape.Root, "consts are fixed for every run")
@@ -303,4 +311,38 @@ func describe(g runtime.Global) string {
 		return "a procedure"
 	}
 	return "a global"
+}
+
+// checkMapKey checks at load the key of an entry of a typed map being set, where it is
+// known: a field name (m.Barre) or a string literal (m["Barre"]) must be a value of an enum
+// key type, and a value of another enum is refused. Other keys are checked when set.
+func (c *compiler) checkMapKey(st *runtime.AssignStmt, mt *runtime.Type, target *runtime.Expr) bool {
+	if mt.Key.Kind != runtime.TEnum {
+		return true
+	}
+	e := mt.Key.Enum
+	key, at, text := st.Field, target.Start, ""
+	if st.Key != nil {
+		if st.Key.Type.Kind == runtime.TEnum && st.Key.Type.Enum != e {
+			c.exprErrorf(st.Key, fmt.Sprintf("key of %s: expected %s, got %s", mt, e.Name, st.Key.Type.Enum.Name), "")
+			return false
+		}
+		s, isString := st.Key.Lit.(string)
+		if !st.Key.IsLit || !isString {
+			return true
+		}
+		key, at, text = s, st.Key.Start, st.Key.Text
+	} else {
+		off := relOffset(target)
+		rest := strings.TrimLeft(target.Text[off:], " \t.?")
+		at.Column += utf8.RuneCountInString(target.Text[:len(target.Text)-len(rest)])
+		at.Offset += len(target.Text) - len(rest)
+		text = strings.TrimRight(rest, " \t")
+	}
+	if e.Has(key) {
+		return true
+	}
+	summary, detail := runtime.EnumProblem(e, key)
+	c.errorfSpan(at, text, "key of "+mt.String()+": "+summary, detail)
+	return false
 }

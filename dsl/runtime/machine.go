@@ -710,11 +710,20 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 		field = ks
 	}
+	if s.KeyType != nil {
+		if _, err := Conform(field, s.KeyType); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: "key of map[" + s.KeyType.String() + "]" + s.FieldType.String() + ": " + err.Error()}
+		}
+	}
 	if s.Op != "=" {
-		if err := m.chargeAppend(s.Op, rec[field], v); err != nil {
+		cur, had := rec[field]
+		if !had && s.KeyType != nil {
+			cur = zeroValue(s.FieldType) // a missing entry of a typed map reads as its zero
+		}
+		if err := m.chargeAppend(s.Op, cur, v); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
-		if v, err = arith(s.Op, rec[field], v); err != nil {
+		if v, err = arith(s.Op, cur, v); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: err.Error()}
 		}
 	}

@@ -28,7 +28,8 @@ type AssignStmt struct {
 	Obj       *Expr  // the record whose field is set
 	Field     string
 	Key       *Expr // a map entry's computed key (m[k] = …)
-	FieldType *Type // the field's declared type, which the value must conform to
+	FieldType *Type // the field's declared type, or a typed map's value type: the value must conform to it
+	KeyType   *Type // a typed map's key type (an entry of one is set), else nil
 	Op        string
 	Value     *Expr
 	LocalType *Type // the local's declared type (nil or any: not checked at run time)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sort"
 	"strings"
 
 	"rulesh/dsl/syntax"
@@ -35,13 +36,18 @@ const (
 	TEnum
 )
 
-// Type is a static type: a base kind, plus the record kind or list element where they apply.
+// Type is a static type: a base kind, plus the record kind, list element or map key and value
+// where they apply.
 type Type struct {
 	Kind   TypeKind
 	Record *Kind // for TRecord
 	Enum   *Enum // for TEnum
-	Elem   *Type // for TList, when known
+	Elem   *Type // for TList, when known; for TMap, the value type of a typed map
+	Key    *Type // for TMap, the key type of a typed map (string or an enum); nil for map
 }
+
+// TypedMap reports whether t is a typed map, map[K]V, whose missing keys read as V's zero.
+func (t *Type) TypedMap() bool { return t.Kind == TMap && t.Elem != nil }
 
 // The static types of the built-in type names, shared by the checker and the facade (a Type
 // is not changed once built).
@@ -81,6 +87,9 @@ func (t *Type) String() string {
 		}
 		return "list"
 	case TMap:
+		if t.TypedMap() {
+			return "map[" + t.Key.String() + "]" + t.Elem.String()
+		}
 		return "map"
 	case TRecord:
 		return t.Record.Name
@@ -153,7 +162,10 @@ func Assignable(to, from *Type) bool {
 	case TRecord:
 		return from.Kind == TMap || (from.Kind == TRecord && from.Record == to.Record)
 	case TMap:
-		return from.Kind == TMap || from.Kind == TRecord
+		if to.TypedMap() && from.TypedMap() {
+			return Assignable(to.Key, from.Key) && Assignable(to.Elem, from.Elem)
+		}
+		return from.Kind == TMap || to.Elem == nil && from.Kind == TRecord
 	case TEnum:
 		// A string is checked when it is stored (a literal at load, see CheckEnumValue).
 		return from.Kind == TString || (from.Kind == TEnum && from.Enum == to.Enum)
@@ -206,8 +218,11 @@ func Conform(v any, t *Type) (any, error) {
 			return v, nil
 		}
 	case TMap:
-		if _, ok := v.(map[string]any); ok {
-			return v, nil
+		if m, ok := v.(map[string]any); ok {
+			if !t.TypedMap() {
+				return v, nil
+			}
+			return conformEntries(m, t)
 		}
 	case TRoll:
 		if _, ok := v.(*Roll); ok {
@@ -272,3 +287,60 @@ func EnumProblem(e *Enum, s string) (summary, detail string) {
 	}
 	return summary, detail
 }
+
+// conformEntries checks every entry of m against the typed map t: each key a value of t's key
+// type, each value conforming to its value type. The map is copied only when a value changes
+// (an int stored in a map[string]float, or in a map of such maps), so a map that conforms is
+// kept as it is.
+func conformEntries(m map[string]any, t *Type) (any, error) {
+	if _, isRecord := m[KindKey].(*Kind); isRecord {
+		return nil, fmt.Errorf("expected %s, got %s", t, Repr(m))
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the first bad entry in key order: the same error on every run
+	var out map[string]any
+	for _, k := range keys {
+		if t.Key.Kind == TEnum && !t.Key.Enum.Has(k) {
+			return nil, fmt.Errorf("key %w", EnumError(t.Key.Enum, k))
+		}
+		cv, err := Conform(m[k], t.Elem)
+		if err != nil {
+			return nil, fmt.Errorf("entry %s: %w", Repr(k), err)
+		}
+		if out == nil && !sameValue(cv, m[k]) {
+			out = make(map[string]any, len(m))
+			for k2, v2 := range m {
+				out[k2] = v2
+			}
+		}
+		if out != nil {
+			out[k] = cv
+		}
+	}
+	if out != nil {
+		return out, nil
+	}
+	return m, nil
+}
+
+// sameValue reports whether Conform kept a value as it was (a conversion makes a number of
+// another Go type, a typed map a new map; lists are only checked).
+func sameValue(a, b any) bool {
+	if ma, ok := a.(map[string]any); ok {
+		mb, ok := b.(map[string]any)
+		return ok && reflect.ValueOf(ma).Pointer() == reflect.ValueOf(mb).Pointer()
+	}
+	switch a.(type) {
+	case int, float64, bool, string:
+		return reflect.TypeOf(a) == reflect.TypeOf(b)
+	}
+	return true
+}
+
+// ZeroValue is what a field of type t holds when declared without a default, and what a
+// typed map of values of type t reads for a missing key: 0, 0.0, false, "", [], {}, an empty
+// pile, an enum's first value; nil for the others.
+func ZeroValue(t *Type) any { return zeroValue(t) }

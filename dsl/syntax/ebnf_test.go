@@ -57,6 +57,7 @@ const b = 2
 kind Combattant {
   nom: string
   pv: int = 10, blessures: []string
+  défense: map[string]int, parades: []map[string][]int
 }`},
 	{prods: "Entity FieldInit", src: `
 kind K { nom: string

@@ -136,11 +136,14 @@ type FieldDecl struct {
 	Default *Expr    `parser:"( \"=\" @@ )?"`
 }
 
-// TypeRef names a type: `int`, `[]figure`.
+// TypeRef names a type: `int`, `[]figure`, `map[Poste]int` (Key and Value set only after a
+// name, which the checker requires to be map).
 type TypeRef struct {
-	Pos  lexer.Position
-	List bool   `parser:"@( \"[\" \"]\" )?"`
-	Name string `parser:"@Ident"`
+	Pos   lexer.Position
+	List  bool     `parser:"@( \"[\" \"]\" )?"`
+	Name  string   `parser:"@Ident"`
+	Key   *TypeRef `parser:"( \"[\" @@ \"]\""`
+	Value *TypeRef `parser:"  @@ )?"`
 }
 
 // EntityDecl declares a named record: `entity will: figure { pv = 12 }`.

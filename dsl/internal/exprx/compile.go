@@ -476,11 +476,13 @@ func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 			return g.ListType()
 		}
 	case *ast.MemberNode:
-		if prop, ok := n.Property.(*ast.StringNode); ok {
-			if t := c.staticType(n.Node, sc); t.Kind == runtime.TRecord {
-				if f := t.Record.ByName[prop.Value]; f != nil {
-					return f.Type
-				}
+		t := c.staticType(n.Node, sc)
+		if t.TypedMap() {
+			return t.Elem
+		}
+		if prop, ok := n.Property.(*ast.StringNode); ok && t.Kind == runtime.TRecord {
+			if f := t.Record.ByName[prop.Value]; f != nil {
+				return f.Type
 			}
 		}
 	case *ast.CallNode:
@@ -536,6 +538,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	case *ast.MemberNode:
 		pv.enumValue(node, n)
+		if *node == n {
+			pv.mapDefault(node, n)
+		}
 		return
 	case *ast.IdentifierNode:
 		if _, known := pv.env.Fields[n.Value]; !known && n.Nature().Type == nil {
