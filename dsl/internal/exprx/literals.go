@@ -42,11 +42,25 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			last += size
 		}
 	}
+	var toks []lexer.Token
 	for {
 		t, err := lex.Next()
 		if err != nil || t.EOF() {
 			break
 		}
+		toks = append(toks, t)
+	}
+	// neighbour is the nearest token before (step -1) or after (step 1) toks[i], newlines
+	// skipped, or nil.
+	neighbour := func(i, step int) *lexer.Token {
+		for j := i + step; j >= 0 && j < len(toks); j += step {
+			if toks[j].Type != syntax.TokNewline {
+				return &toks[j]
+			}
+		}
+		return nil
+	}
+	for i, t := range toks {
 		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
 			if err != nil {
@@ -90,6 +104,9 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
 			errorf(at, "dice "+t.Value+": "+msg)
 			continue
+		}
+		if d := countDiag(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), t.Value, de, countUse(neighbour(i, -1), neighbour(i, 1))); d != nil {
+			diags = append(diags, d)
 		}
 		copyTo(t.Pos.Offset)
 		key := "__lit" + strconv.Itoa(len(found))
