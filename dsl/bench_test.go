@@ -12,7 +12,7 @@ import (
 // conditions, loops and calls, the mix a large ruleset has.
 func genRules(n int) []byte {
 	var b strings.Builder
-	b.WriteString("ruleset \"bench\"\noption malus = 3 \"m\"\nkind Unit {\n  force: int = 3\n  pv: int = 10\n  nom: string\n}\nentity u: Unit { nom = \"u\" }\n")
+	b.WriteString("ruleset \"bench\"\noption malus = 3 \"m\"\nkind Unit {\n  force: int = 3\n  pv: int = 10\n  nom: string\n}\nentity u: Unit { nom: \"u\" }\n")
 	for i := 0; b.Len() == 0 || strings.Count(b.String(), "\n") < n; i++ {
 		fmt.Fprintf(&b, `rule r%d(a: Unit, x: int = 2): int {
   let t = a.force + x * %d

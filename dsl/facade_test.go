@@ -22,8 +22,8 @@ kind Unit {
   nom: string
   pv: int = BASE
 }
-entity a: Unit { nom = "A" }
-entity b: Unit { nom = "B" }
+entity a: Unit { nom: "A" }
+entity b: Unit { nom: "B" }
 table loc roll 1d4 {
   1 .. 2 : "jambe"
   3 : "bras"

@@ -515,6 +515,12 @@ func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 			continue
 		}
 		seen[fi.Name] = true
+		if fi.OldSep() {
+			text, _ := c.exprText(fi.Value)
+			field := fi.Name + ": " + shorten(strings.TrimSpace(text), 40)
+			c.warnf(fi.Sep.Pos, fmt.Sprintf("field %s is set with =, the older form", fi.Name),
+				fmt.Sprintf("write %s, as in the constructor %s({%s}); rulesh fmt -w rewrites the file", field, k.Name, field))
+		}
 		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
 	}
 }
@@ -898,4 +904,12 @@ func (c *compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *scope) {
 		})
 	}
 	c.Diags = append(c.Diags, d)
+}
+
+// shorten cuts text longer than n runes, with an ellipsis.
+func shorten(text string, n int) string {
+	if r := []rune(text); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return text
 }

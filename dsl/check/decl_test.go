@@ -16,8 +16,8 @@ func TestRecursiveKinds(t *testing.T) {
 kind N { s: N, v: int = 3 }
 kind A { b: B, nom: string = "a" }
 kind B { a: A, nom: string = "b" }
-entity x: N { v = 1 }
-entity y: N { s = x, v = 2 }
+entity x: N { v: 1 }
+entity y: N { s: x, v: 2 }
 action lier() { x.s = y }
 rule loin(n: N): int { return n.s.s.s.v }
 rule croisé(a: A): string { return a.b.a.b.nom }

@@ -30,7 +30,7 @@ func TestEnumDiagnostics(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"correct uses", `entity f: Flotte { objectif = Objectif.augmenter, posture = "audacieuse" }
+		{"correct uses", `entity f: Flotte { objectif: Objectif.augmenter, posture: "audacieuse" }
 table effort(o: Objectif) {
   réduire, maintenir : 1
   augmenter          : 2
@@ -55,8 +55,8 @@ action a(): Objectif {
 			[]string{`t.rules:13:24: "réduir" is not a value of Objectif (did you mean réduire? Objectif is réduire, maintenir, augmenter)`}},
 		{"field default of another enum", `kind K { o: Objectif = Posture.prudente }`,
 			[]string{"t.rules:13:24: expected Objectif, got Posture"}},
-		{"entity field", `entity f: Flotte { posture = "prudent" }`,
-			[]string{`t.rules:13:30: "prudent" is not a value of Posture (did you mean prudente? Posture is prudente, audacieuse)`}},
+		{"entity field", `entity f: Flotte { posture: "prudent" }`,
+			[]string{`t.rules:13:29: "prudent" is not a value of Posture (did you mean prudente? Posture is prudente, audacieuse)`}},
 		{"unknown qualified value", `const X = Objectif.augmentr`,
 			[]string{"t.rules:13:20: Objectif has no value augmentr (did you mean augmenter? Objectif is réduire, maintenir, augmenter)"}},
 		{"argument", `action a() {

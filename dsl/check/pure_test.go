@@ -12,7 +12,7 @@ const pureHead = `kind K {
   v: int
   m: map
 }
-entity e: K { v = 1 }
+entity e: K { v: 1 }
 deck jeu
 pile main
 action act(k: K) {

@@ -13,7 +13,7 @@ func TestDiagnosticRanges(t *testing.T) {
 		src, summary, start, end string
 	}{
 		{"const a = 1 + inconnu\n", "unknown name inconnu", "t.rules:1:15", "t.rules:1:22"},
-		{"kind K {\n  pv: int\n}\nentity e: K { pvv = 2 }\n", "K has no field pvv", "t.rules:4:15", "t.rules:4:18"},
+		{"kind K {\n  pv: int\n}\nentity e: K { pvv: 2 }\n", "K has no field pvv", "t.rules:4:15", "t.rules:4:18"},
 		{"kind K {\n  pv: entier\n}\n", "unknown type entier", "t.rules:2:7", "t.rules:2:13"},
 		{"rule f(a, a) {\n}\n", "parameter a is declared twice", "t.rules:1:11", "t.rules:1:12"},
 		{"rule f(): int {\n  let n: int = \"abc\"\n  return n\n}\n", "expected int, got string", "t.rules:2:16", "t.rules:2:21"},

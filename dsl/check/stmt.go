@@ -153,6 +153,10 @@ func (c *compiler) valueExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *run
 func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
 	x := c.compileExpr(e, sc, nil)
 	if x != nil && x.Type.Kind != runtime.TBool && x.Type.Kind != runtime.TAny {
+		if d := c.exprs.CountCondition(x); d != nil {
+			c.Diags = append(c.Diags, d)
+			return nil
+		}
 		c.exprErrorf(x, "condition is "+x.Type.String()+", not bool", "compare it with ==, <, >= …")
 		return nil
 	}

@@ -24,7 +24,7 @@ func diagLines(ds dsl.Diagnostics) string {
 
 const templRules = `
 kind K { nom: string, pv: int = 3 }
-entity ana: K { nom = "Ana" }
+entity ana: K { nom: "Ana" }
 rule titre(k: K): string {
   return "{k.nom} ({k.pv} pv)"
 }
@@ -147,9 +147,9 @@ rule libre(x = nil): any {
 func TestNestedPredicates(t *testing.T) {
 	src := `
 kind U { nom: string, camp: string, voisins: []string }
-entity a: U { nom = "a", camp = "bleu", voisins = ["b", "c"] }
-entity b: U { nom = "b", camp = "rouge", voisins = ["a"] }
-entity c: U { nom = "c", camp = "bleu", voisins = ["a"] }
+entity a: U { nom: "a", camp: "bleu", voisins: ["b", "c"] }
+entity b: U { nom: "b", camp: "rouge", voisins: ["a"] }
+entity c: U { nom: "c", camp: "bleu", voisins: ["a"] }
 rule menacés(): list {
   return map(filter(entities("U"), {
     let u = #;

@@ -22,7 +22,7 @@ func TestTypedMapDiagnostics(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"correct uses", `entity f: Figurant { défense = {Barre: 2}, notes = {"a": "b"} }
+		{"correct uses", `entity f: Figurant { défense: {Barre: 2}, notes: {"a": "b"} }
 action a(g: Figurant, p: Poste): int {
   g.défense[p] -= 1
   g.défense.Voilure += 2
@@ -55,10 +55,10 @@ action a(g: Figurant, p: Poste): int {
 		{"write of a wrong value", `action a(f: Figurant) {
   f.défense.Barre = "deux"
 }`, []string{"t.rules:7:21: expected int, got string"}},
-		{"literal with a misspelt key", `entity f: Figurant { défense = {Barre: 1, Voile: 2} }`,
-			[]string{`t.rules:6:43: key of map[Poste]int: "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`}},
-		{"literal with a wrong value", `entity f: Figurant { notes = {a: 1} }`,
-			[]string{"t.rules:6:34: entry a: expected string, got int"}},
+		{"literal with a misspelt key", `entity f: Figurant { défense: {Barre: 1, Voile: 2} }`,
+			[]string{`t.rules:6:42: key of map[Poste]int: "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`}},
+		{"literal with a wrong value", `entity f: Figurant { notes: {a: 1} }`,
+			[]string{"t.rules:6:33: entry a: expected string, got int"}},
 		{"write with a key of another enum", `enum Vent { nord }
 action a(f: Figurant, v: Vent) {
   f.défense[v] = 1

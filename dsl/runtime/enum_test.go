@@ -17,7 +17,7 @@ kind Flotte {
   objectif: Objectif = "maintenir"
   repli: Objectif
 }
-entity f: Flotte { nom = "F" }
+entity f: Flotte { nom: "F" }
 table effort(o: Objectif) {
   réduire   : 2
   maintenir : 1

@@ -19,7 +19,7 @@ const liste = [{"c": 3}]
 kind U { m: map = base, l: list = liste, n: map = {"x": 1} }
 entity u1: U {}
 entity u2: U {}
-entity u3: U { m = base }
+entity u3: U { m: base }
 action alias() {
   let m = base
   m["a"] = 99

@@ -103,8 +103,8 @@ kind U {
   sac: map
   notes: []string
 }
-entity a: U { nom = "A" }
-entity b: U { nom = "B" }
+entity a: U { nom: "A" }
+entity b: U { nom: "B" }
 deck jeu standard {
 }
 pile main

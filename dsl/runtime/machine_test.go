@@ -50,7 +50,7 @@ func TestFramesDoNotCopyGlobals(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("ruleset \"f\"\noption bonus = 2 \"b\"\nkind U {\n  pv: int = 1\n}\n")
 	for i := 0; i < 3000; i++ {
-		fmt.Fprintf(&b, "entity u%d: U { pv = %d }\n", i, i)
+		fmt.Fprintf(&b, "entity u%d: U { pv: %d }\n", i, i)
 	}
 	b.WriteString(`rule descend(n: int): int {
   if n == 0 {

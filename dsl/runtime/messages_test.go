@@ -21,7 +21,7 @@ kind Unit {
   pv: int = 3
   tags: []string
 }
-entity u: Unit { nom = "U" }
+entity u: Unit { nom: "U" }
 map champ {
   rows {
     ". . ."

@@ -18,7 +18,7 @@ kind Figurant {
   plan: map[string]map[string]int
   libre: map
 }
-entity f: Figurant { défense = {Barre: 2}, taux = {a: 1} }
+entity f: Figurant { défense: {Barre: 2}, taux: {a: 1} }
 action baisser(p: Poste): int {
   f.défense[p] -= 1
   return f.défense[p]

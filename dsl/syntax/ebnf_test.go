@@ -62,7 +62,8 @@ kind Combattant {
 	{prods: "Entity FieldInit", src: `
 kind K { nom: string
   aptitude: int }
-entity ariane: K { nom = "Ariane", aptitude = 7 }`},
+entity ariane: K { nom: "Ariane", aptitude: 7 }
+entity brutus: K { nom = "Brutus" }`},
 	{prods: "Dice Face", src: `
 dice combat = [sabre, fusil, fusil,
   boulet, drapeau, général]
@@ -255,7 +256,7 @@ action a() {
 	{prods: "Field", src: `kind K { pv int }`},
 	{prods: "Entity", src: `
 kind K { pv: int }
-entity e K { pv = 1 }`},
+entity e K { pv: 1 }`},
 	{prods: "Dice", src: `dice d = []`},
 	{prods: "Row", src: `
 table t(x) {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -8,13 +9,16 @@ import (
 
 // Format returns a rule file in canonical layout: two spaces of indentation per open bracket,
 // a continuation line (after a line ending with an operator) one level deeper, no trailing
-// blanks, at most one blank line in a row, one final newline. Tokens are not changed, so the
-// meaning is the same. The file must pass the same checks as the first stage of Load (text,
-// nesting, grammar); the diagnostics are those check would print.
+// blanks, at most one blank line in a row, one final newline. One token changes: an entity's
+// field in the older form `pv = 12` becomes `pv: 12` (see modernize); the meaning is the
+// same. The file must pass the same checks as the first stage of Load (text, nesting,
+// grammar); the diagnostics are those check would print.
 func Format(name string, src []byte) ([]byte, error) {
-	if _, d := Parse(name, src); d != nil {
+	f, d := Parse(name, src)
+	if d != nil {
 		return nil, Diagnostics{d}
 	}
+	src = modernize(f, src)
 	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
 	var out strings.Builder
 	depth := 0
@@ -71,4 +75,48 @@ func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
 		return true
 	})
 	return opens, closes, leadingCloses, ContinuesLine(last)
+}
+
+// modernize rewrites the entity fields of f written in the older form, `name = value`, as
+// `name: value`, the constructor's form. The blanks before `=` move after the colon, less
+// one, so values aligned in a column stay aligned; at least one space follows the colon.
+// Nothing else changes; a field whose text is not the name, blanks and `=` is left as it is.
+func modernize(f *File, src []byte) []byte {
+	var out []byte
+	last := 0
+	for _, d := range f.Decls {
+		if d.Entity == nil {
+			continue
+		}
+		for _, fi := range d.Entity.Fields {
+			if !fi.OldSep() {
+				continue
+			}
+			nameEnd, eq := fi.Pos.Offset+len(fi.Name), fi.Sep.Pos.Offset
+			if nameEnd > eq || eq >= len(src) || src[eq] != '=' || string(src[fi.Pos.Offset:nameEnd]) != fi.Name {
+				continue
+			}
+			after := eq + 1
+			for after < len(src) && (src[after] == ' ' || src[after] == '\t') {
+				after++
+			}
+			pad := append(bytes.Clone(src[nameEnd:eq]), src[eq+1:after]...)
+			if len(bytes.Trim(pad, " \t")) != 0 {
+				continue
+			}
+			if len(pad) > 1 {
+				pad = pad[1:]
+			} else {
+				pad = []byte(" ")
+			}
+			out = append(out, src[last:nameEnd]...)
+			out = append(out, ':')
+			out = append(out, pad...)
+			last = after
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return append(out, src[last:]...)
 }

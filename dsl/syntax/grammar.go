@@ -146,7 +146,7 @@ type TypeRef struct {
 	Value *TypeRef `parser:"  @@ )?"`
 }
 
-// EntityDecl declares a named record: `entity will: figure { pv = 12 }`.
+// EntityDecl declares a named record: `entity will: figure { pv: 12 }`.
 type EntityDecl struct {
 	Pos    lexer.Position
 	Name   string       `parser:"\"entity\" @(Ident | Dice) \":\""`
@@ -154,12 +154,18 @@ type EntityDecl struct {
 	Fields []*FieldInit `parser:"( @@ | Newline | Comma )* \"}\""`
 }
 
-// FieldInit sets one field of an entity.
+// FieldInit sets one field of an entity: `pv: 12`, as in a constructor's map literal
+// (`figure({pv: 12})`). Sep is ":" or, in the older form the checker warns about and
+// Format rewrites, "=".
 type FieldInit struct {
 	Pos   lexer.Position
-	Name  string `parser:"@(Ident | Dice) \"=\""`
-	Value *Expr  `parser:"@@"`
+	Name  string      `parser:"@(Ident | Dice)"`
+	Sep   lexer.Token `parser:"@( \":\" | \"=\" )"`
+	Value *Expr       `parser:"@@"`
 }
+
+// OldSep reports whether the field is written in the older form, `pv = 12`.
+func (f *FieldInit) OldSep() bool { return f.Sep.Value == "=" }
 
 // ProcDecl is an `action` or a `rule`: parameters, an optional result type, a body.
 type ProcDecl struct {

@@ -111,11 +111,12 @@ func (e *Error) Error() string { return e.Summary }
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
-	if len(diags) > 0 {
+	if diags.HasErrors() {
 		return nil, diags, nil
 	}
 	x.Origin = origin
-	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits}
+	// The literals' warnings (a count of successes compared) come first, in text order.
+	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits, warns: diags}
 	if c.origins == nil {
 		c.origins = map[ast.Node]ast.Node{}
 	}

@@ -48,7 +48,7 @@ kind Unit {
   force: int = 3
   suivant: Unit
 }
-entity a: Unit { nom = "A" }
+entity a: Unit { nom: "A" }
 rule plus(x: int, y: int = 1): int {
   return x + y
 }

@@ -57,6 +57,16 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			last += size
 		}
 	}
+	// neighbour is the nearest token before (step -1) or after (step 1) toks[i], newlines
+	// skipped, or nil.
+	neighbour := func(i, step int) *lexer.Token {
+		for j := i + step; j >= 0 && j < len(toks); j += step {
+			if toks[j].Type != syntax.TokNewline {
+				return &toks[j]
+			}
+		}
+		return nil
+	}
 	for i, t := range toks {
 		if t.Type == syntax.TokComma || t.Type == syntax.TokPunct && strings.Contains(")]}", t.Value) {
 			if n := len(brackets); n > 0 && brackets[n-1].named {
@@ -141,6 +151,9 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
 			errorf(at, "dice "+t.Value+": "+msg)
 			continue
+		}
+		if d := countDiag(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), t.Value, de, countUse(neighbour(i, -1), neighbour(i, 1))); d != nil {
+			diags = append(diags, d)
 		}
 		copyTo(t.Pos.Offset)
 		key := "__lit" + strconv.Itoa(len(found))

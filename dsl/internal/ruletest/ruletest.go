@@ -17,8 +17,8 @@ kind Unit {
   portée: float = 1.5
   tags: []string
 }
-entity a: Unit { nom = "A", force = 5 }
-entity b: Unit { nom = "B" }
+entity a: Unit { nom: "A", force: 5 }
+entity b: Unit { nom: "B" }
 
 rule plus(x: int, y: int = 1): int {
   return x + y

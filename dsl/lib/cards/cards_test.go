@@ -59,7 +59,7 @@ func checkEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, c
 // dereferenced the card and found nothing of its type), and type() names values in the
 // language's words, not Go's.
 func TestCardMembershipAndTypes(t *testing.T) {
-	prog, d := dsl.LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom = \"P\" }\n"))
+	prog, d := dsl.LoadSource("c.rules", []byte("ruleset \"c\"\ndeck jeu standard {\n}\npile main\nkind Poste {\n  nom: string\n}\nentity p: Poste { nom: \"P\" }\n"))
 	if d.HasErrors() {
 		t.Fatal(d)
 	}

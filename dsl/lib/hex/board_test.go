@@ -33,7 +33,7 @@ kind U {
   genre: string = "inf"
 }
 entity inf: U { }
-entity cav: U { genre = "cav" }
+entity cav: U { genre: "cav" }
 rule coût(u: U, a: hex, b: hex): int {
   if edge(champ, a, b) == "river" && crossing(champ, a, b) == "" {
     return -1

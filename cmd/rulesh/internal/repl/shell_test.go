@@ -13,7 +13,7 @@ import (
 func TestReloadKeepsState(t *testing.T) {
 	dir := t.TempDir()
 	rules := filepath.Join(dir, "r.rules")
-	v1 := "option bonus = 1 \"b\"\nkind U {\n  pv: int = 10\n  nom: string\n}\nentity u: U { nom = \"u\" }\naction coup(x: U) {\n  x.pv -= 3\n}\n"
+	v1 := "option bonus = 1 \"b\"\nkind U {\n  pv: int = 10\n  nom: string\n}\nentity u: U { nom: \"u\" }\naction coup(x: U) {\n  x.pv -= 3\n}\n"
 	if err := os.WriteFile(rules, []byte(v1), 0o644); err != nil {
 		t.Fatal(err)
 	}
