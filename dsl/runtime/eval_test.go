@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/internal/ruletest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
@@ -14,23 +15,8 @@ import (
 // unitRules is shared with the other packages' tests.
 const unitRules = ruletest.UnitRules
 
-// run loads src, evaluates expr with hand-given rolls and returns the result, emitted lines
-// and error.
-func run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
-	t.Helper()
-	prog, diags := dsl.LoadSource("t.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	m, err := dsl.NewMachine(prog, dice.NewIntQueue(rolls, nil), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	m.Emit = func(s string) { out = append(out, s) }
-	v, err := dsl.NewSession(m).Eval("<eval>", expr)
-	return v, out, err
-}
+// run loads rules and evaluates an input (dsltest.Run).
+var run = dsltest.Run
 
 func TestEval(t *testing.T) {
 	tests := []struct {
