@@ -68,7 +68,7 @@ func TestEnumValues(t *testing.T) {
 			err: `effort: parameter o: "réduir" is not a value of Objectif (did you mean réduire? Objectif is réduire, maintenir, augmenter)`},
 		{name: "field checked at run time", expr: `écrire(f, "loin")`,
 			err: `"loin" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
-		{name: "result checked at run time", expr: `rendre(3)`, err: "rendre returns expected Objectif, got 3"},
+		{name: "result checked at run time", expr: `rendre(3)`, err: "t.rules:29:3: rendre: result: expected Objectif, got 3"},
 		{name: "constructor checked at run time", expr: `Flotte({objectif: "x"})`,
 			err: `"x" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
 	}

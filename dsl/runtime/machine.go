@@ -169,7 +169,10 @@ type Frame struct {
 	Vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	version int
 	result  any
-	done    bool
+	// resultAt is the return statement that gave result, where a result of the wrong type
+	// is reported.
+	resultAt Pos
+	done     bool
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
@@ -536,7 +539,8 @@ func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 	if p.Result != nil && f.result != nil {
 		cv, err := Conform(f.result, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: p.Pos, Msg: fmt.Sprintf("%s returns %v", p.Name, err)}
+			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+				Stack: []string{fmt.Sprintf("in %s called at %s", p.Name, at)}}
 		}
 		return cv, nil
 	}
@@ -941,7 +945,7 @@ func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 		if err != nil {
 			return err
 		}
-		f.result = v
+		f.result, f.resultAt = v, s.At
 	}
 	f.done = true
 	return nil

@@ -96,6 +96,7 @@ func budgetFunctions() []expr.Option {
 		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*runtime.Machine).Uniq(a[1]) }),
 		expr.Function("__type", func(a ...any) (any, error) { return runtime.TypeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
+		expr.Function("__float", func(a ...any) (any, error) { return toFraction(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
 			// A builtin's result (a range, map, filter…): no single value may pass the
 			// budget, and the work of building it costs steps. It does not count as growth:
@@ -257,7 +258,7 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if (n.Name == "type" || n.Name == "int") && len(n.Arguments) == 1 {
+		if (n.Name == "type" || n.Name == "int" || n.Name == "float") && len(n.Arguments) == 1 {
 			c := wrap("__"+n.Name, n.Arguments[0])
 			c.SetNature(*n.Nature())
 			c.SetLocation(n.Location())
@@ -492,6 +493,27 @@ func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// toFraction is float(x): a number as a fraction, a string read (spaces around it
+// allowed, as int does), a roll taken as its total. A string that reads as no finite
+// number ("abc", "", "NaN", "1e400") is an error naming it.
+func toFraction(v any) (any, error) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("float(%q): not a number", x)
+		}
+		return f, nil
+	case *runtime.Roll:
+		return float64(x.Total), nil
+	}
+	return nil, fmt.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
 }
 
 func boolInt(b bool) int {

@@ -88,6 +88,12 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 		if n := len(brackets); t.Type == syntax.TokIdent && n > 0 && brackets[n-1].call && argStart(toks, i) {
 			switch toks[i+1].Value {
 			case "=":
+				if i+2 >= len(toks) || toks[i+2].Type == syntax.TokComma || toks[i+2].Type == syntax.TokPunct && toks[i+2].Value == ")" {
+					diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]))),
+						Summary: "named argument " + t.Value + " has no value",
+						Detail:  "write " + t.Value + " = value, or leave " + t.Value + " out to take its default"})
+					continue
+				}
 				// name = value becomes __named("name", value): the call patcher matches it
 				// with the procedure's parameter of that name.
 				copyTo(t.Pos.Offset)

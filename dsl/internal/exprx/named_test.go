@@ -52,6 +52,9 @@ func TestNamedArgs(t *testing.T) {
 		{text: "max(1, x = 2)", diag: "<t>:1:8: max takes no named arguments (x = …) (named arguments are for actions, rules and tables; give max's arguments in order)"},
 		{text: "Unit(nom = 'b')", diag: "<t>:1:6: Unit takes no named arguments (nom = …) (named arguments are for actions, rules and tables; give Unit's arguments in order)"},
 		{text: "shuffle(deck = 1)", diag: "<t>:1:9: shuffle takes no named arguments (deck = …) (named arguments are for actions, rules and tables; give shuffle's arguments in order)"},
+		{text: "quatre(1, c = )", diag: "<t>:1:11: named argument c has no value (write c = value, or leave c out to take its default)"},
+		{text: "quatre(1, c =, d = 'vive')", diag: "<t>:1:11: named argument c has no value (write c = value, or leave c out to take its default)"},
+		{text: "max(1, x = )", diag: "<t>:1:8: named argument x has no value (write x = value, or leave x out to take its default)"},
 		{text: "[1].map(x = 1)", diag: "<t>:1:9: x = … is not an argument of a procedure (named arguments are for calls of actions, rules and tables by name; to compare, write ==)"},
 	} {
 		t.Run(tt.text, func(t *testing.T) {

@@ -119,6 +119,11 @@ action marcher(u, de, vers) {
   u.genre = "las"
   return 1
 }
+rule quatre_texte(m, h, a, b) {
+  return "x"
+}
+rule sans_retour(u, a, b) {
+}
 `
 
 // TestHexBuiltins runs every hex builtin: values on the board of boardRules, and the message
@@ -196,6 +201,10 @@ func TestHexBuiltins(t *testing.T) {
 		{src: `reachable(champ, inf, hex(1, 1), 2, "coût", "arrêt")`, want: "[(2,1), (3,1), (1,2), (2,2), (1,3), (2,3)]"},
 		{src: "reachable(champ, inf, hex(1, 1), 2, coût, arrêt)", want: "[(2,1), (3,1), (1,2), (2,2), (1,3), (2,3)]"},
 		{src: "reachable(champ, inf, hex(1, 1), 2, deux)", err: "<e>:1:37: deux takes 2 parameters; reachable calls it with 3: (unit, from, to) (rule deux is declared at t.rules:97:1)"},
+		{src: "reachable(champ, inf, hex(1, 1), 2, coût, un)", err: "<e>:1:1: un must return true or false, got 1"},
+		{src: "path(champ, inf, hex(1, 1), hex(9, 3), 20, coût, sans_retour)", err: "<e>:1:1: sans_retour must return true or false, got nil"},
+		{src: "line_of_fire(champ, hex(3, 1), hex(8, 1), quatre_texte)", err: `<e>:1:1: quatre_texte must return true or false, got "x"`},
+		{src: "retreats(champ, inf, hex(5, 2), hex(4, 2), coût_texte)", err: `<e>:1:1: coût_texte must return true or false, got "x"`},
 		{src: "reachable(champ, inf, hex(1, 1), 2, coût, trois_à_cinq)", want: "[(2,1), (1,2)]"},
 		{src: "reachable(champ, inf, hex(1, 1), 2, coût, bloque)", err: "<e>:1:43: bloque takes 4 parameters; reachable calls it with 3: (unit, from, to) (rule bloque is declared at t.rules:40:1)"},
 		{src: "coût", err: "<e>:1:1: rule coût is not called here (call it with coût(…); a procedure is a value only where a builtin calls it back (line_of_fire, path, reachable, retreats))"},

@@ -87,10 +87,22 @@ func costFunc(m *runtime.Machine, fn string, cbs []runtime.Callback, unit, costA
 			if err != nil {
 				return 0, false, err
 			}
-			halt, _ = sv.(bool)
+			if halt, err = truth(stop, sv); err != nil {
+				return 0, false, err
+			}
 		}
 		return c, halt, nil
 	}, nil
+}
+
+// truth reads the answer of a rule asked a question (stop here? blocked? free?): true or
+// false, never read into another value (a rule that forgot a return gives nil).
+func truth(p *runtime.Proc, v any) (bool, error) {
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("%s must return true or false, got %s", p.Name, runtime.Repr(v))
+	}
+	return b, nil
 }
 
 // maxHexRadius bounds the radius or length a hex builtin accepts, before its work is
@@ -301,7 +313,9 @@ func Builtins() map[string]runtime.Builtin {
 				if err != nil {
 					return nil, err
 				}
-				if v == true {
+				if v, err := truth(blocks, v); err != nil {
+					return nil, err
+				} else if v {
 					m.Tracef("line of fire %s→%s blocked at %s", x, y, h)
 					return false, nil
 				}
@@ -403,7 +417,9 @@ func Builtins() map[string]runtime.Builtin {
 				if err != nil {
 					return nil, err
 				}
-				if v == true {
+				if v, err := truth(ok, v); err != nil {
+					return nil, err
+				} else if v {
 					out = append(out, n)
 				}
 			}
