@@ -62,6 +62,10 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			sc.Vars["valeur"] = runtime.AnyType
 		}
 		key := p.Params[t.KeyIndex(ta)]
+		if key.Type != nil && key.Type.Kind != runtime.TAny && !runtime.Assignable(key.Type, runtime.IntType) {
+			// The roll gives a number: a key of another type would refuse every roll.
+			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, ta.Roll, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
+		}
 		key.Default = &runtime.Expr{Pos: t.Pos, Text: ta.Roll, RollOf: t.Roll, Type: runtime.RollType}
 		p.MinArg = min(p.MinArg, t.KeyIndex(ta))
 	}

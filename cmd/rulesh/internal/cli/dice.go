@@ -234,7 +234,11 @@ func (c *cli) prob(args []string) int {
 	if err != nil {
 		if name := procIn(prog, src); name != "" {
 			// A procedure in dice notation reads as an unknown die: say what prob takes.
-			fmt.Fprintf(c.stderr, "rulesh prob: %s is a procedure of the rules, not a die: prob takes dice notation, or a table that rolls its own key alone (prob %s)\n", name, name)
+			if _, err := prog.TableDist(name); err == nil {
+				fmt.Fprintf(c.stderr, "rulesh prob: %s is a table of the rules, not a die: prob gives its odds alone (prob %s), not inside dice notation\n", name, name)
+			} else {
+				fmt.Fprintf(c.stderr, "rulesh prob: %s is a procedure of the rules, not a die: prob takes dice notation, or a table that rolls its own key alone\n", name)
+			}
 			return ExitError
 		}
 		output.DiceError(c.stderr, src, err)
