@@ -43,6 +43,10 @@ action a(): Objectif {
   }
   return viser("augmenter")
 }`, nil},
+		{"ordered", `rule avant(o: Objectif): bool {
+  return o < Objectif.maintenir
+}`,
+			[]string{"t.rules:14:12: values of Objectif have no order: < would compare their spelling (compare them with == or !=, or compare their places in the declaration: findIndex(Objectif, # == x))"}},
 		{"duplicate value", `enum Vent { nord, sud, nord }`,
 			[]string{"t.rules:13:24: nord is listed twice in enum Vent (remove one)"}},
 		{"no values", `enum Vide {}`,

@@ -58,7 +58,8 @@ func (pv *patcher) enumValue(node *ast.Node, n *ast.MemberNode) {
 }
 
 // enumCompare checks a string literal compared with (==, !=) or looked for among (in) the
-// values of an enum, and two values of different enums compared.
+// values of an enum, two values of different enums compared, and values of an enum ordered
+// (< <= > >=: refused).
 func (pv *patcher) enumCompare(n *ast.BinaryNode) {
 	switch n.Operator {
 	case "==", "!=":
@@ -68,6 +69,18 @@ func (pv *patcher) enumCompare(n *ast.BinaryNode) {
 			pv.enumArg(n.Right, lt.Enum, "")
 		case rt.Kind == runtime.TEnum:
 			pv.enumArg(n.Left, rt.Enum, "")
+		}
+	case "<", "<=", ">", ">=":
+		// Values of an enum are strings at run time: < would compare their spelling, not
+		// the order they are declared in.
+		lt, rt := pv.c.staticType(n.Left, pv.sc), pv.c.staticType(n.Right, pv.sc)
+		e := lt.Enum
+		if rt.Kind == runtime.TEnum {
+			e = rt.Enum
+		}
+		if lt.Kind == runtime.TEnum || rt.Kind == runtime.TEnum {
+			pv.fail(n, fmt.Sprintf("values of %s have no order: %s would compare their spelling", e.Name, n.Operator),
+				fmt.Sprintf("compare them with == or !=, or compare their places in the declaration: findIndex(%s, # == x)", e.Name))
 		}
 	case "in":
 		if lt := pv.c.staticType(n.Left, pv.sc); lt.Kind == runtime.TEnum {
