@@ -158,6 +158,33 @@ func RollFace(src Source, d *Die) (int, error) {
 	return src.Roll(len(d.Faces))
 }
 
+// RollPosition draws a position from 1 to n for what is not a die (an element of a list),
+// what naming the draw in messages ("a list of 3"): a hand-given result must be a number
+// from 1 to n, else it is discarded as a die's would be.
+func RollPosition(src Source, n int, what string) (int, error) {
+	if n < 1 {
+		return 0, fmt.Errorf("nothing to draw from %s", what)
+	}
+	q, ok := src.(*Queue)
+	if !ok {
+		return src.Roll(n)
+	}
+	if q.pos >= len(q.items) {
+		if q.Next != nil {
+			return RollPosition(q.Next, n, what)
+		}
+		return 0, fmt.Errorf("no hand-given result left for a draw from %s", what)
+	}
+	tok := q.items[q.pos]
+	v, err := strconv.Atoi(tok)
+	if err != nil || v < 1 || v > n {
+		q.drop()
+		return 0, fmt.Errorf("hand-given result %s does not fit a draw from %s (1 to %d; it is discarded)", tok, what, n)
+	}
+	q.pos++
+	return v, nil
+}
+
 // ShuffleSource returns the seeded source behind src for what is not a die roll (card
 // shuffles): src itself when it is seeded, a Queue's Shuffle or the seeded source after its
 // hand-given results; nil when there is none.

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -52,7 +55,15 @@ var pureFuncs = map[string]struct {
 		}
 		return 0, nil
 	}, []any{new(func(float64) int)}},
-	"str": {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
+	"str":     {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
+	"fmt_num": {func(a ...any) (any, error) { return formatDecimal("fmt_num", a[0], a[1], 0) }, []any{new(func(float64, int) string), new(func(*runtime.Roll, int) string)}},
+	"fmt_pct": {func(a ...any) (any, error) {
+		s, err := formatDecimal("fmt_pct", a[0], a[1], 2)
+		if err != nil {
+			return nil, err
+		}
+		return s + "%", nil
+	}, []any{new(func(float64, int) string), new(func(*runtime.Roll, int) string)}},
 	"sqrt": {func(a ...any) (any, error) {
 		x := runtime.ToFloat(a[0])
 		if x < 0 {
@@ -287,4 +298,56 @@ func newRecordFunc(args ...any) (any, error) {
 		rec[name] = m.Thaw(v)
 	}
 	return rec, nil
+}
+
+// maxDecimals bounds the decimals fmt_num and fmt_pct show.
+const maxDecimals = 20
+
+// formatDecimal writes x times 10^shift with places decimals after a point, rounding the
+// number as it is written (its shortest decimal form, so 2.675 is 2.675 and not the binary
+// 2.67499…) half away from zero: fmt_num(2.675, 2) is "2.68", fmt_num(-0.5, 0) is "-1". A
+// result that rounds to zero has no sign.
+func formatDecimal(fn string, x, places any, shift int) (string, error) {
+	f := runtime.ToFloat(x)
+	if r, ok := x.(*runtime.Roll); ok {
+		f = float64(r.Total)
+	}
+	n := runtime.ToInt(places)
+	if n < 0 || n > maxDecimals {
+		return "", fmt.Errorf("%s: %d decimals: between 0 and %d", fn, n, maxDecimals)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "", fmt.Errorf("%s: %s is not a finite number", fn, runtime.FormatFloat(f))
+	}
+	// "d.dddde±x": the digits, and where the point goes.
+	e := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	ex, _ := strconv.Atoi(exp)
+	keep := ex + 1 + shift + n // digits kept, counted from the first one
+	var kept string
+	up := false
+	switch {
+	case keep <= 0:
+		kept, up = "0", keep == 0 && digits[0] >= '5'
+	case keep >= len(digits):
+		kept = digits + strings.Repeat("0", keep-len(digits))
+	default:
+		kept, up = digits[:keep], digits[keep] >= '5'
+	}
+	v, _ := new(big.Int).SetString(kept, 10)
+	if up {
+		v.Add(v, big.NewInt(1))
+	}
+	out := v.String()
+	if len(out) <= n {
+		out = strings.Repeat("0", n+1-len(out)) + out
+	}
+	if n > 0 {
+		out = out[:len(out)-n] + "." + out[len(out)-n:]
+	}
+	if f < 0 && v.Sign() != 0 {
+		out = "-" + out
+	}
+	return out, nil
 }
