@@ -56,14 +56,14 @@ var pureFuncs = map[string]struct {
 		return 0, nil
 	}, []any{new(func(float64) int)}},
 	"str":     {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
-	"fmt_num": {func(a ...any) (any, error) { return formatDecimal("fmt_num", a[0], a[1], 0) }, []any{new(func(float64, int) string), new(func(*runtime.Roll, int) string)}},
+	"fmt_num": {func(a ...any) (any, error) { return formatDecimal("fmt_num", a[0], a[1], 0) }, []any{new(func(*runtime.Roll, int) string), new(func(float64, int) string)}},
 	"fmt_pct": {func(a ...any) (any, error) {
 		s, err := formatDecimal("fmt_pct", a[0], a[1], 2)
 		if err != nil {
 			return nil, err
 		}
 		return s + "%", nil
-	}, []any{new(func(float64, int) string), new(func(*runtime.Roll, int) string)}},
+	}, []any{new(func(*runtime.Roll, int) string), new(func(float64, int) string)}},
 	"sqrt": {func(a ...any) (any, error) {
 		x := runtime.ToFloat(a[0])
 		if x < 0 {
