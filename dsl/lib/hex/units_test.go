@@ -150,3 +150,26 @@ rule effectif(b: Brigade): int { return b.force }
 		}
 	}
 }
+
+// TestHexFieldNil: a hex field, which starts at nil, may be set back to nil (off the board);
+// other fields still refuse nil.
+func TestHexFieldNil(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(unitsRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct{ src, err string }{
+		{"garde.position = nil", ""},
+		{"réserve.position = garde.position", ""},
+		{"murat.capturé = nil", "<e>:1:1: field capturé: expected bool, got nil"},
+		{"garde.position = 3", "<e>:1:18: expected hex, got int"},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dsl.NewSession(m).Exec("<e>", c.src); fmt.Sprint(nilOr(c.err)) != fmt.Sprint(err) {
+			t.Errorf("%s: got %v, want %s", c.src, err, c.err)
+		}
+	}
+}
