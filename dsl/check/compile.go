@@ -30,7 +30,9 @@ type compiler struct {
 	suggested int                   // names compared by suggest so far
 	// keyEnum is the enum of the key of the table whose rows are being compiled, or nil.
 	keyEnum *runtime.Enum
-	Diags   Diagnostics
+	// unitLines are the maps' `units` lines, resolved after the procedures' signatures.
+	unitLines []pendingUnits
+	Diags     Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
@@ -220,6 +222,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 		c.Uses = usesOf(procObjs[i])
 		c.procSignature(procObjs[i], p)
 	}
+	c.mapUnits()
 	for i, ta := range c.tableASTs {
 		c.Uses = usesOf(c.prog.Tables[i].Proc)
 		c.tableBody(c.prog.Tables[i], ta)

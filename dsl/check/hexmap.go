@@ -129,4 +129,90 @@ func (c *compiler) mapDecl(ma *syntax.MapDecl) {
 	}
 	decl.Map = m
 	c.prog.Maps = append(c.prog.Maps, decl)
+	for _, l := range ma.Lines {
+		if l.Units != nil {
+			c.unitLines = append(c.unitLines, pendingUnits{decl, l.Units})
+		}
+	}
+}
+
+// pendingUnits is a map's `units` line, resolved once kinds and procedure signatures are
+// known (mapUnits).
+type pendingUnits struct {
+	decl *runtime.MapDecl
+	line *syntax.Units
+}
+
+// mapUnits resolves the `units` lines of the maps: a kind, and for the position, marker and
+// label a field of it or a rule taking one unit.
+func (c *compiler) mapUnits() {
+	for _, p := range c.unitLines {
+		l := p.line
+		k, ok := c.prog.Globals[l.Kind].(*runtime.Kind)
+		if !ok {
+			var kinds []string
+			for _, k := range c.prog.Kinds {
+				kinds = append(kinds, k.Name)
+			}
+			c.errorf(l.Pos, "units of "+l.Kind+": no kind "+l.Kind, didYouMeanDetail(l.Kind, kinds))
+			continue
+		}
+		u := &runtime.MapUnits{Kind: k, Pos: syntax.PosOf(l.Pos)}
+		ok = true
+		for _, part := range []struct {
+			what string
+			in   *syntax.UnitAccess
+			to   *runtime.UnitPart
+			want runtime.TypeKind
+		}{{"position", l.At, &u.At, runtime.THex}, {"marker", l.Marker, &u.Marker, runtime.TString}, {"label", l.Label, &u.Label, runtime.TString}} {
+			if part.in != nil && !c.unitPart(k, part.what, part.in, part.to, part.want) {
+				ok = false
+			}
+		}
+		if ok {
+			p.decl.Units = append(p.decl.Units, u)
+		}
+	}
+}
+
+// unitPart resolves a name of a `units` line: a field of kind k, or a rule whose one
+// required parameter takes a k; either must give a want (or any).
+func (c *compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess, to *runtime.UnitPart, want runtime.TypeKind) bool {
+	wantType := &runtime.Type{Kind: want}
+	fits := func(t *runtime.Type) bool {
+		return t == nil || t.Kind == runtime.TAny || t.Kind == want || want == runtime.TString && t.Kind == runtime.TEnum
+	}
+	if f := k.ByName[in.Name]; f != nil {
+		if !fits(f.Type) {
+			c.errorf(in.Pos, fmt.Sprintf("the %s of a %s is %s, a field of type %s", what, k.Name, in.Name, f.Type), "a "+what+" is a "+wantType.String())
+			return false
+		}
+		to.Field = in.Name
+		return true
+	}
+	if pr, ok := c.prog.Globals[in.Name].(*runtime.Proc); ok && pr.Table == nil {
+		switch {
+		case pr.Verb != "rule":
+			c.errorf(in.Pos, fmt.Sprintf("the %s of a %s is given by a rule; %s is an action", what, k.Name, in.Name), "drawing a board changes nothing: declare it rule")
+		case len(pr.Params) == 0 || pr.MinArg > 1 || !runtime.Assignable(pr.Params[0].Type, k.Type()):
+			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of a %s: it must take one %s", in.Name, what, k.Name, k.Name), "")
+		case pr.Result != nil && !fits(pr.Result):
+			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of a %s: it returns %s, not %s", in.Name, what, k.Name, pr.Result, wantType), "")
+		default:
+			to.Rule = pr
+			return true
+		}
+		return false
+	}
+	var names []string
+	for _, f := range k.Fields {
+		names = append(names, f.Name)
+	}
+	for _, pr := range c.prog.Procs {
+		if pr.Verb == "rule" && pr.Table == nil {
+			names = append(names, pr.Name)
+		}
+	}
+	c.errorf(in.Pos, fmt.Sprintf("the %s of a %s: %s is no field of %s and no rule", what, k.Name, in.Name, k.Name), didYouMeanDetail(in.Name, names))
+	return false
 }

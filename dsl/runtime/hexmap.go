@@ -10,9 +10,10 @@ import (
 
 // MapDecl is a hex board declared with `map NAME { … }`.
 type MapDecl struct {
-	Name string
-	Pos  Pos
-	Map  *hex.Map
+	Name  string
+	Pos   Pos
+	Map   *hex.Map
+	Units []*MapUnits // the `units` lines: which entities are drawn, and how
 }
 
 // DeclPos is where the board is declared.
@@ -25,36 +26,99 @@ var (
 	MapTType = &Type{Kind: TBoard}
 )
 
-// Units returns, for drawing a board, the entities that stand on a hex (a field of type hex
-// named position) keyed by hex, with their names.
-func (m *Machine) Units() map[hex.Hex]string {
-	out := map[hex.Hex]string{}
-	for _, e := range m.prog.Entities {
-		rec, ok := m.globals[e.Name].(map[string]any)
-		if !ok {
-			continue
-		}
-		h, ok := rec["position"].(hex.Hex)
-		if !ok {
-			continue
-		}
-		name := e.Name
-		if n, ok := rec["nom"].(string); ok && n != "" {
-			name = n
-		} else if n, ok := rec["name"].(string); ok && n != "" {
-			name = n
-		}
-		out[h] = strings.ToUpper(name[:1]) + name[1:]
-	}
-	return out
+// MapUnits is a `units` line of a map: the entities of Kind are drawn on the board where At
+// puts them, shown by Marker and Label.
+type MapUnits struct {
+	Kind              *Kind
+	Pos               Pos
+	At, Marker, Label UnitPart
 }
 
-// Map returns a declared board by name (the first one when name is empty).
-func (m *Machine) Map(name string) (*hex.Map, error) {
+// UnitPart reads one thing about a unit: a field of its kind, or a rule called with the unit.
+// Both empty: the default (the entity's name for a label, the label's first letter for a
+// marker).
+type UnitPart struct {
+	Field string
+	Rule  *Proc
+}
+
+func (m *Machine) unitPart(p UnitPart, rec map[string]any) (any, error) {
+	switch {
+	case p.Rule != nil:
+		return m.Call(p.Rule.Name, rec)
+	case p.Field != "":
+		return rec[p.Field], nil
+	}
+	return nil, nil
+}
+
+// Units returns the units the map named name (the first one when name is empty) declares
+// with its `units` lines, in the order of those lines and of the entities' declarations.
+// A unit whose position is nil or off the board is not on it.
+func (m *Machine) Units(name string) ([]hex.Unit, error) {
+	d, err := m.mapDecl(name)
+	if err != nil {
+		return nil, err
+	}
+	var out []hex.Unit
+	for _, u := range d.Units {
+		for _, e := range m.prog.Entities {
+			if e.Kind != u.Kind {
+				continue
+			}
+			rec, ok := m.globals[e.Name].(map[string]any)
+			if !ok {
+				continue
+			}
+			at, err := m.unitPart(u.At, rec)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", e.Name, err)
+			}
+			if at == nil {
+				continue // off the board
+			}
+			h, ok := at.(hex.Hex)
+			if !ok {
+				return nil, fmt.Errorf("%s: the position of a %s must be a hex or nil, got %s", e.Name, u.Kind.Name, Repr(at))
+			}
+			if !d.Map.In(h) {
+				continue
+			}
+			unit := hex.Unit{At: h}
+			for _, f := range []struct {
+				part UnitPart
+				to   *string
+			}{{u.Label, &unit.Label}, {u.Marker, &unit.Marker}} {
+				v, err := m.unitPart(f.part, rec)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", e.Name, err)
+				}
+				if v != nil {
+					str, ok := v.(string)
+					if !ok {
+						return nil, fmt.Errorf("%s: a marker or label must be a string, got %s", e.Name, Repr(v))
+					}
+					*f.to = str
+				}
+			}
+			if unit.Label == "" {
+				unit.Label = e.Name
+			}
+			if unit.Marker == "" {
+				r := []rune(unit.Label)
+				unit.Marker = strings.ToUpper(string(r[0]))
+			}
+			out = append(out, unit)
+		}
+	}
+	return out, nil
+}
+
+func (m *Machine) mapDecl(name string) (*MapDecl, error) {
 	var names []string
 	for _, d := range m.prog.Maps {
 		if name == "" || d.Name == name {
-			return d.Map, nil
+			return d, nil
 		}
 		names = append(names, d.Name)
 	}
@@ -63,4 +127,13 @@ func (m *Machine) Map(name string) (*hex.Map, error) {
 		return nil, fmt.Errorf("no map is declared")
 	}
 	return nil, fmt.Errorf("no map %s (maps: %s)", name, strings.Join(names, ", "))
+}
+
+// Map returns a declared board by name (the first one when name is empty).
+func (m *Machine) Map(name string) (*hex.Map, error) {
+	d, err := m.mapDecl(name)
+	if err != nil {
+		return nil, err
+	}
+	return d.Map, nil
 }

@@ -347,12 +347,21 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 		if err != nil {
 			return err
 		}
-		if v, err = Conform(v, in.Field.Type); err != nil {
+		if v, err = conformField(v, in.Field.Type); err != nil {
 			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
 		rec[in.Field.Name] = m.prog.Thaw(v)
 	}
 	return nil
+}
+
+// conformField is Conform for a value stored in a record's field: a hex field, which starts
+// at nil, may be set back to nil (a unit off the board).
+func conformField(v any, t *Type) (any, error) {
+	if v == nil && t.Kind == THex {
+		return nil, nil
+	}
+	return Conform(v, t)
 }
 
 func zeroValue(t *Type) any {
@@ -740,7 +749,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		ft = fd.Type
 	}
 	if ft != nil {
-		if v, err = Conform(v, ft); err != nil {
+		if v, err = conformField(v, ft); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}

@@ -158,7 +158,7 @@ kind Flotte {
 	{prods: "Deck Pile", src: `
 deck jeu standard
 pile défausse`},
-	{prods: "Map MapLine Rows Legend Edges Road Height Point Hex", src: `
+	{prods: "Map MapLine Rows Legend Edges Road Height Point Units Hex", src: `
 map champ {
   rows {
     ". f c"
@@ -171,7 +171,15 @@ map champ {
   road (1,2), (2,2)
   height (3,1) -1, (3,2) -2
   point moulin (3,1) "le moulin"
-}`},
+  units Unité at position marker sigle label nom
+  units Pion at case
+}
+kind Unité {
+  nom: string
+  sigle: string
+  position: hex
+}
+kind Pion { case: hex }`},
 	{prods: "Expr Piece Atom lead_word word", src: `const a = max(1, 2) + len([3]) - 1`},
 	{prods: "Operator", src: `
 const a = 1 +
@@ -527,7 +535,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 		"DeckLine": "DeckLine", "Suit": "Suit", "Rank": "Rank", "PileDecl": "Pile",
 		"MapDecl": "Map", "MapLine": "MapLine", "RowLine": "Rows", "Legend": "Legend",
 		"EdgeLine": "Edges", "Edge": "Edges", "Hex": "Hex", "Height": "Height",
-		"Point": "Point", "Expr": "Expr", "Head": "Head",
+		"Point": "Point", "Units": "Units", "UnitAccess": "Units", "Expr": "Expr", "Head": "Head",
 		"<ident>": "ident", "<dice>": "dice", "<string>": "string", "<number>": "number",
 		"<newline>": "newline", "<card>": "card",
 	}

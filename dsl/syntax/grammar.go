@@ -527,6 +527,7 @@ type PileDecl struct {
 //	  road (1,2), (2,2), (3,2)
 //	  height (4,1) 1
 //	  point moulin (4,1) "le moulin"
+//	  units Unité at position marker sigle label nom
 //	}
 type MapDecl struct {
 	Pos   lexer.Position
@@ -543,6 +544,23 @@ type MapLine struct {
 	Road   []*Hex     `parser:"| \"road\" @@ ( Comma @@ )*"`
 	Height []*Height  `parser:"| \"height\" @@ ( Comma @@ )*"`
 	Point  *Point     `parser:"| @@"`
+	Units  *Units     `parser:"| @@"`
+}
+
+// Units names the entities drawn on a board: those of a kind, standing on the hex that a
+// field (or a rule of the unit) gives, shown by a marker and a label, each a field or a rule.
+type Units struct {
+	Pos    lexer.Position
+	Kind   string      `parser:"\"units\" @(Ident | Dice)"`
+	At     *UnitAccess `parser:"\"at\" @@"`
+	Marker *UnitAccess `parser:"( \"marker\" @@ )?"`
+	Label  *UnitAccess `parser:"( \"label\" @@ )?"`
+}
+
+// UnitAccess names a field of a unit's kind, or a rule taking the unit.
+type UnitAccess struct {
+	Pos  lexer.Position
+	Name string `parser:"@(Ident | Dice)"`
 }
 
 // RowLine lists the terrain of one row of hexes.

@@ -2,6 +2,7 @@ package hex
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -160,13 +161,54 @@ func TestLineOfFire(t *testing.T) {
 
 func TestRender(t *testing.T) {
 	m := riverMap()
-	out := m.Render(map[Hex]string{FromOffset(2, 2): "Hussard"})
+	out := m.Render([]Unit{{At: FromOffset(2, 2), Marker: "H", Label: "hussards"}})
 	lines := strings.Split(out, "\n")
 	if !strings.Contains(lines[2], "H") || !strings.Contains(out, "river (4,3)-(5,3) (bridge)") {
 		t.Errorf("render:\n%s", out)
 	}
 	if svg := m.SVG(nil); !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "bridge") {
 		t.Error("svg")
+	}
+}
+
+// TestRenderUnits: one unit shows the first character of its marker, a stack its count (+
+// above nine); every unit is listed under the board by hex, in the order given.
+func TestRenderUnits(t *testing.T) {
+	m := NewMap("m", 3, 2)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+	}
+	m.Symbol["plaine"] = '.'
+	a, b := FromOffset(1, 1), FromOffset(3, 2)
+	var ten []Unit
+	for i := 0; i < 10; i++ {
+		ten = append(ten, Unit{At: a, Marker: "x", Label: fmt.Sprint(i)})
+	}
+	cases := []struct {
+		units []Unit
+		want  string
+	}{
+		{nil, "          \n  1 . . .\n  2  . . .\n    . plaine\n"},
+		{[]Unit{{At: b, Marker: "Gr", Label: "grenadiers"}},
+			"          \n  1 . . .\n  2  . . G\n    . plaine\n    (3,2) Gr grenadiers\n"},
+		{[]Unit{{At: b, Marker: "G", Label: "grenadiers"}, {At: a, Marker: "H", Label: "hussards"}, {At: b, Marker: "V", Label: "voltigeurs"}},
+			"          \n  1 H . .\n  2  . . 2\n    . plaine\n    (1,1) H hussards; (3,2) G grenadiers, V voltigeurs\n"},
+		{ten[:9], "          \n  1 9 . .\n  2  . . .\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8\n"},
+		{ten, "          \n  1 + . .\n  2  . . .\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8, x 9\n"},
+	}
+	for i, c := range cases {
+		if got := m.Render(c.units); got != c.want {
+			t.Errorf("%d: got\n%q\nwant\n%q", i, got, c.want)
+		}
+	}
+	svg := m.SVG([]Unit{{At: b, Marker: "G", Label: "grenadiers"}, {At: b, Marker: "V", Label: "<voltigeurs>"}})
+	for _, want := range []string{
+		`<g><title>grenadiers</title><circle cx="135.9" cy="68.0" r="9.6" fill="#fff" stroke="#000"/><text x="135.9" y="71.0" text-anchor="middle">G</text></g>`,
+		`<g><title>&lt;voltigeurs&gt;</title><circle cx="155.1" cy="68.0" r="9.6" fill="#fff" stroke="#000"/><text x="155.1" y="71.0" text-anchor="middle">V</text></g>`,
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %s:\n%s", want, svg)
+		}
 	}
 }
 

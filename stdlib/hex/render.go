@@ -10,10 +10,33 @@ import (
 	"strings"
 )
 
+// Unit is a piece drawn on a board: where it stands, its marker (a few characters; the text
+// drawing shows the first) and its label.
+type Unit struct {
+	At     Hex
+	Marker string
+	Label  string
+}
+
+// stacks groups units by hex, each hex's units in the order given, the hexes sorted.
+func stacks(units []Unit) ([]Hex, map[Hex][]Unit) {
+	by := map[Hex][]Unit{}
+	var hs []Hex
+	for _, u := range units {
+		if by[u.At] == nil {
+			hs = append(hs, u.At)
+		}
+		by[u.At] = append(by[u.At], u)
+	}
+	return Sorted(hs), by
+}
+
 // Render draws the board as text, one line per row, odd rows shifted half a hex: each hex is
-// its terrain's character, or the first letter of the unit on it. A 38-column board fits an
-// 80-column terminal. Rivers are listed under the board.
-func (m *Map) Render(units map[Hex]string) string {
+// its terrain's character, the first character of the marker of the unit on it, or the
+// number of units stacked there (+ above 9). A 38-column board fits an 80-column terminal.
+// Rivers, points and units (marker and label, by hex) are listed under the board.
+func (m *Map) Render(units []Unit) string {
+	hs, by := stacks(units)
 	var b strings.Builder
 	b.WriteString("    ")
 	for c := 1; c <= m.Cols; c++ {
@@ -32,8 +55,13 @@ func (m *Map) Render(units map[Hex]string) string {
 		for c := 1; c <= m.Cols; c++ {
 			h := FromOffset(c, r)
 			ch := "?"
-			if u, ok := units[h]; ok && u != "" {
-				ch = string([]rune(u)[0])
+			if us := by[h]; len(us) > 1 {
+				ch = "+"
+				if len(us) <= 9 {
+					ch = fmt.Sprint(len(us))
+				}
+			} else if len(us) == 1 && us[0].Marker != "" {
+				ch = string([]rune(us[0].Marker)[0])
 			} else if t, ok := m.Terrain[h]; ok {
 				ch = string(m.Symbol[t])
 				if m.Road[h] && ch == "." {
@@ -75,13 +103,25 @@ func (m *Map) Render(units map[Hex]string) string {
 		sort.Strings(pts)
 		b.WriteString("    " + strings.Join(pts, ", ") + "\n")
 	}
+	if len(hs) > 0 {
+		var at []string
+		for _, h := range hs {
+			var us []string
+			for _, u := range by[h] {
+				us = append(us, strings.TrimSpace(u.Marker+" "+u.Label))
+			}
+			at = append(at, h.String()+" "+strings.Join(us, ", "))
+		}
+		b.WriteString("    " + strings.Join(at, "; ") + "\n")
+	}
 	return b.String()
 }
 
 // SVG draws the board as a picture: terrain colours, heights as a number, rivers and streams
 // as blue edges (bridges and fords marked), roads as a dotted line through hex centres, units
-// as labelled discs.
-func (m *Map) SVG(units map[Hex]string) string {
+// as discs bearing their markers, side by side when several share a hex, each titled with its
+// label.
+func (m *Map) SVG(units []Unit) string {
 	var b strings.Builder
 	_ = m.WriteSVG(&b, units) // a strings.Builder does not fail
 	return b.String()
@@ -89,7 +129,7 @@ func (m *Map) SVG(units map[Hex]string) string {
 
 // WriteSVG is SVG written to w as it is drawn, so a large board is never held whole in
 // memory. It returns the first write error.
-func (m *Map) WriteSVG(out io.Writer, units map[Hex]string) error {
+func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 	bw := bufio.NewWriter(out)
 	b := &errWriter{w: bw}
 	const size = 24.0
@@ -158,14 +198,20 @@ func (m *Map) WriteSVG(out io.Writer, units map[Hex]string) error {
 		x, y := centre(m.Points[n])
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-weight="bold">%s</text>`+"\n", x, y+size/2+2, escape(n))
 	}
-	var hs []Hex
-	for h := range units {
-		hs = append(hs, h)
-	}
-	for _, h := range Sorted(hs) {
+	hs, by := stacks(units)
+	for _, h := range hs {
 		x, y := centre(h)
-		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="#fff" stroke="#000"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n",
-			x, y, size/2.2, x, y+3, escape(string([]rune(units[h])[0])))
+		us := by[h]
+		// One disc fills the hex; a stack shares its width.
+		r := size / 2.2
+		if len(us) > 1 {
+			r = 1.6 * size / float64(2*len(us))
+		}
+		for i, u := range us {
+			ux := x + (float64(i)-float64(len(us)-1)/2)*2*r
+			fmt.Fprintf(b, `<g><title>%s</title><circle cx="%.1f" cy="%.1f" r="%.1f" fill="#fff" stroke="#000"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text></g>`+"\n",
+				escape(u.Label), ux, y, r, ux, y+3, escape(u.Marker))
+		}
 	}
 	fmt.Fprint(b, "</svg>\n")
 	if b.err != nil {

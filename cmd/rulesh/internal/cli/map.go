@@ -14,7 +14,7 @@ import (
 )
 
 // mapCmd is `rulesh map FILE [--name MAP] [--svg OUT]`: draw a declared hex board with the
-// units standing on it (entities with a `position` field).
+// units its `units` lines place on it.
 func (c *cli) mapCmd(args []string) int {
 	fs := c.newFlags("map", "map FILE [--name MAP] [--svg OUT]")
 	name := fs.String("name", "", "which map, when the file declares several")
@@ -42,13 +42,18 @@ func (c *cli) mapCmd(args []string) int {
 		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 		return ExitError
 	}
+	units, err := m.Units(*name)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
+		return ExitError
+	}
 	if *svg != "" {
 		if err := replaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return ExitError
 		}
 		// Streamed: a large board is never held whole in memory.
-		err := sysio.Write(*svg, func(w io.Writer) error { return board.WriteSVG(w, m.Units()) })
+		err := sysio.Write(*svg, func(w io.Writer) error { return board.WriteSVG(w, units) })
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return ExitError
@@ -56,7 +61,7 @@ func (c *cli) mapCmd(args []string) int {
 		fmt.Fprintf(c.stdout, "wrote %s\n", *svg)
 		return ExitOK
 	}
-	fmt.Fprint(c.stdout, board.Render(m.Units()))
+	fmt.Fprint(c.stdout, board.Render(units))
 	return ExitOK
 }
 

@@ -436,7 +436,12 @@ func (s *Shell) meta(input string) {
 			s.errorf("%v", err)
 			return
 		}
-		fmt.Fprint(s.stdout, board.Render(s.m.Units()))
+		units, err := s.m.Units(arg)
+		if err != nil {
+			s.errorf("%v", err)
+			return
+		}
+		fmt.Fprint(s.stdout, board.Render(units))
 	default:
 		var names []string
 		for _, c := range metaCommands {

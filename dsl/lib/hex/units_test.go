@@ -1,0 +1,175 @@
+package hex_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// unitsRules has a board with two `units` lines: brigades placed, marked and labelled by
+// fields; generals placed by a rule that takes a captured one off the board, labelled by
+// default with the entity's name and marked with the label's first letter.
+const unitsRules = `map b {
+  rows {
+    ". . ."
+    ". . ."
+  }
+  legend "." plaine
+  units Brigade at position marker sigle label appellation
+  units Général at place
+}
+kind Brigade {
+  appellation: string
+  sigle: string
+  position: hex
+}
+kind Général {
+  case_: hex
+  capturé: bool
+}
+entity garde: Brigade { appellation: "la Garde", sigle: "Gd", position: hex(2, 2) }
+entity ligne: Brigade { appellation: "", sigle: "", position: hex(2, 2) }
+entity réserve: Brigade { appellation: "la réserve", sigle: "R" }
+entity murat: Général { case_: hex(3, 1) }
+rule place(g: Général) {
+  return g.capturé ? nil : g.case_
+}
+`
+
+// TestUnits: which units a map draws, where and how, as the state changes; a position that
+// is no hex is an error naming the unit.
+func TestUnits(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(unitsRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct{ inputs, want, err string }{
+		{"", "(2,2) Gd la Garde|(2,2) L ligne|(3,1) M murat", ""},
+		{"murat.capturé = true", "(2,2) Gd la Garde|(2,2) L ligne", ""},
+		{"garde.position = nil; réserve.position = hex(1, 1)", "(2,2) L ligne|(1,1) R la réserve|(3,1) M murat", ""},
+		{"murat.case_ = hex(4, 1)", "(2,2) Gd la Garde|(2,2) L ligne", ""}, // off the board
+		{"garde.sigle = \"\"", "(2,2) L la Garde|(2,2) L ligne|(3,1) M murat", ""},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := dsl.NewSession(m)
+		for _, in := range strings.Split(c.inputs, "; ") {
+			if in == "" {
+				continue
+			}
+			if err := s.Exec("<e>", in); err != nil {
+				t.Fatalf("%s: %v", in, err)
+			}
+		}
+		units, err := m.Units("")
+		var got []string
+		for _, u := range units {
+			got = append(got, fmt.Sprintf("%s %s %s", u.At, u.Marker, u.Label))
+		}
+		if fmt.Sprint(err) != fmt.Sprint(nilOr(c.err)) || strings.Join(got, "|") != c.want {
+			t.Errorf("%s: got %q, %v; want %q, %s", c.inputs, strings.Join(got, "|"), err, c.want, c.err)
+		}
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Units("autre"); fmt.Sprint(err) != "no map autre (maps: b)" {
+		t.Errorf("Units(autre): %v", err)
+	}
+}
+
+func nilOr(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// TestUnitsRuleResult: a position rule declared without a result type that gives something
+// other than a hex or nil is an error at drawing time, naming the unit.
+func TestUnitsRuleResult(t *testing.T) {
+	src := strings.Replace(unitsRules, "return g.capturé ? nil : g.case_", "return g.capturé ? 3 : g.case_", 1)
+	prog, d := dsl.LoadSource("t.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, _ := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err := dsl.NewSession(m).Exec("<e>", "murat.capturé = true"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := m.Units("b")
+	if want := "murat: the position of a Général must be a hex or nil, got 3"; fmt.Sprint(err) != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestUnitsChecked: every name of a units line is checked at load, at its position.
+func TestUnitsChecked(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"units Brigad at position", "t.rules:7:3: units of Brigad: no kind Brigad (did you mean Brigade?)"},
+		{"units Brigade at positon", "t.rules:7:20: the position of a Brigade: positon is no field of Brigade and no rule (did you mean position?)"},
+		{"units Brigade at sigle", "t.rules:7:20: the position of a Brigade is sigle, a field of type string (a position is a hex)"},
+		{"units Brigade at position marker force", "t.rules:7:36: the marker of a Brigade is force, a field of type int (a marker is a string)"},
+		{"units Brigade at position label annoncer", "t.rules:7:35: the label of a Brigade is given by a rule; annoncer is an action (drawing a board changes nothing: declare it rule)"},
+		{"units Brigade at deux", "t.rules:7:20: deux cannot give the position of a Brigade: it must take one Brigade"},
+		{"units Brigade at général", "t.rules:7:20: général cannot give the position of a Brigade: it must take one Brigade"},
+		{"units Brigade at position label effectif", "t.rules:7:35: effectif cannot give the label of a Brigade: it returns int, not string"},
+	} {
+		src := `map b {
+  rows {
+    ". . ."
+    ". . ."
+  }
+  legend "." plaine
+  ` + c.line + `
+}
+kind Brigade {
+  sigle: string
+  force: int
+  position: hex
+}
+kind Général { case_: hex }
+action annoncer(b: Brigade) { emit "x" }
+rule deux(a: Brigade, b: Brigade): hex { return a.position }
+rule général(g: Général): hex { return g.case_ }
+rule effectif(b: Brigade): int { return b.force }
+`
+		_, d := dsl.LoadSource("t.rules", []byte(src))
+		var got []string
+		for _, x := range d {
+			got = append(got, x.Error())
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.line, strings.Join(got, "\n"), c.want)
+		}
+	}
+}
+
+// TestHexFieldNil: a hex field, which starts at nil, may be set back to nil (off the board);
+// other fields still refuse nil.
+func TestHexFieldNil(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(unitsRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct{ src, err string }{
+		{"garde.position = nil", ""},
+		{"réserve.position = garde.position", ""},
+		{"murat.capturé = nil", "<e>:1:1: field capturé: expected bool, got nil"},
+		{"garde.position = 3", "<e>:1:18: expected hex, got int"},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dsl.NewSession(m).Exec("<e>", c.src); fmt.Sprint(nilOr(c.err)) != fmt.Sprint(err) {
+			t.Errorf("%s: got %v, want %s", c.src, err, c.err)
+		}
+	}
+}
