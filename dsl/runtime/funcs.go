@@ -223,6 +223,9 @@ func RollArith(op string, a, b any) (any, error) {
 		}
 		return 0, false
 	}
+	if isFace(a) || isFace(b) {
+		return faceArith(op, a, b)
+	}
 	x, xi := num(a)
 	y, yi := num(b)
 	if _, ok := Number(a); !ok {

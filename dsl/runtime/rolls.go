@@ -63,12 +63,55 @@ func (r *Roll) JSON() any {
 	return map[string]any{"roll": r.result.String(), "total": r.Total, "faces": r.Faces, "all": r.All}
 }
 
-// Symbol returns the name of a single symbolic die's face, or "".
+// Symbol returns the name of a single symbolic die's face, or "" (a count of faces,
+// `1d[combat]=fusil`, is a number).
 func (r *Roll) Symbol() string {
-	if len(r.Symbols) == 1 {
+	if len(r.Symbols) == 1 && (r.result == nil || len(r.result.Terms) != 1 || !r.result.Terms[0].Counting) {
 		return r.Symbols[0]
 	}
 	return ""
+}
+
+// faceArith is RollArith where a roll of one symbolic die, or a face's name, takes part:
+// == and != compare faces by name; anything else is an error, as a face has no number (its
+// place in the die's declaration is not one the rules mean).
+func faceArith(op string, a, b any) (any, error) {
+	face := func(v any) (string, bool) {
+		switch x := v.(type) {
+		case *Roll:
+			s := x.Symbol()
+			return s, s != ""
+		case string:
+			return x, true
+		}
+		return "", false
+	}
+	x, xok := face(a)
+	y, yok := face(b)
+	if xok && yok && (op == "==" || op == "!=") {
+		return (x == y) == (op == "=="), nil
+	}
+	pair := [2]any{a, b}
+	for i, v := range pair {
+		if r, ok := v.(*Roll); ok && r.Symbol() != "" {
+			if op == "==" || op == "!=" {
+				return nil, fmt.Errorf("cannot compare %s with %s: a face is compared with a face (r == %s)", r, Repr(pair[1-i]), r.Symbol())
+			}
+			return nil, fmt.Errorf("cannot apply %s to %s: a face has a name, not a number (compare it with a face: r == %s)", op, r, r.Symbol())
+		}
+	}
+	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+}
+
+// isFace reports a roll of one symbolic die or a string: what faceArith takes.
+func isFace(v any) bool {
+	switch x := v.(type) {
+	case *Roll:
+		return x.Symbol() != ""
+	case string:
+		return true
+	}
+	return false
 }
 
 // RollType is the static type of a roll (a rolled table's key, the result of roll).

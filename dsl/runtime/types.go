@@ -186,6 +186,9 @@ func Conform(v any, t *Type) (any, error) {
 		case int:
 			return x, nil
 		case *Roll:
+			if x.Symbol() != "" {
+				return nil, fmt.Errorf("expected an int, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
+			}
 			return x.Total, nil
 		case float64:
 			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
@@ -196,6 +199,9 @@ func Conform(v any, t *Type) (any, error) {
 	case TFloat:
 		switch x := v.(type) {
 		case *Roll:
+			if x.Symbol() != "" {
+				return nil, fmt.Errorf("expected a float, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
+			}
 			return float64(x.Total), nil
 		case int:
 			return float64(x), nil

@@ -626,16 +626,38 @@ func (p *parser) dice(at, count int) (Node, error) {
 		die = StandardDie(6) // the D6 system's 4D: a bare D after a count is a d6
 		die.Name = "D"
 	case isLetter(c):
+		nameAt := p.i
 		name = p.word()
 		d, ok := p.named[name]
 		if !ok {
-			return nil, p.errAt(p.i-len([]rune(name)), "unknown die %q", name)
+			return nil, p.unknownDie(at, nameAt, name)
 		}
 		die = d
 	default:
 		return nil, p.errf("missing number of sides after d")
 	}
 	return p.finishDice(at, count, die, name)
+}
+
+// unknownDie reports a name after d that names no die. When it starts with a declared die's
+// name, modifiers were glued to it (`1dcombatro=sabre`): the brackets delimit the name.
+func (p *parser) unknownDie(at, nameAt int, name string) error {
+	best := ""
+	for n := range p.named {
+		if len(n) > len(best) && len(n) < len(name) && strings.HasPrefix(name, n) {
+			best = n
+		}
+	}
+	if best == "" {
+		return p.errAt(nameAt, "unknown die %q", name)
+	}
+	count := string(p.src[at : nameAt-1])
+	end := nameAt
+	for end < len(p.src) && p.src[end] != ' ' && p.src[end] != '\t' {
+		end++
+	}
+	rest := string(p.src[nameAt+len([]rune(best)) : end])
+	return p.errAt(nameAt, "unknown die %q: to add modifiers to %s, write its name in brackets: %sd[%s]%s", name, best, count, best, rest)
 }
 
 func (p *parser) inlineDie() (*Die, error) {
@@ -786,7 +808,7 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 				m.Explode = ExplodePenetrate
 			}
 			if op := p.cmpOp(); op != "" && op != "==" && op != "!=" {
-				c, err := p.cond(die)
+				c, err := p.cond(die, at)
 				if err != nil {
 					return err
 				}
@@ -811,7 +833,7 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 				p.i++
 				m.RerollOnce = true
 			}
-			c, err := p.cond(die)
+			c, err := p.cond(die, at)
 			if err != nil {
 				return err
 			}
@@ -844,7 +866,7 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			m.Unique = true
 		case p.peek() == 'f' && (p.cmpAt(1) || isDigit(p.peekAt(1))):
 			p.i++
-			c, err := p.cond(die)
+			c, err := p.cond(die, at)
 			if err != nil {
 				return err
 			}
@@ -853,7 +875,7 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			if m.Success.Op != "" {
 				return p.errf("success condition written twice")
 			}
-			c, err := p.cond(die)
+			c, err := p.cond(die, at)
 			if err != nil {
 				return err
 			}
@@ -871,7 +893,8 @@ func (p *parser) cmpAt(k int) bool {
 }
 
 // cond reads `>=N`, `<N`, `=N` or a bare `N` (meaning =N); on a symbolic die `=name`.
-func (p *parser) cond(die *Die) (Cond, error) {
+func (p *parser) cond(die *Die, mark int) (Cond, error) {
+	start := p.i
 	op := p.cmpOp()
 	if op == "==" {
 		op = "="
@@ -883,8 +906,13 @@ func (p *parser) cond(die *Die) (Cond, error) {
 	if op == "" {
 		op = "="
 	}
-	if die != nil && die.Symbolic && isLetter(p.peek()) {
+	if die != nil && die.Symbolic {
+		// A symbolic die's faces have no number and no order: a condition names a face.
 		at := p.i
+		if !isLetter(p.peek()) || op != "=" {
+			p.i = start
+			return Cond{}, p.errf("%s has faces with names, not numbers: name a face, e.g. %s=%s", die.Name, string(p.src[mark:start]), die.Faces[0].Sym)
+		}
 		sym := p.word()
 		for _, f := range die.Faces {
 			if f.Sym == sym {
@@ -946,6 +974,9 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	}
 	if m.Unique && count > die.Sides() {
 		return errAt("%d unique results need at least %d faces, %s has %d", count, count, die.Name, die.Sides())
+	}
+	if die.Symbolic && (m.Min != nil || m.Max != nil) {
+		return errAt("%s has faces with names, not numbers: min and max do not apply", die.Name)
 	}
 	if m.Min != nil && m.Max != nil && *m.Min > *m.Max {
 		return errAt("min %d is above max %d", *m.Min, *m.Max)

@@ -10,11 +10,11 @@ import (
 // DieRoll is one die as rolled, with what happened to it.
 type DieRoll struct {
 	Face     Face
-	Value    int   // after penetration and clamps; the face value otherwise
-	Dropped  bool  // removed by keep/drop
-	Added    bool  // added by an explosion
-	Exploded bool  // this die triggered an explosion
-	Rerolled []int // earlier results replaced by rerolls
+	Value    int    // after penetration and clamps; the face value otherwise
+	Dropped  bool   // removed by keep/drop
+	Added    bool   // added by an explosion
+	Exploded bool   // this die triggered an explosion
+	Rerolled []Face // earlier results replaced by rerolls
 	Success  bool
 	Failure  bool
 }
@@ -101,6 +101,9 @@ func (r *Result) AppendText(b []byte) ([]byte, error) {
 	}
 	if r.IsBool {
 		return strconv.AppendBool(append(b, " → "...), r.Bool), nil
+	}
+	if d, ok := r.root.(*Dice); ok && d.Die.Symbolic && len(r.Terms) == 1 && !r.Terms[0].Counting {
+		return b, nil // one symbolic die: its face is the outcome, it has no number
 	}
 	return strconv.AppendInt(append(b, " = "...), int64(r.Total), 10), nil
 }
@@ -193,8 +196,8 @@ func (d DieRoll) appendText(b []byte) []byte {
 	if d.Added {
 		b = append(b, '+')
 	}
-	for _, v := range d.Rerolled {
-		b = strconv.AppendInt(b, int64(v), 10)
+	for _, f := range d.Rerolled {
+		b = append(b, f.String()...) // a symbolic face by its name
 		b = append(b, "↻"...)
 	}
 	switch {
@@ -388,7 +391,7 @@ func (r *Roller) one(n *Dice, dr *DieRoll) (Face, error) {
 				return Face{}, fmt.Errorf("%s rerolled more than %d times", n.Text, MaxRerolls)
 			}
 			if dr != nil {
-				dr.Rerolled = append(dr.Rerolled, f.Value)
+				dr.Rerolled = append(dr.Rerolled, f)
 			}
 			if i, err = r.face(d); err != nil {
 				return Face{}, err
@@ -457,7 +460,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 					return 0, fmt.Errorf("%s: could not find a unique result", n.Text)
 				}
 				if dr != nil {
-					dr.Rerolled = append(dr.Rerolled, f.Value)
+					dr.Rerolled = append(dr.Rerolled, f)
 				}
 				if f, err = r.one(n, nil); err != nil {
 					return 0, err

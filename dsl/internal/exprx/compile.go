@@ -553,6 +553,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		}
 		return
 	case *ast.BinaryNode:
+		pv.faceNames(n)
 		pv.enumCompare(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.

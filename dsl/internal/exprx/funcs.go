@@ -218,6 +218,9 @@ func asInt(v any) (int, error) {
 	case float64:
 		return int(x), nil
 	case *runtime.Roll:
+		if x.Symbol() != "" {
+			return 0, fmt.Errorf("%s is the face %s: it has a name, not a number", x, x.Symbol())
+		}
 		return x.Total, nil
 	}
 	return 0, fmt.Errorf("expected a number or a roll, got %s", runtime.Repr(v))
@@ -255,7 +258,12 @@ func rollOperatorFunctions() []expr.Option {
 		op := op
 		var types []any
 		switch op {
-		case "<", "<=", ">", ">=", "==", "!=":
+		case "==", "!=":
+			// A roll of one symbolic die is compared with a face's name (r == fusil).
+			types = []any{new(func(*runtime.Roll, int) bool), new(func(int, *runtime.Roll) bool), new(func(*runtime.Roll, *runtime.Roll) bool),
+				new(func(*runtime.Roll, float64) bool), new(func(float64, *runtime.Roll) bool),
+				new(func(*runtime.Roll, string) bool), new(func(string, *runtime.Roll) bool)}
+		case "<", "<=", ">", ">=":
 			types = []any{new(func(*runtime.Roll, int) bool), new(func(int, *runtime.Roll) bool), new(func(*runtime.Roll, *runtime.Roll) bool),
 				new(func(*runtime.Roll, float64) bool), new(func(float64, *runtime.Roll) bool)}
 		case "/":
