@@ -1,8 +1,10 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -341,9 +343,24 @@ func (c *compiler) checkTable(t *runtime.Table) {
 		if a.Hi == nil || b.Lo == nil || withElse {
 			continue
 		}
-		if isWhole(*a.Hi) && isWhole(*b.Lo) && !a.HiOpen && !b.LoOpen && *b.Lo-*a.Hi > 1 {
-			c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
-				Summary: fmt.Sprintf("no row for %s to %s between this band and the one before", fmtNum(*a.Hi+1), fmtNum(*b.Lo-1))})
+		if isWhole(*a.Hi) && isWhole(*b.Lo) {
+			// The whole numbers strictly between the two bands, an open end's bound included.
+			first, last := *a.Hi+1, *b.Lo-1
+			if a.HiOpen {
+				first = *a.Hi
+			}
+			if b.LoOpen {
+				last = *b.Lo
+			}
+			if known {
+				first, last = math.Max(first, float64(lo)), math.Min(last, float64(hi))
+			}
+			if first <= last {
+				if gaps := uncovered(first, last, t.Rows); gaps != "" {
+					c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+						Summary: fmt.Sprintf("no row for %s between this band and the one before", gaps)})
+				}
+			}
 		}
 		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
 			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
@@ -352,6 +369,79 @@ func (c *compiler) checkTable(t *runtime.Table) {
 			}
 		}
 	}
+}
+
+// uncovered lists the whole numbers from first to last that no row of the table holds (an
+// exact key or a constant band anywhere in it): "3", "4 to 5", "3, 5 to 7". Computed bounds
+// are taken to hold nothing. The rows are walked as ranges, never value by value.
+func uncovered(first, last float64, rows []*runtime.TableRow) string {
+	type span struct{ lo, hi float64 }
+	var held []span
+	for _, r := range rows {
+		for _, x := range r.Exact {
+			if f, ok := runtime.Number(x.Lit); x.IsLit && ok && isWhole(f) {
+				held = append(held, span{f, f})
+			}
+		}
+		if r.Band == nil {
+			continue
+		}
+		b, ok := r.Band.Constant()
+		if !ok {
+			continue
+		}
+		s := span{math.Inf(-1), math.Inf(1)}
+		if b.Lo != nil {
+			s.lo = math.Ceil(*b.Lo)
+			if b.LoOpen && s.lo == *b.Lo {
+				s.lo++
+			}
+		}
+		if b.Hi != nil {
+			s.hi = math.Floor(*b.Hi)
+			if b.HiOpen && s.hi == *b.Hi {
+				s.hi--
+			}
+		}
+		if s.lo <= s.hi {
+			held = append(held, s)
+		}
+	}
+	slices.SortFunc(held, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+	var parts []string
+	add := func(lo, hi float64) {
+		switch {
+		case len(parts) == 6:
+			parts = append(parts, "…")
+			return
+		case len(parts) > 6:
+			return
+		case lo == hi:
+			parts = append(parts, fmtNum(lo))
+		default:
+			parts = append(parts, fmtNum(lo)+" to "+fmtNum(hi))
+		}
+	}
+	next := first // the first value not yet known to be held
+	for _, s := range held {
+		if s.hi < next {
+			continue
+		}
+		if s.lo > last {
+			break
+		}
+		if s.lo > next {
+			add(next, s.lo-1)
+		}
+		next = s.hi + 1
+		if next > last {
+			break
+		}
+	}
+	if next <= last {
+		add(next, last)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // bandMeetsRange reports whether a band holds a whole number from lo to hi, without
