@@ -136,11 +136,18 @@ func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
 			row.Else = true
 			t.Rows = append(t.Rows, row)
 			return
-		case "below":
-			if !t.Ratio {
-				c.errorf(r.Pos, "below is for ratio columns", "")
+		case "below", "above":
+			at := &t.Below
+			if toks[0].Value == "above" {
+				at = &t.Above
 			}
-			t.Below = row.Value
+			switch {
+			case !t.Ratio:
+				c.errorf(r.Pos, toks[0].Value+" is for ratio columns", "declare them first: columns ratio 1:2, 1:1, 2:1")
+			case *at != nil:
+				c.errorf(r.Pos, "table "+t.Name+" has two "+toks[0].Value+" rows", "")
+			}
+			*at = row.Value
 			return
 		}
 	}

@@ -55,3 +55,23 @@ func TestRolledTableGaps(t *testing.T) {
 		}
 	}
 }
+
+// TestAboveBelow: above and below rows belong to ratio columns, one of each.
+func TestAboveBelow(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  below : 0\n  above : 9\n  1 : [1, 2]\n}\n", ""},
+		{"table t(x) {\n  above : 9\n  1 : 1\n}\n", "t.rules:2:3: above is for ratio columns"},
+		{"table t(c, x) {\n  columns \"A\", \"B\"\n  below : 9\n  1 : [1, 2]\n}\n", "t.rules:3:3: below is for ratio columns"},
+		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  above : 0\n  above : 9\n  1 : [1, 2]\n}\n", "t.rules:4:3: table t has two above rows"},
+		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  below : 0\n  below : 9\n  1 : [1, 2]\n}\n", "t.rules:4:3: table t has two below rows"},
+	} {
+		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Pos.String()+": "+d.Summary)
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ type Table struct {
 	Cols   []*Expr        // other column tables: each column's key
 	Rows   []*TableRow
 	Below  *Expr // ratio tables: odds under the first column
+	Above  *Expr // ratio tables: odds over the last column (nil: the last column)
 	// Index finds a row without walking the table, when every key is a constant (nil
 	// otherwise).
 	Index *RowIndex
@@ -122,6 +123,14 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 			f.result, f.done = v, true
 			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
 			return err
+		}
+		if t.Above != nil {
+			if odds, _ := Number(cv); tables.Over(t.Ratios, odds, 1) {
+				v, err := m.Eval(t.Above, f.Vars)
+				f.result, f.done = v, true
+				m.trace(fmt.Sprintf("table %s: above the last column → %s", t.Name, m.short(v)))
+				return err
+			}
 		}
 	}
 	r, err := m.findRow(t, key, f)
