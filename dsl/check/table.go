@@ -57,6 +57,13 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
 	}
+	if t.Roll != nil && len(ta.RollMods) > 0 {
+		c.rollMods(t, ta)
+		// The parameters are the modifier's inputs; the key comes after them.
+		p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
+		sc.Vars["valeur"] = runtime.AnyType
+	}
+	t.Key = t.KeyIndex(ta)
 	if t.Roll != nil {
 		// The key parameter of a rolled table defaults to a roll of its dice.
 		if len(p.Params) == 0 {
@@ -69,6 +76,10 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, ta.Roll, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
 		}
 		key.Default = &runtime.Expr{Pos: t.Pos, Text: ta.Roll, RollOf: t.Roll, Type: runtime.RollType}
+		if t.Mods != nil {
+			key.Default.Text += " " + strings.Join(ta.RollMods, " ")
+			key.Default.RollAdd, key.Default.Type = t.Mods, runtime.IntType
+		}
 		p.MinArg = min(p.MinArg, t.KeyIndex(ta))
 	}
 	if len(p.Params) == 0 {
@@ -87,6 +98,9 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.tableRow(t, r, sc)
 		}
 	}
+	if (t.Ratio || t.Cols != nil) && t.Mods != nil {
+		c.errorf(ta.Pos, "table "+t.Name+" has columns and adds to its roll", "a table with columns rolls its row key without modifiers")
+	}
 	if (t.Ratio || t.Cols != nil) && len(p.Params) < 2 {
 		c.errorf(ta.Pos, "table "+t.Name+" has columns, so it needs two keys", "table "+t.Name+"(colonne, ligne)")
 	}
@@ -94,6 +108,24 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	c.checkTable(t)
 	c.checkEnumTable(t, t.KeyIndex(ta))
 	t.Index = runtime.NewRowIndex(t.Rows)
+}
+
+// rollMods reads the terms added to a table's roll: whole numbers and the table's parameters.
+func (c *compiler) rollMods(t *runtime.Table, ta *syntax.TableDecl) {
+	for i := 0; i+1 < len(ta.RollMods); i += 2 {
+		md := runtime.RollMod{Neg: ta.RollMods[i] == "-"}
+		term := ta.RollMods[i+1]
+		if n, err := strconv.Atoi(term); err == nil {
+			md.N = n
+		} else if slices.ContainsFunc(t.Proc.Params, func(p *runtime.Param) bool { return p.Name == term }) {
+			md.Param = term
+		} else {
+			c.errorf(ta.Pos, fmt.Sprintf("table %s adds %s to its roll, which is neither a whole number nor one of its parameters", t.Name, term),
+				"name it among the table's parameters: table "+t.Name+"("+term+") roll "+ta.Roll+" + "+term)
+			continue
+		}
+		t.Mods = append(t.Mods, md)
+	}
 }
 
 func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope) {
@@ -295,6 +327,12 @@ func (c *compiler) checkTable(t *runtime.Table) {
 	if t.Roll != nil {
 		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
 			lo, hi, known = d.Min, d.Max(), true
+		}
+		// A modifier shifts the range; one read from a parameter leaves it unknown.
+		if plus, err := runtime.RollPlus(0, t.Mods, nil); err == nil {
+			lo, hi = lo+plus.(int), hi+plus.(int)
+		} else {
+			known = false
 		}
 	}
 	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }

@@ -75,3 +75,24 @@ func TestAboveBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestRollModifierCheck: a roll's modifier is a whole number or a parameter; a table with
+// columns takes none; a constant modifier shifts the range the reachability warnings use.
+func TestRollModifierCheck(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"table t(m) roll 1d6 + m {\n  < 4 : 1\n  else : 2\n}\n", ""},
+		{"table t roll 1d6 + n {\n  else : 2\n}\n", "t.rules:1:1: table t adds n to its roll, which is neither a whole number nor one of its parameters"},
+		{"table t roll 1d6 + 2 {\n  1 : 0\n  3 .. 8 : 1\n}\n", "t.rules:2:3: 1d6 can never roll 1 (it gives 3 to 8)"},
+		{"table t(m) roll 1d6 - m {\n  -20 : 0\n  else : 1\n}\n", ""},
+		{"table t(r, m) roll 1d6 + m {\n  columns ratio 1:1, 2:1\n  1 .. 6 : [1, 2]\n}\n", "t.rules:1:1: table t has columns and adds to its roll"},
+	} {
+		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Pos.String()+": "+d.Summary)
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
