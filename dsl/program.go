@@ -52,8 +52,11 @@ func (p *Program) Counts() Counts {
 // Dice returns the declared custom dice by name (for the dice notation's d[NAME]).
 func (p *Program) Dice() map[string]*dice.Die { return maps.Clone(p.p.Dice()) }
 
-// TableDist is the exact distribution of a table that rolls its own key.
-func (p *Program) TableDist(name string) (*dice.Dist, error) { return p.p.TableDist(name) }
+// TableDist is the exact distribution of a table that rolls its own key, given the arguments
+// its roll's modifiers read (roll 1d6 + m).
+func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
+	return p.p.TableDist(name, args...)
+}
 
 // ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.
 func (p *Program) ParseCard(s string) (*cards.Card, error) { return p.p.ParseCard(s) }

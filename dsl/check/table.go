@@ -1,8 +1,10 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +57,13 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
 	}
+	if t.Roll != nil && len(ta.RollMods) > 0 {
+		c.rollMods(t, ta)
+		// The parameters are the modifier's inputs; the key comes after them.
+		p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
+		sc.Vars["valeur"] = runtime.AnyType
+	}
+	t.Key = t.KeyIndex(ta)
 	if t.Roll != nil {
 		// The key parameter of a rolled table defaults to a roll of its dice.
 		if len(p.Params) == 0 {
@@ -67,6 +76,10 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, ta.Roll, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
 		}
 		key.Default = &runtime.Expr{Pos: t.Pos, Text: ta.Roll, RollOf: t.Roll, Type: runtime.RollType}
+		if t.Mods != nil {
+			key.Default.Text += " " + strings.Join(ta.RollMods, " ")
+			key.Default.RollAdd, key.Default.Type = t.Mods, runtime.IntType
+		}
 		p.MinArg = min(p.MinArg, t.KeyIndex(ta))
 	}
 	if len(p.Params) == 0 {
@@ -85,6 +98,9 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.tableRow(t, r, sc)
 		}
 	}
+	if (t.Ratio || t.Cols != nil) && t.Mods != nil {
+		c.errorf(ta.Pos, "table "+t.Name+" has columns and adds to its roll", "a table with columns rolls its row key without modifiers")
+	}
 	if (t.Ratio || t.Cols != nil) && len(p.Params) < 2 {
 		c.errorf(ta.Pos, "table "+t.Name+" has columns, so it needs two keys", "table "+t.Name+"(colonne, ligne)")
 	}
@@ -92,6 +108,24 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	c.checkTable(t)
 	c.checkEnumTable(t, t.KeyIndex(ta))
 	t.Index = runtime.NewRowIndex(t.Rows)
+}
+
+// rollMods reads the terms added to a table's roll: whole numbers and the table's parameters.
+func (c *compiler) rollMods(t *runtime.Table, ta *syntax.TableDecl) {
+	for i := 0; i+1 < len(ta.RollMods); i += 2 {
+		md := runtime.RollMod{Neg: ta.RollMods[i] == "-"}
+		term := ta.RollMods[i+1]
+		if n, err := strconv.Atoi(term); err == nil {
+			md.N = n
+		} else if slices.ContainsFunc(t.Proc.Params, func(p *runtime.Param) bool { return p.Name == term }) {
+			md.Param = term
+		} else {
+			c.errorf(ta.Pos, fmt.Sprintf("table %s adds %s to its roll, which is neither a whole number nor one of its parameters", t.Name, term),
+				"name it among the table's parameters: table "+t.Name+"("+term+") roll "+ta.Roll+" + "+term)
+			continue
+		}
+		t.Mods = append(t.Mods, md)
+	}
 }
 
 func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope) {
@@ -134,11 +168,18 @@ func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
 			row.Else = true
 			t.Rows = append(t.Rows, row)
 			return
-		case "below":
-			if !t.Ratio {
-				c.errorf(r.Pos, "below is for ratio columns", "")
+		case "below", "above":
+			at := &t.Below
+			if toks[0].Value == "above" {
+				at = &t.Above
 			}
-			t.Below = row.Value
+			switch {
+			case !t.Ratio:
+				c.errorf(r.Pos, toks[0].Value+" is for ratio columns", "declare them first: columns ratio 1:2, 1:1, 2:1")
+			case *at != nil:
+				c.errorf(r.Pos, "table "+t.Name+" has two "+toks[0].Value+" rows", "")
+			}
+			*at = row.Value
 			return
 		}
 	}
@@ -287,6 +328,12 @@ func (c *compiler) checkTable(t *runtime.Table) {
 		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
 			lo, hi, known = d.Min, d.Max(), true
 		}
+		// A modifier shifts the range; one read from a parameter leaves it unknown.
+		if plus, err := runtime.RollPlus(0, t.Mods, nil); err == nil {
+			lo, hi = lo+plus.(int), hi+plus.(int)
+		} else {
+			known = false
+		}
 	}
 	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
 	for _, r := range t.Rows {
@@ -341,9 +388,24 @@ func (c *compiler) checkTable(t *runtime.Table) {
 		if a.Hi == nil || b.Lo == nil || withElse {
 			continue
 		}
-		if isWhole(*a.Hi) && isWhole(*b.Lo) && !a.HiOpen && !b.LoOpen && *b.Lo-*a.Hi > 1 {
-			c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
-				Summary: fmt.Sprintf("no row for %s to %s between this band and the one before", fmtNum(*a.Hi+1), fmtNum(*b.Lo-1))})
+		if isWhole(*a.Hi) && isWhole(*b.Lo) {
+			// The whole numbers strictly between the two bands, an open end's bound included.
+			first, last := *a.Hi+1, *b.Lo-1
+			if a.HiOpen {
+				first = *a.Hi
+			}
+			if b.LoOpen {
+				last = *b.Lo
+			}
+			if known {
+				first, last = math.Max(first, float64(lo)), math.Min(last, float64(hi))
+			}
+			if first <= last {
+				if gaps := uncovered(first, last, t.Rows); gaps != "" {
+					c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+						Summary: fmt.Sprintf("no row for %s between this band and the one before", gaps)})
+				}
+			}
 		}
 		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
 			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
@@ -352,6 +414,79 @@ func (c *compiler) checkTable(t *runtime.Table) {
 			}
 		}
 	}
+}
+
+// uncovered lists the whole numbers from first to last that no row of the table holds (an
+// exact key or a constant band anywhere in it): "3", "4 to 5", "3, 5 to 7". Computed bounds
+// are taken to hold nothing. The rows are walked as ranges, never value by value.
+func uncovered(first, last float64, rows []*runtime.TableRow) string {
+	type span struct{ lo, hi float64 }
+	var held []span
+	for _, r := range rows {
+		for _, x := range r.Exact {
+			if f, ok := runtime.Number(x.Lit); x.IsLit && ok && isWhole(f) {
+				held = append(held, span{f, f})
+			}
+		}
+		if r.Band == nil {
+			continue
+		}
+		b, ok := r.Band.Constant()
+		if !ok {
+			continue
+		}
+		s := span{math.Inf(-1), math.Inf(1)}
+		if b.Lo != nil {
+			s.lo = math.Ceil(*b.Lo)
+			if b.LoOpen && s.lo == *b.Lo {
+				s.lo++
+			}
+		}
+		if b.Hi != nil {
+			s.hi = math.Floor(*b.Hi)
+			if b.HiOpen && s.hi == *b.Hi {
+				s.hi--
+			}
+		}
+		if s.lo <= s.hi {
+			held = append(held, s)
+		}
+	}
+	slices.SortFunc(held, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+	var parts []string
+	add := func(lo, hi float64) {
+		switch {
+		case len(parts) == 6:
+			parts = append(parts, "…")
+			return
+		case len(parts) > 6:
+			return
+		case lo == hi:
+			parts = append(parts, fmtNum(lo))
+		default:
+			parts = append(parts, fmtNum(lo)+" to "+fmtNum(hi))
+		}
+	}
+	next := first // the first value not yet known to be held
+	for _, s := range held {
+		if s.hi < next {
+			continue
+		}
+		if s.lo > last {
+			break
+		}
+		if s.lo > next {
+			add(next, s.lo-1)
+		}
+		next = s.hi + 1
+		if next > last {
+			break
+		}
+	}
+	if next <= last {
+		add(next, last)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // bandMeetsRange reports whether a band holds a whole number from lo to hi, without

@@ -614,6 +614,17 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	if x.Ident != "" {
 		return env[x.Ident], nil
 	}
+	if x.RollOf != nil && x.RollAdd != nil {
+		r, err := m.RollExpr(x.RollOf)
+		if err != nil {
+			return nil, err
+		}
+		v, err := RollPlus(r.Total, x.RollAdd, env)
+		if err != nil {
+			return nil, &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+		}
+		return v, nil
+	}
 	if x.RollOf != nil {
 		return m.RollExpr(x.RollOf)
 	}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"rulesh/dsl/syntax"
 	"rulesh/stdlib/dice"
@@ -20,14 +21,45 @@ type Table struct {
 	Pos    Pos
 	Proc   *Proc
 	Roll   *dice.Expr     // the dice of `roll DICE`, or nil
+	Mods   []RollMod      // the terms added to the roll: roll 1d6 + m - 1
+	Key    int            // the row key's position among the parameters
 	Ratio  bool           // the columns are odds (3:2), chosen by a ratio given at the call
 	Ratios []tables.Ratio // ratio tables: the columns, increasing
 	Cols   []*Expr        // other column tables: each column's key
 	Rows   []*TableRow
 	Below  *Expr // ratio tables: odds under the first column
+	Above  *Expr // ratio tables: odds over the last column (nil: the last column)
 	// Index finds a row without walking the table, when every key is a constant (nil
 	// otherwise).
 	Index *RowIndex
+}
+
+// RollMod is a term a rolled table adds to its roll: a whole number, or a parameter.
+type RollMod struct {
+	Neg   bool
+	Param string // the parameter's name, or "" for N
+	N     int
+}
+
+// RollPlus is a roll's total with its modifiers, the parameters read from env: a parameter
+// that is not a whole number is an error.
+func RollPlus(total int, mods []RollMod, env map[string]any) (any, error) {
+	for _, md := range mods {
+		n := md.N
+		if md.Param != "" {
+			v := env[md.Param]
+			f, ok := Number(v)
+			if !ok || f != math.Trunc(f) {
+				return nil, fmt.Errorf("the roll's modifier %s must be a whole number, got %s", md.Param, Repr(v))
+			}
+			n = int(f)
+		}
+		if md.Neg {
+			n = -n
+		}
+		total += n
+	}
+	return total, nil
 }
 
 // TableRow is one row: a key (exact values, a band, or else) and its value.
@@ -91,9 +123,12 @@ type TableStmt struct {
 }
 
 // KeyIndex is the position of the row key among the parameters: 1 when a column is chosen
-// first, else 0. Read by the checker, which passes the declaration: the one place this
+// first, the last when the roll has modifiers, else 0. Read by the checker, which passes the declaration: the one place this
 // package reads the syntax tree.
 func (t *Table) KeyIndex(ta *syntax.TableDecl) int {
+	if len(ta.RollMods) > 0 && len(t.Proc.Params) > 0 {
+		return len(t.Proc.Params) - 1 // roll 1d6 + m: the key comes after the parameters
+	}
 	for _, r := range ta.Rows {
 		if r.Columns != nil && len(t.Proc.Params) > 1 {
 			return 1
@@ -106,7 +141,7 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 	t := s.Table
 	p := t.Proc
 	col := -1
-	key := f.Vars[p.Params[0].Name]
+	key := f.Vars[p.Params[t.Key].Name]
 	if t.Ratio || t.Cols != nil {
 		key = f.Vars[p.Params[1].Name]
 		cv := f.Vars[p.Params[0].Name]
@@ -122,6 +157,14 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 			f.result, f.done = v, true
 			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
 			return err
+		}
+		if t.Above != nil {
+			if odds, _ := Number(cv); tables.Over(t.Ratios, odds, 1) {
+				v, err := m.Eval(t.Above, f.Vars)
+				f.result, f.done = v, true
+				m.trace(fmt.Sprintf("table %s: above the last column → %s", t.Name, m.short(v)))
+				return err
+			}
 		}
 	}
 	r, err := m.findRow(t, key, f)
@@ -262,8 +305,9 @@ func equalKeys(a, b any) bool {
 }
 
 // TableDist is the distribution of a rolled table's results, row by row, when its keys and
-// values are constants: what `rulesh prob -f FILE TABLE` shows.
-func (p *Program) TableDist(name string) (*dice.Dist, error) {
+// values are constants: what `rulesh prob -f FILE TABLE` shows. args are the parameters the
+// roll's modifiers read (`prob 'coup(2)'` for roll 1d6 + m), in order.
+func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
 		return nil, fmt.Errorf("%s is not a table", name)
@@ -271,6 +315,32 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 	t := pr.Table
 	if t.Roll == nil {
 		return nil, fmt.Errorf("table %s does not roll its own key", name)
+	}
+	inputs := 0 // the parameters before the key, which only a roll with modifiers reads
+	if t.Mods != nil {
+		inputs = t.Key
+	}
+	if len(args) > inputs {
+		return nil, fmt.Errorf("table %s's roll reads %d parameters: its odds take %d arguments, not %d", name, inputs, inputs, len(args))
+	}
+	plus := 0
+	if t.Mods != nil {
+		env := map[string]any{}
+		for i, a := range args {
+			if i < t.Key {
+				env[pr.Params[i].Name] = a
+			}
+		}
+		for _, md := range t.Mods {
+			if _, given := env[md.Param]; md.Param != "" && !given {
+				return nil, fmt.Errorf("table %s adds %s to its roll: give it, as in %s(%s)", name, md.Param, name, strings.Join(paramNames(pr.Params[:t.Key]), ", "))
+			}
+		}
+		sum, err := RollPlus(0, t.Mods, env)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %v", name, err)
+		}
+		plus = sum.(int)
 	}
 	d, err := t.Roll.Distribution()
 	if err != nil {
@@ -290,7 +360,7 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 			continue
 		}
 		v := d.Min + i
-		var key any = v
+		var key any = v + plus
 		if d.Syms != nil {
 			key = d.Syms[v-1]
 		}
@@ -323,6 +393,14 @@ func (p *Program) TableDist(name string) (*dice.Dist, error) {
 		out.W = append(out.W, weights[k].Int)
 	}
 	return out, nil
+}
+
+func paramNames(ps []*Param) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 // staticRow is findRow for constant rows, without a Machine.

@@ -71,6 +71,12 @@ rule brut(x) {
 rule typé(n: int, f: float, s: string, b: bool, l: []int, h: hex, r: any): string {
   return "ok"
 }
+table assaut(rapport, dé) {
+  columns ratio 1:1, 2:1, 3:1
+  below  : "repoussé"
+  above  : "submergé " + str(dé)
+  1 .. 6 : ["AR", "EX", "DE"]
+}
 `
 
 // TestTables looks keys up in every sort of table: bands with shared ends, bands computed
@@ -96,6 +102,9 @@ func TestTables(t *testing.T) {
 		{src: "localisation()", rolls: []int{6, 6, 6}, want: `"jambes"`},
 		{src: "[résultat(1.0 / 3, 1), résultat(0.6, 2), résultat(1, 3), résultat(1.9, 4), résultat(2.5, 5), résultat(10, 6)]", want: `["AE", "AE", "DR", "DR", "DE", "DE"]`},
 		{src: "résultat(0.2, 1)", want: `"attaque impossible"`},
+		{src: "[assaut(0.5, 1), assaut(1, 1), assaut(2.99, 2), assaut(3, 3), assaut(6/2, 4), assaut(3.01, 5), assaut(9, 6), assaut(9, 0)]",
+			want: `["repoussé", "AR", "EX", "DE", "DE", "submergé 5", "submergé 6", "submergé 0"]`},
+		{src: "résultat(100, 1)", want: `"DE"`},
 		{src: `[lettres("A", 1), lettres("B", 6)]`, want: "[10, 40]"},
 		{src: `lettres("C", 1)`, err: "lettres"},
 		{src: `typé(1, 2, "s", true, [1], hex(1, 1), nil)`, want: `"ok"`},

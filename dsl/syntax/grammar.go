@@ -372,8 +372,11 @@ type TableDecl struct {
 	Pos    lexer.Position
 	Name   string   `parser:"\"table\" @(Ident | Dice)"`
 	Params []*Param `parser:"( \"(\" ( @@ ( Comma @@ )* )? \")\" )?"`
-	Roll   string   `parser:"( \"roll\" @Dice )?"`
-	Rows   []*Row   `parser:"\"{\" ( @@ | Newline )* \"}\""`
+	Roll   string   `parser:"( \"roll\" @Dice"`
+	// RollMods are the terms added to the roll, sign then term: roll 1d6 + m - 1 gives
+	// ["+", "m", "-", "1"].
+	RollMods []string `parser:"( @( \"+\" | \"-\" ) @( Number | Ident ) )* )?"`
+	Rows     []*Row   `parser:"\"{\" ( @@ | Newline )* \"}\""`
 }
 
 // Row is one row of a table: a key and a value, or a columns line.

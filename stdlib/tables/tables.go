@@ -118,6 +118,20 @@ func Column(cols []Ratio, a, b float64) int {
 	return best
 }
 
+// Over reports whether the odds a:b are over the last column (strictly: the last column's own
+// odds are not over it), for a ratio table's `above` row.
+func Over(cols []Ratio, a, b float64) bool {
+	if len(cols) == 0 {
+		return false
+	}
+	if b <= 0 {
+		return a > 0
+	}
+	c := cols[len(cols)-1]
+	lhs, rhs := a*float64(c.Den), b*float64(c.Num)
+	return lhs > rhs && math.Abs(lhs-rhs) > 1e-9*math.Max(math.Abs(lhs), math.Abs(rhs))
+}
+
 // Overlaps finds bands that overlap an earlier one, for bands with both bounds. allowed(i, j),
 // with i < j, excuses a pair (a shared boundary the caller's rule assigns to one band). It
 // returns pairs {i, j}, i < j, at most one per band, in O(n log n) for tables without

@@ -55,6 +55,17 @@ func TestRatioColumns(t *testing.T) {
 			t.Errorf("%v:%v rounds to %s, want %s", tt.a, tt.b, got, tt.want)
 		}
 	}
+	for _, tt := range []struct {
+		a, b float64
+		want bool
+	}{{3, 1, false}, {6, 2, false}, {3.0000000001, 1, false}, {3.01, 1, true}, {7, 2, true}, {1, 0, true}, {0, 0, false}, {1, 4, false}} {
+		if got := Over(cols, tt.a, tt.b); got != tt.want {
+			t.Errorf("Over(%v:%v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+	if Over(nil, 5, 1) {
+		t.Error("no columns: nothing is over them")
+	}
 	if _, err := ParseRatio("3/2"); err == nil {
 		t.Error("3/2 is not written as a ratio column")
 	}

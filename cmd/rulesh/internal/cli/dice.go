@@ -217,9 +217,9 @@ func (c *cli) prob(args []string) int {
 	if code != 0 {
 		return code
 	}
-	if name := strings.TrimSuffix(strings.TrimSpace(src), "()"); prog != nil && prog.HasProc(name) {
+	if name, args := tableCall(src); prog != nil && prog.HasProc(name) {
 		// A table that rolls its own key: the distribution of its results.
-		d, err := prog.TableDist(name)
+		d, err := prog.TableDist(name, args...)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
 			return ExitError
@@ -250,6 +250,24 @@ func (c *cli) prob(args []string) int {
 		return ExitError
 	}
 	return c.printDist(src, d, *asJSON)
+}
+
+// tableCall reads NAME, NAME() or NAME(1, -2): a table's name and the constant arguments its
+// roll's modifiers read.
+func tableCall(src string) (string, []any) {
+	s := strings.TrimSpace(src)
+	open := strings.IndexByte(s, '(')
+	if open < 0 || !strings.HasSuffix(s, ")") {
+		return s, nil
+	}
+	name, inner := strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
+	var args []any
+	if inner != "" {
+		for _, a := range strings.Split(inner, ",") {
+			args = append(args, dsl.ParseValue(strings.TrimSpace(a)))
+		}
+	}
+	return name, args
 }
 
 // namedDice loads rule files and returns their declared dice (empty without files).

@@ -1,0 +1,113 @@
+package runtime_test
+
+import (
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+	"rulesh/dsl/runtime"
+	"rulesh/stdlib/dice"
+)
+
+const modRules = `table coup(m) roll 1d6 + m - 1 {
+  <= 2   : "raté"
+  3 .. 5 : "touché"
+  >= 6   : "coulé"
+}
+table fixe roll 2d6 + 3 {
+  < 10 : "bas"
+  else : "haut"
+}
+`
+
+// TestRollModifiers: a table's roll plus its modifiers is the key; a key given is looked up
+// as it is.
+func TestRollModifiers(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(modRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct {
+		src       string
+		rolls     []int
+		want, err string
+	}{
+		{src: "coup(0)", rolls: []int{3}, want: `"raté"`},
+		{src: "coup(1)", rolls: []int{3}, want: `"touché"`},
+		{src: "coup(2)", rolls: []int{5}, want: `"coulé"`},
+		{src: "coup(-5)", rolls: []int{6}, want: `"raté"`},
+		{src: "coup(0, 6)", want: `"coulé"`},
+		{src: "coup(m = 4)", rolls: []int{1}, want: `"touché"`},
+		{src: "fixe()", rolls: []int{3, 3}, want: `"bas"`},
+		{src: "fixe()", rolls: []int{3, 4}, want: `"haut"`},
+		{src: `coup("x")`, rolls: []int{1}, err: `t.rules:1:1: the roll's modifier m must be a whole number, got "x"`},
+		{src: `coup(1.5)`, rolls: []int{1}, err: `the roll's modifier m must be a whole number, got 1.5`},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewIntQueue(c.rolls, nil), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := dsl.NewSession(m).Eval("<e>", c.src)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
+		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
+			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
+		}
+	}
+}
+
+// TestRollModifierOdds: the odds of coup(m) are those of 1d6 + m - 1, counted face by face.
+func TestRollModifierOdds(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(modRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for m := -6; m <= 6; m++ {
+		count := map[string]int{}
+		var order []string
+		for f := 1; f <= 6; f++ {
+			k, label := f+m-1, "coulé"
+			switch {
+			case k <= 2:
+				label = "raté"
+			case k <= 5:
+				label = "touché"
+			}
+			if count[label] == 0 {
+				order = append(order, label)
+			}
+			count[label]++
+		}
+		dist, err := prog.TableDist("coup", m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(dist.W) != len(order) {
+			t.Fatalf("coup(%d): %d outcomes, want %v", m, len(dist.W), order)
+		}
+		for i, label := range order {
+			if dist.Syms[i] != label || dist.P(i+1).Cmp(bigRat(count[label], 6)) != 0 {
+				t.Errorf("coup(%d): %s = %v, want %s %d/6", m, dist.Syms[i], dist.P(i+1), label, count[label])
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		args []any
+		err  string
+	}{
+		{"coup", nil, "table coup adds m to its roll: give it, as in coup(m)"},
+		{"coup", []any{"x"}, `table coup: the roll's modifier m must be a whole number, got "x"`},
+		{"fixe", []any{1}, "table fixe's roll reads 0 parameters: its odds take 0 arguments, not 1"},
+	} {
+		if _, err := prog.TableDist(c.name, c.args...); err == nil || err.Error() != c.err {
+			t.Errorf("TableDist(%s, %v): %v, want %q", c.name, c.args, err, c.err)
+		}
+	}
+	fixe, err := prog.TableDist("fixe")
+	// 2d6 + 3 < 10: 2d6 <= 6, 15 of 36.
+	if err != nil || fixe.P(1).Cmp(bigRat(15, 36)) != 0 {
+		t.Errorf("fixe: %v, %v; want bas 15/36", fixe, err)
+	}
+}
