@@ -3,6 +3,7 @@ package dsl
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/cards"
@@ -53,9 +54,34 @@ func (p *Program) Counts() Counts {
 func (p *Program) Dice() map[string]*dice.Die { return maps.Clone(p.p.Dice()) }
 
 // TableDist is the exact distribution of a table that rolls its own key, given the arguments
-// its roll's modifiers read (roll 1d6 + m).
+// its roll's modifiers read (roll 1d6 + m), or the column of a table with columns (1:1).
 func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	return p.p.TableDist(name, args...)
+}
+
+// RollsItsKey reports whether name is a table that rolls its own key.
+func (p *Program) RollsItsKey(name string) bool {
+	pr := p.p.Proc(name)
+	return pr != nil && pr.Table != nil && pr.Table.Roll != nil
+}
+
+// ParseTableCall reads what the odds commands take: NAME, NAME() or NAME(2, -1), NAME(1:1):
+// a table's name and its constant arguments, each read as ParseValue does (1:1 stays the text
+// "1:1", which a ratio table reads as odds).
+func ParseTableCall(src string) (string, []any) {
+	s := strings.TrimSpace(src)
+	open := strings.IndexByte(s, '(')
+	if open < 0 || !strings.HasSuffix(s, ")") {
+		return s, nil
+	}
+	name, inner := strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
+	var args []any
+	if inner != "" {
+		for _, a := range strings.Split(inner, ",") {
+			args = append(args, ParseValue(strings.TrimSpace(a)))
+		}
+	}
+	return name, args
 }
 
 // ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.

@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"math/big"
 	"strings"
 
 	"rulesh/dsl/syntax"
@@ -304,9 +306,12 @@ func equalKeys(a, b any) bool {
 	return a == b
 }
 
-// TableDist is the distribution of a rolled table's results, row by row, when its keys and
-// values are constants: what `rulesh prob -f FILE TABLE` shows. args are the parameters the
-// roll's modifiers read (`prob 'coup(2)'` for roll 1d6 + m), in order.
+// TableDist is the distribution of a rolled table's results, row by row: what `rulesh prob
+// -f FILE TABLE` shows. args are the parameters the roll's modifiers read (`prob 'coup(2)'`
+// for roll 1d6 + m), in order; for a table with columns, the one argument is the column
+// (`prob 'combats(1:1)'`: odds as a number or a ratio N:M, or a column's value). One-column
+// rows need constant values; a two-dimensional row's list is evaluated for each roll, with
+// the column and the roll as its parameters.
 func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
@@ -315,6 +320,9 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	t := pr.Table
 	if t.Roll == nil {
 		return nil, fmt.Errorf("table %s does not roll its own key", name)
+	}
+	if t.Ratio || t.Cols != nil {
+		return p.columnDist(t, args)
 	}
 	inputs := 0 // the parameters before the key, which only a roll with modifiers reads
 	if t.Mods != nil {
@@ -342,6 +350,17 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 		}
 		plus = sum.(int)
 	}
+	return t.rowDist(plus, func(r *TableRow, _ any) (string, error) {
+		if !r.Value.IsLit {
+			return "", fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
+		}
+		return Str(r.Value.Lit), nil
+	})
+}
+
+// rowDist rolls the table's dice, adds plus, and gathers the faces by the label value gives
+// each face's row (the key is the number rolled, or the symbol).
+func (t *Table) rowDist(plus int, value func(r *TableRow, key any) (string, error)) (*dice.Dist, error) {
 	d, err := t.Roll.Distribution()
 	if err != nil {
 		// The table's roll is read from the rule file: its place there says more than a
@@ -350,7 +369,7 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 		if de, ok := err.(*dice.Error); ok {
 			msg = de.Msg
 		}
-		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, name, msg)
+		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, t.Name, msg)
 	}
 	var labels []string
 	index := map[string]int{}
@@ -364,20 +383,15 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 		if d.Syms != nil {
 			key = d.Syms[v-1]
 		}
-		label := ""
-		found := false
 		r, err := staticRow(t, key)
 		if err != nil {
-			return nil, fmt.Errorf("table %s: %v", name, err)
+			return nil, fmt.Errorf("table %s: %v", t.Name, err)
 		}
+		label := "(no row)"
 		if r != nil {
-			if !r.Value.IsLit {
-				return nil, fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
+			if label, err = value(r, key); err != nil {
+				return nil, err
 			}
-			label, found = Str(r.Value.Lit), true
-		}
-		if !found {
-			label = "(no row)"
 		}
 		k, ok := index[label]
 		if !ok {
@@ -393,6 +407,91 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 		out.W = append(out.W, weights[k].Int)
 	}
 	return out, nil
+}
+
+// columnDist is TableDist for a table with columns: args is the column alone.
+func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
+	example := ""
+	if t.Ratio {
+		example = t.Ratios[0].String()
+	} else {
+		example = t.Cols[0].Text
+	}
+	if len(args) != 1 {
+		return nil, fmt.Errorf("table %s has columns: its odds take one argument, the column, as in %s(%s), not %d", t.Name, t.Name, example, len(args))
+	}
+	m, err := NewMachine(p, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	cv := args[0]
+	col := -1
+	if t.Ratio {
+		if s, ok := cv.(string); ok {
+			r, err := tables.ParseRatio(strings.Replace(s, "/", ":", 1))
+			if err != nil {
+				return nil, fmt.Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
+			}
+			cv = r.Value()
+		}
+		odds, ok := Number(cv)
+		if !ok {
+			return nil, fmt.Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
+		}
+		col = tables.Column(t.Ratios, odds, 1)
+		var whole *Expr // below or above: one value for every roll
+		switch {
+		case col < 0 && t.Below == nil:
+			return nil, fmt.Errorf("table %s: odds %s are below the first column %s", t.Name, Str(args[0]), t.Ratios[0])
+		case col < 0:
+			whole = t.Below
+		case t.Above != nil && tables.Over(t.Ratios, odds, 1):
+			whole = t.Above
+		}
+		if whole != nil {
+			env := m.columnEnv(t, cv, nil)
+			v, err := m.Eval(whole, env)
+			if err != nil {
+				return nil, fmt.Errorf("table %s: %v", t.Name, err)
+			}
+			return &dice.Dist{Min: 1, Den: big.NewInt(1), W: []*big.Int{big.NewInt(1)}, Syms: []string{Str(v)}}, nil
+		}
+	} else {
+		var names []string
+		for i, c := range t.Cols {
+			want, err := m.Eval(c, m.globals)
+			if err != nil {
+				return nil, fmt.Errorf("table %s: column %s: %v", t.Name, c.Text, err)
+			}
+			names = append(names, Str(want))
+			if col < 0 && equalKeys(cv, want) {
+				col = i
+			}
+		}
+		if col < 0 {
+			return nil, fmt.Errorf("table %s has no column %s: its columns are %s", t.Name, Repr(cv), strings.Join(names, ", "))
+		}
+	}
+	return t.rowDist(0, func(r *TableRow, key any) (string, error) {
+		v, err := m.Eval(r.Value, m.columnEnv(t, cv, key))
+		if err != nil {
+			return "", fmt.Errorf("table %s: %v", t.Name, err)
+		}
+		list, isList := v.([]any)
+		if !isList || col >= len(list) {
+			return "", fmt.Errorf("table %s: row %s has no value for column %d", t.Name, r.Pos, col+1)
+		}
+		return Str(list[col]), nil
+	})
+}
+
+// columnEnv is the frame of a two-dimensional table's row: the globals, the column and the
+// row key.
+func (m *Machine) columnEnv(t *Table, col, key any) map[string]any {
+	env := maps.Clone(m.globals)
+	env[t.Proc.Params[0].Name] = col
+	env[t.Proc.Params[1].Name] = key
+	return env
 }
 
 func paramNames(ps []*Param) []string {

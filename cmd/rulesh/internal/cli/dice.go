@@ -217,7 +217,7 @@ func (c *cli) prob(args []string) int {
 	if code != 0 {
 		return code
 	}
-	if name, args := tableCall(src); prog != nil && prog.HasProc(name) {
+	if name, args := dsl.ParseTableCall(src); prog != nil && prog.HasProc(name) {
 		// A table that rolls its own key: the distribution of its results.
 		d, err := prog.TableDist(name, args...)
 		if err != nil {
@@ -234,7 +234,7 @@ func (c *cli) prob(args []string) int {
 	if err != nil {
 		if name := procIn(prog, src); name != "" {
 			// A procedure in dice notation reads as an unknown die: say what prob takes.
-			if _, err := prog.TableDist(name); err == nil {
+			if prog.RollsItsKey(name) {
 				fmt.Fprintf(c.stderr, "rulesh prob: %s is a table of the rules, not a die: prob gives its odds alone (prob %s), not inside dice notation\n", name, name)
 			} else {
 				fmt.Fprintf(c.stderr, "rulesh prob: %s is a procedure of the rules, not a die: prob takes dice notation, or a table that rolls its own key alone\n", name)
@@ -250,24 +250,6 @@ func (c *cli) prob(args []string) int {
 		return ExitError
 	}
 	return c.printDist(src, d, *asJSON)
-}
-
-// tableCall reads NAME, NAME() or NAME(1, -2): a table's name and the constant arguments its
-// roll's modifiers read.
-func tableCall(src string) (string, []any) {
-	s := strings.TrimSpace(src)
-	open := strings.IndexByte(s, '(')
-	if open < 0 || !strings.HasSuffix(s, ")") {
-		return s, nil
-	}
-	name, inner := strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
-	var args []any
-	if inner != "" {
-		for _, a := range strings.Split(inner, ",") {
-			args = append(args, dsl.ParseValue(strings.TrimSpace(a)))
-		}
-	}
-	return name, args
 }
 
 // namedDice loads rule files and returns their declared dice (empty without files).

@@ -409,8 +409,8 @@ func (s *Shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
-		if name := strings.TrimSuffix(arg, "()"); s.prog.HasProc(name) {
-			d, err := s.prog.TableDist(name)
+		if name, args := dsl.ParseTableCall(arg); s.prog.HasProc(name) {
+			d, err := s.prog.TableDist(name, args...)
 			if err != nil {
 				s.errorf("%v", err)
 				return
