@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -457,19 +456,16 @@ func TestResultShowsWholeExpression(t *testing.T) {
 }
 
 // TestNewDieManyFaces: a symbolic die's face values are counted once for the die (per face,
-// a die of 20,000 symbols took minutes to declare).
+// a die of 20,000 symbols took minutes to declare). No clock is read: counted per face, the
+// 200,000 faces here would take hours, and the test binary's timeout reports that.
 func TestNewDieManyFaces(t *testing.T) {
 	faces := make([]Face, 200_000)
 	for i := range faces {
 		faces[i] = Face{Sym: fmt.Sprintf("s%d", i%100_000)}
 	}
-	start := time.Now()
 	d, err := NewDie("grand", faces)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("NewDie took %v", took)
 	}
 	if d.Faces[0].Value != 1 || d.Faces[99_999].Value != 100_000 || d.Faces[100_000].Value != 1 {
 		t.Errorf("values %d %d %d", d.Faces[0].Value, d.Faces[99_999].Value, d.Faces[100_000].Value)
