@@ -58,6 +58,7 @@ var pureFuncs = map[string]struct {
 	"ceil":    {wholeOf("ceil", math.Ceil), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
 	"floor":   {wholeOf("floor", math.Floor), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
 	"round":   {wholeOf("round", math.Round), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
+	"pct":     {func(a ...any) (any, error) { return runtime.Snap(runtime.ToFloat(a[0]) / 100), nil }, []any{new(func(float64) float64)}},
 	"str":     {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
 	"fmt_num": {func(a ...any) (any, error) { return formatDecimal("fmt_num", a[0], a[1], 0) }, []any{new(func(*runtime.Roll, int) string), new(func(float64, int) string)}},
 	"fmt_pct": {func(a ...any) (any, error) {
