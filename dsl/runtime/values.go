@@ -227,12 +227,13 @@ func (w *reprWriter) write(v any, depth int) {
 	}
 }
 
-// FormatFloat prints a float as rules see it: a whole one keeps its ".0" (3.0, not 3) so
-// it never reads as an int; others in Go's shortest form.
+// FormatFloat prints a float as rules see it (Snap: 0.1 + 0.2 prints 0.3): a whole one
+// keeps its ".0" (3.0, not 3) so it never reads as an int; others in their shortest form.
 func FormatFloat(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
+	f = Snap(f)
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return strconv.FormatFloat(f, 'f', 1, 64)
 	}

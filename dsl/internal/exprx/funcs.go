@@ -44,7 +44,7 @@ var pureFuncs = map[string]struct {
 	}, []any{new(func(int, int, int) int), new(func(float64, float64, float64) float64)}},
 	"half": {func(a ...any) (any, error) {
 		return int(math.Floor(runtime.ToFloat(a[0]) / 2)), nil
-	}, []any{new(func(float64) int)}},
+	}, []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
 	"sign": {func(a ...any) (any, error) {
 		x := runtime.ToFloat(a[0])
 		switch {
@@ -54,7 +54,11 @@ var pureFuncs = map[string]struct {
 			return -1, nil
 		}
 		return 0, nil
-	}, []any{new(func(float64) int)}},
+	}, []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
+	"ceil":    {wholeOf("ceil", math.Ceil), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
+	"floor":   {wholeOf("floor", math.Floor), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
+	"round":   {wholeOf("round", math.Round), []any{new(func(float64) int), new(func(*runtime.Roll) int)}},
+	"pct":     {func(a ...any) (any, error) { return runtime.Snap(runtime.ToFloat(a[0]) / 100), nil }, []any{new(func(float64) float64)}},
 	"str":     {func(a ...any) (any, error) { return runtime.Str(a[0]), nil }, []any{new(func(any) string)}},
 	"fmt_num": {func(a ...any) (any, error) { return formatDecimal("fmt_num", a[0], a[1], 0) }, []any{new(func(*runtime.Roll, int) string), new(func(float64, int) string)}},
 	"fmt_pct": {func(a ...any) (any, error) {
@@ -165,6 +169,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 		return a[0].(*runtime.Machine).RollExpr(a[1].(*dice.Expr))
 	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
 	opts = append(opts, rollOperatorFunctions()...)
+	opts = append(opts, numOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*runtime.Machine, string, map[string]any) map[string]any)))
 	for _, name := range runtime.SortedKeys(lib.Builtins) {
@@ -240,15 +245,64 @@ var overloadedOps = func() []struct {
 		out = append(out, struct {
 			op  string
 			fns []string
-		}{op, []string{rollOpName(op)}})
+		}{op, append([]string{rollOpName(op)}, numOps[op]...)})
 	}
 	return out
 }()
+
+// numOps are the overloads where a fraction meets a number: compared as rules see them
+// (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds. Two ints keep expr's own comparison.
+var numOps = map[string][]string{"<": {"__num_lt"}, "<=": {"__num_le"}, ">": {"__num_gt"}, ">=": {"__num_ge"}, "==": {"__num_eq"}, "!=": {"__num_ne"}}
+
+// numOperatorFunctions declares the numOps.
+func numOperatorFunctions() []expr.Option {
+	var opts []expr.Option
+	types := []any{new(func(float64, float64) bool), new(func(int, float64) bool), new(func(float64, int) bool)}
+	for _, op := range []string{"<", "<=", ">", ">=", "==", "!="} {
+		op := op
+		opts = append(opts, expr.Function(numOps[op][0], func(a ...any) (any, error) {
+			c := runtime.CompareNum(runtime.ToFloat(a[0]), runtime.ToFloat(a[1]))
+			switch op {
+			case "<":
+				return c == -1, nil
+			case "<=":
+				return c == -1 || c == 0, nil
+			case ">":
+				return c == 1, nil
+			case ">=":
+				return c == 1 || c == 0, nil
+			case "==":
+				return c == 0, nil
+			}
+			return c != 0, nil
+		}, types...))
+	}
+	return opts
+}
 
 func rollOpName(op string) string {
 	names := map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod",
 		"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
 	return "__roll_" + names[op]
+}
+
+// wholeOf makes ceil, floor and round: the number as rules see it (runtime.Snap, so
+// ceil(0.7 * 10) is 7), rounded to an int (round: half away from zero).
+func wholeOf(name string, f func(float64) float64) func(a ...any) (any, error) {
+	return func(a ...any) (any, error) {
+		if i, ok := a[0].(int); ok {
+			return i, nil
+		}
+		x := runtime.ToFloat(a[0])
+		if r, ok := a[0].(*runtime.Roll); ok {
+			x = float64(r.Total)
+		}
+		w := f(runtime.Snap(x))
+		if math.IsNaN(w) || w < -(1<<63) || w >= 1<<63 {
+			return nil, fmt.Errorf("%s(%s): beyond the whole numbers", name, runtime.FormatFloat(x))
+		}
+		return int(w), nil
+	}
 }
 
 // rollOperatorFunctions declares, per operator, the overloads where a roll meets a number.
