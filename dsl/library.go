@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"rulesh/dsl/lib/cards"
+	"rulesh/dsl/lib/choice"
 	"rulesh/dsl/lib/dice"
 	"rulesh/dsl/lib/hex"
 	"rulesh/dsl/runtime"
@@ -15,7 +16,7 @@ import (
 // (TestBuiltinsRegistered loads a file, so the tests catch it).
 var library = sync.OnceValue(func() *runtime.Library {
 	out := map[string]runtime.Builtin{}
-	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
+	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), choice.Builtins(), hex.Builtins()} {
 		for name, b := range lib {
 			if _, dup := out[name]; dup {
 				panic("builtin " + name + " is registered by two libraries")

@@ -33,3 +33,9 @@ func ToJSON(v any) any { return runtime.ToJSON(v) }
 
 // ParseValue reads a value written on the command line or in a transcript.
 func ParseValue(s string) any { return runtime.ParseValue(s) }
+
+// PickAnswer reads an answer to choose among options shown as texts: a whole number is the
+// option's number in the menu (from 1), any other text an option's name.
+func PickAnswer(answer string, options []string) (int, error) {
+	return runtime.PickAnswer(answer, options)
+}

@@ -47,6 +47,13 @@ type Machine struct {
 
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
+	// GivenChoices are players' answers entered by hand (an option's number in the menu, from
+	// 1, or its name): the next choose calls take them, in order.
+	GivenChoices []string
+	// Ask, when set (the REPL at a terminal), asks a player to choose among options shown as
+	// a numbered menu and returns the index chosen (from 0); without it, and with no answer
+	// given, choose applies the ruleset's policy.
+	Ask func(prompt string, options []string) (int, error)
 	// Decks are shuffled by the seeded source behind Dice, so hand-given die results are
 	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
 	noSeed dice.Source
@@ -58,14 +65,16 @@ type Machine struct {
 	// givenBefore is the hand-given cards from before the current top-level call, as its
 	// journal restores them, once a draw took one of them.
 	givenBefore *[]string
-	argStack    []any            // the arguments of builtins called without the VM (callSimple)
-	journaled   map[any]struct{} // what the journal holds, once it is long (journaledOnce)
-	steps       int
-	mem         int // memory budget units spent by the current top-level call
-	depth       int
-	running     int   // VMs currently running (nested through calls)
-	vms         []any // the engine's reusable state per nesting depth (Code.Run)
-	pools       [][]*Frame
+	// choicesBefore is the same for the hand-given answers to choose.
+	choicesBefore *[]string
+	argStack      []any            // the arguments of builtins called without the VM (callSimple)
+	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
+	steps         int
+	mem           int // memory budget units spent by the current top-level call
+	depth         int
+	running       int   // VMs currently running (nested through calls)
+	vms           []any // the engine's reusable state per nesting depth (Code.Run)
+	pools         [][]*Frame
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,

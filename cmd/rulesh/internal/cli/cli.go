@@ -35,7 +35,7 @@ type Command func(std IO, args []string) int
 var (
 	// Check is `rulesh check FILE...`: diagnostics as file:line:col: message.
 	Check Command = run((*cli).check)
-	// Eval is `rulesh eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--set K=V]... [--json] EXPR`.
+	// Eval is `rulesh eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--choices LIST] [--set K=V]... [--json] EXPR`.
 	Eval Command = run((*cli).eval)
 	// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
 	Roll Command = run((*cli).roll)
@@ -181,12 +181,13 @@ func readSources(diags dsl.Diagnostics) dsl.Sources {
 
 // runFlags are the flags shared by the commands that run rules.
 type runFlags struct {
-	files listFlag
-	sets  listFlag
-	seed  *uint64
-	rolls *string
-	json  *bool
-	cards *string
+	files   listFlag
+	sets    listFlag
+	seed    *uint64
+	rolls   *string
+	json    *bool
+	cards   *string
+	choices *string
 }
 
 func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
@@ -196,6 +197,7 @@ func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
 	r.rolls = fs.String("rolls", "", "hand-given die results, in order: `LIST` such as 7,3,5")
 	r.json = fs.Bool("json", false, "print one JSON document")
 	r.cards = fs.String("cards", "", "hand-given cards, drawn in order: `LIST` such as Q♣,7♠ (or QC,7S)")
+	r.choices = fs.String("choices", "", "hand-given answers to choose, in order: `LIST` of option numbers (from 1) or names, such as 2,colline")
 }
 
 // machine loads the files and prepares a machine with the run flags applied.
@@ -244,11 +246,12 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 		}
 		m.GivenCards = list
 	}
+	m.GivenChoices = repl.ParseChoices(*r.choices)
 	return m, ExitOK
 }
 
 func (c *cli) eval(args []string) int {
-	fs := c.newFlags("eval", "eval [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR")
+	fs := c.newFlags("eval", "eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--choices LIST] [--set K=V]... [--json] EXPR")
 	var r runFlags
 	c.addRunFlags(fs, &r)
 	pos, code, ok := parseFlags(fs, args)
@@ -287,7 +290,7 @@ func (c *cli) eval(args []string) int {
 	if q, ok := m.Dice.(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	output.Leftovers(c.stderr, leftRolls, m.GivenCards)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards, m.GivenChoices)
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

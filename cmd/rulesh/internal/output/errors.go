@@ -56,11 +56,14 @@ func DiceError(w io.Writer, src string, err error) {
 
 // Leftovers warns on w about hand-given results and cards that were never used: they
 // usually mean a mistake in the list.
-func Leftovers(w io.Writer, rolls, cards []string) {
+func Leftovers(w io.Writer, rolls, cards, choices []string) {
 	if len(rolls) > 0 {
 		fmt.Fprintf(w, "warning: hand-given results not used: %s\n", strings.Join(rolls, " "))
 	}
 	if len(cards) > 0 {
 		fmt.Fprintf(w, "warning: hand-given cards not used: %s\n", strings.Join(cards, " "))
+	}
+	if len(choices) > 0 {
+		fmt.Fprintf(w, "warning: hand-given choices not used: %s\n", strings.Join(choices, " "))
 	}
 }

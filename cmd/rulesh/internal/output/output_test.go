@@ -66,19 +66,20 @@ func TestDiceError(t *testing.T) {
 
 func TestLeftovers(t *testing.T) {
 	tests := []struct {
-		rolls, cards []string
-		want         string
+		rolls, cards, choices []string
+		want                  string
 	}{
-		{nil, nil, ""},
-		{[]string{"4", "5"}, nil, "warning: hand-given results not used: 4 5\n"},
-		{nil, []string{"Q♣"}, "warning: hand-given cards not used: Q♣\n"},
-		{[]string{"1"}, []string{"7♠", "QC"}, "warning: hand-given results not used: 1\nwarning: hand-given cards not used: 7♠ QC\n"},
+		{nil, nil, nil, ""},
+		{[]string{"4", "5"}, nil, nil, "warning: hand-given results not used: 4 5\n"},
+		{nil, []string{"Q♣"}, nil, "warning: hand-given cards not used: Q♣\n"},
+		{[]string{"1"}, []string{"7♠", "QC"}, nil, "warning: hand-given results not used: 1\nwarning: hand-given cards not used: 7♠ QC\n"},
+		{nil, nil, []string{"2", "colline"}, "warning: hand-given choices not used: 2 colline\n"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		Leftovers(&b, tt.rolls, tt.cards)
+		Leftovers(&b, tt.rolls, tt.cards, tt.choices)
 		if b.String() != tt.want {
-			t.Errorf("Leftovers(%v, %v) = %q, want %q", tt.rolls, tt.cards, b.String(), tt.want)
+			t.Errorf("Leftovers(%v, %v, %v) = %q, want %q", tt.rolls, tt.cards, tt.choices, b.String(), tt.want)
 		}
 	}
 }

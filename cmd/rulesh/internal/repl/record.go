@@ -137,6 +137,9 @@ func (s *Shell) transcriptHead(r *recorder) (string, []string) {
 		if len(s.m.GivenCards) > 0 {
 			fmt.Fprintf(&b, "cards %s\n", strings.Join(s.m.GivenCards, " "))
 		}
+		if len(s.m.GivenChoices) > 0 {
+			fmt.Fprintf(&b, "choices %s\n", strings.Join(s.m.GivenChoices, " "))
+		}
 	} else {
 		fmt.Fprintf(&b, "seed %d\n", s.startSeed)
 		for _, file := range s.startFiles {

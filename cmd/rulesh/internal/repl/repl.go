@@ -115,6 +115,10 @@ func (s *Shell) interactive() {
 		head, cands := s.completions(line[:pos])
 		return head, cands, line[pos:]
 	})
+	s.ask = func(prompt string, options []string) (int, error) {
+		return menu(s.stdout, ln.Prompt, prompt, options)
+	}
+	s.m.Ask = s.ask
 	hist := historyPath()
 	if hist != "" {
 		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {

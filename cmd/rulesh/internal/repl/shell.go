@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/transcript"
@@ -21,18 +22,21 @@ import (
 // scripts and golden transcripts all drive it through Exec. A Shell is used by one goroutine
 // at a time, except for the interrupt flag that Ctrl-C sets.
 type Shell struct {
-	stdout    io.Writer // the user's output, teed into out
-	user      io.Writer // the user's output alone (Config.Stdout), flushed when input is awaited
-	stderr    io.Writer // what is said after the session: unused hand-given results
-	dir       string    // relative paths (load, record) are taken from here
-	files     []string  // rule files loaded, as given
-	prog      *dsl.Program
-	m         *dsl.Machine
-	sess      *dsl.Session
-	seed      uint64
-	queue     *dice.Queue
-	trace     bool
-	rec       *recorder
+	stdout io.Writer // the user's output, teed into out
+	user   io.Writer // the user's output alone (Config.Stdout), flushed when input is awaited
+	stderr io.Writer // what is said after the session: unused hand-given results
+	dir    string    // relative paths (load, record) are taken from here
+	files  []string  // rule files loaded, as given
+	prog   *dsl.Program
+	m      *dsl.Machine
+	sess   *dsl.Session
+	seed   uint64
+	queue  *dice.Queue
+	trace  bool
+	rec    *recorder
+	// ask asks a player to choose (a numbered menu at the terminal); nil elsewhere, so
+	// choose applies the ruleset's policy in scripts and transcripts.
+	ask       func(prompt string, options []string) (int, error)
 	quit      bool
 	interrupt atomic.Bool
 	failed    bool // the last input ended in an error
@@ -66,6 +70,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
 	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand; alone lists them, `clear` empties"},
 	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand; alone lists them, `clear` empties"},
+	{":choices", "[2 bois]", "the next answers to choose (option numbers or names); alone lists them, `clear` empties"},
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
@@ -162,6 +167,7 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 	}
 	m.Dice = s.queue
 	m.GivenCards = from.M.GivenCards
+	m.GivenChoices = from.M.GivenChoices
 	sess := dsl.NewSession(m)
 	notes, kept := sess.CarryOver(from)
 	s.files, s.prog = files, prog
@@ -174,6 +180,7 @@ func (s *Shell) install(m *dsl.Machine) {
 	s.m = m
 	m.Emit = func(line string) { fmt.Fprintln(s.stdout, line) }
 	m.Interrupt = &s.interrupt
+	m.Ask = s.ask
 	s.setTrace(s.trace)
 }
 
@@ -387,6 +394,15 @@ func (s *Shell) meta(input string) {
 			s.m.GivenCards = append(s.m.GivenCards, list...)
 		}
 		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards, "draws take the top of the pile"))
+	case ":choices":
+		switch arg {
+		case "":
+		case "clear":
+			s.m.GivenChoices = nil
+		default:
+			s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(arg)...)
+		}
+		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices, "choose asks at the terminal, else applies the ruleset's policy"))
 	case ":state":
 		s.showState()
 	case ":show":
@@ -523,7 +539,7 @@ func (s *Shell) finish() {
 		}
 		s.rec = nil
 	}
-	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards)
+	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards, s.m.GivenChoices)
 }
 
 // Failed reports whether the last input ended in an error.
@@ -550,6 +566,37 @@ func (s *Shell) GiveCards(list string) error {
 	}
 	s.m.GivenCards = cards
 	return nil
+}
+
+// menu shows options numbered from 1 under prompt and reads answers (a number or an
+// option's name) with read until one fits; a read that fails (Ctrl-C, Ctrl-D) gives no answer.
+func menu(w io.Writer, read func(prompt string) (string, error), prompt string, options []string) (int, error) {
+	fmt.Fprintln(w, prompt)
+	for i, o := range options {
+		fmt.Fprintf(w, "  %d) %s\n", i+1, o)
+	}
+	for {
+		line, err := read(fmt.Sprintf("choice (1-%d)? ", len(options)))
+		if err != nil {
+			return 0, fmt.Errorf("no answer given (%v)", err)
+		}
+		i, err := dsl.PickAnswer(strings.TrimSpace(line), options)
+		if err == nil {
+			return i, nil
+		}
+		fmt.Fprintf(w, "%v\n", err)
+	}
+}
+
+// GiveChoices queues hand-given answers to choose ("2 colline" or "2,colline"), as :choices does.
+func (s *Shell) GiveChoices(list string) {
+	s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(list)...)
+}
+
+// ParseChoices reads hand-given answers to choose, separated by commas or spaces: an
+// option's number in the menu (from 1) or its name. An empty list gives none.
+func ParseChoices(list string) []string {
+	return strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
 }
 
 // Open starts a session to replay a transcript in (a transcript.Opener): every output,

@@ -19,7 +19,8 @@ import (
 // A Transcript is a REPL session written down:
 //
 //	# comments (only before the first input)
-//	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3, cards Q♣
+//	seed 42                  directives: seed, load FILE, set NAME VALUE, rolls 7 3, cards Q♣,
+//	                         choices 2 colline
 //	load ../../rulesets/examples/duel.rules
 //	> frapper(ariane, brutus)      an input…
 //	Ariane touche Brutus …         …and the exact output expected
@@ -39,6 +40,7 @@ type Transcript struct {
 	rolls     []string
 	cards     string
 	cardsLine int
+	choices   []string
 	cases     []tcase
 	trailer   []string // comment and blank lines after the last output, kept as written
 }
@@ -113,8 +115,13 @@ func Parse(path string, src []byte) (*Transcript, error) {
 				return nil, fmt.Errorf("%s:%d: a second cards directive (give every card on one line)", path, i+1)
 			}
 			t.cards, t.cardsLine = rest, i+1
+		case "choices":
+			if rest == "" {
+				return nil, fmt.Errorf("%s:%d: choices needs at least one answer (choices 2 colline)", path, i+1)
+			}
+			t.choices = append(t.choices, rest)
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards; inputs start with \"> \")", path, i+1, f[0])
+			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards, choices; inputs start with \"> \")", path, i+1, f[0])
 		}
 	}
 	if i == len(lines) {
@@ -194,6 +201,8 @@ type Session interface {
 	GiveRolls(rolls ...string)
 	// GiveCards queues hand-given cards, written as a list "Q♣ 7♠" (the cards directive).
 	GiveCards(list string) error
+	// GiveChoices queues hand-given answers to choose, written "2 colline" (the choices directive).
+	GiveChoices(list string)
 	// Exec runs one input; its output, errors included, goes to the session's writer.
 	Exec(input string)
 	// Quit reports whether an input asked to leave.
@@ -223,6 +232,9 @@ func (t *Transcript) Replay(open Opener) ([]string, error) {
 		if err := sh.GiveCards(t.cards); err != nil {
 			return nil, fmt.Errorf("%s:%d: cards: %v", t.path, t.cardsLine, err)
 		}
+	}
+	for _, list := range t.choices {
+		sh.GiveChoices(list)
 	}
 	got := make([]string, len(t.cases))
 	for i, tc := range t.cases {

@@ -15,14 +15,15 @@ import (
 // breaks (no final newline added), `big N` prints N bytes, `state` prints what the directives
 // gave, `quit` leaves; anything else is echoed.
 type fake struct {
-	out   io.Writer
-	dir   string
-	files []string
-	seed  uint64
-	sets  []string
-	rolls []string
-	cards string
-	quit  bool
+	out     io.Writer
+	dir     string
+	files   []string
+	seed    uint64
+	sets    []string
+	rolls   []string
+	cards   string
+	choices []string
+	quit    bool
 }
 
 func (f *fake) SetOption(name, value string) error {
@@ -43,6 +44,8 @@ func (f *fake) GiveCards(list string) error {
 	return nil
 }
 
+func (f *fake) GiveChoices(list string) { f.choices = append(f.choices, list) }
+
 func (f *fake) Exec(input string) {
 	cmd, arg, _ := strings.Cut(input, " ")
 	switch cmd {
@@ -52,7 +55,7 @@ func (f *fake) Exec(input string) {
 		n, _ := strconv.Atoi(arg)
 		fmt.Fprint(f.out, strings.Repeat("x", n))
 	case "state":
-		fmt.Fprintf(f.out, "dir %s files %v seed %d sets %v rolls %v cards %q\n", f.dir, f.files, f.seed, f.sets, f.rolls, f.cards)
+		fmt.Fprintf(f.out, "dir %s files %v seed %d sets %v rolls %v cards %q choices %q\n", f.dir, f.files, f.seed, f.sets, f.rolls, f.cards, f.choices)
 	case "quit":
 		f.quit = true
 	default:
@@ -89,9 +92,9 @@ func TestReplay(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"default seed", "> state\n", []string{`dir d files [] seed 1 sets [] rolls [] cards ""` + "\n"}},
-		{"directives", "# a comment\nseed 42\nload a.rules\nload b.rules\nset malus 3\nset nom le grand\nrolls 7 3\nrolls 5\ncards Q♣ 7♠\n\n> state\n",
-			[]string{`dir d files [a.rules b.rules] seed 42 sets [malus=3 nom=le grand] rolls [7 3 5] cards "Q♣ 7♠"` + "\n"}},
+		{"default seed", "> state\n", []string{`dir d files [] seed 1 sets [] rolls [] cards "" choices []` + "\n"}},
+		{"directives", "# a comment\nseed 42\nload a.rules\nload b.rules\nset malus 3\nset nom le grand\nrolls 7 3\nrolls 5\ncards Q♣ 7♠\nchoices 2 colline\nchoices 1\n\n> state\n",
+			[]string{`dir d files [a.rules b.rules] seed 42 sets [malus=3 nom=le grand] rolls [7 3 5] cards "Q♣ 7♠" choices ["2 colline" "1"]` + "\n"}},
 		{"whole lines", "> say a\n> say \n> say b\\nc\\n\n", []string{"a\n", "", "b\nc\n"}},
 		{"continuations", "> f(1,\n... 2)\n", []string{"f(1,\n2)\n"}},
 		{"quit", "> 1\n> quit\n> 2\n", []string{"1\n", "", ""}},
@@ -121,7 +124,8 @@ func TestReplayErrors(t *testing.T) {
 		{"rolls\n> 1\n", "d/x.transcript:1: rolls: no result given"},
 		{"cards\n> 1\n", "d/x.transcript:1: cards needs at least one card (cards Q♣ 7♠)"},
 		{"cards Q♣\ncards 7♠\n> 1\n", "d/x.transcript:2: a second cards directive (give every card on one line)"},
-		{"seed 1\nrules x\n> 1\n", `d/x.transcript:2: unknown directive "rules" (seed, load, set, rolls, cards; inputs start with "> ")`},
+		{"seed 1\nrules x\n> 1\n", `d/x.transcript:2: unknown directive "rules" (seed, load, set, rolls, cards, choices; inputs start with "> ")`},
+		{"choices\n> 1\n", "d/x.transcript:1: choices needs at least one answer (choices 2 colline)"},
 		{"", `d/x.transcript: no input: a transcript needs at least one line starting with "> "`},
 		{"# only a comment\nseed 2\n", `d/x.transcript: no input: a transcript needs at least one line starting with "> "`},
 		{"load broken.rules\n> 1\n", "d/x.transcript: rule files have errors\nbroken.rules:1:1: unexpected }\n"},
