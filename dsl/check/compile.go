@@ -820,14 +820,31 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 		return
 	}
 	if !runtime.Assignable(want, x.Type) {
-		c.exprErrorf(x, fmt.Sprintf("expected %s, got %s", want, x.Type), "")
+		detail := ""
+		if want.Kind == runtime.TDice {
+			detail = "a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\""
+		}
+		c.exprErrorf(x, fmt.Sprintf("expected %s, got %s", want, x.Type), detail)
 		return
 	}
 	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
 		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
 	}
 	c.checkEnumLit(x, want)
+	c.checkCodeLit(x, want)
 	c.checkMapLit(x, want)
+}
+
+// checkCodeLit reads a string literal stored where a dice code is declared (a field's
+// default, an entity's field, an argument, a let, a return): a typo is a load error.
+func (c *compiler) checkCodeLit(x *runtime.Expr, want *runtime.Type) {
+	s, ok := x.Lit.(string)
+	if !ok || !x.IsLit || want.Kind != runtime.TDice {
+		return
+	}
+	if _, err := dice.ParseCode(s); err != nil {
+		c.exprErrorf(x, err.Error(), "")
+	}
 }
 
 // checkMapLit checks a map literal stored where a typed map is declared: each key written

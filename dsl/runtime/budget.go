@@ -284,6 +284,8 @@ var goNames = strings.NewReplacer(
 	"*dice.Die", "die",
 	"dice.Die", "die",
 	"*dice.Expr", "dice",
+	"*dice.Code", "dice",
+	"dice.Code", "dice",
 	"vm.groupBy", "map",
 	"interface {}", "any",
 	// fmt's and encoding/json's words for nil and for the value being read.

@@ -342,6 +342,12 @@ func (m *Machine) NewRecord(k *Kind, inits []FieldInit) (map[string]any, error) 
 			if v, err = m.Eval(f.Default, m.globals); err != nil {
 				return nil, err
 			}
+			if f.Type.Kind == TDice {
+				// A code's default is written as a string ("4D+2"), read at load.
+				if v, err = Conform(v, f.Type); err != nil {
+					return nil, &RuntimeError{Pos: f.Default.Pos, Msg: "field " + f.Name + ": " + err.Error()}
+				}
+			}
 		} else {
 			v = zeroValue(f.Type)
 		}

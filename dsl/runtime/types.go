@@ -34,6 +34,7 @@ const (
 	THex
 	TBoard
 	TEnum
+	TDice // a dice code held as a value (*dice.Code)
 )
 
 // Type is a static type: a base kind, plus the record kind, list element or map key and value
@@ -60,6 +61,7 @@ var (
 	ListType   = &Type{Kind: TList}
 	mapType    = &Type{Kind: TMap}
 	DieType    = &Type{Kind: TDie}
+	DiceType   = &Type{Kind: TDice}
 )
 
 // BuiltinTypes maps the type names rules write (int, number, card…) to their types. Read by
@@ -67,7 +69,7 @@ var (
 var BuiltinTypes = map[string]*Type{
 	"any": AnyType, "int": IntType, "float": FloatType, "number": FloatType,
 	"bool": BoolType, "string": StringType, "list": ListType, "map": mapType,
-	"roll": RollType, "die": DieType, "card": cardType, "pile": PileType, "hex": hexType, "board": MapTType,
+	"roll": RollType, "die": DieType, "dice": DiceType, "card": cardType, "pile": PileType, "hex": hexType, "board": MapTType,
 }
 
 // String names the type as rules write it.
@@ -97,6 +99,8 @@ func (t *Type) String() string {
 		return "roll"
 	case TDie:
 		return "die"
+	case TDice:
+		return "dice"
 	case TCard:
 		return "card"
 	case TPile:
@@ -121,6 +125,8 @@ func TypeFromReflect(rt reflect.Type) *Type {
 		return RollType
 	case reflect.TypeOf(&dice.Die{}):
 		return DieType
+	case reflect.TypeOf(&dice.Code{}):
+		return DiceType
 	case reflect.TypeOf(&cards.Card{}):
 		return cardType
 	case reflect.TypeOf(&cards.Pile{}):
@@ -171,6 +177,9 @@ func Assignable(to, from *Type) bool {
 		return from.Kind == TString || (from.Kind == TEnum && from.Enum == to.Enum)
 	case TString:
 		return from.Kind == TString || from.Kind == TEnum
+	case TDice:
+		// A string is read as a code when it is stored (a literal at load, see checkWant).
+		return from.Kind == TDice || from.Kind == TString
 	}
 	return to.Kind == from.Kind
 }
@@ -237,6 +246,17 @@ func Conform(v any, t *Type) (any, error) {
 	case TDie:
 		if _, ok := v.(*dice.Die); ok {
 			return v, nil
+		}
+	case TDice:
+		switch x := v.(type) {
+		case *dice.Code:
+			return v, nil
+		case dice.Code:
+			return &x, nil
+		case string:
+			return dice.ParseCode(x)
+		case *Roll:
+			return nil, fmt.Errorf("expected dice, got the roll %s (a code held as a value is written as a string: \"4D+2\")", Repr(x))
 		}
 	case TCard:
 		if _, ok := v.(*cards.Card); ok {

@@ -444,6 +444,8 @@ func exprType(t *runtime.Type) types.Type {
 		return types.TypeOf(&runtime.Roll{})
 	case runtime.TDie:
 		return types.TypeOf(&dice.Die{})
+	case runtime.TDice:
+		return types.TypeOf(&dice.Code{})
 	case runtime.TCard:
 		return types.TypeOf(&cards.Card{})
 	case runtime.TPile:
@@ -553,6 +555,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		}
 		return
 	case *ast.BinaryNode:
+		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element

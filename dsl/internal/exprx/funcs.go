@@ -170,6 +170,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, numOperatorFunctions()...)
+	opts = append(opts, codeOperatorFunctions()...)
 	opts = append(opts, budgetFunctions()...)
 	opts = append(opts, expr.Function("__new", newRecordFunc, new(func(*runtime.Machine, string, map[string]any) map[string]any)))
 	for _, name := range runtime.SortedKeys(lib.Builtins) {
@@ -240,12 +241,16 @@ var overloadedOps = func() []struct {
 	out := []struct {
 		op  string
 		fns []string
-	}{{"+", []string{"__concat", "__roll_add"}}}
+	}{{"+", []string{"__concat", "__roll_add", "__code_add"}}}
 	for _, op := range []string{"-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="} {
+		fns := []string{rollOpName(op)}
+		if code, ok := codeOps[op]; ok {
+			fns = append(fns, code)
+		}
 		out = append(out, struct {
 			op  string
 			fns []string
-		}{op, append([]string{rollOpName(op)}, numOps[op]...)})
+		}{op, append(fns, numOps[op]...)})
 	}
 	return out
 }()

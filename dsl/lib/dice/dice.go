@@ -27,6 +27,10 @@ func Builtins() map[string]runtime.Builtin {
 			switch x := args[0].(type) {
 			case string:
 				return m.RollText(x)
+			case *dice.Code:
+				return m.RollText(x.String())
+			case dice.Code: // expr passes a pointer argument dereferenced
+				return m.RollText(x.String())
 			case *dice.Die:
 				n := 1
 				if len(args) > 1 {
@@ -35,7 +39,7 @@ func Builtins() map[string]runtime.Builtin {
 				return m.RollDie(x, n)
 			}
 			return nil, fmt.Errorf("roll takes dice notation or a die, not %s", runtime.Repr(args[0]))
-		}, Types: []any{new(func(*runtime.Machine, string) *runtime.Roll), new(func(*runtime.Machine, *dice.Die) *runtime.Roll), new(func(*runtime.Machine, *dice.Die, int) *runtime.Roll)}},
+		}, Types: []any{new(func(*runtime.Machine, string) *runtime.Roll), new(func(*runtime.Machine, *dice.Code) *runtime.Roll), new(func(*runtime.Machine, *dice.Die) *runtime.Roll), new(func(*runtime.Machine, *dice.Die, int) *runtime.Roll)}},
 		"pick": {Fn: func(m *runtime.Machine, args []any) (any, error) {
 			list, err := listArg("pick", args[0])
 			if err != nil {
