@@ -48,7 +48,7 @@ kind Unit {
   pv: int = 10
 }
 entity u: Unit { }
-rule small(a: Unit, x: int): int {
+action small(a: Unit, x: int): int {
   let t = a.force + x
   if t > 5 {
     t = t - 2
