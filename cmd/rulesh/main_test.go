@@ -104,7 +104,7 @@ func TestInteractiveTerminal(t *testing.T) {
 	waitFor("> ")
 	f.Write([]byte("ari\t"))  // completes to ariane
 	f.Write([]byte(".p\t\r")) // completes to ariane.pv
-	waitFor("10\r\n> ") // the next prompt is up: keys typed now reach the line editor
+	waitFor("10\r\n> ")       // the next prompt is up: keys typed now reach the line editor
 	f.Write([]byte("1 + 1000"))
 	f.Write([]byte{3}) // Ctrl-C clears the pending line
 	f.Write([]byte("2 + 2\r"))
