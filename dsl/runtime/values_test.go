@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -72,26 +73,10 @@ func TestCyclesPrint(t *testing.T) {
 
 func b(m *dsl.Machine) any { v, _ := m.Global("b"); return v }
 
-// evalCase is an input and what it gives: a value printed as want, or an error holding err.
-type evalCase struct{ src, want, err string }
+// evalCase and checkEvals are dsltest's.
+type evalCase = dsltest.Case
 
-// checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
-func checkEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, cases []evalCase) {
-	t.Helper()
-	for _, c := range cases {
-		m, err := dsl.NewMachine(prog, newSource(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := dsl.NewSession(m).Eval("<e>", c.src)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
-		}
-	}
-}
+var checkEvals = dsltest.CheckEvals
 
 // TestIntConversion: int() cuts a fraction toward zero, reads a string, takes a roll's total,
 // and refuses a value beyond the whole numbers instead of wrapping it.
@@ -101,15 +86,15 @@ func TestIntConversion(t *testing.T) {
 		t.Fatal(d)
 	}
 	cases := []evalCase{
-		{src: "int(2.7)", want: "2"},
-		{src: "int(-2.7)", want: "-2"},
-		{src: `int(" 12")`, want: "12"},
-		{src: "int(1d6)", want: "5"},
-		{src: "abs(-1 * 1d6)", want: "5"},
-		{src: `int("x")`, err: "not a whole number"},
-		{src: "int(1e300)", err: "beyond the whole numbers"},
-		{src: "int(floor(5.0 / 0.0)) + 1", err: "beyond the whole numbers"},
-		{src: "int(-1e19)", err: "beyond the whole numbers"},
+		{Src: "int(2.7)", Want: "2"},
+		{Src: "int(-2.7)", Want: "-2"},
+		{Src: `int(" 12")`, Want: "12"},
+		{Src: "int(1d6)", Want: "5"},
+		{Src: "abs(-1 * 1d6)", Want: "5"},
+		{Src: `int("x")`, Err: "not a whole number"},
+		{Src: "int(1e300)", Err: "beyond the whole numbers"},
+		{Src: "int(floor(5.0 / 0.0)) + 1", Err: "beyond the whole numbers"},
+		{Src: "int(-1e19)", Err: "beyond the whole numbers"},
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewIntQueue([]int{5}, nil) }, cases)
 }
@@ -158,16 +143,16 @@ func TestReviewedBounds(t *testing.T) {
 		t.Fatal(d)
 	}
 	cases := []evalCase{
-		{src: `len(toJSON(map(1..20000, repeat("x", 10000))))`, err: "memory_budget"},
-		{src: `len(join(map(1..30000, ""), repeat("x", 30000)))`, err: "memory_budget"},
-		{src: `join(["a", "b", "c"], "-")`, want: `"a-b-c"`},
-		{src: `join(["a", "b"])`, want: `"ab"`},
-		{src: `join([1, 2])`, err: "element 1 is int"},
-		{src: `{"__kind": [1]} == {"__kind": [1]}`, want: "true"},
-		{src: `len(string(1..300000)) < 1100000`, want: "true"},
-		{src: `uniq([1152921504606846976, 1152921504606846976.0])`, want: "[1152921504606846976]"},
-		{src: `{"a]": 2, b: 3}`, want: `{"a]": 2, b: 3}`},
-		{src: `int("float64 __rollf")`, err: `int("float64 __rollf"): not a whole number`},
+		{Src: `len(toJSON(map(1..20000, repeat("x", 10000))))`, Err: "memory_budget"},
+		{Src: `len(join(map(1..30000, ""), repeat("x", 30000)))`, Err: "memory_budget"},
+		{Src: `join(["a", "b", "c"], "-")`, Want: `"a-b-c"`},
+		{Src: `join(["a", "b"])`, Want: `"ab"`},
+		{Src: `join([1, 2])`, Err: "element 1 is int"},
+		{Src: `{"__kind": [1]} == {"__kind": [1]}`, Want: "true"},
+		{Src: `len(string(1..300000)) < 1100000`, Want: "true"},
+		{Src: `uniq([1152921504606846976, 1152921504606846976.0])`, Want: "[1152921504606846976]"},
+		{Src: `{"a]": 2, b: 3}`, Want: `{"a]": 2, b: 3}`},
+		{Src: `int("float64 __rollf")`, Err: `int("float64 __rollf"): not a whole number`},
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
 }

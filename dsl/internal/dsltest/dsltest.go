@@ -4,6 +4,7 @@
 package dsltest
 
 import (
+	"strings"
 	"testing"
 
 	"rulesh/dsl"
@@ -26,4 +27,25 @@ func Run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 	m.Emit = func(s string) { out = append(out, s) }
 	v, err := dsl.NewSession(m).Eval("<eval>", expr)
 	return v, out, err
+}
+
+// Case is an input and what it gives: a value printed as Want, or an error holding Err.
+type Case struct{ Src, Want, Err string }
+
+// CheckEvals evaluates each case on a fresh machine of prog, its dice from newSource.
+func CheckEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, cases []Case) {
+	t.Helper()
+	for _, c := range cases {
+		m, err := dsl.NewMachine(prog, newSource(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := dsl.NewSession(m).Eval("<e>", c.Src)
+		switch {
+		case c.Err != "" && (err == nil || !strings.Contains(err.Error(), c.Err)):
+			t.Errorf("%s: err = %v, want %q", c.Src, err, c.Err)
+		case c.Err == "" && (err != nil || dsl.Repr(v) != c.Want):
+			t.Errorf("%s = %v, %v; want %s", c.Src, dsl.Repr(v), err, c.Want)
+		}
+	}
 }

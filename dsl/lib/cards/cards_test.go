@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -34,26 +35,10 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 	}
 }
 
-// evalCase is an input and what it gives: a value printed as want, or an error holding err.
-type evalCase struct{ src, want, err string }
+// evalCase and checkEvals are dsltest's.
+type evalCase = dsltest.Case
 
-// checkEvals evaluates each case on a fresh machine of prog, its dice from newSource.
-func checkEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, cases []evalCase) {
-	t.Helper()
-	for _, c := range cases {
-		m, err := dsl.NewMachine(prog, newSource(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := dsl.NewSession(m).Eval("<e>", c.src)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
-		}
-	}
-}
+var checkEvals = dsltest.CheckEvals
 
 // TestCardMembershipAndTypes: `in` finds a card in a list or a pile's cards (expr alone
 // dereferenced the card and found nothing of its type), and type() names values in the
@@ -64,16 +49,16 @@ func TestCardMembershipAndTypes(t *testing.T) {
 		t.Fatal(d)
 	}
 	cases := []evalCase{
-		{src: "Q♣ in [Q♣]", want: "true"},
-		{src: "K♣ in [Q♣, 7♠]", want: "false"},
-		{src: "jeu.cards[3] in jeu.cards", want: "true"},
-		{src: "Q♣ in main.cards", want: "false"},
-		{src: "2 in [1, 2]", want: "true"},
-		{src: `"a" in {"a": 1}`, want: "true"},
-		{src: "type(Q♣)", want: `"card"`},
-		{src: "type(1d6)", want: `"roll"`},
-		{src: "type(p)", want: `"Poste"`},
-		{src: "type([1])", want: `"list"`},
+		{Src: "Q♣ in [Q♣]", Want: "true"},
+		{Src: "K♣ in [Q♣, 7♠]", Want: "false"},
+		{Src: "jeu.cards[3] in jeu.cards", Want: "true"},
+		{Src: "Q♣ in main.cards", Want: "false"},
+		{Src: "2 in [1, 2]", Want: "true"},
+		{Src: `"a" in {"a": 1}`, Want: "true"},
+		{Src: "type(Q♣)", Want: `"card"`},
+		{Src: "type(1d6)", Want: `"roll"`},
+		{Src: "type(p)", Want: `"Poste"`},
+		{Src: "type([1])", Want: `"list"`},
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
 }
