@@ -41,51 +41,40 @@ func TestTableGaps(t *testing.T) {
 
 // TestRolledTableGaps: a rolled table's gap is what its dice can roll.
 func TestRolledTableGaps(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkSummaries(t, []struct{ src, want string }{
 		{"table t roll 1d6 {\n  1 .. 2 : 1\n  > 4 : 2\n}\n", "t.rules:3:3: no row for 3 to 4 between this band and the one before"},
 		{"table t roll 1d6 {\n  <= 2 : 1\n  > 200 : 2\n}\n", "t.rules:3:3: 1d6 can never reach band (200 .. ) (it gives 1 to 6)\nt.rules:3:3: no row for 3 to 6 between this band and the one before"},
-	} {
-		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
-		var got []string
-		for _, d := range diags {
-			got = append(got, d.Pos.String()+": "+d.Summary)
-		}
-		if strings.Join(got, "\n") != c.want {
-			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
-		}
-	}
+	})
 }
 
 // TestAboveBelow: above and below rows belong to ratio columns, one of each.
 func TestAboveBelow(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkSummaries(t, []struct{ src, want string }{
 		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  below : 0\n  above : 9\n  1 : [1, 2]\n}\n", ""},
 		{"table t(x) {\n  above : 9\n  1 : 1\n}\n", "t.rules:2:3: above is for ratio columns"},
 		{"table t(c, x) {\n  columns \"A\", \"B\"\n  below : 9\n  1 : [1, 2]\n}\n", "t.rules:3:3: below is for ratio columns"},
 		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  above : 0\n  above : 9\n  1 : [1, 2]\n}\n", "t.rules:4:3: table t has two above rows"},
 		{"table t(r, d) {\n  columns ratio 1:1, 2:1\n  below : 0\n  below : 9\n  1 : [1, 2]\n}\n", "t.rules:4:3: table t has two below rows"},
-	} {
-		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
-		var got []string
-		for _, d := range diags {
-			got = append(got, d.Pos.String()+": "+d.Summary)
-		}
-		if strings.Join(got, "\n") != c.want {
-			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
-		}
-	}
+	})
 }
 
 // TestRollModifierCheck: a roll's modifier is a whole number or a parameter; a table with
 // columns takes none; a constant modifier shifts the range the reachability warnings use.
 func TestRollModifierCheck(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkSummaries(t, []struct{ src, want string }{
 		{"table t(m) roll 1d6 + m {\n  < 4 : 1\n  else : 2\n}\n", ""},
 		{"table t roll 1d6 + n {\n  else : 2\n}\n", "t.rules:1:1: table t adds n to its roll, which is neither a whole number nor one of its parameters"},
 		{"table t roll 1d6 + 2 {\n  1 : 0\n  3 .. 8 : 1\n}\n", "t.rules:2:3: 1d6 can never roll 1 (it gives 3 to 8)"},
 		{"table t(m) roll 1d6 - m {\n  -20 : 0\n  else : 1\n}\n", ""},
 		{"table t(r, m) roll 1d6 + m {\n  columns ratio 1:1, 2:1\n  1 .. 6 : [1, 2]\n}\n", "t.rules:1:1: table t has columns and adds to its roll"},
-	} {
+	})
+}
+
+// checkSummaries loads each src and compares its diagnostics, "pos: summary" one per line,
+// with want.
+func checkSummaries(t *testing.T, cases []struct{ src, want string }) {
+	t.Helper()
+	for _, c := range cases {
 		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
 		var got []string
 		for _, d := range diags {
