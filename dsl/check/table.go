@@ -57,20 +57,23 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
 	}
+	// addKey gives a rolled table the key parameter it does not declare: valeur.
+	addKey := func() {
+		p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
+		sc.Vars["valeur"] = runtime.AnyType
+	}
 	if t.Roll != nil && len(ta.RollMods) > 0 {
 		c.rollMods(t, ta)
 		// The parameters are the modifier's inputs; the key comes after them.
-		p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
-		sc.Vars["valeur"] = runtime.AnyType
+		addKey()
 	}
 	t.Key = t.KeyIndex(ta)
 	if t.Roll != nil {
 		// The key parameter of a rolled table defaults to a roll of its dice.
 		if len(p.Params) == 0 {
-			p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
-			sc.Vars["valeur"] = runtime.AnyType
+			addKey()
 		}
-		key := p.Params[t.KeyIndex(ta)]
+		key := p.Params[t.Key]
 		if key.Type != nil && key.Type.Kind != runtime.TAny && !runtime.Assignable(key.Type, runtime.IntType) {
 			// The roll gives a number: a key of another type would refuse every roll.
 			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, ta.Roll, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
@@ -87,7 +90,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		return
 	}
 	c.keyEnum = nil
-	if k := t.KeyIndex(ta); k < len(p.Params) && p.Params[k].Type.Kind == runtime.TEnum {
+	if k := t.Key; k < len(p.Params) && p.Params[k].Type.Kind == runtime.TEnum {
 		c.keyEnum = p.Params[k].Type.Enum
 	}
 	for _, r := range ta.Rows {
@@ -106,7 +109,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	}
 	p.Body = []runtime.Stmt{&runtime.TableStmt{StmtBase: runtime.StmtBase{At: t.Pos}, Table: t}}
 	c.checkTable(t)
-	c.checkEnumTable(t, t.KeyIndex(ta))
+	c.checkEnumTable(t, t.Key)
 	t.Index = runtime.NewRowIndex(t.Rows)
 }
 
