@@ -57,7 +57,7 @@ func (m *Machine) Choose(prompt string, options []any, policy *Proc) (any, error
 		if i < 0 || i >= len(options) {
 			return nil, fmt.Errorf("choose %q: no option %d (1 to %d)", prompt, i+1, len(options))
 		}
-		m.Tracef("choose %q: %s (asked)", prompt, texts[i])
+		m.Tracef("choose %q: %s (given)", prompt, texts[i]) // as a hand-given answer: replay gives it so
 		return options[i], nil
 	}
 	v, err := m.CallAt(policy, []any{prompt, options}, policy.Pos)

@@ -70,7 +70,7 @@ func TestChoose(t *testing.T) {
 		{name: "given then policy", expr: "deux()", given: []string{"b"}, want: `["b", "d"]`},
 		{name: "entity by name", expr: "qui()", given: []string{"a"}, want: `Unité{nom: "Alpha"}`},
 		{name: "entity by policy", expr: "qui()", want: `Unité{nom: "Bravo"}`},
-		{name: "asked", expr: "repli()", ask: 3, want: `"village"`, traced: []string{`choose "Où ?": village (asked)`}},
+		{name: "asked", expr: "repli()", ask: 3, want: `"village"`, traced: []string{`choose "Où ?": village (given)`}},
 		{name: "given before asked", expr: "repli()", given: []string{"1"}, ask: 3, want: `"bois"`},
 		{name: "number out of range", expr: "repli()", given: []string{"4", "2"},
 			err: `choose "Où ?": hand-given answer 4: no option 4 (1 to 3) (it is discarded)`, left: []string{"2"}},

@@ -250,3 +250,49 @@ func TestRecordBoundsOutput(t *testing.T) {
 		t.Errorf("no note in the transcript: %.400s", b)
 	}
 }
+
+// TestRecordMenuAnswers: answers given at the menu are recorded as `:choices` before the
+// input that asked, so the transcript replays the game played (replay has no one to ask);
+// a call that failed keeps its answers for the next call, as it keeps hand-given ones.
+func TestRecordMenuAnswers(t *testing.T) {
+	root, _ := filepath.Abs("../../../..")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "menu.transcript")
+	var out bytes.Buffer
+	sh, err := New(Config{Dir: root, Files: []string{"rulesets/examples/replis.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := []int{2, 0, 1} // village, relancer, colline (from 0)
+	sh.ask = func(prompt string, options []string) (int, error) {
+		a := answers[0]
+		answers = answers[1:]
+		return a, nil
+	}
+	sh.install(sh.m)
+	for _, in := range []string{":record " + path, ":choices 2", "repli(garde)", "repli(garde)", ":trace on", "relance(garde)", "repli_bloqué(garde)", "garde.relances", ":record off"} {
+		sh.Exec(in)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"> :choices 2\nnext choices: 2\n> repli(garde)\n",
+		"> :choices 3\nnext choices: 3\n> repli(garde)\n",
+		"> :choices 1\nnext choices: 1\n> relance(garde)\n",
+		"choose \"la Garde relance-t-elle ?\": relancer (given)\n",
+		"> :choices 2\nnext choices: 2\n> repli_bloqué(garde)\n", // failed: the hill is taken, its answer is kept
+		"> garde.relances\n",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("transcript lacks %q:\n%s", want, b)
+		}
+	}
+	if got := strings.Join(sh.m.GivenChoices, " "); got != "2" {
+		t.Errorf("choices left %q, want the failed call's answer 2", got)
+	}
+	if ok, msg := transcript.RunFile(path, false, Open); !ok {
+		t.Errorf("does not replay:\n%s\n%s", msg, b)
+	}
+}

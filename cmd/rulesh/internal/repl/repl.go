@@ -115,10 +115,12 @@ func (s *Shell) interactive() {
 		head, cands := s.completions(line[:pos])
 		return head, cands, line[pos:]
 	})
+	// The menu is shown at the terminal only: the log and the transcript hold the answer
+	// as a hand-given one (see Shell.answer), which is what replay shows.
 	s.ask = func(prompt string, options []string) (int, error) {
-		return menu(s.stdout, ln.Prompt, prompt, options)
+		return menu(sysio.Unbuffered(s.user), ln.Prompt, prompt, options)
 	}
-	s.m.Ask = s.ask
+	s.m.Ask = s.answer
 	hist := historyPath()
 	if hist != "" {
 		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {

@@ -37,6 +37,7 @@ type Shell struct {
 	// ask asks a player to choose (a numbered menu at the terminal); nil elsewhere, so
 	// choose applies the ruleset's policy in scripts and transcripts.
 	ask       func(prompt string, options []string) (int, error)
+	asked     []string // the numbers answered at the menu during the input being run
 	quit      bool
 	interrupt atomic.Bool
 	failed    bool // the last input ended in an error
@@ -180,8 +181,21 @@ func (s *Shell) install(m *dsl.Machine) {
 	s.m = m
 	m.Emit = func(line string) { fmt.Fprintln(s.stdout, line) }
 	m.Interrupt = &s.interrupt
-	m.Ask = s.ask
+	m.Ask = nil
+	if s.ask != nil {
+		m.Ask = s.answer
+	}
 	s.setTrace(s.trace)
+}
+
+// answer asks the player through s.ask and keeps the number answered, so that the log and
+// the transcript hold it as a hand-given answer (replay has no one to ask).
+func (s *Shell) answer(prompt string, options []string) (int, error) {
+	i, err := s.ask(prompt, options)
+	if err == nil {
+		s.asked = append(s.asked, strconv.Itoa(i+1))
+	}
+	return i, err
 }
 
 func (s *Shell) setTrace(on bool) {
@@ -208,9 +222,14 @@ func (s *Shell) Exec(input string) {
 	s.failed = false
 	input = strings.TrimSpace(input)
 	s.out.Reset()
+	pending := append([]string(nil), s.m.GivenChoices...)
+	s.asked = nil
 	s.run(input)
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
 		return
+	}
+	if len(s.asked) > 0 {
+		s.keepAnswers(pending)
 	}
 	e := logEntry{input, s.out.String()}
 	over := s.out.Over()
@@ -219,6 +238,11 @@ func (s *Shell) Exec(input string) {
 		s.log, s.logLost = nil, true
 	}
 	s.addLog(e)
+	s.write(e, over)
+}
+
+// write appends an input and its output to the transcript being recorded, if any.
+func (s *Shell) write(e logEntry, over bool) {
 	if s.rec != nil {
 		entry := s.rec.entry(e, s)
 		if over {
@@ -231,6 +255,22 @@ func (s *Shell) Exec(input string) {
 			s.errorf("recording stopped: %v", err)
 		}
 	}
+}
+
+// keepAnswers writes the answers given at the menu during the last input as a `:choices`
+// input run just before it, so that the log and the transcript replay the same game. A call
+// that failed gives its answers back, as it gives back hand-given ones: the next call takes
+// them unless `:choices clear` drops them.
+func (s *Shell) keepAnswers(pending []string) {
+	queued := append(pending, s.asked...)
+	e := logEntry{":choices " + strings.Join(s.asked, " "), "next choices: " + strings.Join(queued, " ") + "\n"}
+	if s.failed {
+		s.m.GivenChoices = append(s.m.GivenChoices, s.asked...)
+		fmt.Fprintf(s.user, "note: the answers given (%s) are kept for the next call; :choices clear drops them\n", strings.Join(s.asked, " "))
+	}
+	s.asked = nil
+	s.addLog(e)
+	s.write(e, false)
 }
 
 func isRecordCommand(input string) bool {
