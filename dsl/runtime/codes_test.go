@@ -53,7 +53,9 @@ func TestDiceCodes(t *testing.T) {
 		{name: "too few dice", expr: `han.blaster - 5D`, err: "4D+2 - 5D leaves -1 dice"},
 		{name: "not a code", expr: `pips("2D+")`, err: `pips: parameter c: "2D+" is not a dice code: expected a whole number after +`},
 		{name: "a roll is not a code", expr: `pips(4D)`, rolls: []string{"1", "1", "1", "1"}, err: "expected dice, got the roll 4D [1, 1, 1, 1] = 4"},
-		{name: "no product", expr: `han.blaster * 2`, err: "invalid operation: * (mismatched types dice and int)"},
+		{name: "no product", expr: `han.blaster * 2`, err: "dice codes cannot be multiplied or divided (*)"},
+		{name: "no product on the left", expr: `2 * han.blaster`, err: "dice codes cannot be multiplied or divided (*)"},
+		{name: "no order", expr: `han.blaster >= han.esquive`, err: "dice codes have no order (>=) (a rule compares or scales their parts: c.count, c.sides, c.bonus)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -986,6 +986,11 @@ func (v *newVisitor) Visit(n *ast.Node) {
 
 // compileError puts an expr-lang compile error in the language's words, at its offset in
 // the compiled text.
+// codeOpRE matches expr's refusal of an operator between two dice codes.
+var codeOpRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid operation: (<=|>=|<|>|\*\*|\*|/|%|\^) \(mismatched types (dice and \w+|\w+ and dice)\)`)
+})
+
 func compileError(err error) *Error {
 	var fe *file.Error
 	e := &Error{At: -1}
@@ -1023,6 +1028,13 @@ func compileError(err error) *Error {
 		e.Unknown, e.Name = UnknownField, name
 	} else if strings.HasPrefix(msg, "unknown func") {
 		e.Summary = strings.Replace(msg, "func", "procedure or function", 1)
+	} else if m := codeOpRE().FindStringSubmatch(msg); m != nil {
+		e.Detail = "a rule compares or scales their parts: c.count, c.sides, c.bonus"
+		if m[1] == "*" || m[1] == "/" {
+			e.Summary = "dice codes cannot be multiplied or divided (" + m[1] + ")"
+		} else {
+			e.Summary = "dice codes have no order (" + m[1] + ")"
+		}
 	}
 	return e
 }
