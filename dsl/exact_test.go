@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"strings"
 	"testing"
 
 	"rulesh/dsl"
@@ -42,11 +43,27 @@ func TestExactThresholds(t *testing.T) {
 		{"round(2.675 * 100)", "268"},
 		{"type(ceil(2.5))", `"int"`},
 		{"fmt_pct(1 - 8/10, 0)", `"20%"`},
-		{"fmt_num(1 - 8/10, 20)", `"0.19999999999999996000"`},
+		{"fmt_num(1 - 8/10, 20)", `"0.20000000000000000000"`},
+		{"fmt_num(1/3, 17)", `"0.33333333333333300"`},
+		{"40%", "0.4"},
+		{"12.5%", "0.125"},
+		{"0.5%", "0.005"},
+		{"100%", "1.0"},
+		{"1 - 8/10 >= 20%", "true"},
+		{"max(40%, 2%)", "0.4"},
+		{"[5%, 7 % 3, 7%3]", "[0.05, 1, 1]"},
+		{"fmt_pct(40%, 0)", `"40%"`},
+		{"(40%) - 0.1", "0.3"},
 	} {
 		v, err := s.Eval("<t>", c.expr)
 		if got := dsl.Repr(v); err != nil || got != c.want {
 			t.Errorf("%s = %s, %v; want %s", c.expr, dsl.Repr(v), err, c.want)
+		}
+	}
+	// A sign after N% could start either a percentage's sum or a remainder's operand.
+	for _, x := range []string{"40% - 1", "40 % -1", "40%+x"} {
+		if _, err := s.Eval("<t>", x); err == nil || !strings.Contains(err.Error(), "is ambiguous") {
+			t.Errorf("%s: %v, want ambiguous", x, err)
 		}
 	}
 }

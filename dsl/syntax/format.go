@@ -57,7 +57,7 @@ func Format(name string, src []byte) ([]byte, error) {
 // starts with, and whether it ends with a binary operator (the statement goes on).
 func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
 	leading := true
-	var last lexer.Token
+	var prev, last lexer.Token
 	Scan(line, func(t lexer.Token) bool {
 		switch BracketDelta(t) {
 		case 1:
@@ -71,10 +71,10 @@ func scanLine(line string) (opens, closes, leadingCloses int, endsWithOp bool) {
 		default:
 			leading = false
 		}
-		last = t
+		prev, last = last, t
 		return true
 	})
-	return opens, closes, leadingCloses, ContinuesLine(last)
+	return opens, closes, leadingCloses, ContinuesLine(prev, last)
 }
 
 // modernize rewrites the entity fields of f written in the older form, `name = value`, as

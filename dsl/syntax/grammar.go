@@ -336,7 +336,15 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 
 // continues reports whether the expression so far ends with a binary operator.
 func (e *Expr) continues() bool {
-	return len(e.Toks) > 0 && ContinuesLine(e.Toks[len(e.Toks)-1])
+	n := len(e.Toks)
+	if n == 0 {
+		return false
+	}
+	var prev lexer.Token
+	if n > 1 {
+		prev = e.Toks[n-2]
+	}
+	return ContinuesLine(prev, e.Toks[n-1])
 }
 
 func (e *Expr) stops(t *lexer.Token) bool {

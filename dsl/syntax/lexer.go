@@ -265,7 +265,13 @@ func BracketDelta(t lexer.Token) int {
 
 // ContinuesLine reports whether a line ending with token t goes on to the next line: it ends
 // with a binary operator (`a +` ⏎ `b`, `x and` ⏎ `y`).
-func ContinuesLine(t lexer.Token) bool {
+//
+// prev is the token before t (zero at the start): a % after a number is a percentage
+// (`>= 40%`), which ends the line.
+func ContinuesLine(prev, t lexer.Token) bool {
+	if t.Type == TokOp && t.Value == "%" && prev.Type == TokNumber {
+		return false
+	}
 	switch t.Type {
 	case TokOp:
 		switch t.Value {

@@ -193,12 +193,12 @@ func TestBracketDelta(t *testing.T) {
 
 func TestContinuesLine(t *testing.T) {
 	for _, op := range []string{"+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|"} {
-		if !ContinuesLine(lexer.Token{Type: TokOp, Value: op}) {
+		if !ContinuesLine(lexer.Token{}, lexer.Token{Type: TokOp, Value: op}) {
 			t.Errorf("a line ending with %s does not go on", op)
 		}
 	}
 	for _, w := range []string{"and", "or", "in", "not"} {
-		if !ContinuesLine(lexer.Token{Type: TokIdent, Value: w}) {
+		if !ContinuesLine(lexer.Token{}, lexer.Token{Type: TokIdent, Value: w}) {
 			t.Errorf("a line ending with %s does not go on", w)
 		}
 	}
@@ -207,9 +207,16 @@ func TestContinuesLine(t *testing.T) {
 		{Type: TokIdent, Value: "x"}, {Type: TokString, Value: `"+"`}, {Type: TokComma, Value: ","},
 		{Type: TokPunct, Value: "("}, {Type: TokNewline, Value: "\n"}, {},
 	} {
-		if ContinuesLine(tok) {
+		if ContinuesLine(lexer.Token{}, tok) {
 			t.Errorf("a line ending with %v %q goes on", tok.Type, tok.Value)
 		}
+	}
+	// A % after a number is a percentage and ends the line; after a name, a remainder.
+	if ContinuesLine(lexer.Token{Type: TokNumber, Value: "40"}, lexer.Token{Type: TokOp, Value: "%"}) {
+		t.Error("a line ending with 40% goes on")
+	}
+	if !ContinuesLine(lexer.Token{Type: TokIdent, Value: "x"}, lexer.Token{Type: TokOp, Value: "%"}) {
+		t.Error("a line ending with x % does not go on")
 	}
 }
 

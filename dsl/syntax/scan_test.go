@@ -64,7 +64,7 @@ func TestScannersAgree(t *testing.T) {
 	if _, _, _, more := scanLine("for x in"); !more {
 		t.Error("the formatter does not continue a line ending with in")
 	}
-	if !ContinuesLine(lexer.Token{Type: TokIdent, Value: "and"}) || ContinuesLine(lexer.Token{Type: TokIdent, Value: "x"}) {
+	if !ContinuesLine(lexer.Token{}, lexer.Token{Type: TokIdent, Value: "and"}) || ContinuesLine(lexer.Token{}, lexer.Token{Type: TokIdent, Value: "x"}) {
 		t.Error("continuesLine")
 	}
 }

@@ -31,7 +31,7 @@ func TestFormatDecimal(t *testing.T) {
 		{x: 1.5e-7, places: 3, want: "0.000"},
 		{x: 1e21, places: 0, want: "1000000000000000000000"},
 		{x: 123456789, places: 1, want: "123456789.0"},
-		{x: 1.0 / 3, places: 20, want: "0.33333333333333330000"},
+		{x: 1.0 / 3, places: 20, want: "0.33333333333333300000"},
 		{x: 0.8333, places: 1, shift: 2, want: "83.3"},
 		{x: 0.145, places: 0, shift: 2, want: "15"},
 		{x: 1, places: 0, shift: 2, want: "100"},

@@ -386,10 +386,14 @@ func formatDecimal(fn string, x, places any, shift int) (string, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return "", fmt.Errorf("%s: %s is not a finite number", fn, runtime.FormatFloat(f))
 	}
-	// "d.dddde±x": the digits, and where the point goes.
-	e := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+	// "d.dddde±x": the digits, and where the point goes; 15 significant digits, the
+	// precision at which the language compares and prints fractions (1 - 8/10 is 0.2).
+	e := strconv.FormatFloat(math.Abs(f), 'e', 14, 64)
 	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
+	digits := strings.TrimRight(strings.Replace(mant, ".", "", 1), "0")
+	if digits == "" {
+		digits = "0"
+	}
 	ex, _ := strconv.Atoi(exp)
 	keep := ex + 1 + shift + n // digits kept, counted from the first one
 	var kept string

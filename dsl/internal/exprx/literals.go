@@ -113,6 +113,27 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			}
 			continue
 		}
+		if t.Type == syntax.TokNumber && i+1 < len(toks) && toks[i+1].Type == syntax.TokOp && toks[i+1].Value == "%" {
+			at := utf8.RuneCountInString(text[:t.Pos.Offset])
+			switch percentUse(neighbour(i+1, 1)) {
+			case percentAmbiguous:
+				next := neighbour(i+1, 1)
+				diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(x.PosAt(at)),
+					Summary: t.Value + "% " + next.Value + " is ambiguous",
+					Detail:  "write (" + t.Value + "%) " + next.Value + " … for a percentage, or " + t.Value + " % (" + next.Value + "…) for a remainder"})
+			case percentLiteral:
+				// 40% is the number 0.40, written as a decimal so that it is exact as written.
+				copyTo(t.Pos.Offset)
+				repl := percentText(t.Value)
+				for range repl {
+					origin = append(origin, at)
+				}
+				b.WriteString(repl)
+				last = toks[i+1].Pos.Offset + 1
+				changed = true
+			}
+			continue
+		}
 		if t.Type == syntax.TokCard {
 			card, err := c.cardLiteral(t.Value)
 			if err != nil {
@@ -184,6 +205,53 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 	return b.String(), origin, found, cardLits, diags
 }
 
+// How a `%` after a number reads, from the token after it.
+const (
+	percentRemainder = iota // an operand follows: 7 % 3
+	percentLiteral          // nothing, or an operator that is not also a sign: 40% )
+	percentAmbiguous        // + or -: (40%) - x or 40 % (-x)
+)
+
+// percentUse tells how `N %` reads when next follows the `%`.
+func percentUse(next *lexer.Token) int {
+	if next == nil {
+		return percentLiteral
+	}
+	switch next.Type {
+	case syntax.TokComma:
+		return percentLiteral
+	case syntax.TokPunct:
+		if strings.Contains(")]}", next.Value) {
+			return percentLiteral
+		}
+		return percentRemainder
+	case syntax.TokOp:
+		switch next.Value {
+		case "-", "+":
+			return percentAmbiguous
+		case "!", "#", "$", "~":
+			return percentRemainder
+		}
+		return percentLiteral
+	case syntax.TokIdent:
+		switch next.Value {
+		case "and", "or", "in", "matches", "contains", "startsWith", "endsWith":
+			return percentLiteral
+		}
+	}
+	return percentRemainder
+}
+
+// percentText writes the number n percent as a decimal literal: the point moved two places
+// left in the text, so 12.5 gives 0.125 with no rounding on the way.
+func percentText(n string) string {
+	whole, frac, _ := strings.Cut(n, ".")
+	for len(whole) < 3 {
+		whole = "0" + whole
+	}
+	return whole[:len(whole)-2] + "." + whole[len(whole)-2:] + frac
+}
+
 // argStart reports whether toks[i], a name, starts an argument (after `(` or `,`) and is
 // followed by `=` or `:`: a named argument, or an attempt at one.
 func argStart(toks []lexer.Token, i int) bool {
@@ -230,6 +298,15 @@ func mayHoldLiterals(text string) bool {
 			return true
 		}
 		if c == 'D' && i > 0 && syntax.IsDigit(text[i-1]) {
+			return true
+		}
+	}
+	// A percentage (40%): a % after a digit.
+	for i := 1; i < len(text); i++ {
+		if text[i] != '%' {
+			continue
+		}
+		if j := strings.TrimRight(text[:i], " \t"); j != "" && syntax.IsDigit(j[len(j)-1]) {
 			return true
 		}
 	}
