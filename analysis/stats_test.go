@@ -1,0 +1,82 @@
+package analysis
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// TestWilson: intervals against values computed by hand from the formula
+// (p̂ + z²/2n ± z·sqrt(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), z = 1.959964.
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int64
+		lo, hi float64
+	}{
+		{50, 100, 0.403832, 0.596168},
+		{0, 10, 0, 0.277533},
+		{10, 10, 0.722467, 1},
+		{1, 1000, 0.000177, 0.005643},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := Wilson(c.k, c.n)
+		if !near(lo, c.lo, 1e-6) || !near(hi, c.hi, 1e-6) {
+			t.Errorf("Wilson(%d, %d) = [%.6f, %.6f], want [%.6f, %.6f]", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+	if n := SamplesFor(0.005); n != 38415 {
+		t.Errorf("SamplesFor(0.5%%) = %d, want 38415", n)
+	}
+}
+
+// TestMoments: weighted mean and standard deviation of a d6 (3.5 and sqrt(35/12)), added
+// value by value, by weights, and merged from two halves.
+func TestMoments(t *testing.T) {
+	var one, weighted, a, b Moments
+	for v := 1; v <= 6; v++ {
+		one.Add(float64(v), 1)
+		weighted.Add(float64(v), 1.0/6)
+		if v <= 2 {
+			a.Add(float64(v), 1)
+		} else {
+			b.Add(float64(v), 1)
+		}
+	}
+	a.Merge(b)
+	want := math.Sqrt(35.0 / 12)
+	for _, m := range []Moments{one, weighted, a} {
+		if !near(m.Mean, 3.5, 1e-12) || !near(m.Stddev(), want, 1e-12) {
+			t.Errorf("mean %v stddev %v, want 3.5 %v", m.Mean, m.Stddev(), want)
+		}
+	}
+	var empty Moments
+	if empty.Stddev() != 0 {
+		t.Error("empty stddev")
+	}
+}
+
+// TestQuantiles: the inverse distribution function of 2d6 counted by hand (36 outcomes:
+// 18 at or below 7, 6 at 7; the median is 7, the first decile 4 (6 of 36 at or below 4 is
+// 16.7% ≥ 10%, 3 at or below 3 is 8.3% < 10%).
+func TestQuantiles(t *testing.T) {
+	var xs []Weighted
+	for s := 2; s <= 12; s++ {
+		xs = append(xs, Weighted{float64(s), float64(6 - abs(s-7))})
+	}
+	got := Quantiles(xs, []float64{0, 0.1, 0.5, 0.9, 1})
+	want := []float64{2, 4, 7, 10, 12}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("quantiles %v, want %v", got, want)
+			break
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
