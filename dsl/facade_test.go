@@ -287,3 +287,54 @@ func TestSessionKeepsItsSources(t *testing.T) {
 		t.Error("the input was written into the Program")
 	}
 }
+
+// TestTrial: a trial sees the value before the state is undone, and leaves the state as it
+// was whether the expression succeeded or failed; a compiled expression runs many times.
+func TestTrial(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(`ruleset "t"
+kind Compteur { n: int = 0 }
+entity c: Compteur {}
+action plus(): int {
+  c.n += 1
+  return c.n
+}
+action échec() {
+  c.n += 5
+  require false else "non"
+}
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	plus, err := s.Compile("<t>", "plus()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		err := s.Trial(plus, func(v any, err error) error {
+			if err != nil || dsl.Repr(v) != "1" {
+				t.Errorf("plus() = %v, %v in a trial; want 1", dsl.Repr(v), err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	échec, _ := s.Compile("<t>", "échec()")
+	err = s.Trial(échec, func(v any, err error) error { return err })
+	if err == nil || !strings.Contains(err.Error(), "non") {
+		t.Errorf("échec() in a trial: %v", err)
+	}
+	if v, err := s.Eval("<t>", "c.n"); err != nil || dsl.Repr(v) != "0" {
+		t.Errorf("after trials c.n = %v, %v; want 0", dsl.Repr(v), err)
+	}
+	if _, err := s.Compile("<t>", "plus(1)"); err == nil {
+		t.Error("plus(1) compiles")
+	}
+}

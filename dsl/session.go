@@ -32,6 +32,18 @@ func NewSession(m *Machine) *Session {
 // name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
 // failures as *RuntimeError, with the state rolled back.
 func (s *Session) Eval(name, src string) (any, error) {
+	c, err := s.Compile(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return s.M.TopLevel(func() (any, error) { return s.M.Eval(c.x, s.env(c.x.Globals)) })
+}
+
+// Compiled is an expression checked and compiled once for a session, to run many times.
+type Compiled struct{ x *runtime.Expr }
+
+// Compile checks and compiles src as Eval would, without running it.
+func (s *Session) Compile(name, src string) (*Compiled, error) {
 	s.inputs[name] = []byte(src)
 	if diags := checkInput(name, src); diags != nil {
 		return nil, diags
@@ -40,7 +52,17 @@ func (s *Session) Eval(name, src string) (any, error) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return s.M.TopLevel(func() (any, error) { return s.M.Eval(x, s.env(x.Globals)) })
+	return &Compiled{x}, nil
+}
+
+// Trial runs a compiled expression and then undoes every change it made to the state,
+// success or failure (runtime.Machine.Trial): see is given the value, or the run's error,
+// before the state is undone. Each trial starts from the state the session had.
+func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
+	return s.M.Trial(func() error {
+		v, err := s.M.Eval(c.x, s.env(c.x.Globals))
+		return see(v, err)
+	})
 }
 
 // Let evaluates src and binds the result to name for later inputs. The name follows the

@@ -444,6 +444,17 @@ func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	return m.finish(v, err, mark)
 }
 
+// Trial runs f as one unit and then undoes every change it made, whether it failed or not,
+// so that many trials (the branches of an enumeration, the runs of a sample) start from the
+// same state. f reads what it needs before the state is undone: a returned record may be
+// one the rollback restores.
+func (m *Machine) Trial(f func() error) error {
+	m.steps, m.mem = 0, 0
+	err := f()
+	m.rollback()
+	return err
+}
+
 // rollback undoes what the journal holds, last change first, and forgets it.
 func (m *Machine) rollback() {
 	for i := len(m.journal) - 1; i >= 0; i-- {
