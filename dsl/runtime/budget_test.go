@@ -249,6 +249,9 @@ func TestRollsAsTotals(t *testing.T) {
 		"reduce(1..3, 1d6 + #acc, 0) >= 3",
 		"string(1d1) == \"1\"",
 		"mean(map(1..4, 1d1)) == 1",
+		"1d1 in [1]",
+		"1d1 not in [2]",
+		"2 in [1d1 + 1, 5]",
 	} {
 		s := budgetSession(t)
 		v, err := s.Eval("<e>", src)

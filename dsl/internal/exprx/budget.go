@@ -82,8 +82,18 @@ func budgetFunctions() []expr.Option {
 			if err := m.Charge(v.Len()); err != nil {
 				return nil, err
 			}
+			// A roll looked for, or listed, is its total, as in `==` (a symbolic roll is
+			// compared as it is: its faces are names).
+			needle := a[1]
+			if r, ok := needle.(*runtime.Roll); ok && r.Symbols == nil {
+				needle = r.Total
+			}
 			for i := range v.Len() {
-				eq, err := m.Equal(a[1], v.Index(i).Interface())
+				e := v.Index(i).Interface()
+				if r, ok := e.(*runtime.Roll); ok && r.Symbols == nil {
+					e = r.Total
+				}
+				eq, err := m.Equal(needle, e)
 				if eq || err != nil {
 					return eq, err
 				}
