@@ -82,22 +82,23 @@ func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
 }
 
-// DrawOne takes the top card, or the next hand-given card (which must be in the pile).
+// DrawOne takes the top card of a pile, or, from a shuffled pile (a declared deck, or a
+// pile shuffled since), the next hand-given card: hand-given cards stand for the luck of the
+// draw, so a pile in a known order (a hand emptied into the discard) is drawn from its top
+// and the card waits for a draw from a deck. A given card the deck does not hold fails the
+// call, and the rollback keeps it given, as every other change is undone.
 func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
-	if len(m.GivenCards) > 0 {
+	if len(m.GivenCards) > 0 && p.Random {
 		c, err := m.AsCard(m.GivenCards[0])
 		if err != nil {
-			m.discardGiven()
-			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
+			return nil, fmt.Errorf("hand-given card: %v (:cards clear drops it)", err)
 		}
 		rest, err := p.Take(c)
 		if err != nil {
-			m.discardGiven()
-			return nil, fmt.Errorf("hand-given card: %v (it is discarded)", err)
+			return nil, fmt.Errorf("hand-given card: %v (:cards clear drops it)", err)
 		}
 		if !m.journaledOnce(givenID{}) {
 			given := m.GivenCards
-			m.givenBefore = &given
 			m.record(undo{restore: func() { m.GivenCards = given }, id: givenID{}})
 		}
 		m.GivenCards = m.GivenCards[1:]
@@ -110,17 +111,6 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	c := p.Cards[0]
 	m.SetCards(p, p.Cards[1:])
 	return c, nil
-}
-
-// discardGiven drops the next hand-given card, which cannot be drawn, for good: the failed
-// call gives back the cards it drew before it, not this one (else every retry fails on it).
-func (m *Machine) discardGiven() {
-	if m.givenBefore != nil && m.journaledOnce(givenID{}) {
-		b := *m.givenBefore
-		i := len(b) - len(m.GivenCards) // the list from before the call ends with GivenCards
-		*m.givenBefore = append(b[:i:i], b[i+1:]...)
-	}
-	m.GivenCards = m.GivenCards[1:]
 }
 
 // Shuffle puts a pile in a random order drawn from the run's seeded source (a fixed one when
@@ -144,6 +134,10 @@ func (m *Machine) Shuffle(p *cards.Pile) error {
 		return err
 	}
 	m.SetCards(p, cs)
+	if !p.Random {
+		m.record(undo{restore: func() { p.Random = false }})
+		p.Random = true
+	}
 	return nil
 }
 

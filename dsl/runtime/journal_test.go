@@ -270,10 +270,10 @@ func diffLines(a, b string) string {
 	return strings.Join(out, "\n")
 }
 
-// TestDiscardedGivenCardStaysDiscarded: a hand-given card that cannot be drawn is discarded
-// even when the call drew a hand-given card before it; the rollback gave it back with the
-// others, so every retry failed on it.
-func TestDiscardedGivenCardStaysDiscarded(t *testing.T) {
+// TestGivenCardKeptByRollback: a hand-given card the deck cannot give fails the call, and the
+// rollback gives back every hand-given card as it was, that one included (it used to be
+// dropped although the call was undone); `:cards clear` is the player's to do.
+func TestGivenCardKeptByRollback(t *testing.T) {
 	prog, d := dsl.LoadSource("j.rules", []byte("ruleset \"j\"\ndeck jeu standard {\n}\npile main\naction deux() {\n  deal(jeu, main, 1)\n  deal(jeu, main, 1)\n}\n"))
 	if d.HasErrors() {
 		t.Fatal(d)
@@ -288,12 +288,16 @@ func TestDiscardedGivenCardStaysDiscarded(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.GivenCards = []string{"3♣", "K♥", "2♦"} // K♥ is in main: it cannot be drawn from jeu
-	if _, err := s.Eval("<e>", "deux()"); err == nil || !strings.Contains(err.Error(), "K♥ is not in jeu (it is discarded)") {
+	if _, err := s.Eval("<e>", "deux()"); err == nil || !strings.Contains(err.Error(), "K♥ is not in jeu (:cards clear drops it)") {
 		t.Fatalf("deux(): %v", err)
 	}
-	if got := fmt.Sprint(m.GivenCards); got != "[3♣ 2♦]" {
-		t.Errorf("hand-given cards after the failed call: %s, want [3♣ 2♦]", got)
+	if got := fmt.Sprint(m.GivenCards); got != "[3♣ K♥ 2♦]" {
+		t.Errorf("hand-given cards after the failed call: %s, want [3♣ K♥ 2♦]", got)
 	}
+	if v, err := s.Eval("<e>", "[len(jeu.cards), main.cards]"); err != nil || runtime.Repr(v) != "[51, [K♥]]" {
+		t.Errorf("piles after the failed call: %s, %v", runtime.Repr(v), err)
+	}
+	m.GivenCards = []string{"3♣", "2♦"}
 	if _, err := s.Eval("<e>", "deux()"); err != nil {
 		t.Errorf("the retry: %v", err)
 	}

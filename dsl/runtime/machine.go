@@ -62,9 +62,6 @@ type Machine struct {
 	rollers    map[*dice.Expr]*dice.Roller
 	parsed     map[string]*dice.Expr
 	journal    []undo
-	// givenBefore is the hand-given cards from before the current top-level call, as its
-	// journal restores them, once a draw took one of them.
-	givenBefore *[]string
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
 	argStack      []any            // the arguments of builtins called without the VM (callSimple)
@@ -241,7 +238,7 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		m.globals[d.Name] = d.Die
 	}
 	for _, d := range p.Decks {
-		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...)}
+		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...), Random: true}
 		m.globals[d.Name] = pile
 		if src != nil {
 			if err := m.Shuffle(pile); err != nil {

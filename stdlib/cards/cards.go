@@ -156,6 +156,9 @@ func contains(list []string, s string) bool {
 type Pile struct {
 	Name  string
 	Cards []*Card `expr:"cards"`
+	// Random is set once the pile's order came from a shuffle (a declared deck is
+	// shuffled at the start): its order is luck, which hand-given cards stand for.
+	Random bool `expr:"-"`
 }
 
 // String shows the pile's cards.

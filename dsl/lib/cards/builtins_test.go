@@ -131,9 +131,10 @@ func TestFailedCardMovesUndone(t *testing.T) {
 	}
 }
 
-// TestHandGivenCards: draws take the cards given by hand first, in order, wherever they lie
-// in the pile drawn from; a given card that is not in that pile is refused and dropped,
-// and a call that fails later gives the cards it drew back to the hand-given list.
+// TestHandGivenCards: draws from a shuffled pile (a deck) take the cards given by hand first,
+// in order, wherever they lie in it; a draw from a pile in a known order (a hand) takes its
+// top card and leaves them; a given card the deck does not hold fails the call, which keeps
+// it given, and a call that fails gives the cards it drew back to the hand-given list.
 func TestHandGivenCards(t *testing.T) {
 	prog, d := dsl.LoadSource("t.rules", []byte(pilesRules))
 	if d.HasErrors() {
@@ -147,7 +148,9 @@ func TestHandGivenCards(t *testing.T) {
 		{[]string{"Q♣", "7♠"}, "[draw(jeu), draw(jeu), len(jeu.cards)]", "[Q♣, 7♠, 50]", 0},
 		{[]string{"QC"}, "draw(jeu, 1)", "[Q♣]", 0},
 		{[]string{"Q♣", "7♠"}, "[deal(jeu, main, 1), main.cards]", "[main[Q♣], [Q♣]]", 1},
-		{[]string{"Q♣"}, "[move(jeu, main, Q♣), draw(jeu)]", `"<e>:1:23: hand-given card: Q♣ is not in jeu (it is discarded)"`, 0},
+		{[]string{"Q♣"}, "[move(jeu, main, Q♣), draw(jeu)]", `"<e>:1:23: hand-given card: Q♣ is not in jeu (:cards clear drops it)"`, 1},
+		{[]string{"Q♣"}, "[move(jeu, main, 2♦), deal(main, tapis, 1), draw(jeu)]", "[2♦, tapis[2♦], Q♣]", 0},
+		{[]string{"7♠", "Q♣"}, "[draw(jeu), move(jeu, main, 2♦), move(jeu, main, Q♣), len(shuffle(main).cards), draw(main)]", "[7♠, 2♦, Q♣, 2, Q♣]", 0},
 		{[]string{"Q♣"}, "[draw(jeu), draw(main)]", `"<e>:1:13: cannot draw: main is empty"`, 1},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
