@@ -64,6 +64,15 @@ type Queue struct {
 	// Shuffle, when set, is the seeded source for what is not a die (card shuffles), so
 	// that hand-given results go to dice only.
 	Shuffle Source
+	// FromNext counts the results Next gave once the hand-given ones were used up, so that
+	// the REPL can say when a roll went on with seeded dice.
+	FromNext int
+}
+
+// next is Next, counted in FromNext.
+func (q *Queue) next() Source {
+	q.FromNext++
+	return q.Next
 }
 
 // NewQueue returns a source that gives the listed results first.
@@ -102,7 +111,7 @@ func (q *Queue) Roll(sides int) (int, error) {
 		return v, nil
 	}
 	if q.Next != nil {
-		return q.Next.Roll(sides)
+		return q.next().Roll(sides)
 	}
 	return 0, fmt.Errorf("no hand-given result left for a %d-sided die", sides)
 }
@@ -153,7 +162,7 @@ func RollFace(src Source, d *Die) (int, error) {
 		if err != nil || ok {
 			return i, err
 		}
-		return RollFace(q.Next, d)
+		return RollFace(q.next(), d)
 	}
 	return src.Roll(len(d.Faces))
 }
@@ -171,7 +180,7 @@ func RollPosition(src Source, n int, what string) (int, error) {
 	}
 	if q.pos >= len(q.items) {
 		if q.Next != nil {
-			return RollPosition(q.Next, n, what)
+			return RollPosition(q.next(), n, what)
 		}
 		return 0, fmt.Errorf("no hand-given result left for a draw from %s", what)
 	}

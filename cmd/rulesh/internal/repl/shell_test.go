@@ -165,3 +165,29 @@ func TestLineDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenRollsRunOut: a roll that uses up the hand-given results and goes on with seeded
+// dice says so (it went on silently, passing seeded dice off as the player's); a roll that
+// uses exactly the results given, or none, says nothing.
+func TestGivenRollsRunOut(t *testing.T) {
+	var out strings.Builder
+	sh, err := New(Config{Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ input, note string }{
+		{":rolls 3 4", ""},
+		{"3d6", "note: the hand-given results ran out: 1 result after them followed the seed\n"},
+		{"2d6", ""},
+		{":rolls 1 2", ""},
+		{"2d6", ""},
+		{":rolls 6", ""},
+		{"4d6", "note: the hand-given results ran out: 3 results after them followed the seed\n"},
+	} {
+		out.Reset()
+		sh.Exec(c.input)
+		if got := out.String(); strings.Contains(got, "note:") != (c.note != "") || c.note != "" && !strings.HasSuffix(got, c.note) {
+			t.Errorf("%s:\n%s", c.input, got)
+		}
+	}
+}
