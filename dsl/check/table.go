@@ -164,7 +164,7 @@ func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
 		c.errorf(r.Pos, "this row has no value", "write key : value")
 		return
 	}
-	row.Value = c.compileExpr(r.Value, sc, nil)
+	row.Value = c.valueExpr(r.Value, sc, nil) // a lone string with {…} is a template, as after return
 	if len(toks) == 1 && toks[0].Type == syntax.TokIdent {
 		switch toks[0].Value {
 		case "else":

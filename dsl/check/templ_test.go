@@ -51,6 +51,10 @@ action après(k: K): string {
   marquer(k)
   return k.nom
 }
+table blessure(m) roll 1d6 + m {
+  1..3: "indemne"
+  4..9: "blessé ({m} de plus)"
+}
 `
 
 // A string literal standing alone as the value of return, let, = or += is a template; inside
@@ -63,6 +67,8 @@ func TestTemplatesAsStatementValues(t *testing.T) {
 		{"brut(ana)", "{k.nom}!"},
 		{"groupe()", "{4d10, 5d6}kh1"},
 		{"après(ana)", "Ana*"},
+		// A table's value standing alone is a template too (it was left as written).
+		{"blessure(2, valeur = 5)", "blessé (2 de plus)"}, {"blessure(2, 1)", "indemne"},
 	} {
 		v, _, err := run(t, templRules, c.expr)
 		if err != nil {
@@ -85,6 +91,8 @@ func TestLiteralHoleWarnings(t *testing.T) {
 				`give this one its own let (let texte = "…{ N }…"), or join it: "…" + str(N) + "…")` + "\n"},
 		// Not a visible name, a dice group, an escaped brace: no warning.
 		{"rule f(): list {\n  return [\"{nom}\", \"{{x}}\", \"{4d10, 5d6}kh1\", \"{\"]\n}\n", ""},
+		// A table's value is a template: a hole naming nothing the table sees is an error.
+		{"table t roll 1d6 {\n  1..6: \"perd {n} PV\"\n}\n", "2:16: unknown name n ()\n"},
 		// A template's hole holding an error is reported once, and the let is dropped.
 		{"rule f(): string {\n  let t = \"{1 +}\"\n  return t\n}\n", ""},
 	} {
