@@ -45,6 +45,9 @@ type Machine struct {
 	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
 	Trace func(depth int, line string)
 
+	// Mixed describes each roll that took hand-given results and then, when they ran out,
+	// seeded ones; the REPL shows and clears it after each input.
+	Mixed []string
 	// GivenCards are cards entered by hand: the next draws take them, in order.
 	GivenCards []string
 	// GivenChoices are players' answers entered by hand (an option's number in the menu, from

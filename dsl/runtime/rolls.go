@@ -131,9 +131,18 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 		r = dice.NewRoller(de, m.Dice)
 		m.rollers[de] = r
 	}
+	q, given := m.Dice.(*dice.Queue)
+	if given = given && q.Left() > 0; given {
+		q.FromNext = 0
+	}
 	res, err := r.Roll()
 	if err != nil {
 		return nil, err
+	}
+	if given && q.FromNext > 0 {
+		// Part hand-given, part seeded: the REPL says so, else seeded dice would pass
+		// for the player's.
+		m.Mixed = append(m.Mixed, fmt.Sprintf("the hand-given results ran out during %s: its last %d came from the seed", res.String(), q.FromNext))
 	}
 	n := 0
 	for _, t := range res.Terms {

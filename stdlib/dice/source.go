@@ -95,6 +95,9 @@ func (q *Queue) Push(results ...string) { q.items = append(q.items, results...) 
 // Clear drops the hand-given results not used yet (the REPL's :rolls clear).
 func (q *Queue) Clear() { q.items = q.items[:q.pos] }
 
+// Left returns how many hand-given results are not used yet.
+func (q *Queue) Left() int { return len(q.items) - q.pos }
+
 // Pending returns the hand-given results not used yet.
 func (q *Queue) Pending() []string { return append([]string(nil), q.items[q.pos:]...) }
 

@@ -224,12 +224,10 @@ func (s *Shell) Exec(input string) {
 	s.out.Reset()
 	pending := append([]string(nil), s.m.GivenChoices...)
 	s.asked = nil
-	given := len(s.queue.Pending())
-	s.queue.FromNext = 0
+	s.m.Mixed = nil
 	s.run(input)
-	if given > 0 && s.queue.FromNext > 0 && !strings.HasPrefix(input, ":") {
-		// Silently going on with seeded dice would pass them off as the player's.
-		fmt.Fprintf(s.stdout, "note: the hand-given results ran out: %s after them followed the seed\n", plural(s.queue.FromNext, "result"))
+	for _, note := range s.m.Mixed {
+		fmt.Fprintf(s.stdout, "note: %s\n", note)
 	}
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
 		return
@@ -666,12 +664,4 @@ func ParseCards(prog *dsl.Program, s string) ([]string, error) {
 		}
 	}
 	return f, nil
-}
-
-// plural writes n and noun, with an s when n is not 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

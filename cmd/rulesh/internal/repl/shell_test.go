@@ -168,7 +168,7 @@ func TestLineDepth(t *testing.T) {
 
 // TestGivenRollsRunOut: a roll that uses up the hand-given results and goes on with seeded
 // dice says so (it went on silently, passing seeded dice off as the player's); a roll that
-// uses exactly the results given, or none, says nothing.
+// uses exactly the results given, or a later roll of the same input, says nothing.
 func TestGivenRollsRunOut(t *testing.T) {
 	var out strings.Builder
 	sh, err := New(Config{Seed: 1, Stdout: &out, Stderr: &out})
@@ -177,12 +177,14 @@ func TestGivenRollsRunOut(t *testing.T) {
 	}
 	for _, c := range []struct{ input, note string }{
 		{":rolls 3 4", ""},
-		{"3d6", "note: the hand-given results ran out: 1 result after them followed the seed\n"},
+		{"3d6", "note: the hand-given results ran out during 3d6 [3, 4, 4] = 11: its last 1 came from the seed\n"},
 		{"2d6", ""},
 		{":rolls 1 2", ""},
 		{"2d6", ""},
 		{":rolls 6", ""},
-		{"4d6", "note: the hand-given results ran out: 3 results after them followed the seed\n"},
+		{"[1d6, 2d6]", ""},
+		{":rolls 6", ""},
+		{"4d6", "note: the hand-given results ran out during 4d6 [6, 2, 4, 4] = 16: its last 3 came from the seed\n"},
 	} {
 		out.Reset()
 		sh.Exec(c.input)
