@@ -14,8 +14,18 @@ kind Perso {
   nom: string
   blaster: dice = "4D+2"
   esquive: dice
+  compétences: map[string]dice
 }
-entity han: Perso { nom: "Han", esquive: "3D+1" }
+entity han: Perso { nom: "Han", esquive: "3D+1", compétences: {pilotage: "5D", réparation: "2D+2"} }
+
+action entraîner(c: string) {
+  han.compétences[c] += 1
+  han.blaster -= 2
+  han.compétences[c] = han.compétences[c] + 1D
+}
+action mal_entraîner() {
+  han.blaster += 1D
+}
 
 rule pips(c: dice): dice {
   if c.bonus >= 3 { return pips(c + 1D - 3) }
@@ -55,6 +65,14 @@ func TestDiceCodes(t *testing.T) {
 		{name: "a roll is not a code", expr: `pips(4D)`, rolls: []string{"1", "1", "1", "1"}, err: "expected dice, got the roll 4D [1, 1, 1, 1] = 4"},
 		{name: "no product", expr: `han.blaster * 2`, err: "dice codes cannot be multiplied or divided (*)"},
 		{name: "no product on the left", expr: `2 * han.blaster`, err: "dice codes cannot be multiplied or divided (*)"},
+		// A map of codes: entries are codes (they were kept as strings), typed for the
+		// operators, a missing key an error.
+		{name: "map entry", expr: `han.compétences["pilotage"] + 1D`, want: "6D"},
+		{name: "map entry type", expr: `type(han.compétences.réparation)`, want: `"dice"`},
+		{name: "map entry rolled", expr: `roll(han.compétences.réparation)`, rolls: []string{"1", "2"}, want: "2D [1, 2] + 2 = 5"},
+		{name: "map entry missing", expr: `han.compétences["tir"]`, err: "no code for this key"},
+		{name: "compound assignments", expr: `[entraîner("réparation"), han.compétences.réparation, han.blaster]`, want: "[nil, 3D+3, 4D]"},
+		{name: "compound with a roll", expr: `mal_entraîner()`, rolls: []string{"3"}, err: "cannot += 4D+2 with the roll 1D [3] = 3: a dice literal alone is rolled; write c = c + 1D"},
 		{name: "no order", expr: `han.blaster >= han.esquive`, err: "dice codes have no order (>=) (a rule compares or scales their parts: c.count, c.sides, c.bonus)"},
 	}
 	for _, tt := range tests {

@@ -847,6 +847,21 @@ func arith(op string, a, b any) (any, error) {
 			out := append(append([]any{}, x...), toList(b)...)
 			return out, nil
 		}
+	case *dice.Code:
+		sign := 1
+		if op == "-=" {
+			sign = -1
+		} else if op != "+=" {
+			break
+		}
+		switch y := b.(type) {
+		case int:
+			return x.Plus(sign * y), nil
+		case *dice.Code:
+			return x.Add(y, sign)
+		case *Roll:
+			return nil, fmt.Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
+		}
 	}
 	return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 }

@@ -352,18 +352,15 @@ func conformEntries(m map[string]any, t *Type) (any, error) {
 	return m, nil
 }
 
-// sameValue reports whether Conform kept a value as it was (a conversion makes a number of
-// another Go type, a typed map a new map; lists are only checked).
+// sameValue reports whether Conform kept a value as it was: a conversion makes a value of
+// another Go type (an int stored in a map[string]float, a string in a map[string]dice), a
+// typed map a new map; lists are only checked.
 func sameValue(a, b any) bool {
 	if ma, ok := a.(map[string]any); ok {
 		mb, ok := b.(map[string]any)
 		return ok && reflect.ValueOf(ma).Pointer() == reflect.ValueOf(mb).Pointer()
 	}
-	switch a.(type) {
-	case int, float64, bool, string:
-		return reflect.TypeOf(a) == reflect.TypeOf(b)
-	}
-	return true
+	return reflect.TypeOf(a) == reflect.TypeOf(b)
 }
 
 // ZeroValue is what a field of type t holds when declared without a default, and what a

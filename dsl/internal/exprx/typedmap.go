@@ -23,8 +23,24 @@ func (pv *patcher) mapDefault(node *ast.Node, n *ast.MemberNode) {
 	if t.Key.Kind == runtime.TEnum {
 		pv.enumArg(n.Property, t.Key.Enum, "key of "+t.String())
 	}
+	if n.Optional {
+		return
+	}
 	zero := zeroNode(t.Elem)
-	if zero == nil || n.Optional {
+	if zero == nil && t.Elem.Kind == runtime.TDice {
+		// A code has no zero: a missing key is an error, and the entry is typed as a code
+		// for the operators that take one (f.codes["blaster"] + 1D).
+		c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__code_entry"}, Arguments: []ast.Node{n}}
+		c.SetType(codeType)
+		c.SetLocation(n.Location())
+		if pv.c.origins == nil {
+			pv.c.origins = map[ast.Node]ast.Node{}
+		}
+		pv.c.origins[c] = n
+		ast.Patch(node, c)
+		return
+	}
+	if zero == nil {
 		return
 	}
 	or := &ast.BinaryNode{Operator: "??", Left: n, Right: zero}
