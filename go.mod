@@ -8,6 +8,8 @@ require (
 	github.com/expr-lang/expr v1.17.8
 	github.com/peterh/liner v1.2.3
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tliron/glsp v0.2.2
 	github.com/yuin/gopher-lua v1.1.2
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/exp v0.0.0-20231110203233-9a3e6036ecaa

@@ -157,6 +157,7 @@ Usage:
   rulesh fmt    [-w] [-l] FILE...        canonical formatting
   rulesh test   [PATH]...                run golden transcripts; --update rewrites them
   rulesh map    FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)
+  rulesh lsp                             language server on stdin/stdout, for editors
 
 Run "rulesh COMMAND -h" for a command's flags. Exit codes: 0 success, 1 rule or input error,
 2 bad usage.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"rulesh/cmd/rulesh/internal/cli"
+	"rulesh/cmd/rulesh/internal/lsp"
 	"rulesh/cmd/rulesh/internal/sysio"
 )
 
@@ -51,6 +52,7 @@ var commands = []command{
 	{"fmt", "[-w] [-l] FILE...        canonical formatting", cli.Fmt},
 	{"test", "[PATH]...                run golden transcripts; --update rewrites them", cli.Test},
 	{"map", "FILE [--svg OUT]         render a declared hex map (text, or an SVG picture)", cli.Map},
+	{"lsp", "                         language server on stdin/stdout, for editors", func(s cli.IO, a []string) int { return lsp.Main(s.Stdin, s.Stdout, s.Stderr, a) }},
 }
 
 // usage lists the commands from the table; `rulesh` alone is the REPL.

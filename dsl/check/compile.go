@@ -2,7 +2,9 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -932,4 +934,10 @@ func shorten(text string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return text
+}
+
+// ReservedWords lists the words no name may take, sorted (editors complete and highlight
+// them as keywords).
+func ReservedWords() []string {
+	return slices.Sorted(maps.Keys(reservedWords))
 }

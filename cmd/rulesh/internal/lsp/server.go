@@ -1,0 +1,225 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// Debounce is how long the server waits after the last change to a buffer before checking
+// the ruleset again.
+const Debounce = 200 * time.Millisecond
+
+// Main runs `rulesh lsp`: a language server on stdin and stdout, its log on stderr. It
+// returns 0 when the client asked for a shutdown before exiting, 1 otherwise, 2 on bad usage.
+func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "Usage: rulesh lsp\n\nA language server on stdin and stdout (editors start it; see the README).")
+		if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+			return 0
+		}
+		return 2
+	}
+	if Serve(context.Background(), stdin, flushing{stdout}, stderr) {
+		return 0
+	}
+	return 1
+}
+
+// Serve speaks the protocol on in and out until the client exits or the stream ends, logging
+// on logw. It reports whether the client asked for a shutdown first. in and out are closed at
+// the end when they are io.Closers.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer) (shutdown bool) {
+	s := newServer(log.New(logw, "rulesh lsp: ", log.LstdFlags))
+	conn := jsonrpc2.NewConn(ctx,
+		jsonrpc2.NewBufferedStream(stream{in, out}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(s.handle),
+		jsonrpc2.SetLogger(s.log))
+	s.mu.Lock()
+	s.conn = conn
+	s.mu.Unlock()
+	<-conn.DisconnectNotify()
+	s.stop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shutdown
+}
+
+// flushing sends every write on at once, whatever buffer the CLI put on standard output: a
+// client waits for each message.
+type flushing struct{ w io.Writer }
+
+func (f flushing) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if fl, ok := f.w.(interface{ Flush() error }); ok && err == nil {
+		err = fl.Flush()
+	}
+	return n, err
+}
+
+// stream joins a reader and a writer into the connection's stream.
+type stream struct {
+	io.Reader
+	io.Writer
+}
+
+func (s stream) Close() error {
+	if c, ok := s.Reader.(io.Closer); ok {
+		c.Close()
+	}
+	if c, ok := s.Writer.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// server holds the open buffers and what was published. Requests come one at a time from
+// the connection's reader; checks run on timers, so everything shared is behind mu.
+type server struct {
+	log   *log.Logger
+	proto protocol.Handler
+
+	mu       sync.Mutex
+	conn     *jsonrpc2.Conn
+	shutdown bool
+	closed   bool
+	docs     map[string]*document   // open buffers by path
+	timers   map[string]*time.Timer // pending checks by path
+	outlines map[string]outline     // by path: the last text read, its names, and the last outline that parsed
+	// published holds, for each file checked, the URIs it last published diagnostics for
+	// (so a fixed problem in an include is cleared too).
+	published map[string]map[string]bool
+
+	checkMu sync.Mutex // one check at a time, in the order they fire
+}
+
+// document is a buffer open in the editor.
+type document struct {
+	uri     string
+	path    string
+	text    string
+	version int32
+	gen     int // bumped on every change: a check of an older text publishes nothing
+}
+
+func newServer(l *log.Logger) *server {
+	s := &server{
+		log:       l,
+		docs:      map[string]*document{},
+		timers:    map[string]*time.Timer{},
+		outlines:  map[string]outline{},
+		published: map[string]map[string]bool{},
+	}
+	s.proto = protocol.Handler{
+		Initialize:                 s.initialize,
+		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown:                   s.shutdownReq,
+		Exit:                       func(*glsp.Context) error { return nil },
+		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		CancelRequest:              func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		TextDocumentDidOpen:        s.didOpen,
+		TextDocumentDidChange:      s.didChange,
+		TextDocumentDidClose:       s.didClose,
+		TextDocumentDidSave:        func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentDocumentSymbol: s.documentSymbol,
+		TextDocumentHover:          s.hover,
+		TextDocumentDefinition:     s.definition,
+		TextDocumentReferences:     s.references,
+		TextDocumentRename:         s.rename,
+		TextDocumentFormatting:     s.formatting,
+		TextDocumentCompletion:     s.completion,
+	}
+	return s
+}
+
+// handle answers one message, as glsp's own server does, and survives a panic in any
+// handler: it is logged with its stack and the request fails with an internal error.
+func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("%s: internal error: %v\n%s", req.Method, r, debug.Stack())
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("rulesh lsp: internal error in %s", req.Method)}
+		}
+	}()
+	gctx := &glsp.Context{
+		Method: req.Method,
+		Notify: func(method string, params any) { s.notify(method, params) },
+	}
+	if req.Params != nil {
+		gctx.Params = *req.Params
+	} else {
+		gctx.Params = json.RawMessage("null")
+	}
+	if req.Method == protocol.MethodExit {
+		s.proto.Handle(gctx)
+		return nil, conn.Close()
+	}
+	r, validMethod, validParams, err := s.proto.Handle(gctx)
+	switch {
+	case !validMethod:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
+	case !validParams:
+		msg := "invalid params"
+		if err != nil {
+			msg = err.Error()
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
+	case err != nil:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
+	}
+	return r, nil
+}
+
+// notify sends a notification to the client, from a request or a timer.
+func (s *server) notify(method string, params any) {
+	s.mu.Lock()
+	conn, closed := s.conn, s.closed
+	s.mu.Unlock()
+	if conn == nil || closed {
+		return
+	}
+	if err := conn.Notify(context.Background(), method, params); err != nil {
+		s.log.Printf("%s: %v", method, err)
+	}
+}
+
+// stop cancels the pending checks once the connection is gone.
+func (s *server) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	for _, t := range s.timers {
+		t.Stop()
+	}
+}
+
+func (s *server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any, error) {
+	caps := s.proto.CreateServerCapabilities()
+	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{
+		OpenClose: ptr(true),
+		Change:    ptr(protocol.TextDocumentSyncKindFull),
+	}
+	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{"."}}
+	return protocol.InitializeResult{
+		Capabilities: caps,
+		ServerInfo:   &protocol.InitializeResultServerInfo{Name: "rulesh"},
+	}, nil
+}
+
+func (s *server) shutdownReq(*glsp.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shutdown = true
+	return nil
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,390 @@
+package lsp
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"rulesh/dsl"
+)
+
+// uriPath turns a file URI into a path; any other URI stays as it is (a buffer never saved
+// is a ruleset of its own).
+func uriPath(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" {
+		return uri
+	}
+	return filepath.Clean(filepath.FromSlash(u.Path))
+}
+
+// pathURI is the file URI of a path.
+func pathURI(path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}
+
+func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	path := uriPath(p.TextDocument.URI)
+	s.mu.Lock()
+	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, text: p.TextDocument.Text, version: p.TextDocument.Version}
+	s.mu.Unlock()
+	s.schedule(path)
+	return nil
+}
+
+func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	path := uriPath(p.TextDocument.URI)
+	s.mu.Lock()
+	d := s.docs[path]
+	if d == nil {
+		d = &document{uri: p.TextDocument.URI, path: path}
+		s.docs[path] = d
+	}
+	for _, c := range p.ContentChanges {
+		// Full sync: every change carries the whole text.
+		if w, ok := c.(protocol.TextDocumentContentChangeEventWhole); ok {
+			d.text = w.Text
+		}
+	}
+	d.version = p.TextDocument.Version
+	d.gen++
+	s.mu.Unlock()
+	s.schedule(path)
+	return nil
+}
+
+func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	path := uriPath(p.TextDocument.URI)
+	s.mu.Lock()
+	delete(s.docs, path)
+	if t := s.timers[path]; t != nil {
+		t.Stop()
+		delete(s.timers, path)
+	}
+	uris := s.published[path]
+	delete(s.published, path)
+	s.mu.Unlock()
+	// The file closed is no longer checked: its problems go with it.
+	for _, u := range slices.Sorted(maps.Keys(uris)) {
+		s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+	}
+	return nil
+}
+
+// schedule checks a buffer's ruleset once the typing stops for Debounce.
+func (s *server) schedule(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	if t := s.timers[path]; t != nil {
+		t.Stop()
+	}
+	s.timers[path] = time.AfterFunc(Debounce, func() { s.check(path) })
+}
+
+// overlay reads the open buffers in place of the files on disk.
+type overlay map[string][]byte
+
+func (o overlay) ReadFile(name string) ([]byte, error) {
+	if b, ok := o[filepath.Clean(name)]; ok {
+		return b, nil
+	}
+	return dsl.OSFiles{}.ReadFile(name)
+}
+
+// Resolve follows symbolic links as the loader's confinement of includes needs; a buffer
+// not yet saved resolves through its folder.
+func (o overlay) Resolve(name string) (string, error) {
+	r, err := dsl.OSFiles{}.Resolve(name)
+	if err == nil {
+		return r, nil
+	}
+	if _, ok := o[filepath.Clean(name)]; ok {
+		dir, derr := dsl.OSFiles{}.Resolve(filepath.Dir(name))
+		if derr != nil {
+			return filepath.Clean(name), nil
+		}
+		return filepath.Join(dir, filepath.Base(name)), nil
+	}
+	return "", err
+}
+
+// file is one rule file of a ruleset as the server sees it now.
+type file struct {
+	path, uri string
+	text      string
+	lines     []string
+	syms      []dsl.Symbol
+	names     []dsl.Name
+}
+
+// outline is what Outline and Names gave for a text.
+type outline struct {
+	text  string
+	syms  []dsl.Symbol
+	names []dsl.Name
+}
+
+// workspace is a snapshot of the files of one ruleset: the file asked about first.
+type workspace struct {
+	files  []*file
+	byPath map[string]*file
+	roots  []string // the files no other file of the group includes
+	fs     overlay
+}
+
+// snapshot gathers the ruleset of the file at path: the rule files of its folder joined to it
+// by includes, each read from its buffer when open.
+func (s *server) snapshot(path string) *workspace {
+	s.mu.Lock()
+	fs := overlay{}
+	uris := map[string]string{}
+	for p, d := range s.docs {
+		fs[p] = []byte(d.text)
+		uris[p] = d.uri
+	}
+	s.mu.Unlock()
+
+	read := func(p string) (string, bool) {
+		b, err := fs.ReadFile(p)
+		if err != nil {
+			return "", false
+		}
+		return string(b), true
+	}
+	group := []string{path}
+	if filepath.IsAbs(path) {
+		group = groupOf(path, fs, read)
+	}
+	w := &workspace{byPath: map[string]*file{}, fs: fs}
+	included := map[string]bool{}
+	for _, p := range group {
+		text, ok := read(p)
+		if !ok && p != path {
+			continue
+		}
+		f := &file{path: p, uri: uris[p], text: text, lines: strings.Split(text, "\n")}
+		if f.uri == "" {
+			f.uri = pathURI(p)
+		}
+		f.syms, f.names = s.outlineOf(p, text)
+		w.files = append(w.files, f)
+		w.byPath[p] = f
+		for _, inc := range includesOf(text) {
+			included[filepath.Join(filepath.Dir(p), inc)] = true
+		}
+	}
+	for _, f := range w.files {
+		if !included[f.path] {
+			w.roots = append(w.roots, f.path)
+		}
+	}
+	if len(w.roots) == 0 { // includes in a circle: the loader says so
+		w.roots = []string{path}
+	}
+	return w
+}
+
+// outlineOf outlines a text and lists its names, or gives the last outline of the file if
+// this text does not parse. Both are kept for the next request on the same text.
+func (s *server) outlineOf(path, text string) ([]dsl.Symbol, []dsl.Name) {
+	s.mu.Lock()
+	last, ok := s.outlines[path]
+	s.mu.Unlock()
+	if ok && last.text == text {
+		return last.syms, last.names
+	}
+	names := dsl.Names(path, []byte(text))
+	syms, _, err := dsl.Outline(path, []byte(text))
+	if err != nil {
+		s.mu.Lock()
+		s.outlines[path] = outline{text, last.syms, names}
+		s.mu.Unlock()
+		return last.syms, names
+	}
+	s.mu.Lock()
+	s.outlines[path] = outline{text, syms, names}
+	s.mu.Unlock()
+	return syms, names
+}
+
+// groupOf lists path and the rule files of its folder joined to it by includes, either
+// way, path first and the others sorted.
+func groupOf(path string, fs overlay, read func(string) (string, bool)) []string {
+	dir := filepath.Dir(path)
+	candidates := map[string]bool{path: true}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".rules") {
+				candidates[filepath.Join(dir, e.Name())] = true
+			}
+		}
+	}
+	for p := range fs {
+		if filepath.Dir(p) == dir {
+			candidates[p] = true
+		}
+	}
+	edges := map[string][]string{}
+	for p := range candidates {
+		text, ok := read(p)
+		if !ok {
+			continue
+		}
+		for _, inc := range includesOf(text) {
+			q := filepath.Join(dir, inc)
+			if candidates[q] {
+				edges[p] = append(edges[p], q)
+				edges[q] = append(edges[q], p)
+			}
+		}
+	}
+	seen := map[string]bool{path: true}
+	queue := []string{path}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, q := range edges[p] {
+			if !seen[q] {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	var rest []string
+	for p := range seen {
+		if p != path {
+			rest = append(rest, p)
+		}
+	}
+	slices.Sort(rest)
+	return append([]string{path}, rest...)
+}
+
+// includesOf finds the include lines of a text, even one that does not parse.
+func includesOf(text string) []string {
+	var out []string
+	for line := range strings.Lines(text) {
+		if !strings.Contains(line, "include") {
+			continue
+		}
+		line = strings.TrimSpace(line)
+		rest, ok := strings.CutPrefix(line, "include")
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		if i := strings.Index(rest, "//"); i > 0 {
+			rest = strings.TrimSpace(rest[:i])
+		}
+		if p, err := strconv.Unquote(rest); err == nil && !strings.ContainsAny(p, "/\\") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// check loads the ruleset of an open buffer from each of its roots and publishes the
+// problems of every file, clearing those that went away.
+func (s *server) check(path string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("check %s: internal error: %v", path, r)
+		}
+	}()
+	s.checkMu.Lock()
+	defer s.checkMu.Unlock()
+	s.mu.Lock()
+	d := s.docs[path]
+	if d == nil || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	gen := d.gen
+	s.mu.Unlock()
+
+	w := s.snapshot(path)
+	byURI := map[string][]protocol.Diagnostic{w.byPath[path].uri: {}}
+	seen := map[string]bool{}
+	for _, root := range w.roots {
+		_, diags := dsl.Load(w.fs, root)
+		for _, dg := range diags {
+			start, end := dg.Range()
+			f := w.byPath[filepath.Clean(start.File)]
+			if f == nil {
+				// A file outside the group (an include refused, a missing file): said
+				// where the check started.
+				f = w.byPath[root]
+				start, end = dsl.Pos{Line: 1, Col: 1}, dsl.Pos{Line: 1, Col: 1}
+			}
+			msg := dg.Summary
+			if dg.Detail != "" {
+				msg += " (" + dg.Detail + ")"
+			}
+			key := f.uri + "\x00" + start.String() + "\x00" + msg
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			sev := protocol.DiagnosticSeverityError
+			if dg.Severity == dsl.Warning {
+				sev = protocol.DiagnosticSeverityWarning
+			}
+			if end.Line < start.Line || end.Line == start.Line && end.Col <= start.Col {
+				// Only the start is known: underline the name there, or one character.
+				end = dsl.Pos{Line: start.Line, Col: start.Col + 1}
+				if n := f.nameAt(start.Line, start.Col); n != nil {
+					end = n.End
+				}
+			}
+			byURI[f.uri] = append(byURI[f.uri], protocol.Diagnostic{
+				Range:    protocol.Range{Start: f.position(start), End: f.position(end)},
+				Severity: &sev,
+				Source:   ptr("rulesh"),
+				Message:  msg,
+			})
+		}
+	}
+
+	s.mu.Lock()
+	if d := s.docs[path]; d == nil || d.gen != gen || s.closed {
+		s.mu.Unlock()
+		return // a newer text is on its way
+	}
+	old := s.published[path]
+	now := map[string]bool{}
+	for u, ds := range byURI {
+		if len(ds) > 0 || u == w.byPath[path].uri {
+			now[u] = true
+		}
+	}
+	s.published[path] = now
+	s.mu.Unlock()
+	for u := range old {
+		if _, ok := byURI[u]; !ok {
+			byURI[u] = []protocol.Diagnostic{}
+		}
+	}
+	for _, u := range slices.Sorted(maps.Keys(byURI)) {
+		s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: u, Diagnostics: byURI[u]})
+	}
+}
+
+var errNoFile = errors.New("the document is not open")
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

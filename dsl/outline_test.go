@@ -1,0 +1,92 @@
+package dsl_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+)
+
+const outlineSrc = `ruleset "t"
+include "autre.rules"
+
+// Le malus de base.
+option malus = 3 "chaque malus"
+
+kind Figure {
+  pv: int = 10
+}
+
+enum Allure { bon_plein, largue }
+
+dice combat = [sabre, fusil]
+
+// Frappe une figure.
+action frapper(f: Figure, n = 1) {
+  f.pv -= n
+  emit "{f.pv} restants"
+}
+`
+
+func TestOutline(t *testing.T) {
+	syms, incs, err := dsl.Outline("t.rules", []byte(outlineSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(incs) != 1 || incs[0] != "autre.rules" {
+		t.Errorf("includes = %q", incs)
+	}
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Sort+" "+s.Name+" "+s.Pos.String()+"-"+s.End.String()+" ["+s.Container+"|"+s.Type+"|"+s.Doc+"] "+strings.ReplaceAll(s.Text, "\n", "⏎"))
+	}
+	want := []string{
+		"option malus t.rules:5:8-t.rules:5:13 [||chaque malus] option malus = 3 \"chaque malus\"",
+		"kind Figure t.rules:7:6-t.rules:7:12 [||] kind Figure {⏎  pv: int = 10⏎}",
+		"field pv t.rules:8:3-t.rules:8:5 [Figure|int|] pv: int = 10",
+		"enum Allure t.rules:11:6-t.rules:11:12 [||] enum Allure { bon_plein, largue }",
+		"value bon_plein t.rules:11:15-t.rules:11:24 [Allure||] Allure.bon_plein",
+		"value largue t.rules:11:26-t.rules:11:32 [Allure||] Allure.largue",
+		"dice combat t.rules:13:6-t.rules:13:12 [||] dice combat = [sabre, fusil]",
+		"action frapper t.rules:16:8-t.rules:16:15 [||Frappe une figure.] action frapper(f: Figure, n = 1) {",
+		"param f t.rules:16:16-t.rules:16:17 [frapper|Figure|] f: Figure",
+		"param n t.rules:16:27-t.rules:16:28 [frapper||] n = 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if syms[7].Stop.Line != 19 {
+		t.Errorf("frapper ends at %v", syms[7].Stop)
+	}
+}
+
+func TestNames(t *testing.T) {
+	var got []string
+	for _, n := range dsl.Names("t.rules", []byte(outlineSrc)) {
+		if n.Pos.Line >= 17 {
+			got = append(got, n.Name+"@"+n.Pos.String()[8:]+map[bool]string{true: "."}[n.AfterDot])
+		}
+	}
+	// The template hole's names count; the keyword emit does not.
+	if s := strings.Join(got, " "); s != "f@17:3 pv@17:5. n@17:11 f@18:10 pv@18:12." {
+		t.Errorf("names = %s", s)
+	}
+}
+
+// TestOutlineTruncated: every prefix of a shipped ruleset outlines or fails cleanly.
+func TestOutlineTruncated(t *testing.T) {
+	files, _ := filepath.Glob("../rulesets/*/*.rules")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := max(len(src)/40, 1)
+		for n := 0; n <= len(src); n += step {
+			dsl.Outline(f, src[:n])
+			dsl.Names(f, src[:n])
+		}
+	}
+}
