@@ -3,15 +3,17 @@ package cli
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"rulesh/cmd/rulesh/internal/repl"
 )
 
-// repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N]`.
+// repl is `rulesh` and `rulesh repl [-f FILE]... [--seed N] [--set K=V]...`.
 func (c *cli) repl(args []string) int {
-	fs := c.newFlags("repl", "repl [-f FILE]... [--seed N]")
-	var files listFlag
+	fs := c.newFlags("repl", "repl [-f FILE]... [--seed N] [--set K=V]...")
+	var files, sets listFlag
 	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
+	fs.Var(&sets, "set", "set an option before the first input, `NAME=VALUE` (repeatable), as :set does")
 	seed := fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -26,6 +28,17 @@ func (c *cli) repl(args []string) int {
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return ExitError
+	}
+	for _, kv := range sets {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			fmt.Fprintf(c.stderr, "rulesh: --set %q: want NAME=VALUE\n", kv)
+			return ExitUsage
+		}
+		// As typed at the prompt, so the session's log and a recorded transcript hold it.
+		if sh.Exec(":set " + name + " " + val); sh.Failed() {
+			return ExitError
+		}
 	}
 	if !sh.Run(c.stdin) {
 		return ExitError
