@@ -152,16 +152,29 @@ func (ds Diagnostics) Render(src Sources) string {
 		runes := []rune(line)
 		col := d.Pos.Col - 1
 		start := 0
+		before, after := "", ""
 		if len(runes) > maxShown {
 			// Long lines are cut around the column so a 600 KB line prints in one screen;
-			// a column past the end (a file changed since it was read) shows the end.
+			// a column past the end (a file changed since it was read) shows the end. An
+			// ellipsis marks each cut end, so the excerpt is not read as the whole line.
 			start = max(0, min(col-maxShown/2, len(runes)-maxShown))
 			end := min(len(runes), start+maxShown)
+			if start > 0 {
+				before = "…"
+			}
+			if end < len(runes) {
+				after = "…"
+			}
 			runes = runes[start:end]
 		}
 		b.WriteString("    ")
+		b.WriteString(before)
 		b.WriteString(string(runes))
+		b.WriteString(after)
 		b.WriteString("\n    ")
+		if before != "" {
+			b.WriteByte(' ')
+		}
 		for i := start; i < col && i-start < len(runes); i++ {
 			if runes[i-start] == '\t' {
 				b.WriteByte('\t')

@@ -119,31 +119,31 @@ func TestRenderInvalidUTF8(t *testing.T) {
 	}
 }
 
-// TestRenderLongLine: a long line is cut to 160 runes around the column, the caret still
-// under it.
+// TestRenderLongLine: a long line is cut to 160 runes around the column, an ellipsis at
+// each cut end, the caret still under the column.
 func TestRenderLongLine(t *testing.T) {
 	line := strings.Repeat("é", 1000) + "X" + strings.Repeat("a", 1000)
 	got := (Diagnostics{{Pos: Pos{"f", 1, 1001}, Summary: "s"}}).Render(Sources{"f": []byte(line + "\n")})
-	want := "f:1:1001: s\n    " + strings.Repeat("é", 80) + "X" + strings.Repeat("a", 79) + "\n    " + strings.Repeat(" ", 80) + "^\n"
+	want := "f:1:1001: s\n    …" + strings.Repeat("é", 80) + "X" + strings.Repeat("a", 79) + "…\n    " + strings.Repeat(" ", 81) + "^\n"
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	// Near the start, the cut keeps the start.
 	got = (Diagnostics{{Pos: Pos{"f", 1, 3}, Summary: "s"}}).Render(Sources{"f": []byte(line)})
-	want = "f:1:3: s\n    " + strings.Repeat("é", 160) + "\n      ^\n"
+	want = "f:1:3: s\n    " + strings.Repeat("é", 160) + "…\n      ^\n"
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	// Near the end, the cut keeps the end.
 	got = (Diagnostics{{Pos: Pos{"f", 1, 1990}, Summary: "s"}}).Render(Sources{"f": []byte(line)})
-	want = "f:1:1990: s\n    " + strings.Repeat("a", 160) + "\n    " + strings.Repeat(" ", 148) + "^\n"
+	want = "f:1:1990: s\n    …" + strings.Repeat("a", 160) + "\n    " + strings.Repeat(" ", 149) + "^\n"
 	if got != want {
 		t.Errorf("near the end:\ngot  %q\nwant %q", got, want)
 	}
 	// Past the end of a long line (a file changed since it was read), the end is shown and
 	// the caret follows it; this used to panic slicing past the line.
 	got = (Diagnostics{{Pos: Pos{"f", 1, 2500}, Summary: "s"}}).Render(Sources{"f": []byte(line)})
-	want = "f:1:2500: s\n    " + strings.Repeat("a", 160) + "\n    " + strings.Repeat(" ", 160) + "^\n"
+	want = "f:1:2500: s\n    …" + strings.Repeat("a", 160) + "\n    " + strings.Repeat(" ", 161) + "^\n"
 	if got != want {
 		t.Errorf("past the end:\ngot  %q\nwant %q", got, want)
 	}
