@@ -84,9 +84,9 @@ func ParseKind(s string) (Kind, bool) {
 
 // Outcome is one distinct result of a run: the value returned, or a failure.
 type Outcome struct {
-	Text  string  // dsl.Repr of the value, or "error: MESSAGE"
-	Kind  Kind    //
-	Num   float64 // a number's value, 0 or 1 for false and true
+	Text  string          // dsl.Repr of the value, or "error: MESSAGE"
+	Kind  Kind            //
+	Num   float64         // a number's value, 0 or 1 for false and true
 	Value json.RawMessage // the value as JSON writes it (dsl.ToJSON), the text for a failure
 }
 
@@ -175,7 +175,7 @@ type Pair struct{ A, B string }
 // spread over workers and machines.
 type Tally struct {
 	Runs     int64
-	Paired   bool // B ran beside A
+	Paired   bool               // B ran beside A
 	Outcomes map[string]Outcome // by text
 	Pairs    map[Pair]int64
 	Emitted  [2]map[string]int64 // runs that emitted each line, on A and on B

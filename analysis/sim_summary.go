@@ -99,11 +99,11 @@ type Difference struct {
 	Outcomes []OutcomeDifference
 	// Numeric is set when every outcome on both sides is a number: only then is the
 	// difference of the means given.
-	Numeric    bool
-	Mean       float64
-	MeanLo     float64
-	MeanHi     float64
-	Runs       int64
+	Numeric bool
+	Mean    float64
+	MeanLo  float64
+	MeanHi  float64
+	Runs    int64
 }
 
 // Difference returns the paired difference B−A of a comparison: per outcome, the mean of
