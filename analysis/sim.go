@@ -265,14 +265,14 @@ func (r *sideRun) run(seed uint64) error {
 
 // CheckSim compiles the expression on a machine of each variant, so that a mistake in the
 // expression, the files or the options is reported before any run. The error is
-// dsl.Diagnostics for the expression, named "<sim>".
+// dsl.Diagnostics for the expression, named "<sim>"; B's errors say "in B".
 func CheckSim(cfg SimConfig) error {
 	if _, err := newSideRun(cfg.A, cfg.Expr); err != nil {
 		return err
 	}
 	if cfg.B != nil {
 		if _, err := newSideRun(*cfg.B, cfg.Expr); err != nil {
-			return err
+			return fmt.Errorf("in B: %w", err)
 		}
 	}
 	return nil

@@ -140,7 +140,12 @@ func (c *cli) sim(args []string) int {
 		cfg.B = &analysis.Variant{Prog: progB, Overrides: overrides}
 	}
 	if err := analysis.CheckSim(cfg); err != nil {
-		output.Error(c.stderr, err, dsl.Sources{"<sim>": []byte(st.Expr)}, prog.Sources())
+		var diags dsl.Diagnostics
+		if errors.As(err, &diags) {
+			output.Error(c.stderr, err, dsl.Sources{"<sim>": []byte(st.Expr)}, prog.Sources())
+		} else {
+			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+		}
 		return ExitError
 	}
 	if n > 0 {
