@@ -63,7 +63,7 @@ func (c *cli) sim(args []string) int {
 		}
 		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers"} {
 			if flagSet(fs, f) {
-				return usage("--merge takes shard files only; -%s belongs to the runs that made them", f)
+				return usage("--merge takes shard files only; --%s belongs to the runs that made them", f)
 			}
 		}
 		return c.simMerge(pos, *asJSON, *svg)
