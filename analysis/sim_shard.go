@@ -37,7 +37,7 @@ func ParseShard(s string) (index, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	index, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || index < 1 || index > n {
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > MaxRuns || index < 1 || index > n {
 		return 0, 0, fmt.Errorf("--shard %q: want I/N with 1 ≤ I ≤ N, such as 2/8", s)
 	}
 	return index, n, nil
