@@ -452,31 +452,48 @@ func tableNoBars(w interface{ Write([]byte) (int, error) }, rows [][]string) {
 	w.Write([]byte(b.String()))
 }
 
-// printHistogram bins many distinct numbers into 20 equal ranges.
+// printHistogram bins many distinct numbers into about 20 equal ranges: of whole numbers
+// when every outcome is one (22–24, both ends in), else half-open ranges.
 func (c *cli) printHistogram(s analysis.Summary) {
 	const bins = 20
 	lo, hi := s.Outcomes[0].Num, s.Outcomes[len(s.Outcomes)-1].Num
-	width := (hi - lo) / bins
-	counts := make([]int64, bins)
+	whole := true
 	for _, o := range s.Outcomes {
-		i := bins - 1
+		whole = whole && o.Num == math.Trunc(o.Num) && math.Abs(o.Num) < 1<<53
+	}
+	width := (hi - lo) / bins
+	n := bins
+	if whole {
+		width = math.Ceil((hi - lo + 1) / bins)
+		n = int(math.Ceil((hi - lo + 1) / width))
+	}
+	counts := make([]int64, n)
+	for _, o := range s.Outcomes {
+		i := n - 1
 		if width > 0 {
-			i = min(bins-1, int((o.Num-lo)/width))
+			i = min(n-1, int((o.Num-lo)/width))
 		}
 		counts[i] += o.Count
 	}
-	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), bins)
+	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), n)
+	num := func(f float64) string { return strconv.FormatFloat(round4(f), 'g', -1, 64) }
 	var rows [][]string
 	var weights []float64
-	for i, n := range counts {
+	for i, k := range counts {
 		from, to := lo+float64(i)*width, lo+float64(i+1)*width
-		end := ")"
-		if i == bins-1 {
-			end, to = "]", hi
+		var label string
+		switch {
+		case whole && (width == 1 || from == min(to-1, hi)):
+			label = num(from)
+		case whole:
+			label = num(from) + "–" + num(min(to-1, hi))
+		case i == n-1:
+			label = "[" + num(from) + ", " + num(hi) + "]"
+		default:
+			label = "[" + num(from) + ", " + num(to) + ")"
 		}
-		rows = append(rows, []string{"[" + strconv.FormatFloat(round4(from), 'g', -1, 64) + ", " + strconv.FormatFloat(round4(to), 'g', -1, 64) + end,
-			strconv.FormatInt(n, 10), output.Percent(float64(n) / float64(s.Runs))})
-		weights = append(weights, float64(n))
+		rows = append(rows, []string{label, strconv.FormatInt(k, 10), output.Percent(float64(k) / float64(s.Runs))})
+		weights = append(weights, float64(k))
 	}
 	output.Table(c.stdout, []string{"range", "count", "frequency"}, rows, weights)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -155,5 +156,37 @@ func TestSimMergeRefuses(t *testing.T) {
 	}
 	if out, _, code := simRun(t, "--merge", a2, a1); code != 0 || !strings.HasPrefix(out, "d6: 90 runs, seed 1\n") {
 		t.Errorf("merge: %d %s", code, out)
+	}
+}
+
+// TestSimSVGAndHistogram: --svg draws A and B side by side; many distinct numbers print as
+// ranges of whole numbers whose counts add up to the runs.
+func TestSimSVGAndHistogram(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "c.svg")
+	_, errOut, code := simRun(t, "--runs", "300", "--seed", "1", "-f", "rulesets/examples/duel.rules", "--compare", "malus=1", "--svg", svg, "d6 - malus")
+	b, err := os.ReadFile(svg)
+	if code != 0 || err != nil || !strings.Contains(string(b), "B: --compare malus=1") || strings.Count(string(b), "<rect") < 2*8 {
+		t.Errorf("svg: exit %d %s %v\n%s", code, errOut, err, b)
+	}
+	out, _, code := simRun(t, "--runs", "2000", "--seed", "1", "10d10")
+	if code != 0 || !strings.Contains(out, "55 distinct values, in 17 ranges") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	total := 0
+	ranges := 0
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 3 && strings.HasSuffix(f[2], "%") {
+			n, _ := strconv.Atoi(f[1])
+			total += n
+			ranges++
+		}
+	}
+	// 22 to 86 is 65 whole numbers: ranges of 4 (65/20 rounded up), 17 of them.
+	if ranges != 17 || !strings.Contains(out, "\n22–25  ") || !strings.Contains(out, "\n   86  ") {
+		t.Errorf("%d ranges of whole numbers, want 17 of 4 from 22\n%s", ranges, out)
+	}
+	if total != 2000 {
+		t.Errorf("histogram counts add up to %d\n%s", total, out)
 	}
 }
