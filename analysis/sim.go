@@ -24,6 +24,16 @@ const MaxRuns = 1_000_000_000
 // median, 75% and 95%.
 var QuantileLevels = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
 
+// MaxEmittedLines bounds the distinct emitted lines a side of a simulation counts: past it
+// (a line that prints a running total, a state line per run over millions of runs) the lines
+// are no longer counted, and the summary says so. The bound applies to the union of every
+// worker's and shard's lines, so whether it is passed does not depend on how the runs were
+// spread.
+const MaxEmittedLines = 200_000
+
+// maxEmittedLines is MaxEmittedLines, lowered by tests.
+var maxEmittedLines = MaxEmittedLines
+
 // runChunk is how many consecutive runs a worker takes at once.
 const runChunk = 64
 
@@ -179,6 +189,9 @@ type Tally struct {
 	Outcomes map[string]Outcome // by text
 	Pairs    map[Pair]int64
 	Emitted  [2]map[string]int64 // runs that emitted each line, on A and on B
+	// Overflow is set on a side whose distinct lines passed MaxEmittedLines: its Emitted is
+	// then empty.
+	Overflow [2]bool
 }
 
 // NewTally returns an empty tally.
@@ -200,9 +213,23 @@ func (t *Tally) Merge(o *Tally) {
 		t.Pairs[k] += n
 	}
 	for side := range t.Emitted {
-		for k, n := range o.Emitted[side] {
-			t.Emitted[side][k] += n
+		t.Overflow[side] = t.Overflow[side] || o.Overflow[side]
+		if !t.Overflow[side] {
+			for k, n := range o.Emitted[side] {
+				t.Emitted[side][k] += n
+			}
 		}
+		t.checkOverflow(side)
+	}
+}
+
+// checkOverflow drops a side's lines once they are too many.
+func (t *Tally) checkOverflow(side int) {
+	if len(t.Emitted[side]) > maxEmittedLines {
+		t.Overflow[side] = true
+	}
+	if t.Overflow[side] && len(t.Emitted[side]) > 0 {
+		t.Emitted[side] = map[string]int64{}
 	}
 }
 
@@ -369,8 +396,11 @@ func (w *worker) run(seed uint64) error {
 		} else {
 			p.B = r.out.Text
 		}
-		for _, line := range r.lines {
-			w.tally.Emitted[i][line]++
+		if !w.tally.Overflow[i] {
+			for _, line := range r.lines {
+				w.tally.Emitted[i][line]++
+			}
+			w.tally.checkOverflow(i)
 		}
 	}
 	w.tally.Pairs[p]++

@@ -65,8 +65,10 @@ type Shard struct {
 		Count int64  `json:"count"`
 	} `json:"pairs"`
 	Emitted struct {
-		A map[string]int64 `json:"a"`
-		B map[string]int64 `json:"b,omitempty"`
+		A         map[string]int64 `json:"a"`
+		B         map[string]int64 `json:"b,omitempty"`
+		OverflowA bool             `json:"overflow_a,omitempty"`
+		OverflowB bool             `json:"overflow_b,omitempty"`
 	} `json:"emitted"`
 }
 
@@ -105,6 +107,7 @@ func NewShard(st Study, index, n int, t *Tally) *Shard {
 		}{p.A, p.B, t.Pairs[p]})
 	}
 	sh.Emitted.A = t.Emitted[0]
+	sh.Emitted.OverflowA, sh.Emitted.OverflowB = t.Overflow[0], t.Overflow[1]
 	if t.Paired {
 		sh.Emitted.B = t.Emitted[1]
 	}
@@ -200,6 +203,7 @@ func MergeShards(names []string, shards []*Shard) (Study, *Tally, error) {
 		if sh.Emitted.B != nil {
 			part.Emitted[1] = sh.Emitted.B
 		}
+		part.Overflow = [2]bool{sh.Emitted.OverflowA, sh.Emitted.OverflowB}
 		t.Merge(part)
 	}
 	var missing []string

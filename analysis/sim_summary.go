@@ -39,8 +39,10 @@ type Summary struct {
 	Numeric      bool
 	Mean, Stddev float64
 	Quantiles    []Quantile
-	// Emitted lists the lines emitted, most frequent first (ties by text).
-	Emitted []LineCount
+	// Emitted lists the lines emitted, most frequent first (ties by text), unless there were
+	// more than MaxEmittedLines distinct ones (EmittedOverflow).
+	Emitted         []LineCount
+	EmittedOverflow bool
 }
 
 // Summary returns side 0 (A) or 1 (B) of the tally summarised.
@@ -53,7 +55,7 @@ func (t *Tally) Summary(side int) Summary {
 			counts[p.B] += n
 		}
 	}
-	s := Summary{Runs: t.Runs, Numeric: len(counts) > 0}
+	s := Summary{Runs: t.Runs, Numeric: len(counts) > 0, EmittedOverflow: t.Overflow[side]}
 	for text, n := range counts {
 		lo, hi := Wilson(n, t.Runs)
 		s.Outcomes = append(s.Outcomes, OutcomeCount{Outcome: t.Outcomes[text], Count: n,

@@ -282,3 +282,42 @@ func TestSimLimits(t *testing.T) {
 		t.Error("a bad expression checks")
 	}
 }
+
+// TestSimEmittedOverflow: past the bound on distinct lines, lines are no longer counted,
+// whatever the workers and shards; below it every line is.
+func TestSimEmittedOverflow(t *testing.T) {
+	prog := load(t, `ruleset "t"
+action marque(): int {
+  let r = 1d1000000
+  emit "{r}"
+  return 1
+}
+`)
+	defer func(n int) { maxEmittedLines = n }(maxEmittedLines)
+	for _, limit := range []int{50, 1000} {
+		maxEmittedLines = limit
+		cfg := SimConfig{Expr: "marque()", A: Variant{Prog: prog}, Runs: 300, Seed: 1}
+		var got []bool
+		for _, w := range []int{1, 3} {
+			cfg.Workers = w
+			got = append(got, simulate(t, cfg).Summary(0).EmittedOverflow)
+		}
+		merged := NewTally()
+		for i := 1; i <= 3; i++ {
+			cfg.First, cfg.Last = ShardRange(cfg.Runs, i, 3)
+			merged.Merge(simulate(t, cfg))
+		}
+		s := merged.Summary(0)
+		got = append(got, s.EmittedOverflow)
+		want := limit < 300
+		for _, g := range got {
+			if g != want {
+				t.Errorf("limit %d: overflow %v, want %v", limit, got, want)
+				break
+			}
+		}
+		if want && len(s.Emitted) != 0 || !want && len(s.Emitted) < 290 {
+			t.Errorf("limit %d: %d lines kept", limit, len(s.Emitted))
+		}
+	}
+}

@@ -317,6 +317,9 @@ func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
 	for _, l := range s.Emitted {
 		j.Emitted = append(j.Emitted, simLineJSON(l))
 	}
+	if s.EmittedOverflow {
+		j.Emitted = nil
+	}
 	return j
 }
 
@@ -421,6 +424,9 @@ func (c *cli) printSummary(s analysis.Summary) {
 			fmt.Fprintf(c.stdout, "  %s%% %s", strconv.FormatFloat(q.Level*100, 'f', -1, 64), strconv.FormatFloat(q.Value, 'g', -1, 64))
 		}
 		fmt.Fprintln(c.stdout)
+	}
+	if s.EmittedOverflow {
+		fmt.Fprintf(c.stdout, "emitted: more than %d distinct lines, not counted\n", analysis.MaxEmittedLines)
 	}
 	if len(s.Emitted) > 0 {
 		top := s.Emitted[:min(len(s.Emitted), simTopLines)]
