@@ -338,3 +338,53 @@ action échec() {
 		t.Error("plus(1) compiles")
 	}
 }
+
+// TestFreshTrial: a fresh trial with a seed gives what a new machine with that seed gives
+// (decks shuffled afresh, then the expression's dice), every time, and undoes its changes.
+func TestFreshTrial(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(`ruleset "t"
+deck jeu standard {}
+kind Compteur { n: int = 0 }
+entity c: Compteur {}
+action tirer(): string {
+  c.n += 1
+  let carte = draw(jeu)
+  return "{carte} {1d6} {c.n} {len(jeu.cards)}"
+}
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(0), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	c, err := s.Compile("<t>", "tirer()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{5, 6, 5, 7} {
+		fresh, _ := dsl.NewMachine(prog, dice.NewPCG(seed), nil)
+		want, err := dsl.NewSession(fresh).Eval("<t>", "tirer()")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.FreshTrial(c, seed, func(v any, err error) error {
+			if err != nil || v != want {
+				t.Errorf("seed %d: %v, %v; a new machine gives %v", seed, v, err, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, _ := s.Eval("<t>", "[c.n, len(jeu.cards)]"); dsl.Repr(v) != "[0, 52]" {
+		t.Errorf("after fresh trials: %s", dsl.Repr(v))
+	}
+	other, _ := dsl.NewMachine(prog, dice.NewQueue(nil, nil), nil)
+	if err := dsl.NewSession(other).FreshTrial(c, 1, func(any, error) error { return nil }); err == nil {
+		t.Error("a fresh trial on a hand-given source")
+	}
+}

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"maps"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -8,6 +9,7 @@ import (
 	"rulesh/dsl/check"
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
+	"rulesh/stdlib/dice"
 )
 
 // Session holds what an interactive user or `eval` adds on top of a Program: local bindings
@@ -60,6 +62,27 @@ func (s *Session) Compile(name, src string) (*Compiled, error) {
 // before the state is undone. Each trial starts from the state the session had.
 func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
 	return s.M.Trial(func() error {
+		v, err := s.M.Eval(c.x, s.env(c.x.Globals))
+		return see(v, err)
+	})
+}
+
+// FreshTrial is Trial from the start state a new machine seeded with seed would have: the
+// machine's source (which must be a *dice.PCG) is reseeded and every deck redealt and
+// shuffled afresh inside the trial, so a run of it gives exactly what NewMachine with
+// dice.NewPCG(seed) followed by Eval would, without building a machine per run. The state
+// before the call (entities, options, piles other than decks) must be the machine's start
+// state: FreshTrial undoes its own changes but does not reset earlier ones.
+func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error) error) error {
+	pcg, ok := s.M.Dice.(*dice.PCG)
+	if !ok {
+		return fmt.Errorf("a fresh trial needs a seeded dice source")
+	}
+	pcg.Reseed(seed)
+	return s.M.Trial(func() error {
+		if err := s.M.Redeal(); err != nil {
+			return see(nil, err)
+		}
 		v, err := s.M.Eval(c.x, s.env(c.x.Globals))
 		return see(v, err)
 	})

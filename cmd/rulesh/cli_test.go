@@ -152,6 +152,7 @@ Usage:
   rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
   rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
   rulesh prob   [-f FILE]... [--json] EXPR     exact distribution of a dice/table expression
+  rulesh sim    [-f FILE]... [--runs N] [--seed S] [--compare K=V] [--shard I/N] [--json] EXPR  Monte Carlo runs
   rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
   rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error
   rulesh fmt    [-w] [-l] FILE...        canonical formatting

@@ -36,12 +36,22 @@ type Source interface {
 // PCG is the default source: a seeded PCG from math/rand/v2, so a seed replays a session.
 type PCG struct {
 	rng  *rand.Rand
+	pcg  *rand.PCG
 	seed uint64
 }
 
 // NewPCG returns a seeded source.
 func NewPCG(seed uint64) *PCG {
-	return &PCG{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seed: seed}
+	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &PCG{rng: rand.New(src), pcg: src, seed: seed}
+}
+
+// Reseed starts the source again from seed, in place: it then gives what NewPCG(seed) would,
+// and rollers that hold it (and use its fast paths) follow. A simulation reseeds one source
+// per run rather than making a new one.
+func (p *PCG) Reseed(seed uint64) {
+	p.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
+	p.seed = seed
 }
 
 // Seed returns the seed the source started from.

@@ -1,0 +1,409 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// MaxRuns bounds the runs of one simulation.
+const MaxRuns = 1_000_000_000
+
+// QuantileLevels are the quantiles a simulation reports of numeric outcomes: 5%, 25%, the
+// median, 75% and 95%.
+var QuantileLevels = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
+
+// MaxEmittedLines bounds the distinct emitted lines a side of a simulation counts: past it
+// (a line that prints a running total, a state line per run over millions of runs) the lines
+// are no longer counted, and the summary says so. The bound applies to the union of every
+// worker's and shard's lines, so whether it is passed does not depend on how the runs were
+// spread.
+const MaxEmittedLines = 200_000
+
+// maxEmittedLines is MaxEmittedLines, lowered by tests.
+var maxEmittedLines = MaxEmittedLines
+
+// runChunk is how many consecutive runs a worker takes at once.
+const runChunk = 64
+
+// RunSeed is the seed of run i of a simulation seeded with seed: splitmix64 of the i-th
+// step of its sequence, so every run has a seed of its own whatever worker or machine runs
+// it, and neighbouring runs are unrelated.
+func RunSeed(seed uint64, i int64) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// Variant is one set of rules a simulation runs: a loaded program and its option values.
+type Variant struct {
+	Prog      *dsl.Program
+	Overrides map[string]any
+}
+
+// SimConfig describes a simulation: Expr run Runs times on A (and, paired seed for seed, on
+// B when B is set), run i from the start state with the seed RunSeed(Seed, i).
+type SimConfig struct {
+	Expr string
+	A    Variant
+	B    *Variant
+	Runs int64
+	Seed uint64
+	// First and Last bound the slice of runs done, [First, Last) (a shard); Last 0 means
+	// every run.
+	First, Last int64
+	// Workers run in parallel; 0 means runtime.GOMAXPROCS.
+	Workers int
+	// Done, when set, counts the runs finished, for a progress bar.
+	Done *atomic.Int64
+}
+
+// Kind orders outcomes: numbers, then booleans, then other values, then failures.
+type Kind int
+
+// The kinds of outcomes, in their order.
+const (
+	KindNumber Kind = iota
+	KindBool
+	KindValue
+	KindError
+)
+
+var kindNames = []string{"number", "bool", "value", "error"}
+
+// String names a kind as shard files write it.
+func (k Kind) String() string { return kindNames[k] }
+
+// ParseKind reads a kind's name.
+func ParseKind(s string) (Kind, bool) {
+	i := slices.Index(kindNames, s)
+	return Kind(max(i, 0)), i >= 0
+}
+
+// Outcome is one distinct result of a run: the value returned, or a failure.
+type Outcome struct {
+	Text  string          // dsl.Repr of the value, or "error: MESSAGE"
+	Kind  Kind            //
+	Num   float64         // a number's value, 0 or 1 for false and true
+	Value json.RawMessage // the value as JSON writes it (dsl.ToJSON), the text for a failure
+}
+
+// CompareOutcomes orders outcomes: numbers ascending, then false before true, then other
+// values by their text, then failures by their text.
+func CompareOutcomes(a, b Outcome) int {
+	if a.Kind != b.Kind {
+		return int(a.Kind) - int(b.Kind)
+	}
+	if a.Kind == KindNumber || a.Kind == KindBool {
+		switch {
+		case a.Num < b.Num:
+			return -1
+		case a.Num > b.Num:
+			return 1
+		}
+	}
+	switch {
+	case a.Text < b.Text:
+		return -1
+	case a.Text > b.Text:
+		return 1
+	}
+	return 0
+}
+
+// outcomeOf classifies what a run gave, without its JSON value (see rawJSON). A roll
+// counts as its total, or as its face when it is one die of symbols.
+func outcomeOf(v any, err error) Outcome {
+	if r, ok := v.(*dsl.Roll); ok && err == nil {
+		if sym := r.Symbol(); sym != "" {
+			return Outcome{Text: sym, Kind: KindValue}
+		}
+		v = r.Total
+	}
+	if err != nil {
+		msg := err.Error()
+		var re *dsl.RuntimeError
+		if errors.As(err, &re) {
+			msg = re.Msg
+		}
+		return Outcome{Text: "error: " + msg, Kind: KindError}
+	}
+	switch x := v.(type) {
+	case int:
+		return Outcome{Text: strconv.Itoa(x), Kind: KindNumber, Num: float64(x)}
+	case float64:
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			// The exact shortest text, so that distinct numbers stay distinct and a shard
+			// file gives back the very number; a whole float keeps its ".0" as Repr does.
+			t := strconv.FormatFloat(x, 'g', -1, 64)
+			if !strings.ContainsAny(t, ".eIN") {
+				t += ".0"
+			}
+			return Outcome{Text: t, Kind: KindNumber, Num: x}
+		}
+	case bool:
+		o := Outcome{Text: strconv.FormatBool(x), Kind: KindBool}
+		if x {
+			o.Num = 1
+		}
+		return o
+	}
+	return Outcome{Text: dsl.Repr(v), Kind: KindValue}
+}
+
+// rawJSON is v as JSON writes it (dsl.ToJSON, with <, > and & as they are), kept as
+// bytes so that a shard file gives back exactly what one machine prints.
+func rawJSON(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		b.Reset()
+		enc.Encode(fmt.Sprint(v))
+	}
+	return json.RawMessage(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}
+
+// Pair is what a run gave on A and on B (B is "" without a comparison), by outcome text.
+type Pair struct{ A, B string }
+
+// Tally holds the exact counts of a simulation, or of a slice of it: how many runs gave each
+// pair of outcomes, and how many runs emitted each line on each side. Counts are integers
+// and merge by addition, so the summaries made from them are the same however the runs were
+// spread over workers and machines.
+type Tally struct {
+	Runs     int64
+	Paired   bool               // B ran beside A
+	Outcomes map[string]Outcome // by text
+	Pairs    map[Pair]int64
+	Emitted  [2]map[string]int64 // runs that emitted each line, on A and on B
+	// Overflow is set on a side whose distinct lines passed MaxEmittedLines: its Emitted is
+	// then empty.
+	Overflow [2]bool
+}
+
+// NewTally returns an empty tally.
+func NewTally() *Tally {
+	return &Tally{Outcomes: map[string]Outcome{}, Pairs: map[Pair]int64{},
+		Emitted: [2]map[string]int64{{}, {}}}
+}
+
+// Merge adds o's counts to t.
+func (t *Tally) Merge(o *Tally) {
+	t.Runs += o.Runs
+	t.Paired = t.Paired || o.Paired
+	for k, v := range o.Outcomes {
+		if _, ok := t.Outcomes[k]; !ok {
+			t.Outcomes[k] = v
+		}
+	}
+	for k, n := range o.Pairs {
+		t.Pairs[k] += n
+	}
+	for side := range t.Emitted {
+		t.Overflow[side] = t.Overflow[side] || o.Overflow[side]
+		if !t.Overflow[side] {
+			for k, n := range o.Emitted[side] {
+				t.Emitted[side][k] += n
+			}
+		}
+		t.checkOverflow(side)
+	}
+}
+
+// checkOverflow drops a side's lines once they are too many.
+func (t *Tally) checkOverflow(side int) {
+	if len(t.Emitted[side]) > maxEmittedLines {
+		t.Overflow[side] = true
+	}
+	if t.Overflow[side] && len(t.Emitted[side]) > 0 {
+		t.Emitted[side] = map[string]int64{}
+	}
+}
+
+// worker is one goroutine's machines and what it counted.
+type worker struct {
+	sides []*sideRun
+	tally *Tally
+}
+
+// sideRun is one variant on one worker: its session, compiled expression and the lines
+// emitted during the current run.
+type sideRun struct {
+	known map[string]Outcome // the worker's outcomes so far
+	s     *dsl.Session
+	c     *dsl.Compiled
+	lines []string
+	out   Outcome
+}
+
+func newSideRun(v Variant, expr string) (*sideRun, error) {
+	m, err := dsl.NewMachine(v.Prog, dice.NewPCG(0), v.Overrides)
+	if err != nil {
+		return nil, err
+	}
+	r := &sideRun{s: dsl.NewSession(m)}
+	m.Emit = func(line string) {
+		if !slices.Contains(r.lines, line) {
+			r.lines = append(r.lines, line)
+		}
+	}
+	if r.c, err = r.s.Compile("<sim>", expr); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// run does one run on this side and keeps its outcome and lines.
+func (r *sideRun) run(seed uint64) error {
+	r.lines = r.lines[:0]
+	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
+		r.out = outcomeOf(v, err)
+		if _, ok := r.known[r.out.Text]; !ok {
+			// A new outcome: its JSON value, read before the state is undone.
+			switch {
+			case r.out.Kind == KindError:
+				r.out.Value = rawJSON(r.out.Text)
+			case r.out.Kind == KindNumber:
+				r.out.Value = json.RawMessage(r.out.Text)
+			default:
+				if roll, ok := v.(*dsl.Roll); ok {
+					v = roll.Symbol()
+				}
+				r.out.Value = rawJSON(dsl.ToJSON(v))
+			}
+			r.known[r.out.Text] = r.out
+		}
+		return nil
+	})
+}
+
+// CheckSim compiles the expression on a machine of each variant, so that a mistake in the
+// expression, the files or the options is reported before any run. The error is
+// dsl.Diagnostics for the expression, named "<sim>"; B's errors say "in B".
+func CheckSim(cfg SimConfig) error {
+	if _, err := newSideRun(cfg.A, cfg.Expr); err != nil {
+		return err
+	}
+	if cfg.B != nil {
+		if _, err := newSideRun(*cfg.B, cfg.Expr); err != nil {
+			return fmt.Errorf("in B: %w", err)
+		}
+	}
+	return nil
+}
+
+// Simulate does the runs [First, Last) of a simulation on Workers goroutines, each with a
+// machine per variant that every run starts afresh on (dsl.Session.FreshTrial: the state
+// undone after each run, the source reseeded and the decks redealt before it), and returns
+// their exact counts. Run i gives what `eval --seed RunSeed(Seed, i)` gives on a new machine.
+// A run that fails counts as the outcome "error: MESSAGE".
+func Simulate(cfg SimConfig) (*Tally, error) {
+	if cfg.Runs < 1 || cfg.Runs > MaxRuns {
+		return nil, fmt.Errorf("runs must be between 1 and %d", MaxRuns)
+	}
+	first, last := cfg.First, cfg.Last
+	if last == 0 {
+		last = cfg.Runs
+	}
+	if first < 0 || last > cfg.Runs || first > last {
+		return nil, fmt.Errorf("runs [%d, %d) are not within the %d runs", first, last, cfg.Runs)
+	}
+	n := cfg.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	n = int(min(int64(n), max(1, (last-first+runChunk-1)/runChunk)))
+	workers := make([]*worker, n)
+	for i := range workers {
+		w := &worker{tally: NewTally()}
+		for _, v := range append([]Variant{cfg.A}, variants(cfg.B)...) {
+			r, err := newSideRun(v, cfg.Expr)
+			if err != nil {
+				return nil, err
+			}
+			r.known = w.tally.Outcomes
+			w.sides = append(w.sides, r)
+		}
+		workers[i] = w
+	}
+	var next atomic.Int64
+	next.Store(first)
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := next.Add(runChunk) - runChunk
+				if lo >= last {
+					return
+				}
+				hi := min(lo+runChunk, last)
+				for run := lo; run < hi; run++ {
+					if err := w.run(RunSeed(cfg.Seed, run)); err != nil {
+						errs[i] = err
+						return
+					}
+				}
+				if cfg.Done != nil {
+					cfg.Done.Add(hi - lo)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	t := NewTally()
+	t.Paired = cfg.B != nil
+	for _, w := range workers {
+		t.Merge(w.tally)
+	}
+	return t, nil
+}
+
+func variants(b *Variant) []Variant {
+	if b == nil {
+		return nil
+	}
+	return []Variant{*b}
+}
+
+// run does run with the given seed on every side and counts it.
+func (w *worker) run(seed uint64) error {
+	var p Pair
+	for i, r := range w.sides {
+		if err := r.run(seed); err != nil {
+			return err
+		}
+		if i == 0 {
+			p.A = r.out.Text
+		} else {
+			p.B = r.out.Text
+		}
+		if !w.tally.Overflow[i] {
+			for _, line := range r.lines {
+				w.tally.Emitted[i][line]++
+			}
+			w.tally.checkOverflow(i)
+		}
+	}
+	w.tally.Pairs[p]++
+	w.tally.Runs++
+	return nil
+}

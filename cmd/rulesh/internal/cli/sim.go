@@ -1,0 +1,542 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"rulesh/analysis"
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/sysio"
+	"rulesh/dsl"
+)
+
+// DefaultRuns is how many runs sim does without --runs: intervals about ±1% wide.
+const DefaultRuns = 10000
+
+// simTopLines is how many emitted lines the human output lists.
+const simTopLines = 10
+
+// simMaxRows is how many distinct numbers the human output lists one by one; more are
+// binned into a histogram.
+const simMaxRows = 30
+
+// simSynopsis is sim's usage line.
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+
+// Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
+// seed of its own, summarised; paired comparisons; shards and their merge.
+var Sim Command = run((*cli).sim)
+
+func (c *cli) sim(args []string) int {
+	fs := c.newFlags("sim", simSynopsis)
+	var files, sets listFlag
+	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
+	fs.Var(&sets, "set", "set an option, `NAME=VALUE` (repeatable)")
+	runs := fs.Int64("runs", DefaultRuns, "how many `N` runs")
+	seed := fs.Uint64("seed", 0, "seed `S` of the runs (default: a random seed, printed)")
+	compare := fs.String("compare", "", "run B with the option `NAME=VALUE` beside A, seed for seed")
+	variant := fs.String("variant", "", "run B with the rule `FILE` added last beside A, seed for seed")
+	shard := fs.String("shard", "", "do only slice `I/N` of the runs and print its counts for --merge")
+	merge := fs.Bool("merge", false, "combine the shard files given as arguments")
+	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
+	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
+	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(c.stderr, "rulesh sim: "+format+"\n", a...)
+		return ExitUsage
+	}
+	if *merge {
+		if len(pos) == 0 {
+			return usage("--merge needs the shard files")
+		}
+		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers"} {
+			if flagSet(fs, f) {
+				return usage("--merge takes shard files only; --%s belongs to the runs that made them", f)
+			}
+		}
+		return c.simMerge(pos, *asJSON, *svg)
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(c.stderr, "rulesh sim: no expression given")
+		fs.Usage()
+		return ExitUsage
+	}
+	if *runs < 1 || *runs > analysis.MaxRuns {
+		return usage("--runs must be between 1 and %d", analysis.MaxRuns)
+	}
+	if *compare != "" && *variant != "" {
+		return usage("--compare and --variant both give B: use one")
+	}
+	if *workers < 0 {
+		return usage("--workers must be positive")
+	}
+	st := analysis.Study{Expr: strings.Join(pos, " "), Runs: *runs, Seed: *seed, Files: files, Set: sets,
+		Compare: *compare, Variant: *variant}
+	if st.Files == nil {
+		st.Files = []string{}
+	}
+	if st.Set == nil {
+		st.Set = []string{}
+	}
+	index, n := 0, 0
+	if *shard != "" {
+		var err error
+		if index, n, err = analysis.ParseShard(*shard); err != nil {
+			return usage("%v", err)
+		}
+		if !flagSet(fs, "seed") {
+			return usage("--shard needs --seed: every shard must run the same study")
+		}
+		if *svg != "" {
+			return usage("--svg draws the merged result: give it to --merge")
+		}
+	} else if !flagSet(fs, "seed") {
+		st.Seed = rand.Uint64()
+	}
+	overrides, code := parseSets(c.stderr, sets)
+	if code != 0 {
+		return code
+	}
+	prog, code := c.loadProgram(files, true)
+	if code != 0 {
+		return code
+	}
+	if prog == nil {
+		prog, _ = dsl.LoadSource("<empty>", nil)
+	}
+	cfg := analysis.SimConfig{Expr: st.Expr, A: analysis.Variant{Prog: prog, Overrides: overrides},
+		Runs: st.Runs, Seed: st.Seed, Workers: *workers}
+	if *compare != "" {
+		more, code := parseSets(c.stderr, []string{*compare})
+		if code != 0 {
+			return code
+		}
+		b := analysis.Variant{Prog: prog, Overrides: map[string]any{}}
+		for k, v := range overrides {
+			b.Overrides[k] = v
+		}
+		for k, v := range more {
+			b.Overrides[k] = v
+		}
+		cfg.B = &b
+	}
+	if *variant != "" {
+		progB, code := c.loadProgram(append(append([]string{}, files...), *variant), true)
+		if code != 0 {
+			return code
+		}
+		cfg.B = &analysis.Variant{Prog: progB, Overrides: overrides}
+	}
+	if err := analysis.CheckSim(cfg); err != nil {
+		var diags dsl.Diagnostics
+		if errors.As(err, &diags) {
+			output.Error(c.stderr, err, dsl.Sources{"<sim>": []byte(st.Expr)}, prog.Sources())
+		} else {
+			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+		}
+		return ExitError
+	}
+	if n > 0 {
+		cfg.First, cfg.Last = analysis.ShardRange(st.Runs, index, n)
+		if cfg.First == cfg.Last {
+			t := analysis.NewTally()
+			t.Paired = cfg.B != nil
+			return c.writeJSON(analysis.NewShard(st, index, n, t))
+		}
+	}
+	t, err := c.simulate(cfg)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+		return ExitError
+	}
+	if n > 0 {
+		return c.writeJSON(analysis.NewShard(st, index, n, t))
+	}
+	return c.simReport(st, t, *asJSON, *svg)
+}
+
+// parseSets reads NAME=VALUE options.
+func parseSets(stderr interface{ Write([]byte) (int, error) }, sets []string) (map[string]any, int) {
+	overrides := map[string]any{}
+	for _, kv := range sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			fmt.Fprintf(stderr, "rulesh sim: %q: want NAME=VALUE\n", kv)
+			return nil, ExitUsage
+		}
+		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
+	}
+	return overrides, ExitOK
+}
+
+// simulate runs the simulation, with a progress bar on stderr when it is a terminal and
+// the runs take over a second.
+func (c *cli) simulate(cfg analysis.SimConfig) (*analysis.Tally, error) {
+	f, ok := c.stderr.(*os.File)
+	if !ok || !sysio.IsTerminal(f) {
+		return analysis.Simulate(cfg)
+	}
+	var done atomic.Int64
+	cfg.Done = &done
+	total := cfg.Runs
+	if cfg.Last > 0 {
+		total = cfg.Last - cfg.First
+	}
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		start := time.Now()
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		drawn := false
+		for {
+			select {
+			case <-stop:
+				if drawn {
+					fmt.Fprint(f, "\r\033[K")
+				}
+				return
+			case <-tick.C:
+				if time.Since(start) < time.Second {
+					continue
+				}
+				drawn = true
+				d := done.Load()
+				fmt.Fprintf(f, "\r%s %3d%%  %d/%d runs", progressBar(float64(d)/float64(total), 30), 100*d/total, d, total)
+			}
+		}
+	}()
+	t, err := analysis.Simulate(cfg)
+	close(stop)
+	<-finished
+	return t, err
+}
+
+// progressBar draws a fraction as n cells.
+func progressBar(frac float64, n int) string {
+	k := int(math.Round(frac * float64(n)))
+	k = max(0, min(n, k))
+	return "[" + strings.Repeat("█", k) + strings.Repeat("·", n-k) + "]"
+}
+
+// simMerge combines shard files into the single machine's result.
+func (c *cli) simMerge(names []string, asJSON bool, svg string) int {
+	var shards []*analysis.Shard
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+			return ExitError
+		}
+		sh, err := analysis.ReadShard(data)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh sim: %s: %v\n", name, err)
+			return ExitError
+		}
+		shards = append(shards, sh)
+	}
+	st, t, err := analysis.MergeShards(names, shards)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
+		return ExitError
+	}
+	return c.simReport(st, t, asJSON, svg)
+}
+
+// JSON shapes of sim: fields in the order DESIGN.md gives.
+type (
+	simOutcomeJSON struct {
+		Value     json.RawMessage `json:"value"`
+		Count     int64           `json:"count"`
+		Frequency float64         `json:"frequency"`
+		CI95      [2]float64      `json:"ci95"`
+	}
+	simQuantileJSON struct {
+		Q     float64 `json:"q"`
+		Value float64 `json:"value"`
+	}
+	simLineJSON struct {
+		Line      string  `json:"line"`
+		Count     int64   `json:"count"`
+		Frequency float64 `json:"frequency"`
+	}
+	simJSON struct {
+		Expr      string            `json:"expr"`
+		Runs      int64             `json:"runs"`
+		Seed      uint64            `json:"seed"`
+		Outcomes  []simOutcomeJSON  `json:"outcomes"`
+		Mean      *float64          `json:"mean"`
+		Stddev    *float64          `json:"stddev"`
+		Quantiles []simQuantileJSON `json:"quantiles"`
+		Emitted   []simLineJSON     `json:"emitted"`
+	}
+	simDiffOutcomeJSON struct {
+		Value      json.RawMessage `json:"value"`
+		Difference float64         `json:"difference"`
+		CI95       [2]float64      `json:"ci95"`
+	}
+	simDiffMeanJSON struct {
+		Difference float64    `json:"difference"`
+		CI95       [2]float64 `json:"ci95"`
+	}
+	simDiffJSON struct {
+		Outcomes []simDiffOutcomeJSON `json:"outcomes"`
+		Mean     *simDiffMeanJSON     `json:"mean"`
+	}
+	simCompareJSON struct {
+		A          simJSON     `json:"a"`
+		B          simJSON     `json:"b"`
+		Difference simDiffJSON `json:"difference"`
+	}
+)
+
+func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
+	j := simJSON{Expr: st.Expr, Runs: s.Runs, Seed: st.Seed, Outcomes: []simOutcomeJSON{}, Emitted: []simLineJSON{}}
+	for _, o := range s.Outcomes {
+		j.Outcomes = append(j.Outcomes, simOutcomeJSON{o.Value, o.Count, o.Frequency, [2]float64{o.Lo, o.Hi}})
+	}
+	if s.Numeric {
+		j.Mean, j.Stddev = &s.Mean, &s.Stddev
+		for _, q := range s.Quantiles {
+			j.Quantiles = append(j.Quantiles, simQuantileJSON{q.Level, q.Value})
+		}
+	}
+	for _, l := range s.Emitted {
+		j.Emitted = append(j.Emitted, simLineJSON(l))
+	}
+	if s.EmittedOverflow {
+		j.Emitted = nil
+	}
+	return j
+}
+
+// simReport prints the result of the runs: for people, or as JSON; and the chart.
+func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string) int {
+	a := t.Summary(0)
+	var b analysis.Summary
+	var d analysis.Difference
+	if t.Paired {
+		b, d = t.Summary(1), t.Difference()
+	}
+	if svg != "" {
+		if code := c.simSVG(st, t, a, b, d, svg); code != 0 {
+			return code
+		}
+	}
+	if asJSON {
+		if !t.Paired {
+			return c.writeJSON(summaryJSON(st, a))
+		}
+		dj := simDiffJSON{Outcomes: []simDiffOutcomeJSON{}}
+		for _, o := range d.Outcomes {
+			dj.Outcomes = append(dj.Outcomes, simDiffOutcomeJSON{o.Value, o.Difference, [2]float64{o.Lo, o.Hi}})
+		}
+		if d.Numeric {
+			dj.Mean = &simDiffMeanJSON{d.Mean, [2]float64{d.MeanLo, d.MeanHi}}
+		}
+		return c.writeJSON(simCompareJSON{summaryJSON(st, a), summaryJSON(st, b), dj})
+	}
+	var sb strings.Builder
+	if !t.Paired {
+		fmt.Fprintf(&sb, "%s: %d runs, seed %d%s\n", st.Expr, st.Runs, st.Seed, setsNote(st.Set))
+		c.stdout.Write([]byte(sb.String()))
+		c.printSummary(a)
+		return ExitOK
+	}
+	what := "--compare " + st.Compare
+	if st.Variant != "" {
+		what = "--variant " + st.Variant
+	}
+	fmt.Fprintf(&sb, "%s: %d runs, seed %d%s, paired\n\nA: the rules as given\n", st.Expr, st.Runs, st.Seed, setsNote(st.Set))
+	c.stdout.Write([]byte(sb.String()))
+	c.printSummary(a)
+	fmt.Fprintf(c.stdout, "\nB: %s\n", what)
+	c.printSummary(b)
+	fmt.Fprintf(c.stdout, "\nDifference B−A, run for run (paired 95%% intervals):\n")
+	var rows [][]string
+	var weights []float64
+	for _, o := range d.Outcomes {
+		rows = append(rows, []string{o.Text, output.Percent(o.A), output.Percent(o.B), signedPercent(o.Difference),
+			signedPercent(o.Lo) + " … " + signedPercent(o.Hi)})
+		weights = append(weights, math.Abs(o.Difference))
+	}
+	output.Table(c.stdout, []string{"value", "A", "B", "B−A", "95% interval"}, rows, weights)
+	if d.Numeric {
+		fmt.Fprintf(c.stdout, "mean B−A %s  (95%% interval %s … %s)\n", signedFloat(d.Mean), signedFloat(d.MeanLo), signedFloat(d.MeanHi))
+	}
+	return ExitOK
+}
+
+func setsNote(sets []string) string {
+	if len(sets) == 0 {
+		return ""
+	}
+	return ", --set " + strings.Join(sets, " --set ")
+}
+
+func signedPercent(p float64) string {
+	s := output.Percent(p)
+	if p >= 0 && !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s
+}
+
+func signedFloat(f float64) string {
+	s := output.Float(f)
+	if f >= 0 && !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s
+}
+
+// printSummary prints one side: outcomes (or a histogram of many numbers), moments,
+// quantiles and the lines emitted most often.
+func (c *cli) printSummary(s analysis.Summary) {
+	if s.Numeric && len(s.Outcomes) > simMaxRows {
+		c.printHistogram(s)
+	} else {
+		var rows [][]string
+		var weights []float64
+		for _, o := range s.Outcomes {
+			rows = append(rows, []string{o.Text, strconv.FormatInt(o.Count, 10), output.Percent(o.Frequency),
+				output.Percent(o.Lo) + " … " + output.Percent(o.Hi)})
+			weights = append(weights, o.Frequency)
+		}
+		output.Table(c.stdout, []string{"value", "count", "frequency", "95% interval"}, rows, weights)
+	}
+	if s.Numeric {
+		fmt.Fprintf(c.stdout, "mean %s  stddev %s\nquantiles", output.Float(s.Mean), output.Float(s.Stddev))
+		for _, q := range s.Quantiles {
+			fmt.Fprintf(c.stdout, "  %s%% %s", strconv.FormatFloat(q.Level*100, 'f', -1, 64), strconv.FormatFloat(q.Value, 'g', -1, 64))
+		}
+		fmt.Fprintln(c.stdout)
+	}
+	if s.EmittedOverflow {
+		fmt.Fprintf(c.stdout, "emitted: more than %d distinct lines, not counted\n", analysis.MaxEmittedLines)
+	}
+	if len(s.Emitted) > 0 {
+		top := s.Emitted[:min(len(s.Emitted), simTopLines)]
+		fmt.Fprintf(c.stdout, "emitted: %d distinct lines; the runs that emitted each", len(s.Emitted))
+		if len(top) < len(s.Emitted) {
+			fmt.Fprintf(c.stdout, " (the %d most frequent; --json lists all)", len(top))
+		}
+		fmt.Fprintln(c.stdout, ":")
+		var rows [][]string
+		for _, l := range top {
+			rows = append(rows, []string{strconv.FormatInt(l.Count, 10), output.Percent(l.Frequency), l.Line})
+		}
+		tableNoBars(c.stdout, rows)
+	}
+}
+
+// tableNoBars prints rows with the numbers right-aligned and the last column (text) as is.
+func tableNoBars(w interface{ Write([]byte) (int, error) }, rows [][]string) {
+	width := make([]int, 2)
+	for _, r := range rows {
+		for i := range width {
+			width[i] = max(width[i], len(r[i]))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  %*s  %*s  %s\n", width[0], r[0], width[1], r[1], r[2])
+	}
+	w.Write([]byte(b.String()))
+}
+
+// printHistogram bins many distinct numbers into about 20 equal ranges: of whole numbers
+// when every outcome is one (22–24, both ends in), else half-open ranges.
+func (c *cli) printHistogram(s analysis.Summary) {
+	const bins = 20
+	lo, hi := s.Outcomes[0].Num, s.Outcomes[len(s.Outcomes)-1].Num
+	whole := true
+	for _, o := range s.Outcomes {
+		whole = whole && o.Num == math.Trunc(o.Num) && math.Abs(o.Num) < 1<<53
+	}
+	width := (hi - lo) / bins
+	n := bins
+	if whole {
+		width = math.Ceil((hi - lo + 1) / bins)
+		n = int(math.Ceil((hi - lo + 1) / width))
+	}
+	counts := make([]int64, n)
+	for _, o := range s.Outcomes {
+		i := n - 1
+		if width > 0 {
+			i = min(n-1, int((o.Num-lo)/width))
+		}
+		counts[i] += o.Count
+	}
+	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), n)
+	num := func(f float64) string { return strconv.FormatFloat(round4(f), 'g', -1, 64) }
+	var rows [][]string
+	var weights []float64
+	for i, k := range counts {
+		from, to := lo+float64(i)*width, lo+float64(i+1)*width
+		var label string
+		switch {
+		case whole && (width == 1 || from == min(to-1, hi)):
+			label = num(from)
+		case whole:
+			label = num(from) + "–" + num(min(to-1, hi))
+		case i == n-1:
+			label = "[" + num(from) + ", " + num(hi) + "]"
+		default:
+			label = "[" + num(from) + ", " + num(to) + ")"
+		}
+		rows = append(rows, []string{label, strconv.FormatInt(k, 10), output.Percent(float64(k) / float64(s.Runs))})
+		weights = append(weights, float64(k))
+	}
+	output.Table(c.stdout, []string{"range", "count", "frequency"}, rows, weights)
+}
+
+func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
+
+// simSVG draws the outcomes (A and B side by side in a comparison).
+func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.Difference, path string) int {
+	var labels []string
+	series := []output.Series{{Name: "A"}}
+	if !t.Paired {
+		series[0].Name = st.Expr
+		for _, o := range a.Outcomes {
+			labels = append(labels, o.Text)
+			series[0].Values = append(series[0].Values, o.Frequency)
+		}
+	} else {
+		series = append(series, output.Series{Name: "B"})
+		for _, o := range d.Outcomes {
+			labels = append(labels, o.Text)
+			series[0].Values = append(series[0].Values, o.A)
+			series[1].Values = append(series[1].Values, o.B)
+		}
+		series[1].Name = "B: --compare " + st.Compare
+		if st.Variant != "" {
+			series[1].Name = "B: --variant " + st.Variant
+		}
+	}
+	title := fmt.Sprintf("%s — %d runs, seed %d", st.Expr, st.Runs, st.Seed)
+	f, err := os.Create(path)
+	if err == nil {
+		err = output.ChartSVG(f, title, labels, series)
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
+		return ExitError
+	}
+	return ExitOK
+}
