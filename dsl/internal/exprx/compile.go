@@ -424,6 +424,19 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 	return exprcompiler.Compile(tree, cfg)
 }
 
+// structType is a struct type for expr's checker whose nature knows its fields: the natures
+// types.TypeOf builds for structs have none, and reading a field of such a value (h.r of a
+// hex parameter) crashed expr-lang's compiler (v1.17.8). Pointer types are not affected.
+type structType struct{ t reflect.Type }
+
+// Nature builds the nature through a cache, which records the struct's fields.
+func (s structType) Nature() nature.Nature { return new(nature.Cache).FromType(s.t) }
+
+// Equal is the same type, or any.
+func (s structType) Equal(t types.Type) bool { return t == types.Any || t.String() == s.String() }
+
+func (s structType) String() string { return s.t.String() }
+
 // exprType is the expr-lang type used to check expressions against a type. Records are
 // built by natureOf, which handles kinds that refer to themselves.
 func exprType(t *runtime.Type) types.Type {
@@ -451,7 +464,7 @@ func exprType(t *runtime.Type) types.Type {
 	case runtime.TPile:
 		return types.TypeOf(&cards.Pile{})
 	case runtime.THex:
-		return types.TypeOf(hex.Hex{})
+		return structType{reflect.TypeOf(hex.Hex{})}
 	case runtime.TBoard:
 		return types.TypeOf(&hex.Map{})
 	}

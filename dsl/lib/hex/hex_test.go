@@ -70,3 +70,33 @@ func session(t *testing.T, rules string) *dsl.Session {
 	m.Limits.MaxSteps = 10000
 	return dsl.NewSession(m)
 }
+
+// TestHexParameterFields: the fields of a hex typed by a parameter, a let or a result are
+// read (reading h.r of a `h: hex` parameter crashed the checker inside expr-lang).
+func TestHexParameterFields(t *testing.T) {
+	prog, d := dsl.LoadSource("h.rules", []byte(`ruleset "h"
+rule f(h: hex): int { return h.r * 10 + h.q + hex_distance(h, h) }
+rule g(h: hex): hex { return h }
+rule k(): int {
+  let h: hex = hex(3, 2)
+  return h.q
+}
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"f(hex(2, 3))", "20"},
+		{"[g(hex(2, 3)).q, g(hex(2, 3)).r]", "[0, 2]"},
+		{"k()", "2"},
+	} {
+		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := dsl.NewSession(m).Eval("<e>", c.src)
+		if err != nil || runtime.Repr(v) != c.want {
+			t.Errorf("%s = %s, %v; want %s", c.src, runtime.Repr(v), err, c.want)
+		}
+	}
+}
