@@ -421,7 +421,24 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 	}
 	globals.collect(tree.Node)
 	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
-	return exprcompiler.Compile(tree, cfg)
+	prog, err := exprcompiler.Compile(tree, cfg)
+	var fe *file.Error
+	if err != nil && errors.As(err, &fe) {
+		// expr's compiler recovers its own panics and puts the Go stack in the message:
+		// a user is shown what failed, not the stack.
+		fe.Message = withoutStack(fe.Message)
+	}
+	return prog, err
+}
+
+// withoutStack turns a message of expr's compiler that carries a recovered panic's Go stack
+// into a plain one.
+func withoutStack(msg string) string {
+	head, _, cut := strings.Cut(msg, "\ngoroutine ")
+	if !cut {
+		return msg
+	}
+	return "internal error compiling this expression: " + strings.TrimSpace(head) + " (please report it with the rule that caused it)"
 }
 
 // structType is a struct type for expr's checker whose nature knows its fields: the natures

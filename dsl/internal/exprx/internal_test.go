@@ -67,3 +67,15 @@ func TestEnvironmentIsPerExpression(t *testing.T) {
 		}
 	}
 }
+
+// TestWithoutStack: a panic expr's compiler recovered is said in one line, without its Go
+// stack; other messages are kept.
+func TestWithoutStack(t *testing.T) {
+	got := withoutStack("invalid memory address or nil pointer dereference\ngoroutine 1 [running]:\nruntime/debug.Stack()\n")
+	if got != "internal error compiling this expression: invalid memory address or nil pointer dereference (please report it with the rule that caused it)" {
+		t.Errorf("got %q", got)
+	}
+	if got := withoutStack("unknown name x"); got != "unknown name x" {
+		t.Errorf("got %q", got)
+	}
+}
