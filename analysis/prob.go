@@ -16,6 +16,11 @@ import (
 // unless told otherwise (--budget): about a second of a small procedure.
 const DefaultBudget = 1_000_000
 
+// DrawsPerLeaf bounds the work of an enumeration besides its leaves: at most this many draws
+// per leaf of the budget in all. A loop that rolls until a result makes paths ever deeper,
+// each leaf costing more than the last; the bound stops it as the budget of leaves would.
+const DrawsPerLeaf = 8
+
 // DefaultProbes is how many random runs estimate the size of the tree before enumerating it.
 const DefaultProbes = 200
 
@@ -91,7 +96,8 @@ type Dist struct {
 	// those that ran.
 	CacheHits, CacheMisses int
 
-	per []int32 // the outcome of each sample, in the order of Outcomes (paired comparisons)
+	mean *big.Rat // the exact mean (exact and numeric)
+	per  []int32  // the outcome of each sample, in the order of Outcomes (paired comparisons)
 }
 
 // ErrTooBig is the error of an exact answer (ProbOptions.Exact) whose tree of draws is over
@@ -104,7 +110,7 @@ type ErrTooBig struct {
 
 func (e *ErrTooBig) Error() string {
 	if e.Overran {
-		return fmt.Sprintf("exact odds need more than %d branches of the dice (estimated %s before starting); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))
+		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))
 	}
 	return fmt.Sprintf("exact odds need about %s branches of the dice, over the budget of %d; raise --budget or leave out --exact to sample (dice that explode and loops that roll until a result make the tree unbounded)", approx(e.Estimate), e.Budget)
 }
@@ -282,12 +288,13 @@ func (w *weights) rat(i int) *big.Rat {
 }
 
 // enumerate visits every leaf of the tree of draws, each run from the start state. It
-// returns false when the tree has more than budget leaves.
+// returns false when the tree has more than budget leaves, or its leaves drew more than
+// DrawsPerLeaf × budget values in all.
 func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 	s := r.src
 	s.faces, s.sides = s.faces[:0], s.sides[:0]
 	var w weights
-	var leaves int64
+	var leaves, draws int64
 	for {
 		i := r.run()
 		if s.broken {
@@ -296,10 +303,11 @@ func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 		den, fits := s.weight()
 		w.add(i, den, fits, s.sides[:s.pos])
 		leaves++
+		draws += int64(s.pos)
 		if !s.next() {
 			break
 		}
-		if leaves >= budget {
+		if leaves >= budget || draws > budget*DrawsPerLeaf {
 			return nil, false, nil
 		}
 	}
@@ -317,18 +325,18 @@ func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 	}
 	d.finish()
 	if d.Numeric {
-		d.Mean, d.Stddev = exactMoments(d.Outcomes)
+		d.Mean, d.Stddev, d.mean = exactMoments(d.Outcomes)
 	}
 	return d, true, nil
 }
 
 // exactMoments computes the mean and standard deviation of numeric outcomes from their
 // fractions, rounding once at the end.
-func exactMoments(outs []Outcome) (mean, stddev float64) {
+func exactMoments(outs []Outcome) (mean, stddev float64, exact *big.Rat) {
 	var m, m2, x, t big.Rat
 	for _, o := range outs {
 		if x.SetFloat64(o.Number) == nil {
-			return 0, 0
+			return 0, 0, nil
 		}
 		t.Mul(o.Fraction, &x)
 		m.Add(&m, &t)
@@ -339,7 +347,7 @@ func exactMoments(outs []Outcome) (mean, stddev float64) {
 	t.Mul(&m, &m)
 	m2.Sub(&m2, &t)
 	v, _ := m2.Float64()
-	return mean, math.Sqrt(max(0, v))
+	return mean, math.Sqrt(max(0, v)), &m
 }
 
 // sample runs n samples, sample i drawing from a generator seeded by the seed and i.
@@ -512,7 +520,7 @@ func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
 	}
 	if why != nil {
 		if why.Overran {
-			note(opt, fmt.Sprintf("more than %d branches of the dice (estimated %s), over the budget (--budget): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
+			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
 		} else {
 			note(opt, fmt.Sprintf("about %s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", approx(why.Estimate), opt.Budget, opt.Samples))
 		}

@@ -1,6 +1,9 @@
 package analysis
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // Comparison is the answer of Compare: the odds of A and B and their difference.
 type Comparison struct {
@@ -115,6 +118,9 @@ func difference(a, b *Dist) *Difference {
 	diff.Numeric = a.Numeric && b.Numeric
 	if diff.Numeric {
 		diff.Mean = b.Mean - a.Mean
+		if a.mean != nil && b.mean != nil {
+			diff.Mean, _ = new(big.Rat).Sub(b.mean, a.mean).Float64()
+		}
 		diff.MeanLo, diff.MeanHi = diff.Mean, diff.Mean
 		if !diff.Exact {
 			var m Moments
