@@ -26,9 +26,9 @@ type pathSource struct {
 	prod float64
 	// broken is set when a re-run did not repeat the draws of its path.
 	broken bool
-	rng   *rand.Rand
-	pcg   *rand.PCG
-	setup *rand.Rand
+	rng    *rand.Rand
+	pcg    *rand.PCG
+	setup  *rand.Rand
 }
 
 const (

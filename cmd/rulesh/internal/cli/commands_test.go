@@ -54,14 +54,14 @@ func TestCommands(t *testing.T) {
 		{Roll, []string{"-f", "nope.rules", "1d6"}, "", 1, "", "nope.rules: cannot read nope.rules"},
 
 		{Prob, []string{"--json", "1d2"}, "", 0,
-			`{"expr":"1d2","mean":1.5,"outcomes":[{"value":1,"probability":0.5,"fraction":"1/2"},{"value":2,"probability":0.5,"fraction":"1/2"}],"stddev":0.5}` + "\n", ""},
+			`{"exact":true,"expr":"1d2","mean":1.5,"outcomes":[{"value":1,"probability":0.5,"fraction":"1/2"},{"value":2,"probability":0.5,"fraction":"1/2"}],"stddev":0.5}` + "\n", ""},
 		{Prob, []string{"-f", "rulesets/examples/tables.rules", "localisation"}, "", 0,
 			"localisation\n value  probability       %\n  tête         1/54   1.85%  ██\n…", ""},
 		{Prob, []string{"-f", "rulesets/examples/tables.rules", "localisation()"}, "", 0, "localisation()\n…", ""},
-		{Prob, []string{"-f", "rulesets/examples/tables.rules", "blessure"}, "", 1, "", "rulesh prob: "},
+		{Prob, []string{"-f", "rulesets/examples/tables.rules", "blessure"}, "", 1, "", "<prob>:1:1: table blessure is not called here"},
 		{Prob, []string{"-f", "rulesets/examples/tables.rules", "1d"}, "", 1, "", "<expr>:1:3: missing number of sides after d\n"},
 		{Prob, []string{"1d1!"}, "", 1, "", "<expr>:1:1: d1 explodes on every face: it would never stop (add a limit, e.g. !3)\n"},
-		{Prob, nil, "", 2, "", "rulesh prob: no dice expression given\n"},
+		{Prob, nil, "", 2, "", "rulesh prob: no expression given\n"},
 		{Prob, []string{"-f", bad, "1d6"}, "", 1, "", "unknown name zut"},
 
 		{Eval, []string{"--seed", "1", "--json", "1+1"}, "", 0, `{"emitted":[],"expr":"1+1","result":2}` + "\n", ""},

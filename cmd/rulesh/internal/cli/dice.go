@@ -203,4 +203,3 @@ func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
 	}
 	return prog.Dice(), 0
 }
-

@@ -8,8 +8,10 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
@@ -64,8 +66,11 @@ func (c *cli) prob(args []string) int {
 		return code
 	}
 	plain := len(sets) == 0 && *compare == "" && *variant == "" && !*emits
+	var diceErr error
 	if plain {
-		if d, done, code := c.diceDist(prog, src); done {
+		d, done, code, perr := c.diceDist(prog, src)
+		diceErr = perr
+		if done {
 			if code != ExitOK {
 				return code
 			}
@@ -77,6 +82,13 @@ func (c *cli) prob(args []string) int {
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
 	if *compare == "" && *variant == "" {
 		d, err := analysis.Prob(q, opt)
+		var diags dsl.Diagnostics
+		if errors.As(err, &diags) && diceErr != nil && procIn(prog, src) == "" && !callRE().MatchString(src) {
+			// Neither dice notation nor an expression of the rules, and no call written: it
+			// was meant as dice, and the dice parser says best what is wrong.
+			output.DiceError(c.stderr, src, diceErr)
+			return ExitError
+		}
 		if err != nil {
 			return c.probError(prog, src, err)
 		}
@@ -154,18 +166,19 @@ func parseSets(c *cli, sets []string) (map[string]any, int) {
 }
 
 // diceDist answers dice notation and a table that rolls its own key exactly, by convolution,
-// as prob always has; done is false for any other expression.
-func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, code int) {
+// as prob always has; done is false for any other expression, with the dice parser's error
+// when src is not dice notation.
+func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, code int, parseErr error) {
 	if name, args := dsl.ParseTableCall(src); prog != nil && prog.HasProc(name) {
 		if !prog.RollsItsKey(name) {
-			return nil, false, 0
+			return nil, false, 0, nil
 		}
 		d, err := prog.TableDist(name, args...)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
-			return nil, true, ExitError
+			return nil, true, ExitError, nil
 		}
-		return d, true, ExitOK
+		return d, true, ExitOK, nil
 	}
 	var named map[string]*dice.Die
 	if prog != nil {
@@ -173,14 +186,33 @@ func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, 
 	}
 	e, err := dice.Parse(src, named)
 	if err != nil {
-		return nil, false, 0
+		return nil, false, 0, err
 	}
 	d, err = e.Distribution()
 	if err != nil {
 		output.DiceError(c.stderr, src, err)
-		return nil, true, ExitError
+		return nil, true, ExitError, nil
 	}
-	return d, true, ExitOK
+	return d, true, ExitOK, nil
+}
+
+// nameRE finds the names in an expression.
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
+
+// callRE finds a call written in an expression: a name and an opening bracket.
+var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
+
+// procIn returns the first name in src that is a procedure of prog, or "".
+func procIn(prog *dsl.Program, src string) string {
+	if prog == nil {
+		return ""
+	}
+	for _, name := range nameRE().FindAllString(src, -1) {
+		if prog.HasProc(name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // probError says why the engine could not answer.
