@@ -39,6 +39,10 @@ type Question struct {
 	Emits bool
 	// Seed seeds the machine's setup (the decks' first order) and the samples.
 	Seed uint64
+	// Shuffle shuffles every deck at the start of each run, so that the decks' order is part
+	// of the odds as in a fresh game (a 52-card deck is 51 draws: such odds are sampled).
+	// Without it the decks keep the order Seed gave them.
+	Shuffle bool
 }
 
 // ProbOptions steer how Prob answers.
@@ -170,7 +174,15 @@ func (r *runner) run() int32 {
 	r.src.start()
 	r.lines = r.lines[:0]
 	idx := int32(-1)
+	var shuffleErr error
+	if r.q.Shuffle {
+		// Journaled before the trial, undone by its rollback with the rest.
+		shuffleErr = r.sess.M.ShuffleDecks()
+	}
 	r.sess.Trial(r.c, func(v any, err error) error {
+		if shuffleErr != nil {
+			v, err = nil, shuffleErr
+		}
 		var key, text, msg string
 		if err != nil {
 			msg = errMessage(err)

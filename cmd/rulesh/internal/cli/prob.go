@@ -19,7 +19,7 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR"
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR"
 
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", probSynopsis)
@@ -31,6 +31,7 @@ func (c *cli) prob(args []string) int {
 	emits := fs.Bool("emits", false, "an outcome is the value with the lines the run emitted")
 	samples := fs.Int64("samples", analysis.SamplesFor(0.005), "runs to sample when the odds are not enumerated (`N`)")
 	seed := fs.Uint64("seed", 1, "seed of the samples and of the decks' first order")
+	shuffle := fs.Bool("shuffle", false, "shuffle every deck at the start of each run: the decks' order is part of the odds (else they keep the order --seed gave them)")
 	exact := fs.Bool("exact", false, "refuse to sample: fail when the enumeration is over the budget")
 	budget := fs.Int64("budget", analysis.DefaultBudget, "the most branches of the dice enumerated (`N`) before sampling instead")
 	compare := fs.String("compare", "", "compare with an option at another value, `NAME=VALUE` (B beside A)")
@@ -65,7 +66,7 @@ func (c *cli) prob(args []string) int {
 	if code != 0 {
 		return code
 	}
-	plain := len(sets) == 0 && *compare == "" && *variant == "" && !*emits
+	plain := len(sets) == 0 && *compare == "" && *variant == "" && !*emits && !*shuffle
 	var diceErr error
 	if plain {
 		d, done, code, perr := c.diceDist(prog, src)
@@ -77,7 +78,7 @@ func (c *cli) prob(args []string) int {
 			return c.printDist(src, d, *asJSON, *svg)
 		}
 	}
-	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed}
+	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed, Shuffle: *shuffle}
 	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact,
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
 	if *compare == "" && *variant == "" {
