@@ -39,7 +39,9 @@ var (
 	Eval Command = run((*cli).eval)
 	// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
 	Roll Command = run((*cli).roll)
-	// Prob is `rulesh prob [-f FILE]... [--json] EXPR`: an exact distribution.
+	// Prob is `rulesh prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N]
+	// [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR`: the odds
+	// of any expression, exact when the tree of draws is within the budget, else sampled.
 	Prob Command = run((*cli).prob)
 	// Fmt is `rulesh fmt [-w] [-l] FILE...`: canonical layout.
 	Fmt Command = run((*cli).fmtCmd)
