@@ -183,6 +183,9 @@ func (r *runner) run() int32 {
 		if shuffleErr != nil {
 			v, err = nil, shuffleErr
 		}
+		if roll, ok := v.(*dsl.Roll); ok && err == nil {
+			v = rollValue(roll)
+		}
 		var key, text, msg string
 		if err != nil {
 			msg = errMessage(err)
@@ -213,6 +216,15 @@ func (r *runner) run() int32 {
 		return nil
 	})
 	return idx
+}
+
+// rollValue is what a returned roll counts as in the odds: the name of a single symbolic
+// die's face, else its total (its dice are how it was reached, not another outcome).
+func rollValue(r *dsl.Roll) any {
+	if sym := r.Symbol(); sym != "" {
+		return sym
+	}
+	return r.Total
 }
 
 // errMessage is a failed run's message, without its position.

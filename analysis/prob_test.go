@@ -304,3 +304,15 @@ func TestCompileErrorIsReturned(t *testing.T) {
 		t.Fatal("no error for an unknown procedure")
 	}
 }
+
+func TestRollIsItsTotal(t *testing.T) {
+	prog := load(t, "testdata/odds.rules")
+	d := prob(t, prog, "1d2 + 0 == 1 ? 2d3 : 1d1", ProbOptions{})
+	want := brute{"1": big.NewRat(1, 2)}
+	for a := 1; a <= 3; a++ {
+		for b := 1; b <= 3; b++ {
+			want.add(itoa(a+b), 1, 18)
+		}
+	}
+	checkExact(t, d, want)
+}
