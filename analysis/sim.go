@@ -92,17 +92,17 @@ func ParseKind(s string) (Kind, bool) {
 	return Kind(max(i, 0)), i >= 0
 }
 
-// Outcome is one distinct result of a run: the value returned, or a failure.
-type Outcome struct {
+// RunOutcome is one distinct result of a simulated run: the value returned, or a failure.
+type RunOutcome struct {
 	Text  string          // dsl.Repr of the value, or "error: MESSAGE"
 	Kind  Kind            //
 	Num   float64         // a number's value, 0 or 1 for false and true
 	Value json.RawMessage // the value as JSON writes it (dsl.ToJSON), the text for a failure
 }
 
-// CompareOutcomes orders outcomes: numbers ascending, then false before true, then other
+// CompareRunOutcomes orders outcomes: numbers ascending, then false before true, then other
 // values by their text, then failures by their text.
-func CompareOutcomes(a, b Outcome) int {
+func CompareRunOutcomes(a, b RunOutcome) int {
 	if a.Kind != b.Kind {
 		return int(a.Kind) - int(b.Kind)
 	}
@@ -125,10 +125,10 @@ func CompareOutcomes(a, b Outcome) int {
 
 // outcomeOf classifies what a run gave, without its JSON value (see rawJSON). A roll
 // counts as its total, or as its face when it is one die of symbols.
-func outcomeOf(v any, err error) Outcome {
+func outcomeOf(v any, err error) RunOutcome {
 	if r, ok := v.(*dsl.Roll); ok && err == nil {
 		if sym := r.Symbol(); sym != "" {
-			return Outcome{Text: sym, Kind: KindValue}
+			return RunOutcome{Text: sym, Kind: KindValue}
 		}
 		v = r.Total
 	}
@@ -138,11 +138,11 @@ func outcomeOf(v any, err error) Outcome {
 		if errors.As(err, &re) {
 			msg = re.Msg
 		}
-		return Outcome{Text: "error: " + msg, Kind: KindError}
+		return RunOutcome{Text: "error: " + msg, Kind: KindError}
 	}
 	switch x := v.(type) {
 	case int:
-		return Outcome{Text: strconv.Itoa(x), Kind: KindNumber, Num: float64(x)}
+		return RunOutcome{Text: strconv.Itoa(x), Kind: KindNumber, Num: float64(x)}
 	case float64:
 		if !math.IsNaN(x) && !math.IsInf(x, 0) {
 			// The exact shortest text, so that distinct numbers stay distinct and a shard
@@ -151,16 +151,16 @@ func outcomeOf(v any, err error) Outcome {
 			if !strings.ContainsAny(t, ".eIN") {
 				t += ".0"
 			}
-			return Outcome{Text: t, Kind: KindNumber, Num: x}
+			return RunOutcome{Text: t, Kind: KindNumber, Num: x}
 		}
 	case bool:
-		o := Outcome{Text: strconv.FormatBool(x), Kind: KindBool}
+		o := RunOutcome{Text: strconv.FormatBool(x), Kind: KindBool}
 		if x {
 			o.Num = 1
 		}
 		return o
 	}
-	return Outcome{Text: dsl.Repr(v), Kind: KindValue}
+	return RunOutcome{Text: dsl.Repr(v), Kind: KindValue}
 }
 
 // rawJSON is v as JSON writes it (dsl.ToJSON, with <, > and & as they are), kept as
@@ -185,8 +185,8 @@ type Pair struct{ A, B string }
 // spread over workers and machines.
 type Tally struct {
 	Runs     int64
-	Paired   bool               // B ran beside A
-	Outcomes map[string]Outcome // by text
+	Paired   bool                  // B ran beside A
+	Outcomes map[string]RunOutcome // by text
 	Pairs    map[Pair]int64
 	Emitted  [2]map[string]int64 // runs that emitted each line, on A and on B
 	// Overflow is set on a side whose distinct lines passed MaxEmittedLines: its Emitted is
@@ -196,7 +196,7 @@ type Tally struct {
 
 // NewTally returns an empty tally.
 func NewTally() *Tally {
-	return &Tally{Outcomes: map[string]Outcome{}, Pairs: map[Pair]int64{},
+	return &Tally{Outcomes: map[string]RunOutcome{}, Pairs: map[Pair]int64{},
 		Emitted: [2]map[string]int64{{}, {}}}
 }
 
@@ -242,11 +242,11 @@ type worker struct {
 // sideRun is one variant on one worker: its session, compiled expression and the lines
 // emitted during the current run.
 type sideRun struct {
-	known map[string]Outcome // the worker's outcomes so far
+	known map[string]RunOutcome // the worker's outcomes so far
 	s     *dsl.Session
 	c     *dsl.Compiled
 	lines []string
-	out   Outcome
+	out   RunOutcome
 }
 
 func newSideRun(v Variant, expr string) (*sideRun, error) {

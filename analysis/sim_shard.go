@@ -77,11 +77,11 @@ func NewShard(st Study, index, n int, t *Tally) *Shard {
 	sh := &Shard{Study: st, Paired: t.Paired}
 	sh.Shard.Index, sh.Shard.Of = index, n
 	sh.Shard.First, sh.Shard.Last = ShardRange(st.Runs, index, n)
-	var outs []Outcome
+	var outs []RunOutcome
 	for _, o := range t.Outcomes {
 		outs = append(outs, o)
 	}
-	slices.SortFunc(outs, CompareOutcomes)
+	slices.SortFunc(outs, CompareRunOutcomes)
 	for _, o := range outs {
 		sh.Outcomes = append(sh.Outcomes, struct {
 			Text  string          `json:"text"`
@@ -166,7 +166,7 @@ func MergeShards(names []string, shards []*Shard) (Study, *Tally, error) {
 			if !ok {
 				return Study{}, nil, fmt.Errorf("%s: outcome %q has an unknown kind %q", names[i], o.Text, o.Kind)
 			}
-			out := Outcome{Text: o.Text, Kind: k, Value: o.Value}
+			out := RunOutcome{Text: o.Text, Kind: k, Value: o.Value}
 			switch k {
 			case KindNumber:
 				f, err := strconv.ParseFloat(string(o.Value), 64)

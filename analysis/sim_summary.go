@@ -9,7 +9,7 @@ import (
 // OutcomeCount is one outcome of a side of a simulation with its count, its frequency and
 // the Wilson 95% interval of its probability.
 type OutcomeCount struct {
-	Outcome
+	RunOutcome
 	Count     int64
 	Frequency float64
 	Lo, Hi    float64
@@ -58,10 +58,10 @@ func (t *Tally) Summary(side int) Summary {
 	s := Summary{Runs: t.Runs, Numeric: len(counts) > 0, EmittedOverflow: t.Overflow[side]}
 	for text, n := range counts {
 		lo, hi := Wilson(n, t.Runs)
-		s.Outcomes = append(s.Outcomes, OutcomeCount{Outcome: t.Outcomes[text], Count: n,
+		s.Outcomes = append(s.Outcomes, OutcomeCount{RunOutcome: t.Outcomes[text], Count: n,
 			Frequency: float64(n) / float64(t.Runs), Lo: lo, Hi: hi})
 	}
-	slices.SortFunc(s.Outcomes, func(a, b OutcomeCount) int { return CompareOutcomes(a.Outcome, b.Outcome) })
+	slices.SortFunc(s.Outcomes, func(a, b OutcomeCount) int { return CompareRunOutcomes(a.RunOutcome, b.RunOutcome) })
 	var mom Moments
 	var ws []Weighted
 	for _, o := range s.Outcomes {
@@ -90,14 +90,14 @@ func (t *Tally) Summary(side int) Summary {
 // OutcomeDifference is the paired difference B−A of an outcome's frequency, with its 95%
 // interval.
 type OutcomeDifference struct {
-	Outcome
-	A, B       float64 // the frequencies on each side
-	Difference float64
-	Lo, Hi     float64
+	RunOutcome
+	A, B          float64 // the frequencies on each side
+	RunDifference float64
+	Lo, Hi        float64
 }
 
-// Difference is what changed from A to B, run for run.
-type Difference struct {
+// RunDifference is what changed from A to B, run for run.
+type RunDifference struct {
 	Outcomes []OutcomeDifference
 	// Numeric is set when every outcome on both sides is a number: only then is the
 	// difference of the means given.
@@ -108,13 +108,13 @@ type Difference struct {
 	Runs    int64
 }
 
-// Difference returns the paired difference B−A of a comparison: per outcome, the mean of
+// RunDifference returns the paired difference B−A of a comparison: per outcome, the mean of
 // d = [B gave it] − [A gave it] over the runs, and of the means, the mean of B's value minus
 // A's, each with the 95% interval mean ± z·sd/√n of the paired differences. Pairing (the
 // same seed on both sides) removes the noise the two sides share, so an effect much smaller
 // than either side's own interval shows.
-func (t *Tally) Difference() Difference {
-	d := Difference{Runs: t.Runs, Numeric: true}
+func (t *Tally) RunDifference() RunDifference {
+	d := RunDifference{Runs: t.Runs, Numeric: true}
 	if t.Runs == 0 {
 		return d
 	}
@@ -125,16 +125,16 @@ func (t *Tally) Difference() Difference {
 		texts[p.A], texts[p.B] = true, true
 		pairs = append(pairs, p)
 	}
-	byOutcome := func(a, b string) int { return CompareOutcomes(t.Outcomes[a], t.Outcomes[b]) }
+	byOutcome := func(a, b string) int { return CompareRunOutcomes(t.Outcomes[a], t.Outcomes[b]) }
 	slices.SortFunc(pairs, func(a, b Pair) int { return cmp.Or(byOutcome(a.A, b.A), byOutcome(a.B, b.B)) })
-	var outs []Outcome
+	var outs []RunOutcome
 	for text := range texts {
 		outs = append(outs, t.Outcomes[text])
 		if t.Outcomes[text].Kind != KindNumber {
 			d.Numeric = false
 		}
 	}
-	slices.SortFunc(outs, CompareOutcomes)
+	slices.SortFunc(outs, CompareRunOutcomes)
 	inA, inB, both := map[string]int64{}, map[string]int64{}, map[string]int64{}
 	for p, c := range t.Pairs {
 		inA[p.A] += c
@@ -149,8 +149,8 @@ func (t *Tally) Difference() Difference {
 		mean := float64(onlyB-onlyA) / n
 		variance := max(0, float64(onlyA+onlyB)/n-mean*mean)
 		half := Z95 * math.Sqrt(variance/n)
-		d.Outcomes = append(d.Outcomes, OutcomeDifference{Outcome: o, A: float64(inA) / n, B: float64(inB) / n,
-			Difference: mean, Lo: max(-1, mean-half), Hi: min(1, mean+half)})
+		d.Outcomes = append(d.Outcomes, OutcomeDifference{RunOutcome: o, A: float64(inA) / n, B: float64(inB) / n,
+			RunDifference: mean, Lo: max(-1, mean-half), Hi: min(1, mean+half)})
 	}
 	if d.Numeric {
 		var mom Moments

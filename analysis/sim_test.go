@@ -41,7 +41,7 @@ action tirer(): string {
 }
 `
 
-func load(t testing.TB, src string) *dsl.Program {
+func loadSource(t testing.TB, src string) *dsl.Program {
 	t.Helper()
 	prog, d := dsl.LoadSource("sim.rules", []byte(src))
 	if d.HasErrors() {
@@ -70,7 +70,7 @@ func counts(s Summary) map[string]int64 {
 
 // TestSimulate: table-driven runs of the engine against what is computed independently.
 func TestSimulate(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	// die returns run i's d6 computed apart from the engine: a fresh source seeded with
 	// RunSeed(seed, i), one roll.
 	die := func(seed uint64, i int64) int {
@@ -129,7 +129,7 @@ func TestSimulate(t *testing.T) {
 // outcomes are ordered numbers with quantiles. (Each interval misses 1/6 for 5% of seeds;
 // this fixed seed is one where none does, and TestSimulate checks its exact counts.)
 func TestSimD6(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	s := simulate(t, SimConfig{Expr: "d6", A: Variant{Prog: prog}, Runs: 6000, Seed: 2}).Summary(0)
 	if len(s.Outcomes) != 6 || !s.Numeric {
 		t.Fatalf("outcomes %+v", s.Outcomes)
@@ -149,7 +149,7 @@ func TestSimD6(t *testing.T) {
 
 // TestSimEmitted: a line is counted once per run that emitted it.
 func TestSimEmitted(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	tally := simulate(t, SimConfig{Expr: "[plus(), plus(), exigeant()]", A: Variant{Prog: prog}, Runs: 1200, Seed: 7})
 	s := tally.Summary(0)
 	var six int64
@@ -171,7 +171,7 @@ func TestSimEmitted(t *testing.T) {
 // TestSimFreshDecks: run i draws the card a new machine seeded with RunSeed(seed, i) draws:
 // the decks are shuffled afresh every run, not once per worker.
 func TestSimFreshDecks(t *testing.T) {
-	prog := load(t, deckRules)
+	prog := loadSource(t, deckRules)
 	const runs, seed = 300, 9
 	want := map[string]int64{}
 	for i := range int64(runs) {
@@ -197,7 +197,7 @@ func TestSimFreshDecks(t *testing.T) {
 // TestSimWorkersShards: the same counts whatever the workers, and shards merged give the
 // whole.
 func TestSimWorkersShards(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	cfg := SimConfig{Expr: "exigeant()", A: Variant{Prog: prog}, Runs: 1000, Seed: 3}
 	var tallies []*Tally
 	for _, w := range []int{1, 4} {
@@ -220,7 +220,7 @@ func TestSimWorkersShards(t *testing.T) {
 // TestSimCompare: a +1 bonus turns every 4 into a hit, seed for seed: the paired difference
 // is exactly the frequency of 4s, with a narrow interval, and the mean moves by that much.
 func TestSimCompare(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	const runs, seed = 4000, 5
 	tally := simulate(t, SimConfig{Expr: "touche()", A: Variant{Prog: prog},
 		B: &Variant{Prog: prog, Overrides: map[string]any{"bonus": 1}}, Runs: runs, Seed: seed})
@@ -230,17 +230,17 @@ func TestSimCompare(t *testing.T) {
 			fours++
 		}
 	}
-	d := tally.Difference()
+	d := tally.RunDifference()
 	if len(d.Outcomes) != 2 || d.Outcomes[0].Text != "false" || d.Outcomes[1].Text != "true" {
 		t.Fatalf("outcomes %+v", d.Outcomes)
 	}
 	p := float64(fours) / runs
 	tr := d.Outcomes[1]
-	if tr.Difference != p || tr.Lo > p || tr.Hi < p || tr.Hi-tr.Lo > 0.03 {
-		t.Errorf("true: difference %v [%v, %v], want %v", tr.Difference, tr.Lo, tr.Hi, p)
+	if tr.RunDifference != p || tr.Lo > p || tr.Hi < p || tr.Hi-tr.Lo > 0.03 {
+		t.Errorf("true: difference %v [%v, %v], want %v", tr.RunDifference, tr.Lo, tr.Hi, p)
 	}
-	if d.Outcomes[0].Difference != -p {
-		t.Errorf("false: difference %v, want %v", d.Outcomes[0].Difference, -p)
+	if d.Outcomes[0].RunDifference != -p {
+		t.Errorf("false: difference %v, want %v", d.Outcomes[0].RunDifference, -p)
 	}
 	// Half-width from the paired differences: d is 1 on a 4, else 0.
 	want := Z95 * math.Sqrt(p*(1-p)/runs)
@@ -268,7 +268,7 @@ func TestRunSeed(t *testing.T) {
 
 // TestSimLimits: runs and slices out of range are refused.
 func TestSimLimits(t *testing.T) {
-	prog := load(t, simRules)
+	prog := loadSource(t, simRules)
 	for _, cfg := range []SimConfig{
 		{Expr: "d6", A: Variant{Prog: prog}, Runs: 0},
 		{Expr: "d6", A: Variant{Prog: prog}, Runs: MaxRuns + 1},
@@ -286,7 +286,7 @@ func TestSimLimits(t *testing.T) {
 // TestSimEmittedOverflow: past the bound on distinct lines, lines are no longer counted,
 // whatever the workers and shards; below it every line is.
 func TestSimEmittedOverflow(t *testing.T) {
-	prog := load(t, `ruleset "t"
+	prog := loadSource(t, `ruleset "t"
 action marque(): int {
   let r = 1d1000000
   emit "{r}"

@@ -39,3 +39,7 @@ func ParseValue(s string) any { return runtime.ParseValue(s) }
 func PickAnswer(answer string, options []string) (int, error) {
 	return runtime.PickAnswer(answer, options)
 }
+
+// RuleCache remembers what declared rules returned for their arguments, for a machine that
+// runs one expression many times from one state (see runtime.RuleCache).
+type RuleCache = runtime.RuleCache

@@ -177,3 +177,17 @@ func (m *Machine) SetAllowance(from, to *cards.Pile, n int) {
 	}
 	m.allowances[k] = n
 }
+
+// ShuffleDecks shuffles the draw pile of every declared deck, in declaration order, from the
+// machine's source (journaled: a Trial's rollback puts them back). An analysis calls it
+// before each run so that the decks' order is part of the odds, as in a fresh game.
+func (m *Machine) ShuffleDecks() error {
+	for _, d := range m.prog.Decks {
+		if p, ok := m.globals[d.Name].(*cards.Pile); ok {
+			if err := m.Shuffle(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -57,6 +57,10 @@ type Machine struct {
 	// a numbered menu and returns the index chosen (from 0); without it, and with no answer
 	// given, choose applies the ruleset's policy.
 	Ask func(prompt string, options []string) (int, error)
+	// Rules, when set, answers calls of declared rules from what they returned before (see
+	// RuleCache: only for a machine that runs trials from one state).
+	Rules *RuleCache
+	emits int // lines emitted so far, for Rules
 	// Decks are shuffled by the seeded source behind Dice, so hand-given die results are
 	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
 	noSeed dice.Source
@@ -517,6 +521,14 @@ type Skipped struct{}
 // one conformed to its parameter's type), at is the call's position for errors and the stack. Calls
 // deeper than MaxCallDepth fail. exprx's __call and the hex library call it.
 func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
+	if m.Rules != nil {
+		return m.callCached(p, args, func() (any, error) { return m.callAt(p, args, at) })
+	}
+	return m.callAt(p, args, at)
+}
+
+// callAt is CallAt without the rule cache.
+func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
 	}
@@ -1045,6 +1057,7 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 		}
 		line = Str(v)
 	}
+	m.emits++
 	if m.Emit != nil {
 		m.Emit(line)
 	}

@@ -39,7 +39,9 @@ var (
 	Eval Command = run((*cli).eval)
 	// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
 	Roll Command = run((*cli).roll)
-	// Prob is `rulesh prob [-f FILE]... [--json] EXPR`: an exact distribution.
+	// Prob is `rulesh prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N]
+	// [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR`: the odds
+	// of any expression, exact when the tree of draws is within the budget, else sampled.
 	Prob Command = run((*cli).prob)
 	// Fmt is `rulesh fmt [-w] [-l] FILE...`: canonical layout.
 	Fmt Command = run((*cli).fmtCmd)
@@ -224,14 +226,9 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
 		src = q
 	}
-	overrides := map[string]any{}
-	for _, kv := range r.sets {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			fmt.Fprintf(c.stderr, "rulesh: --set %q: want NAME=VALUE\n", kv)
-			return nil, ExitUsage
-		}
-		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
+	overrides, code := c.parseSets("eval", "--set", r.sets)
+	if code != ExitOK {
+		return nil, code
 	}
 	m, err := dsl.NewMachine(prog, src, overrides)
 	if err != nil {
@@ -329,4 +326,18 @@ func (c *cli) loadProgram(files []string, warn bool) (*dsl.Program, int) {
 		return nil, ExitError
 	}
 	return prog, ExitOK
+}
+
+// parseSets reads NAME=VALUE options given to command cmd by flag (--set, --compare).
+func (c *cli) parseSets(cmd, flag string, sets []string) (map[string]any, int) {
+	overrides := map[string]any{}
+	for _, kv := range sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			fmt.Fprintf(c.stderr, "rulesh %s: %s %q: want NAME=VALUE\n", cmd, flag, kv)
+			return nil, ExitUsage
+		}
+		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
+	}
+	return overrides, ExitOK
 }

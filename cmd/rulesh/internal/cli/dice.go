@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"rulesh/cmd/rulesh/internal/output"
-	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
 
@@ -198,60 +195,6 @@ func (h *histogram) stddev() float64 {
 	return math.Sqrt(v)
 }
 
-func (c *cli) prob(args []string) int {
-	fs := c.newFlags("prob", "prob [-f FILE]... [--json] EXPR")
-	var files listFlag
-	fs.Var(&files, "f", "load a rule `FILE` for its named dice (repeatable)")
-	asJSON := fs.Bool("json", false, `print one JSON document: {expr, outcomes: [{value, probability, fraction}], mean, stddev}`)
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(pos) == 0 {
-		fmt.Fprintln(c.stderr, "rulesh prob: no dice expression given")
-		fs.Usage()
-		return ExitUsage
-	}
-	src := strings.Join(pos, " ")
-	prog, code := c.loadProgram(files, false)
-	if code != 0 {
-		return code
-	}
-	if name, args := dsl.ParseTableCall(src); prog != nil && prog.HasProc(name) {
-		// A table that rolls its own key: the distribution of its results.
-		d, err := prog.TableDist(name, args...)
-		if err != nil {
-			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
-			return ExitError
-		}
-		return c.printDist(src, d, *asJSON)
-	}
-	var named map[string]*dice.Die
-	if prog != nil {
-		named = prog.Dice()
-	}
-	e, err := dice.Parse(src, named)
-	if err != nil {
-		if name := procIn(prog, src); name != "" {
-			// A procedure in dice notation reads as an unknown die: say what prob takes.
-			if prog.RollsItsKey(name) {
-				fmt.Fprintf(c.stderr, "rulesh prob: %s is a table of the rules, not a die: prob gives its odds alone (prob %s), not inside dice notation\n", name, name)
-			} else {
-				fmt.Fprintf(c.stderr, "rulesh prob: %s is a procedure of the rules, not a die: prob takes dice notation, or a table that rolls its own key alone\n", name)
-			}
-			return ExitError
-		}
-		output.DiceError(c.stderr, src, err)
-		return ExitError
-	}
-	d, err := e.Distribution()
-	if err != nil {
-		output.DiceError(c.stderr, src, err)
-		return ExitError
-	}
-	return c.printDist(src, d, *asJSON)
-}
-
 // namedDice loads rule files and returns their declared dice (empty without files).
 func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
 	prog, code := c.loadProgram(files, false)
@@ -259,29 +202,4 @@ func (c *cli) namedDice(files []string) (map[string]*dice.Die, int) {
 		return map[string]*dice.Die{}, code
 	}
 	return prog.Dice(), 0
-}
-
-// printDist writes a distribution on stdout, for people or as JSON.
-func (c *cli) printDist(src string, d *dice.Dist, asJSON bool) int {
-	if err := output.Dist(c.stdout, src, d, asJSON); err != nil {
-		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
-		return ExitError
-	}
-	return ExitOK
-}
-
-// nameRE finds the names in an expression.
-var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
-
-// procIn returns the first name in src that is a procedure of prog, or "".
-func procIn(prog *dsl.Program, src string) string {
-	if prog == nil {
-		return ""
-	}
-	for _, name := range nameRE().FindAllString(src, -1) {
-		if prog.HasProc(name) {
-			return name
-		}
-	}
-	return ""
 }

@@ -105,7 +105,7 @@ func (c *cli) sim(args []string) int {
 	} else if !flagSet(fs, "seed") {
 		st.Seed = rand.Uint64()
 	}
-	overrides, code := parseSets(c.stderr, sets)
+	overrides, code := c.parseSets("sim", "--set", sets)
 	if code != 0 {
 		return code
 	}
@@ -119,7 +119,7 @@ func (c *cli) sim(args []string) int {
 	cfg := analysis.SimConfig{Expr: st.Expr, A: analysis.Variant{Prog: prog, Overrides: overrides},
 		Runs: st.Runs, Seed: st.Seed, Workers: *workers}
 	if *compare != "" {
-		more, code := parseSets(c.stderr, []string{*compare})
+		more, code := c.parseSets("sim", "--compare", []string{*compare})
 		if code != 0 {
 			return code
 		}
@@ -165,20 +165,6 @@ func (c *cli) sim(args []string) int {
 		return c.writeJSON(analysis.NewShard(st, index, n, t))
 	}
 	return c.simReport(st, t, *asJSON, *svg)
-}
-
-// parseSets reads NAME=VALUE options.
-func parseSets(stderr interface{ Write([]byte) (int, error) }, sets []string) (map[string]any, int) {
-	overrides := map[string]any{}
-	for _, kv := range sets {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			fmt.Fprintf(stderr, "rulesh sim: %q: want NAME=VALUE\n", kv)
-			return nil, ExitUsage
-		}
-		overrides[strings.TrimSpace(k)] = dsl.ParseValue(v)
-	}
-	return overrides, ExitOK
 }
 
 // simulate runs the simulation, with a progress bar on stderr when it is a terminal and
@@ -284,22 +270,22 @@ type (
 		Emitted   []simLineJSON     `json:"emitted"`
 	}
 	simDiffOutcomeJSON struct {
-		Value      json.RawMessage `json:"value"`
-		Difference float64         `json:"difference"`
-		CI95       [2]float64      `json:"ci95"`
+		Value         json.RawMessage `json:"value"`
+		RunDifference float64         `json:"difference"`
+		CI95          [2]float64      `json:"ci95"`
 	}
 	simDiffMeanJSON struct {
-		Difference float64    `json:"difference"`
-		CI95       [2]float64 `json:"ci95"`
+		RunDifference float64    `json:"difference"`
+		CI95          [2]float64 `json:"ci95"`
 	}
 	simDiffJSON struct {
 		Outcomes []simDiffOutcomeJSON `json:"outcomes"`
 		Mean     *simDiffMeanJSON     `json:"mean"`
 	}
 	simCompareJSON struct {
-		A          simJSON     `json:"a"`
-		B          simJSON     `json:"b"`
-		Difference simDiffJSON `json:"difference"`
+		A             simJSON     `json:"a"`
+		B             simJSON     `json:"b"`
+		RunDifference simDiffJSON `json:"difference"`
 	}
 )
 
@@ -327,9 +313,9 @@ func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
 func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string) int {
 	a := t.Summary(0)
 	var b analysis.Summary
-	var d analysis.Difference
+	var d analysis.RunDifference
 	if t.Paired {
-		b, d = t.Summary(1), t.Difference()
+		b, d = t.Summary(1), t.RunDifference()
 	}
 	if svg != "" {
 		if code := c.simSVG(st, t, a, b, d, svg); code != 0 {
@@ -342,7 +328,7 @@ func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg s
 		}
 		dj := simDiffJSON{Outcomes: []simDiffOutcomeJSON{}}
 		for _, o := range d.Outcomes {
-			dj.Outcomes = append(dj.Outcomes, simDiffOutcomeJSON{o.Value, o.Difference, [2]float64{o.Lo, o.Hi}})
+			dj.Outcomes = append(dj.Outcomes, simDiffOutcomeJSON{o.Value, o.RunDifference, [2]float64{o.Lo, o.Hi}})
 		}
 		if d.Numeric {
 			dj.Mean = &simDiffMeanJSON{d.Mean, [2]float64{d.MeanLo, d.MeanHi}}
@@ -369,9 +355,9 @@ func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg s
 	var rows [][]string
 	var weights []float64
 	for _, o := range d.Outcomes {
-		rows = append(rows, []string{o.Text, output.Percent(o.A), output.Percent(o.B), signedPercent(o.Difference),
+		rows = append(rows, []string{o.Text, output.Percent(o.A), output.Percent(o.B), signedPercent(o.RunDifference),
 			signedPercent(o.Lo) + " … " + signedPercent(o.Hi)})
-		weights = append(weights, math.Abs(o.Difference))
+		weights = append(weights, math.Abs(o.RunDifference))
 	}
 	output.Table(c.stdout, []string{"value", "A", "B", "B−A", "95% interval"}, rows, weights)
 	if d.Numeric {
@@ -507,7 +493,7 @@ func (c *cli) printHistogram(s analysis.Summary) {
 func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 
 // simSVG draws the outcomes (A and B side by side in a comparison).
-func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.Difference, path string) int {
+func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.RunDifference, path string) int {
 	var labels []string
 	series := []output.Series{{Name: "A"}}
 	if !t.Paired {

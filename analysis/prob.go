@@ -1,0 +1,564 @@
+package analysis
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"rulesh/dsl"
+)
+
+// DefaultBudget is how many leaves of the tree of draws an exact answer may enumerate
+// unless told otherwise (--budget): about a second of a small procedure.
+const DefaultBudget = 1_000_000
+
+// DrawsPerLeaf bounds the work of an enumeration besides its leaves: at most this many draws
+// per leaf of the budget in all. A loop that rolls until a result makes paths ever deeper,
+// each leaf costing more than the last; the bound stops it as the budget of leaves would.
+const DrawsPerLeaf = 8
+
+// DefaultProbes is how many random runs estimate the size of the tree before enumerating it.
+const DefaultProbes = 200
+
+// MaxSamples bounds --samples.
+const MaxSamples = 100_000_000
+
+// ProbName is the name an expression of Prob is compiled under, in its diagnostics.
+const ProbName = "<prob>"
+
+// Question is what Prob answers: the odds of one expression on a fresh state of the rules.
+type Question struct {
+	Prog      *dsl.Program   // nil: no rule files
+	Overrides map[string]any // option values (--set)
+	Expr      string
+	// Emits makes the lines a run emits part of its outcome.
+	Emits bool
+	// Seed seeds the machine's setup (the decks' first order) and the samples.
+	Seed uint64
+	// Shuffle shuffles every deck at the start of each run, so that the decks' order is part
+	// of the odds as in a fresh game (a 52-card deck is 51 draws: such odds are sampled).
+	// Without it the decks keep the order Seed gave them.
+	Shuffle bool
+}
+
+// ProbOptions steer how Prob answers.
+type ProbOptions struct {
+	Budget  int64 // the most leaves enumerated (0: DefaultBudget)
+	Samples int64 // runs when sampling (0: SamplesFor(0.005))
+	Exact   bool  // refuse to sample: an error instead
+	Probes  int   // random runs of the estimate (0: DefaultProbes)
+	// Note, when set, is told why the answer is sampled rather than exact.
+	Note func(string)
+}
+
+func (o *ProbOptions) defaults() {
+	if o.Budget <= 0 {
+		o.Budget = DefaultBudget
+	}
+	if o.Samples <= 0 {
+		o.Samples = SamplesFor(0.005)
+	}
+	o.Samples = min(o.Samples, MaxSamples)
+	if o.Probes <= 0 {
+		o.Probes = DefaultProbes
+	}
+}
+
+// Outcome is one outcome of a distribution: a returned value (or a failure), with the lines
+// emitted when they were asked for.
+type Outcome struct {
+	Key     string   // what tells outcomes apart: the value's text, the failure, the lines
+	Value   any      // the value as JSON writes it (dsl.ToJSON); nil for a failure or nothing
+	Text    string   // the value as a rule writes it (dsl.Repr), or "error: MESSAGE"
+	Err     string   // the message of a failed run, "" otherwise
+	Emitted []string // the lines emitted (with Question.Emits)
+	Number  float64  // the value, when it is a number
+	IsNum   bool
+	// Fraction is the exact probability (an exact answer), nil when sampled.
+	Fraction *big.Rat
+	P        float64 // the probability, or the frequency of a sample
+	Count    int64   // how many samples gave it (sampled)
+	Lo, Hi   float64 // its 95% Wilson interval (sampled; equal to P when exact)
+}
+
+// Dist is Prob's answer.
+type Dist struct {
+	Expr     string
+	Exact    bool
+	Leaves   int64   // the leaves enumerated (exact)
+	Samples  int64   // the runs sampled (not exact)
+	Estimate float64 // the estimated leaves of the tree of draws
+	Outcomes []Outcome
+	// Numeric is set when every outcome is a number: Mean and Stddev are then theirs.
+	Numeric      bool
+	Mean, Stddev float64
+	// CacheHits and CacheMisses count the calls of rules answered from the rule cache and
+	// those that ran.
+	CacheHits, CacheMisses int
+
+	mean *big.Rat // the exact mean (exact and numeric)
+	per  []int32  // the outcome of each sample, in the order of Outcomes (paired comparisons)
+}
+
+// ErrTooBig is the error of an exact answer (ProbOptions.Exact) whose tree of draws is over
+// the budget.
+type ErrTooBig struct {
+	Estimate float64 // the estimated leaves
+	Budget   int64
+	Overran  bool // the enumeration passed the budget (the estimate was low)
+}
+
+func (e *ErrTooBig) Error() string {
+	if e.Overran {
+		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))
+	}
+	return fmt.Sprintf("exact odds need about %s branches of the dice, over the budget of %d; raise --budget or leave out --exact to sample (dice that explode and loops that roll until a result make the tree unbounded)", approx(e.Estimate), e.Budget)
+}
+
+// approx writes a count of leaves for people.
+func approx(f float64) string {
+	if f < 1e6 {
+		return fmt.Sprintf("%.0f", f)
+	}
+	return fmt.Sprintf("%.2g", f)
+}
+
+// runner runs one question's expression, trial after trial, on a machine of its own.
+type runner struct {
+	q     Question
+	src   *pathSource
+	sess  *dsl.Session
+	c     *dsl.Compiled
+	cache *dsl.RuleCache
+	lines []string
+	index map[string]int32
+	outs  []Outcome
+}
+
+// newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
+func newRunner(q Question) (*runner, error) {
+	prog := q.Prog
+	if prog == nil {
+		var diags dsl.Diagnostics
+		if prog, diags = dsl.LoadSource("<empty>", nil); prog == nil {
+			return nil, diags
+		}
+	}
+	src := newPathSource(q.Seed)
+	m, err := dsl.NewMachine(prog, src, q.Overrides)
+	if err != nil {
+		return nil, err
+	}
+	src.mode = pathMode
+	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
+	m.Ask = nil // choose follows the ruleset's policy
+	m.Emit = func(s string) {
+		if q.Emits {
+			r.lines = append(r.lines, s)
+		}
+	}
+	r.cache = &dsl.RuleCache{Drawn: src.drawn}
+	m.Rules = r.cache
+	if r.c, err = r.sess.Compile(ProbName, q.Expr); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// run runs the expression once from the start state and returns its outcome's index.
+func (r *runner) run() int32 {
+	r.src.start()
+	r.lines = r.lines[:0]
+	idx := int32(-1)
+	var shuffleErr error
+	if r.q.Shuffle {
+		// Journaled before the trial, undone by its rollback with the rest.
+		shuffleErr = r.sess.M.ShuffleDecks()
+	}
+	r.sess.Trial(r.c, func(v any, err error) error {
+		if shuffleErr != nil {
+			v, err = nil, shuffleErr
+		}
+		if roll, ok := v.(*dsl.Roll); ok && err == nil {
+			v = rollValue(roll)
+		}
+		var key, text, msg string
+		if err != nil {
+			msg = errMessage(err)
+			text = "error: " + msg
+			key = "\x00" + msg
+		} else {
+			text = dsl.Repr(v)
+			key = text
+		}
+		if r.q.Emits {
+			key += "\x00\x00" + strings.Join(r.lines, "\x00")
+		}
+		i, ok := r.index[key]
+		if !ok {
+			o := Outcome{Key: key, Text: text, Err: msg}
+			if err == nil {
+				o.Value = dsl.ToJSON(v)
+				o.Number, o.IsNum = number(o.Value)
+			}
+			if r.q.Emits {
+				o.Emitted = append([]string{}, r.lines...)
+			}
+			i = int32(len(r.outs))
+			r.outs = append(r.outs, o)
+			r.index[key] = i
+		}
+		idx = i
+		return nil
+	})
+	return idx
+}
+
+// rollValue is what a returned roll counts as in the odds: the name of a single symbolic
+// die's face, else its total (its dice are how it was reached, not another outcome).
+func rollValue(r *dsl.Roll) any {
+	if sym := r.Symbol(); sym != "" {
+		return sym
+	}
+	return r.Total
+}
+
+// errMessage is a failed run's message, without its position.
+func errMessage(err error) string {
+	var re *dsl.RuntimeError
+	if errors.As(err, &re) {
+		return re.Msg
+	}
+	return err.Error()
+}
+
+// number returns a JSON value as a number, if it is one.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, !math.IsNaN(x) && !math.IsInf(x, 0)
+	}
+	return 0, false
+}
+
+// estimate returns Knuth's estimate of the leaves of the tree of draws: over random runs,
+// the mean of the product of the sides of the draws each made (each product is an unbiased
+// estimate of the number of leaves).
+func (r *runner) estimate(probes int) float64 {
+	r.src.mode = randomMode
+	defer func() { r.src.mode = pathMode }()
+	sum := 0.0
+	for i := range probes {
+		r.src.reseed(r.q.Seed^0x5eed, int64(i))
+		r.run()
+		sum += r.src.prod
+	}
+	return sum / float64(probes)
+}
+
+// weights accumulates exact probabilities: per outcome, how many leaves had each
+// denominator (the product of the sides of their draws), in big numbers only beyond 64 bits.
+type weights struct {
+	small []map[uint64]uint64
+	big   []*big.Rat
+}
+
+func (w *weights) add(i int32, den uint64, fits bool, sides []int) {
+	for int(i) >= len(w.small) {
+		w.small = append(w.small, map[uint64]uint64{})
+		w.big = append(w.big, nil)
+	}
+	if fits {
+		w.small[i][den]++
+		return
+	}
+	d := big.NewInt(1)
+	for _, n := range sides {
+		d.Mul(d, big.NewInt(int64(n)))
+	}
+	if w.big[i] == nil {
+		w.big[i] = new(big.Rat)
+	}
+	w.big[i].Add(w.big[i], new(big.Rat).SetFrac(big.NewInt(1), d))
+}
+
+func (w *weights) rat(i int) *big.Rat {
+	sum := new(big.Rat)
+	if i >= len(w.small) {
+		return sum
+	}
+	dens := make([]uint64, 0, len(w.small[i]))
+	for d := range w.small[i] {
+		dens = append(dens, d)
+	}
+	slices.Sort(dens)
+	var t big.Rat
+	for _, d := range dens {
+		t.SetFrac(new(big.Int).SetUint64(w.small[i][d]), new(big.Int).SetUint64(d))
+		sum.Add(sum, &t)
+	}
+	if w.big[i] != nil {
+		sum.Add(sum, w.big[i])
+	}
+	return sum
+}
+
+// enumerate visits every leaf of the tree of draws, each run from the start state. It
+// returns false when the tree has more than budget leaves, or its leaves drew more than
+// DrawsPerLeaf × budget values in all.
+func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
+	s := r.src
+	s.faces, s.sides = s.faces[:0], s.sides[:0]
+	var w weights
+	var leaves, draws int64
+	for {
+		i := r.run()
+		if s.broken {
+			return nil, false, errDrawSides
+		}
+		den, fits := s.weight()
+		w.add(i, den, fits, s.sides[:s.pos])
+		leaves++
+		draws += int64(s.pos)
+		if !s.next() {
+			break
+		}
+		if leaves >= budget || draws > budget*DrawsPerLeaf {
+			return nil, false, nil
+		}
+	}
+	d := &Dist{Expr: r.q.Expr, Exact: true, Leaves: leaves}
+	for i := range r.outs {
+		f := w.rat(i)
+		if f.Sign() == 0 {
+			continue
+		}
+		o := r.outs[i]
+		o.Fraction = f
+		o.P, _ = f.Float64()
+		o.Lo, o.Hi = o.P, o.P
+		d.Outcomes = append(d.Outcomes, o)
+	}
+	d.finish()
+	if d.Numeric {
+		d.Mean, d.Stddev, d.mean = exactMoments(d.Outcomes)
+	}
+	return d, true, nil
+}
+
+// exactMoments computes the mean and standard deviation of numeric outcomes from their
+// fractions, rounding once at the end.
+func exactMoments(outs []Outcome) (mean, stddev float64, exact *big.Rat) {
+	var m, m2, x, t big.Rat
+	for _, o := range outs {
+		if x.SetFloat64(o.Number) == nil {
+			return 0, 0, nil
+		}
+		t.Mul(o.Fraction, &x)
+		m.Add(&m, &t)
+		t.Mul(&t, &x)
+		m2.Add(&m2, &t)
+	}
+	mean, _ = m.Float64()
+	t.Mul(&m, &m)
+	m2.Sub(&m2, &t)
+	v, _ := m2.Float64()
+	return mean, math.Sqrt(max(0, v)), &m
+}
+
+// sample runs n samples, sample i drawing from a generator seeded by the seed and i.
+func (r *runner) sample(n int64) *Dist {
+	r.src.mode = randomMode
+	defer func() { r.src.mode = pathMode }()
+	per := make([]int32, n)
+	for i := range n {
+		r.src.reseed(r.q.Seed, i)
+		per[i] = r.run()
+	}
+	counts := make([]int64, len(r.outs))
+	for _, i := range per {
+		counts[i]++
+	}
+	d := &Dist{Expr: r.q.Expr, Samples: n}
+	remap := make([]int32, len(r.outs))
+	for i := range r.outs {
+		remap[i] = -1
+		if counts[i] == 0 {
+			continue
+		}
+		o := r.outs[i]
+		o.Count = counts[i]
+		o.P = float64(counts[i]) / float64(n)
+		o.Lo, o.Hi = Wilson(counts[i], n)
+		remap[i] = int32(len(d.Outcomes))
+		d.Outcomes = append(d.Outcomes, o)
+	}
+	order := d.finish()
+	for i, j := range remap {
+		if j >= 0 {
+			remap[i] = order[j]
+		}
+	}
+	for k, i := range per {
+		per[k] = remap[i]
+	}
+	d.per = per
+	return d
+}
+
+// finish sorts the outcomes and computes the moments; it returns the new place of each
+// outcome.
+func (d *Dist) finish() []int32 {
+	idx := make([]int, len(d.Outcomes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return compareOutcomes(&d.Outcomes[a], &d.Outcomes[b]) })
+	sorted := make([]Outcome, len(idx))
+	order := make([]int32, len(idx))
+	for to, from := range idx {
+		sorted[to] = d.Outcomes[from]
+		order[from] = int32(to)
+	}
+	d.Outcomes = sorted
+	d.Numeric = len(sorted) > 0
+	var m Moments
+	for _, o := range sorted {
+		if !o.IsNum {
+			d.Numeric = false
+			break
+		}
+		m.Add(o.Number, o.P)
+	}
+	if d.Numeric {
+		d.Mean, d.Stddev = m.Mean, m.Stddev()
+	}
+	return order
+}
+
+// rank orders kinds of outcomes: numbers, booleans, other values, failures.
+func rank(o *Outcome) int {
+	switch {
+	case o.Err != "":
+		return 3
+	case o.IsNum:
+		return 0
+	}
+	if _, ok := o.Value.(bool); ok {
+		return 1
+	}
+	return 2
+}
+
+// compareOutcomes orders outcomes as the shared shape says: numbers ascending, then false
+// before true, then other values by their text, failures last; ties by emitted lines.
+func compareOutcomes(a, b *Outcome) int {
+	if c := cmp.Compare(rank(a), rank(b)); c != 0 {
+		return c
+	}
+	switch rank(a) {
+	case 0:
+		if c := cmp.Compare(a.Number, b.Number); c != 0 {
+			return c
+		}
+	case 1:
+		ab, bb := a.Value.(bool), b.Value.(bool)
+		if ab != bb {
+			if !ab {
+				return -1
+			}
+			return 1
+		}
+	}
+	if c := cmp.Compare(a.Text, b.Text); c != 0 {
+		return c
+	}
+	return slices.Compare(a.Emitted, b.Emitted)
+}
+
+// Prob answers q: exactly, by enumerating every branch of the draws the expression makes
+// (dice, pick and shuffle positions, card shuffles; choices follow the ruleset's policy, as
+// no one is asked), each branch a trial from the same start state weighted by the product of
+// 1/sides of its draws, when Knuth's estimate of the branches is within the budget; by
+// sampling otherwise (Note says why), or an *ErrTooBig with opt.Exact. An enumeration that
+// passes the budget (the estimate was low) stops and samples. A run that fails is an outcome.
+func Prob(q Question, opt ProbOptions) (*Dist, error) {
+	opt.defaults()
+	r, err := newRunner(q)
+	if err != nil {
+		return nil, err
+	}
+	d, tooBig, err := r.exact(opt)
+	if err != nil {
+		return nil, err
+	}
+	if d == nil {
+		if d, err = r.fallBack(opt, tooBig); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// exact enumerates the tree of draws when it is within the budget; it returns nil and why
+// not when it is not.
+func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
+	// A small tree is done before the estimate would be.
+	d, ok, err := r.enumerate(min(int64(opt.Probes), opt.Budget))
+	if err != nil {
+		return nil, nil, err
+	}
+	est := 0.0
+	if !ok {
+		est = r.estimate(opt.Probes)
+		if est > float64(opt.Budget) {
+			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget}, nil
+		}
+		if d, ok, err = r.enumerate(opt.Budget); err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget, Overran: true}, nil
+		}
+	} else {
+		est = float64(d.Leaves)
+	}
+	d.Estimate = est
+	d.CacheHits, d.CacheMisses = r.cache.Hits, r.cache.Misses
+	return d, nil, nil
+}
+
+// fallBack samples in place of an exact answer the budget refused, saying so, or refuses
+// with opt.Exact.
+func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
+	if opt.Exact {
+		return nil, why
+	}
+	if why != nil {
+		if why.Overran {
+			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
+		} else {
+			note(opt, fmt.Sprintf("about %s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", approx(why.Estimate), opt.Budget, opt.Samples))
+		}
+	}
+	d := r.sample(opt.Samples)
+	if why != nil {
+		d.Estimate = why.Estimate
+	}
+	d.CacheHits, d.CacheMisses = r.cache.Hits, r.cache.Misses
+	return d, nil
+}
+
+func note(opt ProbOptions, s string) {
+	if opt.Note != nil {
+		opt.Note(s)
+	}
+}

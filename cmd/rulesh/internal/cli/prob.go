@@ -1,0 +1,482 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"maps"
+
+	"fmt"
+	"math"
+	"math/big"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"rulesh/analysis"
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR"
+
+func (c *cli) prob(args []string) int {
+	fs := c.newFlags("prob", probSynopsis)
+	var files, sets listFlag
+	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
+	fs.Var(&sets, "set", "set an option, `NAME=VALUE` (repeatable)")
+	asJSON := fs.Bool("json", false, `print one JSON document: {expr, outcomes: [{value, probability, fraction | ci95}], mean, stddev, exact[, samples]}`)
+	svg := fs.String("svg", "", "write a bar chart of the distribution to `OUT` (an SVG file)")
+	emits := fs.Bool("emits", false, "an outcome is the value with the lines the run emitted")
+	samples := fs.Int64("samples", analysis.SamplesFor(0.005), "runs to sample when the odds are not enumerated (`N`)")
+	seed := fs.Uint64("seed", 1, "seed of the samples and of the decks' first order")
+	shuffle := fs.Bool("shuffle", false, "shuffle every deck at the start of each run: the decks' order is part of the odds (else they keep the order --seed gave them)")
+	exact := fs.Bool("exact", false, "refuse to sample: fail when the enumeration is over the budget")
+	budget := fs.Int64("budget", analysis.DefaultBudget, "the most branches of the dice enumerated (`N`) before sampling instead")
+	compare := fs.String("compare", "", "compare with an option at another value, `NAME=VALUE` (B beside A)")
+	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(c.stderr, "rulesh prob: no expression given")
+		fs.Usage()
+		return ExitUsage
+	}
+	if *compare != "" && *variant != "" {
+		fmt.Fprintln(c.stderr, "rulesh prob: --compare and --variant are one comparison each: give one")
+		return ExitUsage
+	}
+	if *samples < 1 || *samples > analysis.MaxSamples {
+		fmt.Fprintf(c.stderr, "rulesh prob: --samples must be between 1 and %d\n", analysis.MaxSamples)
+		return ExitUsage
+	}
+	if *budget < 1 {
+		fmt.Fprintln(c.stderr, "rulesh prob: --budget must be at least 1")
+		return ExitUsage
+	}
+	src := strings.Join(pos, " ")
+	overrides, code := c.parseSets("prob", "--set", sets)
+	if code != 0 {
+		return code
+	}
+	prog, code := c.loadProgram(files, false)
+	if code != 0 {
+		return code
+	}
+	plain := len(sets) == 0 && *compare == "" && *variant == "" && !*emits && !*shuffle
+	var diceErr error
+	if plain {
+		d, done, code, perr := c.diceDist(prog, src)
+		diceErr = perr
+		if done {
+			if code != ExitOK {
+				return code
+			}
+			return c.printDist(src, d, *asJSON, *svg)
+		}
+	}
+	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed, Shuffle: *shuffle}
+	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact,
+		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
+	if *compare == "" && *variant == "" {
+		d, err := analysis.Prob(q, opt)
+		var diags dsl.Diagnostics
+		if errors.As(err, &diags) && diceErr != nil && procIn(prog, src) == "" && !callRE().MatchString(src) {
+			// Neither dice notation nor an expression of the rules, and no call written: it
+			// was meant as dice, and the dice parser says best what is wrong.
+			output.DiceError(c.stderr, src, diceErr)
+			return ExitError
+		}
+		if err != nil {
+			return c.probError(prog, src, err)
+		}
+		if *svg != "" {
+			if code := c.writeChart(*svg, src, labelsOf(d.Outcomes), []output.Series{{Name: src, Values: probsOf(d.Outcomes)}}); code != 0 {
+				return code
+			}
+		}
+		if *asJSON {
+			return c.writeJSON(distDoc(d, *seed))
+		}
+		c.printEngineDist(d, *seed)
+		return ExitOK
+	}
+	b := q
+	nameA, nameB := "A: the rules", ""
+	if *compare != "" {
+		more, code := c.parseSets("prob", "--compare", []string{*compare})
+		if code != ExitOK {
+			return code
+		}
+		b.Overrides = maps.Clone(overrides)
+		maps.Copy(b.Overrides, more)
+		nameB = "B: --compare " + *compare
+	} else {
+		pb, code := c.loadProgram(append(append([]string{}, files...), *variant), false)
+		if code != 0 {
+			return code
+		}
+		b.Prog = pb
+		nameB = "B: --variant " + *variant
+	}
+	cmp, err := analysis.Compare(q, b, opt)
+	if err != nil {
+		return c.probError(prog, src, err)
+	}
+	if *svg != "" {
+		labels := labelsOf(outcomesOf(cmp.Diff))
+		if code := c.writeChart(*svg, src, labels, []output.Series{
+			{Name: nameA, Values: alignProbs(cmp.Diff, cmp.A)},
+			{Name: nameB, Values: alignProbs(cmp.Diff, cmp.B)},
+		}); code != 0 {
+			return code
+		}
+	}
+	if *asJSON {
+		return c.writeJSON(map[string]any{"a": distDoc(cmp.A, *seed), "b": distDoc(cmp.B, *seed), "difference": diffDoc(cmp.Diff)})
+	}
+	fmt.Fprintln(c.stdout, nameA)
+	c.printEngineDist(cmp.A, *seed)
+	fmt.Fprintln(c.stdout)
+	fmt.Fprintln(c.stdout, nameB)
+	c.printEngineDist(cmp.B, *seed)
+	fmt.Fprintln(c.stdout)
+	c.printDiff(cmp)
+	return ExitOK
+}
+
+// diceDist answers dice notation and a table that rolls its own key exactly, by convolution,
+// as prob always has; done is false for any other expression, with the dice parser's error
+// when src is not dice notation.
+func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, code int, parseErr error) {
+	if name, args := dsl.ParseTableCall(src); prog != nil && prog.HasProc(name) {
+		if !prog.RollsItsKey(name) {
+			return nil, false, 0, nil
+		}
+		d, err := prog.TableDist(name, args...)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
+			return nil, true, ExitError, nil
+		}
+		return d, true, ExitOK, nil
+	}
+	var named map[string]*dice.Die
+	if prog != nil {
+		named = prog.Dice()
+	}
+	e, err := dice.Parse(src, named)
+	if err != nil {
+		return nil, false, 0, err
+	}
+	d, err = e.Distribution()
+	if err != nil {
+		output.DiceError(c.stderr, src, err)
+		return nil, true, ExitError, nil
+	}
+	return d, true, ExitOK, nil
+}
+
+// nameRE finds the names in an expression.
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
+
+// callRE finds a call written in an expression: a name and an opening bracket.
+var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
+
+// procIn returns the first name in src that is a procedure of prog, or "".
+func procIn(prog *dsl.Program, src string) string {
+	if prog == nil {
+		return ""
+	}
+	for _, name := range nameRE().FindAllString(src, -1) {
+		if prog.HasProc(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// probError says why the engine could not answer.
+func (c *cli) probError(prog *dsl.Program, src string, err error) int {
+	var big *analysis.ErrTooBig
+	if errors.As(err, &big) {
+		fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
+		return ExitError
+	}
+	var srcs []dsl.Sources
+	srcs = append(srcs, dsl.Sources{analysis.ProbName: []byte(src)})
+	if prog != nil {
+		srcs = append(srcs, prog.Sources())
+	}
+	output.Error(c.stderr, err, srcs...)
+	return ExitError
+}
+
+// printDist writes a distribution of dice on stdout, for people or as JSON (with
+// "exact": true, as every answer of prob), and its chart.
+func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, svg string) int {
+	if svg != "" {
+		var labels []string
+		var values []float64
+		for i, w := range d.W {
+			if w.Sign() == 0 {
+				continue
+			}
+			labels = append(labels, output.Label(d.Min+i, d.Bool, d.Syms))
+			p, _ := new(big.Rat).SetFrac(w, d.Den).Float64()
+			values = append(values, p)
+		}
+		if code := c.writeChart(svg, src, labels, []output.Series{{Name: src, Values: values}}); code != 0 {
+			return code
+		}
+	}
+	var b bytes.Buffer
+	if err := output.Dist(&b, src, d, asJSON); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
+		return ExitError
+	}
+	out := b.Bytes()
+	if asJSON {
+		out = append([]byte(`{"exact":true,`), out[1:]...)
+	}
+	c.stdout.Write(out)
+	return ExitOK
+}
+
+// writeChart writes the bar chart of --svg.
+func (c *cli) writeChart(path, title string, labels []string, series []output.Series) int {
+	var b bytes.Buffer
+	if err := output.ChartSVG(&b, title, labels, series); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
+		return ExitError
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
+		return ExitError
+	}
+	return ExitOK
+}
+
+// label writes an outcome for people: its value or failure, then the lines it emitted.
+func label(o *analysis.Outcome) string {
+	if o.Emitted == nil {
+		return o.Text
+	}
+	if len(o.Emitted) == 0 {
+		return o.Text + " — (nothing emitted)"
+	}
+	return o.Text + " — " + strings.Join(o.Emitted, " / ")
+}
+
+func labelsOf(os []analysis.Outcome) []string {
+	out := make([]string, len(os))
+	for i := range os {
+		out[i] = label(&os[i])
+	}
+	return out
+}
+
+func probsOf(os []analysis.Outcome) []float64 {
+	out := make([]float64, len(os))
+	for i, o := range os {
+		out[i] = o.P
+	}
+	return out
+}
+
+func outcomesOf(d *analysis.Difference) []analysis.Outcome {
+	out := make([]analysis.Outcome, len(d.Outcomes))
+	for i, o := range d.Outcomes {
+		out[i] = o.Outcome
+	}
+	return out
+}
+
+// alignProbs gives the probability in d of each outcome of the difference (0 when absent).
+func alignProbs(diff *analysis.Difference, d *analysis.Dist) []float64 {
+	p := map[string]float64{}
+	for _, o := range d.Outcomes {
+		p[o.Key] = o.P
+	}
+	out := make([]float64, len(diff.Outcomes))
+	for i, o := range diff.Outcomes {
+		out[i] = p[o.Key]
+	}
+	return out
+}
+
+// howAnswered says whether the odds are exact or sampled, and from how many runs.
+func howAnswered(d *analysis.Dist, seed uint64) string {
+	if d.Exact {
+		return fmt.Sprintf("exact: %d branches of the dice enumerated", d.Leaves)
+	}
+	return fmt.Sprintf("sampled: %d runs (seed %d), 95%% intervals", d.Samples, seed)
+}
+
+// printEngineDist writes an answer of the analysis engine for people.
+func (c *cli) printEngineDist(d *analysis.Dist, seed uint64) {
+	if d.Numeric {
+		fmt.Fprintf(c.stdout, "%s: mean %s, stddev %s\n", d.Expr, output.Float(d.Mean), output.Float(d.Stddev))
+	} else {
+		fmt.Fprintln(c.stdout, d.Expr)
+	}
+	fmt.Fprintln(c.stdout, howAnswered(d, seed))
+	if len(d.Outcomes) > 0 && d.Outcomes[0].Emitted != nil {
+		c.printEmits(d)
+		return
+	}
+	var header []string
+	if d.Exact {
+		header = []string{"value", "probability", "%"}
+		if d.Numeric {
+			header = append(header, "P(≥)", "P(≤)")
+		}
+	} else {
+		header = []string{"value", "count", "%", "ci95"}
+	}
+	rows := make([][]string, 0, len(d.Outcomes))
+	weights := make([]float64, 0, len(d.Outcomes))
+	geq, leq := 1.0, 0.0
+	for i := range d.Outcomes {
+		o := &d.Outcomes[i]
+		if d.Exact {
+			row := []string{label(o), o.Fraction.RatString(), output.Percent(o.P)}
+			if d.Numeric {
+				leq += o.P
+				row = append(row, output.Percent(max(0, geq)), output.Percent(min(1, leq)))
+				geq -= o.P
+			}
+			rows = append(rows, row)
+		} else {
+			rows = append(rows, []string{label(o), strconv.FormatInt(o.Count, 10), output.Percent(o.P), output.Percent(o.Lo) + "–" + output.Percent(o.Hi)})
+		}
+		weights = append(weights, o.P)
+	}
+	output.Table(c.stdout, header, rows, weights)
+}
+
+// printEmits writes outcomes that carry emitted lines: a line per outcome (its value,
+// probability and interval), then its lines indented.
+func (c *cli) printEmits(d *analysis.Dist) {
+	for i := range d.Outcomes {
+		o := &d.Outcomes[i]
+		if d.Exact {
+			fmt.Fprintf(c.stdout, "%s  %s  %s\n", o.Text, o.Fraction.RatString(), output.Percent(o.P))
+		} else {
+			fmt.Fprintf(c.stdout, "%s  %d  %s  %s–%s\n", o.Text, o.Count, output.Percent(o.P), output.Percent(o.Lo), output.Percent(o.Hi))
+		}
+		for _, line := range o.Emitted {
+			fmt.Fprintf(c.stdout, "    %s\n", line)
+		}
+	}
+}
+
+// printDiff writes B − A per outcome.
+func (c *cli) printDiff(cmp *analysis.Comparison) {
+	diff := cmp.Diff
+	if diff.Exact {
+		fmt.Fprintln(c.stdout, "difference B − A (exact)")
+	} else {
+		fmt.Fprintln(c.stdout, "difference B − A (paired samples, 95% intervals)")
+	}
+	if diff.Numeric {
+		if diff.Exact {
+			fmt.Fprintf(c.stdout, "mean %s\n", signed(diff.Mean, false))
+		} else {
+			fmt.Fprintf(c.stdout, "mean %s  [%s, %s]\n", signed(diff.Mean, false), signed(diff.MeanLo, false), signed(diff.MeanHi, false))
+		}
+	}
+	pa, pb := alignProbs(diff, cmp.A), alignProbs(diff, cmp.B)
+	header := []string{"value", "A %", "B %", "B − A"}
+	if !diff.Exact {
+		header = append(header, "ci95")
+	}
+	var rows [][]string
+	var weights []float64
+	for i := range diff.Outcomes {
+		o := &diff.Outcomes[i]
+		row := []string{label(&o.Outcome), output.Percent(pa[i]), output.Percent(pb[i]), signed(o.D, true)}
+		if !diff.Exact {
+			row = append(row, signed(o.Lo, true)+" … "+signed(o.Hi, true))
+		}
+		rows = append(rows, row)
+		weights = append(weights, math.Abs(o.D))
+	}
+	output.Table(c.stdout, header, rows, weights)
+}
+
+// signed writes a difference with its sign, in percentage points when pct is set.
+func signed(f float64, pct bool) string {
+	if pct {
+		s := strconv.FormatFloat(f*100, 'f', 2, 64)
+		if f >= 0 && !strings.HasPrefix(s, "-") {
+			s = "+" + s
+		}
+		return s + "%"
+	}
+	s := output.Float(f)
+	if f >= 0 && !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s
+}
+
+// probOutcome is one outcome in prob's JSON.
+type probOutcome struct {
+	Value       any         `json:"value"`
+	Probability float64     `json:"probability"`
+	Fraction    string      `json:"fraction,omitempty"`
+	CI95        *[2]float64 `json:"ci95,omitempty"`
+	Error       string      `json:"error,omitempty"`
+	Emitted     []string    `json:"emitted,omitempty"`
+}
+
+// distDoc is the JSON document of an answer of the engine.
+func distDoc(d *analysis.Dist, seed uint64) map[string]any {
+	outs := make([]probOutcome, len(d.Outcomes))
+	for i, o := range d.Outcomes {
+		po := probOutcome{Value: o.Value, Probability: o.P, Error: o.Err, Emitted: o.Emitted}
+		if d.Exact {
+			po.Fraction = o.Fraction.RatString()
+		} else {
+			po.CI95 = &[2]float64{o.Lo, o.Hi}
+		}
+		if o.Emitted != nil && len(o.Emitted) == 0 {
+			po.Emitted = nil
+		}
+		outs[i] = po
+	}
+	doc := map[string]any{"expr": d.Expr, "exact": d.Exact, "outcomes": outs, "mean": nil, "stddev": nil}
+	if d.Numeric {
+		doc["mean"], doc["stddev"] = d.Mean, d.Stddev
+	}
+	if !d.Exact {
+		doc["samples"] = d.Samples
+	}
+	return doc
+}
+
+// diffOutcome is one outcome of the difference in prob's JSON.
+type diffOutcome struct {
+	Value      any        `json:"value"`
+	Difference float64    `json:"difference"`
+	CI95       [2]float64 `json:"ci95"`
+	Error      string     `json:"error,omitempty"`
+	Emitted    []string   `json:"emitted,omitempty"`
+}
+
+// diffDoc is the JSON document of a difference.
+func diffDoc(d *analysis.Difference) map[string]any {
+	outs := make([]diffOutcome, len(d.Outcomes))
+	for i, o := range d.Outcomes {
+		outs[i] = diffOutcome{Value: o.Value, Difference: o.D, CI95: [2]float64{o.Lo, o.Hi}, Error: o.Err, Emitted: o.Emitted}
+	}
+	doc := map[string]any{"exact": d.Exact, "outcomes": outs, "mean": nil, "mean_ci95": nil}
+	if d.Numeric {
+		doc["mean"], doc["mean_ci95"] = d.Mean, [2]float64{d.MeanLo, d.MeanHi}
+	}
+	return doc
+}

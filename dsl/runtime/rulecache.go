@@ -1,0 +1,122 @@
+package runtime
+
+import (
+	"math"
+	"unsafe"
+)
+
+// RuleCache remembers what declared rules returned for their arguments, for an analysis that
+// runs one expression many times from the same state (the branches of an enumeration, the
+// runs of a sample). A rule cannot change the state, so its result is fixed by its arguments
+// and the state it reads; the cache is consulted and filled only while the current top-level
+// call has changed nothing (its journal is empty), so that state is the one every run starts
+// from. A result is kept only when the call drew no random value (Drawn did not move), emitted
+// nothing and did not fail, and only for arguments that name their value exactly: numbers,
+// strings, booleans and the ruleset's entities (whose identity lasts as long as the machine).
+//
+// Set it (Machine.Rules) only on a machine that runs nothing but such runs: between two
+// top-level calls that keep their changes, the state moves and the entries go stale.
+type RuleCache struct {
+	// Drawn returns how many random values the machine's source has given so far.
+	Drawn func() int
+	// Hits and Misses count the calls answered from the cache and the calls that ran.
+	Hits, Misses int
+
+	entries  map[ruleKey]any
+	entities map[unsafe.Pointer]bool
+}
+
+// maxRuleArgs is the most arguments a cached call may have: the key is a fixed array.
+const maxRuleArgs = 4
+
+// ruleKey names one call: the procedure and its arguments.
+type ruleKey struct {
+	p    *Proc
+	n    int
+	args [maxRuleArgs]argKey
+}
+
+// argKey is one argument as a comparable value: a kind and its bits or text.
+type argKey struct {
+	kind byte
+	bits uint64
+	s    string
+	ptr  unsafe.Pointer
+}
+
+// key returns the cache key of a call, and false when an argument cannot be named exactly.
+func (c *RuleCache) key(m *Machine, p *Proc, args []any) (ruleKey, bool) {
+	k := ruleKey{p: p, n: len(args)}
+	if len(args) > maxRuleArgs {
+		return k, false
+	}
+	for i, a := range args {
+		switch v := a.(type) {
+		case nil:
+			k.args[i] = argKey{kind: 'n'}
+		case int:
+			k.args[i] = argKey{kind: 'i', bits: uint64(v)}
+		case float64:
+			k.args[i] = argKey{kind: 'f', bits: math.Float64bits(v)}
+		case bool:
+			k.args[i] = argKey{kind: 'b', bits: map[bool]uint64{false: 0, true: 1}[v]}
+		case string:
+			k.args[i] = argKey{kind: 's', s: v}
+		case map[string]any:
+			ptr := *(*unsafe.Pointer)(unsafe.Pointer(&v))
+			if !c.entity(m, ptr) {
+				return k, false
+			}
+			k.args[i] = argKey{kind: 'e', ptr: ptr}
+		default:
+			return k, false
+		}
+	}
+	return k, true
+}
+
+// entity reports whether ptr is one of the ruleset's entities.
+func (c *RuleCache) entity(m *Machine, ptr unsafe.Pointer) bool {
+	if c.entities == nil {
+		c.entities = map[unsafe.Pointer]bool{}
+		for _, e := range m.prog.Entities {
+			if rec, ok := m.globals[e.Name].(map[string]any); ok {
+				c.entities[*(*unsafe.Pointer)(unsafe.Pointer(&rec))] = true
+			}
+		}
+	}
+	return c.entities[ptr]
+}
+
+// callCached answers a call of a declared rule from the cache, or runs it (call) and keeps
+// its result when that is safe.
+func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any, error) {
+	c := m.Rules
+	if p.Verb != "rule" || p.Table != nil || len(m.journal) != 0 || c.Drawn == nil {
+		return call()
+	}
+	k, ok := c.key(m, p, args)
+	if !ok {
+		return call()
+	}
+	if v, hit := c.entries[k]; hit {
+		c.Hits++
+		return v, nil
+	}
+	c.Misses++
+	drawn, emits := c.Drawn(), m.emits
+	v, err := call()
+	if err != nil || c.Drawn() != drawn || m.emits != emits || len(m.journal) != 0 {
+		return v, err
+	}
+	switch v.(type) {
+	case nil, int, float64, bool, string:
+	default:
+		return v, err // a list or record could be changed by its caller
+	}
+	if c.entries == nil {
+		c.entries = map[ruleKey]any{}
+	}
+	c.entries[k] = v
+	return v, nil
+}
