@@ -28,6 +28,14 @@ func TestParseErrors(t *testing.T) {
 		{"3dx", `unknown die "x"`},
 		{"d[a]", `unknown die "a"`},
 		{"1d6min5max2", "min 5 is above max 2"},
+		{"1d6/2", "column 4: 1d6 / 2 is a fraction and dice totals here are whole numbers: write floor(1d6 / 2)"},
+		{"floor(1d6/2 + 1)", "column 10: 1d6 / 2 is a fraction"},
+		{"2d6 + sqrt(1d6)", "column 7: sqrt(1d6) is a fraction"},
+		{"min(1d6)", "min takes two arguments or more"},
+		{"floor(1d6, 2)", "floor takes one argument, got 2"},
+		{"2^-1", "a negative power gives a fraction"},
+		{"1d6 % 0", "division by zero"},
+		{"floor(1d6", "expected , or ) after an argument of floor"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.src, nil)
@@ -62,7 +70,9 @@ func TestParseForms(t *testing.T) {
 		{"6d10>=8f=1", -6, 6, 10},
 		{"(1d6)*2", 2, 12, 6},
 		{"2d6 - 1d4", -2, 11, 6},
-		{"1d6/2", 0, 3, 6},
+		{"floor(1d6/2)", 0, 3, 6},
+		{"ceil(1d6/2)", 1, 3, 6},
+		{"round(1d6/4)", 0, 2, 6},
 		{"{4d10, 5d6}kh1", 5, 40, 10},
 		{"3d[1,1,2]", 3, 6, 3},
 		{"2d[combat]=fusil", 0, 2, 6},
@@ -149,7 +159,7 @@ func (s *script) Roll(sides int) (int, error) {
 func TestDistributionMatchesEnumeration(t *testing.T) {
 	for _, src := range []string{
 		"3d6", "4d6kh3", "4d6kl2", "5d4dh2", "5d4dl2", "3d6>=5", "4d6>=5f1", "3dF", "2d6-1d4",
-		"(1d6)*(1d4)", "2d8/3", "2d6ro<3", "3d4min2max3", "{2d4, 1d6}kh1", "{1d6, 1d6}>=4",
+		"(1d6)*(1d4)", "floor(2d8/3)", "ceil(2d8/3)", "round(2d8/3)", "round(-2d8/4)", "floor(sqrt(2d8))", "ceil(sqrt(2d8))", "round(sqrt(3d6))", "abs(1d6-1d6)", "min(1d6, 1d4, 2)", "max(1d6, 1d4)", "1d6 % 4", "-1d6 % 4", "1d4 ^ 2", "2 ** 1d4", "-1d3^2", "2d6ro<3", "3d4min2max3", "{2d4, 1d6}kh1", "{1d6, 1d6}>=4",
 		"3d6 >= 12", "4d4kh2>=3", "3d[1,1,3]", "2d6!!2kh1", "3d4!!1>=3",
 	} {
 		t.Run(src, func(t *testing.T) {

@@ -385,6 +385,8 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		return wk.diceDist(n)
 	case *Group:
 		return wk.groupDist(n)
+	case *Call:
+		return wk.callDist(n)
 	}
 	return nil, fmt.Errorf("unknown node %T", n)
 }
@@ -780,4 +782,72 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 		out.W[v-lo] = w
 	}
 	return out, nil
+}
+
+// callDist is the distribution of a function of the notation (see Call).
+func (wk *work) callDist(n *Call) (*Dist, error) {
+	noSyms := func(d *Dist) error {
+		if d.Syms != nil {
+			return &Error{n.At + 1, "faces with names have no number for " + n.Name}
+		}
+		return nil
+	}
+	if rounding(n.Name) {
+		switch a := n.Args[0].(type) {
+		case *Bin:
+			if a.Op == '/' {
+				x, y, err := wk.dist2(a.L, a.R)
+				if err != nil {
+					return nil, err
+				}
+				if err := noSyms(x); err != nil {
+					return nil, err
+				}
+				if err := noSyms(y); err != nil {
+					return nil, err
+				}
+				return wk.combine(x, y, func(u, v int) (int, bool) {
+					q, err := divRound(n.Name, u, v)
+					return q, err == nil
+				})
+			}
+		case *Call:
+			if a.Name == "sqrt" {
+				x, err := wk.dist(a.Args[0])
+				if err != nil {
+					return nil, err
+				}
+				if err := noSyms(x); err != nil {
+					return nil, err
+				}
+				if x.Min < 0 {
+					return nil, &Error{a.At + 1, "sqrt of a value that can be negative"}
+				}
+				return mapDist(x, func(v int) int { s, _ := sqrtRound(n.Name, v); return s }), nil
+			}
+		}
+	}
+	d, err := wk.dist(n.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := noSyms(d); err != nil {
+		return nil, err
+	}
+	for _, a := range n.Args[1:] {
+		e, err := wk.dist(a)
+		if err != nil {
+			return nil, err
+		}
+		if err := noSyms(e); err != nil {
+			return nil, err
+		}
+		if d, err = wk.combine(d, e, func(u, v int) (int, bool) { return apply1(n.Name, u, v), true }); err != nil {
+			return nil, err
+		}
+	}
+	if n.Name == "abs" {
+		d = mapDist(d, func(v int) int { return max(v, -v) })
+	}
+	return d, nil
 }

@@ -192,7 +192,8 @@ type Group struct {
 	Mods  Mods
 }
 
-// Bin is arithmetic: + - * / (integer division rounds down).
+// Bin is arithmetic: + - * % ^ and /. A division is written only as the argument of floor,
+// ceil or round (a Call), which says how its fraction becomes a whole number.
 type Bin struct {
 	At   int
 	Op   byte
@@ -203,6 +204,14 @@ type Bin struct {
 type Neg struct {
 	At int
 	X  Node
+}
+
+// Call is a function inside notation: floor, ceil and round (of a whole value, of a/b or of
+// sqrt(x), rounded as named), abs, min and max.
+type Call struct {
+	At   int
+	Name string
+	Args []Node
 }
 
 // Cmp is a comparison of two expressions; its value is true or false.
@@ -251,6 +260,7 @@ func (n *Group) pos() int { return n.At }
 func (n *Bin) pos() int   { return n.At }
 func (n *Neg) pos() int   { return n.At }
 func (n *Cmp) pos() int   { return n.At }
+func (n *Call) pos() int  { return n.At }
 
 func (n *Num) String() string  { return strconv.Itoa(n.V) }
 func (n *Dice) String() string { return n.Text }
@@ -264,6 +274,13 @@ func (n *Group) String() string {
 func (n *Bin) String() string { return n.L.String() + " " + string(n.Op) + " " + n.R.String() }
 func (n *Neg) String() string { return "-" + n.X.String() }
 func (n *Cmp) String() string { return n.L.String() + " " + n.Op + " " + n.R.String() }
+func (n *Call) String() string {
+	parts := make([]string, len(n.Args))
+	for i, a := range n.Args {
+		parts[i] = a.String()
+	}
+	return n.Name + "(" + strings.Join(parts, ", ") + ")"
+}
 
 func (m Mods) String() string {
 	var b strings.Builder
@@ -341,6 +358,9 @@ func Parse(src string, named map[string]*Die) (*Expr, error) {
 	p.skipSpace()
 	if p.i < len(p.src) {
 		return nil, p.errf("unexpected %q", string(p.src[p.i]))
+	}
+	if err := p.checkWhole(n, false); err != nil {
+		return nil, err
 	}
 	return &Expr{Src: src, Root: n}, nil
 }
@@ -460,7 +480,7 @@ func (p *parser) term() (Node, error) {
 	for {
 		p.skipSpace()
 		c := p.peek()
-		if c != '*' && c != '/' && c != '×' {
+		if c != '*' && c != '/' && c != '×' && c != '%' || p.hasPrefix("**") {
 			return l, nil
 		}
 		if c == '×' {
@@ -472,7 +492,7 @@ func (p *parser) term() (Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n, ok := r.(*Num); ok && c == '/' && n.V == 0 {
+		if n, ok := r.(*Num); ok && (c == '/' || c == '%') && n.V == 0 {
 			return nil, p.errAt(r.pos(), "division by zero")
 		}
 		l = &Bin{At: at, Op: byte(c), L: l, R: r}
@@ -497,7 +517,113 @@ func (p *parser) unary() (Node, error) {
 		p.i++
 		return p.unary()
 	}
-	return p.atom()
+	return p.power()
+}
+
+// power reads `a ^ b` or `a ** b` (right-associative, binding tighter than a sign: -2^2 is -4).
+func (p *parser) power() (Node, error) {
+	l, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	at := p.i
+	switch {
+	case p.hasPrefix("**"):
+		p.i += 2
+	case p.peek() == '^':
+		p.i++
+	default:
+		return l, nil
+	}
+	r, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := r.(*Num); ok && n.V < 0 {
+		return nil, p.errAt(r.pos(), "a negative power gives a fraction; dice totals here are whole numbers")
+	}
+	return &Bin{At: at, Op: '^', L: l, R: r}, nil
+}
+
+// funcArgs is how many arguments each function of the notation takes (-1: two or more).
+var funcArgs = map[string]int{"floor": 1, "ceil": 1, "round": 1, "sqrt": 1, "abs": 1, "min": -1, "max": -1}
+
+// call reads the arguments of a function after its name.
+func (p *parser) call(at int, name string) (Node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	p.i++ // (
+	c := &Call{At: at, Name: name}
+	for {
+		n, err := p.cmp()
+		if err != nil {
+			return nil, err
+		}
+		c.Args = append(c.Args, n)
+		p.skipSpace()
+		if p.peek() == ',' {
+			p.i++
+			continue
+		}
+		if p.peek() == ')' {
+			p.i++
+			break
+		}
+		return nil, p.errf("expected , or ) after an argument of %s", name)
+	}
+	p.depth--
+	want := funcArgs[name]
+	if want == 1 && len(c.Args) != 1 {
+		return nil, p.errAt(at, "%s takes one argument, got %d", name, len(c.Args))
+	}
+	if want == -1 && len(c.Args) < 2 {
+		return nil, p.errAt(at, "%s takes two arguments or more", name)
+	}
+	return c, nil
+}
+
+// checkWhole refuses a fraction that no rounding function turns into a whole number: a `/`
+// or a sqrt must be the argument of floor, ceil or round (rounded says n is one).
+func (p *parser) checkWhole(n Node, rounded bool) error {
+	switch n := n.(type) {
+	case *Bin:
+		if n.Op == '/' && !rounded {
+			text := n.String()
+			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s) to round down (as / did before), round(%s) or ceil(%s); in a rule expression %s is the fraction itself", text, text, text, text, text)
+		}
+		if err := p.checkWhole(n.L, false); err != nil {
+			return err
+		}
+		return p.checkWhole(n.R, false)
+	case *Neg:
+		return p.checkWhole(n.X, false)
+	case *Cmp:
+		if err := p.checkWhole(n.L, false); err != nil {
+			return err
+		}
+		return p.checkWhole(n.R, false)
+	case *Group:
+		for _, it := range n.Items {
+			if err := p.checkWhole(it, false); err != nil {
+				return err
+			}
+		}
+	case *Call:
+		if n.Name == "sqrt" && !rounded {
+			text := n.String()
+			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s), round(%s) or ceil(%s)", text, text, text, text)
+		}
+		r := n.Name == "floor" || n.Name == "ceil" || n.Name == "round"
+		for _, a := range n.Args {
+			if err := p.checkWhole(a, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (p *parser) enter() error {
@@ -545,6 +671,12 @@ func (p *parser) atom() (Node, error) {
 	case isLetter(c):
 		// A bare declared die name rolls one of it: `combat`.
 		name := p.word()
+		if _, ok := funcArgs[name]; ok {
+			p.skipSpace()
+			if p.peek() == '(' {
+				return p.call(at, name)
+			}
+		}
 		if d, ok := p.named[name]; ok {
 			return p.finishDice(at, 1, d, name)
 		}

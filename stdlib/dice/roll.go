@@ -3,6 +3,7 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 )
@@ -130,11 +131,14 @@ func precedence(n Node) int {
 		if n.Op == '+' || n.Op == '-' {
 			return 2
 		}
+		if n.Op == '^' {
+			return 5
+		}
 		return 3
 	case *Neg:
 		return 4
 	}
-	return 5
+	return 6
 }
 
 // appendNode prints n, taking the recorded dice terms in rolling order (left to right), with
@@ -172,6 +176,16 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 	case *Neg:
 		b = append(b, '-')
 		b = appendNode(b, n.X, terms, p)
+	case *Call:
+		b = append(b, n.Name...)
+		b = append(b, '(')
+		for i, a := range n.Args {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendNode(b, a, terms, 0)
+		}
+		b = append(b, ')')
 	case *Cmp:
 		b = appendNode(b, n.L, terms, p+1)
 		b = append(b, ' ')
@@ -325,8 +339,141 @@ func (r *Roller) eval(n Node) (int, error) {
 		return r.dice(n)
 	case *Group:
 		return r.group(n)
+	case *Call:
+		return r.call(n)
 	}
 	return 0, fmt.Errorf("unknown node %T", n)
+}
+
+// call evaluates a function of the notation (see Call).
+func (r *Roller) call(n *Call) (int, error) {
+	if rounding(n.Name) {
+		switch a := n.Args[0].(type) {
+		case *Bin:
+			if a.Op == '/' {
+				x, y, err := r.eval2(a.L, a.R)
+				if err != nil {
+					return 0, err
+				}
+				return divRound(n.Name, x, y)
+			}
+		case *Call:
+			if a.Name == "sqrt" {
+				x, err := r.eval(a.Args[0])
+				if err != nil {
+					return 0, err
+				}
+				return sqrtRound(n.Name, x)
+			}
+		}
+	}
+	v, err := r.eval(n.Args[0])
+	if err != nil {
+		return 0, err
+	}
+	for _, a := range n.Args[1:] {
+		w, err := r.eval(a)
+		if err != nil {
+			return 0, err
+		}
+		v = apply1(n.Name, v, w)
+	}
+	if n.Name == "abs" && v < 0 {
+		v = -v
+	}
+	return v, nil
+}
+
+// apply1 folds one more argument of min or max.
+func apply1(name string, v, w int) int {
+	if name == "min" {
+		return min(v, w)
+	}
+	return max(v, w)
+}
+
+func rounding(name string) bool { return name == "floor" || name == "ceil" || name == "round" }
+
+// divRound is a/b rounded as named: round takes halves away from zero.
+func divRound(name string, a, b int) (int, error) {
+	if b == 0 {
+		return 0, ErrDivZero
+	}
+	if b < 0 {
+		a, b = -a, -b
+	}
+	q, rem := a/b, a%b
+	if rem < 0 {
+		q, rem = q-1, rem+b // floor: 0 <= rem < b
+	}
+	switch name {
+	case "ceil":
+		if rem != 0 {
+			q++
+		}
+	case "round":
+		// a/b = q + rem/b; halves go away from zero.
+		if 2*rem > b || 2*rem == b && q >= 0 {
+			q++
+		}
+	}
+	return q, nil
+}
+
+// sqrtRound is the square root of x rounded as named, computed on whole numbers.
+func sqrtRound(name string, x int) (int, error) {
+	if x < 0 {
+		return 0, fmt.Errorf("sqrt(%d): the square root of a negative number", x)
+	}
+	s := int(math.Sqrt(float64(x)))
+	for s*s > x {
+		s--
+	}
+	for (s+1)*(s+1) <= x {
+		s++
+	}
+	switch {
+	case s*s == x:
+	case name == "ceil":
+		s++
+	case name == "round":
+		// s+½ rounds up when x >= (s+½)² = s²+s+¼, that is x > s²+s for whole x.
+		if x > s*s+s {
+			s++
+		}
+	}
+	return s, nil
+}
+
+// ErrTooLarge is returned when a power leaves the whole numbers the notation computes with.
+var ErrTooLarge = errors.New("a power beyond 2^53")
+
+// power is a^b for b >= 0, refusing results beyond 2^53.
+func power(a, b int) (int, error) {
+	if b < 0 {
+		return 0, fmt.Errorf("%d^%d: a negative power gives a fraction", a, b)
+	}
+	const limit = 1 << 53
+	v := 1
+	for k := 0; k < b; k++ {
+		if a == 0 || a == 1 || v == 0 {
+			if a == 0 {
+				return 0, nil
+			}
+			return v, nil
+		}
+		if a == -1 {
+			if b%2 == 0 {
+				return 1, nil
+			}
+			return -1, nil
+		}
+		v *= a
+		if v > limit || v < -limit {
+			return 0, ErrTooLarge
+		}
+	}
+	return v, nil
 }
 
 func arith(op byte, a, b int) (int, error) {
@@ -346,6 +493,13 @@ func arith(op byte, a, b int) (int, error) {
 			q--
 		}
 		return q, nil
+	case '%':
+		if b == 0 {
+			return 0, ErrDivZero
+		}
+		return a % b, nil // the sign of a, as the online rollers (JavaScript) give it
+	case '^':
+		return power(a, b)
 	}
 	return 0, fmt.Errorf("unknown operator %c", op)
 }
