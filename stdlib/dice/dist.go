@@ -657,6 +657,9 @@ func uniqueDist(n *Dice) (*Dist, error) {
 	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of unique dice with rerolls or explosions are not computed", n.Text)}
 	}
+	if m.UniqueOn.Op != "" || m.UniqueOnce {
+		return uniqueSeqDist(n)
+	}
 	sides := len(n.Die.Faces)
 	if new(big.Int).Binomial(int64(sides), int64(n.Count)).Cmp(big.NewInt(2_000_000)) > 0 {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: too many combinations to enumerate", n.Text)}
@@ -850,4 +853,91 @@ func (wk *work) callDist(n *Call) (*Dist, error) {
 		d = mapDist(d, func(v int) int { return max(v, -v) })
 	}
 	return d, nil
+}
+
+// maxUniqueSequences bounds the sequences of faces uniqueSeqDist follows.
+const maxUniqueSequences = 200_000
+
+// uniqueSeqDist follows every sequence of faces, die after die, when only some repeats are
+// rerolled (u=5) or a repeat is rerolled once (uo): the sets of faces are then not equally
+// likely. A die whose face repeats an earlier one (and matches the condition) is rerolled:
+// until it does not (u), so it is uniform over the faces allowed; or once (uo), so a face f
+// comes first and is kept, or comes after a repeat.
+func uniqueSeqDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	faces := n.Die.Faces
+	sides := len(faces)
+	if math.Pow(float64(sides), float64(n.Count)) > maxUniqueSequences {
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: too many sequences of faces to enumerate", n.Text)}
+	}
+	repeat := func(prev []int, f int) bool {
+		if m.UniqueOn.Op != "" && !m.UniqueOn.Match(faces[f]) {
+			return false
+		}
+		for _, p := range prev {
+			if faces[p] == faces[f] {
+				return true
+			}
+		}
+		return false
+	}
+	acc := map[int]*big.Rat{}
+	idx := make([]int, 0, n.Count)
+	vals := make([]int, n.Count)
+	var rec func(w *big.Rat)
+	rec = func(w *big.Rat) {
+		k := len(idx)
+		if k == n.Count {
+			for i, f := range idx {
+				vals[i] = faces[f].Value
+			}
+			kept := keepMask(vals, m)
+			s := 0
+			for i, v := range vals {
+				if kept == nil || kept[i] {
+					s += score(n, v)
+				}
+			}
+			if acc[s] == nil {
+				acc[s] = new(big.Rat)
+			}
+			acc[s].Add(acc[s], w)
+			return
+		}
+		reps := 0
+		for f := range sides {
+			if repeat(idx, f) {
+				reps++
+			}
+		}
+		for f := range sides {
+			var p *big.Rat
+			switch {
+			case !m.UniqueOnce && repeat(idx, f):
+				continue
+			case !m.UniqueOnce:
+				p = big.NewRat(1, int64(sides-reps))
+			case repeat(idx, f):
+				p = big.NewRat(int64(reps), int64(sides*sides))
+			default:
+				p = big.NewRat(int64(sides+reps), int64(sides*sides))
+			}
+			idx = append(idx, f)
+			rec(new(big.Rat).Mul(w, p))
+			idx = idx[:k]
+		}
+	}
+	rec(big.NewRat(1, 1))
+	lo, hi := math.MaxInt, math.MinInt
+	den := big.NewInt(1)
+	for v, p := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+		den.Mul(den, new(big.Int).Div(p.Denom(), new(big.Int).GCD(nil, nil, den, p.Denom())))
+	}
+	out := newDist(lo, hi-lo+1, den)
+	for v, p := range acc {
+		w := new(big.Int).Mul(p.Num(), new(big.Int).Div(den, p.Denom()))
+		out.W[v-lo].Set(w)
+	}
+	return out, nil
 }

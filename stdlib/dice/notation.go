@@ -145,7 +145,10 @@ const (
 )
 
 // Mods are the modifiers of a dice term, applied in this order whatever the order written:
-// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum).
+// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum). The online
+// rollers apply them in another order (clamp, explode, reroll, unique…), so a term may not
+// combine two of clamp, explosion, reroll and unique (checkMods): the order then never
+// changes a result.
 type Mods struct {
 	Reroll      Cond
 	RerollOnce  bool
@@ -154,6 +157,8 @@ type Mods struct {
 	ExplodeMax  int  // 0: MaxExplode
 	Min, Max    *int // per-die clamps
 	Unique      bool
+	UniqueOn    Cond // only repeats of faces that match are rerolled; "" means any
+	UniqueOnce  bool // a repeat is rerolled once, whatever it then shows
 	Keep        int // KeepAll, KeepHigh…
 	KeepN       int
 	Success     Cond
@@ -313,6 +318,12 @@ func (m Mods) String() string {
 	}
 	if m.Unique {
 		b.WriteString("u")
+		if m.UniqueOnce {
+			b.WriteString("o")
+		}
+		if m.UniqueOn.Op != "" {
+			b.WriteString(m.UniqueOn.String())
+		}
 	}
 	switch m.Keep {
 	case KeepHigh:
@@ -996,6 +1007,19 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 		case dice && p.peek() == 'u':
 			p.i++
 			m.Unique = true
+			if p.peek() == 'o' {
+				p.i++
+				m.UniqueOnce = true
+			}
+			// As the online rollers read it, a condition after u says which repeats are
+			// rerolled (4d6u=5: a second 5), not what counts as a success.
+			if p.cmpAt(0) || isDigit(p.peek()) {
+				c, err := p.cond(die, at)
+				if err != nil {
+					return err
+				}
+				m.UniqueOn = c
+			}
 		case p.peek() == 'f' && (p.cmpAt(1) || isDigit(p.peekAt(1))):
 			p.i++
 			c, err := p.cond(die, at)
@@ -1104,8 +1128,24 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	if m.writtenKeep && m.KeepN > count && m.Explode != ExplodeAdd {
 		return errAt("cannot keep or drop %d of %d dice", m.KeepN, count)
 	}
-	if m.Unique && count > die.Sides() {
-		return errAt("%d unique results need at least %d faces, %s has %d", count, count, die.Name, die.Sides())
+	if m.Unique && !m.UniqueOnce {
+		// Repeats of the faces that match are rerolled: count dice need that many different
+		// matching faces when every face matches.
+		distinct := map[Face]bool{}
+		free := false
+		for _, f := range die.Faces {
+			if m.UniqueOn.Op == "" || m.UniqueOn.Match(f) {
+				distinct[f] = true
+			} else {
+				free = true
+			}
+		}
+		if !free && count > len(distinct) {
+			return errAt("%d unique results need at least %d different faces, %s has %d", count, count, die.Name, len(distinct))
+		}
+	}
+	if err := orderFree(m, die, errAt); err != nil {
+		return err
 	}
 	if die.Symbolic && (m.Min != nil || m.Max != nil) {
 		return errAt("%s has faces with names, not numbers: min and max do not apply", die.Name)
@@ -1114,4 +1154,29 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 		return errAt("min %d is above max %d", *m.Min, *m.Max)
 	}
 	return nil
+}
+
+// orderFree refuses a term that combines two of clamp, explosion, reroll and unique. rulesh
+// applied them as reroll, explode, clamp, unique; the online rollers clamp, explode, reroll,
+// then make unique (and whether a reroll made by one is subject to the other differs between
+// them), so such a term has no one meaning a GM could trust. Each alone, with keep/drop and
+// success counting after them, means the same everywhere.
+func orderFree(m *Mods, die *Die, errAt func(string, ...any) error) error {
+	var used []string
+	if m.Min != nil || m.Max != nil {
+		used = append(used, "min/max")
+	}
+	if m.Explode != ExplodeNone {
+		used = append(used, "an explosion")
+	}
+	if m.Reroll.Op != "" {
+		used = append(used, "a reroll")
+	}
+	if m.Unique {
+		used = append(used, "unique")
+	}
+	if len(used) < 2 {
+		return nil
+	}
+	return errAt("%s and %s on one term: the result depends on the order they apply in, and online rollers (min/max, then explosions, rerolls, unique) and rulesh's earlier order (rerolls, explosions, min/max, unique) differ; write only one of them on a term", used[0], used[1])
 }

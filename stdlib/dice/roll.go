@@ -609,7 +609,10 @@ func (r *Roller) dice(n *Dice) (int, error) {
 			return 0, err
 		}
 		if m.Unique {
-			for tries := 0; containsFace(faces, f); tries++ {
+			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)); tries++ {
+				if m.UniqueOnce && tries == 1 {
+					break
+				}
 				if tries == MaxRerolls {
 					return 0, fmt.Errorf("%s: could not find a unique result", n.Text)
 				}

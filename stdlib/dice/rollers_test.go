@@ -1,0 +1,79 @@
+package dice
+
+import (
+	"math/big"
+	"testing"
+)
+
+// enumerateUpTo follows every sequence of results the roller asks for, as enumerate does,
+// but drops the sequences longer than maxDice (rerolls until a condition holds never end):
+// it returns the probability of each total over the sequences followed, and the mass lost.
+func enumerateUpTo(t *testing.T, src string, maxDice int) (map[int]*big.Rat, *big.Rat) {
+	t.Helper()
+	e, err := Parse(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, lost := map[int]*big.Rat{}, new(big.Rat)
+	var walk func(prefix []int, weight *big.Rat)
+	walk = func(prefix []int, weight *big.Rat) {
+		s := &script{vals: prefix}
+		v, err := NewRoller(e, s).Total()
+		if err == errMore {
+			if len(prefix) >= maxDice {
+				lost.Add(lost, weight)
+				return
+			}
+			for f := 1; f <= s.sides; f++ {
+				w := new(big.Rat).Mul(weight, big.NewRat(1, int64(s.sides)))
+				walk(append(append([]int(nil), prefix...), f), w)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out[v] == nil {
+			out[v] = new(big.Rat)
+		}
+		out[v].Add(out[v], weight)
+	}
+	walk(nil, big.NewRat(1, 1))
+	return out, lost
+}
+
+// The forms of the online rollers: each exact distribution lies between the enumeration of
+// the roller's own draws and that plus the mass enumeration gave up on (zero for most).
+func TestRollerFormsMatchEnumeration(t *testing.T) {
+	for _, src := range []string{
+		"4d6u=5", "3d4u=4", "3d4u>=3", "3d4uo", "3d4uo=4", "4d4uo>=3", "3d4u<=2kh2", "3d4uo=1>=3",
+		"2d6u5", "3d3u=3",
+	} {
+		t.Run(src, func(t *testing.T) {
+			want, lost := enumerateUpTo(t, src, 9)
+			e, _ := Parse(src, nil)
+			d, err := e.Distribution()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Truncated().Sign() != 0 {
+				t.Fatalf("truncated by %s", d.Truncated())
+			}
+			for v := d.Min; v <= d.Max(); v++ {
+				got, w := d.P(v), want[v]
+				if w == nil {
+					w = new(big.Rat)
+				}
+				hi := new(big.Rat).Add(w, lost)
+				if got.Cmp(w) < 0 || got.Cmp(hi) > 0 {
+					t.Errorf("P(%d) = %s, enumeration gives %s (+ up to %s)", v, got, w, lost)
+				}
+			}
+			for v := range want {
+				if v < d.Min || v > d.Max() {
+					t.Errorf("enumeration has %d outside %d..%d", v, d.Min, d.Max())
+				}
+			}
+		})
+	}
+}
