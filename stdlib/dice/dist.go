@@ -543,7 +543,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	// A later die of the chain: penetration subtracts one from its value (its face still
 	// decides whether it explodes).
 	pen := 0
-	if m.Explode == ExplodePenetrate {
+	if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 		pen = -1
 	}
 	stop := restrict(f, n.Die, m.ExplodeOn, false)
@@ -551,7 +551,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	// value of a chain element as it counts: compound sums raw values and clamps/scores
 	// the total at the end; the other kinds score each die.
 	perDie := func(v int) int {
-		if m.Explode == ExplodeCompound {
+		if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 			return v
 		}
 		return score(n, clamp(m, v))
@@ -578,7 +578,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 		tail = mix(scaled(s, tail.Den), more)
 	}
-	if m.Explode == ExplodeCompound {
+	if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 		tail = mapDist(tail, func(v int) int { return score(n, clamp(m, v)) })
 	}
 	return tail, nil

@@ -50,8 +50,11 @@ func StandardDie(n int) *Die {
 	return &Die{Name: "d" + strconv.Itoa(n), Faces: faces, Standard: true}
 }
 
-// FudgeDie is dF: faces -1, 0, +1.
+// FudgeDie is dF (and dF.2): faces -1, 0, +1.
 var FudgeDie = &Die{Name: "dF", Faces: []Face{{Value: -1}, {Value: 0}, {Value: 1}}}
+
+// FudgeDie1 is dF.1, the variant with one -1, four 0 and one +1.
+var FudgeDie1 = &Die{Name: "dF.1", Faces: []Face{{Value: -1}, {Value: 0}, {Value: 0}, {Value: 0}, {Value: 0}, {Value: 1}}}
 
 // NewDie declares a named custom die; faces may be numbers or symbols (not both).
 func NewDie(name string, faces []Face) (*Die, error) {
@@ -94,7 +97,7 @@ func (d *Die) Symbols() []string {
 
 // Cond is a comparison of one die's value with a number: `>=8`, `<3`, `=1`.
 type Cond struct {
-	Op  string // "=", "<", "<=", ">", ">="; "" means unset
+	Op  string // "=", "!=", "<", "<=", ">", ">="; "" means unset
 	N   int
 	Sym string // for symbolic dice: the face compared with "="
 }
@@ -102,12 +105,14 @@ type Cond struct {
 // Match reports whether a face satisfies the condition.
 func (c Cond) Match(f Face) bool {
 	if c.Sym != "" {
-		return f.Sym == c.Sym
+		return (f.Sym == c.Sym) == (c.Op != "!=")
 	}
 	v := f.Value
 	switch c.Op {
 	case "=":
 		return v == c.N
+	case "!=":
+		return v != c.N
 	case "<":
 		return v < c.N
 	case "<=":
@@ -122,17 +127,18 @@ func (c Cond) Match(f Face) bool {
 
 func (c Cond) String() string {
 	if c.Sym != "" {
-		return "=" + c.Sym
+		return c.Op + c.Sym
 	}
 	return c.Op + strconv.Itoa(c.N)
 }
 
 // Explode kinds.
 const (
-	ExplodeNone      = iota
-	ExplodeAdd       // `!`: each explosion adds a die
-	ExplodeCompound  // `!!`: explosions add to the same die
-	ExplodePenetrate // `!p`: each added die counts one less
+	ExplodeNone              = iota
+	ExplodeAdd               // `!`: each explosion adds a die
+	ExplodeCompound          // `!!`: explosions add to the same die
+	ExplodePenetrate         // `!p`: each added die counts one less
+	ExplodeCompoundPenetrate // `!!p`: compound, each added result counting one less
 )
 
 // Keep kinds.
@@ -159,11 +165,21 @@ type Mods struct {
 	Unique      bool
 	UniqueOn    Cond // only repeats of faces that match are rerolled; "" means any
 	UniqueOnce  bool // a repeat is rerolled once, whatever it then shows
-	Keep        int // KeepAll, KeepHigh…
+	Keep        int  // KeepAll, KeepHigh…
 	KeepN       int
 	Success     Cond
 	Failure     Cond
+	// Shown, not changing the total: dice marked as critical successes or failures (cs, cf),
+	// and the dice sorted ('a' ascending, 'd' descending; s, sa, sd).
+	CritSuccess Cond
+	CritFailure Cond
+	Sort        byte
 	writtenKeep bool
+}
+
+// display reports modifiers that change only how a roll is shown.
+func (m *Mods) display() bool {
+	return m.CritSuccess.Op != "" || m.CritFailure.Op != "" || m.Sort != 0
 }
 
 // Node is a node of a parsed dice expression.
@@ -232,7 +248,7 @@ func (n *Dice) plain() bool { return n.fast }
 func (n *Dice) computePlain() bool {
 	m := &n.Mods
 	if m.Explode != ExplodeNone {
-		if m.Keep != KeepAll {
+		if m.Keep != KeepAll || m.ExplodeOn.Op == "!=" {
 			return false
 		}
 		n.exLo, n.exHi = m.ExplodeOn.bounds()
@@ -303,6 +319,8 @@ func (m Mods) String() string {
 		b.WriteString("!!")
 	case ExplodePenetrate:
 		b.WriteString("!p")
+	case ExplodeCompoundPenetrate:
+		b.WriteString("!!p")
 	}
 	if m.Explode != ExplodeNone && m.ExplodeOn.Op != "" {
 		b.WriteString(m.ExplodeOn.String())
@@ -341,6 +359,15 @@ func (m Mods) String() string {
 	if m.Failure.Op != "" {
 		b.WriteString("f" + m.Failure.String())
 	}
+	if m.CritSuccess.Op != "" {
+		b.WriteString("cs" + m.CritSuccess.String())
+	}
+	if m.CritFailure.Op != "" {
+		b.WriteString("cf" + m.CritFailure.String())
+	}
+	if m.Sort != 0 {
+		b.WriteString("s" + string(m.Sort))
+	}
 	return b.String()
 }
 
@@ -367,6 +394,9 @@ func Parse(src string, named map[string]*Die) (*Expr, error) {
 		return nil, err
 	}
 	p.skipSpace()
+	if p.peek() == '#' || p.hasPrefix("//") {
+		p.i = len(p.src) // a description of the whole roll: 4d6 # fire
+	}
 	if p.i < len(p.src) {
 		return nil, p.errf("unexpected %q", string(p.src[p.i]))
 	}
@@ -420,7 +450,7 @@ func (p *parser) peekAt(k int) rune {
 }
 
 func (p *parser) cmpOp() string {
-	for _, op := range []string{">=", "<=", "==", "!=", ">", "<", "="} {
+	for _, op := range []string{">=", "<=", "<>", "==", "!=", ">", "<", "="} {
 		if p.hasPrefix(op) {
 			return op
 		}
@@ -537,6 +567,9 @@ func (p *parser) power() (Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := p.description(); err != nil {
+		return nil, err
+	}
 	p.skipSpace()
 	at := p.i
 	switch {
@@ -555,6 +588,32 @@ func (p *parser) power() (Node, error) {
 		return nil, p.errAt(r.pos(), "a negative power gives a fraction; dice totals here are whole numbers")
 	}
 	return &Bin{At: at, Op: '^', L: l, R: r}, nil
+}
+
+// description skips a description after a value, as the online rollers write them:
+// `2d10 [fire]` or `2d10 /* fire */`. It does not change the roll.
+func (p *parser) description() error {
+	start := p.i
+	p.skipSpace()
+	var end string
+	switch {
+	case p.peek() == '[':
+		end = "]"
+	case p.hasPrefix("/*"):
+		end = "*/"
+	default:
+		p.i = start
+		return nil
+	}
+	at := p.i
+	for p.i < len(p.src) && !p.hasPrefix(end) {
+		p.i++
+	}
+	if p.i == len(p.src) {
+		return p.errAt(at, "a description opened here has no closing %s", end)
+	}
+	p.i += len(end)
+	return nil
 }
 
 // funcArgs is how many arguments each function of the notation takes (-1: two or more).
@@ -665,6 +724,20 @@ func (p *parser) atom() (Node, error) {
 		}
 		p.i++
 		p.depth--
+		if d := p.peek(); d == 'd' || d == 'D' {
+			// A computed count: (4-2)d10.
+			if err := p.checkWhole(n, false); err != nil {
+				return nil, err
+			}
+			count, ok := constValue(n)
+			if !ok {
+				return nil, p.errAt(at, "the number of dice must be a whole number known before rolling, e.g. (4-2)d10")
+			}
+			if count < 0 {
+				return nil, p.errAt(at, "cannot roll %d dice", count)
+			}
+			return p.dice(at, count)
+		}
 		return n, nil
 	case c == '{':
 		return p.group()
@@ -675,6 +748,9 @@ func (p *parser) atom() (Node, error) {
 		}
 		if d := p.peek(); d == 'd' || d == 'D' {
 			return p.dice(at, n)
+		}
+		if p.peek() == '.' && isDigit(p.peekAt(1)) {
+			return nil, p.errf("dice totals here are whole numbers: write a fraction as a division rounded, e.g. floor(1d6*3/2) for 1d6*1.5 rounded down; in a rule expression decimals are numbers")
 		}
 		return &Num{At: at, V: n}, nil
 	case c == 'd' || c == 'D':
@@ -697,6 +773,63 @@ func (p *parser) atom() (Node, error) {
 		return nil, p.errf("expression ends too early")
 	}
 	return nil, p.errf("unexpected %q", string(c))
+}
+
+// constant reads a parenthesized expression without dice, for a computed number of what.
+func (p *parser) constant(what string) (int, error) {
+	at := p.i
+	if err := p.enter(); err != nil {
+		return 0, err
+	}
+	p.i++
+	n, err := p.cmp()
+	if err != nil {
+		return 0, err
+	}
+	p.skipSpace()
+	if p.peek() != ')' {
+		return 0, p.errf("missing )")
+	}
+	p.i++
+	p.depth--
+	if err := p.checkWhole(n, false); err != nil {
+		return 0, err
+	}
+	v, ok := constValue(n)
+	if !ok {
+		return 0, p.errAt(at, "the number of %s must be a whole number known before rolling, e.g. 3d(2*6)", what)
+	}
+	return v, nil
+}
+
+// constValue evaluates an expression without dice (false when it has dice or fails).
+func constValue(n Node) (int, bool) {
+	if !noDice(n) {
+		return 0, false
+	}
+	v, err := NewRoller(&Expr{Root: n}, nil).Total()
+	return v, err == nil
+}
+
+func noDice(n Node) bool {
+	switch n := n.(type) {
+	case *Num:
+		return true
+	case *Neg:
+		return noDice(n.X)
+	case *Bin:
+		return noDice(n.L) && noDice(n.R)
+	case *Cmp:
+		return noDice(n.L) && noDice(n.R)
+	case *Call:
+		for _, a := range n.Args {
+			if !noDice(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func isDigit(c rune) bool { return c >= '0' && c <= '9' }
@@ -746,6 +879,27 @@ func (p *parser) dice(at, count int) (Node, error) {
 	case c == 'F':
 		p.i++
 		die = FudgeDie
+		switch {
+		case p.hasPrefix(".1"):
+			p.i += 2
+			die = FudgeDie1
+		case p.hasPrefix(".2"):
+			p.i += 2
+		}
+	case c == '(':
+		// A computed number of sides: 3d(2*6).
+		sidesAt := p.i
+		n, err := p.constant("sides")
+		if err != nil {
+			return nil, err
+		}
+		if n < 1 {
+			return nil, p.errAt(sidesAt, "a die needs at least one side, got d%d", n)
+		}
+		if n > MaxSides {
+			return nil, p.errAt(sidesAt, "d%d has more sides than the limit of %d", n, MaxSides)
+		}
+		die = StandardDie(n)
 	case isDigit(c):
 		sidesAt := p.i
 		n, err := p.number()
@@ -909,6 +1063,42 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 	for p.i < len(p.src) {
 		at := p.i
 		switch {
+		case p.hasPrefix("cs") || p.hasPrefix("cf"):
+			fail := p.src[p.i+1] == 'f'
+			p.i += 2
+			var c Cond
+			if p.cmpAt(0) || isDigit(p.peek()) || p.hasPrefix("!=") {
+				var err error
+				if c, err = p.cond(die, at); err != nil {
+					return err
+				}
+			} else {
+				// As the online rollers: the highest face by default, the lowest for cf.
+				if !dice || die.Symbolic {
+					return p.errf("which results are critical? e.g. %s=6", string(p.src[at:p.i]))
+				}
+				v := die.Faces[0].Value
+				for _, f := range die.Faces {
+					if fail {
+						v = min(v, f.Value)
+					} else {
+						v = max(v, f.Value)
+					}
+				}
+				c = Cond{Op: "=", N: v}
+			}
+			if fail {
+				m.CritFailure = c
+			} else {
+				m.CritSuccess = c
+			}
+		case p.hasPrefix("sa") || p.hasPrefix("sd") || p.peek() == 's' && !isLetter(p.peekAt(1)):
+			p.i++
+			m.Sort = 'a'
+			if c := p.peek(); c == 'a' || c == 'd' {
+				m.Sort = byte(c)
+				p.i++
+			}
 		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
 			if m.writtenKeep {
 				return p.errf("keep/drop written twice")
@@ -946,6 +1136,10 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			case '!':
 				p.i++
 				m.Explode = ExplodeCompound
+				if p.peek() == 'p' {
+					p.i++
+					m.Explode = ExplodeCompoundPenetrate
+				}
 			case 'p':
 				p.i++
 				m.Explode = ExplodePenetrate
@@ -975,6 +1169,18 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			if p.peek() == 'o' {
 				p.i++
 				m.RerollOnce = true
+			}
+			if !p.cmpAt(0) && !isDigit(p.peek()) && !p.hasPrefix("!=") && !(p.peek() == '-' && isDigit(p.peekAt(1))) && !(die.Symbolic && isLetter(p.peek())) {
+				// A bare r (or ro) rerolls the lowest face, as the online rollers read it.
+				if die.Symbolic {
+					return p.errf("%s has no lowest face: name the face to reroll, e.g. r=%s", die.Name, die.Faces[0].Sym)
+				}
+				lo := die.Faces[0].Value
+				for _, f := range die.Faces {
+					lo = min(lo, f.Value)
+				}
+				m.Reroll = Cond{Op: "=", N: lo}
+				break
 			}
 			c, err := p.cond(die, at)
 			if err != nil {
@@ -1052,27 +1258,24 @@ func (p *parser) cmpAt(k int) bool {
 func (p *parser) cond(die *Die, mark int) (Cond, error) {
 	start := p.i
 	op := p.cmpOp()
-	if op == "==" {
-		op = "="
-	}
-	if op == "!=" {
-		return Cond{}, p.errf("!= is not a die condition")
-	}
 	p.i += len(op)
-	if op == "" {
+	switch op {
+	case "==", "":
 		op = "="
+	case "<>":
+		op = "!="
 	}
 	if die != nil && die.Symbolic {
 		// A symbolic die's faces have no number and no order: a condition names a face.
 		at := p.i
-		if !isLetter(p.peek()) || op != "=" {
+		if !isLetter(p.peek()) || op != "=" && op != "!=" {
 			p.i = start
 			return Cond{}, p.errf("%s has faces with names, not numbers: name a face, e.g. %s=%s", die.Name, string(p.src[mark:start]), die.Faces[0].Sym)
 		}
 		sym := p.word()
 		for _, f := range die.Faces {
 			if f.Sym == sym {
-				return Cond{Op: "=", Sym: sym}, nil
+				return Cond{Op: op, Sym: sym}, nil
 			}
 		}
 		return Cond{}, p.errAt(at, "%s has no face %q", die.Name, sym)

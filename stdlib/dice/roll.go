@@ -18,6 +18,7 @@ type DieRoll struct {
 	Rerolled []Face // earlier results replaced by rerolls
 	Success  bool
 	Failure  bool
+	Critical int // +1 a critical success, -1 a critical failure (shown only: cs, cf)
 }
 
 // TermRoll is what one dice term or group gave.
@@ -232,6 +233,12 @@ func (d DieRoll) appendText(b []byte) []byte {
 	}
 	if d.Failure {
 		b = append(b, "✗"...)
+	}
+	switch d.Critical {
+	case 1:
+		b = append(b, "↑"...)
+	case -1:
+		b = append(b, "↓"...)
 	}
 	if d.Dropped {
 		b = append(b, ')')
@@ -576,7 +583,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	if r.rec == nil && r.pcg != nil && n.plain() {
 		return r.plainDice(n), nil
 	}
-	if r.rec != nil && r.pcg != nil && n.plain() && m.Explode == ExplodeNone && m.Keep == KeepAll {
+	if r.rec != nil && r.pcg != nil && n.plain() && m.Explode == ExplodeNone && m.Keep == KeepAll && !m.display() {
 		return r.plainRecorded(n), nil
 	}
 	vals := r.buf[:0]
@@ -640,11 +647,11 @@ func (r *Roller) dice(n *Dice) (int, error) {
 					return 0, err
 				}
 				nv := nf.Value
-				if m.Explode == ExplodePenetrate {
+				if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 					nv--
 				}
 				more := m.ExplodeOn.Match(nf) && e+1 < limit
-				if m.Explode == ExplodeCompound {
+				if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 					v += nv
 				} else {
 					vals = append(vals, clamp(m, v))
@@ -719,6 +726,9 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	}
 	if rec != nil {
 		rec.Total = total
+		if m.display() {
+			showDisplay(rec, m)
+		}
 	}
 	return total, nil
 }
@@ -753,7 +763,7 @@ func (r *Roller) plainDice(n *Dice) int {
 			limit = MaxExplode
 		}
 		pen := 0
-		if m.Explode == ExplodePenetrate {
+		if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 			pen = 1
 		}
 		t := 0
@@ -901,4 +911,27 @@ func (r *Roller) group(g *Group) (int, error) {
 		}
 	}
 	return total, nil
+}
+
+// showDisplay marks critical dice and sorts the dice shown (cs, cf, s): the total is kept.
+func showDisplay(rec *TermRoll, m *Mods) {
+	for k := range rec.Dice {
+		d := &rec.Dice[k]
+		f := d.Face
+		f.Value = d.Value
+		switch {
+		case m.CritSuccess.Op != "" && m.CritSuccess.Match(f):
+			d.Critical = 1
+		case m.CritFailure.Op != "" && m.CritFailure.Match(f):
+			d.Critical = -1
+		}
+	}
+	if m.Sort != 0 {
+		sort.SliceStable(rec.Dice, func(i, j int) bool {
+			if m.Sort == 'd' {
+				return rec.Dice[i].Value > rec.Dice[j].Value
+			}
+			return rec.Dice[i].Value < rec.Dice[j].Value
+		})
+	}
 }

@@ -48,6 +48,9 @@ func TestRollerFormsMatchEnumeration(t *testing.T) {
 	for _, src := range []string{
 		"4d6u=5", "3d4u=4", "3d4u>=3", "3d4uo", "3d4uo=4", "4d4uo>=3", "3d4u<=2kh2", "3d4uo=1>=3",
 		"2d6u5", "3d3u=3",
+		"4d6r", "3d4ro", "2d6<>3", "3d4r<>2", "3d4ro!=2", "4d4>=3f<>4", "4dF.1", "4dF.2", "2dF.1kh1",
+		"2d4!!p2", "1d3!!p3", "(4-2)d4", "2d(2*2)", "(1+1)d(floor(9/2))kh1", "3d4cs=4cf1", "3d4sd", "2d4sacs",
+		"2d6 [fire]", "2d6 # fire", "2d4 /* x */ + 1d4 [cold]", "{2d4, 1d6}cs>=5", "{1d4, 1d4}sd",
 	} {
 		t.Run(src, func(t *testing.T) {
 			want, lost := enumerateUpTo(t, src, 9)
@@ -75,5 +78,27 @@ func TestRollerFormsMatchEnumeration(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestRollerFormsShown(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"3d6cs>=5cf1sd", "3d6cs>=5cf1sd [6↑, 2, 1↓] = 9"},
+		{"3d6sa", "3d6sa [1, 2, 6] = 9"},
+		{"2d6!!p", "2d6!!p [2, 6!] = 8"},
+	} {
+		e, err := Parse(tt.src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := &Queue{}
+		q.Push("2", "6", "1")
+		r, err := e.Roll(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.src, got, tt.want)
+		}
 	}
 }
