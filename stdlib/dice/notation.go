@@ -156,19 +156,19 @@ const (
 // combine two of clamp, explosion, reroll and unique (checkMods): the order then never
 // changes a result.
 type Mods struct {
-	Reroll      Cond
-	RerollOnce  bool
-	Explode     int
-	ExplodeOn   Cond // default: the highest face
-	ExplodeMax  int  // 0: MaxExplode
-	Min, Max    *int // per-die clamps
-	Unique      bool
-	UniqueOn    Cond // only repeats of faces that match are rerolled; "" means any
-	UniqueOnce  bool // a repeat is rerolled once, whatever it then shows
-	Keep        int  // KeepAll, KeepHigh…
-	KeepN       int
-	Success     Cond
-	Failure     Cond
+	Reroll     Cond
+	RerollOnce bool
+	Explode    int
+	ExplodeOn  Cond // default: the highest face
+	ExplodeMax int  // 0: MaxExplode
+	Min, Max   *int // per-die clamps
+	Unique     bool
+	UniqueOn   Cond // only repeats of faces that match are rerolled; "" means any
+	UniqueOnce bool // a repeat is rerolled once, whatever it then shows
+	Keep       int  // KeepAll, KeepHigh…
+	KeepN      int
+	Success    Cond
+	Failure    Cond
 	// Shown, not changing the total: dice marked as critical successes or failures (cs, cf),
 	// and the dice sorted ('a' ascending, 'd' descending; s, sa, sd).
 	CritSuccess Cond
