@@ -250,6 +250,7 @@ func TestRun(t *testing.T) {
 		{text: "1d6 + 1d6 - 1d6 * 1d6", rolls: []int{1, 2, 3, 4}, want: "-9"},
 		{text: "1d6 / 2 < 1d6 % 4", rolls: []int{4, 3}, want: "true"},
 		{text: "3d20 ** 4", rolls: []int{1, 2, 3}, want: "1296.0"},
+		{text: "4dF.1 + 2dF.2 + 1d6r + 2d6<>3", rolls: []int{-1, 0, 1, 0, 1, 1, 1, 4, 3, 5}, want: "7"},
 		{text: "2 ^ 1d4 + 1d4 ** 1d4", rolls: []int{3, 2, 2}, want: "12.0"},
 		{text: "[int(1d6), float(1d6), min(1d6, 5), max(2, 1d6), abs(1d6)]", rolls: []int{3, 4, 6, 1, 2}, want: "[3, 4.0, 5, 2, 2]"},
 		{text: "floor(1d6 / 2) + 1d6 / 2", rolls: []int{5, 3}, want: "3.5"},
