@@ -27,6 +27,10 @@ func TestParseErrors(t *testing.T) {
 		{"4d6r1u", "a reroll and unique on one term"},
 		{"4d6u!", "an explosion and unique on one term"},
 		{"4d6max5u", "min/max and unique on one term"},
+		{"4d6kh2dl5", "cannot keep or drop 5 of 4 dice"},
+		{"{2d6 + 1}kh1", "keep/drop or counting on a group of one item applies to its dice"},
+		{"{4d6kh3}kh2", "4d6kh3 already has that modifier"},
+		{"{4d6}kh5", "cannot keep or drop 5 of 4 dice"},
 		{"(1d4)d6", "column 1: the number of dice must be a whole number known before rolling"},
 		{"3d(1d4)", "column 3: the number of sides must be a whole number known before rolling"},
 		{"(7/2)d6", "7 / 2 is a fraction"},
@@ -397,7 +401,7 @@ func TestChiSquare(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"3d6", "4d6kh3", "10d10!", "{4d10, 5d6}kh1", "6d10>=8f1", "2d6-1d4", "d%", "4dF", "1d6ro<2", "3d[1,2,2]", "(1d6)*2 >= 5",
 		"floor(1d6/2)", "round(sqrt(3d6))", "min(1d6, 2)", "1d6 % 4", "2 ** 1d4", "1d4^2", "4d6u=5", "3d6uo",
-		"4d6r", "2d6<>3", "4dF.1", "2d6!!p", "(4-2)d10", "3d(2*6)", "4d6cs=6cf1sd", "2d10 [fire]", "4d6 # fire"} {
+		"4d6r", "2d6<>3", "4dF.1", "2d6!!p", "(4-2)d10", "3d(2*6)", "4d6cs=6cf1sd", "2d10 [fire]", "4d6 # fire", "4d6dl1dh1", "{4d6}kh3", "{3d6}>=4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

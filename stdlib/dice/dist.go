@@ -625,6 +625,9 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(m.More) > 0 {
+			return windowDist(per, n)
+		}
 		return wk.keepDist(per, n)
 	}
 	per, err := wk.dieDist(n)
@@ -937,6 +940,68 @@ func uniqueSeqDist(n *Dice) (*Dist, error) {
 	out := newDist(lo, hi-lo+1, den)
 	for v, p := range acc {
 		w := new(big.Int).Mul(p.Num(), new(big.Int).Div(den, p.Denom()))
+		out.W[v-lo].Set(w)
+	}
+	return out, nil
+}
+
+// maxWindowRolls bounds the rolls windowDist enumerates.
+const maxWindowRolls = 2_000_000
+
+// windowDist is the distribution of several keep/drop steps (4d6dl1dh1) by enumerating the
+// sorted rolls (multisets of values, each weighted by its orderings) when they are few.
+func windowDist(per *Dist, n *Dice) (*Dist, error) {
+	var vals []int
+	var ws []*big.Int
+	for i, w := range per.W {
+		if w.Sign() != 0 {
+			vals = append(vals, per.Min+i)
+			ws = append(ws, w)
+		}
+	}
+	if new(big.Int).Binomial(int64(len(vals)+n.Count-1), int64(n.Count)).Cmp(big.NewInt(maxWindowRolls)) > 0 {
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of several keep/drop are computed for at most %d sorted rolls", n.Text, maxWindowRolls)}
+	}
+	m := &n.Mods
+	acc := map[int]*big.Int{}
+	cur := make([]int, 0, n.Count)
+	fact := func(k int) *big.Int { return new(big.Int).MulRange(1, int64(max(k, 1))) }
+	var rec func(start int, w *big.Int, mult []int)
+	rec = func(start int, w *big.Int, mult []int) {
+		if len(cur) == n.Count {
+			// orderings: count! / prod(mult!)
+			o := fact(n.Count)
+			for _, c := range mult {
+				o.Div(o, fact(c))
+			}
+			mask := windowMask(cur, m)
+			t := 0
+			for i, v := range cur {
+				if mask[i] {
+					t += score(n, v)
+				}
+			}
+			if acc[t] == nil {
+				acc[t] = new(big.Int)
+			}
+			acc[t].Add(acc[t], o.Mul(o, w))
+			return
+		}
+		for i := start; i < len(vals); i++ {
+			cur = append(cur, vals[i])
+			mult[i]++
+			rec(i, new(big.Int).Mul(w, ws[i]), mult)
+			mult[i]--
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0, big.NewInt(1), make([]int, len(vals)))
+	lo, hi := math.MaxInt, math.MinInt
+	for v := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	out := newDist(lo, hi-lo+1, new(big.Int).Exp(per.Den, big.NewInt(int64(n.Count)), nil))
+	for v, w := range acc {
 		out.W[v-lo].Set(w)
 	}
 	return out, nil

@@ -167,14 +167,22 @@ type Mods struct {
 	UniqueOnce bool // a repeat is rerolled once, whatever it then shows
 	Keep       int  // KeepAll, KeepHigh…
 	KeepN      int
-	Success    Cond
-	Failure    Cond
+	// More are keep/drop steps written after the first (4d6dl1dh1), each applied to the
+	// dice the steps before kept.
+	More    []KeepStep
+	Success Cond
+	Failure Cond
 	// Shown, not changing the total: dice marked as critical successes or failures (cs, cf),
 	// and the dice sorted ('a' ascending, 'd' descending; s, sa, sd).
 	CritSuccess Cond
 	CritFailure Cond
 	Sort        byte
 	writtenKeep bool
+}
+
+// KeepStep is one keep/drop modifier: a kind (KeepHigh…) and how many dice.
+type KeepStep struct {
+	Kind, N int
 }
 
 // display reports modifiers that change only how a roll is shown.
@@ -253,7 +261,7 @@ func (n *Dice) computePlain() bool {
 		}
 		n.exLo, n.exHi = m.ExplodeOn.bounds()
 	}
-	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil &&
+	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && len(m.More) == 0 &&
 		!m.Unique && m.Success.Op == "" && m.Failure.Op == ""
 }
 
@@ -352,6 +360,9 @@ func (m Mods) String() string {
 		fmt.Fprintf(&b, "dh%d", m.KeepN)
 	case DropLow:
 		fmt.Fprintf(&b, "dl%d", m.KeepN)
+	}
+	for _, st := range m.More {
+		fmt.Fprintf(&b, "%s%d", [...]string{"", "kh", "kl", "dh", "dl"}[st.Kind], st.N)
 	}
 	if m.Success.Op != "" {
 		b.WriteString(m.Success.String())
@@ -1051,10 +1062,51 @@ func (p *parser) group() (Node, error) {
 	if err := p.mods(&g.Mods, nil, false); err != nil {
 		return nil, err
 	}
+	if len(g.Items) == 1 && (g.Mods.Keep != KeepAll || g.Mods.Success.Op != "" || g.Mods.Failure.Op != "") {
+		return p.oneItemGroup(g)
+	}
+	for _, st := range g.Mods.More {
+		if st.N > len(g.Items) {
+			return nil, p.errAt(at, "cannot keep or drop %d of %d items", st.N, len(g.Items))
+		}
+	}
 	if g.Mods.writtenKeep && g.Mods.KeepN > len(g.Items) {
 		return nil, p.errAt(at, "cannot keep or drop %d of %d items", g.Mods.KeepN, len(g.Items))
 	}
 	return g, nil
+}
+
+// oneItemGroup gives a group of one dice term the meaning the online rollers give it: its
+// keep/drop and success counting apply to the term's dice ({4d6}kh3 is 4d6kh3), not to the
+// one item's total.
+func (p *parser) oneItemGroup(g *Group) (Node, error) {
+	d, ok := g.Items[0].(*Dice)
+	gm := &g.Mods
+	if !ok {
+		return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: write it on one dice term (e.g. {4d6}kh3 or 4d6kh3)")
+	}
+	m := d.Mods
+	if gm.Keep != KeepAll && m.Keep != KeepAll || (gm.Success.Op != "" || gm.Failure.Op != "") && (m.Success.Op != "" || m.Failure.Op != "") {
+		return nil, p.errAt(g.At, "%s already has that modifier: write it once", d.Text)
+	}
+	if gm.Keep != KeepAll {
+		m.Keep, m.KeepN, m.More, m.writtenKeep = gm.Keep, gm.KeepN, gm.More, true
+	}
+	if gm.Success.Op != "" || gm.Failure.Op != "" {
+		if d.Die.Symbolic {
+			return nil, p.errAt(g.At, "%s has faces with names: count a face on the term, e.g. %s=%s", d.Die.Name, d.Text, d.Die.Faces[0].Sym)
+		}
+		m.Success, m.Failure = gm.Success, gm.Failure
+	}
+	if gm.display() {
+		m.CritSuccess, m.CritFailure, m.Sort = gm.CritSuccess, gm.CritFailure, gm.Sort
+	}
+	if err := checkMods(&m, d.Die, d.Count, g.At); err != nil {
+		return nil, err
+	}
+	out := &Dice{At: g.At, Count: d.Count, Die: d.Die, Mods: m, Text: string(p.src[g.At:p.i])}
+	out.fast = out.computePlain()
+	return out, nil
 }
 
 // mods reads modifiers glued to a dice term or group. Whitespace ends them, so that
@@ -1100,9 +1152,6 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 				p.i++
 			}
 		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
-			if m.writtenKeep {
-				return p.errf("keep/drop written twice")
-			}
 			kind := KeepHigh
 			switch {
 			case p.hasPrefix("kh"):
@@ -1125,7 +1174,11 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			if err != nil {
 				return err
 			}
-			m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+			if m.writtenKeep {
+				m.More = append(m.More, KeepStep{kind, n})
+			} else {
+				m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+			}
 		case dice && p.peek() == '!':
 			if m.Explode != ExplodeNone {
 				return p.errf("explosion written twice")
@@ -1330,6 +1383,11 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	}
 	if m.writtenKeep && m.KeepN > count && m.Explode != ExplodeAdd {
 		return errAt("cannot keep or drop %d of %d dice", m.KeepN, count)
+	}
+	for _, st := range m.More {
+		if st.N > count && m.Explode != ExplodeAdd {
+			return errAt("cannot keep or drop %d of %d dice", st.N, count)
+		}
 	}
 	if m.Unique && !m.UniqueOnce {
 		// Repeats of the faces that match are rerolled: count dice need that many different

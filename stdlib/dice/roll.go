@@ -683,7 +683,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		r.faces = faces
 	}
 	counting := m.Success.Op != "" || m.Failure.Op != ""
-	if rec == nil && !counting && m.Keep != KeepAll && !n.Die.Symbolic {
+	if rec == nil && !counting && m.Keep != KeepAll && len(m.More) == 0 && !n.Die.Symbolic {
 		return r.keptSum(vals, m), nil
 	}
 	kept := keepMask(vals, m)
@@ -855,6 +855,9 @@ func keepMask(vals []int, m *Mods) []bool {
 	if m.Keep == KeepAll {
 		return nil
 	}
+	if len(m.More) > 0 {
+		return windowMask(vals, m)
+	}
 	n := len(vals)
 	k := m.KeepN
 	high := m.Keep == KeepHigh || m.Keep == DropLow
@@ -934,4 +937,37 @@ func showDisplay(rec *TermRoll, m *Mods) {
 			return rec.Dice[i].Value < rec.Dice[j].Value
 		})
 	}
+}
+
+// windowMask applies several keep/drop steps in the order written, each to the dice the
+// steps before kept: what remains is a run of the dice sorted by value.
+func windowMask(vals []int, m *Mods) []bool {
+	n := len(vals)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return vals[idx[a]] < vals[idx[b]] })
+	lo, hi := 0, n // kept: idx[lo:hi], lowest first
+	step := func(kind, k int) {
+		switch kind {
+		case KeepHigh:
+			lo = max(lo, hi-k)
+		case KeepLow:
+			hi = min(hi, lo+k)
+		case DropHigh:
+			hi = max(lo, hi-k)
+		case DropLow:
+			lo = min(hi, lo+k)
+		}
+	}
+	step(m.Keep, m.KeepN)
+	for _, st := range m.More {
+		step(st.Kind, st.N)
+	}
+	mask := make([]bool, n)
+	for _, i := range idx[lo:hi] {
+		mask[i] = true
+	}
+	return mask
 }

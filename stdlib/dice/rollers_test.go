@@ -50,6 +50,7 @@ func TestRollerFormsMatchEnumeration(t *testing.T) {
 		"2d6u5", "3d3u=3",
 		"4d6r", "3d4ro", "2d6<>3", "3d4r<>2", "3d4ro!=2", "4d4>=3f<>4", "4dF.1", "4dF.2", "2dF.1kh1",
 		"2d4!!p2", "1d3!!p3", "(4-2)d4", "2d(2*2)", "(1+1)d(floor(9/2))kh1", "3d4cs=4cf1", "3d4sd", "2d4sacs",
+		"4d6dl1dh1", "5d4kh3kl2", "4d4kh3dl1>=3", "5d3dh1dl1dh1", "{4d6}kh3", "{3d6}>=4", "{4d4}dl1dh1",
 		"2d6 [fire]", "2d6 # fire", "2d4 /* x */ + 1d4 [cold]", "{2d4, 1d6}cs>=5", "{1d4, 1d4}sd",
 	} {
 		t.Run(src, func(t *testing.T) {
