@@ -103,6 +103,7 @@ func TestParseForms(t *testing.T) {
 		{"1d6!3", 1, 24, 6},
 		{"3d6 >= 12", 0, 1, 6},
 		{"3d6 = 10", 0, 1, 6},
+		{"3d6 <> 10", 0, 1, 6},
 	}
 	for _, tt := range tests {
 		e, err := Parse(tt.src, named)

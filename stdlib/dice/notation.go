@@ -491,8 +491,11 @@ func (p *parser) cmp() (Node, error) {
 	if op := p.cmpOp(); op != "" {
 		at := p.i
 		p.i += len(op)
-		if op == "=" {
+		switch op {
+		case "=":
 			op = "=="
+		case "<>":
+			op = "!="
 		}
 		r, err := p.sum()
 		if err != nil {

@@ -51,7 +51,7 @@ func TestRollerFormsMatchEnumeration(t *testing.T) {
 		"4d6r", "3d4ro", "2d6<>3", "3d4r<>2", "3d4ro!=2", "4d4>=3f<>4", "4dF.1", "4dF.2", "2dF.1kh1",
 		"2d4!!p2", "1d3!!p3", "(4-2)d4", "2d(2*2)", "(1+1)d(floor(9/2))kh1", "3d4cs=4cf1", "3d4sd", "2d4sacs",
 		"4d6dl1dh1", "5d4kh3kl2", "4d4kh3dl1>=3", "5d3dh1dl1dh1", "{4d6}kh3", "{3d6}>=4", "{4d4}dl1dh1",
-		"2d6 [fire]", "2d6 # fire", "2d4 /* x */ + 1d4 [cold]", "{2d4, 1d6}cs>=5", "{1d4, 1d4}sd",
+		"2d6 [fire]", "2d6 # fire", "2d4 /* x */ + 1d4 [cold]", "{2d4, 1d6}cs>=5", "{1d4, 1d4}sd", "2d4 <> 5", "2d4 != 5",
 	} {
 		t.Run(src, func(t *testing.T) {
 			want, lost := enumerateUpTo(t, src, 9)
@@ -100,6 +100,38 @@ func TestRollerFormsShown(t *testing.T) {
 		}
 		if got := r.String(); got != tt.want {
 			t.Errorf("%s: %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// Conditions written the rollers' ways mean what they say, checked on known values.
+func TestRollerConditionsKnownValues(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		v    int
+		want *big.Rat
+	}{
+		{"2d4 <> 5", 1, big.NewRat(3, 4)},
+		{"1d4<>2", 1, big.NewRat(3, 4)},
+		{"1d6r", 1, big.NewRat(0, 1)},
+		{"1d6r", 6, big.NewRat(1, 5)},
+		{"2d2u=2", 4, big.NewRat(0, 1)},
+		{"2d2u=1", 2, big.NewRat(0, 1)},
+		{"2d2u=1", 4, big.NewRat(1, 4)},
+		{"1dF.1", 0, big.NewRat(2, 3)},
+		{"{3d6}>=6", 3, big.NewRat(1, 216)},
+		{"floor(7/2) + ceil(7/2) + round(5/2) + round(-5/2)", 7, big.NewRat(1, 1)},
+	} {
+		e, err := Parse(tt.src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.P(tt.v); got.Cmp(tt.want) != 0 {
+			t.Errorf("%s: P(%d) = %s, want %s", tt.src, tt.v, got, tt.want)
 		}
 	}
 }
