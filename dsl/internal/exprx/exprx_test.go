@@ -132,6 +132,7 @@ func TestCompile(t *testing.T) {
 		{text: "plus(1)", inProc: true, typ: "int"},
 		{text: "let y = 2; y + base", typ: "int", reads: []string{"base"}},
 		{text: "3d6 + 1", typ: "int"},
+		{text: "(4-2)d10", err: "a dice literal cannot follow a value here", at: 5},
 		{text: "2d[combat]", diag: "dice 2d[combat]: "},
 		{text: "Q♣", typ: "card"},
 		{text: "[1, 2] + [3]", typ: "list"},
