@@ -35,7 +35,7 @@ func TestParseErrors(t *testing.T) {
 		{"3d(1d4)", "column 3: the number of sides must be a whole number known before rolling"},
 		{"(7/2)d6", "7 / 2 is a fraction"},
 		{"3d(0)", "a die needs at least one side"},
-		{"1d6*1.5", "column 6: dice totals here are whole numbers"},
+		{"1d6*1.5", "column 5: 1.5: dice totals here are whole numbers, so a decimal goes inside floor, ceil or round: floor(1d6*1.5)"},
 		{"2d6 [fire", "column 5: a description opened here has no closing ]"},
 		{"1d[a,b]r", "has no lowest face: name the face to reroll, e.g. r=a"},
 		{"{1d6, 1d4}cs", "which results are critical? e.g. cs=6"},
@@ -48,7 +48,9 @@ func TestParseErrors(t *testing.T) {
 		{"d[a]", `unknown die "a"`},
 		{"1d6min5max2", "min 5 is above max 2"},
 		{"1d6/2", "column 4: 1d6 / 2 is a fraction and dice totals here are whole numbers: write floor(1d6 / 2)"},
-		{"floor(1d6/2 + 1)", "column 10: 1d6 / 2 is a fraction"},
+		{"floor((1d6/2) % 2)", "column 11: 1d6 / 2 is a fraction"},
+		{"floor(sqrt(9) + 1)", "column 7: sqrt(9) is a fraction"},
+		{"floor(1d6 > 2.5)", "column 13: 2.5: dice totals here are whole numbers"},
 		{"2d6 + sqrt(1d6)", "column 7: sqrt(1d6) is a fraction"},
 		{"min(1d6)", "min takes two arguments or more"},
 		{"floor(1d6, 2)", "floor takes one argument, got 2"},
@@ -402,7 +404,7 @@ func TestChiSquare(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"3d6", "4d6kh3", "10d10!", "{4d10, 5d6}kh1", "6d10>=8f1", "2d6-1d4", "d%", "4dF", "1d6ro<2", "3d[1,2,2]", "(1d6)*2 >= 5",
 		"floor(1d6/2)", "round(sqrt(3d6))", "min(1d6, 2)", "1d6 % 4", "2 ** 1d4", "1d4^2", "4d6u=5", "3d6uo",
-		"4d6r", "2d6<>3", "4dF.1", "2d6!!p", "(4-2)d10", "3d(2*6)", "4d6cs=6cf1sd", "2d10 [fire]", "4d6 # fire", "4d6dl1dh1", "{4d6}kh3", "{3d6}>=4"} {
+		"4d6r", "2d6<>3", "4dF.1", "2d6!!p", "(4-2)d10", "3d(2*6)", "4d6cs=6cf1sd", "2d10 [fire]", "4d6 # fire", "4d6dl1dh1", "{4d6}kh3", "{3d6}>=4", "floor(1d6*1.5)", "round(1.5^1d3 - 0.25)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

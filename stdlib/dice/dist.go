@@ -799,39 +799,47 @@ func (wk *work) callDist(n *Call) (*Dist, error) {
 		return nil
 	}
 	if rounding(n.Name) {
-		switch a := n.Args[0].(type) {
-		case *Bin:
-			if a.Op == '/' {
-				x, y, err := wk.dist2(a.L, a.R)
-				if err != nil {
-					return nil, err
-				}
-				if err := noSyms(x); err != nil {
-					return nil, err
-				}
-				if err := noSyms(y); err != nil {
-					return nil, err
-				}
-				return wk.combine(x, y, func(u, v int) (int, bool) {
-					q, err := divRound(n.Name, u, v)
-					return q, err == nil
-				})
+		if a, ok := n.Args[0].(*Call); ok && a.Name == "sqrt" {
+			x, err := wk.dist(a.Args[0])
+			if err != nil {
+				return nil, err
 			}
-		case *Call:
-			if a.Name == "sqrt" {
-				x, err := wk.dist(a.Args[0])
-				if err != nil {
-					return nil, err
-				}
-				if err := noSyms(x); err != nil {
-					return nil, err
-				}
-				if x.Min < 0 {
-					return nil, &Error{a.At + 1, "sqrt of a value that can be negative"}
-				}
-				return mapDist(x, func(v int) int { s, _ := sqrtRound(n.Name, v); return s }), nil
+			if err := noSyms(x); err != nil {
+				return nil, err
 			}
+			if x.Min < 0 {
+				return nil, &Error{a.At + 1, "sqrt of a value that can be negative"}
+			}
+			return mapDist(x, func(v int) int { s, _ := sqrtRound(n.Name, v); return s }), nil
 		}
+		rd, err := wk.ratDist(n.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		acc := map[int]*big.Int{}
+		lo, hi := math.MaxInt, math.MinInt
+		for k, v := range rd.vals {
+			q, err := roundRat(n.Name, v)
+			if err != nil {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			if acc[q] == nil {
+				acc[q] = new(big.Int)
+			}
+			acc[q].Add(acc[q], rd.w[k])
+			lo, hi = min(lo, q), max(hi, q)
+		}
+		if len(acc) == 0 {
+			return &Dist{W: []*big.Int{new(big.Int)}, Den: rd.den}, nil
+		}
+		if hi-lo+1 > MaxOutcomes {
+			return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
+		}
+		out := newDist(lo, hi-lo+1, rd.den)
+		for v, w := range acc {
+			out.W[v-lo] = w
+		}
+		return out, nil
 	}
 	d, err := wk.dist(n.Args[0])
 	if err != nil {
@@ -1003,6 +1011,109 @@ func windowDist(per *Dist, n *Dice) (*Dist, error) {
 	out := newDist(lo, hi-lo+1, new(big.Int).Exp(per.Den, big.NewInt(int64(n.Count)), nil))
 	for v, w := range acc {
 		out.W[v-lo].Set(w)
+	}
+	return out, nil
+}
+
+// fracDist is a distribution over fractions: the argument of a rounding function.
+type fracDist struct {
+	vals []*big.Rat
+	w    []*big.Int
+	den  *big.Int
+}
+
+// ratDist is the distribution of the argument of a rounding function, over fractions (see
+// Roller.evalRat).
+func (wk *work) ratDist(n Node) (*fracDist, error) {
+	switch n := n.(type) {
+	case *Dec:
+		return &fracDist{vals: []*big.Rat{n.R}, w: []*big.Int{big.NewInt(1)}, den: big.NewInt(1)}, nil
+	case *Neg:
+		x, err := wk.ratDist(n.X)
+		if err != nil {
+			return nil, err
+		}
+		out := &fracDist{w: x.w, den: x.den}
+		for _, v := range x.vals {
+			out.vals = append(out.vals, new(big.Rat).Neg(v))
+		}
+		return out, nil
+	case *Bin:
+		if n.Op != '%' {
+			x, err := wk.ratDist(n.L)
+			if err != nil {
+				return nil, err
+			}
+			var y *fracDist
+			if n.Op == '^' {
+				d, err := wk.dist(n.R)
+				if err != nil {
+					return nil, err
+				}
+				y = fracOf(d)
+			} else if y, err = wk.ratDist(n.R); err != nil {
+				return nil, err
+			}
+			return wk.fracCombine(n, x, y)
+		}
+	}
+	d, err := wk.dist(n)
+	if err != nil {
+		return nil, err
+	}
+	if d.Syms != nil {
+		return nil, &Error{n.pos() + 1, "faces with names have no number"}
+	}
+	return fracOf(d), nil
+}
+
+func fracOf(d *Dist) *fracDist {
+	out := &fracDist{den: d.Den}
+	for i, w := range d.W {
+		if w.Sign() != 0 {
+			out.vals = append(out.vals, new(big.Rat).SetInt64(int64(d.Min+i)))
+			out.w = append(out.w, w)
+		}
+	}
+	return out
+}
+
+// fracCombine applies a binary node to every pair of outcomes; pairs that fail (a division
+// by zero) are lost mass, as in combine.
+func (wk *work) fracCombine(n *Bin, x, y *fracDist) (*fracDist, error) {
+	if len(x.vals)*len(y.vals) > MaxPairs {
+		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
+	}
+	if err := wk.charge(len(x.vals) * len(y.vals) * (bigOpCost + 4)); err != nil {
+		return nil, err
+	}
+	index := map[string]int{}
+	out := &fracDist{den: new(big.Int).Mul(x.den, y.den)}
+	for i, a := range x.vals {
+		for j, b := range y.vals {
+			var v *big.Rat
+			var err error
+			if n.Op == '^' {
+				v, err = ratPow(a, int(b.Num().Int64()))
+			} else {
+				v, err = ratArith(n.Op, a, b)
+			}
+			if err == ErrTooLarge {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			if err != nil {
+				continue
+			}
+			key := v.RatString()
+			k, ok := index[key]
+			if !ok {
+				k = len(out.vals)
+				index[key] = k
+				out.vals = append(out.vals, v)
+				out.w = append(out.w, new(big.Int))
+			}
+			out.w[k].Add(out.w[k], new(big.Int).Mul(x.w[i], y.w[j]))
+		}
 	}
 	return out, nil
 }

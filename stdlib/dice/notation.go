@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -235,6 +236,13 @@ type Neg struct {
 	X  Node
 }
 
+// Dec is a decimal number (1.5), exact; it stands only inside floor, ceil or round.
+type Dec struct {
+	At   int
+	R    *big.Rat
+	Text string
+}
+
 // Call is a function inside notation: floor, ceil and round (of a whole value, of a/b or of
 // sqrt(x), rounded as named), abs, min and max.
 type Call struct {
@@ -283,13 +291,15 @@ func (c Cond) bounds() (int, int) {
 	return 1, 0
 }
 
-func (n *Num) pos() int   { return n.At }
-func (n *Dice) pos() int  { return n.At }
-func (n *Group) pos() int { return n.At }
-func (n *Bin) pos() int   { return n.At }
-func (n *Neg) pos() int   { return n.At }
-func (n *Cmp) pos() int   { return n.At }
-func (n *Call) pos() int  { return n.At }
+func (n *Num) pos() int       { return n.At }
+func (n *Dice) pos() int      { return n.At }
+func (n *Group) pos() int     { return n.At }
+func (n *Bin) pos() int       { return n.At }
+func (n *Neg) pos() int       { return n.At }
+func (n *Cmp) pos() int       { return n.At }
+func (n *Call) pos() int      { return n.At }
+func (n *Dec) pos() int       { return n.At }
+func (n *Dec) String() string { return n.Text }
 
 func (n *Num) String() string  { return strconv.Itoa(n.V) }
 func (n *Dice) String() string { return n.Text }
@@ -672,37 +682,54 @@ func (p *parser) call(at int, name string) (Node, error) {
 // checkWhole refuses a fraction that no rounding function turns into a whole number: a `/`
 // or a sqrt must be the argument of floor, ceil or round (rounded says n is one).
 func (p *parser) checkWhole(n Node, rounded bool) error {
+	return p.checkFrac(n, rounded, rounded)
+}
+
+// checkFrac is checkWhole; direct says n is the very argument of a rounding function (where
+// a sqrt may stand), rounded that it is inside one's arithmetic (where / and decimals may).
+func (p *parser) checkFrac(n Node, rounded, direct bool) error {
 	switch n := n.(type) {
+	case *Dec:
+		if !rounded {
+			return p.errAt(n.At, "%s: dice totals here are whole numbers, so a decimal goes inside floor, ceil or round: floor(1d6*1.5); in a rule expression decimals are numbers", n.Text)
+		}
 	case *Bin:
 		if n.Op == '/' && !rounded {
 			text := n.String()
 			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s) to round down (as / did before), round(%s) or ceil(%s); in a rule expression %s is the fraction itself", text, text, text, text, text)
 		}
-		if err := p.checkWhole(n.L, false); err != nil {
+		l, r := rounded, rounded
+		switch n.Op {
+		case '%':
+			l, r = false, false
+		case '^':
+			r = false // a fraction to a whole power
+		}
+		if err := p.checkFrac(n.L, l, false); err != nil {
 			return err
 		}
-		return p.checkWhole(n.R, false)
+		return p.checkFrac(n.R, r, false)
 	case *Neg:
-		return p.checkWhole(n.X, false)
+		return p.checkFrac(n.X, rounded, false)
 	case *Cmp:
-		if err := p.checkWhole(n.L, false); err != nil {
+		if err := p.checkFrac(n.L, false, false); err != nil {
 			return err
 		}
-		return p.checkWhole(n.R, false)
+		return p.checkFrac(n.R, false, false)
 	case *Group:
 		for _, it := range n.Items {
-			if err := p.checkWhole(it, false); err != nil {
+			if err := p.checkFrac(it, false, false); err != nil {
 				return err
 			}
 		}
 	case *Call:
-		if n.Name == "sqrt" && !rounded {
+		if n.Name == "sqrt" && !direct {
 			text := n.String()
 			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s), round(%s) or ceil(%s)", text, text, text, text)
 		}
-		r := n.Name == "floor" || n.Name == "ceil" || n.Name == "round"
+		r := rounding(n.Name)
 		for _, a := range n.Args {
-			if err := p.checkWhole(a, r); err != nil {
+			if err := p.checkFrac(a, r, r); err != nil {
 				return err
 			}
 		}
@@ -764,7 +791,17 @@ func (p *parser) atom() (Node, error) {
 			return p.dice(at, n)
 		}
 		if p.peek() == '.' && isDigit(p.peekAt(1)) {
-			return nil, p.errf("dice totals here are whole numbers: write a fraction as a division rounded, e.g. floor(1d6*3/2) for 1d6*1.5 rounded down; in a rule expression decimals are numbers")
+			// A decimal: exact, and allowed only inside a rounding function (checkWhole).
+			p.i++
+			start := p.i
+			for p.i < len(p.src) && isDigit(p.src[p.i]) {
+				p.i++
+			}
+			if p.i-start > 15 {
+				return nil, p.errAt(start, "more than 15 decimals")
+			}
+			r, _ := new(big.Rat).SetString(string(p.src[at:p.i]))
+			return &Dec{At: at, R: r, Text: string(p.src[at:p.i])}, nil
 		}
 		return &Num{At: at, V: n}, nil
 	case c == 'd' || c == 'D':
@@ -827,7 +864,7 @@ func constValue(n Node) (int, bool) {
 
 func noDice(n Node) bool {
 	switch n := n.(type) {
-	case *Num:
+	case *Num, *Dec:
 		return true
 	case *Neg:
 		return noDice(n.X)

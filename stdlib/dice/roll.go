@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 )
@@ -152,6 +153,8 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 	switch n := n.(type) {
 	case *Num:
 		b = strconv.AppendInt(b, int64(n.V), 10)
+	case *Dec:
+		b = append(b, n.Text...)
 	case *Dice:
 		if len(*terms) == 0 {
 			b = append(b, n.Text...)
@@ -355,24 +358,18 @@ func (r *Roller) eval(n Node) (int, error) {
 // call evaluates a function of the notation (see Call).
 func (r *Roller) call(n *Call) (int, error) {
 	if rounding(n.Name) {
-		switch a := n.Args[0].(type) {
-		case *Bin:
-			if a.Op == '/' {
-				x, y, err := r.eval2(a.L, a.R)
-				if err != nil {
-					return 0, err
-				}
-				return divRound(n.Name, x, y)
+		if a, ok := n.Args[0].(*Call); ok && a.Name == "sqrt" {
+			x, err := r.eval(a.Args[0])
+			if err != nil {
+				return 0, err
 			}
-		case *Call:
-			if a.Name == "sqrt" {
-				x, err := r.eval(a.Args[0])
-				if err != nil {
-					return 0, err
-				}
-				return sqrtRound(n.Name, x)
-			}
+			return sqrtRound(n.Name, x)
 		}
+		x, err := r.evalRat(n.Args[0])
+		if err != nil {
+			return 0, err
+		}
+		return roundRat(n.Name, x)
 	}
 	v, err := r.eval(n.Args[0])
 	if err != nil {
@@ -401,30 +398,101 @@ func apply1(name string, v, w int) int {
 
 func rounding(name string) bool { return name == "floor" || name == "ceil" || name == "round" }
 
-// divRound is a/b rounded as named: round takes halves away from zero.
-func divRound(name string, a, b int) (int, error) {
-	if b == 0 {
-		return 0, ErrDivZero
+// evalRat evaluates the argument of a rounding function exactly: + - * / ^ on fractions,
+// decimals; anything else is a whole number.
+func (r *Roller) evalRat(n Node) (*big.Rat, error) {
+	switch n := n.(type) {
+	case *Dec:
+		return n.R, nil
+	case *Neg:
+		x, err := r.evalRat(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).Neg(x), nil
+	case *Bin:
+		if n.Op == '^' {
+			x, err := r.evalRat(n.L)
+			if err != nil {
+				return nil, err
+			}
+			e, err := r.eval(n.R)
+			if err != nil {
+				return nil, err
+			}
+			return ratPow(x, e)
+		}
+		if n.Op != '%' {
+			x, err := r.evalRat(n.L)
+			if err != nil {
+				return nil, err
+			}
+			y, err := r.evalRat(n.R)
+			if err != nil {
+				return nil, err
+			}
+			return ratArith(n.Op, x, y)
+		}
 	}
-	if b < 0 {
-		a, b = -a, -b
+	v, err := r.eval(n)
+	if err != nil {
+		return nil, err
 	}
-	q, rem := a/b, a%b
-	if rem < 0 {
-		q, rem = q-1, rem+b // floor: 0 <= rem < b
+	return new(big.Rat).SetInt64(int64(v)), nil
+}
+
+// ratArith applies + - * / to fractions.
+func ratArith(op byte, x, y *big.Rat) (*big.Rat, error) {
+	switch op {
+	case '+':
+		return new(big.Rat).Add(x, y), nil
+	case '-':
+		return new(big.Rat).Sub(x, y), nil
+	case '*':
+		return new(big.Rat).Mul(x, y), nil
 	}
+	if y.Sign() == 0 {
+		return nil, ErrDivZero
+	}
+	return new(big.Rat).Quo(x, y), nil
+}
+
+// ratPow is x^e for a whole e >= 0, refusing results beyond 2^53 (or as fine).
+func ratPow(x *big.Rat, e int) (*big.Rat, error) {
+	if e < 0 {
+		return nil, fmt.Errorf("%s^%d: a negative power", x.RatString(), e)
+	}
+	num := new(big.Int).Abs(x.Num())
+	if num.Cmp(x.Denom()) != 0 && num.Sign() != 0 && e > 64 {
+		return nil, ErrTooLarge
+	}
+	n := new(big.Int).Exp(x.Num(), big.NewInt(int64(e)), nil)
+	d := new(big.Int).Exp(x.Denom(), big.NewInt(int64(e)), nil)
+	if n.BitLen() > 53+64 || d.BitLen() > 53+64 {
+		return nil, ErrTooLarge
+	}
+	return new(big.Rat).SetFrac(n, d), nil
+}
+
+// roundRat rounds a fraction as named: floor, ceil, or round (halves away from zero).
+func roundRat(name string, x *big.Rat) (int, error) {
+	den := x.Denom()
+	q, m := new(big.Int).DivMod(x.Num(), den, new(big.Int)) // 0 <= m < den: q is the floor
 	switch name {
 	case "ceil":
-		if rem != 0 {
-			q++
+		if m.Sign() != 0 {
+			q.Add(q, big.NewInt(1))
 		}
 	case "round":
-		// a/b = q + rem/b; halves go away from zero.
-		if 2*rem > b || 2*rem == b && q >= 0 {
-			q++
+		c := new(big.Int).Lsh(m, 1).Cmp(den)
+		if c > 0 || c == 0 && q.Sign() >= 0 {
+			q.Add(q, big.NewInt(1))
 		}
 	}
-	return q, nil
+	if q.BitLen() > 53 {
+		return 0, ErrTooLarge
+	}
+	return int(q.Int64()), nil
 }
 
 // sqrtRound is the square root of x rounded as named, computed on whole numbers.
@@ -453,7 +521,7 @@ func sqrtRound(name string, x int) (int, error) {
 }
 
 // ErrTooLarge is returned when a power leaves the whole numbers the notation computes with.
-var ErrTooLarge = errors.New("a power beyond 2^53")
+var ErrTooLarge = errors.New("a value beyond 2^53")
 
 // power is a^b for b >= 0, refusing results beyond 2^53.
 func power(a, b int) (int, error) {

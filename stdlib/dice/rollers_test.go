@@ -52,6 +52,7 @@ func TestRollerFormsMatchEnumeration(t *testing.T) {
 		"2d4!!p2", "1d3!!p3", "(4-2)d4", "2d(2*2)", "(1+1)d(floor(9/2))kh1", "3d4cs=4cf1", "3d4sd", "2d4sacs",
 		"4d6dl1dh1", "5d4kh3kl2", "4d4kh3dl1>=3", "5d3dh1dl1dh1", "{4d6}kh3", "{3d6}>=4", "{4d4}dl1dh1",
 		"2d6 [fire]", "2d6 # fire", "2d4 /* x */ + 1d4 [cold]", "{2d4, 1d6}cs>=5", "{1d4, 1d4}sd", "2d4 <> 5", "2d4 != 5",
+		"floor(1d6*1.5)", "round(2d6/4 + 0.25)", "ceil(-1d4/3*2)", "floor(1.5^1d3)", "round(1d6/2 + 1d4/3)",
 	} {
 		t.Run(src, func(t *testing.T) {
 			want, lost := enumerateUpTo(t, src, 9)
@@ -121,6 +122,7 @@ func TestRollerConditionsKnownValues(t *testing.T) {
 		{"1dF.1", 0, big.NewRat(2, 3)},
 		{"{3d6}>=6", 3, big.NewRat(1, 216)},
 		{"floor(7/2) + ceil(7/2) + round(5/2) + round(-5/2)", 7, big.NewRat(1, 1)},
+		{"floor(2.5*2) + round(-0.5) + ceil(0.1) + floor(-0.1)", 4, big.NewRat(1, 1)},
 	} {
 		e, err := Parse(tt.src, nil)
 		if err != nil {
