@@ -120,6 +120,7 @@ func TestRollerConditionsKnownValues(t *testing.T) {
 		{"2d2u=1", 2, big.NewRat(0, 1)},
 		{"2d2u=1", 4, big.NewRat(1, 4)},
 		{"1dF.1", 0, big.NewRat(2, 3)},
+		{"{2d3u}=3", 1, big.NewRat(2, 3)},
 		{"{3d6}>=6", 3, big.NewRat(1, 216)},
 		{"floor(7/2) + ceil(7/2) + round(5/2) + round(-5/2)", 7, big.NewRat(1, 1)},
 		{"floor(2.5*2) + round(-0.5) + ceil(0.1) + floor(-0.1)", 4, big.NewRat(1, 1)},
