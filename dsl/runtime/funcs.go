@@ -265,6 +265,8 @@ func RollArith(op string, a, b any) (any, error) {
 			return nil, errors.New("division by zero")
 		}
 		return x / y, nil
+	case "**", "^":
+		return math.Pow(x, y), nil
 	case "<":
 		return x < y, nil
 	case "<=":

@@ -190,6 +190,9 @@ func diceLen(s string) int {
 		j = digits(s, j)
 	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
 		j++
+		if s[j-1] == 'F' && j+1 < len(s) && s[j] == '.' && (s[j+1] == '1' || s[j+1] == '2') && (j+2 == len(s) || !IsDigit(s[j+2])) {
+			j += 2 // dF.1, dF.2: the variants of the Fudge die
+		}
 	case j < len(s) && s[j] == '[':
 		// Faces are names and numbers: a quote means an index into a variable (d["a]"]).
 		k := strings.IndexAny(s[j:], "]\n\"'")

@@ -19,7 +19,26 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("9", 400) + "d6", "column 1: number 999999…999 is too large"},
 		{strings.Repeat("(", 20000) + "1" + strings.Repeat(")", 20000), "nested deeper than the limit"},
 		{"1d6r<7", "rerolled on every face"},
-		{"5d4u", "unique results need at least 5 faces"},
+		{"5d4u", "5 unique results need at least 5 different faces, d4 has 4"},
+		{"3d[1,1,2]u", "3 unique results need at least 3 different faces"},
+		{"4d6max5!", "min/max and an explosion on one term: the result depends on the order"},
+		{"2d6!r<3", "an explosion and a reroll on one term"},
+		{"4d6min3r<3", "min/max and a reroll on one term"},
+		{"4d6r1u", "a reroll and unique on one term"},
+		{"4d6u!", "an explosion and unique on one term"},
+		{"4d6max5u", "min/max and unique on one term"},
+		{"4d6kh2dl5", "cannot keep or drop 5 of 4 dice"},
+		{"{2d6 + 1}kh1", "keep/drop or counting on a group of one item applies to its dice"},
+		{"{4d6kh3}kh2", "4d6kh3 already has that modifier"},
+		{"{4d6}kh5", "cannot keep or drop 5 of 4 dice"},
+		{"(1d4)d6", "column 1: the number of dice must be a whole number known before rolling"},
+		{"3d(1d4)", "column 3: the number of sides must be a whole number known before rolling"},
+		{"(7/2)d6", "7 / 2 is a fraction"},
+		{"3d(0)", "a die needs at least one side"},
+		{"1d6*1.5", "column 5: 1.5: dice totals here are whole numbers, so a decimal goes inside floor, ceil or round: floor(1d6*1.5)"},
+		{"2d6 [fire", "column 5: a description opened here has no closing ]"},
+		{"1d[a,b]r", "has no lowest face: name the face to reroll, e.g. r=a"},
+		{"{1d6, 1d4}cs", "which results are critical? e.g. cs=6"},
 		{"4d6kh5", "cannot keep or drop 5 of 4 dice"},
 		{"", "empty dice expression"},
 		{"3d6 +", "ends too early"},
@@ -28,6 +47,16 @@ func TestParseErrors(t *testing.T) {
 		{"3dx", `unknown die "x"`},
 		{"d[a]", `unknown die "a"`},
 		{"1d6min5max2", "min 5 is above max 2"},
+		{"1d6/2", "column 4: 1d6 / 2 is a fraction and dice totals here are whole numbers: write floor(1d6 / 2)"},
+		{"floor((1d6/2) % 2)", "column 11: 1d6 / 2 is a fraction"},
+		{"floor(sqrt(9) + 1)", "column 7: sqrt(9) is a fraction"},
+		{"floor(1d6 > 2.5)", "column 13: 2.5: dice totals here are whole numbers"},
+		{"2d6 + sqrt(1d6)", "column 7: sqrt(1d6) is a fraction"},
+		{"min(1d6)", "min takes two arguments or more"},
+		{"floor(1d6, 2)", "floor takes one argument, got 2"},
+		{"2^-1", "a negative power gives a fraction"},
+		{"1d6 % 0", "division by zero"},
+		{"floor(1d6", "expected , or ) after an argument of floor"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.src, nil)
@@ -62,7 +91,9 @@ func TestParseForms(t *testing.T) {
 		{"6d10>=8f=1", -6, 6, 10},
 		{"(1d6)*2", 2, 12, 6},
 		{"2d6 - 1d4", -2, 11, 6},
-		{"1d6/2", 0, 3, 6},
+		{"floor(1d6/2)", 0, 3, 6},
+		{"ceil(1d6/2)", 1, 3, 6},
+		{"round(1d6/4)", 0, 2, 6},
 		{"{4d10, 5d6}kh1", 5, 40, 10},
 		{"3d[1,1,2]", 3, 6, 3},
 		{"2d[combat]=fusil", 0, 2, 6},
@@ -74,6 +105,7 @@ func TestParseForms(t *testing.T) {
 		{"1d6!3", 1, 24, 6},
 		{"3d6 >= 12", 0, 1, 6},
 		{"3d6 = 10", 0, 1, 6},
+		{"3d6 <> 10", 0, 1, 6},
 	}
 	for _, tt := range tests {
 		e, err := Parse(tt.src, named)
@@ -149,7 +181,7 @@ func (s *script) Roll(sides int) (int, error) {
 func TestDistributionMatchesEnumeration(t *testing.T) {
 	for _, src := range []string{
 		"3d6", "4d6kh3", "4d6kl2", "5d4dh2", "5d4dl2", "3d6>=5", "4d6>=5f1", "3dF", "2d6-1d4",
-		"(1d6)*(1d4)", "2d8/3", "2d6ro<3", "3d4min2max3", "{2d4, 1d6}kh1", "{1d6, 1d6}>=4",
+		"(1d6)*(1d4)", "floor(2d8/3)", "ceil(2d8/3)", "round(2d8/3)", "round(-2d8/4)", "floor(sqrt(2d8))", "ceil(sqrt(2d8))", "round(sqrt(3d6))", "abs(1d6-1d6)", "min(1d6, 1d4, 2)", "max(1d6, 1d4)", "1d6 % 4", "-1d6 % 4", "1d4 ^ 2", "2 ** 1d4", "-1d3^2", "2d6ro<3", "3d4min2max3", "{2d4, 1d6}kh1", "{1d6, 1d6}>=4",
 		"3d6 >= 12", "4d4kh2>=3", "3d[1,1,3]", "2d6!!2kh1", "3d4!!1>=3",
 	} {
 		t.Run(src, func(t *testing.T) {
@@ -370,7 +402,9 @@ func TestChiSquare(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"3d6", "4d6kh3", "10d10!", "{4d10, 5d6}kh1", "6d10>=8f1", "2d6-1d4", "d%", "4dF", "1d6ro<2", "3d[1,2,2]", "(1d6)*2 >= 5"} {
+	for _, s := range []string{"3d6", "4d6kh3", "10d10!", "{4d10, 5d6}kh1", "6d10>=8f1", "2d6-1d4", "d%", "4dF", "1d6ro<2", "3d[1,2,2]", "(1d6)*2 >= 5",
+		"floor(1d6/2)", "round(sqrt(3d6))", "min(1d6, 2)", "1d6 % 4", "2 ** 1d4", "1d4^2", "4d6u=5", "3d6uo",
+		"4d6r", "2d6<>3", "4dF.1", "2d6!!p", "(4-2)d10", "3d(2*6)", "4d6cs=6cf1sd", "2d10 [fire]", "4d6 # fire", "4d6dl1dh1", "{4d6}kh3", "{3d6}>=4", "floor(1d6*1.5)", "round(1.5^1d3 - 0.25)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -385,6 +385,8 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		return wk.diceDist(n)
 	case *Group:
 		return wk.groupDist(n)
+	case *Call:
+		return wk.callDist(n)
 	}
 	return nil, fmt.Errorf("unknown node %T", n)
 }
@@ -541,7 +543,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	// A later die of the chain: penetration subtracts one from its value (its face still
 	// decides whether it explodes).
 	pen := 0
-	if m.Explode == ExplodePenetrate {
+	if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 		pen = -1
 	}
 	stop := restrict(f, n.Die, m.ExplodeOn, false)
@@ -549,7 +551,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	// value of a chain element as it counts: compound sums raw values and clamps/scores
 	// the total at the end; the other kinds score each die.
 	perDie := func(v int) int {
-		if m.Explode == ExplodeCompound {
+		if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 			return v
 		}
 		return score(n, clamp(m, v))
@@ -576,7 +578,7 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 		tail = mix(scaled(s, tail.Den), more)
 	}
-	if m.Explode == ExplodeCompound {
+	if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 		tail = mapDist(tail, func(v int) int { return score(n, clamp(m, v)) })
 	}
 	return tail, nil
@@ -623,6 +625,9 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(m.More) > 0 {
+			return windowDist(per, n)
+		}
 		return wk.keepDist(per, n)
 	}
 	per, err := wk.dieDist(n)
@@ -654,6 +659,9 @@ func uniqueDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of unique dice with rerolls or explosions are not computed", n.Text)}
+	}
+	if m.UniqueOn.Op != "" || m.UniqueOnce {
+		return uniqueSeqDist(n)
 	}
 	sides := len(n.Die.Faces)
 	if new(big.Int).Binomial(int64(sides), int64(n.Count)).Cmp(big.NewInt(2_000_000)) > 0 {
@@ -778,6 +786,334 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	out := newDist(lo, hi-lo+1, den)
 	for v, w := range acc {
 		out.W[v-lo] = w
+	}
+	return out, nil
+}
+
+// callDist is the distribution of a function of the notation (see Call).
+func (wk *work) callDist(n *Call) (*Dist, error) {
+	noSyms := func(d *Dist) error {
+		if d.Syms != nil {
+			return &Error{n.At + 1, "faces with names have no number for " + n.Name}
+		}
+		return nil
+	}
+	if rounding(n.Name) {
+		if a, ok := n.Args[0].(*Call); ok && a.Name == "sqrt" {
+			x, err := wk.dist(a.Args[0])
+			if err != nil {
+				return nil, err
+			}
+			if err := noSyms(x); err != nil {
+				return nil, err
+			}
+			if x.Min < 0 {
+				return nil, &Error{a.At + 1, "sqrt of a value that can be negative"}
+			}
+			return mapDist(x, func(v int) int { s, _ := sqrtRound(n.Name, v); return s }), nil
+		}
+		rd, err := wk.ratDist(n.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		acc := map[int]*big.Int{}
+		lo, hi := math.MaxInt, math.MinInt
+		for k, v := range rd.vals {
+			q, err := roundRat(n.Name, v)
+			if err != nil {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			if acc[q] == nil {
+				acc[q] = new(big.Int)
+			}
+			acc[q].Add(acc[q], rd.w[k])
+			lo, hi = min(lo, q), max(hi, q)
+		}
+		if len(acc) == 0 {
+			return &Dist{W: []*big.Int{new(big.Int)}, Den: rd.den}, nil
+		}
+		if hi-lo+1 > MaxOutcomes {
+			return nil, fmt.Errorf("more than %d possible results", MaxOutcomes)
+		}
+		out := newDist(lo, hi-lo+1, rd.den)
+		for v, w := range acc {
+			out.W[v-lo] = w
+		}
+		return out, nil
+	}
+	d, err := wk.dist(n.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := noSyms(d); err != nil {
+		return nil, err
+	}
+	for _, a := range n.Args[1:] {
+		e, err := wk.dist(a)
+		if err != nil {
+			return nil, err
+		}
+		if err := noSyms(e); err != nil {
+			return nil, err
+		}
+		if d, err = wk.combine(d, e, func(u, v int) (int, bool) { return apply1(n.Name, u, v), true }); err != nil {
+			return nil, err
+		}
+	}
+	if n.Name == "abs" {
+		d = mapDist(d, func(v int) int { return max(v, -v) })
+	}
+	return d, nil
+}
+
+// maxUniqueSequences bounds the sequences of faces uniqueSeqDist follows.
+const maxUniqueSequences = 200_000
+
+// uniqueSeqDist follows every sequence of faces, die after die, when only some repeats are
+// rerolled (u=5) or a repeat is rerolled once (uo): the sets of faces are then not equally
+// likely. A die whose face repeats an earlier one (and matches the condition) is rerolled:
+// until it does not (u), so it is uniform over the faces allowed; or once (uo), so a face f
+// comes first and is kept, or comes after a repeat.
+func uniqueSeqDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	faces := n.Die.Faces
+	sides := len(faces)
+	if math.Pow(float64(sides), float64(n.Count)) > maxUniqueSequences {
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: too many sequences of faces to enumerate", n.Text)}
+	}
+	repeat := func(prev []int, f int) bool {
+		if m.UniqueOn.Op != "" && !m.UniqueOn.Match(faces[f]) {
+			return false
+		}
+		for _, p := range prev {
+			if faces[p] == faces[f] {
+				return true
+			}
+		}
+		return false
+	}
+	acc := map[int]*big.Rat{}
+	idx := make([]int, 0, n.Count)
+	vals := make([]int, n.Count)
+	var rec func(w *big.Rat)
+	rec = func(w *big.Rat) {
+		k := len(idx)
+		if k == n.Count {
+			for i, f := range idx {
+				vals[i] = faces[f].Value
+			}
+			kept := keepMask(vals, m)
+			s := 0
+			for i, v := range vals {
+				if kept == nil || kept[i] {
+					s += score(n, v)
+				}
+			}
+			if acc[s] == nil {
+				acc[s] = new(big.Rat)
+			}
+			acc[s].Add(acc[s], w)
+			return
+		}
+		reps := 0
+		for f := range sides {
+			if repeat(idx, f) {
+				reps++
+			}
+		}
+		for f := range sides {
+			var p *big.Rat
+			switch {
+			case !m.UniqueOnce && repeat(idx, f):
+				continue
+			case !m.UniqueOnce:
+				p = big.NewRat(1, int64(sides-reps))
+			case repeat(idx, f):
+				p = big.NewRat(int64(reps), int64(sides*sides))
+			default:
+				p = big.NewRat(int64(sides+reps), int64(sides*sides))
+			}
+			idx = append(idx, f)
+			rec(new(big.Rat).Mul(w, p))
+			idx = idx[:k]
+		}
+	}
+	rec(big.NewRat(1, 1))
+	lo, hi := math.MaxInt, math.MinInt
+	den := big.NewInt(1)
+	for v, p := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+		den.Mul(den, new(big.Int).Div(p.Denom(), new(big.Int).GCD(nil, nil, den, p.Denom())))
+	}
+	out := newDist(lo, hi-lo+1, den)
+	for v, p := range acc {
+		w := new(big.Int).Mul(p.Num(), new(big.Int).Div(den, p.Denom()))
+		out.W[v-lo].Set(w)
+	}
+	return out, nil
+}
+
+// maxWindowRolls bounds the rolls windowDist enumerates.
+const maxWindowRolls = 2_000_000
+
+// windowDist is the distribution of several keep/drop steps (4d6dl1dh1) by enumerating the
+// sorted rolls (multisets of values, each weighted by its orderings) when they are few.
+func windowDist(per *Dist, n *Dice) (*Dist, error) {
+	var vals []int
+	var ws []*big.Int
+	for i, w := range per.W {
+		if w.Sign() != 0 {
+			vals = append(vals, per.Min+i)
+			ws = append(ws, w)
+		}
+	}
+	if new(big.Int).Binomial(int64(len(vals)+n.Count-1), int64(n.Count)).Cmp(big.NewInt(maxWindowRolls)) > 0 {
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of several keep/drop are computed for at most %d sorted rolls", n.Text, maxWindowRolls)}
+	}
+	m := &n.Mods
+	acc := map[int]*big.Int{}
+	cur := make([]int, 0, n.Count)
+	fact := func(k int) *big.Int { return new(big.Int).MulRange(1, int64(max(k, 1))) }
+	var rec func(start int, w *big.Int, mult []int)
+	rec = func(start int, w *big.Int, mult []int) {
+		if len(cur) == n.Count {
+			// orderings: count! / prod(mult!)
+			o := fact(n.Count)
+			for _, c := range mult {
+				o.Div(o, fact(c))
+			}
+			mask := windowMask(cur, m)
+			t := 0
+			for i, v := range cur {
+				if mask[i] {
+					t += score(n, v)
+				}
+			}
+			if acc[t] == nil {
+				acc[t] = new(big.Int)
+			}
+			acc[t].Add(acc[t], o.Mul(o, w))
+			return
+		}
+		for i := start; i < len(vals); i++ {
+			cur = append(cur, vals[i])
+			mult[i]++
+			rec(i, new(big.Int).Mul(w, ws[i]), mult)
+			mult[i]--
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0, big.NewInt(1), make([]int, len(vals)))
+	lo, hi := math.MaxInt, math.MinInt
+	for v := range acc {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	out := newDist(lo, hi-lo+1, new(big.Int).Exp(per.Den, big.NewInt(int64(n.Count)), nil))
+	for v, w := range acc {
+		out.W[v-lo].Set(w)
+	}
+	return out, nil
+}
+
+// fracDist is a distribution over fractions: the argument of a rounding function.
+type fracDist struct {
+	vals []*big.Rat
+	w    []*big.Int
+	den  *big.Int
+}
+
+// ratDist is the distribution of the argument of a rounding function, over fractions (see
+// Roller.evalRat).
+func (wk *work) ratDist(n Node) (*fracDist, error) {
+	switch n := n.(type) {
+	case *Dec:
+		return &fracDist{vals: []*big.Rat{n.R}, w: []*big.Int{big.NewInt(1)}, den: big.NewInt(1)}, nil
+	case *Neg:
+		x, err := wk.ratDist(n.X)
+		if err != nil {
+			return nil, err
+		}
+		out := &fracDist{w: x.w, den: x.den}
+		for _, v := range x.vals {
+			out.vals = append(out.vals, new(big.Rat).Neg(v))
+		}
+		return out, nil
+	case *Bin:
+		if n.Op != '%' {
+			x, err := wk.ratDist(n.L)
+			if err != nil {
+				return nil, err
+			}
+			var y *fracDist
+			if n.Op == '^' {
+				d, err := wk.dist(n.R)
+				if err != nil {
+					return nil, err
+				}
+				y = fracOf(d)
+			} else if y, err = wk.ratDist(n.R); err != nil {
+				return nil, err
+			}
+			return wk.fracCombine(n, x, y)
+		}
+	}
+	d, err := wk.dist(n)
+	if err != nil {
+		return nil, err
+	}
+	if d.Syms != nil {
+		return nil, &Error{n.pos() + 1, "faces with names have no number"}
+	}
+	return fracOf(d), nil
+}
+
+func fracOf(d *Dist) *fracDist {
+	out := &fracDist{den: d.Den}
+	for i, w := range d.W {
+		if w.Sign() != 0 {
+			out.vals = append(out.vals, new(big.Rat).SetInt64(int64(d.Min+i)))
+			out.w = append(out.w, w)
+		}
+	}
+	return out
+}
+
+// fracCombine applies a binary node to every pair of outcomes; pairs that fail (a division
+// by zero) are lost mass, as in combine.
+func (wk *work) fracCombine(n *Bin, x, y *fracDist) (*fracDist, error) {
+	if len(x.vals)*len(y.vals) > MaxPairs {
+		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
+	}
+	if err := wk.charge(len(x.vals) * len(y.vals) * (bigOpCost + 4)); err != nil {
+		return nil, err
+	}
+	index := map[string]int{}
+	out := &fracDist{den: new(big.Int).Mul(x.den, y.den)}
+	for i, a := range x.vals {
+		for j, b := range y.vals {
+			var v *big.Rat
+			var err error
+			if n.Op == '^' {
+				v, err = ratPow(a, int(b.Num().Int64()))
+			} else {
+				v, err = ratArith(n.Op, a, b)
+			}
+			if err == ErrTooLarge {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			if err != nil {
+				continue
+			}
+			key := v.RatString()
+			k, ok := index[key]
+			if !ok {
+				k = len(out.vals)
+				index[key] = k
+				out.vals = append(out.vals, v)
+				out.w = append(out.w, new(big.Int))
+			}
+			out.w[k].Add(out.w[k], new(big.Int).Mul(x.w[i], y.w[j]))
+		}
 	}
 	return out, nil
 }

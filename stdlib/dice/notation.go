@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -50,8 +51,11 @@ func StandardDie(n int) *Die {
 	return &Die{Name: "d" + strconv.Itoa(n), Faces: faces, Standard: true}
 }
 
-// FudgeDie is dF: faces -1, 0, +1.
+// FudgeDie is dF (and dF.2): faces -1, 0, +1.
 var FudgeDie = &Die{Name: "dF", Faces: []Face{{Value: -1}, {Value: 0}, {Value: 1}}}
+
+// FudgeDie1 is dF.1, the variant with one -1, four 0 and one +1.
+var FudgeDie1 = &Die{Name: "dF.1", Faces: []Face{{Value: -1}, {Value: 0}, {Value: 0}, {Value: 0}, {Value: 0}, {Value: 1}}}
 
 // NewDie declares a named custom die; faces may be numbers or symbols (not both).
 func NewDie(name string, faces []Face) (*Die, error) {
@@ -94,7 +98,7 @@ func (d *Die) Symbols() []string {
 
 // Cond is a comparison of one die's value with a number: `>=8`, `<3`, `=1`.
 type Cond struct {
-	Op  string // "=", "<", "<=", ">", ">="; "" means unset
+	Op  string // "=", "!=", "<", "<=", ">", ">="; "" means unset
 	N   int
 	Sym string // for symbolic dice: the face compared with "="
 }
@@ -102,12 +106,14 @@ type Cond struct {
 // Match reports whether a face satisfies the condition.
 func (c Cond) Match(f Face) bool {
 	if c.Sym != "" {
-		return f.Sym == c.Sym
+		return (f.Sym == c.Sym) == (c.Op != "!=")
 	}
 	v := f.Value
 	switch c.Op {
 	case "=":
 		return v == c.N
+	case "!=":
+		return v != c.N
 	case "<":
 		return v < c.N
 	case "<=":
@@ -122,17 +128,18 @@ func (c Cond) Match(f Face) bool {
 
 func (c Cond) String() string {
 	if c.Sym != "" {
-		return "=" + c.Sym
+		return c.Op + c.Sym
 	}
 	return c.Op + strconv.Itoa(c.N)
 }
 
 // Explode kinds.
 const (
-	ExplodeNone      = iota
-	ExplodeAdd       // `!`: each explosion adds a die
-	ExplodeCompound  // `!!`: explosions add to the same die
-	ExplodePenetrate // `!p`: each added die counts one less
+	ExplodeNone              = iota
+	ExplodeAdd               // `!`: each explosion adds a die
+	ExplodeCompound          // `!!`: explosions add to the same die
+	ExplodePenetrate         // `!p`: each added die counts one less
+	ExplodeCompoundPenetrate // `!!p`: compound, each added result counting one less
 )
 
 // Keep kinds.
@@ -145,20 +152,43 @@ const (
 )
 
 // Mods are the modifiers of a dice term, applied in this order whatever the order written:
-// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum).
+// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum). The online
+// rollers apply them in another order (clamp, explode, reroll, unique…), so a term may not
+// combine two of clamp, explosion, reroll and unique (checkMods): the order then never
+// changes a result.
 type Mods struct {
-	Reroll      Cond
-	RerollOnce  bool
-	Explode     int
-	ExplodeOn   Cond // default: the highest face
-	ExplodeMax  int  // 0: MaxExplode
-	Min, Max    *int // per-die clamps
-	Unique      bool
-	Keep        int // KeepAll, KeepHigh…
-	KeepN       int
-	Success     Cond
-	Failure     Cond
+	Reroll     Cond
+	RerollOnce bool
+	Explode    int
+	ExplodeOn  Cond // default: the highest face
+	ExplodeMax int  // 0: MaxExplode
+	Min, Max   *int // per-die clamps
+	Unique     bool
+	UniqueOn   Cond // only repeats of faces that match are rerolled; "" means any
+	UniqueOnce bool // a repeat is rerolled once, whatever it then shows
+	Keep       int  // KeepAll, KeepHigh…
+	KeepN      int
+	// More are keep/drop steps written after the first (4d6dl1dh1), each applied to the
+	// dice the steps before kept.
+	More    []KeepStep
+	Success Cond
+	Failure Cond
+	// Shown, not changing the total: dice marked as critical successes or failures (cs, cf),
+	// and the dice sorted ('a' ascending, 'd' descending; s, sa, sd).
+	CritSuccess Cond
+	CritFailure Cond
+	Sort        byte
 	writtenKeep bool
+}
+
+// KeepStep is one keep/drop modifier: a kind (KeepHigh…) and how many dice.
+type KeepStep struct {
+	Kind, N int
+}
+
+// display reports modifiers that change only how a roll is shown.
+func (m *Mods) display() bool {
+	return m.CritSuccess.Op != "" || m.CritFailure.Op != "" || m.Sort != 0
 }
 
 // Node is a node of a parsed dice expression.
@@ -192,7 +222,8 @@ type Group struct {
 	Mods  Mods
 }
 
-// Bin is arithmetic: + - * / (integer division rounds down).
+// Bin is arithmetic: + - * % ^ and /. A division is written only as the argument of floor,
+// ceil or round (a Call), which says how its fraction becomes a whole number.
 type Bin struct {
 	At   int
 	Op   byte
@@ -203,6 +234,21 @@ type Bin struct {
 type Neg struct {
 	At int
 	X  Node
+}
+
+// Dec is a decimal number (1.5), exact; it stands only inside floor, ceil or round.
+type Dec struct {
+	At   int
+	R    *big.Rat
+	Text string
+}
+
+// Call is a function inside notation: floor, ceil and round (of a whole value, of a/b or of
+// sqrt(x), rounded as named), abs, min and max.
+type Call struct {
+	At   int
+	Name string
+	Args []Node
 }
 
 // Cmp is a comparison of two expressions; its value is true or false.
@@ -218,12 +264,12 @@ func (n *Dice) plain() bool { return n.fast }
 func (n *Dice) computePlain() bool {
 	m := &n.Mods
 	if m.Explode != ExplodeNone {
-		if m.Keep != KeepAll {
+		if m.Keep != KeepAll || m.ExplodeOn.Op == "!=" {
 			return false
 		}
 		n.exLo, n.exHi = m.ExplodeOn.bounds()
 	}
-	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil &&
+	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && len(m.More) == 0 &&
 		!m.Unique && m.Success.Op == "" && m.Failure.Op == ""
 }
 
@@ -245,12 +291,15 @@ func (c Cond) bounds() (int, int) {
 	return 1, 0
 }
 
-func (n *Num) pos() int   { return n.At }
-func (n *Dice) pos() int  { return n.At }
-func (n *Group) pos() int { return n.At }
-func (n *Bin) pos() int   { return n.At }
-func (n *Neg) pos() int   { return n.At }
-func (n *Cmp) pos() int   { return n.At }
+func (n *Num) pos() int       { return n.At }
+func (n *Dice) pos() int      { return n.At }
+func (n *Group) pos() int     { return n.At }
+func (n *Bin) pos() int       { return n.At }
+func (n *Neg) pos() int       { return n.At }
+func (n *Cmp) pos() int       { return n.At }
+func (n *Call) pos() int      { return n.At }
+func (n *Dec) pos() int       { return n.At }
+func (n *Dec) String() string { return n.Text }
 
 func (n *Num) String() string  { return strconv.Itoa(n.V) }
 func (n *Dice) String() string { return n.Text }
@@ -264,6 +313,13 @@ func (n *Group) String() string {
 func (n *Bin) String() string { return n.L.String() + " " + string(n.Op) + " " + n.R.String() }
 func (n *Neg) String() string { return "-" + n.X.String() }
 func (n *Cmp) String() string { return n.L.String() + " " + n.Op + " " + n.R.String() }
+func (n *Call) String() string {
+	parts := make([]string, len(n.Args))
+	for i, a := range n.Args {
+		parts[i] = a.String()
+	}
+	return n.Name + "(" + strings.Join(parts, ", ") + ")"
+}
 
 func (m Mods) String() string {
 	var b strings.Builder
@@ -281,6 +337,8 @@ func (m Mods) String() string {
 		b.WriteString("!!")
 	case ExplodePenetrate:
 		b.WriteString("!p")
+	case ExplodeCompoundPenetrate:
+		b.WriteString("!!p")
 	}
 	if m.Explode != ExplodeNone && m.ExplodeOn.Op != "" {
 		b.WriteString(m.ExplodeOn.String())
@@ -296,6 +354,12 @@ func (m Mods) String() string {
 	}
 	if m.Unique {
 		b.WriteString("u")
+		if m.UniqueOnce {
+			b.WriteString("o")
+		}
+		if m.UniqueOn.Op != "" {
+			b.WriteString(m.UniqueOn.String())
+		}
 	}
 	switch m.Keep {
 	case KeepHigh:
@@ -307,11 +371,23 @@ func (m Mods) String() string {
 	case DropLow:
 		fmt.Fprintf(&b, "dl%d", m.KeepN)
 	}
+	for _, st := range m.More {
+		fmt.Fprintf(&b, "%s%d", [...]string{"", "kh", "kl", "dh", "dl"}[st.Kind], st.N)
+	}
 	if m.Success.Op != "" {
 		b.WriteString(m.Success.String())
 	}
 	if m.Failure.Op != "" {
 		b.WriteString("f" + m.Failure.String())
+	}
+	if m.CritSuccess.Op != "" {
+		b.WriteString("cs" + m.CritSuccess.String())
+	}
+	if m.CritFailure.Op != "" {
+		b.WriteString("cf" + m.CritFailure.String())
+	}
+	if m.Sort != 0 {
+		b.WriteString("s" + string(m.Sort))
 	}
 	return b.String()
 }
@@ -339,8 +415,14 @@ func Parse(src string, named map[string]*Die) (*Expr, error) {
 		return nil, err
 	}
 	p.skipSpace()
+	if p.peek() == '#' || p.hasPrefix("//") {
+		p.i = len(p.src) // a description of the whole roll: 4d6 # fire
+	}
 	if p.i < len(p.src) {
 		return nil, p.errf("unexpected %q", string(p.src[p.i]))
+	}
+	if err := p.checkWhole(n, false); err != nil {
+		return nil, err
 	}
 	return &Expr{Src: src, Root: n}, nil
 }
@@ -389,7 +471,7 @@ func (p *parser) peekAt(k int) rune {
 }
 
 func (p *parser) cmpOp() string {
-	for _, op := range []string{">=", "<=", "==", "!=", ">", "<", "="} {
+	for _, op := range []string{">=", "<=", "<>", "==", "!=", ">", "<", "="} {
 		if p.hasPrefix(op) {
 			return op
 		}
@@ -419,8 +501,11 @@ func (p *parser) cmp() (Node, error) {
 	if op := p.cmpOp(); op != "" {
 		at := p.i
 		p.i += len(op)
-		if op == "=" {
+		switch op {
+		case "=":
 			op = "=="
+		case "<>":
+			op = "!="
 		}
 		r, err := p.sum()
 		if err != nil {
@@ -460,7 +545,7 @@ func (p *parser) term() (Node, error) {
 	for {
 		p.skipSpace()
 		c := p.peek()
-		if c != '*' && c != '/' && c != '×' {
+		if c != '*' && c != '/' && c != '×' && c != '%' || p.hasPrefix("**") {
 			return l, nil
 		}
 		if c == '×' {
@@ -472,7 +557,7 @@ func (p *parser) term() (Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n, ok := r.(*Num); ok && c == '/' && n.V == 0 {
+		if n, ok := r.(*Num); ok && (c == '/' || c == '%') && n.V == 0 {
 			return nil, p.errAt(r.pos(), "division by zero")
 		}
 		l = &Bin{At: at, Op: byte(c), L: l, R: r}
@@ -497,7 +582,159 @@ func (p *parser) unary() (Node, error) {
 		p.i++
 		return p.unary()
 	}
-	return p.atom()
+	return p.power()
+}
+
+// power reads `a ^ b` or `a ** b` (right-associative, binding tighter than a sign: -2^2 is -4).
+func (p *parser) power() (Node, error) {
+	l, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.description(); err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	at := p.i
+	switch {
+	case p.hasPrefix("**"):
+		p.i += 2
+	case p.peek() == '^':
+		p.i++
+	default:
+		return l, nil
+	}
+	r, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := r.(*Num); ok && n.V < 0 {
+		return nil, p.errAt(r.pos(), "a negative power gives a fraction; dice totals here are whole numbers")
+	}
+	return &Bin{At: at, Op: '^', L: l, R: r}, nil
+}
+
+// description skips a description after a value, as the online rollers write them:
+// `2d10 [fire]` or `2d10 /* fire */`. It does not change the roll.
+func (p *parser) description() error {
+	start := p.i
+	p.skipSpace()
+	var end string
+	switch {
+	case p.peek() == '[':
+		end = "]"
+	case p.hasPrefix("/*"):
+		end = "*/"
+	default:
+		p.i = start
+		return nil
+	}
+	at := p.i
+	for p.i < len(p.src) && !p.hasPrefix(end) {
+		p.i++
+	}
+	if p.i == len(p.src) {
+		return p.errAt(at, "a description opened here has no closing %s", end)
+	}
+	p.i += len(end)
+	return nil
+}
+
+// funcArgs is how many arguments each function of the notation takes (-1: two or more).
+var funcArgs = map[string]int{"floor": 1, "ceil": 1, "round": 1, "sqrt": 1, "abs": 1, "min": -1, "max": -1}
+
+// call reads the arguments of a function after its name.
+func (p *parser) call(at int, name string) (Node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	p.i++ // (
+	c := &Call{At: at, Name: name}
+	for {
+		n, err := p.cmp()
+		if err != nil {
+			return nil, err
+		}
+		c.Args = append(c.Args, n)
+		p.skipSpace()
+		if p.peek() == ',' {
+			p.i++
+			continue
+		}
+		if p.peek() == ')' {
+			p.i++
+			break
+		}
+		return nil, p.errf("expected , or ) after an argument of %s", name)
+	}
+	p.depth--
+	want := funcArgs[name]
+	if want == 1 && len(c.Args) != 1 {
+		return nil, p.errAt(at, "%s takes one argument, got %d", name, len(c.Args))
+	}
+	if want == -1 && len(c.Args) < 2 {
+		return nil, p.errAt(at, "%s takes two arguments or more", name)
+	}
+	return c, nil
+}
+
+// checkWhole refuses a fraction that no rounding function turns into a whole number: a `/`
+// or a sqrt must be the argument of floor, ceil or round (rounded says n is one).
+func (p *parser) checkWhole(n Node, rounded bool) error {
+	return p.checkFrac(n, rounded, rounded)
+}
+
+// checkFrac is checkWhole; direct says n is the very argument of a rounding function (where
+// a sqrt may stand), rounded that it is inside one's arithmetic (where / and decimals may).
+func (p *parser) checkFrac(n Node, rounded, direct bool) error {
+	switch n := n.(type) {
+	case *Dec:
+		if !rounded {
+			return p.errAt(n.At, "%s: dice totals here are whole numbers, so a decimal goes inside floor, ceil or round: floor(1d6*1.5); in a rule expression decimals are numbers", n.Text)
+		}
+	case *Bin:
+		if n.Op == '/' && !rounded {
+			text := n.String()
+			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s) to round down (as / did before), round(%s) or ceil(%s); in a rule expression %s is the fraction itself", text, text, text, text, text)
+		}
+		l, r := rounded, rounded
+		switch n.Op {
+		case '%':
+			l, r = false, false
+		case '^':
+			r = false // a fraction to a whole power
+		}
+		if err := p.checkFrac(n.L, l, false); err != nil {
+			return err
+		}
+		return p.checkFrac(n.R, r, false)
+	case *Neg:
+		return p.checkFrac(n.X, rounded, false)
+	case *Cmp:
+		if err := p.checkFrac(n.L, false, false); err != nil {
+			return err
+		}
+		return p.checkFrac(n.R, false, false)
+	case *Group:
+		for _, it := range n.Items {
+			if err := p.checkFrac(it, false, false); err != nil {
+				return err
+			}
+		}
+	case *Call:
+		if n.Name == "sqrt" && !direct {
+			text := n.String()
+			return p.errAt(n.At, "%s is a fraction and dice totals here are whole numbers: write floor(%s), round(%s) or ceil(%s)", text, text, text, text)
+		}
+		r := rounding(n.Name)
+		for _, a := range n.Args {
+			if err := p.checkFrac(a, r, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (p *parser) enter() error {
@@ -528,6 +765,20 @@ func (p *parser) atom() (Node, error) {
 		}
 		p.i++
 		p.depth--
+		if d := p.peek(); d == 'd' || d == 'D' {
+			// A computed count: (4-2)d10.
+			if err := p.checkWhole(n, false); err != nil {
+				return nil, err
+			}
+			count, ok := constValue(n)
+			if !ok {
+				return nil, p.errAt(at, "the number of dice must be a whole number known before rolling, e.g. (4-2)d10")
+			}
+			if count < 0 {
+				return nil, p.errAt(at, "cannot roll %d dice", count)
+			}
+			return p.dice(at, count)
+		}
 		return n, nil
 	case c == '{':
 		return p.group()
@@ -539,12 +790,31 @@ func (p *parser) atom() (Node, error) {
 		if d := p.peek(); d == 'd' || d == 'D' {
 			return p.dice(at, n)
 		}
+		if p.peek() == '.' && isDigit(p.peekAt(1)) {
+			// A decimal: exact, and allowed only inside a rounding function (checkWhole).
+			p.i++
+			start := p.i
+			for p.i < len(p.src) && isDigit(p.src[p.i]) {
+				p.i++
+			}
+			if p.i-start > 15 {
+				return nil, p.errAt(start, "more than 15 decimals")
+			}
+			r, _ := new(big.Rat).SetString(string(p.src[at:p.i]))
+			return &Dec{At: at, R: r, Text: string(p.src[at:p.i])}, nil
+		}
 		return &Num{At: at, V: n}, nil
 	case c == 'd' || c == 'D':
 		return p.dice(at, 1)
 	case isLetter(c):
 		// A bare declared die name rolls one of it: `combat`.
 		name := p.word()
+		if _, ok := funcArgs[name]; ok {
+			p.skipSpace()
+			if p.peek() == '(' {
+				return p.call(at, name)
+			}
+		}
 		if d, ok := p.named[name]; ok {
 			return p.finishDice(at, 1, d, name)
 		}
@@ -554,6 +824,63 @@ func (p *parser) atom() (Node, error) {
 		return nil, p.errf("expression ends too early")
 	}
 	return nil, p.errf("unexpected %q", string(c))
+}
+
+// constant reads a parenthesized expression without dice, for a computed number of what.
+func (p *parser) constant(what string) (int, error) {
+	at := p.i
+	if err := p.enter(); err != nil {
+		return 0, err
+	}
+	p.i++
+	n, err := p.cmp()
+	if err != nil {
+		return 0, err
+	}
+	p.skipSpace()
+	if p.peek() != ')' {
+		return 0, p.errf("missing )")
+	}
+	p.i++
+	p.depth--
+	if err := p.checkWhole(n, false); err != nil {
+		return 0, err
+	}
+	v, ok := constValue(n)
+	if !ok {
+		return 0, p.errAt(at, "the number of %s must be a whole number known before rolling, e.g. 3d(2*6)", what)
+	}
+	return v, nil
+}
+
+// constValue evaluates an expression without dice (false when it has dice or fails).
+func constValue(n Node) (int, bool) {
+	if !noDice(n) {
+		return 0, false
+	}
+	v, err := NewRoller(&Expr{Root: n}, nil).Total()
+	return v, err == nil
+}
+
+func noDice(n Node) bool {
+	switch n := n.(type) {
+	case *Num, *Dec:
+		return true
+	case *Neg:
+		return noDice(n.X)
+	case *Bin:
+		return noDice(n.L) && noDice(n.R)
+	case *Cmp:
+		return noDice(n.L) && noDice(n.R)
+	case *Call:
+		for _, a := range n.Args {
+			if !noDice(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func isDigit(c rune) bool { return c >= '0' && c <= '9' }
@@ -603,6 +930,27 @@ func (p *parser) dice(at, count int) (Node, error) {
 	case c == 'F':
 		p.i++
 		die = FudgeDie
+		switch {
+		case p.hasPrefix(".1"):
+			p.i += 2
+			die = FudgeDie1
+		case p.hasPrefix(".2"):
+			p.i += 2
+		}
+	case c == '(':
+		// A computed number of sides: 3d(2*6).
+		sidesAt := p.i
+		n, err := p.constant("sides")
+		if err != nil {
+			return nil, err
+		}
+		if n < 1 {
+			return nil, p.errAt(sidesAt, "a die needs at least one side, got d%d", n)
+		}
+		if n > MaxSides {
+			return nil, p.errAt(sidesAt, "d%d has more sides than the limit of %d", n, MaxSides)
+		}
+		die = StandardDie(n)
 	case isDigit(c):
 		sidesAt := p.i
 		n, err := p.number()
@@ -754,10 +1102,51 @@ func (p *parser) group() (Node, error) {
 	if err := p.mods(&g.Mods, nil, false); err != nil {
 		return nil, err
 	}
+	if len(g.Items) == 1 && (g.Mods.Keep != KeepAll || g.Mods.Success.Op != "" || g.Mods.Failure.Op != "") {
+		return p.oneItemGroup(g)
+	}
+	for _, st := range g.Mods.More {
+		if st.N > len(g.Items) {
+			return nil, p.errAt(at, "cannot keep or drop %d of %d items", st.N, len(g.Items))
+		}
+	}
 	if g.Mods.writtenKeep && g.Mods.KeepN > len(g.Items) {
 		return nil, p.errAt(at, "cannot keep or drop %d of %d items", g.Mods.KeepN, len(g.Items))
 	}
 	return g, nil
+}
+
+// oneItemGroup gives a group of one dice term the meaning the online rollers give it: its
+// keep/drop and success counting apply to the term's dice ({4d6}kh3 is 4d6kh3), not to the
+// one item's total.
+func (p *parser) oneItemGroup(g *Group) (Node, error) {
+	d, ok := g.Items[0].(*Dice)
+	gm := &g.Mods
+	if !ok {
+		return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: write it on one dice term (e.g. {4d6}kh3 or 4d6kh3)")
+	}
+	m := d.Mods
+	if gm.Keep != KeepAll && m.Keep != KeepAll || (gm.Success.Op != "" || gm.Failure.Op != "") && (m.Success.Op != "" || m.Failure.Op != "") {
+		return nil, p.errAt(g.At, "%s already has that modifier: write it once", d.Text)
+	}
+	if gm.Keep != KeepAll {
+		m.Keep, m.KeepN, m.More, m.writtenKeep = gm.Keep, gm.KeepN, gm.More, true
+	}
+	if gm.Success.Op != "" || gm.Failure.Op != "" {
+		if d.Die.Symbolic {
+			return nil, p.errAt(g.At, "%s has faces with names: count a face on the term, e.g. %s=%s", d.Die.Name, d.Text, d.Die.Faces[0].Sym)
+		}
+		m.Success, m.Failure = gm.Success, gm.Failure
+	}
+	if gm.display() {
+		m.CritSuccess, m.CritFailure, m.Sort = gm.CritSuccess, gm.CritFailure, gm.Sort
+	}
+	if err := checkMods(&m, d.Die, d.Count, g.At); err != nil {
+		return nil, err
+	}
+	out := &Dice{At: g.At, Count: d.Count, Die: d.Die, Mods: m, Text: string(p.src[g.At:p.i])}
+	out.fast = out.computePlain()
+	return out, nil
 }
 
 // mods reads modifiers glued to a dice term or group. Whitespace ends them, so that
@@ -766,10 +1155,43 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 	for p.i < len(p.src) {
 		at := p.i
 		switch {
-		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
-			if m.writtenKeep {
-				return p.errf("keep/drop written twice")
+		case p.hasPrefix("cs") || p.hasPrefix("cf"):
+			fail := p.src[p.i+1] == 'f'
+			p.i += 2
+			var c Cond
+			if p.cmpAt(0) || isDigit(p.peek()) || p.hasPrefix("!=") {
+				var err error
+				if c, err = p.cond(die, at); err != nil {
+					return err
+				}
+			} else {
+				// As the online rollers: the highest face by default, the lowest for cf.
+				if !dice || die.Symbolic {
+					return p.errf("which results are critical? e.g. %s=6", string(p.src[at:p.i]))
+				}
+				v := die.Faces[0].Value
+				for _, f := range die.Faces {
+					if fail {
+						v = min(v, f.Value)
+					} else {
+						v = max(v, f.Value)
+					}
+				}
+				c = Cond{Op: "=", N: v}
 			}
+			if fail {
+				m.CritFailure = c
+			} else {
+				m.CritSuccess = c
+			}
+		case p.hasPrefix("sa") || p.hasPrefix("sd") || p.peek() == 's' && !isLetter(p.peekAt(1)):
+			p.i++
+			m.Sort = 'a'
+			if c := p.peek(); c == 'a' || c == 'd' {
+				m.Sort = byte(c)
+				p.i++
+			}
+		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
 			kind := KeepHigh
 			switch {
 			case p.hasPrefix("kh"):
@@ -792,7 +1214,11 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			if err != nil {
 				return err
 			}
-			m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+			if m.writtenKeep {
+				m.More = append(m.More, KeepStep{kind, n})
+			} else {
+				m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+			}
 		case dice && p.peek() == '!':
 			if m.Explode != ExplodeNone {
 				return p.errf("explosion written twice")
@@ -803,6 +1229,10 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			case '!':
 				p.i++
 				m.Explode = ExplodeCompound
+				if p.peek() == 'p' {
+					p.i++
+					m.Explode = ExplodeCompoundPenetrate
+				}
 			case 'p':
 				p.i++
 				m.Explode = ExplodePenetrate
@@ -832,6 +1262,18 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 			if p.peek() == 'o' {
 				p.i++
 				m.RerollOnce = true
+			}
+			if !p.cmpAt(0) && !isDigit(p.peek()) && !p.hasPrefix("!=") && !(p.peek() == '-' && isDigit(p.peekAt(1))) && !(die.Symbolic && isLetter(p.peek())) {
+				// A bare r (or ro) rerolls the lowest face, as the online rollers read it.
+				if die.Symbolic {
+					return p.errf("%s has no lowest face: name the face to reroll, e.g. r=%s", die.Name, die.Faces[0].Sym)
+				}
+				lo := die.Faces[0].Value
+				for _, f := range die.Faces {
+					lo = min(lo, f.Value)
+				}
+				m.Reroll = Cond{Op: "=", N: lo}
+				break
 			}
 			c, err := p.cond(die, at)
 			if err != nil {
@@ -864,6 +1306,19 @@ func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 		case dice && p.peek() == 'u':
 			p.i++
 			m.Unique = true
+			if p.peek() == 'o' {
+				p.i++
+				m.UniqueOnce = true
+			}
+			// As the online rollers read it, a condition after u says which repeats are
+			// rerolled (4d6u=5: a second 5), not what counts as a success.
+			if p.cmpAt(0) || isDigit(p.peek()) {
+				c, err := p.cond(die, at)
+				if err != nil {
+					return err
+				}
+				m.UniqueOn = c
+			}
 		case p.peek() == 'f' && (p.cmpAt(1) || isDigit(p.peekAt(1))):
 			p.i++
 			c, err := p.cond(die, at)
@@ -896,27 +1351,24 @@ func (p *parser) cmpAt(k int) bool {
 func (p *parser) cond(die *Die, mark int) (Cond, error) {
 	start := p.i
 	op := p.cmpOp()
-	if op == "==" {
-		op = "="
-	}
-	if op == "!=" {
-		return Cond{}, p.errf("!= is not a die condition")
-	}
 	p.i += len(op)
-	if op == "" {
+	switch op {
+	case "==", "":
 		op = "="
+	case "<>":
+		op = "!="
 	}
 	if die != nil && die.Symbolic {
 		// A symbolic die's faces have no number and no order: a condition names a face.
 		at := p.i
-		if !isLetter(p.peek()) || op != "=" {
+		if !isLetter(p.peek()) || op != "=" && op != "!=" {
 			p.i = start
 			return Cond{}, p.errf("%s has faces with names, not numbers: name a face, e.g. %s=%s", die.Name, string(p.src[mark:start]), die.Faces[0].Sym)
 		}
 		sym := p.word()
 		for _, f := range die.Faces {
 			if f.Sym == sym {
-				return Cond{Op: "=", Sym: sym}, nil
+				return Cond{Op: op, Sym: sym}, nil
 			}
 		}
 		return Cond{}, p.errAt(at, "%s has no face %q", die.Name, sym)
@@ -972,8 +1424,29 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	if m.writtenKeep && m.KeepN > count && m.Explode != ExplodeAdd {
 		return errAt("cannot keep or drop %d of %d dice", m.KeepN, count)
 	}
-	if m.Unique && count > die.Sides() {
-		return errAt("%d unique results need at least %d faces, %s has %d", count, count, die.Name, die.Sides())
+	for _, st := range m.More {
+		if st.N > count && m.Explode != ExplodeAdd {
+			return errAt("cannot keep or drop %d of %d dice", st.N, count)
+		}
+	}
+	if m.Unique && !m.UniqueOnce {
+		// Repeats of the faces that match are rerolled: count dice need that many different
+		// matching faces when every face matches.
+		distinct := map[Face]bool{}
+		free := false
+		for _, f := range die.Faces {
+			if m.UniqueOn.Op == "" || m.UniqueOn.Match(f) {
+				distinct[f] = true
+			} else {
+				free = true
+			}
+		}
+		if !free && count > len(distinct) {
+			return errAt("%d unique results need at least %d different faces, %s has %d", count, count, die.Name, len(distinct))
+		}
+	}
+	if err := orderFree(m, die, errAt); err != nil {
+		return err
 	}
 	if die.Symbolic && (m.Min != nil || m.Max != nil) {
 		return errAt("%s has faces with names, not numbers: min and max do not apply", die.Name)
@@ -982,4 +1455,29 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 		return errAt("min %d is above max %d", *m.Min, *m.Max)
 	}
 	return nil
+}
+
+// orderFree refuses a term that combines two of clamp, explosion, reroll and unique. rulesh
+// applied them as reroll, explode, clamp, unique; the online rollers clamp, explode, reroll,
+// then make unique (and whether a reroll made by one is subject to the other differs between
+// them), so such a term has no one meaning a GM could trust. Each alone, with keep/drop and
+// success counting after them, means the same everywhere.
+func orderFree(m *Mods, die *Die, errAt func(string, ...any) error) error {
+	var used []string
+	if m.Min != nil || m.Max != nil {
+		used = append(used, "min/max")
+	}
+	if m.Explode != ExplodeNone {
+		used = append(used, "an explosion")
+	}
+	if m.Reroll.Op != "" {
+		used = append(used, "a reroll")
+	}
+	if m.Unique {
+		used = append(used, "unique")
+	}
+	if len(used) < 2 {
+		return nil
+	}
+	return errAt("%s and %s on one term: the result depends on the order they apply in, and online rollers (min/max, then explosions, rerolls, unique) and rulesh's earlier order (rerolls, explosions, min/max, unique) differ; write only one of them on a term", used[0], used[1])
 }

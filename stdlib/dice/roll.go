@@ -3,6 +3,8 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"math"
+	"math/big"
 	"sort"
 	"strconv"
 )
@@ -17,6 +19,7 @@ type DieRoll struct {
 	Rerolled []Face // earlier results replaced by rerolls
 	Success  bool
 	Failure  bool
+	Critical int // +1 a critical success, -1 a critical failure (shown only: cs, cf)
 }
 
 // TermRoll is what one dice term or group gave.
@@ -130,11 +133,14 @@ func precedence(n Node) int {
 		if n.Op == '+' || n.Op == '-' {
 			return 2
 		}
+		if n.Op == '^' {
+			return 5
+		}
 		return 3
 	case *Neg:
 		return 4
 	}
-	return 5
+	return 6
 }
 
 // appendNode prints n, taking the recorded dice terms in rolling order (left to right), with
@@ -147,6 +153,8 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 	switch n := n.(type) {
 	case *Num:
 		b = strconv.AppendInt(b, int64(n.V), 10)
+	case *Dec:
+		b = append(b, n.Text...)
 	case *Dice:
 		if len(*terms) == 0 {
 			b = append(b, n.Text...)
@@ -172,6 +180,16 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 	case *Neg:
 		b = append(b, '-')
 		b = appendNode(b, n.X, terms, p)
+	case *Call:
+		b = append(b, n.Name...)
+		b = append(b, '(')
+		for i, a := range n.Args {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendNode(b, a, terms, 0)
+		}
+		b = append(b, ')')
 	case *Cmp:
 		b = appendNode(b, n.L, terms, p+1)
 		b = append(b, ' ')
@@ -218,6 +236,12 @@ func (d DieRoll) appendText(b []byte) []byte {
 	}
 	if d.Failure {
 		b = append(b, "✗"...)
+	}
+	switch d.Critical {
+	case 1:
+		b = append(b, "↑"...)
+	case -1:
+		b = append(b, "↓"...)
 	}
 	if d.Dropped {
 		b = append(b, ')')
@@ -325,8 +349,206 @@ func (r *Roller) eval(n Node) (int, error) {
 		return r.dice(n)
 	case *Group:
 		return r.group(n)
+	case *Call:
+		return r.call(n)
 	}
 	return 0, fmt.Errorf("unknown node %T", n)
+}
+
+// call evaluates a function of the notation (see Call).
+func (r *Roller) call(n *Call) (int, error) {
+	if rounding(n.Name) {
+		if a, ok := n.Args[0].(*Call); ok && a.Name == "sqrt" {
+			x, err := r.eval(a.Args[0])
+			if err != nil {
+				return 0, err
+			}
+			return sqrtRound(n.Name, x)
+		}
+		x, err := r.evalRat(n.Args[0])
+		if err != nil {
+			return 0, err
+		}
+		return roundRat(n.Name, x)
+	}
+	v, err := r.eval(n.Args[0])
+	if err != nil {
+		return 0, err
+	}
+	for _, a := range n.Args[1:] {
+		w, err := r.eval(a)
+		if err != nil {
+			return 0, err
+		}
+		v = apply1(n.Name, v, w)
+	}
+	if n.Name == "abs" && v < 0 {
+		v = -v
+	}
+	return v, nil
+}
+
+// apply1 folds one more argument of min or max.
+func apply1(name string, v, w int) int {
+	if name == "min" {
+		return min(v, w)
+	}
+	return max(v, w)
+}
+
+func rounding(name string) bool { return name == "floor" || name == "ceil" || name == "round" }
+
+// evalRat evaluates the argument of a rounding function exactly: + - * / ^ on fractions,
+// decimals; anything else is a whole number.
+func (r *Roller) evalRat(n Node) (*big.Rat, error) {
+	switch n := n.(type) {
+	case *Dec:
+		return n.R, nil
+	case *Neg:
+		x, err := r.evalRat(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).Neg(x), nil
+	case *Bin:
+		if n.Op == '^' {
+			x, err := r.evalRat(n.L)
+			if err != nil {
+				return nil, err
+			}
+			e, err := r.eval(n.R)
+			if err != nil {
+				return nil, err
+			}
+			return ratPow(x, e)
+		}
+		if n.Op != '%' {
+			x, err := r.evalRat(n.L)
+			if err != nil {
+				return nil, err
+			}
+			y, err := r.evalRat(n.R)
+			if err != nil {
+				return nil, err
+			}
+			return ratArith(n.Op, x, y)
+		}
+	}
+	v, err := r.eval(n)
+	if err != nil {
+		return nil, err
+	}
+	return new(big.Rat).SetInt64(int64(v)), nil
+}
+
+// ratArith applies + - * / to fractions.
+func ratArith(op byte, x, y *big.Rat) (*big.Rat, error) {
+	switch op {
+	case '+':
+		return new(big.Rat).Add(x, y), nil
+	case '-':
+		return new(big.Rat).Sub(x, y), nil
+	case '*':
+		return new(big.Rat).Mul(x, y), nil
+	}
+	if y.Sign() == 0 {
+		return nil, ErrDivZero
+	}
+	return new(big.Rat).Quo(x, y), nil
+}
+
+// ratPow is x^e for a whole e >= 0, refusing results beyond 2^53 (or as fine).
+func ratPow(x *big.Rat, e int) (*big.Rat, error) {
+	if e < 0 {
+		return nil, fmt.Errorf("%s^%d: a negative power", x.RatString(), e)
+	}
+	num := new(big.Int).Abs(x.Num())
+	if num.Cmp(x.Denom()) != 0 && num.Sign() != 0 && e > 64 {
+		return nil, ErrTooLarge
+	}
+	n := new(big.Int).Exp(x.Num(), big.NewInt(int64(e)), nil)
+	d := new(big.Int).Exp(x.Denom(), big.NewInt(int64(e)), nil)
+	if n.BitLen() > 53+64 || d.BitLen() > 53+64 {
+		return nil, ErrTooLarge
+	}
+	return new(big.Rat).SetFrac(n, d), nil
+}
+
+// roundRat rounds a fraction as named: floor, ceil, or round (halves away from zero).
+func roundRat(name string, x *big.Rat) (int, error) {
+	den := x.Denom()
+	q, m := new(big.Int).DivMod(x.Num(), den, new(big.Int)) // 0 <= m < den: q is the floor
+	switch name {
+	case "ceil":
+		if m.Sign() != 0 {
+			q.Add(q, big.NewInt(1))
+		}
+	case "round":
+		c := new(big.Int).Lsh(m, 1).Cmp(den)
+		if c > 0 || c == 0 && q.Sign() >= 0 {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	if q.BitLen() > 53 {
+		return 0, ErrTooLarge
+	}
+	return int(q.Int64()), nil
+}
+
+// sqrtRound is the square root of x rounded as named, computed on whole numbers.
+func sqrtRound(name string, x int) (int, error) {
+	if x < 0 {
+		return 0, fmt.Errorf("sqrt(%d): the square root of a negative number", x)
+	}
+	s := int(math.Sqrt(float64(x)))
+	for s*s > x {
+		s--
+	}
+	for (s+1)*(s+1) <= x {
+		s++
+	}
+	switch {
+	case s*s == x:
+	case name == "ceil":
+		s++
+	case name == "round":
+		// s+½ rounds up when x >= (s+½)² = s²+s+¼, that is x > s²+s for whole x.
+		if x > s*s+s {
+			s++
+		}
+	}
+	return s, nil
+}
+
+// ErrTooLarge is returned when a power leaves the whole numbers the notation computes with.
+var ErrTooLarge = errors.New("a value beyond 2^53")
+
+// power is a^b for b >= 0, refusing results beyond 2^53.
+func power(a, b int) (int, error) {
+	if b < 0 {
+		return 0, fmt.Errorf("%d^%d: a negative power gives a fraction", a, b)
+	}
+	const limit = 1 << 53
+	v := 1
+	for k := 0; k < b; k++ {
+		if a == 0 || a == 1 || v == 0 {
+			if a == 0 {
+				return 0, nil
+			}
+			return v, nil
+		}
+		if a == -1 {
+			if b%2 == 0 {
+				return 1, nil
+			}
+			return -1, nil
+		}
+		v *= a
+		if v > limit || v < -limit {
+			return 0, ErrTooLarge
+		}
+	}
+	return v, nil
 }
 
 func arith(op byte, a, b int) (int, error) {
@@ -346,6 +568,13 @@ func arith(op byte, a, b int) (int, error) {
 			q--
 		}
 		return q, nil
+	case '%':
+		if b == 0 {
+			return 0, ErrDivZero
+		}
+		return a % b, nil // the sign of a, as the online rollers (JavaScript) give it
+	case '^':
+		return power(a, b)
 	}
 	return 0, fmt.Errorf("unknown operator %c", op)
 }
@@ -422,7 +651,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	if r.rec == nil && r.pcg != nil && n.plain() {
 		return r.plainDice(n), nil
 	}
-	if r.rec != nil && r.pcg != nil && n.plain() && m.Explode == ExplodeNone && m.Keep == KeepAll {
+	if r.rec != nil && r.pcg != nil && n.plain() && m.Explode == ExplodeNone && m.Keep == KeepAll && !m.display() {
 		return r.plainRecorded(n), nil
 	}
 	vals := r.buf[:0]
@@ -455,7 +684,10 @@ func (r *Roller) dice(n *Dice) (int, error) {
 			return 0, err
 		}
 		if m.Unique {
-			for tries := 0; containsFace(faces, f); tries++ {
+			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)); tries++ {
+				if m.UniqueOnce && tries == 1 {
+					break
+				}
 				if tries == MaxRerolls {
 					return 0, fmt.Errorf("%s: could not find a unique result", n.Text)
 				}
@@ -483,11 +715,11 @@ func (r *Roller) dice(n *Dice) (int, error) {
 					return 0, err
 				}
 				nv := nf.Value
-				if m.Explode == ExplodePenetrate {
+				if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 					nv--
 				}
 				more := m.ExplodeOn.Match(nf) && e+1 < limit
-				if m.Explode == ExplodeCompound {
+				if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
 					v += nv
 				} else {
 					vals = append(vals, clamp(m, v))
@@ -519,7 +751,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		r.faces = faces
 	}
 	counting := m.Success.Op != "" || m.Failure.Op != ""
-	if rec == nil && !counting && m.Keep != KeepAll && !n.Die.Symbolic {
+	if rec == nil && !counting && m.Keep != KeepAll && len(m.More) == 0 && !n.Die.Symbolic {
 		return r.keptSum(vals, m), nil
 	}
 	kept := keepMask(vals, m)
@@ -562,6 +794,9 @@ func (r *Roller) dice(n *Dice) (int, error) {
 	}
 	if rec != nil {
 		rec.Total = total
+		if m.display() {
+			showDisplay(rec, m)
+		}
 	}
 	return total, nil
 }
@@ -596,7 +831,7 @@ func (r *Roller) plainDice(n *Dice) int {
 			limit = MaxExplode
 		}
 		pen := 0
-		if m.Explode == ExplodePenetrate {
+		if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
 			pen = 1
 		}
 		t := 0
@@ -688,6 +923,9 @@ func keepMask(vals []int, m *Mods) []bool {
 	if m.Keep == KeepAll {
 		return nil
 	}
+	if len(m.More) > 0 {
+		return windowMask(vals, m)
+	}
 	n := len(vals)
 	k := m.KeepN
 	high := m.Keep == KeepHigh || m.Keep == DropLow
@@ -744,4 +982,60 @@ func (r *Roller) group(g *Group) (int, error) {
 		}
 	}
 	return total, nil
+}
+
+// showDisplay marks critical dice and sorts the dice shown (cs, cf, s): the total is kept.
+func showDisplay(rec *TermRoll, m *Mods) {
+	for k := range rec.Dice {
+		d := &rec.Dice[k]
+		f := d.Face
+		f.Value = d.Value
+		switch {
+		case m.CritSuccess.Op != "" && m.CritSuccess.Match(f):
+			d.Critical = 1
+		case m.CritFailure.Op != "" && m.CritFailure.Match(f):
+			d.Critical = -1
+		}
+	}
+	if m.Sort != 0 {
+		sort.SliceStable(rec.Dice, func(i, j int) bool {
+			if m.Sort == 'd' {
+				return rec.Dice[i].Value > rec.Dice[j].Value
+			}
+			return rec.Dice[i].Value < rec.Dice[j].Value
+		})
+	}
+}
+
+// windowMask applies several keep/drop steps in the order written, each to the dice the
+// steps before kept: what remains is a run of the dice sorted by value.
+func windowMask(vals []int, m *Mods) []bool {
+	n := len(vals)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return vals[idx[a]] < vals[idx[b]] })
+	lo, hi := 0, n // kept: idx[lo:hi], lowest first
+	step := func(kind, k int) {
+		switch kind {
+		case KeepHigh:
+			lo = max(lo, hi-k)
+		case KeepLow:
+			hi = min(hi, lo+k)
+		case DropHigh:
+			hi = max(lo, hi-k)
+		case DropLow:
+			lo = min(hi, lo+k)
+		}
+	}
+	step(m.Keep, m.KeepN)
+	for _, st := range m.More {
+		step(st.Kind, st.N)
+	}
+	mask := make([]bool, n)
+	for _, i := range idx[lo:hi] {
+		mask[i] = true
+	}
+	return mask
 }

@@ -1047,6 +1047,10 @@ func compileError(err error) *Error {
 				e.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
+	} else if msg == `unexpected token "__dice"` {
+		// A dice literal glued after a value: (4-2)d10 computes its count.
+		e.Summary = "a dice literal cannot follow a value here"
+		e.Detail = `a computed count or number of sides is written in notation: roll("(4-2)d10"), or roll(str(n) + "d10")`
 	} else if name, ok := strings.CutPrefix(msg, "unknown name "); ok && slices.Contains(disabledBuiltins, name) {
 		e.Summary = name + " is not available in rules"
 		e.Detail = "a run depends only on its files, options, seed and hand-given results"

@@ -242,7 +242,7 @@ var overloadedOps = func() []struct {
 		op  string
 		fns []string
 	}{{"+", []string{"__concat", "__roll_add", "__code_add"}}}
-	for _, op := range []string{"-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="} {
+	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		fns := []string{rollOpName(op)}
 		if code, ok := codeOps[op]; ok {
 			fns = append(fns, code)
@@ -286,7 +286,7 @@ func numOperatorFunctions() []expr.Option {
 }
 
 func rollOpName(op string) string {
-	names := map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod",
+	names := map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "**": "pow", "^": "caret",
 		"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
 	return "__roll_" + names[op]
 }
@@ -313,7 +313,7 @@ func wholeOf(name string, f func(float64) float64) func(a ...any) (any, error) {
 // rollOperatorFunctions declares, per operator, the overloads where a roll meets a number.
 func rollOperatorFunctions() []expr.Option {
 	var opts []expr.Option
-	for _, op := range []string{"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="} {
+	for _, op := range []string{"+", "-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		op := op
 		var types []any
 		switch op {
@@ -325,7 +325,8 @@ func rollOperatorFunctions() []expr.Option {
 		case "<", "<=", ">", ">=":
 			types = []any{new(func(*runtime.Roll, int) bool), new(func(int, *runtime.Roll) bool), new(func(*runtime.Roll, *runtime.Roll) bool),
 				new(func(*runtime.Roll, float64) bool), new(func(float64, *runtime.Roll) bool)}
-		case "/":
+		case "/", "**", "^":
+			// A power is a float, as expr gives it for two ints.
 			types = []any{new(func(*runtime.Roll, int) float64), new(func(int, *runtime.Roll) float64), new(func(*runtime.Roll, *runtime.Roll) float64),
 				new(func(*runtime.Roll, float64) float64), new(func(float64, *runtime.Roll) float64)}
 		default:

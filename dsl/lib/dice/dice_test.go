@@ -40,6 +40,8 @@ func TestDiceBuiltins(t *testing.T) {
 		{src: "d(6)", err: "<e>:1:1: no hand-given result left for a 6-sided die"},
 		{src: `[roll("2d6+1").total, roll("2d6+1").faces]`, rolls: []int{3, 5, 6, 6}, want: "[9, [6, 6]]"},
 		{src: `roll("2d6").total`, rolls: []int{3}, err: "<e>:1:1: no hand-given result left for d6"},
+		{src: `roll("1d6/2")`, rolls: []int{3}, err: `<e>:1:1: roll("1d6/2"): column 4: 1d6 / 2 is a fraction and dice totals here are whole numbers: write floor(1d6 / 2) to round down (as / did before), round(1d6 / 2) or ceil(1d6 / 2); in a rule expression 1d6 / 2 is the fraction itself`},
+		{src: `[roll("floor(1d6/2)").total, roll("round(1d6/2)").total, roll("4d6u=5").total]`, rolls: []int{3, 3, 5, 5, 2, 1, 1}, want: "[1, 2, 9]"},
 		{src: `roll("3d")`, err: `<e>:1:1: roll("3d"): column 3: missing number of sides after d`},
 		{src: `roll("2d6").dice`, err: "<e>:1:13: type roll has no field dice"},
 		{src: "roll(combat, 0)", err: "<e>:1:1: roll 0 dice: between 1 and 10000"},

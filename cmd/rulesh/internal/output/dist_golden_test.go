@@ -13,7 +13,7 @@ import (
 // goldenExprs cover sums, keep/drop, comparisons, negative outcomes, explosions (truncated
 // mass), products and divisions, Fudge dice and the `prob` jobs of docs/PERFORMANCE.md.
 var goldenExprs = []string{
-	"1d1", "1d2", "3d6", "2d6-7", "-1d4", "4dF", "2d6 - 1d4", "(1d6)*(1d4)", "2d8/3",
+	"1d1", "1d2", "3d6", "2d6-7", "-1d4", "4dF", "2d6 - 1d4", "(1d6)*(1d4)", "floor(2d8/3)",
 	"8d6kh3", "4d6kh3", "4d6dl1", "5d4dh2", "20d6", "10d10kh3", "8d10>=7", "6d10>=8f1",
 	"1d20+5 > 12", "3d6 >= 12", "1d2!", "1d10!", "2d6!", "10d10!!kh3+2d6", "3d4!p", "2d3u",
 	"1d6r<3", "3d6min2", "1d13+1d17", "30d7", "25d6", "40d6", "200d10", "100d10kh3", "200d6kh3",
