@@ -414,7 +414,7 @@ func signedFloat(f float64) string {
 // printSummary prints one side: outcomes (or a histogram of many numbers), moments,
 // quantiles and the lines emitted most often.
 func (c *cli) printSummary(s analysis.Summary) {
-	if s.Numeric && len(s.Outcomes) > simMaxRows {
+	if s.Numeric && len(s.Outcomes) > simMaxRows && !math.IsInf(s.Outcomes[len(s.Outcomes)-1].Num-s.Outcomes[0].Num, 0) {
 		c.printHistogram(s)
 	} else {
 		var rows [][]string
