@@ -246,6 +246,7 @@ type sideRun struct {
 	s     *dsl.Session
 	c     *dsl.Compiled
 	lines []string
+	seen  map[string]struct{} // r.lines as a set
 	out   RunOutcome
 }
 
@@ -254,9 +255,11 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &sideRun{s: dsl.NewSession(m)}
+	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}}
 	m.Emit = func(line string) {
-		if !slices.Contains(r.lines, line) {
+		// A set beside the list: a run that emits many lines stays linear.
+		if _, ok := r.seen[line]; !ok {
+			r.seen[line] = struct{}{}
 			r.lines = append(r.lines, line)
 		}
 	}
@@ -269,6 +272,7 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 // run does one run on this side and keeps its outcome and lines.
 func (r *sideRun) run(seed uint64) error {
 	r.lines = r.lines[:0]
+	clear(r.seen)
 	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
 		r.out = outcomeOf(v, err)
 		if _, ok := r.known[r.out.Text]; !ok {

@@ -124,3 +124,21 @@ func cpuTime() float64 {
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
+
+// BenchmarkSimManyLines: one run emitting 20,000 distinct lines (quadratic before the run's
+// lines were kept in a set).
+func BenchmarkSimManyLines(b *testing.B) {
+	prog := loadSource(b, `ruleset "t"
+action spam(n) {
+  for i in 1..n {
+    emit "line {i}"
+  }
+  return 1
+}
+`)
+	for b.Loop() {
+		if _, err := Simulate(SimConfig{Expr: "spam(20000)", A: Variant{Prog: prog}, Runs: 1, Seed: 1, Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -3,7 +3,9 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,12 +122,54 @@ func ReadShard(data []byte) (*Shard, error) {
 	dec.DisallowUnknownFields()
 	var sh Shard
 	if err := dec.Decode(&sh); err != nil {
-		return nil, fmt.Errorf("not a shard of rulesh sim --shard: %v", err)
+		return nil, fmt.Errorf("not a shard of rulesh sim --shard: %s", jsonProblem(data, err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("not a shard of rulesh sim --shard: more after the document (at byte %d)", dec.InputOffset())
 	}
 	if sh.Shard.Of < 1 || sh.Expr == "" {
 		return nil, fmt.Errorf("not a shard of rulesh sim --shard (no shard index or expression)")
 	}
+	// Bounds of what sim --shard writes: a hand-edited file must not make the merge
+	// allocate without end or divide by no runs.
+	if sh.Shard.Of > MaxRuns || sh.Shard.Index < 1 || sh.Shard.Index > sh.Shard.Of {
+		return nil, fmt.Errorf("shard %d/%d: want I/N with 1 ≤ I ≤ N ≤ %d", sh.Shard.Index, sh.Shard.Of, MaxRuns)
+	}
+	if sh.Runs < 1 || sh.Runs > MaxRuns {
+		return nil, fmt.Errorf("%d runs: a study has between 1 and %d", sh.Runs, MaxRuns)
+	}
+	if sh.Paired != (sh.Compare != "" || sh.Variant != "") {
+		return nil, fmt.Errorf("\"paired\" is %v but the study has %s", sh.Paired, map[bool]string{true: "a B side", false: "no B side (compare or variant)"}[!sh.Paired])
+	}
+	for _, m := range []map[string]int64{sh.Emitted.A, sh.Emitted.B} {
+		for line, n := range m {
+			if n < 1 || n > sh.Shard.Last-sh.Shard.First {
+				return nil, fmt.Errorf("the line %q is counted %d times in a shard of %d runs", line, n, sh.Shard.Last-sh.Shard.First)
+			}
+		}
+	}
 	return &sh, nil
+}
+
+// jsonProblem says what is wrong with a document in words, with the byte where it is.
+func jsonProblem(data []byte, err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "the file is empty"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Sprintf("the document stops short (after %d bytes)", len(data))
+	case errors.As(err, &syn):
+		return fmt.Sprintf("not JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+	case errors.As(err, &typ):
+		where := "the document"
+		if typ.Field != "" {
+			where = "\"" + typ.Field + "\""
+		}
+		return fmt.Sprintf("%s is a JSON %s, not what a shard holds there (at byte %d)", where, typ.Value, typ.Offset)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
 // MergeShards checks that shards are the slices 1..n of one study, each once, and returns

@@ -77,6 +77,11 @@ func (t *Tally) Summary(side int) Summary {
 		for i, v := range Quantiles(ws, QuantileLevels) {
 			s.Quantiles = append(s.Quantiles, Quantile{QuantileLevels[i], v})
 		}
+		// Numbers near the largest float overflow the moments: no mean rather than an
+		// infinite one, which JSON cannot hold.
+		if !finite(s.Mean) || !finite(s.Stddev) {
+			s.Numeric, s.Mean, s.Stddev, s.Quantiles = false, 0, 0, nil
+		}
 	}
 	for line, n := range t.Emitted[side] {
 		s.Emitted = append(s.Emitted, LineCount{line, n, float64(n) / float64(t.Runs)})
@@ -159,6 +164,12 @@ func (t *Tally) RunDifference() RunDifference {
 		}
 		half := Z95 * mom.Stddev() / math.Sqrt(n)
 		d.Mean, d.MeanLo, d.MeanHi = mom.Mean, mom.Mean-half, mom.Mean+half
+		if !finite(d.Mean) || !finite(d.MeanLo) || !finite(d.MeanHi) {
+			d.Numeric, d.Mean, d.MeanLo, d.MeanHi = false, 0, 0, 0
+		}
 	}
 	return d
 }
+
+// finite reports whether x is neither infinite nor NaN.
+func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }

@@ -321,3 +321,20 @@ action marque(): int {
 		}
 	}
 }
+
+// TestSimManyLinesOneRun: a run that emits many distinct lines has each counted once (the
+// lines were looked for in a list, 64,000 lines taking 19 s; BenchmarkSimManyLines measures it).
+func TestSimManyLinesOneRun(t *testing.T) {
+	prog := loadSource(t, `ruleset "t"
+action spam(n) {
+  for i in 1..n {
+    emit "line {i}"
+  }
+  return 1
+}
+`)
+	tally := simulate(t, SimConfig{Expr: "spam(60000)", A: Variant{Prog: prog}, Runs: 1, Seed: 1, Workers: 1})
+	if n := len(tally.Summary(0).Emitted); n != 60000 {
+		t.Errorf("%d lines, want 60000", n)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -56,6 +57,13 @@ func (c *cli) sim(args []string) int {
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(c.stderr, "rulesh sim: "+format+"\n", a...)
 		return ExitUsage
+	}
+	if *svg != "" {
+		// Before the runs: a rule file given by mistake is refused at once.
+		if err := replaceableSVG(*svg); err != nil {
+			fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
+			return ExitError
+		}
 	}
 	if *merge {
 		if len(pos) == 0 {
@@ -392,7 +400,7 @@ func signedFloat(f float64) string {
 // printSummary prints one side: outcomes (or a histogram of many numbers), moments,
 // quantiles and the lines emitted most often.
 func (c *cli) printSummary(s analysis.Summary) {
-	if s.Numeric && len(s.Outcomes) > simMaxRows {
+	if s.Numeric && len(s.Outcomes) > simMaxRows && !math.IsInf(s.Outcomes[len(s.Outcomes)-1].Num-s.Outcomes[0].Num, 0) {
 		c.printHistogram(s)
 	} else {
 		var rows [][]string
@@ -515,10 +523,9 @@ func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary
 		}
 	}
 	title := fmt.Sprintf("%s — %d runs, seed %d", st.Expr, st.Runs, st.Seed)
-	f, err := os.Create(path)
+	err := replaceableSVG(path)
 	if err == nil {
-		err = output.ChartSVG(f, title, labels, series)
-		err = errors.Join(err, f.Close())
+		err = sysio.Write(path, func(w io.Writer) error { return output.ChartSVG(w, title, labels, series) })
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)

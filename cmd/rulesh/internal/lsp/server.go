@@ -41,7 +41,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer) (shutdown bool) {
 	s := newServer(log.New(logw, "rulesh lsp: ", log.LstdFlags))
 	conn := jsonrpc2.NewConn(ctx,
-		jsonrpc2.NewBufferedStream(stream{in, out}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.NewBufferedStream(stream{in, out}, codec{s.log}),
 		jsonrpc2.HandlerWithError(s.handle),
 		jsonrpc2.SetLogger(s.log))
 	s.mu.Lock()

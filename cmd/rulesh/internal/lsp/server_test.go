@@ -349,3 +349,23 @@ func TestUnknownDocument(t *testing.T) {
 	c.notify("exit", nil)
 	<-c.done
 }
+
+// TestBadMessagesSkipped: a framed message that is not JSON-RPC (invalid JSON, binary, an
+// array, an id of the wrong type, bytes after the object) is skipped; the server answers the
+// next request instead of closing the connection.
+func TestBadMessagesSkipped(t *testing.T) {
+	c := newClient(t)
+	for _, body := range []string{"{bad}", "\x00\x01\xff", "[1,2,3]", `{"jsonrpc":"2.0","id":{"a":1},"method":"initialize"}`, `{"jsonrpc":"2.0","id":70,"method":"x"} zz`} {
+		if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := c.call("initialize", map[string]any{"capabilities": map[string]any{}}); !strings.Contains(got, "capabilities") {
+		t.Errorf("initialize: %s", got)
+	}
+	if got := c.call("shutdown", nil); got != "null" {
+		t.Errorf("shutdown: %s", got)
+	}
+	c.notify("exit", nil)
+	<-c.done
+}
