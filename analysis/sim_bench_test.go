@@ -63,6 +63,31 @@ func BenchmarkSimNavalAssaut(b *testing.B) {
 	})
 }
 
+// BenchmarkSimArmyBattle: an army battle of the Castelmaure scenario (armies raised from
+// their lines, odds, the combat results table, every blow drawn and rolled), every run from
+// the start state.
+func BenchmarkSimArmyBattle(b *testing.B) {
+	b.Run("workers=1", func(b *testing.B) {
+		benchSim(b, "rulesets/army/campagne.rules", "[lever(), bataille(loup, brume)][1]", 1)
+	})
+}
+
+// BenchmarkSimStarWarsShot: a Star Wars D6 blaster shot of the skirmish (attack roll,
+// damage against protection, RDP, wounds), every run from the start state.
+func BenchmarkSimStarWarsShot(b *testing.B) {
+	b.Run("workers=1", func(b *testing.B) {
+		benchSim(b, "rulesets/starwars/escarmouche.rules", "attaquer(tk421, kael, 15)", 1)
+	})
+}
+
+// BenchmarkSimSabreTurn: a whole automatic turn of Sabre au clair on the demo board (each
+// general picked, its units moved and their combats fought), every run from the start state.
+func BenchmarkSimSabreTurn(b *testing.B) {
+	b.Run("workers=1", func(b *testing.B) {
+		benchSim(b, "rulesets/sabre/démo.rules", "tour_auto()", 1)
+	})
+}
+
 // goStrike is frapper(will, jack) of rulesets/mortebrume/forge.rules written in Go, the
 // reference of the benchmark: Will (maniement 7, épée longue: d10, at its ideal distance of
 // 2 cm, 6 wounds) strikes Jack (maniement 8, sabre: d10, out of its ideal distance, -3);
