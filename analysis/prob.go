@@ -34,7 +34,9 @@ const ProbName = "<prob>"
 type Question struct {
 	Prog      *dsl.Program   // nil: no rule files
 	Overrides map[string]any // option values (--set)
-	Expr      string
+	// Bind gives names the expression uses a value (a sweep's free name), as a REPL `let`.
+	Bind map[string]any
+	Expr string
 	// Emits makes the lines a run emits part of its outcome.
 	Emits bool
 	// Seed seeds the machine's setup (the decks' first order) and the samples.
@@ -163,6 +165,9 @@ func newRunner(q Question) (*runner, error) {
 	}
 	r.cache = &dsl.RuleCache{Drawn: src.drawn}
 	m.Rules = r.cache
+	if err := bind(r.sess, q.Bind); err != nil {
+		return nil, err
+	}
 	if r.c, err = r.sess.Compile(ProbName, q.Expr); err != nil {
 		return nil, err
 	}

@@ -51,6 +51,8 @@ func RunSeed(seed uint64, i int64) uint64 {
 type Variant struct {
 	Prog      *dsl.Program
 	Overrides map[string]any
+	// Bind gives names the expression uses a value (a sweep's free name), as a REPL `let`.
+	Bind map[string]any
 }
 
 // SimConfig describes a simulation: Expr run Runs times on A (and, paired seed for seed, on
@@ -262,6 +264,9 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 			r.seen[line] = struct{}{}
 			r.lines = append(r.lines, line)
 		}
+	}
+	if err := bind(r.s, v.Bind); err != nil {
+		return nil, err
 	}
 	if r.c, err = r.s.Compile("<sim>", expr); err != nil {
 		return nil, err

@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -50,6 +50,8 @@ func (c *cli) sim(args []string) int {
 	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
 	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
+	sweep := fs.String("sweep", "", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
+	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -69,7 +71,7 @@ func (c *cli) sim(args []string) int {
 		if len(pos) == 0 {
 			return usage("--merge needs the shard files")
 		}
-		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers"} {
+		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers", "sweep", "at-least"} {
 			if flagSet(fs, f) {
 				return usage("--merge takes shard files only; --%s belongs to the runs that made them", f)
 			}
@@ -117,12 +119,25 @@ func (c *cli) sim(args []string) int {
 	if code != 0 {
 		return code
 	}
+	var sw analysis.Sweep
+	if *sweep != "" {
+		if sw, code, ok = c.parseSweep("sim", *sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
+			return code
+		}
+	} else if *atLeast {
+		return usage("--at-least goes with --sweep")
+	}
 	prog, code := c.loadProgram(files, true)
 	if code != 0 {
 		return code
 	}
 	if prog == nil {
 		prog, _ = dsl.LoadSource("<empty>", nil)
+	}
+	if *sweep != "" {
+		if code := c.resolveSweep("sim", &sw, prog, st.Expr); code != ExitOK {
+			return code
+		}
 	}
 	cfg := analysis.SimConfig{Expr: st.Expr, A: analysis.Variant{Prog: prog, Overrides: overrides},
 		Runs: st.Runs, Seed: st.Seed, Workers: *workers}
@@ -147,7 +162,11 @@ func (c *cli) sim(args []string) int {
 		}
 		cfg.B = &analysis.Variant{Prog: progB, Overrides: overrides}
 	}
-	if err := analysis.CheckSim(cfg); err != nil {
+	check := cfg
+	if *sweep != "" {
+		check.A = sw.Variant(cfg.A, 0)
+	}
+	if err := analysis.CheckSim(check); err != nil {
 		var diags dsl.Diagnostics
 		if errors.As(err, &diags) {
 			output.Error(c.stderr, err, dsl.Sources{"<sim>": []byte(st.Expr)}, prog.Sources())
@@ -163,6 +182,14 @@ func (c *cli) sim(args []string) int {
 			t.Paired = cfg.B != nil
 			return c.writeJSON(analysis.NewShard(st, index, n, t))
 		}
+	}
+	if *sweep != "" {
+		ts, err := analysis.SimSweep(cfg, sw)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+			return ExitError
+		}
+		return c.simSweepReport(st, sw, ts, *asJSON, *svg, *atLeast)
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {

@@ -8,18 +8,25 @@ import (
 )
 
 // Series is one distribution drawn in a chart: a name (shown in the legend when there are
-// two) and a probability or frequency per label, in the labels' order.
+// several) and a probability or frequency per label, in the labels' order.
 type Series struct {
 	Name   string
 	Values []float64
 }
 
-// chart colours: the first series, then the second (a variant, drawn beside it).
-var chartColours = []string{"#3b6ea5", "#d08c2e"}
+// chart colours: the first series, then the second (a variant, drawn beside it), then the
+// others of a sweep; past ten they come round again, the legend telling them apart by order.
+var chartColours = []string{"#3b6ea5", "#d08c2e", "#4f9a56", "#b8455a", "#7b5ea7",
+	"#8c6d46", "#d16fb0", "#6f6f6f", "#a6a337", "#3ea6b3"}
 
-// ChartSVG writes a bar chart of one or two series over the same labels (outcomes), bars of
-// one label side by side, as a standalone SVG picture titled title. Values are fractions of
-// 1 and the axis reads in percent. It writes only what it is given: the caller sorts labels.
+// legendW is the width of one entry of the legend.
+const legendW = 160
+
+// ChartSVG writes a bar chart of one or more series over the same labels (outcomes), bars of
+// one label side by side in the order of the series, as a standalone SVG picture titled
+// title, with a legend (in rows of as many entries as the width holds) when there are
+// several. Values are fractions of 1 and the axis reads in percent. It writes only what it
+// is given: the caller sorts labels.
 func ChartSVG(w io.Writer, title string, labels []string, series []Series) error {
 	const (
 		left, right, top, bottom = 56, 16, 40, 64
@@ -29,7 +36,13 @@ func ChartSVG(w io.Writer, title string, labels []string, series []Series) error
 	barW := max(minBar, 28/max(1, len(series)))
 	groupW := barW*len(series) + 6
 	width := left + right + max(1, len(labels))*groupW
-	height := top + plotH + bottom
+	perRow, legendRows := 1, 0
+	if len(series) > 1 {
+		width = max(width, left+right+2*legendW)
+		perRow = max(1, (width-left-right)/legendW)
+		legendRows = (len(series) + perRow - 1) / perRow
+	}
+	height := top + plotH + bottom + max(0, legendRows-1)*16
 	peak := 0.0
 	for _, s := range series {
 		for _, v := range s.Values {
@@ -65,9 +78,10 @@ func ChartSVG(w io.Writer, title string, labels []string, series []Series) error
 	}
 	if len(series) > 1 {
 		for j, s := range series {
-			x := left + j*160
+			x := left + (j%perRow)*legendW
+			y := top + plotH + bottom - 14 + (j/perRow)*16
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s</text>`+"\n",
-				x, height-14, chartColours[j%len(chartColours)], x+14, height-5, html.EscapeString(s.Name))
+				x, y, chartColours[j%len(chartColours)], x+14, y+9, html.EscapeString(s.Name))
 		}
 	}
 	b.WriteString("</svg>\n")

@@ -3,6 +3,7 @@ package output
 import (
 	"encoding/xml"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,63 @@ func TestChartSVG(t *testing.T) {
 	}
 	if strings.Contains(b.String(), ">d6</text><") || !strings.Contains(b.String(), "<title>1: 16.67%</title>") {
 		t.Errorf("one series:\n%s", b.String())
+	}
+}
+
+// TestChartSVGManySeries: a sweep's chart has a bar per label and series, a colour per series
+// (ten before they come round), and every name in a legend that stays inside the picture.
+func TestChartSVGManySeries(t *testing.T) {
+	var series []Series
+	for i := range 12 {
+		series = append(series, Series{Name: "n=" + strconv.Itoa(i), Values: []float64{0.5, 0.25, 0.25}})
+	}
+	var b strings.Builder
+	if err := ChartSVG(&b, "2d6 + n", []string{"a", "b", "c"}, series); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	var width, height int
+	maxX, maxY := 0, 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("not XML: %v\n%s", err, svg)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		for _, a := range se.Attr {
+			n, _ := strconv.ParseFloat(a.Value, 64)
+			switch {
+			case se.Name.Local == "svg" && a.Name.Local == "width":
+				width = int(n)
+			case se.Name.Local == "svg" && a.Name.Local == "height":
+				height = int(n)
+			case se.Name.Local == "rect" && a.Name.Local == "x":
+				maxX = max(maxX, int(n))
+			case se.Name.Local == "text" && a.Name.Local == "y", se.Name.Local == "rect" && a.Name.Local == "y":
+				maxY = max(maxY, int(n))
+			}
+		}
+	}
+	if n := strings.Count(svg, "<title>"); n != 36 {
+		t.Errorf("%d bars, want 36", n)
+	}
+	for i := range 12 {
+		if !strings.Contains(svg, ">n="+strconv.Itoa(i)+"</text>") {
+			t.Errorf("no legend for n=%d", i)
+		}
+	}
+	for _, c := range chartColours {
+		if !strings.Contains(svg, `fill="`+c+`"`) {
+			t.Errorf("colour %s unused", c)
+		}
+	}
+	if maxX >= width || maxY >= height {
+		t.Errorf("drawn up to (%d, %d) in a picture of %d×%d", maxX, maxY, width, height)
 	}
 }

@@ -1,0 +1,336 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"rulesh/analysis"
+	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/sysio"
+	"rulesh/dsl"
+)
+
+// sweepFlags are the flags a sweep refuses beside it, per command.
+var sweepRefused = map[string][]string{
+	"prob": {"compare", "variant"},
+	"sim":  {"compare", "variant", "shard", "merge"},
+}
+
+// parseSweep reads --sweep and checks what goes with it; ok is false with the exit code.
+func (c *cli) parseSweep(cmd, spec string, set func(string) bool, overrides map[string]any) (analysis.Sweep, int, bool) {
+	for _, f := range sweepRefused[cmd] {
+		if !set(f) {
+			continue
+		}
+		if f == "shard" {
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep runs every value on this machine: it does not split into --shard\n", cmd)
+		} else {
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep gives one answer per value and --%s another comparison: give one (a sweep of an option compares its values already)\n", cmd, f)
+		}
+		return analysis.Sweep{}, ExitUsage, false
+	}
+	sw, err := analysis.ParseSweep(spec)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep %v\n", cmd, err)
+		return sw, ExitUsage, false
+	}
+	if _, ok := overrides[sw.Name]; ok {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep %s and --set %s both give %s a value: give one\n", cmd, sw.Name, sw.Name, sw.Name)
+		return sw, ExitUsage, false
+	}
+	return sw, ExitOK, true
+}
+
+// resolveSweep finds what the sweep's name is in the rules and the expression.
+func (c *cli) resolveSweep(cmd string, sw *analysis.Sweep, prog *dsl.Program, src string) int {
+	err := sw.Resolve(prog, src)
+	if err == nil {
+		return ExitOK
+	}
+	var bad *analysis.ErrSweepName
+	if errors.As(err, &bad) {
+		fmt.Fprintf(c.stderr, "rulesh %s: %v\n", cmd, err)
+		return ExitUsage
+	}
+	fmt.Fprintf(c.stderr, "rulesh %s: %v\n", cmd, err)
+	return ExitError
+}
+
+// sweepWhat says what was swept, for the first line of a sweep's table.
+func sweepWhat(sw analysis.Sweep) string {
+	texts := make([]string, len(sw.Values))
+	for i := range sw.Values {
+		texts[i] = sw.Text(i)
+	}
+	kind := "a name of the expression"
+	if sw.Option {
+		kind = "an option of the rules"
+	}
+	return fmt.Sprintf("%s = %s (%s)", sw.Name, strings.Join(texts, ", "), kind)
+}
+
+// sweepColumns names the columns of a sweep, one per value: NAME=VALUE.
+func sweepColumns(sw analysis.Sweep) []string {
+	out := make([]string, len(sw.Values))
+	for i := range sw.Values {
+		out[i] = sw.Name + "=" + sw.Text(i)
+	}
+	return out
+}
+
+// sweepJSON is the shape of a sweep in JSON: the name, whether it is an option or a name
+// bound in the expression, and its values in order (results[i] is the answer at values[i]).
+type sweepJSON struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Values []any  `json:"values"`
+}
+
+func newSweepJSON(sw analysis.Sweep) sweepJSON {
+	kind := "name"
+	if sw.Option {
+		kind = "option"
+	}
+	return sweepJSON{sw.Name, kind, sw.Values}
+}
+
+// sweepRow is an outcome of a sweep's table: its label, its number when it is one, and its
+// probability or frequency at each value.
+type sweepRow struct {
+	label string
+	num   float64
+	isNum bool
+	p     []float64
+	has   []bool // the outcome happened at that value (else "—")
+}
+
+// printSweepTable writes the outcomes side by side, a column per value, then the mean of
+// each value when it has one ("—" otherwise), and with atLeast a column per value of
+// P(outcome ≥ the row's value) when every outcome is a number. Cells are right-aligned,
+// outcomes left-aligned; an outcome that did not happen at a value is "—". It returns
+// false when P(≥) was asked for outcomes that are not all numbers.
+func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float64, atLeast bool) bool {
+	header := append([]string{"value"}, cols...)
+	numeric := len(rows) > 0
+	for _, r := range rows {
+		numeric = numeric && r.isNum
+	}
+	refused := atLeast && !numeric
+	atLeast = atLeast && numeric
+	if atLeast {
+		for _, c := range cols {
+			header = append(header, "P(≥) "+c)
+		}
+	}
+	var cells [][]string
+	geq := make([]float64, len(cols))
+	for i := range cols {
+		for _, r := range rows {
+			geq[i] += r.p[i]
+		}
+	}
+	for _, r := range rows {
+		line := []string{r.label}
+		for i, p := range r.p {
+			if r.has[i] {
+				line = append(line, output.Percent(p))
+			} else {
+				line = append(line, "—")
+			}
+		}
+		if atLeast {
+			for i, p := range r.p {
+				line = append(line, output.Percent(min(1, max(0, geq[i]))))
+				geq[i] -= p
+			}
+		}
+		cells = append(cells, line)
+	}
+	if slices.ContainsFunc(means, func(m *float64) bool { return m != nil }) {
+		line := []string{"mean"}
+		for _, m := range means {
+			if m == nil {
+				line = append(line, "—")
+			} else {
+				line = append(line, output.Float(*m))
+			}
+		}
+		cells = append(cells, line)
+	}
+	width := make([]int, len(header))
+	for _, l := range append([][]string{header}, cells...) {
+		for i, cell := range l {
+			width[i] = max(width[i], utf8.RuneCountInString(cell))
+		}
+	}
+	var b strings.Builder
+	for _, l := range append([][]string{header}, cells...) {
+		for i, cell := range l {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(cell))
+			switch {
+			case i == 0:
+				b.WriteString(cell + pad)
+			default:
+				b.WriteString("  " + pad + cell)
+			}
+		}
+		b.WriteString("\n")
+	}
+	io.WriteString(w, b.String())
+	return !refused
+}
+
+// probSweep answers a sweep of prob: one table, one JSON document, one chart.
+func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool) int {
+	ds, err := analysis.ProbSweep(q, sw, opt)
+	if err != nil {
+		return c.probError(q.Prog, q.Expr, err)
+	}
+	union := analysis.UnionOutcomes(ds)
+	cols := sweepColumns(sw)
+	rows := make([]sweepRow, len(union))
+	index := map[string]int{}
+	for i := range union {
+		o := &union[i]
+		rows[i] = sweepRow{label: label(o), num: o.Number, isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
+		index[o.Key] = i
+	}
+	means := make([]*float64, len(ds))
+	for j, d := range ds {
+		for _, o := range d.Outcomes {
+			rows[index[o.Key]].p[j], rows[index[o.Key]].has[j] = o.P, true
+		}
+		if d.Numeric {
+			means[j] = &d.Mean
+		}
+	}
+	if svg != "" {
+		if code := c.writeChart(svg, q.Expr+" — "+sweepWhat(sw), rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
+			return code
+		}
+	}
+	if asJSON {
+		results := make([]map[string]any, len(ds))
+		for i, d := range ds {
+			results[i] = distDoc(d, q.Seed)
+		}
+		return c.writeJSON(struct {
+			Expr    string           `json:"expr"`
+			Sweep   sweepJSON        `json:"sweep"`
+			Results []map[string]any `json:"results"`
+		}{q.Expr, newSweepJSON(sw), results})
+	}
+	fmt.Fprintf(c.stdout, "%s, for %s\n", q.Expr, sweepWhat(sw))
+	var exact, sampled []string
+	var leaves, samples int64
+	for i, d := range ds {
+		if d.Exact {
+			exact = append(exact, cols[i])
+			leaves += d.Leaves
+		} else {
+			sampled = append(sampled, cols[i])
+			samples = d.Samples
+		}
+	}
+	switch {
+	case len(sampled) == 0:
+		fmt.Fprintf(c.stdout, "exact: %d branches of the dice enumerated in all\n", leaves)
+	case len(exact) == 0:
+		fmt.Fprintf(c.stdout, "sampled: %d runs per value (seed %d); --json gives the 95%% intervals\n", samples, q.Seed)
+	default:
+		fmt.Fprintf(c.stdout, "exact for %s; sampled for %s: %d runs each (seed %d); --json gives the 95%% intervals\n",
+			strings.Join(exact, ", "), strings.Join(sampled, ", "), samples, q.Seed)
+	}
+	if !printSweepTable(c.stdout, cols, rows, means, atLeast) {
+		fmt.Fprintf(c.stderr, "rulesh prob: --at-least: the outcomes are not all numbers, no P(≥) columns\n")
+	}
+	return ExitOK
+}
+
+func rowLabels(rows []sweepRow) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.label
+	}
+	return out
+}
+
+// sweepSeries makes a chart's series, one per value.
+func sweepSeries(cols []string, rows []sweepRow) []output.Series {
+	series := make([]output.Series, len(cols))
+	for j, name := range cols {
+		series[j].Name = name
+		for _, r := range rows {
+			series[j].Values = append(series[j].Values, r.p[j])
+		}
+	}
+	return series
+}
+
+// simSweepReport prints the runs of a sweep: one table (frequencies side by side), one JSON
+// document, one chart.
+func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+	sums := make([]analysis.Summary, len(ts))
+	var union []analysis.RunOutcome
+	seen := map[string]bool{}
+	for i, t := range ts {
+		sums[i] = t.Summary(0)
+		for _, o := range sums[i].Outcomes {
+			if !seen[o.Text] {
+				seen[o.Text] = true
+				union = append(union, o.RunOutcome)
+			}
+		}
+	}
+	slices.SortFunc(union, analysis.CompareRunOutcomes)
+	cols := sweepColumns(sw)
+	rows := make([]sweepRow, len(union))
+	index := map[string]int{}
+	for i, o := range union {
+		rows[i] = sweepRow{label: o.Text, num: o.Num, isNum: o.Kind == analysis.KindNumber, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
+		index[o.Text] = i
+	}
+	means := make([]*float64, len(ts))
+	for j := range sums {
+		for _, o := range sums[j].Outcomes {
+			rows[index[o.Text]].p[j], rows[index[o.Text]].has[j] = o.Frequency, true
+		}
+		if sums[j].Numeric {
+			means[j] = &sums[j].Mean
+		}
+	}
+	if svg != "" {
+		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
+		err := replaceableSVG(svg)
+		if err == nil {
+			err = sysio.Write(svg, func(w io.Writer) error { return output.ChartSVG(w, title, rowLabels(rows), sweepSeries(cols, rows)) })
+		}
+		if err != nil {
+			fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
+			return ExitError
+		}
+	}
+	if asJSON {
+		results := make([]simJSON, len(sums))
+		for i := range sums {
+			results[i] = summaryJSON(st, sums[i])
+		}
+		return c.writeJSON(struct {
+			Expr    string    `json:"expr"`
+			Runs    int64     `json:"runs"`
+			Seed    uint64    `json:"seed"`
+			Sweep   sweepJSON `json:"sweep"`
+			Results []simJSON `json:"results"`
+		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), results})
+	}
+	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n",
+		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set))
+	if !printSweepTable(c.stdout, cols, rows, means, atLeast) {
+		fmt.Fprintf(c.stderr, "rulesh sim: --at-least: the outcomes are not all numbers, no P(≥) columns\n")
+	}
+	return ExitOK
+}
