@@ -44,7 +44,7 @@ func Outline(name string, src []byte) (syms []Symbol, includes []string, err *Di
 	if d != nil {
 		return nil, nil, d
 	}
-	o := outliner{name: name, src: src, lines: lineStarts(src)}
+	o := outliner{name: name, src: src, text: string(src), lines: lineStarts(src)}
 	for _, decl := range f.Decls {
 		switch {
 		case decl.Include != nil:
@@ -207,6 +207,7 @@ func holes(s string) [][2]int {
 type outliner struct {
 	name  string
 	src   []byte
+	text  string // src once as a string: its slices copy nothing
 	lines []int
 }
 
@@ -220,7 +221,7 @@ func (o *outliner) symbol(name, sort string, p lexer.Position, whole bool) Symbo
 	at := start
 	if sort != "field" && sort != "param" && sort != "value" {
 		// Past the keyword and the blanks after it stands the name.
-		rest := string(o.src[start:])
+		rest := o.text[start:]
 		i := strings.IndexAny(rest, " \t")
 		if i < 0 {
 			i = len(rest)
@@ -231,7 +232,7 @@ func (o *outliner) symbol(name, sort string, p lexer.Position, whole bool) Symbo
 	if whole {
 		stop = o.declEnd(start)
 	}
-	text := strings.TrimRight(string(o.src[start:stop]), " \t\r\n")
+	text := strings.TrimRight(o.text[start:stop], " \t\r\n")
 	return Symbol{
 		Name: name, Sort: sort,
 		Pos: o.pos(at), End: o.pos(at + len(name)),
@@ -255,7 +256,7 @@ func (o *outliner) params(container string, ps []*syntax.Param) []Symbol {
 			end = o.pos(p.Type.Pos.Offset + len(s.Type))
 		}
 		s.Stop = end
-		s.Text = string(o.src[min(p.Pos.Offset, len(o.src)):min(max(p.Pos.Offset, o.offset(end)), len(o.src))])
+		s.Text = o.text[min(p.Pos.Offset, len(o.src)):min(max(p.Pos.Offset, o.offset(end)), len(o.src))]
 		out = append(out, s)
 	}
 	return out
@@ -286,7 +287,7 @@ func (o *outliner) typeText(t *syntax.TypeRef) string {
 }
 
 func (o *outliner) lineEnd(off int) int {
-	if i := strings.IndexByte(string(o.src[off:]), '\n'); i >= 0 {
+	if i := strings.IndexByte(o.text[off:], '\n'); i >= 0 {
 		return off + i
 	}
 	return len(o.src)
@@ -296,7 +297,7 @@ func (o *outliner) lineEnd(off int) int {
 // its first bracket closed, or the end of its line when it opens none.
 func (o *outliner) declEnd(off int) int {
 	end, depth := len(o.src), 0
-	syntax.Scan(string(o.src[off:]), func(t lexer.Token) bool {
+	syntax.Scan(o.text[off:], func(t lexer.Token) bool {
 		depth += syntax.BracketDelta(t)
 		if t.Type == syntax.TokNewline && depth <= 0 {
 			end = off + t.Pos.Offset
@@ -310,17 +311,14 @@ func (o *outliner) declEnd(off int) int {
 // docAbove gathers the `//` lines right above the line holding off, up to a blank line or
 // code.
 func (o *outliner) docAbove(off int) string {
-	line := 0
-	for line+1 < len(o.lines) && o.lines[line+1] <= off {
-		line++
-	}
+	line := o.pos(off).Line - 1
 	var doc []string
 	for l := line - 1; l >= 0; l-- {
 		end := len(o.src)
 		if l+1 < len(o.lines) {
 			end = o.lines[l+1]
 		}
-		text := strings.TrimSpace(string(o.src[o.lines[l]:end]))
+		text := strings.TrimSpace(o.text[o.lines[l]:end])
 		if !strings.HasPrefix(text, "//") {
 			break
 		}

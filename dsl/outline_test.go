@@ -1,8 +1,10 @@
 package dsl_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -88,5 +90,37 @@ func TestOutlineTruncated(t *testing.T) {
 			dsl.Outline(f, src[:n])
 			dsl.Names(f, src[:n])
 		}
+	}
+}
+
+// TestOutlineLinear: outlining twice as many declarations allocates about twice as much
+// (it copied the rest of the file per declaration, which grows with the square). Bytes, not
+// time, so the figure does not depend on the machine's load.
+func TestOutlineLinear(t *testing.T) {
+	doc := func(n int) []byte {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "// la %d\nconst a%d = 1\n", i, i)
+		}
+		return []byte(b.String())
+	}
+	allocated := func(src []byte) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		syms, _, err := dsl.Outline("big.rules", src)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(syms) == 0 {
+			t.Fatalf("outline: %d symbols, %v", len(syms), err)
+		}
+		names := dsl.Names("big.rules", src)
+		if len(names) != len(syms) {
+			t.Fatalf("%d names for %d symbols", len(names), len(syms))
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, big := allocated(doc(4000)), allocated(doc(16000))
+	if big > 6*small {
+		t.Errorf("4,000 declarations allocate %d bytes, 16,000 allocate %d: more than 6 times as much", small, big)
 	}
 }

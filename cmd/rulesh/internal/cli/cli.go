@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
+	"time"
 
 	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/repl"
@@ -88,12 +90,20 @@ func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
 // It returns the exit code to use when parsing stopped (help or a usage error).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	var pos []string
+	out := fs.Output()
+	// The flag package's own messages name Go's parsing ("parse error"): it says nothing,
+	// and flagError says it in plain words.
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
+			fs.SetOutput(out)
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(nil)
+				fs.Usage()
 				return nil, ExitOK, false
 			}
+			fmt.Fprintf(out, "rulesh %s: %s\n", fs.Name(), flagError(fs, err))
+			fs.Usage()
 			return nil, ExitUsage, false
 		}
 		args = fs.Args()
@@ -106,6 +116,71 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagError says why the flag package refused the arguments, in plain words: the flag as
+// the usage writes it (--runs, -n), the value given, and what it should be.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag " + dashed(name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return dashed(name) + " needs a value"
+	}
+	if arg, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return fmt.Sprintf("%q is not a flag", arg)
+	}
+	rest, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		rest, ok = strings.CutPrefix(msg, "invalid boolean value ")
+	}
+	if !ok {
+		return msg
+	}
+	quoted, err2 := strconv.QuotedPrefix(rest)
+	if err2 != nil {
+		return msg
+	}
+	value, _ := strconv.Unquote(quoted)
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest[len(quoted):], " for flag -"), " for -")
+	name, reason, _ := strings.Cut(rest, ": ")
+	f := fs.Lookup(name)
+	if f == nil {
+		return msg
+	}
+	var kind any
+	if g, ok := f.Value.(flag.Getter); ok {
+		kind = g.Get()
+	}
+	what := reason
+	switch kind.(type) {
+	case int, int64:
+		what = "not a whole number"
+	case uint, uint64:
+		what = "not a whole number from 0"
+	case float64:
+		what = "not a number"
+	case bool:
+		what = "neither true nor false"
+	case time.Duration:
+		what = "not a duration (such as 500ms, 2s or 1m)"
+	}
+	if reason == "value out of range" && what != reason {
+		what = "too large"
+		if strings.HasPrefix(value, "-") {
+			what = "too small"
+		}
+	}
+	return fmt.Sprintf("%s %q: %s", dashed(name), value, what)
+}
+
+// dashed writes a flag as the usage does: -n for one letter, --runs for a word.
+func dashed(name string) string {
+	if len([]rune(name)) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 func (c *cli) check(args []string) int {

@@ -35,7 +35,7 @@ func TestCommands(t *testing.T) {
 		{Check, []string{"missing.rules"}, "", 1, "", "missing.rules: cannot read missing.rules"},
 		{Check, nil, "", 2, "", "rulesh check: no file given\nUsage: rulesh check FILE...\n"},
 		{Check, []string{"-h"}, "", 0, "", "Usage: rulesh check FILE..."},
-		{Check, []string{"--nope"}, "", 2, "", "flag provided but not defined: -nope"},
+		{Check, []string{"--nope"}, "", 2, "", "rulesh check: unknown flag --nope\n"},
 
 		{Roll, []string{"--seed", "1", "2d6+3"}, "", 0, "2d6 [4, 1] + 3 = 8\n", ""},
 		{Roll, []string{"--seed", "1", "-n", "2", "1d6"}, "", 0, "1d6 [4] = 4\n1d6 [1] = 1\n", ""},
@@ -98,14 +98,14 @@ func TestCommands(t *testing.T) {
 		{Test, []string{"tests/naval/tir.transcript"}, "", 0, "ok    tests/naval/tir.transcript\n1 passed, 0 failed\n", ""},
 		{Test, []string{"nope"}, "", 1, "", "rulesh test: stat nope: no such file or directory\n"},
 		{Test, []string{"tests/cli"}, "", 1, "", "rulesh test: no .transcript file under tests/cli\n"},
-		{Test, []string{"--nope"}, "", 2, "", "flag provided but not defined"},
+		{Test, []string{"--nope"}, "", 2, "", "rulesh test: unknown flag --nope\n"},
 
 		{REPL, []string{"--seed", "2", "-f", "rulesets/examples/duel.rules"}, "ariane.pv\nlet x = [1,\n 2]\nx\n:quit\nariane.pv\n", 0, "10\nx = [1, 2]\n[1, 2]\n", ""},
 		{REPL, []string{"rulesets/examples/duel.rules"}, "ariane.pv\n", 0, "10\n", ""},
 		{REPL, nil, "1 +\n", 1, "<input>:1:…", ""},
 		// In the REPL, diagnostics go where the user looks.
 		{REPL, []string{"nope.rules"}, "", 1, "nope.rules: cannot read nope.rules (no such file or directory)\n", "rulesh: rule files have errors\n"},
-		{REPL, []string{"--seed", "x"}, "", 2, "", "invalid value \"x\" for flag -seed"},
+		{REPL, []string{"--seed", "x"}, "", 2, "", "rulesh repl: --seed \"x\": not a whole number from 0\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runIn(t, root, tt.stdin, tt.cmd, tt.args...)

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"unicode/utf8"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -77,11 +78,13 @@ func within(line, col int, start, stop dsl.Pos) bool {
 	return !before(p, start) && before(p, stop)
 }
 
-// nameAt finds the name under line:col (a cursor just past a name counts as on it).
+// nameAt finds the name under line:col (a cursor just past a name counts as on it). The
+// names are in the order of the text, so the line's are found by a binary search.
 func (f *file) nameAt(line, col int) *dsl.Name {
-	for i := range f.names {
+	i := sort.Search(len(f.names), func(i int) bool { return f.names[i].Pos.Line >= line })
+	for ; i < len(f.names) && f.names[i].Pos.Line == line; i++ {
 		n := &f.names[i]
-		if n.Pos.Line == line && n.Pos.Col <= col && col <= n.End.Col {
+		if n.Pos.Col <= col && col <= n.End.Col {
 			return n
 		}
 	}

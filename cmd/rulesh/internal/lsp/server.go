@@ -3,12 +3,16 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
+	"reflect"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
@@ -168,15 +172,89 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	case !validMethod:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
 	case !validParams:
-		msg := "invalid params"
-		if err != nil {
-			msg = err.Error()
+		msg := invalidParams(req.Method, err)
+		if req.Notif {
+			s.log.Print(msg)
 		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
 	case err != nil:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
 	}
 	return r, nil
+}
+
+// invalidParams says in plain words why the params of a message could not be read (err
+// comes from encoding/json, whose words are Go's).
+func invalidParams(method string, err error) string {
+	msg := "invalid params for " + method
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		// The field's path has the Go structs it goes through (TextDocumentPositionParams.
+		// position.character): the protocol's names are the lower-case ones.
+		var path []string
+		for _, part := range strings.Split(te.Field, ".") {
+			if part != "" && !unicode.IsUpper([]rune(part)[0]) {
+				path = append(path, part)
+			}
+		}
+		where := strings.Join(path, ".")
+		if where == "" {
+			return fmt.Sprintf("%s: %s given, where %s is expected", msg, plainValue(te.Value), plainType(te.Type))
+		}
+		return fmt.Sprintf("%s: %s is %s, where %s is expected", msg, where, plainValue(te.Value), plainType(te.Type))
+	case errors.As(err, &se):
+		return msg + ": they are not valid JSON"
+	}
+	return msg + ": they are not what the protocol gives for it"
+}
+
+// plainValue says what a JSON value was, from encoding/json's words ("number -5",
+// "string", "array").
+func plainValue(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		return n
+	}
+	switch v {
+	case "string":
+		return "a string"
+	case "array":
+		return "an array"
+	case "object":
+		return "an object"
+	case "bool":
+		return "true or false"
+	case "number":
+		return "a number"
+	}
+	return v
+}
+
+// plainType names the JSON a Go type reads.
+func plainType(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	switch t.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number from 0"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return plainType(t.Elem())
+	}
+	return "another value"
 }
 
 // notify sends a notification to the client, from a request or a timer.

@@ -24,7 +24,8 @@ import (
 
 // client speaks JSON-RPC to a server through pipes, as an editor does on stdio.
 type client struct {
-	t       *testing.T
+	t       testing.TB
+	wait    time.Duration // how long a reply may take before the test fails
 	w       io.WriteCloser
 	id      int
 	replies chan map[string]json.RawMessage // responses, in order
@@ -35,11 +36,11 @@ type client struct {
 // guard bounds every wait, only so that a broken server fails the test instead of hanging it.
 const guard = 20 * time.Second
 
-func newClient(t *testing.T) *client {
+func newClient(t testing.TB) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &client{t: t, w: inW,
+	c := &client{t: t, wait: guard, w: inW,
 		replies: make(chan map[string]json.RawMessage, 100),
 		notes:   make(chan map[string]json.RawMessage, 100),
 		done:    make(chan bool, 1)}
@@ -114,7 +115,7 @@ func (c *client) call(method string, params any) string {
 			return "error " + string(e)
 		}
 		return compact(m["result"])
-	case <-time.After(guard):
+	case <-time.After(c.wait):
 		c.t.Fatalf("%s: no reply", method)
 	}
 	return ""
