@@ -388,3 +388,33 @@ action tirer(): string {
 		t.Error("a fresh trial on a hand-given source")
 	}
 }
+
+// TestConstFromInclude: a const may use a const of a file included above it (the included
+// file's declarations are met where its include stands), not one included below it.
+func TestConstFromInclude(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"q.rules":     "const w = 3\noption o = w * 2\n",
+		"r.rules":     "const v = 2\n",
+		"above.rules": "ruleset \"a\"\ninclude \"q.rules\"\nconst p = w + o\n",
+		"below.rules": "ruleset \"b\"\nconst a = v\ninclude \"r.rules\"\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, d := dsl.Load(nil, filepath.Join(dir, "above.rules"))
+	if d.HasErrors() {
+		t.Fatalf("above: %v", d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := dsl.NewSession(m).Eval("<t>", "p"); err != nil || dsl.Repr(v) != "9" {
+		t.Errorf("p = %v, %v; want 9", dsl.Repr(v), err)
+	}
+	if _, d := dsl.Load(nil, filepath.Join(dir, "below.rules")); !d.HasErrors() || !strings.Contains(d.Error(), "unknown name v") {
+		t.Errorf("below: %v, want unknown name v", d)
+	}
+}

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -183,14 +184,19 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
 	}
 	c.constPass = true
-	// Pass 2: options and consts in file order (a const may use earlier ones), then entities.
+	// Pass 2: options and consts in the order a reader meets them, an included file's where
+	// its include stands (a const may use earlier ones), then entities in file order.
+	for _, d := range readingOrder(files) {
+		switch {
+		case d.Option != nil:
+			c.option(d.Option)
+		case d.Const != nil:
+			c.constant(d.Const)
+		}
+	}
 	for _, f := range files {
 		for _, d := range f.AST.Decls {
 			switch {
-			case d.Option != nil:
-				c.option(d.Option)
-			case d.Const != nil:
-				c.constant(d.Const)
 			case d.Entity != nil:
 				e := &runtime.Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
 				if c.declare(e.Name, d.Entity.Pos, e) {
@@ -437,6 +443,40 @@ func (c *compiler) checkDefaultCycles() {
 	for _, k := range c.prog.Kinds {
 		visit(k)
 	}
+}
+
+// readingOrder lists the declarations of the files as a reader meets them: each file's in
+// order, an included file's in place of its include (once, where first met). The files
+// come each before its includes (syntax.ParseFiles), so a const declared in an included
+// file and used below the include would otherwise be met after its use.
+func readingOrder(files []syntax.ParsedFile) []*syntax.Decl {
+	byName := make(map[string]*syntax.File, len(files))
+	for _, f := range files {
+		byName[f.Name] = f.AST
+	}
+	seen := map[string]bool{}
+	var out []*syntax.Decl
+	var visit func(name string)
+	visit = func(name string) {
+		f := byName[name]
+		if f == nil || seen[name] {
+			return
+		}
+		seen[name] = true
+		for _, d := range f.Decls {
+			if d.Include == nil {
+				out = append(out, d)
+				continue
+			}
+			if path, ok := syntax.Unquote(d.Include.Path); ok {
+				visit(filepath.Clean(filepath.Join(filepath.Dir(name), path)))
+			}
+		}
+	}
+	for _, f := range files {
+		visit(f.Name)
+	}
+	return out
 }
 
 func (c *compiler) option(o *syntax.OptionDecl) {
