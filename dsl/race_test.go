@@ -67,6 +67,10 @@ func TestProgramSharedByMachines(t *testing.T) {
 			if err != nil {
 				return err.Error()
 			}
+			// Each input is cut at a modest budget: a whole automatic game (sabre's partie
+			// takes seconds, tens under -race on 9 machines) then stops at the same step on
+			// every machine, which still compares them, in bounded time.
+			m.Limits.MaxSteps = 50_000
 			var out strings.Builder
 			m.Emit = func(s string) { out.WriteString(s + "\n") }
 			s := NewSession(m)
