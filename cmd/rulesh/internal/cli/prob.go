@@ -202,8 +202,9 @@ func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, 
 // nameRE finds the names in an expression.
 var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
 
-// callRE finds a call written in an expression: a name and an opening bracket.
-var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
+// callRE finds a call written in an expression: a name and an opening bracket (not the d of
+// dice notation's 3d(2*6), glued to a number).
+var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
 
 // procIn returns the first name in src that is a procedure of prog, or "".
 func procIn(prog *dsl.Program, src string) string {
