@@ -56,8 +56,8 @@ func ParseSweep(s string) (Sweep, error) {
 		if b-a >= MaxSweepValues || b-a < 0 {
 			return Sweep{}, fmt.Errorf("%q: more than %d values, the limit of a sweep", s, MaxSweepValues)
 		}
-		for v := a; v <= b; v++ {
-			sw.Values = append(sw.Values, int(v))
+		for k := int64(0); k <= b-a; k++ { // v <= b would never fail at b = MaxInt64
+			sw.Values = append(sw.Values, int(a+k))
 		}
 		return sw, nil
 	}

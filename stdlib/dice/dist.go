@@ -353,15 +353,30 @@ func (wk *work) dist(n Node) (*Dist, error) {
 			return nil, &Error{n.At + 1, "symbols cannot be added or multiplied"}
 		}
 		switch n.Op {
-		case '+':
-			return wk.add(a, b)
-		case '-':
-			return wk.add(a, Negate(b))
+		case '+', '-':
+			if n.Op == '-' {
+				b = Negate(b)
+			}
+			d, err := wk.add(a, b)
+			if err == nil && (d.Min < -(1<<53) || d.Max() > 1<<53) {
+				err = &Error{n.At + 1, ErrTooLarge.Error()}
+			}
+			return d, err
 		}
-		return wk.combine(a, b, func(x, y int) (int, bool) {
+		// An outcome the operator refuses (a division by zero, a value beyond 2^53) is an
+		// error, as it is when rolled, not a probability quietly left out.
+		var opErr error
+		d, err := wk.combine(a, b, func(x, y int) (int, bool) {
 			v, err := arith(n.Op, x, y)
+			if err != nil && opErr == nil {
+				opErr = err
+			}
 			return v, err == nil
 		})
+		if err == nil && opErr != nil {
+			err = &Error{n.At + 1, opErr.Error()}
+		}
+		return d, err
 	case *Cmp:
 		a, b, err := wk.dist2(n.L, n.R)
 		if err != nil {
@@ -1078,8 +1093,8 @@ func fracOf(d *Dist) *fracDist {
 	return out
 }
 
-// fracCombine applies a binary node to every pair of outcomes; pairs that fail (a division
-// by zero) are lost mass, as in combine.
+// fracCombine applies a binary node to every pair of outcomes; a pair that fails (a division
+// by zero, a negative power) is an error, as when rolled.
 func (wk *work) fracCombine(n *Bin, x, y *fracDist) (*fracDist, error) {
 	if len(x.vals)*len(y.vals) > MaxPairs {
 		return nil, fmt.Errorf("more than %d pairs of results to combine", MaxPairs)
@@ -1098,11 +1113,8 @@ func (wk *work) fracCombine(n *Bin, x, y *fracDist) (*fracDist, error) {
 			} else {
 				v, err = ratArith(n.Op, a, b)
 			}
-			if err == ErrTooLarge {
-				return nil, &Error{n.At + 1, err.Error()}
-			}
 			if err != nil {
-				continue
+				return nil, &Error{n.At + 1, err.Error()}
 			}
 			key := v.RatString()
 			k, ok := index[key]

@@ -770,7 +770,10 @@ func (p *parser) atom() (Node, error) {
 			if err := p.checkWhole(n, false); err != nil {
 				return nil, err
 			}
-			count, ok := constValue(n)
+			count, ok, err := constValue(n)
+			if err != nil {
+				return nil, err
+			}
 			if !ok {
 				return nil, p.errAt(at, "the number of dice must be a whole number known before rolling, e.g. (4-2)d10")
 			}
@@ -846,20 +849,24 @@ func (p *parser) constant(what string) (int, error) {
 	if err := p.checkWhole(n, false); err != nil {
 		return 0, err
 	}
-	v, ok := constValue(n)
+	v, ok, err := constValue(n)
+	if err != nil {
+		return 0, err
+	}
 	if !ok {
 		return 0, p.errAt(at, "the number of %s must be a whole number known before rolling, e.g. 3d(2*6)", what)
 	}
 	return v, nil
 }
 
-// constValue evaluates an expression without dice (false when it has dice or fails).
-func constValue(n Node) (int, bool) {
+// constValue evaluates an expression without dice (false when it has dice; the error when
+// it fails, a division by zero or a value beyond 2^53).
+func constValue(n Node) (int, bool, error) {
 	if !noDice(n) {
-		return 0, false
+		return 0, false, nil
 	}
 	v, err := NewRoller(&Expr{Root: n}, nil).Total()
-	return v, err == nil
+	return v, err == nil, err
 }
 
 func noDice(n Node) bool {

@@ -332,7 +332,11 @@ func (r *Roller) eval(n Node) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return arith(n.Op, a, b)
+		v, err := arith(n.Op, a, b)
+		if err != nil {
+			return 0, &Error{n.At + 1, err.Error()}
+		}
+		return v, nil
 	case *Cmp:
 		a, b, err := r.eval2(n.L, n.R)
 		if err != nil {
@@ -369,7 +373,11 @@ func (r *Roller) call(n *Call) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return roundRat(n.Name, x)
+		v, err := roundRat(n.Name, x)
+		if err != nil {
+			return 0, &Error{n.At + 1, err.Error()}
+		}
+		return v, nil
 	}
 	v, err := r.eval(n.Args[0])
 	if err != nil {
@@ -420,7 +428,11 @@ func (r *Roller) evalRat(n Node) (*big.Rat, error) {
 			if err != nil {
 				return nil, err
 			}
-			return ratPow(x, e)
+			v, err := ratPow(x, e)
+			if err != nil {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			return v, nil
 		}
 		if n.Op != '%' {
 			x, err := r.evalRat(n.L)
@@ -431,7 +443,11 @@ func (r *Roller) evalRat(n Node) (*big.Rat, error) {
 			if err != nil {
 				return nil, err
 			}
-			return ratArith(n.Op, x, y)
+			v, err := ratArith(n.Op, x, y)
+			if err != nil {
+				return nil, &Error{n.At + 1, err.Error()}
+			}
+			return v, nil
 		}
 	}
 	v, err := r.eval(n)
@@ -551,14 +567,29 @@ func power(a, b int) (int, error) {
 	return v, nil
 }
 
+// arith applies an operator of the notation to whole numbers, refusing a sum, difference or
+// product beyond 2^53 (as a power is) rather than let it wrap around.
 func arith(op byte, a, b int) (int, error) {
+	const limit = 1 << 53
 	switch op {
-	case '+':
-		return a + b, nil
-	case '-':
-		return a - b, nil
-	case '*':
-		return a * b, nil
+	case '+', '-', '*':
+		var v int
+		wrapped := false
+		switch op {
+		case '+':
+			v = a + b
+			wrapped = (a > 0 && b > 0 && v < 0) || (a < 0 && b < 0 && v >= 0)
+		case '-':
+			v = a - b
+			wrapped = (a >= 0 && b < 0 && v < 0) || (a < 0 && b > 0 && v >= 0)
+		default:
+			v = a * b
+			wrapped = a != 0 && (v/a != b || a == -1 && b == math.MinInt)
+		}
+		if wrapped || v > limit || v < -limit {
+			return 0, ErrTooLarge
+		}
+		return v, nil
 	case '/':
 		if b == 0 {
 			return 0, ErrDivZero

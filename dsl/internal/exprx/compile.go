@@ -1047,6 +1047,16 @@ func compileError(err error) *Error {
 				e.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
+	} else if m := badNumberRE().FindStringSubmatch(msg); m != nil {
+		// expr's lexer refuses digits glued to letters (3x, 3d) in its own words, at the
+		// text's last character: say it plainly, at its start.
+		if fe != nil {
+			e.At = fe.From - utf8.RuneCountInString(m[1]) + 1
+		}
+		e.Summary = m[1] + " is not a number: a number cannot be followed by letters"
+		if len(m[1]) > 1 && strings.ContainsAny(m[1][len(m[1])-1:], "dD") {
+			e.Detail = `dice are written 3d6; a computed count or number of sides is written in notation: roll("3d(2*6)")`
+		}
 	} else if msg == `unexpected token "__dice"` {
 		// A dice literal glued after a value: (4-2)d10 computes its count.
 		e.Summary = "a dice literal cannot follow a value here"
@@ -1072,6 +1082,11 @@ func compileError(err error) *Error {
 	}
 	return e
 }
+
+// badNumberRE matches expr's lexer refusing a number glued to letters, capturing the text.
+var badNumberRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^bad number syntax: "(.*)"$`)
+})
 
 // badLiteralRE matches expr's message for a number literal strconv refused, capturing the
 // literal and strconv's reason. Compiled on first use.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -73,6 +73,13 @@ func (c *cli) prob(args []string) int {
 	} else if *atLeast {
 		fmt.Fprintln(c.stderr, "rulesh prob: --at-least goes with --sweep (one answer gives P(≥) already)")
 		return ExitUsage
+	}
+	if *svg != "" {
+		// Before the odds: a rule file given by mistake is refused at once.
+		if err := replaceableSVG(*svg); err != nil {
+			fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
+			return ExitError
+		}
 	}
 	prog, code := c.loadProgram(files, false)
 	if code != 0 {
@@ -202,8 +209,9 @@ func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, 
 // nameRE finds the names in an expression.
 var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
 
-// callRE finds a call written in an expression: a name and an opening bracket.
-var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
+// callRE finds a call written in an expression: a name and an opening bracket (not the d of
+// dice notation's 3d(2*6), glued to a number).
+var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
 
 // procIn returns the first name in src that is a procedure of prog, or "".
 func procIn(prog *dsl.Program, src string) string {
@@ -272,7 +280,12 @@ func (c *cli) writeChart(path, title string, labels []string, series []output.Se
 		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
 		return ExitError
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	// As sim and map do: a rule file given by mistake (--svg duel.rules) is not replaced.
+	err := replaceableSVG(path)
+	if err == nil {
+		err = sysio.WriteFile(path, b.Bytes())
+	}
+	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
 		return ExitError
 	}
