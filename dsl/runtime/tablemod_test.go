@@ -40,8 +40,8 @@ func TestRollModifiers(t *testing.T) {
 		{src: "coup(m = 4)", rolls: []int{1}, want: `"touché"`},
 		{src: "fixe()", rolls: []int{3, 3}, want: `"bas"`},
 		{src: "fixe()", rolls: []int{3, 4}, want: `"haut"`},
-		{src: `coup("x")`, rolls: []int{1}, err: `t.rules:1:1: the roll's modifier m must be a whole number, got "x"`},
-		{src: `coup(1.5)`, rolls: []int{1}, err: `the roll's modifier m must be a whole number, got 1.5`},
+		{src: `coup("x")`, rolls: []int{1}, err: `cannot apply + to int and string`},
+		{src: `coup(1.5)`, rolls: []int{1}, err: `the roll adds + m - 1, which must be a whole number, got 0.5`},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewIntQueue(c.rolls, nil), nil)
 		if err != nil {
@@ -97,8 +97,8 @@ func TestRollModifierOdds(t *testing.T) {
 		args []any
 		err  string
 	}{
-		{"coup", nil, "table coup adds m to its roll: give it, as in coup(m)"},
-		{"coup", []any{"x"}, `table coup: the roll's modifier m must be a whole number, got "x"`},
+		{"coup", nil, "table coup adds + m - 1 to its roll: give m, as in coup(m)"},
+		{"coup", []any{"x"}, `table coup: t.rules:1:24: cannot apply + to int and string`},
 		{"fixe", []any{1}, "table fixe's roll reads 0 parameters: its odds take 0 arguments, not 1"},
 	} {
 		if _, err := prog.TableDist(c.name, c.args...); err == nil || err.Error() != c.err {
