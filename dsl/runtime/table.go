@@ -19,10 +19,10 @@ import (
 // called without one.
 // The checker builds it; it is only read at run time.
 type Table struct {
-	Name   string
-	Pos    Pos
-	Proc   *Proc
-	Roll   *dice.Expr     // the dice of `roll DICE`, or nil
+	Name string
+	Pos  Pos
+	Proc *Proc
+	Roll *dice.Expr // the dice of `roll DICE`, or nil
 	// Plus is what the roll adds to its dice, a whole number (roll 2d6 + stat - 1: the
 	// expression + stat - 1), or nil.
 	Plus *Expr
@@ -30,13 +30,13 @@ type Table struct {
 	// TableDist adds it to the dice's distribution; other terms (dice, calls) leave the
 	// odds to the analysis engine.
 	PlusExact bool
-	Key    int            // the row key's position among the parameters
-	Ratio  bool           // the columns are odds (3:2), chosen by a ratio given at the call
-	Ratios []tables.Ratio // ratio tables: the columns, increasing
-	Cols   []*Expr        // other column tables: each column's key
-	Rows   []*TableRow
-	Below  *Expr // ratio tables: odds under the first column
-	Above  *Expr // ratio tables: odds over the last column (nil: the last column)
+	Key       int            // the row key's position among the parameters
+	Ratio     bool           // the columns are odds (3:2), chosen by a ratio given at the call
+	Ratios    []tables.Ratio // ratio tables: the columns, increasing
+	Cols      []*Expr        // other column tables: each column's key
+	Rows      []*TableRow
+	Below     *Expr // ratio tables: odds under the first column
+	Above     *Expr // ratio tables: odds over the last column (nil: the last column)
 	// Index finds a row without walking the table, when every key is a constant (nil
 	// otherwise).
 	Index *RowIndex
