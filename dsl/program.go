@@ -59,6 +59,12 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	return p.p.TableDist(name, args...)
 }
 
+// TableDistSet is TableDist with options at other values than their defaults, as --set
+// and the REPL's :set give them.
+func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
+	return p.p.TableDistSet(options, name, args...)
+}
+
 // RollsItsKey reports whether name is a table that rolls its own key and whose odds
 // TableDist gives by convolution: what its roll adds to its dice reads only numbers,
 // options, consts and its parameters (roll 2d6 + stat, not roll 1d6 + 1d4).

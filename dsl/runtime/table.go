@@ -313,6 +313,12 @@ func equalKeys(a, b any) bool {
 // rows need constant values; a two-dimensional row's list is evaluated for each roll, with
 // the column and the roll as its parameters.
 func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
+	return p.TableDistSet(nil, name, args...)
+}
+
+// TableDistSet is TableDist with options set to other values than their defaults (what
+// the roll adds may read them).
+func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
 		return nil, fmt.Errorf("%s is not a table", name)
@@ -336,7 +342,7 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 		if !t.PlusExact {
 			return nil, fmt.Errorf("table %s adds %s to its dice: its odds are the analysis engine's (rulesh prob '%s()')", name, t.PlusText(), name)
 		}
-		m, err := NewMachine(p, nil, nil)
+		m, err := NewMachine(p, nil, options)
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %v", name, err)
 		}
