@@ -59,10 +59,18 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	return p.p.TableDist(name, args...)
 }
 
-// RollsItsKey reports whether name is a table that rolls its own key.
+// TableDistSet is TableDist with options at other values than their defaults, as --set
+// and the REPL's :set give them.
+func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
+	return p.p.TableDistSet(options, name, args...)
+}
+
+// RollsItsKey reports whether name is a table that rolls its own key and whose odds
+// TableDist gives by convolution: what its roll adds to its dice reads only numbers,
+// options, consts and its parameters (roll 2d6 + stat, not roll 1d6 + 1d4).
 func (p *Program) RollsItsKey(name string) bool {
 	pr := p.p.Proc(name)
-	return pr != nil && pr.Table != nil && pr.Table.Roll != nil
+	return pr != nil && pr.Table != nil && pr.Table.Roll != nil && (pr.Table.Plus == nil || pr.Table.PlusExact)
 }
 
 // ParseTableCall reads what the odds commands take: NAME, NAME() or NAME(2, -1), NAME(1:1):

@@ -32,10 +32,34 @@ func (c *compiler) tableDecl(ta *syntax.TableDecl) {
 // tableBody compiles a table's rows once every global is declared.
 func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	p := t.Proc
-	if ta.Roll != "" {
-		de, err := dice.Parse(ta.Roll, c.prog.Dice())
+	var plus []lexer.Token // the roll's terms after its dice: + stat - 1
+	rollText := ""
+	if ta.Roll != nil {
+		first := ta.Roll.Toks[0]
+		rollText, _ = c.exprText(&ta.Roll.Expr)
+		if first.Type != syntax.TokDice {
+			c.errorf(first.Pos, "table "+t.Name+" rolls "+rollText+", which does not start with dice",
+				"a rolled table's roll is dice, then terms added or taken away: table "+t.Name+" roll 2d6 + stat")
+			return
+		}
+		if rest := ta.Roll.Toks[1:]; len(rest) > 0 {
+			if rest[0].Type != syntax.TokOp || rest[0].Value != "+" && rest[0].Value != "-" {
+				c.errorf(rest[0].Pos, "table "+t.Name+" rolls "+rollText+": after the dice, a roll adds or takes away terms",
+					"write + or - after "+first.Value+": table "+t.Name+" roll "+first.Value+" + stat")
+				return
+			}
+			plus = rest
+		}
+		de, err := dice.Parse(first.Value, c.prog.Dice())
 		if err != nil {
-			c.errorf(ta.Pos, "table "+t.Name+": dice "+ta.Roll+": "+err.Error(), "")
+			at := first.Pos
+			msg := err.Error()
+			if e, ok := err.(*dice.Error); ok {
+				msg = e.Msg
+				at.Column += max(e.Col-1, 0) // Col counts runes of an ASCII-led literal
+				at.Offset += max(e.Col-1, 0)
+			}
+			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, "")
 			return
 		}
 		t.Roll = de
@@ -62,9 +86,12 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		p.Params = append(p.Params, &runtime.Param{Name: "valeur", Pos: t.Pos, Type: runtime.AnyType})
 		sc.Vars["valeur"] = runtime.AnyType
 	}
-	if t.Roll != nil && len(ta.RollMods) > 0 {
-		c.rollMods(t, ta)
-		// The parameters are the modifier's inputs; the key comes after them.
+	if t.Roll != nil && plus != nil {
+		c.rollPlus(t, ta, plus, sc)
+		if t.Plus == nil {
+			return
+		}
+		// The parameters are the inputs of what the roll adds; the key comes after them.
 		addKey()
 	}
 	t.Key = t.KeyIndex(ta)
@@ -76,12 +103,11 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		key := p.Params[t.Key]
 		if key.Type != nil && key.Type.Kind != runtime.TAny && !runtime.Assignable(key.Type, runtime.IntType) {
 			// The roll gives a number: a key of another type would refuse every roll.
-			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, ta.Roll, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
+			c.errorfSpan(ta.Pos, "table", fmt.Sprintf("table %s rolls %s for its key %s, which is %s", t.Name, rollText, key.Name, key.Type), "a rolled table's key is the number rolled: declare it int (or leave its type out)")
 		}
-		key.Default = &runtime.Expr{Pos: t.Pos, Text: ta.Roll, RollOf: t.Roll, Type: runtime.RollType}
-		if t.Mods != nil {
-			key.Default.Text += " " + strings.Join(ta.RollMods, " ")
-			key.Default.RollAdd, key.Default.Type = t.Mods, runtime.IntType
+		key.Default = &runtime.Expr{Pos: t.Pos, Text: rollText, RollOf: t.Roll, Type: runtime.RollType}
+		if t.Plus != nil {
+			key.Default.RollPlus, key.Default.Type = t.Plus, runtime.IntType
 		}
 		p.MinArg = min(p.MinArg, t.KeyIndex(ta))
 	}
@@ -101,7 +127,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.tableRow(t, r, sc)
 		}
 	}
-	if (t.Ratio || t.Cols != nil) && t.Mods != nil {
+	if (t.Ratio || t.Cols != nil) && t.Plus != nil {
 		c.errorf(ta.Pos, "table "+t.Name+" has columns and adds to its roll", "a table with columns rolls its row key without modifiers")
 	}
 	if (t.Ratio || t.Cols != nil) && len(p.Params) < 2 {
@@ -113,22 +139,39 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	t.Index = runtime.NewRowIndex(t.Rows)
 }
 
-// rollMods reads the terms added to a table's roll: whole numbers and the table's parameters.
-func (c *compiler) rollMods(t *runtime.Table, ta *syntax.TableDecl) {
-	for i := 0; i+1 < len(ta.RollMods); i += 2 {
-		md := runtime.RollMod{Neg: ta.RollMods[i] == "-"}
-		term := ta.RollMods[i+1]
-		if n, err := strconv.Atoi(term); err == nil {
-			md.N = n
-		} else if slices.ContainsFunc(t.Proc.Params, func(p *runtime.Param) bool { return p.Name == term }) {
-			md.Param = term
-		} else {
-			c.errorf(ta.Pos, fmt.Sprintf("table %s adds %s to its roll, which is neither a whole number nor one of its parameters", t.Name, term),
-				"name it among the table's parameters: table "+t.Name+"("+term+") roll "+ta.Roll+" + "+term)
-			continue
-		}
-		t.Mods = append(t.Mods, md)
+// rollPlus compiles what a table's roll adds to its dice (the tokens from the sign on): any
+// arithmetic of numbers, options, consts and the table's parameters, or dice and calls,
+// whose odds are then the analysis engine's.
+func (c *compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer.Token, sc *scope) {
+	src := c.source(toks[0].Pos.Filename)
+	text := string(src[toks[0].Pos.Offset:ta.Roll.EndPos.Offset])
+	// Compiled as 0 + stat - 1, the 0 two columns before the sign (always on the roll's line,
+	// after `roll` and its dice), so positions in the text are the file's.
+	start := toks[0].Pos
+	start.Column, start.Offset = start.Column-2, start.Offset-2
+	x := c.CompileText("0 "+text, start, sc, runtime.IntType)
+	if x == nil {
+		return
 	}
+	t.Plus = x
+	t.PlusExact = true
+	syntax.Scan(text, func(tok lexer.Token) bool {
+		switch tok.Type {
+		case syntax.TokNumber, syntax.TokOp:
+		case syntax.TokPunct:
+			t.PlusExact = tok.Value == "(" || tok.Value == ")"
+		case syntax.TokIdent:
+			_, param := sc.Vars[tok.Value]
+			switch c.prog.Globals[tok.Value].(type) {
+			case *runtime.Option, *runtime.Const:
+			default:
+				t.PlusExact = param
+			}
+		default:
+			t.PlusExact = false
+		}
+		return t.PlusExact
+	})
 }
 
 func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope) {
@@ -331,11 +374,10 @@ func (c *compiler) checkTable(t *runtime.Table) {
 		if d, err := t.Roll.Distribution(); err == nil && d.Syms == nil {
 			lo, hi, known = d.Min, d.Max(), true
 		}
-		// A modifier shifts the range; one read from a parameter leaves it unknown.
-		if plus, err := runtime.RollPlus(0, t.Mods, nil); err == nil {
-			lo, hi = lo+plus.(int), hi+plus.(int)
-		} else {
-			known = false
+		// A number added shifts the range; anything else leaves it unknown.
+		if t.Plus != nil {
+			plus, ok := constPlus(t.Plus)
+			lo, hi, known = lo+plus, hi+plus, known && ok
 		}
 	}
 	reach := func(b tables.Band) bool { return bandMeetsRange(b, lo, hi) }
@@ -549,4 +591,23 @@ func listLen(x *runtime.Expr) (int, bool) {
 		return true
 	})
 	return n, true
+}
+
+// constPlus is what a roll adds when it is a whole number written out (+ 1, - 2 + 1).
+func constPlus(x *runtime.Expr) (int, bool) {
+	sum, sign, ok := 0, 1, false
+	for _, f := range strings.Fields(strings.NewReplacer("+", " + ", "-", " - ").Replace(x.Text)) {
+		switch f {
+		case "+":
+		case "-":
+			sign = -sign
+		default:
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return 0, false
+			}
+			sum, sign, ok = sum+sign*n, 1, true
+		}
+	}
+	return sum, ok
 }

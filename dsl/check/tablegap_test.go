@@ -58,12 +58,20 @@ func TestAboveBelow(t *testing.T) {
 	})
 }
 
-// TestRollModifierCheck: a roll's modifier is a whole number or a parameter; a table with
-// columns takes none; a constant modifier shifts the range the reachability warnings use.
+// TestRollModifierCheck: what a roll adds to its dice is any arithmetic of numbers,
+// options, consts and parameters (an unknown name is reported where it stands); a table
+// with columns takes none; a constant modifier shifts the range the reachability warnings
+// use; the roll starts with dice and goes on with + or -.
 func TestRollModifierCheck(t *testing.T) {
 	checkSummaries(t, []struct{ src, want string }{
 		{"table t(m) roll 1d6 + m {\n  < 4 : 1\n  else : 2\n}\n", ""},
-		{"table t roll 1d6 + n {\n  else : 2\n}\n", "t.rules:1:1: table t adds n to its roll, which is neither a whole number nor one of its parameters"},
+		{"table t roll 1d6 + n {\n  else : 2\n}\n", "t.rules:1:20: unknown name n"},
+		{"option stat = 1\nconst k = 2\ntable t(m) roll 2d6 + stat * 2 - (k + m) {\n  else : 2\n}\n", ""},
+		{"table t roll 2d6 + 1d4 {\n  else : 2\n}\n", ""},
+		{"option stat = 1\ntable t roll stat + 2d6 {\n  else : 2\n}\n", "t.rules:2:14: table t rolls stat + 2d6, which does not start with dice"},
+		{"table t roll 2d6 * 2 {\n  else : 2\n}\n", "t.rules:1:18: table t rolls 2d6 * 2: after the dice, a roll adds or takes away terms"},
+		{"table t roll 2dfoo {\n  else : 2\n}\n", "t.rules:1:16: table t: dice 2dfoo: unknown die \"foo\""},
+		{"dice combat = [a, b]\ntable t roll 1dcombat {\n  a : 1\n  b : 2\n}\n", ""},
 		{"table t roll 1d6 + 2 {\n  1 : 0\n  3 .. 8 : 1\n}\n", "t.rules:2:3: 1d6 can never roll 1 (it gives 3 to 8)"},
 		{"table t(m) roll 1d6 - m {\n  -20 : 0\n  else : 1\n}\n", ""},
 		{"table t(r, m) roll 1d6 + m {\n  columns ratio 1:1, 2:1\n  1 .. 6 : [1, 2]\n}\n", "t.rules:1:1: table t has columns and adds to its roll"},
@@ -84,4 +92,13 @@ func checkSummaries(t *testing.T, cases []struct{ src, want string }) {
 			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
 		}
 	}
+}
+
+// TestDieNameAfterCount: 2dcombat names a declared die in a rule expression as in the dice
+// notation; an unknown name is reported at the literal's name, not as a number.
+func TestDieNameAfterCount(t *testing.T) {
+	checkSummaries(t, []struct{ src, want string }{
+		{"dice combat = [a, b]\nrule r() {\n  return 2dcombat=a + 1dcombat=b\n}\n", ""},
+		{"rule r() {\n  return 2dfoo + 1\n}\n", "t.rules:2:12: dice 2dfoo: unknown die \"foo\""},
+	})
 }

@@ -78,9 +78,9 @@ type Expr struct {
 	// Ident, when set, is the name of the local the expression reads, and all it does.
 	Ident  string
 	RollOf *dice.Expr // a rolled table's default key: roll these dice
-	// RollAdd, with RollOf, are the terms added to the roll (roll 1d6 + m): the key is then
-	// the sum, a number.
-	RollAdd []RollMod
+	// RollPlus, with RollOf, is what the roll adds to its dice (roll 1d6 + m): the key is
+	// then the sum, a number.
+	RollPlus *Expr
 	// Simple, when set, evaluates the expression without the VM (see simple.go).
 	Simple *Simple
 	// Tmpl, when set, is the template the expression renders: a string literal with

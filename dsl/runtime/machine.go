@@ -652,16 +652,16 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	if x.Ident != "" {
 		return env[x.Ident], nil
 	}
-	if x.RollOf != nil && x.RollAdd != nil {
+	if x.RollOf != nil && x.RollPlus != nil {
 		r, err := m.RollExpr(x.RollOf)
 		if err != nil {
 			return nil, err
 		}
-		v, err := RollPlus(r.Total, x.RollAdd, env)
+		n, err := m.RollPlus(x.RollPlus, env)
 		if err != nil {
-			return nil, &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+			return nil, err
 		}
-		return v, nil
+		return r.Total + n, nil
 	}
 	if x.RollOf != nil {
 		return m.RollExpr(x.RollOf)

@@ -19,49 +19,49 @@ import (
 // called without one.
 // The checker builds it; it is only read at run time.
 type Table struct {
-	Name   string
-	Pos    Pos
-	Proc   *Proc
-	Roll   *dice.Expr     // the dice of `roll DICE`, or nil
-	Mods   []RollMod      // the terms added to the roll: roll 1d6 + m - 1
-	Key    int            // the row key's position among the parameters
-	Ratio  bool           // the columns are odds (3:2), chosen by a ratio given at the call
-	Ratios []tables.Ratio // ratio tables: the columns, increasing
-	Cols   []*Expr        // other column tables: each column's key
-	Rows   []*TableRow
-	Below  *Expr // ratio tables: odds under the first column
-	Above  *Expr // ratio tables: odds over the last column (nil: the last column)
+	Name string
+	Pos  Pos
+	Proc *Proc
+	Roll *dice.Expr // the dice of `roll DICE`, or nil
+	// Plus is what the roll adds to its dice, a whole number (roll 2d6 + stat - 1: the
+	// expression + stat - 1), or nil.
+	Plus *Expr
+	// PlusExact says Plus reads only numbers, options, consts and the table's parameters:
+	// TableDist adds it to the dice's distribution; other terms (dice, calls) leave the
+	// odds to the analysis engine.
+	PlusExact bool
+	Key       int            // the row key's position among the parameters
+	Ratio     bool           // the columns are odds (3:2), chosen by a ratio given at the call
+	Ratios    []tables.Ratio // ratio tables: the columns, increasing
+	Cols      []*Expr        // other column tables: each column's key
+	Rows      []*TableRow
+	Below     *Expr // ratio tables: odds under the first column
+	Above     *Expr // ratio tables: odds over the last column (nil: the last column)
 	// Index finds a row without walking the table, when every key is a constant (nil
 	// otherwise).
 	Index *RowIndex
 }
 
-// RollMod is a term a rolled table adds to its roll: a whole number, or a parameter.
-type RollMod struct {
-	Neg   bool
-	Param string // the parameter's name, or "" for N
-	N     int
+// PlusText is what the roll adds to its dice as written: + stat - 1.
+func (t *Table) PlusText() string {
+	if t.Plus == nil {
+		return ""
+	}
+	return strings.TrimPrefix(t.Plus.Text, "0 ")
 }
 
-// RollPlus is a roll's total with its modifiers, the parameters read from env: a parameter
-// that is not a whole number is an error.
-func RollPlus(total int, mods []RollMod, env map[string]any) (any, error) {
-	for _, md := range mods {
-		n := md.N
-		if md.Param != "" {
-			v := env[md.Param]
-			f, ok := Number(v)
-			if !ok || f != math.Trunc(f) {
-				return nil, fmt.Errorf("the roll's modifier %s must be a whole number, got %s", md.Param, Repr(v))
-			}
-			n = int(f)
-		}
-		if md.Neg {
-			n = -n
-		}
-		total += n
+// RollPlus is what a rolled table adds to its dice (plus, evaluated in env): a value that is
+// not a whole number is an error.
+func (m *Machine) RollPlus(plus *Expr, env map[string]any) (int, error) {
+	v, err := m.Eval(plus, env)
+	if err != nil {
+		return 0, err
 	}
-	return total, nil
+	f, ok := Number(v)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, &RuntimeError{Pos: plus.Pos, Msg: fmt.Sprintf("the roll adds %s, which must be a whole number, got %s", strings.TrimPrefix(plus.Text, "0 "), Repr(v))}
+	}
+	return int(f), nil
 }
 
 // TableRow is one row: a key (exact values, a band, or else) and its value.
@@ -125,10 +125,10 @@ type TableStmt struct {
 }
 
 // KeyIndex is the position of the row key among the parameters: 1 when a column is chosen
-// first, the last when the roll has modifiers, else 0. Read by the checker, which passes the declaration: the one place this
-// package reads the syntax tree.
+// first, the last when the roll adds terms to its dice, else 0. Read by the checker, which
+// passes the declaration: the one place this package reads the syntax tree.
 func (t *Table) KeyIndex(ta *syntax.TableDecl) int {
-	if len(ta.RollMods) > 0 && len(t.Proc.Params) > 0 {
+	if t.Plus != nil && len(t.Proc.Params) > 0 {
 		return len(t.Proc.Params) - 1 // roll 1d6 + m: the key comes after the parameters
 	}
 	for _, r := range ta.Rows {
@@ -313,6 +313,12 @@ func equalKeys(a, b any) bool {
 // rows need constant values; a two-dimensional row's list is evaluated for each roll, with
 // the column and the roll as its parameters.
 func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
+	return p.TableDistSet(nil, name, args...)
+}
+
+// TableDistSet is TableDist with options set to other values than their defaults (what
+// the roll adds may read them).
+func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
 		return nil, fmt.Errorf("%s is not a table", name)
@@ -324,31 +330,38 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 	if t.Ratio || t.Cols != nil {
 		return p.columnDist(t, args)
 	}
-	inputs := 0 // the parameters before the key, which only a roll with modifiers reads
-	if t.Mods != nil {
+	inputs := 0 // the parameters before the key, which only a roll that adds terms reads
+	if t.Plus != nil {
 		inputs = t.Key
 	}
 	if len(args) > inputs {
 		return nil, fmt.Errorf("table %s's roll reads %d parameters: its odds take %d arguments, not %d", name, inputs, inputs, len(args))
 	}
 	plus := 0
-	if t.Mods != nil {
-		env := map[string]any{}
-		for i, a := range args {
-			if i < t.Key {
-				env[pr.Params[i].Name] = a
-			}
+	if t.Plus != nil {
+		if !t.PlusExact {
+			return nil, fmt.Errorf("table %s adds %s to its dice: its odds are the analysis engine's (rulesh prob '%s()')", name, t.PlusText(), name)
 		}
-		for _, md := range t.Mods {
-			if _, given := env[md.Param]; md.Param != "" && !given {
-				return nil, fmt.Errorf("table %s adds %s to its roll: give it, as in %s(%s)", name, md.Param, name, strings.Join(paramNames(pr.Params[:t.Key]), ", "))
-			}
-		}
-		sum, err := RollPlus(0, t.Mods, env)
+		m, err := NewMachine(p, nil, options)
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %v", name, err)
 		}
-		plus = sum.(int)
+		env := maps.Clone(m.globals)
+		for i, par := range pr.Params[:t.Key] {
+			switch {
+			case i < len(args):
+				env[par.Name] = args[i]
+			case par.Default != nil:
+				if env[par.Name], err = m.Eval(par.Default, env); err != nil {
+					return nil, fmt.Errorf("table %s: %v", name, err)
+				}
+			default:
+				return nil, fmt.Errorf("table %s adds %s to its roll: give %s, as in %s(%s)", name, t.PlusText(), par.Name, name, strings.Join(paramNames(pr.Params[:t.Key]), ", "))
+			}
+		}
+		if plus, err = m.RollPlus(t.Plus, env); err != nil {
+			return nil, fmt.Errorf("table %s: %v", name, err)
+		}
 	}
 	return t.rowDist(plus, func(r *TableRow, _ any) (string, error) {
 		if !r.Value.IsLit {

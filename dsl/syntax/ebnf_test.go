@@ -208,6 +208,13 @@ action a() {
   let r = 4d6kh3 + d% + 4dF + 3d[1,1,2] + 4D + 10d10! + 1D6r<3
   emit "{r}"
 }`},
+	{prods: "ascii_letter", src: `
+dice combat = [sabre, fusil]
+dice Mon_dé = [1, 2]
+action a() {
+  let n = 2dcombat=sabre + 1DMon_dé
+  emit "{n}"
+}`},
 	{prods: "face_char non_ascii", src: `
 dice combat = [sabre, Fusil, général]
 action a() {

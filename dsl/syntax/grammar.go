@@ -380,11 +380,10 @@ type TableDecl struct {
 	Pos    lexer.Position
 	Name   string   `parser:"\"table\" @(Ident | Dice)"`
 	Params []*Param `parser:"( \"(\" ( @@ ( Comma @@ )* )? \")\" )?"`
-	Roll   string   `parser:"( \"roll\" @Dice"`
-	// RollMods are the terms added to the roll, sign then term: roll 1d6 + m - 1 gives
-	// ["+", "m", "-", "1"].
-	RollMods []string `parser:"( @( \"+\" | \"-\" ) @( Number | Ident ) )* )?"`
-	Rows     []*Row   `parser:"\"{\" ( @@ | Newline )* \"}\""`
+	// Roll is the dice the table rolls for its key, with the terms added to them: roll
+	// 2d6 + stat - 1 (the checker reads it: dice first, then + or - and any arithmetic).
+	Roll *Head  `parser:"( \"roll\" @@ )?"`
+	Rows []*Row `parser:"\"{\" ( @@ | Newline )* \"}\""`
 }
 
 // Row is one row of a table: a key and a value, or a columns line.

@@ -202,6 +202,12 @@ func diceLen(s string) int {
 		j += k + 1
 	case i > 0 && s[i] == 'D' && (j == len(s) || !isWordByte(s[j])):
 		return j // a bare D after a count: the D6 system's 4D
+	case i > 0 && j < len(s) && isWordByte(s[j]) && !IsDigit(s[j]) && s[j] != '_':
+		// A declared die's name after a count, 2dcombat: the name runs to the end of the
+		// word (the checker says which die it names, or that none is declared).
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
 	default:
 		return 0
 	}

@@ -44,7 +44,9 @@ func TestScanTokens(t *testing.T) {
 		{"glued operators", "a>=b", "Ident:a@1:1 Op:>=@1:2 Ident:b@1:4"},
 		{"dice", "3d6+2 d6 D6 d% 4dF 4d6kh3 10d10! 6d10>=8",
 			"Dice:3d6@1:1 Op:+@1:4 Number:2@1:5 Dice:d6@1:7 Dice:D6@1:10 Dice:d%@1:13 Dice:4dF@1:16 Dice:4d6kh3@1:20 Dice:10d10!@1:27 Dice:6d10>=8@1:34"},
-		{"bare D after a count", "4D+2 4D 4Dx", "Dice:4D@1:1 Op:+@1:3 Number:2@1:4 Dice:4D@1:6 Number:4@1:9 Ident:Dx@1:10"},
+		{"bare D after a count", "4D+2 4D", "Dice:4D@1:1 Op:+@1:3 Number:2@1:4 Dice:4D@1:6"},
+		// A name after a count is a declared die's (the checker says whether one is).
+		{"a die's name after a count", "2dcombat=fusil 4Dx 2dmy_die+1 dcombat", "Dice:2dcombat=fusil@1:1 Dice:4Dx@1:16 Dice:2dmy_die@1:20 Op:+@1:28 Number:1@1:29 Ident:dcombat@1:31"},
 		{"whitespace ends a literal", "3d6 >= 12", "Dice:3d6@1:1 Op:>=@1:5 Number:12@1:8"},
 		{"custom die faces", "d[a, b] 2d[x]", "Dice:d[a, b]@1:1 Dice:2d[x]@1:9"},
 		{"index of a variable d", `d["a]"] d[`, `Ident:d@1:1 Punct:[@1:2 String:"a]"@1:3 Punct:]@1:7 Ident:d@1:9 Punct:[@1:10`},

@@ -526,3 +526,17 @@ func TestSymbolicTotalHint(t *testing.T) {
 		t.Errorf("the hint does not parse: %v", err)
 	}
 }
+
+// TestUnknownDieKeepsTheWord: a word starting with d that names no die is reported whole,
+// at its start (do_move, not "o_move" one column in); after a count, the name alone.
+func TestUnknownDieKeepsTheWord(t *testing.T) {
+	for src, want := range map[string]string{
+		"do_move":     `column 1: unknown die "do_move"`,
+		"1 + Dé_lent": `column 5: unknown die "Dé_lent"`,
+		"2dfoo":       `column 3: unknown die "foo"`,
+	} {
+		if _, err := Parse(src, nil); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q): %v, want %s", src, err, want)
+		}
+	}
+}

@@ -27,6 +27,8 @@ type Dist struct {
 	Den  *big.Int
 	Bool bool     // a comparison: 0 is false, 1 is true
 	Syms []string // a symbolic die: value i names Syms[i-1]
+	// Tail bounds the values of the truncated mass, when they are known (see Tail).
+	Tail *Tail
 }
 
 // Point is the distribution of a constant.
@@ -130,7 +132,7 @@ func (d *Dist) trim() *Dist {
 		hi--
 	}
 	if lo == hi {
-		return &Dist{Min: 0, W: []*big.Int{new(big.Int)}, Den: d.Den, Bool: d.Bool, Syms: d.Syms}
+		return &Dist{Min: 0, W: []*big.Int{new(big.Int)}, Den: d.Den, Bool: d.Bool, Syms: d.Syms, Tail: d.Tail}
 	}
 	d.Min += lo
 	d.W = d.W[lo:hi]
@@ -177,13 +179,13 @@ func (wk *work) add(a, b *Dist) (*Dist, error) {
 	if err := wk.charge(plan.cost); err != nil {
 		return nil, err
 	}
-	out := &Dist{Min: a.Min + b.Min, W: conv(a.W, b.W, plan), Den: new(big.Int).Mul(a.Den, b.Den)}
+	out := &Dist{Min: a.Min + b.Min, W: conv(a.W, b.W, plan), Den: new(big.Int).Mul(a.Den, b.Den), Tail: addTail(a, b)}
 	return out.trim(), nil
 }
 
 // Negate is the distribution of -a.
 func Negate(a *Dist) *Dist {
-	out := &Dist{Min: -a.Max(), W: make([]*big.Int, len(a.W)), Den: a.Den}
+	out := &Dist{Min: -a.Max(), W: make([]*big.Int, len(a.W)), Den: a.Den, Tail: negTail(a.Tail)}
 	for i, w := range a.W {
 		out.W[len(a.W)-1-i] = w
 	}
@@ -194,6 +196,14 @@ func Negate(a *Dist) *Dist {
 func SumN(a *Dist, n int) (*Dist, error) { return (*work)(nil).sumN(a, n) }
 
 func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
+	out, err := wk.sumNCut(a, n)
+	if err == nil && a.Tail != nil && n > 1 {
+		out.Tail = sumTail(a, n)
+	}
+	return out, err
+}
+
+func (wk *work) sumNCut(a *Dist, n int) (*Dist, error) {
 	if n == 0 {
 		return Point(0), nil
 	}
@@ -394,6 +404,7 @@ func (wk *work) dist(n Node) (*Dist, error) {
 			}
 			out.W[k].Add(out.W[k], w)
 		}
+		decide(out, diff, n.Op)
 		out.Bool = true
 		return out, nil
 	case *Dice:
@@ -593,10 +604,46 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 		tail = mix(scaled(s, tail.Den), more)
 	}
-	if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
+	compound := m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate
+	if compound {
 		tail = mapDist(tail, func(v int) int { return score(n, clamp(m, v)) })
 	}
+	if !limitedByRule {
+		tail.Tail = chainTail(f, goOn, pen, depth, perDie)
+		if compound && tail.Tail != nil {
+			if m.Success.Op != "" || m.Failure.Op != "" {
+				tail.Tail = nil
+			} else {
+				tail.Tail.Lo = clamp(m, tail.Tail.Lo) // clamping keeps the order
+			}
+		}
+	}
 	return tail, nil
+}
+
+// chainTail bounds the values of the chains of explosions cut after depth+1 dice that all
+// exploded: the first die (unshifted), depth more shifted by pen, then any number of dice
+// more, each counted by perDie. It is nil when the dice beyond could lower the sum.
+func chainTail(f, goOn *Dist, pen, depth int, perDie func(int) int) *Tail {
+	least := func(d *Dist, shift int) (int, bool) {
+		lo, ok := 0, false
+		for i, w := range d.W {
+			if w.Sign() != 0 {
+				v := perDie(d.Min + i + shift)
+				if !ok || v < lo {
+					lo, ok = v, true
+				}
+			}
+		}
+		return lo, ok
+	}
+	rest, ok1 := least(f, pen)
+	first, ok2 := least(goOn, 0)
+	later, ok3 := least(goOn, pen)
+	if !ok1 || !ok2 || !ok3 || rest < 0 {
+		return nil
+	}
+	return &Tail{Lo: first + depth*later, LoOK: true}
 }
 
 func shiftDist(a *Dist, k int) *Dist {
@@ -605,6 +652,11 @@ func shiftDist(a *Dist, k int) *Dist {
 	}
 	out := *a
 	out.Min += k
+	if a.Tail != nil {
+		t := *a.Tail
+		t.Lo, t.Hi = t.Lo+k, t.Hi+k
+		out.Tail = &t
+	}
 	return &out
 }
 
@@ -749,8 +801,11 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	if m.Keep == KeepAll {
 		acc := Point(0)
 		for _, d := range items {
+			if counting {
+				d = mapDist(d, itemScore)
+			}
 			var err error
-			if acc, err = wk.add(acc, mapDist(d, itemScore)); err != nil {
+			if acc, err = wk.add(acc, d); err != nil {
 				return nil, err
 			}
 		}
@@ -802,7 +857,59 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	for v, w := range acc {
 		out.W[v-lo] = w
 	}
+	if !counting {
+		out.Tail = keptTail(items, m)
+	}
 	return out, nil
+}
+
+// keptTail bounds the truncated mass of the sum of the items a group keeps: some item i was
+// cut, with a value of at least its tail's Lo. Keeping the highest k, the sum is then at
+// least Lo_i plus k-1 of the least values, or k values over Lo_i; otherwise it is at least
+// k of the least values.
+func keptTail(items []*Dist, m *Mods) *Tail {
+	cut := false
+	least := 0
+	for i, d := range items {
+		lo, ok := d.fullLo()
+		if d.Tail == nil && !ok {
+			return nil // cut, with nothing known of it
+		}
+		if d.Tail != nil {
+			cut = true
+		}
+		if !ok {
+			return nil
+		}
+		if i == 0 || lo < least {
+			least = lo
+		}
+	}
+	if !cut {
+		return nil
+	}
+	k := 0
+	for _, kept := range keepMask(make([]int, len(items)), m) {
+		if kept {
+			k++
+		}
+	}
+	high := len(m.More) == 0 && (m.Keep == KeepHigh || m.Keep == DropLow)
+	t := &Tail{LoOK: true}
+	first := true
+	for _, d := range items {
+		if d.Tail == nil {
+			continue
+		}
+		lo := k * least
+		if high && k > 0 {
+			lo = min(d.Tail.Lo+(k-1)*least, k*d.Tail.Lo)
+		}
+		if first || lo < t.Lo {
+			t.Lo, first = lo, false
+		}
+	}
+	return t
 }
 
 // callDist is the distribution of a function of the notation (see Call).

@@ -1003,6 +1003,10 @@ func (p *parser) unknownDie(at, nameAt int, name string) error {
 			best = n
 		}
 	}
+	if best == "" && at == nameAt-1 {
+		// No count: the d begins a word (do_move), which is a name as the user wrote it.
+		return p.errAt(at, "unknown die %q", string(p.src[at:nameAt])+name)
+	}
 	if best == "" {
 		return p.errAt(nameAt, "unknown die %q", name)
 	}

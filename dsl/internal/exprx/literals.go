@@ -284,7 +284,7 @@ func patchDiceLiteral(node *ast.Node, lits map[string]*dice.Expr) bool {
 }
 
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a
-// digit, %, F or [ (or a count before a bare D); a card literal needs a suit symbol.
+// digit, %, F or [, or a count before it (4D, 2dcombat); a card literal needs a suit symbol.
 func mayHoldLiterals(text string) bool {
 	if strings.ContainsAny(text, "♣♠♥♦") {
 		return true
@@ -297,8 +297,8 @@ func mayHoldLiterals(text string) bool {
 		if i+1 < len(text) && (syntax.IsDigit(text[i+1]) || strings.IndexByte("%F[", text[i+1]) >= 0) {
 			return true
 		}
-		if c == 'D' && i > 0 && syntax.IsDigit(text[i-1]) {
-			return true
+		if i > 0 && syntax.IsDigit(text[i-1]) {
+			return true // a bare D after a count (4D), or a die's name (2dcombat)
 		}
 	}
 	// A percentage (40%): a % after a digit.

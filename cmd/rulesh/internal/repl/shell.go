@@ -75,7 +75,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
-	{":prob", "EXPR", "exact distribution of a dice expression or a rolled table"},
+	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
 	{":map", "[NAME]", "draw a hex map with the units on it"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
@@ -469,25 +469,7 @@ func (s *Shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
-		if name, args := dsl.ParseTableCall(arg); s.prog.HasProc(name) {
-			d, err := s.prog.TableDist(name, args...)
-			if err != nil {
-				s.errorf("%v", err)
-				return
-			}
-			_ = output.Dist(s.stdout, arg, d, false)
-			return
-		}
-		e, err := dice.Parse(arg, s.prog.Dice())
-		if err == nil {
-			var d *dice.Dist
-			if d, err = e.Distribution(); err == nil {
-				_ = output.Dist(s.stdout, arg, d, false)
-				return
-			}
-		}
-		output.DiceError(s.stdout, arg, err)
-		s.failed = true
+		s.prob(arg)
 	case ":record":
 		s.record(arg)
 	case ":map":

@@ -1,0 +1,128 @@
+package dice
+
+import "math/big"
+
+// Tail bounds the values of a distribution's truncated mass: the chains of explosions cut at
+// ExactExplodeDepth. A comparison whose outcome is the same for every value in the bounds
+// decides that mass, so `{1d8!, 1d6!}kh1 >= 4` is exactly 13/16 although the sums of the
+// explosions are cut. A Dist whose Tail is nil says nothing of its truncated mass (if any).
+type Tail struct {
+	Lo, Hi     int
+	LoOK, HiOK bool // whether Lo and Hi bound the truncated values (else unbounded)
+}
+
+// truncated reports whether some of d's mass was cut.
+func (d *Dist) truncated() bool { return d.Mass().Cmp(d.Den) != 0 }
+
+// fullLo is the least value d can take, truncated mass included; ok is false when unknown.
+func (d *Dist) fullLo() (int, bool) {
+	if d.Tail == nil {
+		return d.Min, !d.truncated()
+	}
+	if !d.Tail.LoOK {
+		return 0, false
+	}
+	return min(d.Min, d.Tail.Lo), true
+}
+
+// fullHi is the greatest value d can take, truncated mass included; ok is false when unknown.
+func (d *Dist) fullHi() (int, bool) {
+	if d.Tail == nil {
+		return d.Max(), !d.truncated()
+	}
+	if !d.Tail.HiOK {
+		return 0, false
+	}
+	return max(d.Max(), d.Tail.Hi), true
+}
+
+// addTail bounds the truncated mass of a+b: a's cut with any b, or b's cut with a's rest.
+func addTail(a, b *Dist) *Tail {
+	if a.Tail == nil && b.Tail == nil {
+		return nil
+	}
+	at, bt := a.Tail, b.Tail
+	if at == nil && a.truncated() || bt == nil && b.truncated() {
+		return nil
+	}
+	t := &Tail{LoOK: true, HiOK: true}
+	first := true
+	side := func(cut *Tail, other *Dist) {
+		lo, lok := other.fullLo()
+		hi, hok := other.fullHi()
+		l, h := cut.Lo+lo, cut.Hi+hi
+		lok, hok = lok && cut.LoOK, hok && cut.HiOK
+		if first {
+			t.Lo, t.Hi, t.LoOK, t.HiOK = l, h, lok, hok
+			first = false
+			return
+		}
+		t.Lo, t.Hi = min(t.Lo, l), max(t.Hi, h)
+		t.LoOK, t.HiOK = t.LoOK && lok, t.HiOK && hok
+	}
+	if at != nil {
+		side(at, b)
+	}
+	if bt != nil {
+		side(bt, a)
+	}
+	return t
+}
+
+// negTail bounds the truncated mass of -a.
+func negTail(t *Tail) *Tail {
+	if t == nil {
+		return nil
+	}
+	return &Tail{Lo: -t.Hi, Hi: -t.Lo, LoOK: t.HiOK, HiOK: t.LoOK}
+}
+
+// sumTail bounds the truncated mass of n copies of a: one of them is cut, the others are
+// anything.
+func sumTail(a *Dist, n int) *Tail {
+	if a.Tail == nil || n < 1 {
+		return nil
+	}
+	lo, lok := a.fullLo()
+	hi, hok := a.fullHi()
+	t := *a.Tail
+	t.Lo += (n - 1) * lo
+	t.Hi += (n - 1) * hi
+	t.LoOK, t.HiOK = t.LoOK && lok, t.HiOK && hok
+	return &t
+}
+
+// decide gives the truncated mass of diff to the side of a comparison (diff op 0) every
+// value in its bounds falls on, making the comparison exact; it leaves it cut otherwise.
+func decide(out, diff *Dist, op string) {
+	t := diff.Tail
+	if t == nil || !diff.truncated() {
+		return
+	}
+	var side int
+	switch {
+	case t.LoOK && t.HiOK:
+		a, b := compare(op, t.Lo, 0), compare(op, t.Hi, 0)
+		if a != b || op == "==" && t.Lo < 0 && t.Hi > 0 || op == "!=" && t.Lo < 0 && t.Hi > 0 {
+			return
+		}
+		side = b2i(a)
+	case t.LoOK && t.Lo > 0:
+		// Everything above a positive bound: only the ordering comparisons and (in)equality
+		// against 0 decide it, and each decides it the same way for every value.
+		side = b2i(compare(op, t.Lo, 0))
+	case t.HiOK && t.Hi < 0:
+		side = b2i(compare(op, t.Hi, 0))
+	default:
+		return
+	}
+	lost := new(big.Int).Sub(diff.Den, diff.Mass())
+	out.W[side].Add(out.W[side], lost)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

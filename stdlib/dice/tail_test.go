@@ -1,0 +1,73 @@
+package dice
+
+import (
+	"math/big"
+	"testing"
+)
+
+// TestTruncationDecidedComparisons: a comparison that every cut chain of explosions answers
+// the same way is exact, its mass whole. The values are worked by hand: an exploding die
+// below a threshold t never explodes (faces 1..t-1 are below the explosion), so P(false)
+// is the chance of faces under t and P(true) the rest.
+func TestTruncationDecidedComparisons(t *testing.T) {
+	for _, c := range []struct {
+		src         string
+		false, true string
+	}{
+		// max of the first faces of a d8 and a d6 below 4: 3/8 · 3/6 = 3/16.
+		{"{1d8!, 1d6!}kh1 >= 4", "3/16", "13/16"},
+		{"1d6! >= 3", "1/3", "2/3"},
+		// 2d6 + 3 > 5 fails only on double one.
+		{"2d6! + 3 > 5", "1/36", "35/36"},
+		// the same from the other side: -2d6! < -2 fails only on double one.
+		{"-2d6! < -2", "1/36", "35/36"},
+		// 20 is 6+6+6+2 alone, 1/6⁴; a cut d6 chain is at least 6·13 = 78, never 20.
+		{"1d6! == 20", "1295/1296", "1/1296"},
+		// penetration counts later dice one less, never below 0.
+		{"1d6!p >= 2", "1/6", "5/6"},
+		// compound: the sum of a d6 chain is 1 with 1/6.
+		{"1d6!! != 1", "1/6", "5/6"},
+		// kh2 of three d6!: at least 3 is everything but two ones among the top two:
+		// the top two sum to 2 only when all three show 1.
+		{"{1d6!, 1d6!, 1d6!}kh2 >= 3", "1/216", "215/216"},
+	} {
+		e, err := Parse(c.src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		if d.Truncated().Sign() != 0 {
+			t.Errorf("%s: %s of the mass is still cut", c.src, d.Truncated())
+		}
+		for v, want := range map[int]string{0: c.false, 1: c.true} {
+			w, _ := new(big.Rat).SetString(want)
+			if got := d.P(v); got.Cmp(w) != 0 {
+				t.Errorf("%s: P(%d) = %s, want %s", c.src, v, got, want)
+			}
+		}
+		if m, w := d.MeanRat(), d.P(1); m.Cmp(w) != 0 {
+			t.Errorf("%s: mean %s is not P(true) %s", c.src, m, w)
+		}
+	}
+}
+
+// TestTruncationUndecidedStaysCut: when a cut chain could fall on either side, the mass
+// stays cut (and reported as such): d6! − d6! ≥ 0 depends on how far each chain goes.
+func TestTruncationUndecidedStaysCut(t *testing.T) {
+	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "{1d6!, 1d6!}kl1 >= 40"} {
+		e, err := Parse(src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Truncated().Sign() == 0 {
+			t.Errorf("%s: the cut mass was given to one side although both are possible", src)
+		}
+	}
+}
