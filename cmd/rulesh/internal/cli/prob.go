@@ -128,7 +128,7 @@ func (c *cli) prob(args []string) int {
 		if *asJSON {
 			return c.writeJSON(distDoc(d, *seed))
 		}
-		c.printEngineDist(d, *seed)
+		output.EngineDist(c.stdout, d, *seed)
 		return ExitOK
 	}
 	b := q
@@ -166,10 +166,10 @@ func (c *cli) prob(args []string) int {
 		return c.writeJSON(map[string]any{"a": distDoc(cmp.A, *seed), "b": distDoc(cmp.B, *seed), "difference": diffDoc(cmp.Diff)})
 	}
 	fmt.Fprintln(c.stdout, nameA)
-	c.printEngineDist(cmp.A, *seed)
+	output.EngineDist(c.stdout, cmp.A, *seed)
 	fmt.Fprintln(c.stdout)
 	fmt.Fprintln(c.stdout, nameB)
-	c.printEngineDist(cmp.B, *seed)
+	output.EngineDist(c.stdout, cmp.B, *seed)
 	fmt.Fprintln(c.stdout)
 	c.printDiff(cmp)
 	return ExitOK
@@ -292,21 +292,10 @@ func (c *cli) writeChart(path, title string, labels []string, series []output.Se
 	return ExitOK
 }
 
-// label writes an outcome for people: its value or failure, then the lines it emitted.
-func label(o *analysis.Outcome) string {
-	if o.Emitted == nil {
-		return o.Text
-	}
-	if len(o.Emitted) == 0 {
-		return o.Text + " — (nothing emitted)"
-	}
-	return o.Text + " — " + strings.Join(o.Emitted, " / ")
-}
-
 func labelsOf(os []analysis.Outcome) []string {
 	out := make([]string, len(os))
 	for i := range os {
-		out[i] = label(&os[i])
+		out[i] = output.OutcomeLabel(&os[i])
 	}
 	return out
 }
@@ -340,72 +329,6 @@ func alignProbs(diff *analysis.Difference, d *analysis.Dist) []float64 {
 	return out
 }
 
-// howAnswered says whether the odds are exact or sampled, and from how many runs.
-func howAnswered(d *analysis.Dist, seed uint64) string {
-	if d.Exact {
-		return fmt.Sprintf("exact: %d branches of the dice enumerated", d.Leaves)
-	}
-	return fmt.Sprintf("sampled: %d runs (seed %d), 95%% intervals", d.Samples, seed)
-}
-
-// printEngineDist writes an answer of the analysis engine for people.
-func (c *cli) printEngineDist(d *analysis.Dist, seed uint64) {
-	if d.Numeric {
-		fmt.Fprintf(c.stdout, "%s: mean %s, stddev %s\n", d.Expr, output.Float(d.Mean), output.Float(d.Stddev))
-	} else {
-		fmt.Fprintln(c.stdout, d.Expr)
-	}
-	fmt.Fprintln(c.stdout, howAnswered(d, seed))
-	if len(d.Outcomes) > 0 && d.Outcomes[0].Emitted != nil {
-		c.printEmits(d)
-		return
-	}
-	var header []string
-	if d.Exact {
-		header = []string{"value", "probability", "%"}
-		if d.Numeric {
-			header = append(header, "P(≥)", "P(≤)")
-		}
-	} else {
-		header = []string{"value", "count", "%", "ci95"}
-	}
-	rows := make([][]string, 0, len(d.Outcomes))
-	weights := make([]float64, 0, len(d.Outcomes))
-	geq, leq := 1.0, 0.0
-	for i := range d.Outcomes {
-		o := &d.Outcomes[i]
-		if d.Exact {
-			row := []string{label(o), o.Fraction.RatString(), output.Percent(o.P)}
-			if d.Numeric {
-				leq += o.P
-				row = append(row, output.Percent(max(0, geq)), output.Percent(min(1, leq)))
-				geq -= o.P
-			}
-			rows = append(rows, row)
-		} else {
-			rows = append(rows, []string{label(o), strconv.FormatInt(o.Count, 10), output.Percent(o.P), output.Percent(o.Lo) + "–" + output.Percent(o.Hi)})
-		}
-		weights = append(weights, o.P)
-	}
-	output.Table(c.stdout, header, rows, weights)
-}
-
-// printEmits writes outcomes that carry emitted lines: a line per outcome (its value,
-// probability and interval), then its lines indented.
-func (c *cli) printEmits(d *analysis.Dist) {
-	for i := range d.Outcomes {
-		o := &d.Outcomes[i]
-		if d.Exact {
-			fmt.Fprintf(c.stdout, "%s  %s  %s\n", o.Text, o.Fraction.RatString(), output.Percent(o.P))
-		} else {
-			fmt.Fprintf(c.stdout, "%s  %d  %s  %s–%s\n", o.Text, o.Count, output.Percent(o.P), output.Percent(o.Lo), output.Percent(o.Hi))
-		}
-		for _, line := range o.Emitted {
-			fmt.Fprintf(c.stdout, "    %s\n", line)
-		}
-	}
-}
-
 // printDiff writes B − A per outcome.
 func (c *cli) printDiff(cmp *analysis.Comparison) {
 	diff := cmp.Diff
@@ -430,7 +353,7 @@ func (c *cli) printDiff(cmp *analysis.Comparison) {
 	var weights []float64
 	for i := range diff.Outcomes {
 		o := &diff.Outcomes[i]
-		row := []string{label(&o.Outcome), output.Percent(pa[i]), output.Percent(pb[i]), signed(o.D, true)}
+		row := []string{output.OutcomeLabel(&o.Outcome), output.Percent(pa[i]), output.Percent(pb[i]), signed(o.D, true)}
 		if !diff.Exact {
 			row = append(row, signed(o.Lo, true)+" … "+signed(o.Hi, true))
 		}

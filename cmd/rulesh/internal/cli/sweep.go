@@ -196,7 +196,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	index := map[string]int{}
 	for i := range union {
 		o := &union[i]
-		rows[i] = sweepRow{label: label(o), num: o.Number, isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
+		rows[i] = sweepRow{label: output.OutcomeLabel(o), num: o.Number, isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
 		index[o.Key] = i
 	}
 	means := make([]*float64, len(ds))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"rulesh/analysis"
@@ -67,45 +66,7 @@ func (s *Shell) prob(arg string) {
 		output.Error(s.stdout, err, dsl.Sources{analysis.ProbName: []byte(arg)}, s.prog.Sources())
 		return
 	}
-	s.printEngineDist(d)
-}
-
-// printEngineDist writes an answer of the analysis engine as `rulesh prob` prints it.
-func (s *Shell) printEngineDist(d *analysis.Dist) {
-	if d.Numeric {
-		fmt.Fprintf(s.stdout, "%s: mean %s, stddev %s\n", d.Expr, output.Float(d.Mean), output.Float(d.Stddev))
-	} else {
-		fmt.Fprintln(s.stdout, d.Expr)
-	}
-	header := []string{"value", "count", "%", "ci95"}
-	if d.Exact {
-		fmt.Fprintf(s.stdout, "exact: %d branches of the dice enumerated\n", d.Leaves)
-		header = []string{"value", "probability", "%"}
-		if d.Numeric {
-			header = append(header, "P(≥)", "P(≤)")
-		}
-	} else {
-		fmt.Fprintf(s.stdout, "sampled: %d runs (seed %d), 95%% intervals\n", d.Samples, s.seed)
-	}
-	rows := make([][]string, 0, len(d.Outcomes))
-	weights := make([]float64, 0, len(d.Outcomes))
-	geq, leq := 1.0, 0.0
-	for i := range d.Outcomes {
-		o := &d.Outcomes[i]
-		if d.Exact {
-			row := []string{o.Text, o.Fraction.RatString(), output.Percent(o.P)}
-			if d.Numeric {
-				leq += o.P
-				row = append(row, output.Percent(max(0, geq)), output.Percent(min(1, leq)))
-				geq -= o.P
-			}
-			rows = append(rows, row)
-		} else {
-			rows = append(rows, []string{o.Text, strconv.FormatInt(o.Count, 10), output.Percent(o.P), output.Percent(o.Lo) + "–" + output.Percent(o.Hi)})
-		}
-		weights = append(weights, o.P)
-	}
-	output.Table(s.stdout, header, rows, weights)
+	output.EngineDist(s.stdout, d, s.seed)
 }
 
 // wordRE finds the names in an expression.
