@@ -91,6 +91,13 @@ func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	var pos []string
 	out := fs.Output()
+	if name, value, twice := givenTwice(fs, args); twice {
+		// The flag package would keep the last value silently (--sweep n=1..2 --sweep
+		// m=1..2 then failed on the name n).
+		fmt.Fprintf(out, "rulesh %s: %s given twice (%q the second time): it takes one value\n", fs.Name(), dashed(name), value)
+		fs.Usage()
+		return nil, ExitUsage, false
+	}
 	// The flag package's own messages name Go's parsing ("parse error"): it says nothing,
 	// and flagError says it in plain words.
 	fs.SetOutput(io.Discard)
@@ -116,6 +123,39 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// givenTwice finds a flag that takes one value given a second time, with that value; the
+// repeatable flags (-f, --set) may come many times. It reads the arguments as the flag
+// package does: a flag's value is after = or, for a flag that is not boolean, the next one.
+func givenTwice(fs *flag.FlagSet, args []string) (name, value string, twice bool) {
+	seen := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		n, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(n)
+		if f == nil {
+			continue // the flag package says it is unknown
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(args) {
+			i++
+			v = args[i]
+		}
+		if _, repeatable := f.Value.(*listFlag); repeatable {
+			continue
+		}
+		if seen[f.Name] {
+			return f.Name, v, true
+		}
+		seen[f.Name] = true
+	}
+	return "", "", false
 }
 
 // flagError says why the flag package refused the arguments, in plain words: the flag as
