@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -449,41 +448,29 @@ func (d *Dist) finish() []int32 {
 	return order
 }
 
-// rank orders kinds of outcomes: numbers, booleans, other values, failures.
-func rank(o *Outcome) int {
+// rank is an outcome's kind in the shared order (compareRanked), with its number: a
+// boolean counts 0 or 1.
+func rank(o *Outcome) (Kind, float64) {
 	switch {
 	case o.Err != "":
-		return 3
+		return KindError, 0
 	case o.IsNum:
-		return 0
+		return KindNumber, o.Number
 	}
-	if _, ok := o.Value.(bool); ok {
-		return 1
+	if b, ok := o.Value.(bool); ok {
+		if b {
+			return KindBool, 1
+		}
+		return KindBool, 0
 	}
-	return 2
+	return KindValue, 0
 }
 
-// compareOutcomes orders outcomes as the shared shape says: numbers ascending, then false
-// before true, then other values by their text, failures last; ties by emitted lines.
+// compareOutcomes orders outcomes as sim does (compareRanked); ties by emitted lines.
 func compareOutcomes(a, b *Outcome) int {
-	if c := cmp.Compare(rank(a), rank(b)); c != 0 {
-		return c
-	}
-	switch rank(a) {
-	case 0:
-		if c := cmp.Compare(a.Number, b.Number); c != 0 {
-			return c
-		}
-	case 1:
-		ab, bb := a.Value.(bool), b.Value.(bool)
-		if ab != bb {
-			if !ab {
-				return -1
-			}
-			return 1
-		}
-	}
-	if c := cmp.Compare(a.Text, b.Text); c != 0 {
+	ka, na := rank(a)
+	kb, nb := rank(b)
+	if c := compareRanked(ka, na, a.Text, kb, nb, b.Text); c != 0 {
 		return c
 	}
 	return slices.Compare(a.Emitted, b.Emitted)

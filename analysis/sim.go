@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -105,24 +106,21 @@ type RunOutcome struct {
 // CompareRunOutcomes orders outcomes: numbers ascending, then false before true, then other
 // values by their text, then failures by their text.
 func CompareRunOutcomes(a, b RunOutcome) int {
-	if a.Kind != b.Kind {
-		return int(a.Kind) - int(b.Kind)
+	return compareRanked(a.Kind, a.Num, a.Text, b.Kind, b.Num, b.Text)
+}
+
+// compareRanked is the order of outcomes prob and sim share: by kind, then numbers and
+// booleans (false 0, true 1) by value, then by text.
+func compareRanked(ka Kind, na float64, ta string, kb Kind, nb float64, tb string) int {
+	if ka != kb {
+		return cmp.Compare(ka, kb)
 	}
-	if a.Kind == KindNumber || a.Kind == KindBool {
-		switch {
-		case a.Num < b.Num:
-			return -1
-		case a.Num > b.Num:
-			return 1
+	if ka == KindNumber || ka == KindBool {
+		if c := cmp.Compare(na, nb); c != 0 {
+			return c
 		}
 	}
-	switch {
-	case a.Text < b.Text:
-		return -1
-	case a.Text > b.Text:
-		return 1
-	}
-	return 0
+	return cmp.Compare(ta, tb)
 }
 
 // outcomeOf classifies what a run gave, without its JSON value (see rawJSON). A roll
