@@ -120,6 +120,12 @@ func (c *cli) prob(args []string) int {
 		if err != nil {
 			return c.probError(prog, src, err)
 		}
+		if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
+			// Every run fails, and the same way: a mistake in the expression or the rules,
+			// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
+			fmt.Fprintf(c.stderr, "rulesh prob: every run of %s fails: %s\n", src, d.Outcomes[0].Err)
+			return ExitError
+		}
 		if *svg != "" {
 			if code := c.writeChart(*svg, src, labelsOf(d.Outcomes), []output.Series{{Name: src, Values: probsOf(d.Outcomes)}}); code != 0 {
 				return code
