@@ -403,6 +403,9 @@ func distDoc(d *analysis.Dist, seed uint64) map[string]any {
 		if d.Exact {
 			po.Fraction = o.Fraction.RatString()
 		} else {
+			// The observed frequency as a fraction too, so every outcome keeps the shape
+			// {value, probability, fraction}; ci95 says how far it may be from the odds.
+			po.Fraction = big.NewRat(o.Count, d.Samples).RatString()
 			po.CI95 = &[2]float64{o.Lo, o.Hi}
 		}
 		if o.Emitted != nil && len(o.Emitted) == 0 {
