@@ -643,6 +643,29 @@ func (p *parser) description() error {
 // funcArgs is how many arguments each function of the notation takes (-1: two or more).
 var funcArgs = map[string]int{"floor": 1, "ceil": 1, "round": 1, "sqrt": 1, "abs": 1, "min": -1, "max": -1}
 
+// items reads expressions separated by commas up to and past close (the opening bracket is
+// read), each with item; where says in the error where a comma or close was expected.
+func (p *parser) items(item func() (Node, error), close rune, where string) ([]Node, error) {
+	var out []Node
+	for {
+		n, err := item()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+		p.skipSpace()
+		switch p.peek() {
+		case ',':
+			p.i++
+		case close:
+			p.i++
+			return out, nil
+		default:
+			return nil, p.errf("expected , or %c %s", close, where)
+		}
+	}
+}
+
 // call reads the arguments of a function after its name.
 func (p *parser) call(at int, name string) (Node, error) {
 	if err := p.enter(); err != nil {
@@ -651,22 +674,9 @@ func (p *parser) call(at int, name string) (Node, error) {
 	p.skipSpace()
 	p.i++ // (
 	c := &Call{At: at, Name: name}
-	for {
-		n, err := p.cmp()
-		if err != nil {
-			return nil, err
-		}
-		c.Args = append(c.Args, n)
-		p.skipSpace()
-		if p.peek() == ',' {
-			p.i++
-			continue
-		}
-		if p.peek() == ')' {
-			p.i++
-			break
-		}
-		return nil, p.errf("expected , or ) after an argument of %s", name)
+	var err error
+	if c.Args, err = p.items(p.cmp, ')', "after an argument of "+name); err != nil {
+		return nil, err
 	}
 	p.depth--
 	want := funcArgs[name]
@@ -1092,22 +1102,9 @@ func (p *parser) group() (Node, error) {
 	}
 	p.i++
 	g := &Group{At: at}
-	for {
-		n, err := p.sum()
-		if err != nil {
-			return nil, err
-		}
-		g.Items = append(g.Items, n)
-		p.skipSpace()
-		if p.peek() == ',' {
-			p.i++
-			continue
-		}
-		if p.peek() == '}' {
-			p.i++
-			break
-		}
-		return nil, p.errf("expected , or } in the group")
+	var err error
+	if g.Items, err = p.items(p.sum, '}', "in the group"); err != nil {
+		return nil, err
 	}
 	p.depth--
 	if err := p.mods(&g.Mods, nil, false); err != nil {
