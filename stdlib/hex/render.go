@@ -173,7 +173,20 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 			}
 		}
 	}
-	for e, kind := range m.Edges {
+	// Edges in a fixed order: the same board gives the same picture byte for byte.
+	edges := make([]Edge, 0, len(m.Edges))
+	for e := range m.Edges {
+		edges = append(edges, e)
+	}
+	sort.Slice(edges, func(i, j int) bool {
+		a, b := edges[i], edges[j]
+		if a.A != b.A {
+			return a.A.R < b.A.R || a.A.R == b.A.R && a.A.Q < b.A.Q
+		}
+		return b.B.R > a.B.R || a.B.R == b.B.R && a.B.Q < b.B.Q
+	})
+	for _, e := range edges {
+		kind := m.Edges[e]
 		ax, ay := centre(e.A)
 		bx, by := centre(e.B)
 		mx, my := (ax+bx)/2, (ay+by)/2

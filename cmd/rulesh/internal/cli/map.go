@@ -1,12 +1,8 @@
 package cli
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
 	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
@@ -48,7 +44,7 @@ func (c *cli) mapCmd(args []string) int {
 		return ExitError
 	}
 	if *svg != "" {
-		if err := replaceableSVG(*svg); err != nil {
+		if err := sysio.ReplaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh map: %v\n", err)
 			return ExitError
 		}
@@ -63,29 +59,4 @@ func (c *cli) mapCmd(args []string) int {
 	}
 	fmt.Fprint(c.stdout, board.Render(units))
 	return ExitOK
-}
-
-// replaceableSVG refuses an existing OUT that is not empty and does not begin as an SVG
-// picture: `--svg duel.rules`, or a link to a rule file, must not turn it into a picture.
-// Whether OUT may be written at all (a device, a folder) is left to sysio.Write.
-func replaceableSVG(path string) error {
-	// Stat before opening: opening a FIFO would block.
-	if st, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) || (err == nil && !st.Mode().IsRegular()) {
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, err := io.ReadFull(f, head)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return err
-	}
-	head = bytes.TrimLeft(bytes.TrimPrefix(head[:n], []byte("\ufeff")), " \t\r\n")
-	if len(head) == 0 || bytes.HasPrefix(head, []byte("<svg")) || bytes.HasPrefix(head, []byte("<?xml")) {
-		return nil
-	}
-	return fmt.Errorf("%s exists and is not an SVG picture; not overwritten", path)
 }

@@ -76,7 +76,7 @@ func (c *cli) prob(args []string) int {
 	}
 	if *svg != "" {
 		// Before the odds: a rule file given by mistake is refused at once.
-		if err := replaceableSVG(*svg); err != nil {
+		if err := sysio.ReplaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
 			return ExitError
 		}
@@ -287,7 +287,7 @@ func (c *cli) writeChart(path, title string, labels []string, series []output.Se
 		return ExitError
 	}
 	// As sim and map do: a rule file given by mistake (--svg duel.rules) is not replaced.
-	err := replaceableSVG(path)
+	err := sysio.ReplaceableSVG(path)
 	if err == nil {
 		err = sysio.WriteFile(path, b.Bytes())
 	}

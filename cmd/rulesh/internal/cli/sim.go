@@ -62,7 +62,7 @@ func (c *cli) sim(args []string) int {
 	}
 	if *svg != "" {
 		// Before the runs: a rule file given by mistake is refused at once.
-		if err := replaceableSVG(*svg); err != nil {
+		if err := sysio.ReplaceableSVG(*svg); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
 			return ExitError
 		}
@@ -550,7 +550,7 @@ func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary
 		}
 	}
 	title := fmt.Sprintf("%s — %d runs, seed %d", st.Expr, st.Runs, st.Seed)
-	err := replaceableSVG(path)
+	err := sysio.ReplaceableSVG(path)
 	if err == nil {
 		err = sysio.Write(path, func(w io.Writer) error { return output.ChartSVG(w, title, labels, series) })
 	}

@@ -305,7 +305,7 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 	}
 	if svg != "" {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
-		err := replaceableSVG(svg)
+		err := sysio.ReplaceableSVG(svg)
 		if err == nil {
 			err = sysio.Write(svg, func(w io.Writer) error { return output.ChartSVG(w, title, rowLabels(rows), sweepSeries(cols, rows)) })
 		}

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"rulesh/cmd/rulesh/internal/output"
+	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/cmd/rulesh/internal/transcript"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -76,7 +77,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
-	{":map", "[NAME]", "draw a hex map with the units on it"},
+	{":map", "[NAME] [svg FILE]", "draw a hex map with the units on it (as an SVG picture in FILE)"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
 }
@@ -473,17 +474,7 @@ func (s *Shell) meta(input string) {
 	case ":record":
 		s.record(arg)
 	case ":map":
-		board, err := s.m.Map(arg)
-		if err != nil {
-			s.errorf("%v", err)
-			return
-		}
-		units, err := s.m.Units(arg)
-		if err != nil {
-			s.errorf("%v", err)
-			return
-		}
-		fmt.Fprint(s.stdout, board.Render(units))
+		s.drawMap(arg)
 	default:
 		var names []string
 		for _, c := range metaCommands {
@@ -646,4 +637,41 @@ func ParseCards(prog *dsl.Program, s string) ([]string, error) {
 		}
 	}
 	return f, nil
+}
+
+// drawMap is :map [NAME] [svg FILE]: the board as it stands, as text, or as an SVG picture
+// written to FILE (one per turn of a game, on request); replay writes no file.
+func (s *Shell) drawMap(arg string) {
+	name, svg := arg, ""
+	if f := strings.Fields(arg); len(f) >= 2 && f[len(f)-2] == "svg" {
+		name, svg = strings.Join(f[:len(f)-2], " "), f[len(f)-1]
+	}
+	board, err := s.m.Map(name)
+	if err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	units, err := s.m.Units(name)
+	if err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	if svg == "" {
+		fmt.Fprint(s.stdout, board.Render(units))
+		return
+	}
+	if s.replay {
+		s.errorf(":map … svg is refused while a transcript is replayed: replay writes no file")
+		return
+	}
+	path := s.path(svg)
+	if err := sysio.ReplaceableSVG(path); err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	if err := sysio.Write(path, func(w io.Writer) error { return board.WriteSVG(w, units) }); err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	fmt.Fprintf(s.stdout, "wrote %s\n", svg)
 }

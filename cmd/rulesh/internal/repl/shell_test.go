@@ -193,3 +193,33 @@ func TestGivenRollsRunOut(t *testing.T) {
 		}
 	}
 }
+
+// TestMapSVG: `:map [NAME] svg FILE` writes the board as it stands as an SVG picture (one per
+// turn, on request), never over a file that is not one, and not while a transcript replays.
+func TestMapSVG(t *testing.T) {
+	root, _ := filepath.Abs("../../../..")
+	dir := t.TempDir()
+	var out strings.Builder
+	sh, err := New(Config{Dir: root, Files: []string{"rulesets/examples/carte.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic := filepath.Join(dir, "tour1.svg")
+	sh.Exec(":map svg " + pic)
+	if b, err := os.ReadFile(pic); err != nil || !strings.HasPrefix(string(b), "<svg") || !strings.Contains(out.String(), "wrote "+pic) {
+		t.Fatalf("no picture: %v\n%s", err, out.String())
+	}
+	rules := filepath.Join(dir, "x.rules")
+	os.WriteFile(rules, []byte("ruleset \"x\"\n"), 0o644)
+	out.Reset()
+	sh.Exec(":map svg " + rules)
+	if b, _ := os.ReadFile(rules); string(b) != "ruleset \"x\"\n" || !strings.Contains(out.String(), "not an SVG picture; not overwritten") {
+		t.Errorf("a rule file was overwritten or not refused:\n%s", out.String())
+	}
+	sh.replay = true
+	out.Reset()
+	sh.Exec(":map svg " + filepath.Join(dir, "replay.svg"))
+	if _, err := os.Stat(filepath.Join(dir, "replay.svg")); err == nil || !strings.Contains(out.String(), "replay writes no file") {
+		t.Errorf("replay wrote a picture:\n%s", out.String())
+	}
+}
