@@ -811,9 +811,30 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 		}
 		return acc, nil
 	}
+	// An item whose cut mass is bounded below joins the enumeration as one more value, its
+	// least, weighing that mass (unless the group counts successes). The kept sum grows with
+	// every item, so when the sum is the same with the cut items at their least and with them
+	// above everything else (and dropped there), it is exactly that sum; otherwise the
+	// least is a lower bound of the mass left cut.
+	cutW := make([]*big.Int, len(items))
+	known := true
+	for i, d := range items {
+		if !d.truncated() {
+			continue
+		}
+		if counting || d.Tail == nil || !d.Tail.LoOK {
+			known = false
+			continue
+		}
+		cutW[i] = new(big.Int).Sub(d.Den, d.Mass())
+	}
 	combos := 1
-	for _, d := range items {
-		combos *= len(d.W)
+	for i, d := range items {
+		n := len(d.W)
+		if cutW[i] != nil {
+			n++
+		}
+		combos *= n
 		if combos > MaxPairs {
 			return nil, &Error{g.At + 1, "too many combinations to compute the group exactly"}
 		}
@@ -824,14 +845,45 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	}
 	acc := map[int]*big.Int{}
 	vals := make([]int, len(items))
-	var rec func(i int, w *big.Int)
-	rec = func(i int, w *big.Int) {
+	isCut := make([]bool, len(items))
+	high := make([]int, len(items))
+	var tail *Tail
+	keptSum := func(vs []int) (int, []bool) {
+		kept := keepMask(vs, m)
+		s := 0
+		for k, v := range vs {
+			if kept[k] {
+				s += itemScore(v)
+			}
+		}
+		return s, kept
+	}
+	var rec func(i int, w *big.Int, cut bool)
+	rec = func(i int, w *big.Int, cut bool) {
 		if i == len(items) {
-			kept := keepMask(vals, m)
-			s := 0
-			for k, v := range vals {
-				if kept[k] {
-					s += itemScore(v)
+			s, _ := keptSum(vals)
+			if cut {
+				top := math.MinInt
+				for _, v := range vals {
+					top = max(top, v)
+				}
+				for k, v := range vals {
+					high[k] = v
+					if isCut[k] {
+						high[k] = top + 1
+					}
+				}
+				sHigh, kept := keptSum(high)
+				decided := sHigh == s
+				for k := range kept {
+					decided = decided && !(kept[k] && isCut[k])
+				}
+				if !decided {
+					if tail == nil {
+						tail = &Tail{Lo: s, LoOK: true}
+					}
+					tail.Lo = min(tail.Lo, s)
+					return
 				}
 			}
 			if acc[s] == nil {
@@ -840,15 +892,21 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 			acc[s].Add(acc[s], w)
 			return
 		}
+		isCut[i] = false
 		for j, x := range items[i].W {
 			if x.Sign() == 0 {
 				continue
 			}
 			vals[i] = items[i].Min + j
-			rec(i+1, new(big.Int).Mul(w, x))
+			rec(i+1, new(big.Int).Mul(w, x), cut)
+		}
+		if cutW[i] != nil {
+			vals[i], isCut[i] = items[i].Tail.Lo, true
+			rec(i+1, new(big.Int).Mul(w, cutW[i]), true)
+			isCut[i] = false
 		}
 	}
-	rec(0, big.NewInt(1))
+	rec(0, big.NewInt(1), false)
 	lo, hi := math.MaxInt, math.MinInt
 	for v := range acc {
 		lo, hi = min(lo, v), max(hi, v)
@@ -857,59 +915,10 @@ func (wk *work) groupDist(g *Group) (*Dist, error) {
 	for v, w := range acc {
 		out.W[v-lo] = w
 	}
-	if !counting {
-		out.Tail = keptTail(items, m)
+	if known && out.truncated() {
+		out.Tail = tail
 	}
 	return out, nil
-}
-
-// keptTail bounds the truncated mass of the sum of the items a group keeps: some item i was
-// cut, with a value of at least its tail's Lo. Keeping the highest k, the sum is then at
-// least Lo_i plus k-1 of the least values, or k values over Lo_i; otherwise it is at least
-// k of the least values.
-func keptTail(items []*Dist, m *Mods) *Tail {
-	cut := false
-	least := 0
-	for i, d := range items {
-		lo, ok := d.fullLo()
-		if d.Tail == nil && !ok {
-			return nil // cut, with nothing known of it
-		}
-		if d.Tail != nil {
-			cut = true
-		}
-		if !ok {
-			return nil
-		}
-		if i == 0 || lo < least {
-			least = lo
-		}
-	}
-	if !cut {
-		return nil
-	}
-	k := 0
-	for _, kept := range keepMask(make([]int, len(items)), m) {
-		if kept {
-			k++
-		}
-	}
-	high := len(m.More) == 0 && (m.Keep == KeepHigh || m.Keep == DropLow)
-	t := &Tail{LoOK: true}
-	first := true
-	for _, d := range items {
-		if d.Tail == nil {
-			continue
-		}
-		lo := k * least
-		if high && k > 0 {
-			lo = min(d.Tail.Lo+(k-1)*least, k*d.Tail.Lo)
-		}
-		if first || lo < t.Lo {
-			t.Lo, first = lo, false
-		}
-	}
-	return t
 }
 
 // callDist is the distribution of a function of the notation (see Call).

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 )
@@ -30,6 +31,10 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 		// kh2 of three d6!: at least 3 is everything but two ones among the top two:
 		// the top two sum to 2 only when all three show 1.
 		{"{1d6!, 1d6!, 1d6!}kh2 >= 3", "1/216", "215/216"},
+		// the lowest of two d6! is at least 2 when neither first face is 1: (5/6)².
+		{"{1d6!, 1d6!}kl1 >= 2", "11/36", "25/36"},
+		// a d6! reaches 40 by six sixes (36) and then 4, 5 or 6: 1/(2·6⁶); both must.
+		{"{1d6!, 1d6!}kl1 >= 40", "8707129343/8707129344", "1/8707129344"},
 	} {
 		e, err := Parse(c.src, nil)
 		if err != nil {
@@ -57,7 +62,7 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 // TestTruncationUndecidedStaysCut: when a cut chain could fall on either side, the mass
 // stays cut (and reported as such): d6! − d6! ≥ 0 depends on how far each chain goes.
 func TestTruncationUndecidedStaysCut(t *testing.T) {
-	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "{1d6!, 1d6!}kl1 >= 40"} {
+	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "{1d6!, 1d6!}kl1 >= 100"} {
 		e, err := Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -68,6 +73,60 @@ func TestTruncationUndecidedStaysCut(t *testing.T) {
 		}
 		if d.Truncated().Sign() == 0 {
 			t.Errorf("%s: the cut mass was given to one side although both are possible", src)
+		}
+	}
+}
+
+// TestTruncationKeptGroups: keep/drop over items whose chains are cut. Against a threshold
+// of at most 7, a d6! is worth its face, or at least 7 on a six, and every kept sum grows with
+// each die, so counting a six as 7 over the 6³ first faces gives the exact answer.
+func TestTruncationKeptGroups(t *testing.T) {
+	for _, c := range []struct {
+		keep string
+		mods Mods
+		at   int
+	}{
+		{"kl2", Mods{Keep: KeepLow, KeepN: 2}, 5},
+		{"kl1", Mods{Keep: KeepLow, KeepN: 1}, 3},
+		{"dh1", Mods{Keep: DropHigh, KeepN: 1}, 7},
+		{"kh2kl1", Mods{Keep: KeepHigh, KeepN: 2, More: []KeepStep{{Kind: KeepLow, N: 1}}}, 4},
+	} {
+		src := fmt.Sprintf("{1d6!, 1d6!, 1d6!}%s >= %d", c.keep, c.at)
+		hits := 0
+		for f := range 216 {
+			vals := []int{f%6 + 1, f/6%6 + 1, f/36 + 1}
+			for i := range vals {
+				if vals[i] == 6 {
+					vals[i] = 7
+				}
+			}
+			s := 0
+			for i, k := range keepMask(vals, &c.mods) {
+				if k {
+					s += vals[i]
+				}
+			}
+			if s >= c.at {
+				hits++
+			}
+		}
+		want := big.NewRat(int64(hits), 216)
+		e, err := Parse(src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if d.Truncated().Sign() != 0 {
+			t.Errorf("%s: %s of the mass is still cut", src, d.Truncated())
+		}
+		if got := d.P(1); got.Cmp(want) != 0 {
+			t.Errorf("%s: P(true) = %s, want %s", src, got, want)
+		}
+		if m := d.MeanRat(); m.Cmp(want) != 0 {
+			t.Errorf("%s: mean %s is not P(true) %s", src, m, want)
 		}
 	}
 }
