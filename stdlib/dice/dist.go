@@ -386,6 +386,9 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		if err == nil && opErr != nil {
 			err = &Error{n.At + 1, opErr.Error()}
 		}
+		if err == nil {
+			d.Tail = scaleTail(n.Op, a, b)
+		}
 		return d, err
 	case *Cmp:
 		a, b, err := wk.dist2(n.L, n.R)
@@ -970,6 +973,7 @@ func (wk *work) callDist(n *Call) (*Dist, error) {
 		for v, w := range acc {
 			out.W[v-lo] = w
 		}
+		out.Tail = rd.tail.round(n.Name)
 		return out, nil
 	}
 	d, err := wk.dist(n.Args[0])
@@ -1151,6 +1155,7 @@ type fracDist struct {
 	vals []*big.Rat
 	w    []*big.Int
 	den  *big.Int
+	tail *ratTail // bounds of the truncated mass, as Dist.Tail
 }
 
 // ratDist is the distribution of the argument of a rounding function, over fractions (see
@@ -1164,7 +1169,7 @@ func (wk *work) ratDist(n Node) (*fracDist, error) {
 		if err != nil {
 			return nil, err
 		}
-		out := &fracDist{w: x.w, den: x.den}
+		out := &fracDist{w: x.w, den: x.den, tail: x.tail.scale(big.NewRat(-1, 1), '*')}
 		for _, v := range x.vals {
 			out.vals = append(out.vals, new(big.Rat).Neg(v))
 		}
@@ -1199,7 +1204,7 @@ func (wk *work) ratDist(n Node) (*fracDist, error) {
 }
 
 func fracOf(d *Dist) *fracDist {
-	out := &fracDist{den: d.Den}
+	out := &fracDist{den: d.Den, tail: ratTailOf(d.Tail)}
 	for i, w := range d.W {
 		if w.Sign() != 0 {
 			out.vals = append(out.vals, new(big.Rat).SetInt64(int64(d.Min+i)))
@@ -1242,6 +1247,11 @@ func (wk *work) fracCombine(n *Bin, x, y *fracDist) (*fracDist, error) {
 			}
 			out.w[k].Add(out.w[k], new(big.Int).Mul(x.w[i], y.w[j]))
 		}
+	}
+	if k, ok := y.constant(); ok && (n.Op == '*' || n.Op == '/') {
+		out.tail = x.tail.scale(k, n.Op)
+	} else if k, ok := x.constant(); ok && n.Op == '*' {
+		out.tail = y.tail.scale(k, n.Op)
 	}
 	return out, nil
 }

@@ -92,6 +92,47 @@ func sumTail(a *Dist, n int) *Tail {
 	return &t
 }
 
+// constant reports the value of a distribution that is one value with nothing cut.
+func constant(d *Dist) (int, bool) {
+	if len(d.W) != 1 || d.truncated() || d.W[0].Sign() == 0 {
+		return 0, false
+	}
+	return d.Min, true
+}
+
+// scaleTail bounds the truncated mass of a*b, b*a or a/b when one side is a constant c and
+// the other has bounds: x*c and x/c (rounded down) keep the order of x when c > 0 and reverse
+// it when c < 0, so the bounds go through them; x*0 is 0.
+func scaleTail(op byte, a, b *Dist) *Tail {
+	x := a
+	k, ok := constant(b)
+	if !ok && op == '*' {
+		x = b
+		k, ok = constant(a)
+	}
+	if !ok || x.Tail == nil || op != '*' && op != '/' || op == '/' && k == 0 {
+		return nil
+	}
+	if op == '*' && k == 0 {
+		return &Tail{LoOK: true, HiOK: true}
+	}
+	t := &Tail{}
+	through := func(v int) (int, bool) {
+		r, err := arith(op, v, k)
+		return r, err == nil
+	}
+	if x.Tail.LoOK {
+		t.Lo, t.LoOK = through(x.Tail.Lo)
+	}
+	if x.Tail.HiOK {
+		t.Hi, t.HiOK = through(x.Tail.Hi)
+	}
+	if k < 0 {
+		t.Lo, t.Hi, t.LoOK, t.HiOK = t.Hi, t.Lo, t.HiOK, t.LoOK
+	}
+	return t
+}
+
 // decide gives the truncated mass of diff to the side of a comparison (diff op 0) every
 // value in its bounds falls on, making the comparison exact; it leaves it cut otherwise.
 func decide(out, diff *Dist, op string) {
@@ -125,4 +166,76 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// ratTail is a Tail over fractions (the argument of a rounding function): nil bounds are
+// unknown.
+type ratTail struct{ lo, hi *big.Rat }
+
+func ratTailOf(t *Tail) *ratTail {
+	if t == nil {
+		return nil
+	}
+	out := &ratTail{}
+	if t.LoOK {
+		out.lo = big.NewRat(int64(t.Lo), 1)
+	}
+	if t.HiOK {
+		out.hi = big.NewRat(int64(t.Hi), 1)
+	}
+	return out
+}
+
+// constant reports the value of a fracDist that is one value with nothing cut.
+func (f *fracDist) constant() (*big.Rat, bool) {
+	if len(f.vals) != 1 || f.w[0].Cmp(f.den) != 0 {
+		return nil, false
+	}
+	return f.vals[0], true
+}
+
+// scale bounds x*k or x/k (k ≠ 0 for /): the order of x is kept when k > 0, reversed when
+// k < 0; x*0 is 0.
+func (t *ratTail) scale(k *big.Rat, op byte) *ratTail {
+	if t == nil || op == '/' && k.Sign() == 0 {
+		return nil
+	}
+	if op == '*' && k.Sign() == 0 {
+		return &ratTail{lo: new(big.Rat), hi: new(big.Rat)}
+	}
+	f := new(big.Rat).Set(k)
+	if op == '/' {
+		f.Inv(f)
+	}
+	through := func(v *big.Rat) *big.Rat {
+		if v == nil {
+			return nil
+		}
+		return new(big.Rat).Mul(v, f)
+	}
+	out := &ratTail{lo: through(t.lo), hi: through(t.hi)}
+	if f.Sign() < 0 {
+		out.lo, out.hi = out.hi, out.lo
+	}
+	return out
+}
+
+// round bounds floor, ceil or round of the truncated mass: each keeps the order.
+func (t *ratTail) round(name string) *Tail {
+	if t == nil {
+		return nil
+	}
+	out := &Tail{}
+	var err error
+	if t.lo != nil {
+		if out.Lo, err = roundRat(name, t.lo); err == nil {
+			out.LoOK = true
+		}
+	}
+	if t.hi != nil {
+		if out.Hi, err = roundRat(name, t.hi); err == nil {
+			out.HiOK = true
+		}
+	}
+	return out
 }

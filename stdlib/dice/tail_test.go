@@ -33,6 +33,20 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 		{"{1d6!, 1d6!, 1d6!}kh2 >= 3", "1/216", "215/216"},
 		// the lowest of two d6! is at least 2 when neither first face is 1: (5/6)².
 		{"{1d6!, 1d6!}kl1 >= 2", "11/36", "25/36"},
+		// scaled by a constant: 2x ≥ 10 and -2x ≤ -10 when x ≥ 5, x/2 ≥ 2 when x ≥ 4,
+		// ⌊x/-2⌋ ≤ -2 when x ≥ 3; x·0 is 0 whatever the chain.
+		{"1d6! * 2 >= 10", "2/3", "1/3"},
+		{"2 * 1d6! >= 10", "2/3", "1/3"},
+		{"1d6! * -2 <= -10", "2/3", "1/3"},
+		{"floor(1d6! / 2) >= 2", "1/2", "1/2"},
+		{"floor(1d6! / -2) <= -2", "1/3", "2/3"},
+		// ⌈x·3/4⌉ ≥ 3 when x ≥ 3 (⌈9/4⌉ = 3, ⌈6/4⌉ = 2); round(x/3) ≥ 2 when x ≥ 5.
+		{"ceil(1d6! * 0.75) >= 3", "1/3", "2/3"},
+		{"round(1d6! / 3) >= 2", "2/3", "1/3"},
+		{"floor(-1d6! / 2) < 0", "0", "1"},
+		{"1d6! * 0 == 0", "0", "1"},
+		// 3·(2d6!) ≥ 9 fails only on double one.
+		{"2d6! * 3 >= 9", "1/36", "35/36"},
 		// a d6! reaches 40 by six sixes (36) and then 4, 5 or 6: 1/(2·6⁶); both must.
 		{"{1d6!, 1d6!}kl1 >= 40", "8707129343/8707129344", "1/8707129344"},
 	} {
@@ -62,7 +76,7 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 // TestTruncationUndecidedStaysCut: when a cut chain could fall on either side, the mass
 // stays cut (and reported as such): d6! − d6! ≥ 0 depends on how far each chain goes.
 func TestTruncationUndecidedStaysCut(t *testing.T) {
-	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "{1d6!, 1d6!}kl1 >= 100"} {
+	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "1d6! * 2 == 200", "floor(1d6! / 1d2) >= 2", "1d6! % 7 >= 3", "{1d6!, 1d6!}kl1 >= 100"} {
 		e, err := Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)
