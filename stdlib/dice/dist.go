@@ -614,10 +614,9 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	if !limitedByRule {
 		tail.Tail = chainTail(f, goOn, pen, depth, perDie)
 		if compound && tail.Tail != nil {
+			tail.Tail.Lo = clamp(m, tail.Tail.Lo) // clamping keeps the order
 			if m.Success.Op != "" || m.Failure.Op != "" {
-				tail.Tail = nil
-			} else {
-				tail.Tail.Lo = clamp(m, tail.Tail.Lo) // clamping keeps the order
+				tail = scoreCut(tail, m)
 			}
 		}
 	}

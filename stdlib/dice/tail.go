@@ -239,3 +239,67 @@ func (t *ratTail) round(name string) *Tail {
 	}
 	return out
 }
+
+// scoreCut gives the cut chains of a compound die that counts successes their score when
+// it is the same for every value they can take (at least their bound, at most the clamp),
+// making the die exact; it leaves them cut (with nothing known of their score) otherwise.
+func scoreCut(d *Dist, m *Mods) *Dist {
+	lo := d.Tail.Lo
+	hi, bounded := 0, m.Max != nil
+	if bounded {
+		hi = *m.Max
+	}
+	d.Tail = nil
+	s := 0
+	for _, c := range []struct {
+		cond Cond
+		v    int
+	}{{m.Success, 1}, {m.Failure, -1}} {
+		if c.cond.Op == "" {
+			continue
+		}
+		match, ok := condOn(c.cond, lo, hi, bounded)
+		if !ok {
+			return d
+		}
+		if match && s == 0 {
+			s = c.v
+		}
+	}
+	lost := new(big.Int).Sub(d.Den, d.Mass())
+	if lost.Sign() == 0 {
+		return d
+	}
+	lo2, hi2 := min(d.Min, s), max(d.Max(), s)
+	out := newDist(lo2, hi2-lo2+1, d.Den)
+	for i, w := range d.W {
+		out.W[d.Min+i-lo2].Set(w)
+	}
+	out.W[s-lo2].Add(out.W[s-lo2], lost)
+	return out
+}
+
+// condOn reports whether a condition on values holds for every value from lo up to hi (or
+// up without end when not bounded), or for none; ok is false when it holds for some only.
+func condOn(c Cond, lo, hi int, bounded bool) (match, ok bool) {
+	if c.Sym != "" {
+		return false, false
+	}
+	at := func(v int) bool { return c.Match(Face{Value: v}) }
+	switch c.Op {
+	case "=", "!=":
+		in := c.N >= lo && (!bounded || c.N <= hi)
+		if !in {
+			return c.Op == "!=", true
+		}
+		if bounded && lo == hi {
+			return at(lo), true
+		}
+		return false, false
+	}
+	top := c.Op == ">" || c.Op == ">=" // what holds far up
+	if bounded {
+		top = at(hi)
+	}
+	return top, at(lo) == top
+}

@@ -76,7 +76,7 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 // TestTruncationUndecidedStaysCut: when a cut chain could fall on either side, the mass
 // stays cut (and reported as such): d6! − d6! ≥ 0 depends on how far each chain goes.
 func TestTruncationUndecidedStaysCut(t *testing.T) {
-	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "1d6! * 2 == 200", "floor(1d6! / 1d2) >= 2", "1d6! % 7 >= 3", "{1d6!, 1d6!}kl1 >= 100"} {
+	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "1d6! * 2 == 200", "floor(1d6! / 1d2) >= 2", "1d6! % 7 >= 3", "1d6!!=6>=80", "1d6!!=6=100", "{1d6!, 1d6!}kl1 >= 100"} {
 		e, err := Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -141,6 +141,48 @@ func TestTruncationKeptGroups(t *testing.T) {
 		}
 		if m := d.MeanRat(); m.Cmp(want) != 0 {
 			t.Errorf("%s: mean %s is not P(true) %s", src, m, want)
+		}
+	}
+}
+
+// TestTruncationCompoundCounts: a compound die that counts successes scores its cut chains
+// when the condition says the same of every value they can take. Exploding on 6, a d6!!
+// is at least 7 on a six, so ≥5 is the faces 5 and 6: 1/3 a die, and three dice count
+// binomially; with penetration a six then 2..6 reaches 7 (5/36).
+func TestTruncationCompoundCounts(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		min  int
+		want []string
+	}{
+		{"1d6!!=6>=5", 0, []string{"2/3", "1/3"}},
+		{"1d6!!=6=5", 0, []string{"5/6", "1/6"}},
+		{"1d6!!=6<3", 0, []string{"2/3", "1/3"}},
+		{"1d6!!=6>=5f1", -1, []string{"1/6", "1/2", "1/3"}},
+		{"3d6!!=6>=5", 0, []string{"8/27", "4/9", "2/9", "1/27"}},
+		{"1d6!!p=6>=7", 0, []string{"31/36", "5/36"}},
+	} {
+		e, err := Parse(c.src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		d, err := e.Distribution()
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		if d.Truncated().Sign() != 0 {
+			t.Errorf("%s: %s of the mass is still cut", c.src, d.Truncated())
+		}
+		mean := new(big.Rat)
+		for i, s := range c.want {
+			w, _ := new(big.Rat).SetString(s)
+			if got := d.P(c.min + i); got.Cmp(w) != 0 {
+				t.Errorf("%s: P(%d) = %s, want %s", c.src, c.min+i, got, s)
+			}
+			mean.Add(mean, w.Mul(w, big.NewRat(int64(c.min+i), 1)))
+		}
+		if m := d.MeanRat(); m.Cmp(mean) != 0 {
+			t.Errorf("%s: mean %s, want %s", c.src, m, mean)
 		}
 	}
 }
