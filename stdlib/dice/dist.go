@@ -694,10 +694,16 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 		if err != nil {
 			return nil, err
 		}
+		var out *Dist
 		if len(m.More) > 0 {
-			return windowDist(per, n)
+			out, err = windowDist(per, n)
+		} else {
+			out, err = wk.keepDist(per, n)
 		}
-		return wk.keepDist(per, n)
+		if err == nil && !counting {
+			out.Tail = keepTail(per, n)
+		}
+		return out, err
 	}
 	per, err := wk.dieDist(n)
 	if err != nil {

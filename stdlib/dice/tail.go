@@ -303,3 +303,25 @@ func condOn(c Cond, lo, hi int, bounded bool) (match, ok bool) {
 	}
 	return top, at(lo) == top
 }
+
+// keepTail bounds below the truncated mass of keep/drop over n.Count dice distributed as
+// per: some die was cut, at least per's bound, and the others are at least per's least
+// value. Every kept sum grows with each die, so it is at least the kept sum of those.
+func keepTail(per *Dist, n *Dice) *Tail {
+	if per.Tail == nil || !per.Tail.LoOK || n.Count < 1 {
+		return nil
+	}
+	least, _ := per.fullLo()
+	vals := make([]int, n.Count)
+	for i := range vals {
+		vals[i] = least
+	}
+	vals[0] = per.Tail.Lo
+	t := &Tail{LoOK: true}
+	for i, kept := range keepMask(vals, &n.Mods) {
+		if kept {
+			t.Lo += vals[i]
+		}
+	}
+	return t
+}

@@ -1,7 +1,6 @@
 package dice
 
 import (
-	"fmt"
 	"math/big"
 	"testing"
 )
@@ -76,7 +75,7 @@ func TestTruncationDecidedComparisons(t *testing.T) {
 // TestTruncationUndecidedStaysCut: when a cut chain could fall on either side, the mass
 // stays cut (and reported as such): d6! − d6! ≥ 0 depends on how far each chain goes.
 func TestTruncationUndecidedStaysCut(t *testing.T) {
-	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "1d6! * 2 == 200", "floor(1d6! / 1d2) >= 2", "1d6! % 7 >= 3", "1d6!!=6>=80", "1d6!!=6=100", "{1d6!, 1d6!}kl1 >= 100"} {
+	for _, src := range []string{"1d6! - 1d6! >= 0", "1d6! == 90", "1d6! * 2 == 200", "floor(1d6! / 1d2) >= 2", "1d6! % 7 >= 3", "1d6!!=6>=80", "1d6!!=6=100", "3d6!!kh2 >= 200", "{1d6!, 1d6!}kl1 >= 100"} {
 		e, err := Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -91,25 +90,35 @@ func TestTruncationUndecidedStaysCut(t *testing.T) {
 	}
 }
 
-// TestTruncationKeptGroups: keep/drop over items whose chains are cut. Against a threshold
-// of at most 7, a d6! is worth its face, or at least 7 on a six, and every kept sum grows with
-// each die, so counting a six as 7 over the 6³ first faces gives the exact answer.
+// TestTruncationKeptGroups: keep/drop over items or dice whose chains are cut. Against a
+// threshold of at most 7, a d6! (or d6!!) is worth its face, or at least 7 on a six, and every
+// kept sum grows with each die, so counting a six as 7 over the first faces gives the exact
+// answer.
 func TestTruncationKeptGroups(t *testing.T) {
 	for _, c := range []struct {
-		keep string
+		src  string
+		n    int
 		mods Mods
 		at   int
 	}{
-		{"kl2", Mods{Keep: KeepLow, KeepN: 2}, 5},
-		{"kl1", Mods{Keep: KeepLow, KeepN: 1}, 3},
-		{"dh1", Mods{Keep: DropHigh, KeepN: 1}, 7},
-		{"kh2kl1", Mods{Keep: KeepHigh, KeepN: 2, More: []KeepStep{{Kind: KeepLow, N: 1}}}, 4},
+		{"{1d6!, 1d6!, 1d6!}kl2 >= 5", 3, Mods{Keep: KeepLow, KeepN: 2}, 5},
+		{"{1d6!, 1d6!, 1d6!}kl1 >= 3", 3, Mods{Keep: KeepLow, KeepN: 1}, 3},
+		{"{1d6!, 1d6!, 1d6!}dh1 >= 7", 3, Mods{Keep: DropHigh, KeepN: 1}, 7},
+		{"{1d6!, 1d6!, 1d6!}kh2kl1 >= 4", 3, Mods{Keep: KeepHigh, KeepN: 2, More: []KeepStep{{Kind: KeepLow, N: 1}}}, 4},
+		{"2d6!!kh1 >= 4", 2, Mods{Keep: KeepHigh, KeepN: 1}, 4},
+		{"3d6!!kh2 >= 7", 3, Mods{Keep: KeepHigh, KeepN: 2}, 7},
+		{"4d6!!kh3 >= 7", 4, Mods{Keep: KeepHigh, KeepN: 3}, 7},
+		{"4d6!!dl1 >= 6", 4, Mods{Keep: DropLow, KeepN: 1}, 6},
 	} {
-		src := fmt.Sprintf("{1d6!, 1d6!, 1d6!}%s >= %d", c.keep, c.at)
-		hits := 0
-		for f := range 216 {
-			vals := []int{f%6 + 1, f/6%6 + 1, f/36 + 1}
-			for i := range vals {
+		src := c.src
+		hits, all := 0, 1
+		for range c.n {
+			all *= 6
+		}
+		for f := range all {
+			vals := make([]int, c.n)
+			for i, g := 0, f; i < c.n; i, g = i+1, g/6 {
+				vals[i] = g%6 + 1
 				if vals[i] == 6 {
 					vals[i] = 7
 				}
@@ -124,7 +133,7 @@ func TestTruncationKeptGroups(t *testing.T) {
 				hits++
 			}
 		}
-		want := big.NewRat(int64(hits), 216)
+		want := big.NewRat(int64(hits), int64(all))
 		e, err := Parse(src, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
