@@ -113,6 +113,7 @@ type ErrTooBig struct {
 	Overran  bool // the enumeration passed the budget (the estimate was low)
 }
 
+// Error says how many branches the odds would need, and what to do.
 func (e *ErrTooBig) Error() string {
 	if e.Overran {
 		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))

@@ -119,6 +119,7 @@ func sweepLiteral(v any) string {
 // name the expression uses that may be bound.
 type ErrSweepName struct{ Msg string }
 
+// Error is the message.
 func (e *ErrSweepName) Error() string { return e.Msg }
 
 // Resolve says whether the sweep's name is an option of prog (nil: no rule files) or a name

@@ -452,6 +452,7 @@ func (s structType) Nature() nature.Nature { return new(nature.Cache).FromType(s
 // Equal is the same type, or any.
 func (s structType) Equal(t types.Type) bool { return t == types.Any || t.String() == s.String() }
 
+// String is the Go type's name, as expr writes types in its messages.
 func (s structType) String() string { return s.t.String() }
 
 // exprType is the expr-lang type used to check expressions against a type. Records are
