@@ -346,6 +346,15 @@ func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
 
 // simReport prints the result of the runs: for people, or as JSON; and the chart.
 func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string) int {
+	if len(t.Outcomes) == 1 {
+		for _, o := range t.Outcomes {
+			if o.Kind == analysis.KindError {
+				// Every run fails, and the same way: a mistake, not a result (as prob says).
+				fmt.Fprintf(c.stderr, "rulesh sim: every run of %s fails: %s\n", st.Expr, strings.TrimPrefix(o.Text, "error: "))
+				return ExitError
+			}
+		}
+	}
 	a := t.Summary(0)
 	var b analysis.Summary
 	var d analysis.RunDifference
