@@ -77,7 +77,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
-	{":map", "[NAME] [svg FILE]", "draw a hex map with the units on it (as an SVG picture in FILE)"},
+	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
 }
