@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -45,50 +46,32 @@ rule rendre(v: any): Objectif {
 // TestEnumValues checks how enum values are written, compared, iterated and printed, and
 // that a value of unknown static type is checked where it is stored (Conform).
 func TestEnumValues(t *testing.T) {
-	tests := []struct {
-		name, expr, want, err string
-	}{
-		{name: "qualified value is a string", expr: `Objectif.réduire`, want: `"réduire"`},
-		{name: "indexed value", expr: `Objectif["augmenter"]`, want: `"augmenter"`},
-		{name: "the name lists the values", expr: `Objectif`, want: `["réduire", "maintenir", "augmenter"]`},
-		{name: "by position", expr: `Objectif[2]`, want: `"augmenter"`},
-		{name: "membership", expr: `["maintenir" in Objectif, lower("X") in Objectif]`, want: "[true, false]"},
-		{name: "compares with a string", expr: `Objectif.réduire == "réduire" && f.objectif == Objectif.maintenir`, want: "true"},
-		{name: "field default", expr: `f.objectif`, want: `"maintenir"`},
-		{name: "field without default is the first value", expr: `f.repli`, want: `"réduire"`},
-		{name: "constructor default", expr: `Flotte({nom: "G"}).objectif`, want: `"maintenir"`},
-		{name: "iteration in order", expr: `tous()`, want: `"0:réduire=2 1:maintenir=1 2:augmenter=3 "`},
-		{name: "table key", expr: `effort(Objectif.augmenter)`, want: "3"},
-		{name: "argument and result", expr: `viser(f, "augmenter")`, want: `"augmenter"`},
-		{name: "record prints values as strings", expr: `f`, want: `Flotte{nom: "F", objectif: "maintenir", repli: "réduire"}`},
-		{name: "string built at run time", expr: `viser(f, "aug" + "menter")`, want: `"augmenter"`},
-		{name: "parameter checked at run time", expr: `viser(f, "aug" + "mente")`,
-			err: `viser: parameter o: "augmente" is not a value of Objectif (did you mean augmenter? Objectif is réduire, maintenir, augmenter)`},
-		{name: "table key checked at run time", expr: `effort(lower("RÉDUIR"))`,
-			err: `effort: parameter o: "réduir" is not a value of Objectif (did you mean réduire? Objectif is réduire, maintenir, augmenter)`},
-		{name: "field checked at run time", expr: `écrire(f, "loin")`,
-			err: `"loin" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
-		{name: "result checked at run time", expr: `rendre(3)`, err: "t.rules:29:3: rendre: result: expected Objectif, got 3"},
-		{name: "constructor checked at run time", expr: `Flotte({objectif: "x"})`,
-			err: `"x" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
+	tests := []dsltest.Case{
+		{Name: "qualified value is a string", Src: `Objectif.réduire`, Want: `"réduire"`},
+		{Name: "indexed value", Src: `Objectif["augmenter"]`, Want: `"augmenter"`},
+		{Name: "the name lists the values", Src: `Objectif`, Want: `["réduire", "maintenir", "augmenter"]`},
+		{Name: "by position", Src: `Objectif[2]`, Want: `"augmenter"`},
+		{Name: "membership", Src: `["maintenir" in Objectif, lower("X") in Objectif]`, Want: "[true, false]"},
+		{Name: "compares with a string", Src: `Objectif.réduire == "réduire" && f.objectif == Objectif.maintenir`, Want: "true"},
+		{Name: "field default", Src: `f.objectif`, Want: `"maintenir"`},
+		{Name: "field without default is the first value", Src: `f.repli`, Want: `"réduire"`},
+		{Name: "constructor default", Src: `Flotte({nom: "G"}).objectif`, Want: `"maintenir"`},
+		{Name: "iteration in order", Src: `tous()`, Want: `"0:réduire=2 1:maintenir=1 2:augmenter=3 "`},
+		{Name: "table key", Src: `effort(Objectif.augmenter)`, Want: "3"},
+		{Name: "argument and result", Src: `viser(f, "augmenter")`, Want: `"augmenter"`},
+		{Name: "record prints values as strings", Src: `f`, Want: `Flotte{nom: "F", objectif: "maintenir", repli: "réduire"}`},
+		{Name: "string built at run time", Src: `viser(f, "aug" + "menter")`, Want: `"augmenter"`},
+		{Name: "parameter checked at run time", Src: `viser(f, "aug" + "mente")`,
+			Err: `viser: parameter o: "augmente" is not a value of Objectif (did you mean augmenter? Objectif is réduire, maintenir, augmenter)`},
+		{Name: "table key checked at run time", Src: `effort(lower("RÉDUIR"))`,
+			Err: `effort: parameter o: "réduir" is not a value of Objectif (did you mean réduire? Objectif is réduire, maintenir, augmenter)`},
+		{Name: "field checked at run time", Src: `écrire(f, "loin")`,
+			Err: `"loin" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
+		{Name: "result checked at run time", Src: `rendre(3)`, Err: "t.rules:29:3: rendre: result: expected Objectif, got 3"},
+		{Name: "constructor checked at run time", Src: `Flotte({objectif: "x"})`,
+			Err: `"x" is not a value of Objectif (Objectif is réduire, maintenir, augmenter)`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			v, _, err := run(t, enumRules, tt.expr)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("err = %v, want one containing %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
-			}
-			if got := runtime.Repr(v); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
-			}
-		})
-	}
+	dsltest.CheckCases(t, enumRules, tests)
 }
 
 // TestEnumJSONAndEmit: an enum value is its name in JSON and in emitted text.

@@ -2,9 +2,9 @@ package runtime_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 )
 
@@ -46,50 +46,32 @@ rule lire(m: map[Poste]int, p: Poste): int {
 // len, in, iteration and printing see only the entries set, and that a value of unknown
 // static type is checked where it is stored (Conform).
 func TestTypedMapValues(t *testing.T) {
-	tests := []struct {
-		name, expr, want, err string
-	}{
-		{name: "entry set", expr: `f.défense.Barre`, want: "2"},
-		{name: "missing int", expr: `[f.défense.Voilure, f.défense["Commandement"]]`, want: "[0, 0]"},
-		{name: "missing float", expr: `f.taux.b`, want: "0.0"},
-		{name: "int stored as float", expr: `f.taux.a`, want: "1.0"},
-		{name: "missing list", expr: `f.cartes["Barre"]`, want: "[]"},
-		{name: "missing enum is its first value", expr: `f.postures.x`, want: `"Commandement"`},
-		{name: "missing nested map", expr: `[f.plan.a, f.plan.a.b]`, want: "[{}, 0]"},
-		{name: "untyped map reads nil", expr: `f.libre.x`, want: "nil"},
-		{name: "in a predicate", expr: `sum(map(Poste, f.défense[#]))`, want: "2"},
-		{name: "parameter", expr: `lire(f.défense, "Voilure") + lire({Barre: 5}, "Barre")`, want: "5"},
-		{name: "only entries set count", expr: `[len(f.défense), keys(f.défense), "Voilure" in f.défense]`, want: `[1, ["Barre"], false]`},
-		{name: "compound assignment from zero", expr: `baisser("Voilure")`, want: "-1"},
-		{name: "list appended from zero", expr: `noter("Barre", "Q♣")`, want: "nil"},
-		{name: "prints as a map", expr: `f.défense`, want: "{Barre: 2}"},
-		{name: "iteration", expr: `somme()`, want: "2"},
-		{name: "key checked at run time", expr: `écrire(lower("BARR"), 1)`,
-			err: `key of map[Poste]int: "barr" is not a value of Poste (did you mean Barre? Poste is Commandement, Barre, Voilure)`},
-		{name: "value checked at run time", expr: `écrire("Barre", "x")`, err: `field Barre: expected int, got "x"`},
-		{name: "whole map checked at run time", expr: `remplacer({Barre: 1, Voile: 2})`,
-			err: `field défense: key "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`},
-		{name: "whole map's values checked at run time", expr: `remplacer({Barre: 1.5})`,
-			err: `field défense: entry "Barre": expected an int, got 1.5 (use floor, ceil or round)`},
-		{name: "a record is not a typed map", expr: `remplacer(f)`, err: `field défense: expected map[Poste]int, got Figurant{`},
+	tests := []dsltest.Case{
+		{Name: "entry set", Src: `f.défense.Barre`, Want: "2"},
+		{Name: "missing int", Src: `[f.défense.Voilure, f.défense["Commandement"]]`, Want: "[0, 0]"},
+		{Name: "missing float", Src: `f.taux.b`, Want: "0.0"},
+		{Name: "int stored as float", Src: `f.taux.a`, Want: "1.0"},
+		{Name: "missing list", Src: `f.cartes["Barre"]`, Want: "[]"},
+		{Name: "missing enum is its first value", Src: `f.postures.x`, Want: `"Commandement"`},
+		{Name: "missing nested map", Src: `[f.plan.a, f.plan.a.b]`, Want: "[{}, 0]"},
+		{Name: "untyped map reads nil", Src: `f.libre.x`, Want: "nil"},
+		{Name: "in a predicate", Src: `sum(map(Poste, f.défense[#]))`, Want: "2"},
+		{Name: "parameter", Src: `lire(f.défense, "Voilure") + lire({Barre: 5}, "Barre")`, Want: "5"},
+		{Name: "only entries set count", Src: `[len(f.défense), keys(f.défense), "Voilure" in f.défense]`, Want: `[1, ["Barre"], false]`},
+		{Name: "compound assignment from zero", Src: `baisser("Voilure")`, Want: "-1"},
+		{Name: "list appended from zero", Src: `noter("Barre", "Q♣")`, Want: "nil"},
+		{Name: "prints as a map", Src: `f.défense`, Want: "{Barre: 2}"},
+		{Name: "iteration", Src: `somme()`, Want: "2"},
+		{Name: "key checked at run time", Src: `écrire(lower("BARR"), 1)`,
+			Err: `key of map[Poste]int: "barr" is not a value of Poste (did you mean Barre? Poste is Commandement, Barre, Voilure)`},
+		{Name: "value checked at run time", Src: `écrire("Barre", "x")`, Err: `field Barre: expected int, got "x"`},
+		{Name: "whole map checked at run time", Src: `remplacer({Barre: 1, Voile: 2})`,
+			Err: `field défense: key "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`},
+		{Name: "whole map's values checked at run time", Src: `remplacer({Barre: 1.5})`,
+			Err: `field défense: entry "Barre": expected an int, got 1.5 (use floor, ceil or round)`},
+		{Name: "a record is not a typed map", Src: `remplacer(f)`, Err: `field défense: expected map[Poste]int, got Figurant{`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			v, _, err := run(t, mapRules, tt.expr)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("err = %v, want one containing %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
-			}
-			if got := runtime.Repr(v); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
-			}
-		})
-	}
+	dsltest.CheckCases(t, mapRules, tests)
 }
 
 // TestTypedMapKeepsEntries: a compound assignment stores the entry, and JSON shows only the

@@ -30,22 +30,46 @@ func Run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 }
 
 // Case is an input and what it gives: a value printed as Want, or an error holding Err.
-type Case struct{ Src, Want, Err string }
+// Name, when set, names the case in failures; Rolls are its hand-given die results (numbers
+// or face names), taken before the machine's own source.
+type Case struct {
+	Name, Src, Want, Err string
+	Rolls                []string
+}
 
 // CheckEvals evaluates each case on a fresh machine of prog, its dice from newSource.
 func CheckEvals(t *testing.T, prog *dsl.Program, newSource func() dice.Source, cases []Case) {
 	t.Helper()
 	for _, c := range cases {
-		m, err := dsl.NewMachine(prog, newSource(), nil)
+		src := newSource()
+		if c.Rolls != nil {
+			src = dice.NewQueue(c.Rolls, src)
+		}
+		m, err := dsl.NewMachine(prog, src, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		name := c.Src
+		if c.Name != "" {
+			name = c.Name + ": " + c.Src
 		}
 		v, err := dsl.NewSession(m).Eval("<e>", c.Src)
 		switch {
 		case c.Err != "" && (err == nil || !strings.Contains(err.Error(), c.Err)):
-			t.Errorf("%s: err = %v, want %q", c.Src, err, c.Err)
+			t.Errorf("%s: err = %v, want one containing %q", name, err, c.Err)
 		case c.Err == "" && (err != nil || dsl.Repr(v) != c.Want):
-			t.Errorf("%s = %v, %v; want %s", c.Src, dsl.Repr(v), err, c.Want)
+			t.Errorf("%s = %v, %v; want %s", name, dsl.Repr(v), err, c.Want)
 		}
 	}
+}
+
+// CheckCases loads src as t.rules and checks each case (CheckEvals) on a fresh machine
+// whose only dice are the case's Rolls: a case that rolls more fails.
+func CheckCases(t *testing.T, src string, cases []Case) {
+	t.Helper()
+	prog, diags := dsl.LoadSource("t.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	CheckEvals(t, prog, func() dice.Source { return dice.NewQueue(nil, nil) }, cases)
 }
