@@ -42,7 +42,7 @@ func TestDiceCodes(t *testing.T) {
 		{Name: "a die more", Src: `han.blaster + 1D`, Want: "5D+2"},
 		{Name: "a die less", Src: `han.blaster - 1D`, Want: "3D+2"},
 		{Name: "pips", Src: `han.blaster - 2`, Want: "4D"},
-		{Name: "pips first", Src: `1 + han.blaster`, Want: "4D+2"},
+		{Name: "pips first", Src: `1 + han.blaster`, Want: "4D+3"},
 		{Name: "two codes", Src: `han.blaster + han.esquive`, Want: "7D+3"},
 		{Name: "in sequence", Src: `han.blaster + 1D - 1D + 2D`, Want: "6D+2"},
 		{Name: "parts", Src: `[han.blaster.count, han.blaster.sides, han.blaster.bonus]`, Want: "[4, 6, 2]"},

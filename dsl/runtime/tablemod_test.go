@@ -1,10 +1,10 @@
 package runtime_test
 
 import (
-	"strings"
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -27,34 +27,18 @@ func TestRollModifiers(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	for _, c := range []struct {
-		src       string
-		rolls     []int
-		want, err string
-	}{
-		{src: "coup(0)", rolls: []int{3}, want: `"raté"`},
-		{src: "coup(1)", rolls: []int{3}, want: `"touché"`},
-		{src: "coup(2)", rolls: []int{5}, want: `"coulé"`},
-		{src: "coup(-5)", rolls: []int{6}, want: `"raté"`},
-		{src: "coup(0, 6)", want: `"coulé"`},
-		{src: "coup(m = 4)", rolls: []int{1}, want: `"touché"`},
-		{src: "fixe()", rolls: []int{3, 3}, want: `"bas"`},
-		{src: "fixe()", rolls: []int{3, 4}, want: `"haut"`},
-		{src: `coup("x")`, rolls: []int{1}, err: `cannot apply + to int and string`},
-		{src: `coup(1.5)`, rolls: []int{1}, err: `the roll adds + m - 1, which must be a whole number, got 0.5`},
-	} {
-		m, err := dsl.NewMachine(prog, dice.NewIntQueue(c.rolls, nil), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := dsl.NewSession(m).Eval("<e>", c.src)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
-		}
-	}
+	dsltest.CheckEvals(t, prog, func() dice.Source { return dice.NewQueue(nil, nil) }, []dsltest.Case{
+		{Src: "coup(0)", Rolls: []string{"3"}, Want: `"raté"`},
+		{Src: "coup(1)", Rolls: []string{"3"}, Want: `"touché"`},
+		{Src: "coup(2)", Rolls: []string{"5"}, Want: `"coulé"`},
+		{Src: "coup(-5)", Rolls: []string{"6"}, Want: `"raté"`},
+		{Src: "coup(0, 6)", Want: `"coulé"`},
+		{Src: "coup(m = 4)", Rolls: []string{"1"}, Want: `"touché"`},
+		{Src: "fixe()", Rolls: []string{"3", "3"}, Want: `"bas"`},
+		{Src: "fixe()", Rolls: []string{"3", "4"}, Want: `"haut"`},
+		{Src: `coup("x")`, Rolls: []string{"1"}, Err: `cannot apply + to int and string`},
+		{Src: `coup(1.5)`, Rolls: []string{"1"}, Err: `the roll adds + m - 1, which must be a whole number, got 0.5`},
+	})
 }
 
 // TestRollModifierOdds: the odds of coup(m) are those of 1d6 + m - 1, counted face by face.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -88,57 +89,41 @@ func TestTables(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	for _, c := range []struct {
-		src       string
-		rolls     []int
-		want, err string
-	}{
-		{src: "[bande(0), bande(1.5), bande(2), bande(2.5), bande(4), bande(4.01)]", want: `["contact", "contact", "lourde", "lourde", "longue", "hors"]`},
-		{src: "[portée(1, 2), portée(2, 2), portée(2.5, 2), portée(12, 2), portée(13, 2), portée(20, 2), portée(21, 2)]", want: `["impossible", "impossible", "idéale", "idéale", "lointaine", "lointaine", "hors de portée"]`},
-		{src: `[arme("sabre"), arme("fusil"), arme("boulet"), arme("mot"), arme(-1), arme(100)]`, want: `[1, 1, 2, 3, "négatif", "grand"]`},
-		{src: "arme(50)", err: "t.rules:16:1: table arme has no row for 50"},
-		{src: "[localisation(3), localisation(9), localisation(18)]", want: `["tête", "torse", "jambes"]`},
-		{src: "localisation()", rolls: []int{1, 1, 2}, want: `"tête"`},
-		{src: "localisation()", rolls: []int{6, 6, 6}, want: `"jambes"`},
-		{src: "[résultat(1.0 / 3, 1), résultat(0.6, 2), résultat(1, 3), résultat(1.9, 4), résultat(2.5, 5), résultat(10, 6)]", want: `["AE", "AE", "DR", "DR", "DE", "DE"]`},
-		{src: "résultat(0.2, 1)", want: `"attaque impossible"`},
-		{src: "[assaut(0.5, 1), assaut(1, 1), assaut(2.99, 2), assaut(3, 3), assaut(6/2, 4), assaut(3.01, 5), assaut(9, 6), assaut(9, 0)]",
-			want: `["repoussé", "AR", "EX", "DE", "DE", "submergé 5", "submergé 6", "submergé 0"]`},
-		{src: "résultat(100, 1)", want: `"DE"`},
-		{src: `[lettres("A", 1), lettres("B", 6)]`, want: "[10, 40]"},
-		{src: `lettres("C", 1)`, err: "lettres"},
-		{src: `typé(1, 2, "s", true, [1], hex(1, 1), nil)`, want: `"ok"`},
-		{src: `typé(brut("x"), 2, "s", true, [1], hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter n: expected int, got \"x\""},
-		{src: `typé(1, brut("x"), "s", true, [1], hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter f: expected float, got \"x\""},
-		{src: `typé(1, 2, brut(3), true, [1], hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter s: expected string, got 3"},
-		{src: `typé(1, 2, "s", brut(1), [1], hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter b: expected bool, got 1"},
-		{src: `typé(1, 2, "s", true, brut(3), hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter l: expected []int, got 3"},
-		{src: `typé(1, 2, "s", true, [1], brut(3), nil)`, err: "<e>:1:1: typé: parameter h: expected hex, got 3"},
-		{src: `typé(1.5, 2, "s", true, [1], hex(1, 1), nil)`, err: "<e>:1:1: typé: parameter n: expected an int, got 1.5 (use floor, ceil or round)"},
-		{src: `unité(brut({pv: 1}))`, err: "<e>:1:1: unité: parameter u: expected a U, got {pv: 1}"},
-		{src: `unité(brut(3))`, err: "<e>:1:1: unité: parameter u: expected a U, got 3"},
-		{src: `unité(U())`, want: "1"},
-		{src: `unité(brut(V()))`, err: "<e>:1:1: unité: parameter u: expected a U, got V{pv: 2}"},
-		{src: `sortes([], {}, jeu, Q♣, [U()], [])`, want: "1"},
-		{src: `sortes(brut(1), {}, jeu, Q♣, [], [])`, err: "<e>:1:1: sortes: parameter a: expected []string, got 1"},
-		{src: `sortes([], brut(1), jeu, Q♣, [], [])`, err: "<e>:1:1: sortes: parameter b: expected map, got 1"},
-		{src: `sortes([], {}, brut(1), Q♣, [], [])`, err: "<e>:1:1: sortes: parameter c: expected pile, got 1"},
-		{src: `sortes([], {}, jeu, brut(1), [], [])`, err: "<e>:1:1: sortes: parameter d: expected card, got 1"},
-		{src: `sortes([], {}, jeu, Q♣, brut(1), [])`, err: "<e>:1:1: sortes: parameter f: expected []U, got 1"},
-		{src: `sortes([], {}, jeu, Q♣, [], brut(1))`, err: "<e>:1:1: sortes: parameter g: expected list, got 1"},
-	} {
-		m, err := dsl.NewMachine(prog, dice.NewIntQueue(c.rolls, nil), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := dsl.NewSession(m).Eval("<e>", c.src)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: err = %v, want %q", c.src, err, c.err)
-		case c.err == "" && (err != nil || runtime.Repr(v) != c.want):
-			t.Errorf("%s = %v, %v; want %s", c.src, runtime.Repr(v), err, c.want)
-		}
-	}
+	dsltest.CheckEvals(t, prog, func() dice.Source { return dice.NewQueue(nil, nil) }, []dsltest.Case{
+		{Src: "[bande(0), bande(1.5), bande(2), bande(2.5), bande(4), bande(4.01)]", Want: `["contact", "contact", "lourde", "lourde", "longue", "hors"]`},
+		{Src: "[portée(1, 2), portée(2, 2), portée(2.5, 2), portée(12, 2), portée(13, 2), portée(20, 2), portée(21, 2)]", Want: `["impossible", "impossible", "idéale", "idéale", "lointaine", "lointaine", "hors de portée"]`},
+		{Src: `[arme("sabre"), arme("fusil"), arme("boulet"), arme("mot"), arme(-1), arme(100)]`, Want: `[1, 1, 2, 3, "négatif", "grand"]`},
+		{Src: "arme(50)", Err: "t.rules:16:1: table arme has no row for 50"},
+		{Src: "[localisation(3), localisation(9), localisation(18)]", Want: `["tête", "torse", "jambes"]`},
+		{Src: "localisation()", Rolls: []string{"1", "1", "2"}, Want: `"tête"`},
+		{Src: "localisation()", Rolls: []string{"6", "6", "6"}, Want: `"jambes"`},
+		{Src: "[résultat(1.0 / 3, 1), résultat(0.6, 2), résultat(1, 3), résultat(1.9, 4), résultat(2.5, 5), résultat(10, 6)]", Want: `["AE", "AE", "DR", "DR", "DE", "DE"]`},
+		{Src: "résultat(0.2, 1)", Want: `"attaque impossible"`},
+		{Src: "[assaut(0.5, 1), assaut(1, 1), assaut(2.99, 2), assaut(3, 3), assaut(6/2, 4), assaut(3.01, 5), assaut(9, 6), assaut(9, 0)]",
+			Want: `["repoussé", "AR", "EX", "DE", "DE", "submergé 5", "submergé 6", "submergé 0"]`},
+		{Src: "résultat(100, 1)", Want: `"DE"`},
+		{Src: `[lettres("A", 1), lettres("B", 6)]`, Want: "[10, 40]"},
+		{Src: `lettres("C", 1)`, Err: "lettres"},
+		{Src: `typé(1, 2, "s", true, [1], hex(1, 1), nil)`, Want: `"ok"`},
+		{Src: `typé(brut("x"), 2, "s", true, [1], hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter n: expected int, got \"x\""},
+		{Src: `typé(1, brut("x"), "s", true, [1], hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter f: expected float, got \"x\""},
+		{Src: `typé(1, 2, brut(3), true, [1], hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter s: expected string, got 3"},
+		{Src: `typé(1, 2, "s", brut(1), [1], hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter b: expected bool, got 1"},
+		{Src: `typé(1, 2, "s", true, brut(3), hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter l: expected []int, got 3"},
+		{Src: `typé(1, 2, "s", true, [1], brut(3), nil)`, Err: "<e>:1:1: typé: parameter h: expected hex, got 3"},
+		{Src: `typé(1.5, 2, "s", true, [1], hex(1, 1), nil)`, Err: "<e>:1:1: typé: parameter n: expected an int, got 1.5 (use floor, ceil or round)"},
+		{Src: `unité(brut({pv: 1}))`, Err: "<e>:1:1: unité: parameter u: expected a U, got {pv: 1}"},
+		{Src: `unité(brut(3))`, Err: "<e>:1:1: unité: parameter u: expected a U, got 3"},
+		{Src: `unité(U())`, Want: "1"},
+		{Src: `unité(brut(V()))`, Err: "<e>:1:1: unité: parameter u: expected a U, got V{pv: 2}"},
+		{Src: `sortes([], {}, jeu, Q♣, [U()], [])`, Want: "1"},
+		{Src: `sortes(brut(1), {}, jeu, Q♣, [], [])`, Err: "<e>:1:1: sortes: parameter a: expected []string, got 1"},
+		{Src: `sortes([], brut(1), jeu, Q♣, [], [])`, Err: "<e>:1:1: sortes: parameter b: expected map, got 1"},
+		{Src: `sortes([], {}, brut(1), Q♣, [], [])`, Err: "<e>:1:1: sortes: parameter c: expected pile, got 1"},
+		{Src: `sortes([], {}, jeu, brut(1), [], [])`, Err: "<e>:1:1: sortes: parameter d: expected card, got 1"},
+		{Src: `sortes([], {}, jeu, Q♣, brut(1), [])`, Err: "<e>:1:1: sortes: parameter f: expected []U, got 1"},
+		{Src: `sortes([], {}, jeu, Q♣, [], brut(1))`, Err: "<e>:1:1: sortes: parameter g: expected list, got 1"},
+	})
 }
 
 // TestTableOdds: the exact distribution of a rolled table adds the ways of its dice row by
