@@ -1,37 +1,19 @@
 package check
 
 import (
-	"errors"
 	"fmt"
+	"rulesh/dsl/internal/libtest"
 	"strings"
 	"testing"
 
-	"rulesh/dsl/lib/cards"
-	"rulesh/dsl/lib/dice"
-	"rulesh/dsl/lib/hex"
-	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 )
 
-// testLibrary is the library package dsl assembles, for the checker's own tests.
-func testLibrary() *runtime.Library {
-	all := map[string]runtime.Builtin{}
-	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
-		for name, b := range lib {
-			all[name] = b
-		}
-	}
-	return &runtime.Library{Builtins: all}
-}
+// testLibrary is the library package dsl assembles.
+var testLibrary = libtest.Library
 
-type memFiles map[string][]byte
-
-func (m memFiles) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok {
-		return b, nil
-	}
-	return nil, errors.New("no such file")
-}
+// memFiles holds rule files in memory.
+type memFiles = libtest.MemFiles
 
 // checkSource parses and checks one file, and returns the compiler to look into.
 func checkSource(t *testing.T, name string, src []byte) *compiler {

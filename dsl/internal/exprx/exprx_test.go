@@ -3,6 +3,7 @@ package exprx_test
 import (
 	"errors"
 	"reflect"
+	"rulesh/dsl/internal/libtest"
 	"slices"
 	"strings"
 	"testing"
@@ -11,33 +12,16 @@ import (
 
 	"rulesh/dsl/check"
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/lib/cards"
-	"rulesh/dsl/lib/dice"
-	"rulesh/dsl/lib/hex"
 	"rulesh/dsl/runtime"
 	"rulesh/dsl/syntax"
 	stddice "rulesh/stdlib/dice"
 )
 
 // library is the library package dsl assembles.
-func library() *runtime.Library {
-	all := map[string]runtime.Builtin{}
-	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
-		for name, b := range lib {
-			all[name] = b
-		}
-	}
-	return &runtime.Library{Builtins: all}
-}
+var library = libtest.Library
 
-type memFiles map[string][]byte
-
-func (m memFiles) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok {
-		return b, nil
-	}
-	return nil, errors.New("no such file")
-}
+// memFiles holds rule files in memory.
+type memFiles = libtest.MemFiles
 
 const rules = `
 ruleset "t"
@@ -453,7 +437,7 @@ func TestProcArgs(t *testing.T) {
 		{text: "reachable(m, u, u, 2, trois, plus)", diag: "<t>:1:30: plus takes 1 to 2 parameters; reachable calls it with 3: (unit, from, to) (rule plus is declared at t.rules:11:1)"},
 		{text: `reachable(m, u, u, 2, "plus")`, diag: "<t>:1:23: plus takes 1 to 2 parameters; reachable calls it with 3: (unit, from, to) (rule plus is declared at t.rules:11:1)"},
 		{text: `reachable(m, u, u, 2, "troi")`, diag: "<t>:1:23: reachable: no procedure troi (did you mean?)"},
-		{text: "[trois]", diag: "<t>:1:2: rule trois is not called here (call it with trois(…); a procedure is a value only where a builtin calls it back (line_of_fire, path, reachable, retreats))"},
+		{text: "[trois]", diag: "<t>:1:2: rule trois is not called here (call it with trois(…); a procedure is a value only where a builtin calls it back (choose, line_of_fire, path, reachable, retreats))"},
 		{text: "retreats(m, u, u, plus)", diag: "<t>:1:1: warning: retreats with 4 arguments is the older form (write retreats(m, unit, from, attacker, libre): the rule then receives the retreating unit, where it comes from and where it goes)"},
 	} {
 		t.Run(tt.text, func(t *testing.T) {
