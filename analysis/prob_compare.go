@@ -86,6 +86,16 @@ func difference(a, b *Dist) *Difference {
 	u := &Dist{Outcomes: all}
 	u.finish()
 	n := float64(a.Samples)
+	// bothA[k]: the samples whose A outcome is A's k-th and whose B outcome is the same,
+	// counted once rather than per outcome.
+	bothA := make([]int, len(a.Outcomes))
+	if !diff.Exact {
+		for s := range a.per {
+			if ka := a.per[s]; a.Outcomes[ka].Key == b.Outcomes[b.per[s]].Key {
+				bothA[ka]++
+			}
+		}
+	}
 	for _, o := range u.Outcomes {
 		pa, pb := 0.0, 0.0
 		if i, ok := ia[o.Key]; ok {
@@ -100,14 +110,8 @@ func difference(a, b *Dist) *Difference {
 		if !diff.Exact {
 			// Var of 1[B_i = o] − 1[A_i = o]: (P_A + P_B − 2 P_both) − D².
 			both := 0
-			ka, okA := ia[o.Key]
-			kb, okB := ib[o.Key]
-			if okA && okB {
-				for s := range a.per {
-					if int(a.per[s]) == ka && int(b.per[s]) == kb {
-						both++
-					}
-				}
+			if ka, ok := ia[o.Key]; ok {
+				both = bothA[ka]
 			}
 			v := max(0, pa+pb-2*float64(both)/n-do.D*do.D)
 			half := Z95 * math.Sqrt(v/n)

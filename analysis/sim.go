@@ -42,10 +42,7 @@ const runChunk = 64
 // step of its sequence, so every run has a seed of its own whatever worker or machine runs
 // it, and neighbouring runs are unrelated.
 func RunSeed(seed uint64, i int64) uint64 {
-	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return splitmix(seed + uint64(i)*0x9e3779b97f4a7c15)
 }
 
 // Variant is one set of rules a simulation runs: a loaded program and its option values.

@@ -57,22 +57,6 @@ func (m *Moments) Add(x, w float64) {
 	m.m2 += w * d * (x - m.Mean)
 }
 
-// Merge adds what o accumulated (Chan's formula), so shards combine to one result.
-func (m *Moments) Merge(o Moments) {
-	if o.W == 0 {
-		return
-	}
-	if m.W == 0 {
-		*m = o
-		return
-	}
-	w := m.W + o.W
-	d := o.Mean - m.Mean
-	m.Mean += d * o.W / w
-	m.m2 += o.m2 + d*d*m.W*o.W/w
-	m.W = w
-}
-
 // Stddev is the population standard deviation of the values added (that of the
 // distribution, as `prob` gives for dice).
 func (m *Moments) Stddev() float64 {

@@ -59,7 +59,10 @@ func (c *RuleCache) key(m *Machine, p *Proc, args []any) (ruleKey, bool) {
 		case float64:
 			k.args[i] = argKey{kind: 'f', bits: math.Float64bits(v)}
 		case bool:
-			k.args[i] = argKey{kind: 'b', bits: map[bool]uint64{false: 0, true: 1}[v]}
+			k.args[i] = argKey{kind: 'b'}
+			if v {
+				k.args[i].bits = 1
+			}
 		case string:
 			k.args[i] = argKey{kind: 's', s: v}
 		case map[string]any:

@@ -131,7 +131,10 @@ func (c *Code) Plus(n int) *Code {
 // Add adds (sign 1) or takes away (sign -1) the dice and bonus of o, whose dice must have the
 // same sides; the result keeps c's spelling. A code is left with no fewer than 0 dice.
 func (c *Code) Add(o *Code, sign int) (*Code, error) {
-	op := map[int]string{1: "+", -1: "-"}[sign]
+	op := "+"
+	if sign < 0 {
+		op = "-"
+	}
 	if c.Sides != o.Sides {
 		return nil, fmt.Errorf("%s %s %s: the dice have different sides (d%d and d%d)", c, op, o, c.Sides, o.Sides)
 	}

@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -371,14 +370,10 @@ func (c *cli) printDiff(cmp *analysis.Comparison) {
 
 // signed writes a difference with its sign, in percentage points when pct is set.
 func signed(f float64, pct bool) string {
-	if pct {
-		s := strconv.FormatFloat(f*100, 'f', 2, 64)
-		if f >= 0 && !strings.HasPrefix(s, "-") {
-			s = "+" + s
-		}
-		return s + "%"
-	}
 	s := output.Float(f)
+	if pct {
+		s = output.Percent(f)
+	}
 	if f >= 0 && !strings.HasPrefix(s, "-") {
 		s = "+" + s
 	}
@@ -407,9 +402,6 @@ func distDoc(d *analysis.Dist, seed uint64) map[string]any {
 			// {value, probability, fraction}; ci95 says how far it may be from the odds.
 			po.Fraction = big.NewRat(o.Count, d.Samples).RatString()
 			po.CI95 = &[2]float64{o.Lo, o.Hi}
-		}
-		if o.Emitted != nil && len(o.Emitted) == 0 {
-			po.Emitted = nil
 		}
 		outs[i] = po
 	}

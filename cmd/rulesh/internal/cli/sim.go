@@ -399,13 +399,13 @@ func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg s
 	var rows [][]string
 	var weights []float64
 	for _, o := range d.Outcomes {
-		rows = append(rows, []string{o.Text, output.Percent(o.A), output.Percent(o.B), signedPercent(o.RunDifference),
-			signedPercent(o.Lo) + " … " + signedPercent(o.Hi)})
+		rows = append(rows, []string{o.Text, output.Percent(o.A), output.Percent(o.B), signed(o.RunDifference, true),
+			signed(o.Lo, true) + " … " + signed(o.Hi, true)})
 		weights = append(weights, math.Abs(o.RunDifference))
 	}
 	output.Table(c.stdout, []string{"value", "A", "B", "B−A", "95% interval"}, rows, weights)
 	if d.Numeric {
-		fmt.Fprintf(c.stdout, "mean B−A %s  (95%% interval %s … %s)\n", signedFloat(d.Mean), signedFloat(d.MeanLo), signedFloat(d.MeanHi))
+		fmt.Fprintf(c.stdout, "mean B−A %s  (95%% interval %s … %s)\n", signed(d.Mean, false), signed(d.MeanLo, false), signed(d.MeanHi, false))
 	}
 	return ExitOK
 }
@@ -415,22 +415,6 @@ func setsNote(sets []string) string {
 		return ""
 	}
 	return ", --set " + strings.Join(sets, " --set ")
-}
-
-func signedPercent(p float64) string {
-	s := output.Percent(p)
-	if p >= 0 && !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s
-}
-
-func signedFloat(f float64) string {
-	s := output.Float(f)
-	if f >= 0 && !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s
 }
 
 // printSummary prints one side: outcomes (or a histogram of many numbers), moments,

@@ -68,8 +68,11 @@ func TestSimDeterminism(t *testing.T) {
 			t.Errorf("not JSON: %s", outs[0])
 		}
 		// The human output of the merge is the single machine's too.
-		human, _, _ := simRun(t, study...)
-		merged, _, _ := simRun(t, append([]string{"--merge"}, files...)...)
+		human, _, code := simRun(t, study...)
+		merged, _, mcode := simRun(t, append([]string{"--merge"}, files...)...)
+		if code != 0 || mcode != 0 || human == "" {
+			t.Fatalf("exit %d and %d, output %q", code, mcode, human)
+		}
 		if human != merged {
 			t.Errorf("merged text differs:\n%s\nwant\n%s", merged, human)
 		}
