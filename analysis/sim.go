@@ -130,12 +130,7 @@ func outcomeOf(v any, err error) RunOutcome {
 		v = r.Total
 	}
 	if err != nil {
-		msg := err.Error()
-		var re *dsl.RuntimeError
-		if errors.As(err, &re) {
-			msg = re.Msg
-		}
-		return RunOutcome{Text: "error: " + msg, Kind: KindError}
+		return RunOutcome{Text: "error: " + errMessage(err), Kind: KindError}
 	}
 	switch x := v.(type) {
 	case int:

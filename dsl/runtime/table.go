@@ -485,8 +485,10 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 			return nil, fmt.Errorf("table %s has no column %s: its columns are %s", t.Name, Repr(cv), strings.Join(names, ", "))
 		}
 	}
+	env := m.columnEnv(t, cv, nil) // one frame for every face: only the row key changes
 	return t.rowDist(0, func(r *TableRow, key any) (string, error) {
-		v, err := m.Eval(r.Value, m.columnEnv(t, cv, key))
+		env[t.Proc.Params[1].Name] = key
+		v, err := m.Eval(r.Value, env)
 		if err != nil {
 			return "", fmt.Errorf("table %s: %v", t.Name, err)
 		}
