@@ -187,7 +187,7 @@ func Fields(v any) []string {
 		return nil
 	}
 	if k, ok := rec[runtime.KindKey].(*runtime.Kind); ok {
-		return check.FieldNames(k)
+		return k.FieldNames()
 	}
 	var out []string
 	for _, n := range runtime.SortedKeys(rec) {

@@ -552,7 +552,7 @@ func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 	for _, fi := range ea.Fields {
 		f := k.ByName[fi.Name]
 		if f == nil {
-			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return FieldNames(k) }))
+			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return k.FieldNames() }))
 			continue
 		}
 		if seen[fi.Name] {
@@ -574,16 +574,6 @@ func kindNames(p *runtime.Program) []string {
 	var out []string
 	for _, k := range p.Kinds {
 		out = append(out, k.Name)
-	}
-	return out
-}
-
-// FieldNames lists a kind's fields in declaration order: for the facade's completion and
-// did-you-mean.
-func FieldNames(k *runtime.Kind) []string {
-	var out []string
-	for _, f := range k.Fields {
-		out = append(out, f.Name)
 	}
 	return out
 }
@@ -960,7 +950,7 @@ func (c *compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *scope) {
 		d.Detail = c.suggest(err.Name, func() []string {
 			var fields []string
 			for _, k := range c.prog.Kinds {
-				fields = append(fields, FieldNames(k)...)
+				fields = append(fields, k.FieldNames()...)
 			}
 			return fields
 		})

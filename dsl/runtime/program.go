@@ -70,6 +70,15 @@ type Kind struct {
 	self   *Type
 }
 
+// FieldNames lists the kind's fields in declaration order (did-you-mean, completion).
+func (k *Kind) FieldNames() []string {
+	out := make([]string, len(k.Fields))
+	for i, f := range k.Fields {
+		out[i] = f.Name
+	}
+	return out
+}
+
 // Field is one field of a kind.
 type Field struct {
 	Name    string

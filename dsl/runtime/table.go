@@ -356,7 +356,7 @@ func (p *Program) TableDistSet(options map[string]any, name string, args ...any)
 					return nil, fmt.Errorf("table %s: %v", name, err)
 				}
 			default:
-				return nil, fmt.Errorf("table %s adds %s to its roll: give %s, as in %s(%s)", name, t.PlusText(), par.Name, name, strings.Join(paramNames(pr.Params[:t.Key]), ", "))
+				return nil, fmt.Errorf("table %s adds %s to its roll: give %s, as in %s(%s)", name, t.PlusText(), par.Name, name, strings.Join(ParamNames(pr.Params[:t.Key]), ", "))
 			}
 		}
 		if plus, err = m.RollPlus(t.Plus, env); err != nil {
@@ -509,10 +509,11 @@ func (m *Machine) columnEnv(t *Table, col, key any) map[string]any {
 	return env
 }
 
-func paramNames(ps []*Param) []string {
-	var out []string
-	for _, p := range ps {
-		out = append(out, p.Name)
+// ParamNames lists parameters' names in order.
+func ParamNames(ps []*Param) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
 	}
 	return out
 }

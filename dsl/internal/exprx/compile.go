@@ -246,15 +246,6 @@ func (c *Compiler) root(n ast.Node) string {
 	}
 }
 
-// fieldNames lists a kind's fields in declaration order.
-func fieldNames(k *runtime.Kind) []string {
-	var out []string
-	for _, f := range k.Fields {
-		out = append(out, f.Name)
-	}
-	return out
-}
-
 // natureOf memoises expr's view of a type. A record kind becomes a strict map whose fields
 // are the natures of its field types; kinds may refer to themselves or to each other
 // (`cible: Combattant` inside Combattant), so a kind's nature is cached as an empty shell
@@ -652,7 +643,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 				for _, pair := range m.Pairs {
 					key, ok := pair.(*ast.PairNode).Key.(*ast.StringNode)
 					if ok && k.ByName[key.Value] == nil {
-						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.sc.Suggest(key.Value, func() []string { return fieldNames(k) }))
+						pv.fail(pair, fmt.Sprintf("%s has no field %s", k.Name, key.Value), pv.sc.Suggest(key.Value, func() []string { return k.FieldNames() }))
 					}
 				}
 			}
@@ -742,9 +733,9 @@ func (pv *patcher) procArgsByName(p *runtime.Proc, call *ast.CallNode) ([]ast.No
 		i := slices.IndexFunc(p.Params, func(par *runtime.Param) bool { return par.Name == name })
 		switch {
 		case i < 0:
-			detail := pv.sc.Suggest(name, func() []string { return paramNames(p) })
+			detail := pv.sc.Suggest(name, func() []string { return runtime.ParamNames(p.Params) })
 			if detail == "" {
-				detail = fmt.Sprintf("%s takes (%s)", p.Name, strings.Join(paramNames(p), ", "))
+				detail = fmt.Sprintf("%s takes (%s)", p.Name, strings.Join(runtime.ParamNames(p.Params), ", "))
 			}
 			pv.fail(nameNode, fmt.Sprintf("%s has no parameter %s", p.Name, name), detail)
 			ok = false
@@ -806,15 +797,6 @@ func (pv *patcher) procArgsByName(p *runtime.Proc, call *ast.CallNode) ([]ast.No
 		return nil, false
 	}
 	return args, true
-}
-
-// paramNames lists a procedure's parameters in order.
-func paramNames(p *runtime.Proc) []string {
-	out := make([]string, len(p.Params))
-	for i, par := range p.Params {
-		out[i] = par.Name
-	}
-	return out
 }
 
 // positionalOnly refuses the named arguments of a call of something other than a procedure
