@@ -322,21 +322,16 @@ func conformEntries(m map[string]any, t *Type) (any, error) {
 	if _, isRecord := m[KindKey].(*Kind); isRecord {
 		return nil, fmt.Errorf("expected %s, got %s", t, Repr(m))
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // the first bad entry in key order: the same error on every run
 	var out map[string]any
-	for _, k := range keys {
+	for k, v := range m {
 		if t.Key.Kind == TEnum && !t.Key.Enum.Has(k) {
-			return nil, fmt.Errorf("key %w", EnumError(t.Key.Enum, k))
+			return nil, firstBadEntry(m, t)
 		}
-		cv, err := Conform(m[k], t.Elem)
+		cv, err := Conform(v, t.Elem)
 		if err != nil {
-			return nil, fmt.Errorf("entry %s: %w", Repr(k), err)
+			return nil, firstBadEntry(m, t)
 		}
-		if out == nil && !sameValue(cv, m[k]) {
+		if out == nil && !sameValue(cv, v) {
 			out = make(map[string]any, len(m))
 			for k2, v2 := range m {
 				out[k2] = v2
@@ -350,6 +345,26 @@ func conformEntries(m map[string]any, t *Type) (any, error) {
 		return out, nil
 	}
 	return m, nil
+}
+
+// firstBadEntry says what is wrong with the first bad entry of m in key order, so that the
+// same map gives the same error on every run (the check itself walks in map order, without
+// sorting the keys of maps that conform).
+func firstBadEntry(m map[string]any, t *Type) error {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if t.Key.Kind == TEnum && !t.Key.Enum.Has(k) {
+			return fmt.Errorf("key %w", EnumError(t.Key.Enum, k))
+		}
+		if _, err := Conform(m[k], t.Elem); err != nil {
+			return fmt.Errorf("entry %s: %w", Repr(k), err)
+		}
+	}
+	return nil
 }
 
 // sameValue reports whether Conform kept a value as it was: a conversion makes a value of
