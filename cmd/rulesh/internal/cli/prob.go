@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"io"
 	"maps"
 
 	"fmt"
@@ -126,7 +127,7 @@ func (c *cli) prob(args []string) int {
 			return ExitError
 		}
 		if *svg != "" {
-			if code := c.writeChart(*svg, src, labelsOf(d.Outcomes), []output.Series{{Name: src, Values: probsOf(d.Outcomes)}}); code != 0 {
+			if code := c.writeChart("prob", *svg, src, labelsOf(d.Outcomes), []output.Series{{Name: src, Values: probsOf(d.Outcomes)}}); code != 0 {
 				return code
 			}
 		}
@@ -160,7 +161,7 @@ func (c *cli) prob(args []string) int {
 	}
 	if *svg != "" {
 		labels := labelsOf(outcomesOf(cmp.Diff))
-		if code := c.writeChart(*svg, src, labels, []output.Series{
+		if code := c.writeChart("prob", *svg, src, labels, []output.Series{
 			{Name: nameA, Values: alignProbs(cmp.Diff, cmp.A)},
 			{Name: nameB, Values: alignProbs(cmp.Diff, cmp.B)},
 		}); code != 0 {
@@ -261,7 +262,7 @@ func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, svg string) int {
 			p, _ := new(big.Rat).SetFrac(w, d.Den).Float64()
 			values = append(values, p)
 		}
-		if code := c.writeChart(svg, src, labels, []output.Series{{Name: src, Values: values}}); code != 0 {
+		if code := c.writeChart("prob", svg, src, labels, []output.Series{{Name: src, Values: values}}); code != 0 {
 			return code
 		}
 	}
@@ -278,20 +279,16 @@ func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, svg string) int {
 	return ExitOK
 }
 
-// writeChart writes the bar chart of --svg.
-func (c *cli) writeChart(path, title string, labels []string, series []output.Series) int {
-	var b bytes.Buffer
-	if err := output.ChartSVG(&b, title, labels, series); err != nil {
-		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
-		return ExitError
-	}
-	// As sim and map do: a rule file given by mistake (--svg duel.rules) is not replaced.
+// writeChart writes the bar chart of a command's --svg (prob, sim): never over a file that
+// is not a picture (a rule file given by mistake, --svg duel.rules), and through a temporary
+// file, so a failed write leaves the old one.
+func (c *cli) writeChart(cmd, path, title string, labels []string, series []output.Series) int {
 	err := sysio.ReplaceableSVG(path)
 	if err == nil {
-		err = sysio.WriteFile(path, b.Bytes())
+		err = sysio.Write(path, func(w io.Writer) error { return output.ChartSVG(w, title, labels, series) })
 	}
 	if err != nil {
-		fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
+		fmt.Fprintf(c.stderr, "rulesh %s: --svg: %v\n", cmd, err)
 		return ExitError
 	}
 	return ExitOK

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -543,13 +542,5 @@ func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary
 		}
 	}
 	title := fmt.Sprintf("%s — %d runs, seed %d", st.Expr, st.Runs, st.Seed)
-	err := sysio.ReplaceableSVG(path)
-	if err == nil {
-		err = sysio.Write(path, func(w io.Writer) error { return output.ChartSVG(w, title, labels, series) })
-	}
-	if err != nil {
-		fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
-		return ExitError
-	}
-	return ExitOK
+	return c.writeChart("sim", path, title, labels, series)
 }

@@ -10,7 +10,6 @@ import (
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
-	"rulesh/cmd/rulesh/internal/sysio"
 	"rulesh/dsl"
 )
 
@@ -98,11 +97,10 @@ func newSweepJSON(sw analysis.Sweep) sweepJSON {
 	return sweepJSON{sw.Name, kind, sw.Values}
 }
 
-// sweepRow is an outcome of a sweep's table: its label, its number when it is one, and its
+// sweepRow is an outcome of a sweep's table: its label, whether it is a number, and its
 // probability or frequency at each value.
 type sweepRow struct {
 	label string
-	num   float64
 	isNum bool
 	p     []float64
 	has   []bool // the outcome happened at that value (else "—")
@@ -196,7 +194,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	index := map[string]int{}
 	for i := range union {
 		o := &union[i]
-		rows[i] = sweepRow{label: output.OutcomeLabel(o), num: o.Number, isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
+		rows[i] = sweepRow{label: output.OutcomeLabel(o), isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
 		index[o.Key] = i
 	}
 	means := make([]*float64, len(ds))
@@ -209,7 +207,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 		}
 	}
 	if svg != "" {
-		if code := c.writeChart(svg, q.Expr+" — "+sweepWhat(sw), rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
+		if code := c.writeChart("prob", svg, q.Expr+" — "+sweepWhat(sw), rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
 			return code
 		}
 	}
@@ -291,7 +289,7 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 	rows := make([]sweepRow, len(union))
 	index := map[string]int{}
 	for i, o := range union {
-		rows[i] = sweepRow{label: o.Text, num: o.Num, isNum: o.Kind == analysis.KindNumber, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
+		rows[i] = sweepRow{label: o.Text, isNum: o.Kind == analysis.KindNumber, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
 		index[o.Text] = i
 	}
 	means := make([]*float64, len(ts))
@@ -305,13 +303,8 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 	}
 	if svg != "" {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
-		err := sysio.ReplaceableSVG(svg)
-		if err == nil {
-			err = sysio.Write(svg, func(w io.Writer) error { return output.ChartSVG(w, title, rowLabels(rows), sweepSeries(cols, rows)) })
-		}
-		if err != nil {
-			fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
-			return ExitError
+		if code := c.writeChart("sim", svg, title, rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
+			return code
 		}
 	}
 	if asJSON {

@@ -103,10 +103,9 @@ const outBlock = 1 << 20
 // distRows writes (label, fraction, percentage, then for numbers P(≥) and P(≤)), cell c
 // being text[cell[c]:cell[c+1]].
 type distRow struct {
-	v     int
-	p     float64
-	cell  [6]int32
-	ncell int
+	v    int
+	p    float64
+	cell [6]int32
 }
 
 // frac returns the row's fraction.
@@ -141,14 +140,12 @@ func distRows(d *dice.Dist, numeric bool) ([]distRow, []byte, *float64) {
 		r.cell[2] = int32(len(text))
 		text = appendPercent(text, r.p)
 		r.cell[3] = int32(len(text))
-		r.ncell = 3
 		leq.Add(leq, wt)
 		if numeric {
 			text = appendPercent(text, z.float(geq, d.Den))
 			r.cell[4] = int32(len(text))
 			text = appendPercent(text, z.float(leq, d.Den))
 			r.cell[5] = int32(len(text))
-			r.ncell = 5
 		}
 		geq.Sub(geq, wt)
 		rows = append(rows, r)
