@@ -234,7 +234,7 @@ func TestServer(t *testing.T) {
 	expect("rename", c.call("textDocument/rename", map[string]any{"textDocument": doc, "position": pos(16, 12), "newName": "pénalité"}),
 		`{"changes":{"MAIN":[{"range":{"start":{"line":3,"character":7},"end":{"line":3,"character":12}},"newText":"pénalité"},{"range":{"start":{"line":16,"character":12},"end":{"line":16,"character":17}},"newText":"pénalité"}]}}`)
 	expect("rename refused", c.call("textDocument/rename", map[string]any{"textDocument": doc, "position": pos(16, 12), "newName": "if"}),
-		`error {"code":-32600,"message":"\"if\" is not a name the rules can use"}`)
+		`error {"code":-32600,"message":"cannot rename to if: it is a keyword"}`)
 	expect("formatting", c.call("textDocument/formatting", map[string]any{"textDocument": doc, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}),
 		`[{"range":{"start":{"line":0,"character":0},"end":{"line":18,"character":0}},"newText":"ruleset \"t\"\ninclude \"lib.rules\"\n\noption malus = 2 \"le malus\"\n\ndice pièce = [aigle, lion]\n\ntable blessure(m) {\n  .. 0 : \"rien\"\n  else : \"grave\"\n}\n\nentity will: Figure { pv: 12 }\n\n// Frappe une figure.\naction frapper(f: Figure) {\n  f.pv -= malus\n}\n"}]`)
 
