@@ -178,9 +178,13 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		gctx.Params = json.RawMessage("null")
 	}
 	if req.Method == protocol.MethodExit {
+		// Deferred: the session ends even if the handler panics.
+		defer func() {
+			s.stop()
+			err = conn.Close()
+		}()
 		s.proto.Handle(gctx)
-		s.stop()
-		return nil, conn.Close()
+		return nil, nil
 	}
 	if req.Method != protocol.MethodInitialize && !s.proto.IsInitialized() {
 		// The protocol: before initialize (and after shutdown) a notification is dropped
