@@ -340,6 +340,9 @@ func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParam
 	if d == nil {
 		return nil, errNoFile
 	}
+	if tooLarge(d.text) {
+		return []protocol.TextEdit{}, nil // its one diagnostic says why
+	}
 	out, err := dsl.Format(path, []byte(d.text))
 	if err != nil {
 		// The diagnostics already say why; an editor formats nothing.
