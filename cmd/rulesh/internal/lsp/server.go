@@ -23,6 +23,9 @@ import (
 // the ruleset again.
 const Debounce = 200 * time.Millisecond
 
+// stopGrace is how long Serve waits, once the connection is gone, for the checks running.
+const stopGrace = 10 * time.Second
+
 // Main runs `rulesh lsp`: a language server on stdin and stdout, its log on stderr. It
 // returns 0 when the client asked for a shutdown before exiting, 1 otherwise, 2 on bad usage.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
@@ -47,7 +50,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer) (sh
 }
 
 // serve is Serve on a server made beforehand (the tests look into it). It returns once
-// the connection is gone and no check runs any more.
+// the connection is gone and no check runs any more (or stopGrace has passed).
 func (s *server) serve(ctx context.Context, in io.Reader, out io.Writer) (shutdown bool) {
 	conn := jsonrpc2.NewConn(ctx,
 		newObjectStream(stream{in, out}, s.log),
@@ -58,7 +61,18 @@ func (s *server) serve(ctx context.Context, in io.Reader, out io.Writer) (shutdo
 	s.mu.Unlock()
 	<-conn.DisconnectNotify()
 	s.stop()
-	s.checks.Wait()
+	// A running check ends soon: a load is bounded by the loader's limits. Only one blocked
+	// writing to a client that no longer reads would not; the server does not wait for it.
+	done := make(chan struct{})
+	go func() {
+		s.checks.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(stopGrace):
+		s.log.Printf("a check still runs after %v; the server stops without it", stopGrace)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.shutdown
