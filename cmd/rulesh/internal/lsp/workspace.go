@@ -273,8 +273,12 @@ func (s *server) forget(path string) map[string]bool {
 	}
 	uris := s.published[path]
 	delete(s.published, path)
+	dirs := map[string]bool{}
+	for p := range s.docs {
+		dirs[filepath.Dir(p)] = true
+	}
 	for p := range s.outlines {
-		if !s.keepOutline(p) {
+		if s.docs[p] == nil && !dirs[filepath.Dir(p)] { // as keepOutline, in one pass
 			delete(s.outlines, p)
 		}
 	}
