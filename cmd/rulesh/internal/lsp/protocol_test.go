@@ -275,3 +275,21 @@ func TestNoCheckAfterExit(t *testing.T) {
 		t.Errorf("%d timers left", len(s.timers))
 	}
 }
+
+// TestMainHostileStdin: `rulesh lsp` on a standard input whose header never ends answers
+// with a parse error on standard output and exits 1; on a non-JSON body then the end of
+// input, it answers and exits 1 too (no shutdown was asked).
+func TestMainHostileStdin(t *testing.T) {
+	for _, tc := range []struct{ in, out string }{
+		{"Content-Length: 10" + strings.Repeat("x", 1<<20), `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"a message header does not end within 8192 bytes (a header line with no end?); the connection ends"}}`},
+		{frame("nope"), `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"a message that is not JSON: \"nope\""}}`},
+	} {
+		var out, errw strings.Builder
+		if code := Main(strings.NewReader(tc.in), &out, &errw, nil); code != 1 {
+			t.Errorf("%.30q: exit %d", tc.in, code)
+		}
+		if want := frame(tc.out); out.String() != want {
+			t.Errorf("%.30q:\n got %q\nwant %q", tc.in, out.String(), want)
+		}
+	}
+}
