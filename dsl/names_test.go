@@ -1,0 +1,52 @@
+package dsl
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseTableCall(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		name   string
+		args   []any
+		consts bool
+	}{
+		{"coup", "coup", nil, true},
+		{"coup()", "coup", nil, true},
+		{"coup(2, -1)", "coup", []any{2, -1}, true},
+		{"combats(1:1)", "combats", []any{"1:1"}, true},
+		{"combats(5/3)", "combats", []any{"5/3"}, true},
+		{`moral("clair")`, "moral", []any{"clair"}, true},
+		{"f(true)", "f", []any{true}, true},
+		// A name, a roll or a card is no constant: the call is an expression.
+		{"résultat_aidé(stat)", "résultat_aidé", []any{"stat"}, false},
+		{"coup(1d2)", "coup", []any{"1d2"}, false},
+		{"f(Q♣)", "f", []any{"Q♣"}, false},
+	} {
+		name, args, consts := ParseTableCall(c.src)
+		if name != c.name || !reflect.DeepEqual(args, c.args) || consts != c.consts {
+			t.Errorf("%s: %q %#v %v, want %q %#v %v", c.src, name, args, consts, c.name, c.args, c.consts)
+		}
+	}
+}
+
+func TestWrittenNames(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		names []string
+		call  bool
+	}{
+		{"do_move", []string{"do_move"}, false},
+		{"frapper(will, jack)", []string{"frapper", "will", "jack"}, true},
+		{`d6 >= 4 && "n" != ""`, nil, false}, // d6 is dice notation, "n" a string
+		{"3d(2^60)", nil, false},             // the d of dice notation, glued to its count
+		{"(2d6 + n)", []string{"n"}, false},
+		{"x.y(1)", []string{"x", "y"}, true},
+	} {
+		names, call := WrittenNames(c.src)
+		if !reflect.DeepEqual(names, c.names) || call != c.call {
+			t.Errorf("%s: %q %v, want %q %v", c.src, names, call, c.names, c.call)
+		}
+	}
+}
