@@ -3,8 +3,15 @@ package dsl
 import (
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/syntax"
 )
+
+// Names lists the names the expression reads, as the compiler resolved them: the rules'
+// globals (options, consts, entities…) and the session's variables, in the order first
+// read. A word inside a string, a name the expression declares itself and what it calls
+// are not among them.
+func (c *Compiled) Names() []string { return exprx.Reads(c.x) }
 
 // WrittenNames lists the names an expression's text writes, in order, as the language's
 // scanner reads it (a string, dice notation and the d of 3d(2*6) are no names), and whether

@@ -3,6 +3,8 @@ package dsl
 import (
 	"reflect"
 	"testing"
+
+	"rulesh/stdlib/dice"
 )
 
 func TestParseTableCall(t *testing.T) {
@@ -47,6 +49,43 @@ func TestWrittenNames(t *testing.T) {
 		names, call := WrittenNames(c.src)
 		if !reflect.DeepEqual(names, c.names) || call != c.call {
 			t.Errorf("%s: %q %v, want %q %v", c.src, names, call, c.names, c.call)
+		}
+	}
+}
+
+func TestCompiledNames(t *testing.T) {
+	prog, diags := LoadSource("n.rules", []byte("option bonus = 1 \"b\"\nconst k = 2\nrule double(x: int): int { return 2 * x }\n"))
+	if prog == nil {
+		t.Fatal(diags)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	if _, err := s.Let("n", "3"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"1", nil},
+		{"n", []string{"n"}},
+		{"bonus", []string{"bonus"}},
+		{`d6 >= 4 && "n" != ""`, nil},
+		{"double(n) + k", []string{"n", "k"}},
+		{"let j = n; j + bonus", []string{"n", "bonus"}},
+		{"map([1, 2], # + n)", []string{"n"}},
+		{`"{n}" + "x"`, nil}, // not a template: a string inside an expression
+	} {
+		x, err := s.Compile("<t>", c.src)
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		if got := x.Names(); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.src, got, c.want)
 		}
 	}
 }
