@@ -80,7 +80,7 @@ func convolve(q Question) (d *dice.Dist, done bool, err error) {
 		}
 		// The options are checked as a run would check them, whether or not the
 		// convolution reads them.
-		if _, err := dsl.NewMachine(prog, nil, q.Overrides); err != nil {
+		if err := prog.CheckOptions(q.Overrides); err != nil {
 			return nil, true, err
 		}
 	}

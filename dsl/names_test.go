@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -86,6 +87,39 @@ func TestCompiledNames(t *testing.T) {
 		}
 		if got := x.Names(); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestProgramOption: whether a name is an option, and whether a value fits it, is read from
+// the Program, as NewMachine would find it.
+func TestProgramOption(t *testing.T) {
+	prog, diags := LoadSource("o.rules", []byte("option stat = 1 \"s\"\nconst k = 2\n"))
+	if prog == nil {
+		t.Fatal(diags)
+	}
+	if o, ok := prog.Option("stat"); !ok || o.Name != "stat" || o.Default != 1 || o.Value != 1 || o.Doc != "s" {
+		t.Errorf("stat: %+v %v", o, ok)
+	}
+	if _, ok := prog.Option("k"); ok {
+		t.Error("the const k is no option")
+	}
+	for _, c := range []struct {
+		set  map[string]any
+		want string
+	}{
+		{map[string]any{"stat": 3}, ""},
+		{map[string]any{"stat": "abc"}, `option stat: expected int, got "abc"`},
+		{map[string]any{"sta": 1}, "unknown option sta (did you mean stat?)"},
+		{map[string]any{"k": 1, "stat": 2}, "unknown option k"},
+	} {
+		err := prog.CheckOptions(c.set)
+		_, merr := NewMachine(prog, dice.NewPCG(1), c.set)
+		if got := fmt.Sprint(err); err == nil && c.want != "" || err != nil && got != c.want {
+			t.Errorf("%v: %v, want %q", c.set, err, c.want)
+		}
+		if fmt.Sprint(err) != fmt.Sprint(merr) {
+			t.Errorf("%v: CheckOptions says %v, NewMachine %v", c.set, err, merr)
 		}
 	}
 }

@@ -93,6 +93,18 @@ func ParseTableCall(src string) (name string, args []any, consts bool) {
 	return name, args, constArgs(inner)
 }
 
+// CheckOptions checks option values as a machine would take them (NewMachine, --set): each
+// name an option, each value of its type. The first error, in the order of the names, is
+// NewMachine's.
+func (p *Program) CheckOptions(options map[string]any) error {
+	for _, name := range runtime.SortedKeys(options) {
+		if _, err := p.p.OptionValue(name, options[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Option returns the option name as declared, its Value being its default, and whether the
 // ruleset declares one: what --set, --compare and --sweep ask before any machine exists.
 func (p *Program) Option(name string) (OptionValue, bool) {
