@@ -203,7 +203,11 @@ func ReadShard(data []byte) (*Shard, error) {
 			return nil, fmt.Errorf("\"sha256\" of %q is %q, not a SHA-256 in hex", name, h)
 		}
 	}
-	for _, f := range sh.Files {
+	read := sh.Files
+	if sh.Variant != "" {
+		read = append(slices.Clip(read), sh.Variant)
+	}
+	for _, f := range read {
 		if _, ok := sh.SHA256[filepath.ToSlash(filepath.Clean(f))]; !ok {
 			return nil, fmt.Errorf("no \"sha256\" of the rule file %s: a shard of an older rulesh? run the shards again", f)
 		}

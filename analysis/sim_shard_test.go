@@ -134,6 +134,7 @@ func TestMergeShardsHostile(t *testing.T) {
 		{"an outcome of another kind in another shard", []string{shardDoc(1), shardDoc(2, `{"text":"5","kind":"number","value":5}`, `{"text":"5","kind":"value","value":"5"}`)}, `s2: outcome "5" is a value written "5", an earlier shard has a number written 5`},
 		{"a hash that is not one", []string{shardDoc(1, `"r.rules":"ab`, `"r.rules":"xy`)}, `s1: "sha256" of "r.rules"`},
 		{"no hash of a file", []string{shardDoc(1, `"sha256":{"r.rules"`, `"sha256":{"q.rules"`)}, "s1: no \"sha256\" of the rule file r.rules"},
+		{"no hash of the variant file", []string{shardDoc(1, `"paired":false`, `"paired":true`, `"set":[]`, `"set":[],"variant":"v.rules"`)}, "s1: no \"sha256\" of the rule file v.rules"},
 		{"another file's contents", []string{shardDoc(1), shardDoc(2, strings.Repeat("ab", 32), other)}, "s2 is a shard of another study than s1: the rule file r.rules differs (sha256 cdcdcdcdcdcd…, not abababababab…)"},
 		{"an include more", []string{shardDoc(1), shardDoc(2, `"r.rules":"`, `"inc.rules":"`+other+`","r.rules":"`)}, "s2 is a shard of another study than s1: it read the rule file inc.rules, which the other did not"},
 	} {

@@ -310,6 +310,25 @@ func TestSimMergeContents(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(errOut, want) {
 		t.Errorf("other contents: exit %d, %q; want %q", code, errOut, want)
 	}
+	// The --variant file is B's rules: its contents count too.
+	variant := filepath.Join(dir, "v.rules")
+	write(variant, "const extra = 1\n")
+	vshard := func(name, i string) string {
+		out, errOut, code := simRun(t, "-f", main, "--variant", variant, "--runs", "40", "--seed", "3", "--shard", i+"/2", "d6 + base")
+		if code != 0 {
+			t.Fatalf("variant shard %s: exit %d: %s", i, code, errOut)
+		}
+		p := filepath.Join(dir, name)
+		write(p, out)
+		return p
+	}
+	v1 := vshard("v1.json", "1")
+	write(variant, "const extra = 2\n")
+	v2 := vshard("v2.json", "2")
+	_, errOut, code = simRun(t, "--merge", v1, v2)
+	if want := "the rule file " + filepath.ToSlash(variant) + " differs"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("other variant: exit %d, %q; want %q", code, errOut, want)
+	}
 }
 
 // TestSimMergeSVGTarget: --merge --svg never turns a shard (or any file not a picture) into
