@@ -110,12 +110,54 @@ type Shard struct {
 		Count int64  `json:"count"`
 	} `json:"pairs"`
 	Emitted struct {
-		A         map[string]int64 `json:"a"`
-		B         map[string]int64 `json:"b,omitempty"`
-		OverflowA bool             `json:"overflow_a,omitempty"`
-		OverflowB bool             `json:"overflow_b,omitempty"`
+		A         lineCounts `json:"a"`
+		B         lineCounts `json:"b,omitempty"`
+		OverflowA bool       `json:"overflow_a,omitempty"`
+		OverflowB bool       `json:"overflow_b,omitempty"`
 	} `json:"emitted"`
 	part *Tally // the counts, checked (ReadShard)
+}
+
+// lineCounts is a side's emitted lines in a shard document, read with a bound: a side that
+// passed MaxEmittedLines holds none, so a document with more is refused as it is decoded,
+// before a map of millions of lines is built (a 64 MiB file holds some six million).
+type lineCounts map[string]int64
+
+// UnmarshalJSON reads an object of line counts, each line once, at most MaxEmittedLines.
+func (m *lineCounts) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok == nil {
+		*m = nil
+		return nil
+	}
+	if tok != json.Delim('{') {
+		return fmt.Errorf("the lines emitted are not an object of counts")
+	}
+	out := lineCounts{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		line, _ := tok.(string)
+		var n int64
+		if err := dec.Decode(&n); err != nil {
+			return fmt.Errorf("the line %q is not counted by a whole number", line)
+		}
+		if _, dup := out[line]; dup {
+			return fmt.Errorf("the line %q is counted twice", line)
+		}
+		if len(out) >= maxEmittedLines {
+			return fmt.Errorf("more than %d distinct lines emitted on a side (sim --shard writes none past that)", maxEmittedLines)
+		}
+		out[line] = n
+	}
+	*m = out
+	return nil
 }
 
 // NewShard writes a slice's tally as a shard document.

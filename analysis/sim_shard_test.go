@@ -130,6 +130,9 @@ func TestMergeShardsHostile(t *testing.T) {
 		{"an outcome twice", []string{shardDoc(1, `{"text":"5","kind":"number","value":5}`, `{"text":"3","kind":"number","value":3}`), shardDoc(2)}, `outcome "3" is listed twice`},
 		{"an outcome listed alone", []string{shardDoc(1, `"pairs":[{"a":"3","count":1},{"a":"5","count":1}]`, `"pairs":[{"a":"3","count":2}]`), shardDoc(2)}, `s1: outcome "5" is listed but never counted`},
 		{"a B side without a study of one", []string{shardDoc(1, `{"a":"3","count":1}`, `{"a":"3","b":"5","count":1}`), shardDoc(2)}, "a B outcome"},
+		{"a line twice", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":1,"x":1}}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the line "x" is counted twice`},
+		{"a line counted by a fraction", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":0.5}}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the line "x" is not counted by a whole number`},
+		{"lines that are not an object", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":[]}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the lines emitted are not an object of counts`},
 		{"lines of a B side", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{},"b":{"x":1}}`), shardDoc(2)}, "B side"},
 		{"an outcome of another kind in another shard", []string{shardDoc(1), shardDoc(2, `{"text":"5","kind":"number","value":5}`, `{"text":"5","kind":"value","value":"5"}`)}, `s2: outcome "5" is a value written "5", an earlier shard has a number written 5`},
 		{"a hash that is not one", []string{shardDoc(1, `"r.rules":"ab`, `"r.rules":"xy`)}, `s1: "sha256" of "r.rules"`},
@@ -164,4 +167,18 @@ func FuzzMergeShards(f *testing.F) {
 			t.Errorf("Go's words: %v", err)
 		}
 	})
+}
+
+// TestReadShardLineBound: a side holds at most MaxEmittedLines lines (past it sim counts
+// none), refused while decoding rather than after a map of them is built.
+func TestReadShardLineBound(t *testing.T) {
+	defer func(n int) { maxEmittedLines = n }(maxEmittedLines)
+	maxEmittedLines = 2
+	if _, err := ReadShard([]byte(shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":1,"y":1}}`))); err != nil {
+		t.Errorf("2 lines: %v", err)
+	}
+	_, err := ReadShard([]byte(shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":1,"y":1,"z":1}}`)))
+	if err == nil || !strings.Contains(err.Error(), "more than 2 distinct lines emitted on a side") {
+		t.Errorf("3 lines: %v", err)
+	}
 }
