@@ -146,10 +146,10 @@ func (m *lineCounts) UnmarshalJSON(b []byte) error {
 		line, _ := tok.(string)
 		var n int64
 		if err := dec.Decode(&n); err != nil {
-			return fmt.Errorf("the line %q is not counted by a whole number", line)
+			return fmt.Errorf("the line %q is not counted by a whole number", clip(line))
 		}
 		if _, dup := out[line]; dup {
-			return fmt.Errorf("the line %q is counted twice", line)
+			return fmt.Errorf("the line %q is counted twice", clip(line))
 		}
 		if len(out) >= maxEmittedLines {
 			return fmt.Errorf("more than %d distinct lines emitted on a side (sim --shard writes none past that)", maxEmittedLines)
@@ -242,7 +242,7 @@ func ReadShard(data []byte) (*Shard, error) {
 	}
 	for name, h := range sh.SHA256 {
 		if name == "" || len(h) != 2*sha256.Size || strings.Trim(h, "0123456789abcdef") != "" {
-			return nil, fmt.Errorf("\"sha256\" of %q is %q, not a SHA-256 in hex", name, h)
+			return nil, fmt.Errorf("\"sha256\" of %q is %q, not a SHA-256 in hex", clip(name), clip(h))
 		}
 	}
 	read := sh.Files
@@ -261,7 +261,7 @@ func ReadShard(data []byte) (*Shard, error) {
 	for _, m := range []map[string]int64{sh.Emitted.A, sh.Emitted.B} {
 		for line, k := range m {
 			if k < 1 || k > runs {
-				return nil, fmt.Errorf("the line %q is counted %d times in a shard of %d runs", line, k, runs)
+				return nil, fmt.Errorf("the line %q is counted %d times in a shard of %d runs", clip(line), k, runs)
 			}
 		}
 	}
@@ -282,10 +282,10 @@ func (sh *Shard) counts() (*Tally, error) {
 	for _, o := range sh.Outcomes {
 		k, ok := ParseKind(o.Kind)
 		if !ok {
-			return nil, fmt.Errorf("outcome %q has an unknown kind %q", o.Text, o.Kind)
+			return nil, fmt.Errorf("outcome %q has an unknown kind %q", clip(o.Text), clip(o.Kind))
 		}
 		if _, dup := part.Outcomes[o.Text]; dup {
-			return nil, fmt.Errorf("outcome %q is listed twice", o.Text)
+			return nil, fmt.Errorf("outcome %q is listed twice", clip(o.Text))
 		}
 		out := RunOutcome{Text: o.Text, Kind: k, Value: o.Value}
 		switch k {
@@ -293,23 +293,23 @@ func (sh *Shard) counts() (*Tally, error) {
 			// sim writes a number's value as its text: the very number, whatever prints it.
 			f, err := strconv.ParseFloat(o.Text, 64)
 			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || string(o.Value) != o.Text {
-				return nil, fmt.Errorf("outcome %q is not a number written as its value", o.Text)
+				return nil, fmt.Errorf("outcome %q is not a number written as its value", clip(o.Text))
 			}
 			out.Num = f
 		case KindBool:
 			if (o.Text != "true" && o.Text != "false") || string(o.Value) != o.Text {
-				return nil, fmt.Errorf("outcome %q is not true or false written as its value", o.Text)
+				return nil, fmt.Errorf("outcome %q is not true or false written as its value", clip(o.Text))
 			}
 			if o.Text == "true" {
 				out.Num = 1
 			}
 		case KindError:
 			if !strings.HasPrefix(o.Text, "error: ") || !bytes.Equal(o.Value, rawJSON(o.Text)) {
-				return nil, fmt.Errorf("outcome %q is not a failure written as sim writes one", o.Text)
+				return nil, fmt.Errorf("outcome %q is not a failure written as sim writes one", clip(o.Text))
 			}
 		default:
 			if len(o.Value) == 0 {
-				return nil, fmt.Errorf("outcome %q has no value", o.Text)
+				return nil, fmt.Errorf("outcome %q has no value", clip(o.Text))
 			}
 		}
 		part.Outcomes[o.Text] = out
@@ -317,20 +317,20 @@ func (sh *Shard) counts() (*Tally, error) {
 	used := map[string]bool{}
 	for _, p := range sh.Pairs {
 		if _, ok := part.Outcomes[p.A]; !ok {
-			return nil, fmt.Errorf("a count of an outcome %q not listed", p.A)
+			return nil, fmt.Errorf("a count of an outcome %q not listed", clip(p.A))
 		}
 		if _, ok := part.Outcomes[p.B]; sh.Paired && !ok {
-			return nil, fmt.Errorf("a count of an outcome %q not listed", p.B)
+			return nil, fmt.Errorf("a count of an outcome %q not listed", clip(p.B))
 		}
 		if !sh.Paired && p.B != "" {
-			return nil, fmt.Errorf("a count of a B outcome %q, in a study without a B side", p.B)
+			return nil, fmt.Errorf("a count of a B outcome %q, in a study without a B side", clip(p.B))
 		}
 		pair := Pair{p.A, p.B}
 		if _, dup := part.Pairs[pair]; dup {
-			return nil, fmt.Errorf("the outcomes %q and %q are counted twice", p.A, p.B)
+			return nil, fmt.Errorf("the outcomes %q and %q are counted twice", clip(p.A), clip(p.B))
 		}
 		if p.Count < 1 {
-			return nil, fmt.Errorf("a count of %d (of %q): counts are at least 1", p.Count, p.A)
+			return nil, fmt.Errorf("a count of %d (of %q): counts are at least 1", p.Count, clip(p.A))
 		}
 		if p.Count > want-part.Runs {
 			return nil, fmt.Errorf("its counts add up to more than the %d runs of shard %d/%d", want, sh.Shard.Index, sh.Shard.Of)
@@ -344,7 +344,7 @@ func (sh *Shard) counts() (*Tally, error) {
 	}
 	for _, o := range sh.Outcomes {
 		if !used[o.Text] {
-			return nil, fmt.Errorf("outcome %q is listed but never counted", o.Text)
+			return nil, fmt.Errorf("outcome %q is listed but never counted", clip(o.Text))
 		}
 	}
 	part.Emitted[0] = sh.Emitted.A
@@ -425,7 +425,7 @@ func (m *Merger) Add(name string, sh *Shard) error {
 	}
 	for text, o := range part.Outcomes {
 		if prev, ok := m.tally.Outcomes[text]; ok && (prev.Kind != o.Kind || !bytes.Equal(prev.Value, o.Value)) {
-			return fmt.Errorf("%s: outcome %q is a %s written %s, an earlier shard has a %s written %s", name, text, o.Kind, o.Value, prev.Kind, prev.Value)
+			return fmt.Errorf("%s: outcome %q is a %s written %s, an earlier shard has a %s written %s", name, clip(text), o.Kind, clip(o.Value), prev.Kind, clip(prev.Value))
 		}
 	}
 	m.seen[idx] = name
@@ -451,10 +451,10 @@ func (m *Merger) Result() (Study, *Tally, error) {
 		if k := m.n - len(m.seen); k > len(missing) {
 			missing = append(missing, fmt.Sprintf("… (%d in all)", k))
 		}
-		return Study{}, nil, fmt.Errorf("shard %s missing: the merge needs all %d shards", strings.Join(missing, ", "), m.n)
+		return Study{}, nil, fmt.Errorf("shard %s missing: the merge needs all %d shards of the study in %s", strings.Join(missing, ", "), m.n, m.firstName)
 	}
 	if m.tally.Runs != m.study.Runs {
-		return Study{}, nil, fmt.Errorf("the shards hold %d runs, not the %d of the study", m.tally.Runs, m.study.Runs)
+		return Study{}, nil, fmt.Errorf("the shards hold %d runs, not the %d of the study in %s", m.tally.Runs, m.study.Runs, m.firstName)
 	}
 	return m.study, m.tally, nil
 }
@@ -474,19 +474,19 @@ func MergeShards(names []string, shards []*Shard) (Study, *Tally, error) {
 func diffStudy(a, b Study) string {
 	switch {
 	case a.Expr != b.Expr:
-		return fmt.Sprintf("expression %q, not %q", b.Expr, a.Expr)
+		return fmt.Sprintf("expression %q, not %q", clip(b.Expr), clip(a.Expr))
 	case a.Seed != b.Seed:
 		return fmt.Sprintf("seed %d, not %d", b.Seed, a.Seed)
 	case a.Runs != b.Runs:
 		return fmt.Sprintf("%d runs, not %d", b.Runs, a.Runs)
 	case !slices.Equal(a.Files, b.Files):
-		return fmt.Sprintf("files %v, not %v", b.Files, a.Files)
+		return fmt.Sprintf("files %v, not %v", clip(fmt.Sprint(b.Files)), clip(fmt.Sprint(a.Files)))
 	case !slices.Equal(a.Set, b.Set):
-		return fmt.Sprintf("options %v, not %v", b.Set, a.Set)
+		return fmt.Sprintf("options %v, not %v", clip(fmt.Sprint(b.Set)), clip(fmt.Sprint(a.Set)))
 	case !maps.Equal(a.SHA256, b.SHA256):
 		return diffHashes(a.SHA256, b.SHA256)
 	}
-	return fmt.Sprintf("comparison %q/%q, not %q/%q", b.Compare, b.Variant, a.Compare, a.Variant)
+	return fmt.Sprintf("comparison %q/%q, not %q/%q", clip(b.Compare), clip(b.Variant), clip(a.Compare), clip(a.Variant))
 }
 
 // diffHashes names the first rule file (in the order of paths) whose contents differ.
@@ -511,4 +511,24 @@ func diffHashes(a, b map[string]string) string {
 		}
 	}
 	return "the same rule files"
+}
+
+// clip is a text of a shard document quoted in a message: cut to its first 60 characters,
+// so that a hostile file's megabyte of text does not become a megabyte of message.
+type clip string
+
+// Format writes the text cut, quoted for %q.
+func (c clip) Format(f fmt.State, verb rune) {
+	s, k := string(c), 0
+	for i := range s {
+		if k == 60 {
+			s = s[:i] + "…"
+			break
+		}
+		k++
+	}
+	if verb == 'q' {
+		s = strconv.Quote(s)
+	}
+	io.WriteString(f, s)
 }

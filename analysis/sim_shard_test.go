@@ -133,6 +133,8 @@ func TestMergeShardsHostile(t *testing.T) {
 		{"a line twice", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":1,"x":1}}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the line "x" is counted twice`},
 		{"a line counted by a fraction", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{"x":0.5}}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the line "x" is not counted by a whole number`},
 		{"lines that are not an object", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":[]}`), shardDoc(2)}, `s1: not a shard of rulesh sim --shard: the lines emitted are not an object of counts`},
+		{"a long text", []string{shardDoc(1, `{"text":"3","kind":"number","value":3}`, `{"text":"`+strings.Repeat("é", 1000)+`","kind":"number","value":3}`), shardDoc(2)},
+			`s1: outcome "` + strings.Repeat("é", 60) + `…" is not a number written as its value`},
 		{"lines of a B side", []string{shardDoc(1, `"emitted":{"a":{}}`, `"emitted":{"a":{},"b":{"x":1}}`), shardDoc(2)}, "B side"},
 		{"an outcome of another kind in another shard", []string{shardDoc(1), shardDoc(2, `{"text":"5","kind":"number","value":5}`, `{"text":"5","kind":"value","value":"5"}`)}, `s2: outcome "5" is a value written "5", an earlier shard has a number written 5`},
 		{"a hash that is not one", []string{shardDoc(1, `"r.rules":"ab`, `"r.rules":"xy`)}, `s1: "sha256" of "r.rules"`},

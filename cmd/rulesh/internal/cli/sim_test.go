@@ -153,7 +153,7 @@ func TestSimMergeRefuses(t *testing.T) {
 	}{
 		{[]string{a1, b2}, "another study than " + a1 + ": seed 2, not 1"},
 		{[]string{a1, a1, a2}, "shard 1/2 is given twice"},
-		{[]string{a2}, "shard 1/2 missing"},
+		{[]string{a2}, "shard 1/2 missing: the merge needs all 2 shards of the study in " + a2},
 		{[]string{a1, c3}, "the runs were sliced differently"},
 		{[]string{junk}, "not a shard of rulesh sim --shard"},
 	} {
