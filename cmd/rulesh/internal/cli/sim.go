@@ -279,15 +279,18 @@ func (c *cli) simRefuse(format string, a ...any) int {
 	return ExitError
 }
 
+// shardLimit is analysis.MaxShardSize, lowered by tests.
+var shardLimit = analysis.MaxShardSize
+
 // writeShard prints a shard document, unless it is longer than --merge reads.
 func (c *cli) writeShard(sh *analysis.Shard) int {
 	var b bytes.Buffer
 	if err := output.JSON(&b, sh); err != nil {
 		return c.simRefuse("%v", err)
 	}
-	if b.Len() > analysis.MaxShardSize {
-		return c.simRefuse("the shard document would be %d MiB, over the %d MiB that --merge reads (the emitted lines are too many or too long)",
-			b.Len()>>20, analysis.MaxShardSize>>20)
+	if b.Len() > shardLimit {
+		return c.simRefuse("the shard document would be %d bytes, over the %d MiB that --merge reads (the emitted lines are too many or too long)",
+			b.Len(), shardLimit>>20)
 	}
 	c.stdout.Write(b.Bytes())
 	return ExitOK

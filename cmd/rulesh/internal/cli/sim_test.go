@@ -367,3 +367,18 @@ func TestSimMergeSVGTarget(t *testing.T) {
 		t.Errorf("files in the folder: %v; want the two shards and out.svg", entries)
 	}
 }
+
+// TestSimShardTooLong: --shard refuses to print a document longer than --merge reads.
+func TestSimShardTooLong(t *testing.T) {
+	defer func(n int) { shardLimit = n }(shardLimit)
+	shardLimit = 1 << 20
+	out, _, code := simRun(t, "--runs", "10", "--seed", "1", "--shard", "1/2", "d6")
+	if code != 0 || len(out) > shardLimit {
+		t.Fatalf("a short shard: exit %d", code)
+	}
+	shardLimit = len(out) - 1
+	out, errOut, code := simRun(t, "--runs", "10", "--seed", "1", "--shard", "1/2", "d6")
+	if code != 1 || out != "" || !strings.Contains(errOut, "over the 0 MiB that --merge reads") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
