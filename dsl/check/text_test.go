@@ -45,7 +45,7 @@ func TestMixedScriptNames(t *testing.T) {
 }
 
 // TestBidiControls: a bidirectional control in a string or a comment is warned of at its
-// exact line and column (in characters), each one.
+// exact line and column (in characters), each one; elsewhere it does not scan.
 func TestBidiControls(t *testing.T) {
 	checkSummaries(t, []struct{ src, want string }{
 		{"const s = \"\u00e9t\u00e9 \u202eabc\u202c\" // ok \u2067x\u2069\nconst t = \"\u200f\"\n",
@@ -55,5 +55,7 @@ func TestBidiControls(t *testing.T) {
 				"t.rules:1:31: bidirectional control U+2069 POP DIRECTIONAL ISOLATE in a comment: the line may display in another order than it reads\n" +
 				"t.rules:2:12: bidirectional control U+200F RIGHT-TO-LEFT MARK in a string: the line may display in another order than it reads"},
 		{"// \u061c\nconst s = 1\n", "t.rules:1:4: bidirectional control U+061C ARABIC LETTER MARK in a comment: the line may display in another order than it reads"},
+		// In a name, or anywhere else outside strings and comments, it is an error naming it.
+		{"const a\u202eb = 1\n", "t.rules:1:8: unexpected bidirectional control U+202E RIGHT-TO-LEFT OVERRIDE: it can make a line display in another order than it reads"},
 	})
 }

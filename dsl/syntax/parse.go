@@ -292,7 +292,7 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 		case t.Type == TokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
 			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
 		case t.Type == TokBad:
-			bad = &Diagnostic{Summary: fmt.Sprintf("unexpected character %q", t.Value)}
+			bad = &Diagnostic{Summary: unexpectedChar(t.Value)}
 		}
 		if bad != nil {
 			bad.Pos = Pos{start.Filename, start.Line + t.Pos.Line - 1, t.Pos.Column}
