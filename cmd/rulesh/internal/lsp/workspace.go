@@ -129,6 +129,12 @@ func (o overlay) text(name string) (string, bool) {
 	return string(b), true
 }
 
+// Stat describes the file on disk, so the loader reads a file reached by two paths once;
+// a buffer not yet saved is known by its path alone.
+func (o overlay) Stat(name string) (os.FileInfo, error) {
+	return dsl.OSFiles{}.Stat(name)
+}
+
 // Resolve follows symbolic links as the loader's confinement of includes needs; a buffer
 // not yet saved resolves through its folder.
 func (o overlay) Resolve(name string) (string, error) {
