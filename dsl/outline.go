@@ -6,8 +6,8 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/syntax"
 )
 
 // Symbol is one declaration of a rule file, as an editor shows it: an outline entry, a hover,

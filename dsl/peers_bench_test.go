@@ -24,7 +24,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 

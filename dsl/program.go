@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )

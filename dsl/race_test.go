@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 

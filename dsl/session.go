@@ -6,9 +6,9 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
 )
 
