@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -44,7 +45,7 @@ func newInputSession(t testing.TB) *dsl.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Limits.MaxSteps = 10000
+	peek.Machine(m).Limits.MaxSteps = 10000
 	return dsl.NewSession(m)
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -145,7 +146,7 @@ func TestBudgetInsideExpressions(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
-		s.M.Limits.MaxSteps = 1_000_000
+		peek.Machine(s.M).Limits.MaxSteps = 1_000_000
 		_, err := s.Eval("<e>", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %s", c.src, err, c.want)
@@ -156,7 +157,7 @@ func TestBudgetInsideExpressions(t *testing.T) {
 // TestMapsBounded: a map filled in a loop is charged per entry.
 func TestMapsBounded(t *testing.T) {
 	s := budgetSession(t)
-	s.M.Limits.MemoryBudget = 1000
+	peek.Machine(s.M).Limits.MemoryBudget = 1000
 	if v, err := s.Eval("<e>", "remplir(100)"); err != nil || runtime.Repr(v) != "100" {
 		t.Fatalf("remplir(100) = %v, %v", v, err)
 	}
@@ -169,7 +170,7 @@ func TestMapsBounded(t *testing.T) {
 // loop never reaches the memory limit, and a short append loop stays well inside both.
 func TestCountersAreNotMemory(t *testing.T) {
 	s := budgetSession(t)
-	s.M.Limits.MemoryBudget = 1000
+	peek.Machine(s.M).Limits.MemoryBudget = 1000
 	for _, c := range []struct{ src, want string }{
 		{"compter(50)", "5000"}, {"allonger(200)", "200"}, {"allonger2(200)", "200"}, {"écrire(500)", "8000"},
 	} {
@@ -185,7 +186,7 @@ func TestCountersAreNotMemory(t *testing.T) {
 func TestLiteralsCharged(t *testing.T) {
 	for _, src := range []string{`profond(100000)`, `profondm(100000)`, `len(map(1..100000, Nœud({})))`} {
 		s := budgetSession(t)
-		s.M.Limits.MemoryBudget = 50000
+		peek.Machine(s.M).Limits.MemoryBudget = 50000
 		if _, err := s.Eval("<e>", src); err == nil || !strings.Contains(err.Error(), "memory_budget = 50000") {
 			t.Errorf("%s: err = %v, want the memory limit", src, err)
 		}
@@ -214,7 +215,7 @@ func TestDeepComparisonBounded(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := budgetSession(t)
-		s.M.Limits.MaxSteps = 1_000_000
+		peek.Machine(s.M).Limits.MaxSteps = 1_000_000
 		v, err := s.Eval("<e>", c.src)
 		got := runtime.Repr(v)
 		if err != nil {
@@ -231,7 +232,7 @@ func TestInterruptInsideExpression(t *testing.T) {
 	s := budgetSession(t)
 	var stop atomic.Bool
 	stop.Store(true)
-	s.M.Interrupt = &stop
+	peek.Machine(s.M).Interrupt = &stop
 	_, err := s.Eval("<e>", "sum(map(1..1000, 1d6))")
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("err = %v, want interrupted", err)

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"testing"
 
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 )
 
@@ -46,7 +47,7 @@ rule deux(a, b) {
   return 1
 }
 `)
-	m := s.M
+	m := peek.Machine(s.M)
 	coût := m.Proc("coût")
 	for _, c := range []struct {
 		arg  any

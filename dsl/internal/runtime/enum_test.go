@@ -7,6 +7,7 @@ import (
 
 	"rulesh/dsl"
 	"rulesh/dsl/internal/dsltest"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -87,7 +88,7 @@ action dire() { emit "objectif : {f.objectif}" }
 		t.Fatal(err)
 	}
 	var out []string
-	m.Emit = func(s string) { out = append(out, s) }
+	peek.Machine(m).Emit = func(s string) { out = append(out, s) }
 	s := dsl.NewSession(m)
 	if _, err := s.Eval("<eval>", "dire()"); err != nil {
 		t.Fatal(err)

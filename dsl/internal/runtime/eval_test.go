@@ -7,6 +7,7 @@ import (
 
 	"rulesh/dsl"
 	"rulesh/dsl/internal/dsltest"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/ruletest"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
@@ -116,7 +117,7 @@ func TestFailedCallGivesBackHandRolls(t *testing.T) {
 func TestStepLimit(t *testing.T) {
 	prog, _ := dsl.LoadSource("t.rules", []byte(unitRules))
 	m, _ := dsl.NewMachine(prog, dice.NewIntQueue(nil, nil), nil)
-	m.Limits.MaxSteps = 50
+	peek.Machine(m).Limits.MaxSteps = 50
 	_, err := dsl.NewSession(m).Eval("<e>", "compte(100)")
 	var re *runtime.RuntimeError
 	if !errors.As(err, &re) || !strings.Contains(re.Msg, "max_steps = 50") {

@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 )
 
 // Consts and option defaults are computed once, at load, and shared by every Machine of the
@@ -111,4 +113,81 @@ func sameContainer(a, b any) bool {
 	ka, okA := containerKey(a)
 	kb, okB := containerKey(b)
 	return okA == okB && ka == kb
+}
+
+// Own returns v with every frozen map and list in it copied, for Go code outside the
+// language, which may change what it is given and is not held back by frozenError: unlike
+// Thaw, it copies frozen lists too, and it reaches frozen values inside the run's own lists
+// and maps (copying those that hold one). A value holding nothing frozen comes back as it is.
+func (p *Program) Own(v any) any {
+	if len(p.frozen) == 0 {
+		return v
+	}
+	out, _ := p.own(v, map[uintptr]bool{})
+	return out
+}
+
+// own is Own; changed reports a copy. seen holds the run's maps being walked, which may hold
+// themselves.
+func (p *Program) own(v any, seen map[uintptr]bool) (out any, changed bool) {
+	key, ok := containerKey(v)
+	if !ok {
+		return v, false
+	}
+	if _, frozen := p.frozen[key]; frozen {
+		return deepCopy(v), true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if seen[key] {
+			return v, false
+		}
+		seen[key] = true
+		var cp map[string]any
+		for k, e := range x {
+			if o, ch := p.own(e, seen); ch {
+				if cp == nil {
+					cp = maps.Clone(x)
+				}
+				cp[k] = o
+			}
+		}
+		if cp != nil {
+			return cp, true
+		}
+	case []any:
+		var cp []any
+		for i, e := range x {
+			if o, ch := p.own(e, seen); ch {
+				if cp == nil {
+					cp = slices.Clone(x)
+				}
+				cp[i] = o
+			}
+		}
+		if cp != nil {
+			return cp, true
+		}
+	}
+	return v, false
+}
+
+// deepCopy copies a frozen value's maps and lists (a frozen value, built at load, holds no
+// cycle); a record keeps its kind.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = deepCopy(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = deepCopy(e)
+		}
+		return out
+	}
+	return v
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
@@ -74,12 +75,12 @@ func deepState(s *dsl.Session) string {
 	}
 	for _, from := range piles {
 		for _, to := range piles {
-			if n := s.M.Allowance(from, to); n != 0 {
+			if n := peek.Machine(s.M).Allowance(from, to); n != 0 {
 				fmt.Fprintf(&b, "allow %s -> %s = %d\n", from.Name, to.Name, n)
 			}
 		}
 	}
-	fmt.Fprintf(&b, "given %q\n", s.M.GivenCards)
+	fmt.Fprintf(&b, "given %q\n", peek.Machine(s.M).GivenCards)
 	for _, name := range s.Vars() {
 		v, _ := s.Var(name)
 		fmt.Fprintf(&b, "var %s = ", name)
@@ -167,7 +168,7 @@ func TestFailedCallRestoresEverything(t *testing.T) {
 				if _, err := x.Let("r", "a"); err != nil {
 					t.Fatal(err)
 				}
-				x.M.GivenCards = []string{"K♥", "Q♠", "2♦"}
+				peek.Machine(x.M).GivenCards = []string{"K♥", "Q♠", "2♦"}
 			}
 			before := deepState(s)
 			_, err := s.Eval("<e>", fmt.Sprintf("touche(%d, true)", n))
@@ -204,7 +205,7 @@ func TestFailedExecRestores(t *testing.T) {
 	if err := s.Exec("<input>", "let r = a\nlet k = 1"); err != nil {
 		t.Fatal(err)
 	}
-	m.GivenCards = []string{"K♥"}
+	peek.Machine(m).GivenCards = []string{"K♥"}
 	before := deepState(s)
 	for _, src := range []string{
 		"r.pv = 1\nk = 5\nlet z = 2\na.sac[\"x\"] = 1\nshuffle(jeu)\ndraw(jeu)\nallow(jeu, main, 2)\nb.suivant = U()\nb.suivant.n = 3\nrequire false else \"non\"",
@@ -243,7 +244,7 @@ func TestFailedCallRestoresAcrossReload(t *testing.T) {
 	}
 	s := load(journalRules + "\nrule plus(): int {\n  return 1\n}\n")
 	s.CarryOver(old)
-	s.M.GivenCards = []string{"3♣", "7♦"}
+	peek.Machine(s.M).GivenCards = []string{"3♣", "7♦"}
 	before := deepState(s)
 	if _, err := s.Eval("<e>", "touche(60, true)"); err == nil {
 		t.Fatal("touche did not fail")
@@ -283,21 +284,21 @@ func TestGivenCardKeptByRollback(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := dsl.NewSession(m)
-	m.GivenCards = []string{"K♥"}
+	peek.Machine(m).GivenCards = []string{"K♥"}
 	if _, err := s.Eval("<e>", "deal(jeu, main, 1)"); err != nil {
 		t.Fatal(err)
 	}
-	m.GivenCards = []string{"3♣", "K♥", "2♦"} // K♥ is in main: it cannot be drawn from jeu
+	peek.Machine(m).GivenCards = []string{"3♣", "K♥", "2♦"} // K♥ is in main: it cannot be drawn from jeu
 	if _, err := s.Eval("<e>", "deux()"); err == nil || !strings.Contains(err.Error(), "K♥ is not in jeu (:cards clear drops it)") {
 		t.Fatalf("deux(): %v", err)
 	}
-	if got := fmt.Sprint(m.GivenCards); got != "[3♣ K♥ 2♦]" {
+	if got := fmt.Sprint(peek.Machine(m).GivenCards); got != "[3♣ K♥ 2♦]" {
 		t.Errorf("hand-given cards after the failed call: %s, want [3♣ K♥ 2♦]", got)
 	}
 	if v, err := s.Eval("<e>", "[len(jeu.cards), main.cards]"); err != nil || runtime.Repr(v) != "[51, [K♥]]" {
 		t.Errorf("piles after the failed call: %s, %v", runtime.Repr(v), err)
 	}
-	m.GivenCards = []string{"3♣", "2♦"}
+	peek.Machine(m).GivenCards = []string{"3♣", "2♦"}
 	if _, err := s.Eval("<e>", "deux()"); err != nil {
 		t.Errorf("the retry: %v", err)
 	}

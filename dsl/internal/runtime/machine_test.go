@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -39,7 +40,7 @@ func TestRollCacheBounded(t *testing.T) {
 	if _, err := s.Eval("<e>", `count(1..5000, roll("1d6+" + str(#)).total > 0)`); err != nil {
 		t.Fatal(err)
 	}
-	if parsed, rollers := s.M.RollCaches(); parsed > runtime.MaxParsedRolls || rollers > runtime.MaxParsedRolls+10 {
+	if parsed, rollers := peek.Machine(s.M).RollCaches(); parsed > runtime.MaxParsedRolls || rollers > runtime.MaxParsedRolls+10 {
 		t.Errorf("cache holds %d parses and %d rollers", parsed, rollers)
 	}
 }
@@ -137,7 +138,7 @@ action boucle(n: int, échoue: bool) {
 }
 `)
 	var seen []int
-	s.M.Emit = func(string) { seen = append(seen, s.M.JournalLen()) }
+	peek.Machine(s.M).Emit = func(string) { seen = append(seen, peek.Machine(s.M).JournalLen()) }
 	if _, err := s.Eval("<e>", "boucle(20000, false)"); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -121,8 +122,8 @@ func FuzzRuntimeMessages(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.Limits.MaxSteps = 100_000
-		m.Limits.MemoryBudget = 100_000
+		peek.Machine(m).Limits.MaxSteps = 100_000
+		peek.Machine(m).Limits.MemoryBudget = 100_000
 		v, err := dsl.NewSession(m).Eval("<e>", src)
 		out := runtime.Repr(v)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"rulesh/dsl"
 	"rulesh/dsl/internal/dsltest"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -197,7 +198,7 @@ func TestTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines []string
-	m.Trace = func(depth int, line string) { lines = append(lines, strings.Repeat(" ", depth)+line) }
+	peek.Machine(m).Trace = func(depth int, line string) { lines = append(lines, strings.Repeat(" ", depth)+line) }
 	if v, err := dsl.NewSession(m).Eval("<e>", "localisation()"); err != nil || v != "tête" {
 		t.Fatalf("localisation() = %v, %v", v, err)
 	}

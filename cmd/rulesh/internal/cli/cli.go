@@ -356,9 +356,9 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 			fmt.Fprintf(c.stderr, "rulesh: --cards: %v\n", err)
 			return nil, ExitUsage
 		}
-		m.GivenCards = list
+		m.SetGivenCards(list)
 	}
-	m.GivenChoices = repl.ParseChoices(*r.choices)
+	m.SetGivenChoices(repl.ParseChoices(*r.choices))
 	return m, ExitOK
 }
 
@@ -381,12 +381,12 @@ func (c *cli) eval(args []string) int {
 		return code
 	}
 	var emitted []string
-	m.Emit = func(s string) {
+	m.SetEmit(func(s string) {
 		emitted = append(emitted, s)
 		if !*r.json {
 			fmt.Fprintln(c.stdout, s)
 		}
-	}
+	})
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
 		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
@@ -399,10 +399,10 @@ func (c *cli) eval(args []string) int {
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
 	var leftRolls []string
-	if q, ok := m.Dice.(*dice.Queue); ok {
+	if q, ok := m.Dice().(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	output.Leftovers(c.stderr, leftRolls, m.GivenCards, m.GivenChoices)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards(), m.GivenChoices())
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

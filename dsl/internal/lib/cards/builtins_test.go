@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -157,14 +158,14 @@ func TestHandGivenCards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.GivenCards = c.given
+		peek.Machine(m).GivenCards = c.given
 		v, err := dsl.NewSession(m).Eval("<e>", c.src)
 		got := runtime.Repr(v)
 		if err != nil {
 			got = runtime.Repr(err.Error())
 		}
-		if got != c.want || len(m.GivenCards) != c.left {
-			t.Errorf("%v %s = %s, %d given left; want %s, %d", c.given, c.src, got, len(m.GivenCards), c.want, c.left)
+		if got != c.want || len(peek.Machine(m).GivenCards) != c.left {
+			t.Errorf("%v %s = %s, %d given left; want %s, %d", c.given, c.src, got, len(peek.Machine(m).GivenCards), c.want, c.left)
 		}
 	}
 }

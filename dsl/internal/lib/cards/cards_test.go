@@ -6,6 +6,7 @@ import (
 
 	"rulesh/dsl"
 	"rulesh/dsl/internal/dsltest"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -27,7 +28,7 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.Limits.MaxSteps = 100_000
+		peek.Machine(m).Limits.MaxSteps = 100_000
 		_, err = dsl.NewSession(m).Eval("<e>", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.src, err, c.want)
@@ -77,14 +78,14 @@ func TestCardMovesStayFlat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Limits.MemoryBudget = 100_000
+	peek.Machine(m).Limits.MemoryBudget = 100_000
 	if v, err := dsl.NewSession(m).Eval("<e>", "va_et_vient(10)"); err != nil || runtime.Repr(v) != "52" {
 		t.Errorf("va_et_vient(10) = %v, %v", runtime.Repr(v), err)
 	}
 	if v, err := dsl.NewSession(m).Eval("<e>", "va_et_vient(1000)"); err != nil || runtime.Repr(v) != "52" {
 		t.Errorf("va_et_vient(1000) = %v, %v", runtime.Repr(v), err)
 	}
-	m.Limits = runtime.DefaultLimits
+	peek.Machine(m).Limits = runtime.DefaultLimits
 	if _, err := dsl.NewSession(m).Eval("<e>", "va_et_vient(99999)"); err == nil || !strings.Contains(err.Error(), "max_steps") {
 		t.Errorf("va_et_vient(99999): %v, want the step limit", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -19,9 +20,9 @@ func TestScratch(t *testing.T) {
 	ins, _ := os.ReadFile(os.Getenv("INPUTS"))
 	for _, in := range strings.Split(strings.TrimSpace(string(ins)), "\n") {
 		m, _ := dsl.NewMachine(prog, dice.NewPCG(1), nil)
-		m.Limits.MaxSteps = 100000
+		peek.Machine(m).Limits.MaxSteps = 100000
 		var out []string
-		m.Emit = func(s string) { out = append(out, s) }
+		peek.Machine(m).Emit = func(s string) { out = append(out, s) }
 		v, err := dsl.NewSession(m).Eval("<e>", in)
 		t.Logf("%s => %s | %v | %q", in, runtime.Repr(v), err, out)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/stdlib/dice"
 )
 
@@ -85,15 +86,15 @@ func TestChoose(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m.GivenChoices = c.given
+			peek.Machine(m).GivenChoices = c.given
 			var traced []string
-			m.Trace = func(_ int, line string) {
+			peek.Machine(m).Trace = func(_ int, line string) {
 				if strings.HasPrefix(line, "choose") {
 					traced = append(traced, line)
 				}
 			}
 			if c.ask > 0 {
-				m.Ask = func(prompt string, options []string) (int, error) { return c.ask - 1, nil }
+				peek.Machine(m).Ask = func(prompt string, options []string) (int, error) { return c.ask - 1, nil }
 			}
 			v, err := dsl.NewSession(m).Eval("<t>", c.expr)
 			if c.err != "" {
@@ -105,9 +106,9 @@ func TestChoose(t *testing.T) {
 			} else if got := dsl.Repr(v); got != c.want {
 				t.Errorf("= %s, want %s", got, c.want)
 			}
-			if len(m.GivenChoices) > 0 || len(c.left) > 0 {
-				if !reflect.DeepEqual(m.GivenChoices, c.left) {
-					t.Errorf("left %q, want %q", m.GivenChoices, c.left)
+			if len(peek.Machine(m).GivenChoices) > 0 || len(c.left) > 0 {
+				if !reflect.DeepEqual(peek.Machine(m).GivenChoices, c.left) {
+					t.Errorf("left %q, want %q", peek.Machine(m).GivenChoices, c.left)
 				}
 			}
 			if c.traced != nil && !reflect.DeepEqual(traced, c.traced) {
@@ -121,7 +122,7 @@ func TestChoose(t *testing.T) {
 func TestChooseAskFails(t *testing.T) {
 	prog, _ := dsl.LoadSource("c.rules", []byte(rules))
 	m, _ := dsl.NewMachine(prog, dice.NewPCG(1), nil)
-	m.Ask = func(string, []string) (int, error) { return 0, errors.New("no answer given (EOF)") }
+	peek.Machine(m).Ask = func(string, []string) (int, error) { return 0, errors.New("no answer given (EOF)") }
 	_, err := dsl.NewSession(m).Eval("<t>", "repli()")
 	if err == nil || !strings.Contains(err.Error(), `choose "Où ?": no answer given (EOF)`) {
 		t.Errorf("error %v", err)

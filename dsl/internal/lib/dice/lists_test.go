@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -140,7 +141,7 @@ func TestListDrawsTraced(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines []string
-	m.Trace = func(depth int, line string) { lines = append(lines, fmt.Sprintf("%d %s", depth, line)) }
+	peek.Machine(m).Trace = func(depth int, line string) { lines = append(lines, fmt.Sprintf("%d %s", depth, line)) }
 	s := dsl.NewSession(m)
 	if _, err := s.Eval("<e>", `[pick(["a", "b", "c"]), shuffled([1, 2, 3]), sample(["x", "y", "z", "w"], 2)]`); err != nil {
 		t.Fatal(err)
@@ -169,11 +170,11 @@ func TestListDrawsTraced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Limits.MaxSteps = 1000
+	peek.Machine(m).Limits.MaxSteps = 1000
 	if _, err := dsl.NewSession(m).Eval("<e>", `len(shuffled(1..900))`); err == nil || !strings.Contains(err.Error(), "step limit reached") {
 		t.Errorf("shuffled(1..900) under 1000 steps: %v, want the step limit", err)
 	}
-	m.Limits.MaxSteps = 1_000_000
+	peek.Machine(m).Limits.MaxSteps = 1_000_000
 	if v, err := dsl.NewSession(m).Eval("<e>", `sum(shuffled(1..100000))`); err != nil || runtime.Repr(v) != "5000050000" {
 		t.Errorf("sum(shuffled(1..100000)) = %v, %v", runtime.Repr(v), err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -244,7 +245,7 @@ func TestHexBuiltins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.Limits.MaxSteps = 100_000
+		peek.Machine(m).Limits.MaxSteps = 100_000
 		v, err := dsl.NewSession(m).Eval("<e>", c.src)
 		switch {
 		case c.err != "" && (err == nil || err.Error() != c.err):

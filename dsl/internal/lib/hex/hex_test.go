@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/peek"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -28,7 +29,7 @@ func TestBuiltinArgumentsChecked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.Limits.MaxSteps = 100_000
+		peek.Machine(m).Limits.MaxSteps = 100_000
 		_, err = dsl.NewSession(m).Eval("<e>", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.src, err, c.want)
@@ -67,7 +68,7 @@ func session(t *testing.T, rules string) *dsl.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Limits.MaxSteps = 10000
+	peek.Machine(m).Limits.MaxSteps = 10000
 	return dsl.NewSession(m)
 }
 
