@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
 
@@ -146,6 +147,19 @@ func TestProgramCannotChange(t *testing.T) {
 	c.Value, c.Symbol = 1, "♥"
 	if again, _ := prog.ParseCard("Q♣"); again.Value == 1 || again.String() != "Q♣" {
 		t.Errorf("ParseCard(Q♣) after editing a copy = %v (value %d)", again, again.Value)
+	}
+
+	// A drawn card is a copy: the deck's cards are the Program's, in every machine's piles.
+	s1, s2 := dsl.NewSession(m1), dsl.NewSession(m2)
+	m1.SetGivenCards([]string{"Q♣"})
+	m2.SetGivenCards([]string{"Q♣"})
+	drawn, err := s1.Eval("<e>", "draw(jeu, 1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn.([]any)[0].(*cards.Card).Value = 1
+	if v, err := s2.Eval("<e>", "draw(jeu).value"); err != nil || v != 12 {
+		t.Errorf("m2 draws Q♣ of value %v, %v after m1's copy was edited; want 12", v, err)
 	}
 
 	// Hand-given cards and choices are copied in and out.

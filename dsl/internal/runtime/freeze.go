@@ -5,6 +5,8 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+
+	"rulesh/stdlib/cards"
 )
 
 // Consts and option defaults are computed once, at load, and shared by every Machine of the
@@ -115,12 +117,15 @@ func sameContainer(a, b any) bool {
 	return okA == okB && ka == kb
 }
 
-// Own returns v with every frozen map and list in it copied, for Go code outside the
-// language, which may change what it is given and is not held back by frozenError: unlike
-// Thaw, it copies frozen lists too, and it reaches frozen values inside the run's own lists
-// and maps (copying those that hold one). A value holding nothing frozen comes back as it is.
+// Own returns v with every frozen map and list in it copied, and every card (the deck's
+// cards belong to the Program), for Go code outside the language, which may change what it
+// is given and is not held back by frozenError: unlike Thaw, it copies frozen lists too, and
+// it reaches frozen values and cards inside the run's own lists and maps (copying those that
+// hold one). A value holding none of them comes back as it is. A pile is the run's own and
+// is not copied: its cards stay the deck's.
 func (p *Program) Own(v any) any {
-	if len(p.frozen) == 0 {
+	switch v.(type) {
+	case int, bool, string, float64, nil:
 		return v
 	}
 	out, _ := p.own(v, map[uintptr]bool{})
@@ -130,6 +135,11 @@ func (p *Program) Own(v any) any {
 // own is Own; changed reports a copy. seen holds the run's maps being walked, which may hold
 // themselves.
 func (p *Program) own(v any, seen map[uintptr]bool) (out any, changed bool) {
+	if c, ok := v.(*cards.Card); ok {
+		// A deck's cards are the Program's, shared by every machine's piles.
+		cp := *c
+		return &cp, true
+	}
 	key, ok := containerKey(v)
 	if !ok {
 		return v, false
