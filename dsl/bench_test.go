@@ -70,7 +70,7 @@ func BenchmarkSmallProcCall(b *testing.B) {
 	p := prog.p.Proc("small")
 	u, _ := m.Global("u")
 	for b.Loop() {
-		if _, err := m.CallProc(p, u, 4); err != nil {
+		if _, err := m.m.CallProc(p, u, 4); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -125,7 +125,7 @@ func BenchmarkGlobalReads(b *testing.B) {
 	}
 	p := prog.p.Proc("lit")
 	for b.Loop() {
-		if _, err := m.CallProc(p, 4); err != nil {
+		if _, err := m.m.CallProc(p, 4); err != nil {
 			b.Fatal(err)
 		}
 	}

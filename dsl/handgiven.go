@@ -7,7 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
 )
 

@@ -4,7 +4,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/syntax"
 )
 
 // Names lists the names the expression reads, as the compiler resolved them: the rules'

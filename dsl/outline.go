@@ -7,10 +7,10 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
+	"rulesh/dsl/internal/check"
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 )
 
 // Symbol is one declaration of a rule file, as an editor shows it: an outline entry, a hover,

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -50,8 +50,15 @@ func (p *Program) Counts() Counts {
 	return Counts{len(p.p.Options), len(p.p.Consts), len(p.p.Kinds), len(p.p.Entities), len(p.p.Procs)}
 }
 
-// Dice returns the declared custom dice by name (for the dice notation's d[NAME]).
-func (p *Program) Dice() map[string]*dice.Die { return maps.Clone(p.p.Dice()) }
+// Dice returns the declared custom dice by name (for the dice notation's d[NAME]), as
+// copies: the Program's own dice are shared by its machines.
+func (p *Program) Dice() map[string]*dice.Die {
+	out := make(map[string]*dice.Die, len(p.p.Dice()))
+	for name, d := range p.p.Dice() {
+		out[name] = copyDie(d)
+	}
+	return out
+}
 
 // TableDist is the exact distribution of a table that rolls its own key, given the arguments
 // its roll's modifiers read (roll 1d6 + m), or the column of a table with columns (1:1).
@@ -115,25 +122,13 @@ func (p *Program) Option(name string) (OptionValue, bool) {
 	return OptionValue{Name: o.Name, Doc: o.Doc, Default: o.Default, Value: o.Default}, true
 }
 
-// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.
-func (p *Program) ParseCard(s string) (*cards.Card, error) { return p.p.ParseCard(s) }
-
-// Machine runs procedures of a Program against its own state (see runtime.Machine). A
-// Machine is not safe for concurrent use; run one per goroutine.
-type Machine struct {
-	*runtime.Machine
-	prog *Program
-}
-
-// NewMachine prepares a fresh state for a Program: options at their defaults unless
-// overridden, every entity built from its declaration.
-func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	m, err := runtime.NewMachine(p.p, src, overrides)
+// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck. The card is a copy:
+// the deck's own cards are shared by the Program's machines.
+func (p *Program) ParseCard(s string) (*cards.Card, error) {
+	c, err := p.p.ParseCard(s)
 	if err != nil {
 		return nil, err
 	}
-	return &Machine{m, p}, nil
+	cp := *c
+	return &cp, nil
 }
-
-// Program is the program the machine runs.
-func (m *Machine) Program() *Program { return m.prog }

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -70,9 +70,11 @@ func TestProgramSharedByMachines(t *testing.T) {
 			// Each input is cut at a modest budget: a whole automatic game (sabre's partie
 			// takes seconds, tens under -race on 9 machines) then stops at the same step on
 			// every machine, which still compares them, in bounded time.
-			m.Limits.MaxSteps = 50_000
+			l := m.Limits()
+			l.MaxSteps = 50_000
+			m.SetLimits(l)
 			var out strings.Builder
-			m.Emit = func(s string) { out.WriteString(s + "\n") }
+			m.SetEmit(func(s string) { out.WriteString(s + "\n") })
 			s := NewSession(m)
 			for _, in := range run.inputs {
 				var err error

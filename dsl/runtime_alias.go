@@ -1,7 +1,7 @@
 package dsl
 
 import (
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // The run-time side of the language lives in package runtime; the facade names what its

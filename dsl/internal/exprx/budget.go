@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"

@@ -23,8 +23,8 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 	"rulesh/stdlib/hex"

@@ -13,8 +13,8 @@ import (
 	"github.com/expr-lang/expr"
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
 )
 

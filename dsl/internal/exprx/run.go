@@ -7,7 +7,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // code is a compiled expression, run by the VM the Machine keeps for the nesting depth.

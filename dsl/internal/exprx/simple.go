@@ -6,7 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // simpleOf recognises, on an expression's final tree (after every patch), the shapes the

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	stddice "rulesh/stdlib/dice"
 )
 

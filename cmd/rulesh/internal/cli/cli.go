@@ -357,14 +357,14 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Mach
 			fmt.Fprintf(c.stderr, "rulesh: --cards: %v\n", err)
 			return nil, ExitUsage
 		}
-		m.GivenCards = list
+		m.SetGivenCards(list)
 	}
 	answers, err := repl.ParseChoices(*r.choices)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: --choices: %v\n", err)
 		return nil, ExitUsage
 	}
-	m.GivenChoices = answers
+	m.SetGivenChoices(answers)
 	return m, ExitOK
 }
 
@@ -387,12 +387,12 @@ func (c *cli) eval(args []string) int {
 		return code
 	}
 	var emitted []string
-	m.Emit = func(s string) {
+	m.SetEmit(func(s string) {
 		emitted = append(emitted, s)
 		if !*r.json {
 			fmt.Fprintln(c.stdout, s)
 		}
-	}
+	})
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
 		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
@@ -405,10 +405,10 @@ func (c *cli) eval(args []string) int {
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
 	var leftRolls []string
-	if q, ok := m.Dice.(*dice.Queue); ok {
+	if q, ok := m.Dice().(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	output.Leftovers(c.stderr, leftRolls, m.GivenCards, m.GivenChoices)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards(), m.GivenChoices())
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

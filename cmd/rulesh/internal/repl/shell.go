@@ -167,9 +167,9 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 	if err != nil {
 		return nil, dsl.Kept{}, err
 	}
-	m.Dice = s.queue
-	m.GivenCards = from.M.GivenCards
-	m.GivenChoices = from.M.GivenChoices
+	m.SetDice(s.queue)
+	m.SetGivenCards(from.M.GivenCards())
+	m.SetGivenChoices(from.M.GivenChoices())
 	sess := dsl.NewSession(m)
 	notes, kept := sess.CarryOver(from)
 	s.files, s.prog = files, prog
@@ -180,11 +180,11 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 
 func (s *Shell) install(m *dsl.Machine) {
 	s.m = m
-	m.Emit = func(line string) { fmt.Fprintln(s.stdout, line) }
-	m.Interrupt = &s.interrupt
-	m.Ask = nil
+	m.SetEmit(func(line string) { fmt.Fprintln(s.stdout, line) })
+	m.SetInterrupt(&s.interrupt)
+	m.SetAsk(nil)
 	if s.ask != nil {
-		m.Ask = s.answer
+		m.SetAsk(s.answer)
 	}
 	s.setTrace(s.trace)
 }
@@ -202,12 +202,12 @@ func (s *Shell) answer(prompt string, options []string) (int, error) {
 func (s *Shell) setTrace(on bool) {
 	s.trace = on
 	if !on {
-		s.m.Trace = nil
+		s.m.SetTrace(nil)
 		return
 	}
-	s.m.Trace = func(depth int, line string) {
+	s.m.SetTrace(func(depth int, line string) {
 		fmt.Fprintf(s.stdout, "%s· %s\n", strings.Repeat("  ", depth), line)
-	}
+	})
 }
 
 // letRE reads `let NAME = EXPR`; compiled on first use, not at init, so that a command
@@ -223,11 +223,11 @@ func (s *Shell) Exec(input string) {
 	s.failed = false
 	input = strings.TrimSpace(input)
 	s.out.Reset()
-	pending := append([]string(nil), s.m.GivenChoices...)
+	pending := s.m.GivenChoices()
 	s.asked = nil
-	s.m.Mixed = nil
+	s.m.ClearMixed()
 	s.run(input)
-	for _, note := range s.m.Mixed {
+	for _, note := range s.m.Mixed() {
 		fmt.Fprintf(s.stdout, "note: %s\n", note)
 	}
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
@@ -270,7 +270,7 @@ func (s *Shell) keepAnswers(pending []string) {
 	queued := append(pending, s.asked...)
 	e := logEntry{":choices " + strings.Join(s.asked, " "), "next choices: " + strings.Join(queued, " ") + "\n"}
 	if s.failed {
-		s.m.GivenChoices = append(s.m.GivenChoices, s.asked...)
+		s.m.SetGivenChoices(append(s.m.GivenChoices(), s.asked...))
 		fmt.Fprintf(s.user, "note: the answers given (%s) are kept for the next call; :choices clear drops them\n", strings.Join(s.asked, " "))
 	}
 	s.asked = nil
@@ -427,28 +427,28 @@ func (s *Shell) meta(input string) {
 		switch arg {
 		case "":
 		case "clear":
-			s.m.GivenCards = nil
+			s.m.SetGivenCards(nil)
 		default:
 			list, err := ParseCards(s.prog, arg)
 			if err != nil {
 				s.errorf(":cards Q♣ 7♠ (or QC 7S), :cards clear or :cards alone: %v", err)
 				return
 			}
-			s.m.GivenCards = append(s.m.GivenCards, list...)
+			s.m.SetGivenCards(append(s.m.GivenCards(), list...))
 		}
-		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards, "draws take the top of the pile"))
+		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards(), "draws take the top of the pile"))
 	case ":choices":
 		switch arg {
 		case "":
 		case "clear":
-			s.m.GivenChoices = nil
+			s.m.SetGivenChoices(nil)
 		default:
 			if err := s.GiveChoices(arg); err != nil {
 				s.errorf(":choices 2 bois, :choices clear or :choices alone: %v", err)
 				return
 			}
 		}
-		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices, "choose asks at the terminal, else applies the ruleset's policy"))
+		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices(), "choose asks at the terminal, else applies the ruleset's policy"))
 	case ":state":
 		s.showState()
 	case ":show":
@@ -557,7 +557,7 @@ func (s *Shell) finish() {
 		}
 		s.rec = nil
 	}
-	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards, s.m.GivenChoices)
+	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards(), s.m.GivenChoices())
 }
 
 // Failed reports whether the last input ended in an error.
@@ -603,7 +603,7 @@ func (s *Shell) GiveCards(list string) error {
 	if err != nil {
 		return err
 	}
-	s.m.GivenCards = cards
+	s.m.SetGivenCards(cards)
 	return nil
 }
 
@@ -634,7 +634,7 @@ func (s *Shell) GiveChoices(list string) error {
 	if err != nil {
 		return err
 	}
-	s.m.GivenChoices = append(s.m.GivenChoices, answers...)
+	s.m.SetGivenChoices(append(s.m.GivenChoices(), answers...))
 	return nil
 }
 
