@@ -79,13 +79,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 				c.CheckShadow(n, f.Pos)
 			}
 		}
-		elem, key := runtime.AnyType, runtime.AnyType
-		if st.Coll != nil && st.Coll.Type.Kind == runtime.TList && st.Coll.Type.Elem != nil {
-			elem = st.Coll.Type.Elem
-		}
-		if st.Coll != nil && st.Coll.Type.TypedMap() {
-			elem, key = st.Coll.Type.Elem, st.Coll.Type.Key
-		}
+		key, elem := loopVarTypes(st.Coll)
 		if f.Var2 != "" {
 			st.Key, st.Val = f.Var, f.Var2
 			inner.Vars[f.Var] = key
@@ -120,6 +114,29 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 		return c.simple(s.Simple, sc, base)
 	}
 	return nil
+}
+
+// loopVarTypes gives the static types of a for loop's variables (key or index, then value)
+// over coll: a count `for i in n` runs i over ints and a list's index is an int, so the
+// loop's arithmetic compiles to expr's int operators instead of the overloads an any takes;
+// a typed list gives its elements' type, a typed map its keys' and values'.
+func loopVarTypes(coll *runtime.Expr) (key, elem *runtime.Type) {
+	key, elem = runtime.AnyType, runtime.AnyType
+	if coll == nil {
+		return key, elem
+	}
+	switch t := coll.Type; {
+	case t.Kind == runtime.TInt:
+		return runtime.IntType, runtime.IntType
+	case t.Kind == runtime.TList:
+		key = runtime.IntType
+		if t.Elem != nil {
+			elem = t.Elem
+		}
+	case t.TypedMap():
+		key, elem = t.Key, t.Elem
+	}
+	return key, elem
 }
 
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
