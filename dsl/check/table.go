@@ -16,7 +16,7 @@ import (
 	"rulesh/stdlib/tables"
 )
 
-func (c *compiler) tableDecl(ta *syntax.TableDecl) {
+func (c *Compiler) tableDecl(ta *syntax.TableDecl) {
 	t := &runtime.Table{Name: ta.Name, Pos: syntax.PosOf(ta.Pos)}
 	p := &runtime.Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, Index: len(c.prog.Procs)}
 	if !c.declare(ta.Name, ta.Pos, p) {
@@ -30,7 +30,7 @@ func (c *compiler) tableDecl(ta *syntax.TableDecl) {
 }
 
 // tableBody compiles a table's rows once every global is declared.
-func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
+func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	p := t.Proc
 	var plus []lexer.Token // the roll's terms after its dice: + stat - 1
 	rollText := ""
@@ -142,7 +142,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 // rollPlus compiles what a table's roll adds to its dice (the tokens from the sign on): any
 // arithmetic of numbers, options, consts and the table's parameters, or dice and calls,
 // whose odds are then the analysis engine's.
-func (c *compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer.Token, sc *scope) {
+func (c *Compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer.Token, sc *Scope) {
 	src := c.source(toks[0].Pos.Filename)
 	text := string(src[toks[0].Pos.Offset:ta.Roll.EndPos.Offset])
 	// Compiled as 0 + stat - 1, the 0 two columns before the sign (always on the roll's line,
@@ -174,7 +174,7 @@ func (c *compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer
 	})
 }
 
-func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope) {
+func (c *Compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *Scope) {
 	if t.Ratio || t.Cols != nil {
 		c.errorf(ca.Pos, "columns are declared twice", "")
 		return
@@ -200,7 +200,7 @@ func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope)
 	}
 }
 
-func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
+func (c *Compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *Scope) {
 	row := &runtime.TableRow{Pos: syntax.PosOf(r.Pos)}
 	toks := r.Key.Toks
 	if r.Value == nil {
@@ -355,7 +355,7 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 
 // checkTable reports overlapping bands, gaps between whole-number bands, duplicate keys,
 // rows a rolled table can never reach, and two-dimensional rows of the wrong width.
-func (c *compiler) checkTable(t *runtime.Table) {
+func (c *Compiler) checkTable(t *runtime.Table) {
 	type seen struct {
 		band tables.Band
 		row  *runtime.TableRow
