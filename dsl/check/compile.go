@@ -38,7 +38,7 @@ type Compiler struct {
 	keyEnum *runtime.Enum
 	// unitLines are the maps' `units` lines, resolved after the procedures' signatures.
 	unitLines []pendingUnits
-	Diags     Diagnostics
+	Diags     syntax.Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
@@ -83,7 +83,7 @@ func NewCompiler(p *runtime.Program) *Compiler {
 }
 
 func (c *Compiler) errorf(p lexer.Position, summary, detail string) {
-	c.Diags = append(c.Diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 // errorfSpan reports an error on text written at p: the diagnostic's range covers it.
@@ -99,7 +99,7 @@ func (c *Compiler) exprErrorf(x *runtime.Expr, summary, detail string) {
 }
 
 func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
-	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 var reservedWords = map[string]bool{
@@ -428,7 +428,7 @@ func (c *Compiler) checkDefaultCycles() {
 				path = append(path, k.Name+"."+f.Name)
 				if at := onPath[next]; at > 0 {
 					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
-					c.Diags = append(c.Diags, &Diagnostic{Pos: f.Default.Pos,
+					c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: f.Default.Pos,
 						Summary: "field defaults build records endlessly: " + cycle,
 						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
 					path = path[:len(path)-1]
@@ -513,7 +513,7 @@ func (c *Compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.
 	}
 	v, err := c.consts().Eval(e)
 	if err != nil {
-		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, runtime.AnyType
 	}
 	t := e.Type
@@ -938,7 +938,7 @@ func (c *Compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *Scope) {
 	if err.At >= 0 {
 		pos = x.PosAt(err.At)
 	}
-	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
+	d := &syntax.Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
 	switch {
 	case err.At >= 0 && err.End > err.At:
 		end := x.PosAt(err.End - 1)

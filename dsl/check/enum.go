@@ -84,7 +84,7 @@ func (c *Compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
 		}
 	}
 	if len(missing) > 0 {
-		c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: t.Pos,
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: t.Pos,
 			Summary: fmt.Sprintf("table %s has no row for %s", t.Name, strings.Join(missing, ", ")),
 			Detail:  "add the rows, or an else row for the values left"})
 	}

@@ -116,7 +116,7 @@ func (c *Compiler) literalHoles(x *runtime.Expr, sc *Scope) {
 				}
 				hole := string(runes[i : end+1])
 				at := x.PosAt(utf8.RuneCountInString(x.Text[:t.Pos.Offset]) + i)
-				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(at),
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(at),
 					End:     syntax.After(syntax.PosOf(at), hole),
 					Summary: hole + " is not interpolated in a string inside an expression",
 					Detail: "only a string that is a statement's whole value (after emit, require … else, return, let or =) is a template; " +
