@@ -189,17 +189,52 @@ type Frame struct {
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
-// Pos points at the statement or expression; Stack lists the calls that led there.
+// Pos points at the statement or expression; Frames lists the calls that led there, the
+// innermost first, one added as the error unwinds through each call (at most maxFrames).
 type RuntimeError struct {
 	Pos     Pos
 	Msg     string
 	Require bool
-	Stack   []string
+	Frames  []CallFrame
 }
 
 // Error gives the message after its position, file:line:col: message.
 func (e *RuntimeError) Error() string {
 	return e.Pos.String() + ": " + e.Msg
+}
+
+// Stack renders the frames, one line each: "in f called at file:line:col".
+func (e *RuntimeError) Stack() []string {
+	lines := make([]string, len(e.Frames))
+	for i, f := range e.Frames {
+		lines[i] = f.String()
+	}
+	return lines
+}
+
+// CallFrame is one procedure call a run-time error unwound through, as starlark's
+// CallStack holds them: where the call was made, the procedure called, and the values of its
+// parameters (in declaration order) when the error left it.
+type CallFrame struct {
+	Pos  Pos
+	Proc string
+	Args []any
+}
+
+// String is the frame as a call stack prints it.
+func (f CallFrame) String() string { return "in " + f.Proc + " called at " + f.Pos.String() }
+
+// maxFrames bounds the frames an error keeps: a runaway recursion stops at max_call_depth,
+// and twenty calls say where it came from.
+const maxFrames = 20
+
+// callFrame records the call of p at `at` whose frame is f, for an error leaving it.
+func callFrame(p *Proc, f *Frame, at Pos) CallFrame {
+	args := make([]any, len(p.Params))
+	for i, par := range p.Params {
+		args[i] = f.Vars[par.Name]
+	}
+	return CallFrame{Pos: at, Proc: p.Name, Args: args}
 }
 
 // ConstEvaluator computes the values of options and consts at load, each against the options
@@ -575,8 +610,8 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	}
 	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
-		if errors.As(err, &re) && len(re.Stack) < 20 {
-			re.Stack = append(re.Stack, fmt.Sprintf("in %s called at %s", p.Name, at))
+		if errors.As(err, &re) && len(re.Frames) < maxFrames {
+			re.Frames = append(re.Frames, callFrame(p, f, at))
 		}
 		return nil, err
 	}
@@ -587,7 +622,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		cv, err := Conform(f.result, p.Result)
 		if err != nil {
 			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
-				Stack: []string{fmt.Sprintf("in %s called at %s", p.Name, at)}}
+				Frames: []CallFrame{callFrame(p, f, at)}}
 		}
 		return cv, nil
 	}
