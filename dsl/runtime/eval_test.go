@@ -204,3 +204,20 @@ func TestRuntimeErrorFrames(t *testing.T) {
 		}
 	}
 }
+
+// The runtime's own errors are worded for the user and reach them as they are: only expr's
+// and Go's text is rewritten. A kind named float64 was called "float" in its error, and a
+// string with a Go type name in it was changed the same way.
+func TestOwnErrorsAreNotRewritten(t *testing.T) {
+	for _, tc := range []struct{ src, expr, want string }{
+		{"kind float64 { n: int = 0 }\nrule f(x) {\n  return float64({n: x})\n}\n", `f("z")`, `float64.n: expected int, got "z"`},
+		// expr's own words are still the language's.
+		{"rule g(x: int, y: int) {\n  return x % y\n}\n", `g(5, 0)`, "division by zero"},
+	} {
+		_, _, err := run(t, tc.src, tc.expr)
+		var re *runtime.RuntimeError
+		if !errors.As(err, &re) || re.Msg != tc.want {
+			t.Errorf("%s: error %v, want %q", tc.expr, err, tc.want)
+		}
+	}
+}

@@ -344,18 +344,18 @@ func (m *Machine) SetOption(name string, v any) error {
 		if s := syntax.DidYouMean(name, names); s != "" {
 			msg += " (did you mean " + s + "?)"
 		}
-		return errors.New(msg)
+		return NewError(msg)
 	}
 	if s, ok := v.(string); ok && o.Type.Kind == TCard {
 		c, err := m.prog.ParseCard(s)
 		if err != nil {
-			return fmt.Errorf("option %s: %v", name, err)
+			return Errorf("option %s: %v", name, err)
 		}
 		v = c
 	}
 	cv, err := Conform(v, o.Type)
 	if err != nil {
-		return fmt.Errorf("option %s: %v", name, err)
+		return Errorf("option %s: %v", name, err)
 	}
 	m.globals[name] = cv
 	m.version++
@@ -447,7 +447,7 @@ func zeroValue(t *Type) any {
 func (m *Machine) Call(name string, args ...any) (any, error) {
 	p := m.prog.Proc(name)
 	if p == nil {
-		return nil, fmt.Errorf("unknown procedure %s", name)
+		return nil, Errorf("unknown procedure %s", name)
 	}
 	return m.CallProc(p, args...)
 }
@@ -455,7 +455,7 @@ func (m *Machine) Call(name string, args ...any) (any, error) {
 // CallProc is Call for a procedure already looked up (no name lookup per call).
 func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.MinArg || len(args) > len(p.Params) {
-		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
+		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
 	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
@@ -744,7 +744,7 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 		}
 		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(ee.At)), Msg: msg}
 	}
-	return &RuntimeError{Pos: x.Pos, Msg: GoTypeWords(err.Error())}
+	return &RuntimeError{Pos: x.Pos, Msg: MessageOf(err)}
 }
 
 func (s *LetStmt) exec(m *Machine, f *Frame) error {
@@ -875,7 +875,7 @@ func arith(op string, a, b any) (any, error) {
 		case float64:
 			y = b
 		default:
-			return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+			return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 		}
 		switch op {
 		case "+=":
@@ -907,10 +907,10 @@ func arith(op string, a, b any) (any, error) {
 		case *dice.Code:
 			return x.Add(y, sign)
 		case *Roll:
-			return nil, fmt.Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
+			return nil, Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
 		}
 	}
-	return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+	return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 }
 
 func toList(v any) []any {

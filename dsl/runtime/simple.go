@@ -208,7 +208,7 @@ func runBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
 		if r := recover(); r != nil {
 			e, ok := r.(error)
 			if !ok {
-				e = fmt.Errorf("%v", r)
+				e = fmt.Errorf("%v", r) // a panic's text is Go's: MessageOf rewrites it
 			}
 			v, err = nil, e
 		}
@@ -226,7 +226,7 @@ func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string
 	v, err := runBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
 	m.popArgs(base)
 	if err != nil {
-		msg := GoTypeWords(err.Error())
+		msg := MessageOf(err)
 		return nil, true, &ExprError{At: at, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
 	}
 	return v, true, nil
