@@ -9,6 +9,9 @@ import (
 type (
 	// RuntimeError is a failure while running rules.
 	RuntimeError = runtime.RuntimeError
+	// CallFrame is one call a run-time error unwound through: where, which procedure, with
+	// what arguments.
+	CallFrame = runtime.CallFrame
 	// Limits bound a run.
 	Limits = runtime.Limits
 	// Kept counts what a reload carried over.

@@ -8,7 +8,7 @@ import (
 	"rulesh/stdlib/cards"
 )
 
-func (c *compiler) deckDecl(d *syntax.DeckDecl) {
+func (c *Compiler) deckDecl(d *syntax.DeckDecl) {
 	decl := &runtime.DeckDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
@@ -73,7 +73,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (c *compiler) pileDecl(p *syntax.PileDecl) {
+func (c *Compiler) pileDecl(p *syntax.PileDecl) {
 	decl := &runtime.PileDecl{Name: p.Name, Pos: syntax.PosOf(p.Pos)}
 	if c.declare(p.Name, p.Pos, decl) {
 		c.prog.Piles = append(c.prog.Piles, decl)

@@ -16,7 +16,7 @@ var testLibrary = libtest.Library
 type memFiles = libtest.MemFiles
 
 // checkSource parses and checks one file, and returns the compiler to look into.
-func checkSource(t *testing.T, name string, src []byte) *compiler {
+func checkSource(t *testing.T, name string, src []byte) *Compiler {
 	t.Helper()
 	files, sources, diags := syntax.ParseFiles(memFiles{name: src}, name)
 	if diags.HasErrors() {

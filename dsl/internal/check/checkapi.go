@@ -61,7 +61,7 @@ func CheckBinding(prog *runtime.Program, name string) syntax.Diagnostics {
 }
 
 // inputCompiler compiles an input without writing into the shared program.
-func inputCompiler(prog *runtime.Program, name, src string) *compiler {
+func inputCompiler(prog *runtime.Program, name, src string) *Compiler {
 	c := NewCompiler(prog)
 	c.Extra = syntax.Sources{name: []byte(src)}
 	c.Uses = map[string]bool{}
@@ -69,7 +69,7 @@ func inputCompiler(prog *runtime.Program, name, src string) *compiler {
 }
 
 // inputScope is the scope of an input: the session's variables, as a procedure's locals.
-func inputScope(vars map[string]*runtime.Type) *scope {
+func inputScope(vars map[string]*runtime.Type) *Scope {
 	sc := NewScope(ProcScope)
 	for n, t := range vars {
 		sc.Vars[n] = t

@@ -17,7 +17,10 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-type compiler struct {
+// Compiler checks parsed rule files into one runtime.Program: it holds the program being
+// built, the expression compiler, and every diagnostic found so far (Diags). One Compiler
+// serves one load, from one goroutine.
+type Compiler struct {
 	prog *runtime.Program
 	// exprs compiles expressions: expr-lang is reached only through it.
 	exprs     *exprx.Compiler
@@ -35,7 +38,7 @@ type compiler struct {
 	keyEnum *runtime.Enum
 	// unitLines are the maps' `units` lines, resolved after the procedures' signatures.
 	unitLines []pendingUnits
-	Diags     Diagnostics
+	Diags     syntax.Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
@@ -50,7 +53,7 @@ type compiler struct {
 // noteReads records the globals an expression reads where its frame will need them: in the
 // procedure being compiled, or in the REPL input. An expression of a procedure compiled with
 // nowhere to record them would read nil at run time: that is a bug, reported loudly.
-func (c *compiler) noteReads(x *runtime.Expr, names []string, sc *scope) bool {
+func (c *Compiler) noteReads(x *runtime.Expr, names []string, sc *Scope) bool {
 	x.Globals = names
 	if len(names) == 0 || sc.mode != modeProc {
 		return true
@@ -66,37 +69,37 @@ func (c *compiler) noteReads(x *runtime.Expr, names []string, sc *scope) bool {
 }
 
 // source returns the text of a file or input being compiled.
-func (c *compiler) source(name string) []byte {
+func (c *Compiler) source(name string) []byte {
 	if b, ok := c.Extra[name]; ok {
 		return b
 	}
 	return c.prog.Sources[name]
 }
 
-// NewCompiler starts checking into p, with an expression compiler for its library. Only this
-// package's entry points (checkapi.go) and tests call it: it returns the unexported compiler.
-func NewCompiler(p *runtime.Program) *compiler {
-	return &compiler{prog: p, exprs: exprx.NewCompiler(p), funcs: exprx.FuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
+// NewCompiler starts checking into p, with an expression compiler for its library. The
+// package's entry points (checkapi.go) and tests call it.
+func NewCompiler(p *runtime.Program) *Compiler {
+	return &Compiler{prog: p, exprs: exprx.NewCompiler(p), funcs: exprx.FuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
 }
 
-func (c *compiler) errorf(p lexer.Position, summary, detail string) {
-	c.Diags = append(c.Diags, &Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+func (c *Compiler) errorf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 // errorfSpan reports an error on text written at p: the diagnostic's range covers it.
-func (c *compiler) errorfSpan(p lexer.Position, text, summary, detail string) {
+func (c *Compiler) errorfSpan(p lexer.Position, text, summary, detail string) {
 	c.errorf(p, summary, detail)
 	d := c.Diags[len(c.Diags)-1]
 	d.End = syntax.After(d.Pos, text)
 }
 
 // exprErrorf reports an error on a whole expression.
-func (c *compiler) exprErrorf(x *runtime.Expr, summary, detail string) {
+func (c *Compiler) exprErrorf(x *runtime.Expr, summary, detail string) {
 	c.errorfSpan(x.Start, strings.TrimRight(x.Text, " \t\n"), summary, detail)
 }
 
-func (c *compiler) warnf(p lexer.Position, summary, detail string) {
-	c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
 var reservedWords = map[string]bool{
@@ -108,7 +111,7 @@ var reservedWords = map[string]bool{
 }
 
 // declare binds a top-level name, reporting a duplicate or a clash with a builtin.
-func (c *compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
+func (c *Compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
 	if !c.CheckName(name, p) {
 		return false
 	}
@@ -124,7 +127,7 @@ func (c *compiler) declare(name string, p lexer.Position, g runtime.Global) bool
 	return true
 }
 
-func (c *compiler) CheckName(name string, p lexer.Position) bool {
+func (c *Compiler) CheckName(name string, p lexer.Position) bool {
 	if !runtime.IdentRE.MatchString(name) {
 		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
 		return false
@@ -140,7 +143,7 @@ func (c *compiler) CheckName(name string, p lexer.Position) bool {
 	return true
 }
 
-func (c *compiler) Program(files []syntax.ParsedFile) {
+func (c *Compiler) Program(files []syntax.ParsedFile) {
 	var kinds []*syntax.KindDecl
 	var procs []*syntax.ProcDecl
 	var procObjs []*runtime.Proc
@@ -246,7 +249,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 	c.deceivingText(files)
 }
 
-func (c *compiler) dieDecl(d *syntax.DiceDecl) {
+func (c *Compiler) dieDecl(d *syntax.DiceDecl) {
 	decl := &runtime.DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
@@ -277,7 +280,7 @@ func (c *compiler) dieDecl(d *syntax.DiceDecl) {
 	c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
 }
 
-func (c *compiler) ruleset(r *syntax.RulesetDecl) {
+func (c *Compiler) ruleset(r *syntax.RulesetDecl) {
 	if c.prog.Name != "" {
 		c.errorf(r.Pos, "a second ruleset header", "a load has one ruleset header")
 		return
@@ -289,7 +292,7 @@ func (c *compiler) ruleset(r *syntax.RulesetDecl) {
 	}
 }
 
-func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
+func (c *Compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 	if t == nil {
 		return runtime.AnyType
 	}
@@ -321,7 +324,7 @@ func (c *compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 }
 
 // mapType resolves map[K]V: K a string or an enum (keys are strings at run time), V any type.
-func (c *compiler) mapType(t *syntax.TypeRef, base *runtime.Type) *runtime.Type {
+func (c *Compiler) mapType(t *syntax.TypeRef, base *runtime.Type) *runtime.Type {
 	if base.Kind != runtime.TMap || t.Name != "map" {
 		c.errorfSpan(t.Pos, t.Name, t.Name+" takes no key type", "only map is written with one: map["+typeText(t.Key)+"]"+typeText(t.Value))
 		return base
@@ -349,7 +352,7 @@ func typeText(t *syntax.TypeRef) string {
 	return s
 }
 
-func (c *compiler) kindFields(ka *syntax.KindDecl) {
+func (c *Compiler) kindFields(ka *syntax.KindDecl) {
 	k := c.prog.Globals[ka.Name].(*runtime.Kind)
 	for _, fa := range ka.Fields {
 		if !c.CheckName(fa.Name, fa.Pos) {
@@ -365,7 +368,7 @@ func (c *compiler) kindFields(ka *syntax.KindDecl) {
 	}
 }
 
-func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
+func (c *Compiler) kindDefaults(ka *syntax.KindDecl) {
 	k := c.prog.Globals[ka.Name].(*runtime.Kind)
 	for _, fa := range ka.Fields {
 		f := k.ByName[fa.Name]
@@ -379,7 +382,7 @@ func (c *compiler) kindDefaults(ka *syntax.KindDecl) {
 // defaultsNow compiles a kind's field defaults ahead of the other kinds' when a const
 // builds one of its records (const héros = Combattant()): the const is computed at once and
 // must get the defaults, not zero values. It returns why it cannot, or "".
-func (c *compiler) defaultsNow(k *runtime.Kind) string {
+func (c *Compiler) defaultsNow(k *runtime.Kind) string {
 	ka := c.kindASTs[k]
 	if !c.constPass || ka == nil || c.defaults[k] == 2 {
 		return ""
@@ -406,7 +409,7 @@ func (c *compiler) defaultsNow(k *runtime.Kind) string {
 // checkDefaultCycles rejects field defaults that build records endlessly: kind N { s: N =
 // N() } would make every N build another N. A field of its own kind is fine without a
 // default (it starts as nil). Each cycle is reported once, where it closes.
-func (c *compiler) checkDefaultCycles() {
+func (c *Compiler) checkDefaultCycles() {
 	done := map[*runtime.Kind]bool{}
 	onPath := map[*runtime.Kind]int{} // kind -> index in path + 1
 	var path []string                 // Kind.field steps from the first kind visited
@@ -426,7 +429,7 @@ func (c *compiler) checkDefaultCycles() {
 				path = append(path, k.Name+"."+f.Name)
 				if at := onPath[next]; at > 0 {
 					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
-					c.Diags = append(c.Diags, &Diagnostic{Pos: f.Default.Pos,
+					c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: f.Default.Pos,
 						Summary: "field defaults build records endlessly: " + cycle,
 						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
 					path = path[:len(path)-1]
@@ -480,7 +483,7 @@ func readingOrder(files []syntax.ParsedFile) []*syntax.Decl {
 	return out
 }
 
-func (c *compiler) option(o *syntax.OptionDecl) {
+func (c *Compiler) option(o *syntax.OptionDecl) {
 	valueAST, doc := splitDoc(o.Value)
 	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
 	if !c.declare(o.Name, o.Pos, opt) {
@@ -492,7 +495,7 @@ func (c *compiler) option(o *syntax.OptionDecl) {
 	c.consts().Bind(opt.Name, opt.Default)
 }
 
-func (c *compiler) constant(k *syntax.ConstDecl) {
+func (c *Compiler) constant(k *syntax.ConstDecl) {
 	cst := &runtime.Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
 	if !c.declare(k.Name, k.Pos, cst) {
 		return
@@ -505,13 +508,13 @@ func (c *compiler) constant(k *syntax.ConstDecl) {
 
 // constValue evaluates an option's or const's expression once, at load, against the options'
 // defaults and earlier consts.
-func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.Type) {
+func (c *Compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.Type) {
 	if e == nil {
 		return nil, runtime.AnyType
 	}
 	v, err := c.consts().Eval(e)
 	if err != nil {
-		c.Diags = append(c.Diags, &Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
 		return nil, runtime.AnyType
 	}
 	t := e.Type
@@ -521,7 +524,7 @@ func (c *compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.
 	return v, t
 }
 
-func (c *compiler) consts() *runtime.ConstEvaluator {
+func (c *Compiler) consts() *runtime.ConstEvaluator {
 	if c.constEval == nil {
 		c.constEval = runtime.NewConstEvaluator(c.prog)
 	}
@@ -543,7 +546,7 @@ func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
 	return &cut, doc
 }
 
-func (c *compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
+func (c *Compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 	k := e.Kind
 	if k == nil {
 		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
@@ -585,7 +588,7 @@ const maxSuggestions = 500_000
 
 // suggest is didYouMeanDetail within the load's budget of comparisons; cands is called only
 // while the budget lasts.
-func (c *compiler) suggest(name string, cands func() []string) string {
+func (c *Compiler) suggest(name string, cands func() []string) string {
 	if c.suggested >= maxSuggestions {
 		return ""
 	}
@@ -601,7 +604,7 @@ func didYouMeanDetail(name string, cands []string) string {
 	return ""
 }
 
-func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
+func (c *Compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 	seen := map[string]bool{}
 	sc := NewScope(ProcScope)
 	sc.proc = p // a rule's defaults are as pure as its body
@@ -639,7 +642,7 @@ func (c *compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 // nilDefault says whether a parameter's default is `nil`, which makes a record parameter
 // nullable. Of any other declared type, nil would fail at every call that leaves the
 // parameter out: that is an error here.
-func (c *compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
+func (c *Compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
 	tok := a.Default.Single()
 	if tok == nil || tok.Type != syntax.TokIdent || tok.Value != "nil" {
 		return false
@@ -665,14 +668,14 @@ func (c *compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
 // checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
 // `malus` must mean the option. Locals may hide entities, dice and piles, which scenarios
 // name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
-func (c *compiler) CheckShadow(name string, p lexer.Position) {
+func (c *Compiler) CheckShadow(name string, p lexer.Position) {
 	switch g := c.prog.Globals[name].(type) {
 	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Enum, *runtime.Proc:
 		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, runtime.KindOfGlobal(g), g.DeclPos()), "rename the local")
 	}
 }
 
-func (c *compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
+func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	sc := NewScope(ProcScope)
 	for _, par := range p.Params {
 		sc.Vars[par.Name] = par.Type
@@ -682,9 +685,11 @@ func (c *compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	c.checkOwned(p)
 }
 
-// scope is the static view of the names visible at a point: locals of enclosing blocks.
-type scope struct {
-	parent *scope
+// Scope is the static view of the names visible at a point: the locals of enclosing blocks
+// (Vars, a name to its static type) and what the globals part may hold there (a procedure's
+// globals, or in a const only options and earlier consts).
+type Scope struct {
+	parent *Scope
 	Vars   map[string]*runtime.Type
 	proc   *runtime.Proc
 	// mode limits what the globals part holds: in a const only options and earlier consts.
@@ -707,22 +712,21 @@ const (
 // names the same one); ProcScope is the root of the scopes of procedures, tables and
 // inputs, each opened with NewScope.
 var (
-	globalScope = &scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
+	globalScope = &Scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
 	constScope  = globalScope
-	ProcScope   = &scope{Vars: map[string]*runtime.Type{}, mode: modeProc}
+	ProcScope   = &Scope{Vars: map[string]*runtime.Type{}, mode: modeProc}
 )
 
-func entityScope(e *runtime.Entity) *scope {
-	return &scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
+func entityScope(e *runtime.Entity) *Scope {
+	return &Scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
 }
 
-// NewScope opens a block's scope under parent, in its mode, procedure and entity. Used
-// within this package only.
-func NewScope(parent *scope) *scope {
-	return &scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+// NewScope opens a block's scope under parent, in its mode, procedure and entity.
+func NewScope(parent *Scope) *Scope {
+	return &Scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
 }
 
-func (s *scope) lookup(name string) (*runtime.Type, bool) {
+func (s *Scope) lookup(name string) (*runtime.Type, bool) {
 	for ; s != nil; s = s.parent {
 		if t, ok := s.Vars[name]; ok {
 			return t, true
@@ -731,7 +735,7 @@ func (s *scope) lookup(name string) (*runtime.Type, bool) {
 	return nil, false
 }
 
-func (s *scope) names() []string {
+func (s *Scope) names() []string {
 	var out []string
 	for ; s != nil; s = s.parent {
 		for n := range s.Vars {
@@ -745,7 +749,7 @@ func (s *scope) names() []string {
 // only options, consts, dice and maps; in a procedure everything. Looking names up one by
 // one (instead of copying every global into each expression's environment) keeps checking
 // linear in the number of declarations.
-func (c *compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool) {
+func (c *Compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool) {
 	switch g := c.prog.Globals[name].(type) {
 	case *runtime.Option:
 		if g.Type != nil {
@@ -776,8 +780,8 @@ func (c *compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool)
 // exprScope answers the expression compiler's questions about the names where an
 // expression is compiled (exprx.Scope).
 type exprScope struct {
-	c  *compiler
-	sc *scope
+	c  *Compiler
+	sc *Scope
 }
 
 // Local implements exprx.Scope.
@@ -803,18 +807,18 @@ func (s exprScope) Suggest(name string, cands func() []string) string {
 }
 
 // exprText returns the source text of an expression as written.
-func (c *compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
+func (c *Compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
 	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
 
-func (c *compiler) compileExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *runtime.Expr {
+func (c *Compiler) compileExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
 	text, start := c.exprText(e)
 	return c.CompileText(text, start, sc, want)
 }
 
 // compileText compiles expression source that starts at position start of a rule file.
-func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, want *runtime.Type) *runtime.Expr {
+func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, want *runtime.Type) *runtime.Expr {
 	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
@@ -848,7 +852,7 @@ func (c *compiler) CompileText(text string, start lexer.Position, sc *scope, wan
 
 // checkWant reports an expression whose static type cannot be stored where want is declared,
 // including a literal fraction for an int.
-func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
+func (c *Compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 	if want == nil {
 		return
 	}
@@ -870,7 +874,7 @@ func (c *compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 
 // checkCodeLit reads a string literal stored where a dice code is declared (a field's
 // default, an entity's field, an argument, a let, a return): a typo is a load error.
-func (c *compiler) checkCodeLit(x *runtime.Expr, want *runtime.Type) {
+func (c *Compiler) checkCodeLit(x *runtime.Expr, want *runtime.Type) {
 	s, ok := x.Lit.(string)
 	if !ok || !x.IsLit || want.Kind != runtime.TDice {
 		return
@@ -882,7 +886,7 @@ func (c *compiler) checkCodeLit(x *runtime.Expr, want *runtime.Type) {
 
 // checkMapLit checks a map literal stored where a typed map is declared: each key written
 // must be a value of an enum key type, each value's static type assignable to the value type.
-func (c *compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
+func (c *Compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
 	if !want.TypedMap() {
 		return
 	}
@@ -903,7 +907,7 @@ func (c *compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
 
 // trivial handles the commonest expressions without expr: a number, a plain string, true,
 // false, or the name of a local. Loads are faster and so are runs.
-func (c *compiler) trivial(x *runtime.Expr, sc *scope) bool {
+func (c *Compiler) trivial(x *runtime.Expr, sc *Scope) bool {
 	t := strings.TrimSpace(x.Text)
 	if t == "" {
 		return false
@@ -930,12 +934,12 @@ func (c *compiler) trivial(x *runtime.Expr, sc *scope) bool {
 
 // exprError turns an expression the compiler refused into a diagnostic at the right file
 // position, with a suggestion for an unknown name or field.
-func (c *compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *scope) {
+func (c *Compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *Scope) {
 	pos := x.Start
 	if err.At >= 0 {
 		pos = x.PosAt(err.At)
 	}
-	d := &Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
+	d := &syntax.Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
 	switch {
 	case err.At >= 0 && err.End > err.At:
 		end := x.PosAt(err.End - 1)

@@ -21,7 +21,7 @@ const (
 // declInt reads a whole-number literal of a declaration (a joker count, a rank's value, a
 // hex coordinate, a height, a die face). A number too large for a machine integer is an
 // error at its position, never a silent MaxInt or 0.
-func (c *compiler) declInt(text string, neg bool, p lexer.Position, what string) (int, bool) {
+func (c *Compiler) declInt(text string, neg bool, p lexer.Position, what string) (int, bool) {
 	v, err := strconv.ParseInt(text, 10, 64)
 	if errors.Is(err, strconv.ErrRange) || err == nil && (v > math.MaxInt || v < math.MinInt) {
 		c.errorf(p, fmt.Sprintf("%s %s is too large", what, text), fmt.Sprintf("the largest whole number is %d", math.MaxInt))

@@ -10,7 +10,7 @@ import (
 
 // enumDecl declares an enum and its values, in order. A value is a name (so it reads the same
 // bare as a table key, in a string, and after the enum's name: Objectif.réduire).
-func (c *compiler) enumDecl(ea *syntax.EnumDecl) {
+func (c *Compiler) enumDecl(ea *syntax.EnumDecl) {
 	e := &runtime.Enum{Name: ea.Name, Pos: syntax.PosOf(ea.Pos), Index: map[string]int{}}
 	if !c.declare(ea.Name, ea.Pos, e) {
 		return
@@ -36,7 +36,7 @@ func (c *compiler) enumDecl(ea *syntax.EnumDecl) {
 
 // checkEnumLit reports a string literal stored where enum values are expected (a field's
 // default, an entity's field, a let, a return) that is not one of them.
-func (c *compiler) checkEnumLit(x *runtime.Expr, want *runtime.Type) {
+func (c *Compiler) checkEnumLit(x *runtime.Expr, want *runtime.Type) {
 	s, ok := x.Lit.(string)
 	if !ok || !x.IsLit || want.Kind != runtime.TEnum || x.Type.Kind == runtime.TEnum || want.Enum.Has(s) {
 		return
@@ -48,7 +48,7 @@ func (c *compiler) checkEnumLit(x *runtime.Expr, want *runtime.Type) {
 // checkEnumTable checks the exact keys of a table whose key parameter is an enum: each must be
 // one of its values, and a table without an else row (or a band) should have a row for each
 // value.
-func (c *compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
+func (c *Compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
 	p := t.Proc
 	if keyIndex >= len(p.Params) || p.Params[keyIndex].Type.Kind != runtime.TEnum {
 		return
@@ -84,7 +84,7 @@ func (c *compiler) checkEnumTable(t *runtime.Table, keyIndex int) {
 		}
 	}
 	if len(missing) > 0 {
-		c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: t.Pos,
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: t.Pos,
 			Summary: fmt.Sprintf("table %s has no row for %s", t.Name, strings.Join(missing, ", ")),
 			Detail:  "add the rows, or an else row for the values left"})
 	}

@@ -10,7 +10,7 @@ import (
 	"rulesh/stdlib/hex"
 )
 
-func (c *compiler) mapDecl(ma *syntax.MapDecl) {
+func (c *Compiler) mapDecl(ma *syntax.MapDecl) {
 	decl := &runtime.MapDecl{Name: ma.Name, Pos: syntax.PosOf(ma.Pos)}
 	if !c.declare(ma.Name, ma.Pos, decl) {
 		return
@@ -145,7 +145,7 @@ type pendingUnits struct {
 
 // mapUnits resolves the `units` lines of the maps: a kind, and for the position, marker and
 // label a field of it or a rule taking one unit.
-func (c *compiler) mapUnits() {
+func (c *Compiler) mapUnits() {
 	for _, p := range c.unitLines {
 		l := p.line
 		k, ok := c.prog.Globals[l.Kind].(*runtime.Kind)
@@ -177,7 +177,7 @@ func (c *compiler) mapUnits() {
 
 // unitPart resolves a name of a `units` line: a field of kind k, or a rule whose one
 // required parameter takes a k; either must give a want (or any).
-func (c *compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess, to *runtime.UnitPart, want runtime.TypeKind) bool {
+func (c *Compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess, to *runtime.UnitPart, want runtime.TypeKind) bool {
 	wantType := &runtime.Type{Kind: want}
 	fits := func(t *runtime.Type) bool {
 		return t == nil || t.Kind == runtime.TAny || t.Kind == want || want == runtime.TString && t.Kind == runtime.TEnum

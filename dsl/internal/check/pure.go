@@ -21,7 +21,7 @@ import (
 
 // pureProc returns the procedure whose code stands in sc when it must not change the
 // state (a rule or a table), or nil.
-func pureProc(sc *scope) *runtime.Proc {
+func pureProc(sc *Scope) *runtime.Proc {
 	if sc.proc != nil && (sc.proc.Verb == "rule" || sc.proc.Verb == "table") {
 		return sc.proc
 	}
@@ -63,7 +63,7 @@ func pureFix(p *runtime.Proc, why string) string {
 
 // checkPureCalls reports the calls of actions and of builtins that change the state made by
 // an expression of a rule or a table.
-func (c *compiler) checkPureCalls(p *runtime.Proc, x *runtime.Expr) {
+func (c *Compiler) checkPureCalls(p *runtime.Proc, x *runtime.Expr) {
 	for _, call := range c.exprs.Calls(x) {
 		pos := x.PosAt(call.At)
 		switch {
@@ -78,12 +78,12 @@ func (c *compiler) checkPureCalls(p *runtime.Proc, x *runtime.Expr) {
 
 // builtHere reports whether an expression builds a new record or map: `Kind({…})` or a map
 // literal, as written at its top.
-func (c *compiler) builtHere(x *runtime.Expr) bool {
+func (c *Compiler) builtHere(x *runtime.Expr) bool {
 	return x != nil && c.exprs.Builds(x)
 }
 
 // ownLet notes a local a rule declares: its own when its value is built here.
-func (c *compiler) ownLet(name string, v *runtime.Expr, sc *scope) {
+func (c *Compiler) ownLet(name string, v *runtime.Expr, sc *Scope) {
 	if pureProc(sc) == nil || !c.builtHere(v) {
 		return
 	}
@@ -97,7 +97,7 @@ func (c *compiler) ownLet(name string, v *runtime.Expr, sc *scope) {
 
 // ownAssign notes `name = v` in a rule: a local given a value not built here is no longer
 // the rule's own (its field assignments anywhere in the rule are then refused).
-func (c *compiler) ownAssign(name, op string, v *runtime.Expr, sc *scope, pos lexer.Position) {
+func (c *Compiler) ownAssign(name, op string, v *runtime.Expr, sc *Scope, pos lexer.Position) {
 	if pureProc(sc) == nil || op != "=" || c.builtHere(v) {
 		return
 	}
@@ -108,7 +108,7 @@ func (c *compiler) ownAssign(name, op string, v *runtime.Expr, sc *scope, pos le
 
 // checkPureWrite reports a field or entry assignment of a rule or table, unless it goes
 // through a local holding a record the rule built itself.
-func (c *compiler) checkPureWrite(st *runtime.AssignStmt, target *runtime.Expr, sc *scope, pos lexer.Position) {
+func (c *Compiler) checkPureWrite(st *runtime.AssignStmt, target *runtime.Expr, sc *Scope, pos lexer.Position) {
 	p := pureProc(sc)
 	if p == nil {
 		return
@@ -126,7 +126,7 @@ func (c *compiler) checkPureWrite(st *runtime.AssignStmt, target *runtime.Expr, 
 
 // checkOwned reports, once a rule is compiled, the field assignments through its own locals
 // that are also given a record built elsewhere.
-func (c *compiler) checkOwned(p *runtime.Proc) {
+func (c *Compiler) checkOwned(p *runtime.Proc) {
 	for _, o := range c.owned {
 		if o.lost == nil {
 			continue
@@ -141,7 +141,7 @@ func (c *compiler) checkOwned(p *runtime.Proc) {
 
 // ownOf finds the record a local names when the rule built it, looking in the block that
 // declares the local.
-func (s *scope) ownOf(name string) *ownLocal {
+func (s *Scope) ownOf(name string) *ownLocal {
 	for ; s != nil; s = s.parent {
 		if _, ok := s.Vars[name]; ok {
 			return s.own[name]

@@ -11,7 +11,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-func (c *compiler) block(b *syntax.Block, parent *scope) []runtime.Stmt {
+func (c *Compiler) block(b *syntax.Block, parent *Scope) []runtime.Stmt {
 	sc := NewScope(parent)
 	var out []runtime.Stmt
 	returned := false
@@ -30,7 +30,7 @@ func (c *compiler) block(b *syntax.Block, parent *scope) []runtime.Stmt {
 	return out
 }
 
-func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
+func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 	base := runtime.StmtBase{At: syntax.PosOf(s.Pos)}
 	switch {
 	case s.Let != nil:
@@ -79,13 +79,7 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 				c.CheckShadow(n, f.Pos)
 			}
 		}
-		elem, key := runtime.AnyType, runtime.AnyType
-		if st.Coll != nil && st.Coll.Type.Kind == runtime.TList && st.Coll.Type.Elem != nil {
-			elem = st.Coll.Type.Elem
-		}
-		if st.Coll != nil && st.Coll.Type.TypedMap() {
-			elem, key = st.Coll.Type.Elem, st.Coll.Type.Key
-		}
+		key, elem := loopVarTypes(st.Coll)
 		if f.Var2 != "" {
 			st.Key, st.Val = f.Var, f.Var2
 			inner.Vars[f.Var] = key
@@ -122,8 +116,31 @@ func (c *compiler) Stmt(s *syntax.Stmt, sc *scope) runtime.Stmt {
 	return nil
 }
 
+// loopVarTypes gives the static types of a for loop's variables (key or index, then value)
+// over coll: a count `for i in n` runs i over ints and a list's index is an int, so the
+// loop's arithmetic compiles to expr's int operators instead of the overloads an any takes;
+// a typed list gives its elements' type, a typed map its keys' and values'.
+func loopVarTypes(coll *runtime.Expr) (key, elem *runtime.Type) {
+	key, elem = runtime.AnyType, runtime.AnyType
+	if coll == nil {
+		return key, elem
+	}
+	switch t := coll.Type; {
+	case t.Kind == runtime.TInt:
+		return runtime.IntType, runtime.IntType
+	case t.Kind == runtime.TList:
+		key = runtime.IntType
+		if t.Elem != nil {
+			elem = t.Elem
+		}
+	case t.TypedMap():
+		key, elem = t.Key, t.Elem
+	}
+	return key, elem
+}
+
 // textOrExpr compiles a lone string as a template with {…} holes, anything else as an expression.
-func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*runtime.Template, *runtime.Expr) {
+func (c *Compiler) textOrExpr(e *syntax.Expr, sc *Scope) (*runtime.Template, *runtime.Expr) {
 	if t := e.Single(); t != nil && t.Type == syntax.TokString {
 		return c.parseTemplate(t.Value, e.Pos, sc), nil
 	}
@@ -132,7 +149,7 @@ func (c *compiler) textOrExpr(e *syntax.Expr, sc *scope) (*runtime.Template, *ru
 
 // valueExpr compiles the value of let, return or an assignment: a lone string literal with
 // braces is a template, as after emit; anything else is an expression.
-func (c *compiler) valueExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *runtime.Expr {
+func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
 	t := e.Single()
 	if t == nil || t.Type != syntax.TokString || !strings.ContainsAny(t.Value, "{}") {
 		return c.compileExpr(e, sc, want)
@@ -150,7 +167,7 @@ func (c *compiler) valueExpr(e *syntax.Expr, sc *scope, want *runtime.Type) *run
 	return x
 }
 
-func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
+func (c *Compiler) cond(e *syntax.Expr, sc *Scope) *runtime.Expr {
 	x := c.compileExpr(e, sc, nil)
 	if x != nil && x.Type.Kind != runtime.TBool && x.Type.Kind != runtime.TAny {
 		if d := c.exprs.CountCondition(x); d != nil {
@@ -163,7 +180,7 @@ func (c *compiler) cond(e *syntax.Expr, sc *scope) *runtime.Expr {
 	return x
 }
 
-func (c *compiler) simple(s *syntax.SimpleStmt, sc *scope, base runtime.StmtBase) runtime.Stmt {
+func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase) runtime.Stmt {
 	if t := s.Target.Single(); t != nil && t.Type == syntax.TokIdent && s.Op != "" {
 		if typ, local := sc.lookup(t.Value); local {
 			// Assigning a local: no need to compile the target.
@@ -320,7 +337,7 @@ func describe(g runtime.Global) string {
 // checkMapKey checks at load the key of an entry of a typed map being set, where it is
 // known: a field name (m.Barre) or a string literal (m["Barre"]) must be a value of an enum
 // key type, and a value of another enum is refused. Other keys are checked when set.
-func (c *compiler) checkMapKey(st *runtime.AssignStmt, mt *runtime.Type, target *runtime.Expr) bool {
+func (c *Compiler) checkMapKey(st *runtime.AssignStmt, mt *runtime.Type, target *runtime.Expr) bool {
 	if mt.Key.Kind != runtime.TEnum {
 		return true
 	}

@@ -2,14 +2,11 @@ package check
 
 import "rulesh/dsl/internal/syntax"
 
-// Positions and diagnostics come from package syntax.
+// Positions come from package syntax; diagnostics are syntax.Diagnostic, named there only
+// (and in the facade, for the packages outside dsl).
 type (
 	// Pos is a position in a rule file.
 	Pos = syntax.Pos
-	// Diagnostic is one problem found in a rule file or an input.
-	Diagnostic = syntax.Diagnostic
-	// Diagnostics is a list of problems.
-	Diagnostics = syntax.Diagnostics
 	// Sources holds the text of rule files by name.
 	Sources = syntax.Sources
 )

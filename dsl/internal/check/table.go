@@ -16,7 +16,7 @@ import (
 	"rulesh/stdlib/tables"
 )
 
-func (c *compiler) tableDecl(ta *syntax.TableDecl) {
+func (c *Compiler) tableDecl(ta *syntax.TableDecl) {
 	t := &runtime.Table{Name: ta.Name, Pos: syntax.PosOf(ta.Pos)}
 	p := &runtime.Proc{Name: ta.Name, Verb: "table", Pos: t.Pos, Index: len(c.prog.Procs)}
 	if !c.declare(ta.Name, ta.Pos, p) {
@@ -30,7 +30,7 @@ func (c *compiler) tableDecl(ta *syntax.TableDecl) {
 }
 
 // tableBody compiles a table's rows once every global is declared.
-func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
+func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	p := t.Proc
 	var plus []lexer.Token // the roll's terms after its dice: + stat - 1
 	rollText := ""
@@ -142,7 +142,7 @@ func (c *compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 // rollPlus compiles what a table's roll adds to its dice (the tokens from the sign on): any
 // arithmetic of numbers, options, consts and the table's parameters, or dice and calls,
 // whose odds are then the analysis engine's.
-func (c *compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer.Token, sc *scope) {
+func (c *Compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer.Token, sc *Scope) {
 	src := c.source(toks[0].Pos.Filename)
 	text := string(src[toks[0].Pos.Offset:ta.Roll.EndPos.Offset])
 	// Compiled as 0 + stat - 1, the 0 two columns before the sign (always on the roll's line,
@@ -174,7 +174,7 @@ func (c *compiler) rollPlus(t *runtime.Table, ta *syntax.TableDecl, toks []lexer
 	})
 }
 
-func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope) {
+func (c *Compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *Scope) {
 	if t.Ratio || t.Cols != nil {
 		c.errorf(ca.Pos, "columns are declared twice", "")
 		return
@@ -200,7 +200,7 @@ func (c *compiler) tableColumns(t *runtime.Table, ca *syntax.Columns, sc *scope)
 	}
 }
 
-func (c *compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *scope) {
+func (c *Compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *Scope) {
 	row := &runtime.TableRow{Pos: syntax.PosOf(r.Pos)}
 	toks := r.Key.Toks
 	if r.Value == nil {
@@ -355,7 +355,7 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 
 // checkTable reports overlapping bands, gaps between whole-number bands, duplicate keys,
 // rows a rolled table can never reach, and two-dimensional rows of the wrong width.
-func (c *compiler) checkTable(t *runtime.Table) {
+func (c *Compiler) checkTable(t *runtime.Table) {
 	type seen struct {
 		band tables.Band
 		row  *runtime.TableRow
@@ -384,7 +384,7 @@ func (c *compiler) checkTable(t *runtime.Table) {
 	for _, r := range t.Rows {
 		if ncols > 0 && r.Value != nil && r.Value.Code != nil {
 			if n, ok := listLen(r.Value); ok && n != ncols {
-				c.Diags = append(c.Diags, &Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: r.Value.Pos, Summary: fmt.Sprintf("this row has %d values for %d columns", n, ncols)})
 			}
 		}
 		for _, x := range r.Exact {
@@ -396,11 +396,11 @@ func (c *compiler) checkTable(t *runtime.Table) {
 				key = strconv.FormatFloat(f, 'g', -1, 64)
 			}
 			if prev := exact[key]; prev != nil {
-				c.Diags = append(c.Diags, &Diagnostic{Pos: x.Pos, Summary: "key " + runtime.Str(x.Lit) + " is already in row " + prev.Pos.String()})
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: x.Pos, Summary: "key " + runtime.Str(x.Lit) + " is already in row " + prev.Pos.String()})
 			}
 			exact[key] = r
 			if f, ok := runtime.Number(x.Lit); ok && known && (f < float64(lo) || f > float64(hi)) {
-				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, runtime.Str(x.Lit), lo, hi)})
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: x.Pos, Summary: fmt.Sprintf("%s can never roll %s (it gives %d to %d)", t.Roll.Src, runtime.Str(x.Lit), lo, hi)})
 			}
 		}
 		if r.Band == nil {
@@ -414,7 +414,7 @@ func (c *compiler) checkTable(t *runtime.Table) {
 			bounded = append(bounded, seen{b, r})
 		}
 		if known && !reach(b) {
-			c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
+			c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: r.Pos, Summary: fmt.Sprintf("%s can never reach band %s (it gives %d to %d)", t.Roll.Src, b, lo, hi)})
 		}
 		bands = append(bands, seen{b, r})
 	}
@@ -424,7 +424,7 @@ func (c *compiler) checkTable(t *runtime.Table) {
 	}
 	for _, p := range tables.Overlaps(list, func(i, j int) bool { return sharedBoundary(list[i], list[j]) }) {
 		first, later := bounded[p[0]], bounded[p[1]]
-		c.Diags = append(c.Diags, &Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
 	}
 	// Gaps between consecutive whole-number bands (1..3 then 5..6 leaves 4 out).
 	withElse := hasElse(t)
@@ -447,14 +447,14 @@ func (c *compiler) checkTable(t *runtime.Table) {
 			}
 			if first <= last {
 				if gaps := uncovered(first, last, t.Rows); gaps != "" {
-					c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+					c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
 						Summary: fmt.Sprintf("no row for %s between this band and the one before", gaps)})
 				}
 			}
 		}
 		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
 			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
-				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
 					Summary: fmt.Sprintf("no row between %s and %s", a, b)})
 			}
 		}

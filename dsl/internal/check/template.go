@@ -13,7 +13,7 @@ import (
 
 // parseTemplate splits a string token into literal text and the source of each hole, with
 // the position where each hole's text starts in the file.
-func (c *compiler) parseTemplate(tok string, pos lexer.Position, sc *scope) *runtime.Template {
+func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *runtime.Template {
 	t := &runtime.Template{}
 	runes := []rune(tok)
 	var lit strings.Builder
@@ -89,7 +89,7 @@ var namePathRE = regexp.MustCompile(`^\s*([\p{L}_][\p{L}\p{N}\p{Mn}_]*)(\.[\p{L}
 // that is a statement's whole value is a template, so this one is shown as written. Only a
 // name the expression can see counts (a local, a parameter or a global): `{4d10, 5d6}` in a
 // dice group or a `{nom}` meant as text are left alone.
-func (c *compiler) literalHoles(x *runtime.Expr, sc *scope) {
+func (c *Compiler) literalHoles(x *runtime.Expr, sc *Scope) {
 	syntax.Scan(x.Text, func(t lexer.Token) bool {
 		if t.Type != syntax.TokString || !strings.Contains(t.Value, "{") {
 			return true
@@ -116,7 +116,7 @@ func (c *compiler) literalHoles(x *runtime.Expr, sc *scope) {
 				}
 				hole := string(runes[i : end+1])
 				at := x.PosAt(utf8.RuneCountInString(x.Text[:t.Pos.Offset]) + i)
-				c.Diags = append(c.Diags, &Diagnostic{Severity: Warning, Pos: syntax.PosOf(at),
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(at),
 					End:     syntax.After(syntax.PosOf(at), hole),
 					Summary: hole + " is not interpolated in a string inside an expression",
 					Detail: "only a string that is a statement's whole value (after emit, require … else, return, let or =) is a template; " +
@@ -129,7 +129,7 @@ func (c *compiler) literalHoles(x *runtime.Expr, sc *scope) {
 }
 
 // visible says whether a name is a local, a parameter or a global where sc stands.
-func (c *compiler) visible(name string, sc *scope) bool {
+func (c *Compiler) visible(name string, sc *Scope) bool {
 	if _, ok := sc.lookup(name); ok {
 		return true
 	}

@@ -16,7 +16,7 @@ import (
 // controls in strings and comments ("Trojan Source"; outside them they do not scan). It
 // reads the tokens of the one scanner, so every name is seen, declared or used, keywords
 // and fields included; each spelling is judged where it is first met.
-func (c *compiler) deceivingText(files []syntax.ParsedFile) {
+func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
 	first := map[string]lexer.Position{} // spelling -> where first met
 	bySkeleton := map[string]string{}    // skeleton -> first spelling
 	for _, f := range files {
@@ -42,7 +42,7 @@ func (c *compiler) deceivingText(files []syntax.ParsedFile) {
 
 // lookAlike warns when name, met for the first time at p, shares its skeleton with another
 // spelling met before, or else mixes scripts.
-func (c *compiler) lookAlike(name string, p lexer.Position, bySkeleton map[string]string, first map[string]lexer.Position) {
+func (c *Compiler) lookAlike(name string, p lexer.Position, bySkeleton map[string]string, first map[string]lexer.Position) {
 	sk := syntax.Skeleton(name)
 	prev, ok := bySkeleton[sk]
 	if !ok {
@@ -113,7 +113,7 @@ func oddRunes(name string, scripts []string) []string {
 
 // bidiControls warns of every bidirectional control in src, at its exact position; strs are
 // the byte spans of its strings, so the warning says whether it is in a string or a comment.
-func (c *compiler) bidiControls(file, src string, strs [][2]int) {
+func (c *Compiler) bidiControls(file, src string, strs [][2]int) {
 	if !strings.ContainsAny(src, "\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069") {
 		return
 	}

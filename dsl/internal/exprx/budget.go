@@ -2,7 +2,6 @@ package exprx
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -70,14 +69,14 @@ func budgetFunctions() []expr.Option {
 			case map[string]any:
 				key, ok := a[1].(string)
 				if !ok {
-					return nil, fmt.Errorf("in: a map's keys are strings, not %s", runtime.TypeName(a[1]))
+					return nil, runtime.Errorf("in: a map's keys are strings, not %s", runtime.TypeName(a[1]))
 				}
 				_, has := list[key]
 				return has, nil
 			}
 			v := reflect.ValueOf(a[2])
 			if v.Kind() != reflect.Slice {
-				return nil, fmt.Errorf("in needs a list or a map, not %s", runtime.TypeName(a[2]))
+				return nil, runtime.Errorf("in needs a list or a map, not %s", runtime.TypeName(a[2]))
 			}
 			if err := m.Charge(v.Len()); err != nil {
 				return nil, err
@@ -134,7 +133,7 @@ func budgetFunctions() []expr.Option {
 			if len(a) > 2 {
 				s, ok := a[2].(string)
 				if !ok {
-					return nil, fmt.Errorf("join: the separator is a string, not %s", runtime.TypeName(a[2]))
+					return nil, runtime.Errorf("join: the separator is a string, not %s", runtime.TypeName(a[2]))
 				}
 				sep = s
 			}
@@ -148,10 +147,10 @@ func budgetFunctions() []expr.Option {
 			s, ok := a[1].(string)
 			n, ok2 := a[2].(int)
 			if !ok || !ok2 {
-				return nil, fmt.Errorf("repeat takes a string and an int, got %s and %s", runtime.TypeName(a[1]), runtime.TypeName(a[2]))
+				return nil, runtime.Errorf("repeat takes a string and an int, got %s and %s", runtime.TypeName(a[1]), runtime.TypeName(a[2]))
 			}
 			if n < 0 {
-				return nil, fmt.Errorf("repeat %d times: the count cannot be negative", n)
+				return nil, runtime.Errorf("repeat %d times: the count cannot be negative", n)
 			}
 			if n > 0 && len(s) > math.MaxInt/16/n {
 				return nil, m.MemLimitError()
@@ -518,7 +517,7 @@ func Reads(x *runtime.Expr) []string {
 func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
 	mp, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("expected a map or a record, got %s", runtime.TypeName(v))
+		return nil, runtime.Errorf("expected a map or a record, got %s", runtime.TypeName(v))
 	}
 	if err := rt.(*runtime.Machine).Charge(len(mp)); err != nil {
 		return nil, err
@@ -545,13 +544,13 @@ func toFraction(v any) (any, error) {
 	case string:
 		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("float(%q): not a number", x)
+			return nil, runtime.Errorf("float(%q): not a number", x)
 		}
 		return f, nil
 	case *runtime.Roll:
 		return float64(x.Total), nil
 	}
-	return nil, fmt.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
+	return nil, runtime.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
 }
 
 func boolInt(b bool) int {
@@ -569,17 +568,17 @@ func toWhole(v any) (any, error) {
 		return x, nil
 	case float64:
 		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
-			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", runtime.FormatFloat(x), math.MinInt64, math.MaxInt64)
+			return nil, runtime.Errorf("int(%s): beyond the whole numbers (%d to %d)", runtime.FormatFloat(x), math.MinInt64, math.MaxInt64)
 		}
 		return int(x), nil
 	case string:
 		n, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil {
-			return nil, fmt.Errorf("int(%q): not a whole number", x)
+			return nil, runtime.Errorf("int(%q): not a whole number", x)
 		}
 		return n, nil
 	case *runtime.Roll:
 		return x.Total, nil
 	}
-	return nil, fmt.Errorf("int takes a number or a string, not %s", runtime.TypeName(v))
+	return nil, runtime.Errorf("int takes a number or a string, not %s", runtime.TypeName(v))
 }

@@ -1015,7 +1015,7 @@ func compileError(err error) *Error {
 		}
 		msg = syntax.PlainExprMessage(fe.Message)
 	}
-	msg = runtime.GoTypeWords(msg)
+	msg = runtime.ForeignWords(msg)
 	e.Summary = msg
 	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,

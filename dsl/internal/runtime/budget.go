@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -17,18 +18,46 @@ import (
 // memory budget counts, per top-level call, what values add (list elements and map entries
 // one unit each, strings one unit per 16 bytes) and caps the size of any one value. Steps are
 // checked in one place (Charge), which also answers an interruption (Ctrl-C); memory in
-// another (ChargeValue, ChargeMem). Messages leaving expr-lang are put in the language's
-// words here too (GoTypeWords). The rewrites themselves are exprx's; the methods exported
+// another (ChargeValue, ChargeMem). Messages leaving expr-lang and Go's panics are put in
+// the language's words here too (ForeignWords); the runtime's own errors are LangErrors. The rewrites themselves are exprx's; the methods exported
 // here are what its wrappers and the libraries call.
 
-// limitError is a limit reached inside an expression: placed at the expression by wrapError.
-type limitError struct{ msg string }
+// LangError is a failure the runtime or a library raises itself (a limit reached, a bad
+// argument, a missing table row), worded for the rule's author: inside an expression it is
+// placed at the expression by wrapError and its text reaches the user as it is. Only text
+// the language does not write, expr-lang's own messages and the panics of Go, is put in the
+// language's words, by ForeignWords.
+type LangError struct {
+	Msg string
+	Err error // an error it wraps, or nil
+}
 
 // Error implements error.
-func (e *limitError) Error() string { return e.msg }
+func (e *LangError) Error() string { return e.Msg }
+
+// Unwrap gives the wrapped error, or nil.
+func (e *LangError) Unwrap() error { return e.Err }
+
+// Errorf formats a LangError as fmt.Errorf does, %w included.
+func Errorf(format string, a ...any) error {
+	err := fmt.Errorf(format, a...)
+	return &LangError{Msg: err.Error(), Err: errors.Unwrap(err)}
+}
+
+// NewError is a LangError with the message msg.
+func NewError(msg string) error { return &LangError{Msg: msg} }
+
+// MessageOf is the text of an error met inside an expression or a builtin: a LangError's as
+// it is, anything else (expr-lang's words, a Go panic) by ForeignWords.
+func MessageOf(err error) string {
+	if le, ok := err.(*LangError); ok {
+		return le.Msg
+	}
+	return ForeignWords(err.Error())
+}
 
 func (m *Machine) stepLimitError() error {
-	return &limitError{fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
+	return &LangError{Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
 }
 
 // Charge spends n steps of the budget; it fails when the budget is spent or the run was
@@ -37,7 +66,7 @@ func (m *Machine) Charge(n int) error {
 	m.steps += n
 	if m.Interrupt != nil && m.Interrupt.Load() {
 		m.Interrupt.Store(false)
-		return &limitError{"interrupted"}
+		return &LangError{Msg: "interrupted"}
 	}
 	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
 		return m.stepLimitError()
@@ -142,7 +171,7 @@ func (m *Machine) ChargeMem(n int) error {
 
 // MemLimitError is the error of a memory budget spent, naming the option that sets it.
 func (m *Machine) MemLimitError() error {
-	return &limitError{fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
+	return &LangError{Msg: fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
 }
 
 // Size is what a value costs the memory budget: its own elements, not what they refer to
@@ -229,7 +258,7 @@ func (m *Machine) Binary(op string, a, b any) (any, error) {
 			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 		}
 	}
-	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+	return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 }
 
 // TypeName names a value's type in the language's words.
@@ -255,7 +284,7 @@ func TypeName(v any) string {
 	case *Roll:
 		return "roll"
 	}
-	return GoTypeWords(reflect.TypeOf(v).String())
+	return ForeignWords(reflect.TypeOf(v).String())
 }
 
 // goNames translates the Go type names expr-lang's messages use into the language's own.
@@ -310,9 +339,14 @@ var (
 	internalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) })
 )
 
-// GoTypeWords rewrites a message so that no Go type name nor internal function name reaches
-// a user.
-func GoTypeWords(msg string) string {
+// ForeignWords rewrites text the language did not write, so that no Go type name nor
+// internal function name reaches a user: expr-lang's own messages ("invalid operation: …
+// (mismatched types …)", which name the internal functions the patches call, __rollf), Go's
+// panics inside a builtin given a value the checker could not see ("interface conversion: …",
+// "integer divide by zero"), and the Go type of a value no language type names. It is the one
+// place that maps them; the runtime's and the libraries' own errors are LangErrors, worded
+// for the user, and are never rewritten (MessageOf).
+func ForeignWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
@@ -441,7 +475,7 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 // go deeper than maxCompareDepth.
 func (m *Machine) enterCompare(depth, n int) error {
 	if depth >= maxCompareDepth {
-		return fmt.Errorf("cannot compare values nested more than %d deep", maxCompareDepth)
+		return Errorf("cannot compare values nested more than %d deep", maxCompareDepth)
 	}
 	return m.Charge(n)
 }
@@ -452,7 +486,7 @@ func (m *Machine) enterCompare(depth, n int) error {
 func (m *Machine) Uniq(v any) (any, error) {
 	list := reflect.ValueOf(v)
 	if list.Kind() != reflect.Slice && list.Kind() != reflect.Array {
-		return nil, fmt.Errorf("uniq needs a list, not %s", TypeName(v))
+		return nil, Errorf("uniq needs a list, not %s", TypeName(v))
 	}
 	out := []any{}
 	seen := map[any]bool{}
@@ -514,7 +548,7 @@ func hashKey(v any) (any, bool) {
 func (m *Machine) Join(v any, sep string) (any, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("join takes a list of strings, not %s", TypeName(v))
+		return nil, Errorf("join takes a list of strings, not %s", TypeName(v))
 	}
 	if err := m.Charge(len(list)); err != nil {
 		return nil, err
@@ -523,7 +557,7 @@ func (m *Machine) Join(v any, sep string) (any, error) {
 	for i, e := range list {
 		s, ok := e.(string)
 		if !ok {
-			return nil, fmt.Errorf("join takes a list of strings: element %d is %s", i+1, TypeName(e))
+			return nil, Errorf("join takes a list of strings: element %d is %s", i+1, TypeName(e))
 		}
 		total += len(s)
 		if i > 0 {

@@ -1,9 +1,6 @@
 package runtime
 
 import (
-	"errors"
-	"fmt"
-
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -46,7 +43,7 @@ func (p *Program) DefaultDeck() (*cards.Deck, error) {
 	case 1:
 		return p.Decks[0].Deck, nil
 	}
-	return nil, errors.New("several decks are declared: card literals need one deck")
+	return nil, NewError("several decks are declared: card literals need one deck")
 }
 
 // ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck: for --set and :cards.
@@ -79,7 +76,7 @@ func (m *Machine) AsCard(v any) (*cards.Card, error) {
 	case string:
 		return m.prog.ParseCard(x)
 	}
-	return nil, fmt.Errorf("expected a card, got %s", Repr(v))
+	return nil, Errorf("expected a card, got %s", Repr(v))
 }
 
 // DrawOne takes the top card of a pile, or, from a shuffled pile (a declared deck, or a
@@ -91,11 +88,11 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	if len(m.GivenCards) > 0 && p.Random {
 		c, err := m.AsCard(m.GivenCards[0])
 		if err != nil {
-			return nil, fmt.Errorf("hand-given card: %v (:cards clear drops it)", err)
+			return nil, Errorf("hand-given card: %v (:cards clear drops it)", err)
 		}
 		rest, err := p.Take(c)
 		if err != nil {
-			return nil, fmt.Errorf("hand-given card: %v (:cards clear drops it)", err)
+			return nil, Errorf("hand-given card: %v (:cards clear drops it)", err)
 		}
 		if !m.journaledOnce(givenID{}) {
 			given := m.GivenCards
@@ -106,7 +103,7 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 		return c, nil
 	}
 	if len(p.Cards) == 0 {
-		return nil, fmt.Errorf("cannot draw: %s is empty", p.Name)
+		return nil, Errorf("cannot draw: %s is empty", p.Name)
 	}
 	c := p.Cards[0]
 	m.SetCards(p, p.Cards[1:])

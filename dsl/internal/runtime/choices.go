@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -27,7 +26,7 @@ func (m *Machine) ChoiceText(v any) string {
 // by calling policy(prompt, options). policy is a rule (resolved by the checker at load).
 func (m *Machine) Choose(prompt string, options []any, policy *Proc) (any, error) {
 	if len(options) == 0 {
-		return nil, fmt.Errorf("choose %q: no options to choose from", prompt)
+		return nil, Errorf("choose %q: no options to choose from", prompt)
 	}
 	texts := make([]string, len(options))
 	for i, o := range options {
@@ -38,7 +37,7 @@ func (m *Machine) Choose(prompt string, options []any, policy *Proc) (any, error
 		i, err := PickAnswer(answer, texts)
 		if err != nil {
 			m.discardChoice()
-			return nil, fmt.Errorf("choose %q: hand-given answer %s: %v (it is discarded)", prompt, answer, err)
+			return nil, Errorf("choose %q: hand-given answer %s: %v (it is discarded)", prompt, answer, err)
 		}
 		if !m.journaledOnce(choicesID{}) {
 			given := m.GivenChoices
@@ -52,10 +51,10 @@ func (m *Machine) Choose(prompt string, options []any, policy *Proc) (any, error
 	if m.Ask != nil {
 		i, err := m.Ask(prompt, texts)
 		if err != nil {
-			return nil, fmt.Errorf("choose %q: %v", prompt, err)
+			return nil, Errorf("choose %q: %v", prompt, err)
 		}
 		if i < 0 || i >= len(options) {
-			return nil, fmt.Errorf("choose %q: no option %d (1 to %d)", prompt, i+1, len(options))
+			return nil, Errorf("choose %q: no option %d (1 to %d)", prompt, i+1, len(options))
 		}
 		m.Tracef("choose %q: %s (given)", prompt, texts[i]) // as a hand-given answer: replay gives it so
 		return options[i], nil
@@ -70,7 +69,7 @@ func (m *Machine) Choose(prompt string, options []any, policy *Proc) (any, error
 			return options[i], nil
 		}
 	}
-	return nil, fmt.Errorf("choose %q: the policy %s returned %s, which is not one of the options %s", prompt, policy.Name, Repr(v), Repr(options))
+	return nil, Errorf("choose %q: the policy %s returned %s, which is not one of the options %s", prompt, policy.Name, Repr(v), Repr(options))
 }
 
 // sameOption reports whether a policy's answer is the option o: the same value as printed.
@@ -81,7 +80,7 @@ func sameOption(o, v any) bool { return Repr(o) == Repr(v) }
 func PickAnswer(answer string, texts []string) (int, error) {
 	if n, err := strconv.Atoi(answer); err == nil {
 		if n < 1 || n > len(texts) {
-			return 0, fmt.Errorf("no option %d (1 to %d)", n, len(texts))
+			return 0, Errorf("no option %d (1 to %d)", n, len(texts))
 		}
 		return n - 1, nil
 	}
@@ -90,7 +89,7 @@ func PickAnswer(answer string, texts []string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("no option named so (%s)", strings.Join(texts, ", "))
+	return 0, Errorf("no option named so (%s)", strings.Join(texts, ", "))
 }
 
 // discardChoice drops the next hand-given answer, which fits no option, for good: the failed

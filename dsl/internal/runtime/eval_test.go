@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -169,7 +170,55 @@ func TestRuntimeErrorPosition(t *testing.T) {
 	if re.Pos.Line != 3 || re.Pos.Col != 16 {
 		t.Errorf("position %v, want t.rules:3:16 (the field)", re.Pos)
 	}
-	if len(re.Stack) != 1 || !strings.Contains(re.Stack[0], "in f called at <eval>:1:1") {
-		t.Errorf("stack %v", re.Stack)
+	if st := re.Stack(); len(st) != 1 || !strings.Contains(st[0], "in f called at <eval>:1:1") {
+		t.Errorf("stack %v", st)
+	}
+}
+
+// An error leaving nested calls carries a frame per call, innermost first, each with the
+// call's position, the procedure and its parameters' values (a default taken included); the
+// printed stack is written from them.
+func TestRuntimeErrorFrames(t *testing.T) {
+	src := "rule inner(x, y = 7) {\n  return 1 + x.champ\n}\nrule outer(n) {\n  let k = n * 2\n  return inner(k)\n}\n"
+	_, _, err := run(t, src, "outer(4)")
+	var re *runtime.RuntimeError
+	if !errors.As(err, &re) {
+		t.Fatalf("err = %v", err)
+	}
+	want := []struct {
+		proc, at string
+		args     []any
+	}{
+		{"inner", "t.rules:6:10", []any{8, 7}},
+		{"outer", "<eval>:1:1", []any{4}},
+	}
+	if len(re.Frames) != len(want) {
+		t.Fatalf("frames %+v, want %d", re.Frames, len(want))
+	}
+	for i, w := range want {
+		f := re.Frames[i]
+		if f.Proc != w.proc || f.Pos.String() != w.at || fmt.Sprint(f.Args) != fmt.Sprint(w.args) {
+			t.Errorf("frame %d = %s %s %v, want %s %s %v", i, f.Proc, f.Pos, f.Args, w.proc, w.at, w.args)
+		}
+		if got := re.Stack()[i]; got != "in "+w.proc+" called at "+w.at {
+			t.Errorf("stack line %d = %q", i, got)
+		}
+	}
+}
+
+// The runtime's own errors are worded for the user and reach them as they are: only expr's
+// and Go's text is rewritten. A kind named float64 was called "float" in its error, and a
+// string with a Go type name in it was changed the same way.
+func TestOwnErrorsAreNotRewritten(t *testing.T) {
+	for _, tc := range []struct{ src, expr, want string }{
+		{"kind float64 { n: int = 0 }\nrule f(x) {\n  return float64({n: x})\n}\n", `f("z")`, `float64.n: expected int, got "z"`},
+		// expr's own words are still the language's.
+		{"rule g(x: int, y: int) {\n  return x % y\n}\n", `g(5, 0)`, "division by zero"},
+	} {
+		_, _, err := run(t, tc.src, tc.expr)
+		var re *runtime.RuntimeError
+		if !errors.As(err, &re) || re.Msg != tc.want {
+			t.Errorf("%s: error %v, want %q", tc.expr, err, tc.want)
+		}
 	}
 }

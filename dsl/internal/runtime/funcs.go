@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -84,16 +83,16 @@ func (m *Machine) CallbackProc(fn string, cb Callback, v any) (*Proc, error) {
 			return nil, nil
 		}
 		if p = m.Proc(x); p == nil {
-			return nil, fmt.Errorf("%s: no procedure %s", fn, x)
+			return nil, Errorf("%s: no procedure %s", fn, x)
 		}
 	default:
-		return nil, fmt.Errorf("%s: expected a procedure, got %s", fn, Repr(v))
+		return nil, Errorf("%s: expected a procedure, got %s", fn, Repr(v))
 	}
 	if !cb.Fits(p) {
-		return nil, errors.New(cb.Mismatch(fn, p))
+		return nil, NewError(cb.Mismatch(fn, p))
 	}
 	if p.Verb == "action" {
-		return nil, fmt.Errorf("%s is an action: %s calls rules, which cannot change the state (declare it `rule %s(…)`)", p.Name, fn, p.Name)
+		return nil, Errorf("%s is an action: %s calls rules, which cannot change the state (declare it `rule %s(…)`)", p.Name, fn, p.Name)
 	}
 	return p, nil
 }
@@ -144,10 +143,10 @@ func ToFloat(v any) float64 {
 // the dice library.
 func (m *Machine) RollSides(sides int) (int, error) {
 	if m.Dice == nil {
-		return 0, errors.New("no dice source")
+		return 0, NewError("no dice source")
 	}
 	if sides < 1 || sides > 1_000_000 {
-		return 0, fmt.Errorf("a die has 1 to 1000000 sides, not %d", sides)
+		return 0, Errorf("a die has 1 to 1000000 sides, not %d", sides)
 	}
 	return m.Dice.Roll(sides)
 }
@@ -157,7 +156,7 @@ func (m *Machine) RollSides(sides int) (int, error) {
 func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 	k, ok := m.prog.Globals[kind].(*Kind)
 	if !ok {
-		return nil, fmt.Errorf("unknown kind %s", kind)
+		return nil, Errorf("unknown kind %s", kind)
 	}
 	if err := m.Charge(len(m.prog.Entities)); err != nil {
 		return nil, err
@@ -229,10 +228,10 @@ func RollArith(op string, a, b any) (any, error) {
 	x, xi := num(a)
 	y, yi := num(b)
 	if _, ok := Number(a); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+		return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 	}
 	if _, ok := Number(b); !ok {
-		return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+		return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 	}
 	ints := xi && yi
 	if ints {
@@ -252,7 +251,7 @@ func RollArith(op string, a, b any) (any, error) {
 			r = x * y
 		case "%":
 			if y == 0 {
-				return nil, errors.New("division by zero")
+				return nil, NewError("division by zero")
 			}
 			r = math.Mod(x, y)
 		}
@@ -262,7 +261,7 @@ func RollArith(op string, a, b any) (any, error) {
 		return r, nil
 	case "/":
 		if y == 0 {
-			return nil, errors.New("division by zero")
+			return nil, NewError("division by zero")
 		}
 		return x / y, nil
 	case "**", "^":
@@ -280,14 +279,14 @@ func RollArith(op string, a, b any) (any, error) {
 	case "!=":
 		return x != y, nil
 	}
-	return nil, fmt.Errorf("unknown operator %s", op)
+	return nil, Errorf("unknown operator %s", op)
 }
 
 // RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the
 // dice library.
 func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
 	if n < 1 || n > dice.MaxCount {
-		return nil, fmt.Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
+		return nil, Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
 	}
 	key := strconv.Itoa(n) + "d[" + d.Name + "]"
 	de, ok := m.parsed[key]

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -72,14 +71,14 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) {
 			}
 			at, err := m.unitPart(u.At, rec)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", e.Name, err)
+				return nil, Errorf("%s: %w", e.Name, err)
 			}
 			if at == nil {
 				continue // off the board
 			}
 			h, ok := at.(hex.Hex)
 			if !ok {
-				return nil, fmt.Errorf("%s: the position of a %s must be a hex or nil, got %s", e.Name, u.Kind.Name, Repr(at))
+				return nil, Errorf("%s: the position of a %s must be a hex or nil, got %s", e.Name, u.Kind.Name, Repr(at))
 			}
 			if !d.Map.In(h) {
 				continue
@@ -91,12 +90,12 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) {
 			}{{u.Label, &unit.Label}, {u.Marker, &unit.Marker}} {
 				v, err := m.unitPart(f.part, rec)
 				if err != nil {
-					return nil, fmt.Errorf("%s: %w", e.Name, err)
+					return nil, Errorf("%s: %w", e.Name, err)
 				}
 				if v != nil {
 					str, ok := v.(string)
 					if !ok {
-						return nil, fmt.Errorf("%s: a marker or label must be a string, got %s", e.Name, Repr(v))
+						return nil, Errorf("%s: a marker or label must be a string, got %s", e.Name, Repr(v))
 					}
 					*f.to = str
 				}
@@ -124,9 +123,9 @@ func (m *Machine) mapDecl(name string) (*MapDecl, error) {
 	}
 	sort.Strings(names)
 	if name == "" {
-		return nil, fmt.Errorf("no map is declared")
+		return nil, Errorf("no map is declared")
 	}
-	return nil, fmt.Errorf("no map %s (maps: %s)", name, strings.Join(names, ", "))
+	return nil, Errorf("no map %s (maps: %s)", name, strings.Join(names, ", "))
 }
 
 // Map returns a declared board by name (the first one when name is empty).

@@ -189,17 +189,52 @@ type Frame struct {
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
-// Pos points at the statement or expression; Stack lists the calls that led there.
+// Pos points at the statement or expression; Frames lists the calls that led there, the
+// innermost first, one added as the error unwinds through each call (at most maxFrames).
 type RuntimeError struct {
 	Pos     Pos
 	Msg     string
 	Require bool
-	Stack   []string
+	Frames  []CallFrame
 }
 
 // Error gives the message after its position, file:line:col: message.
 func (e *RuntimeError) Error() string {
 	return e.Pos.String() + ": " + e.Msg
+}
+
+// Stack renders the frames, one line each: "in f called at file:line:col".
+func (e *RuntimeError) Stack() []string {
+	lines := make([]string, len(e.Frames))
+	for i, f := range e.Frames {
+		lines[i] = f.String()
+	}
+	return lines
+}
+
+// CallFrame is one procedure call a run-time error unwound through, as starlark's
+// CallStack holds them: where the call was made, the procedure called, and the values of its
+// parameters (in declaration order) when the error left it.
+type CallFrame struct {
+	Pos  Pos
+	Proc string
+	Args []any
+}
+
+// String is the frame as a call stack prints it.
+func (f CallFrame) String() string { return "in " + f.Proc + " called at " + f.Pos.String() }
+
+// maxFrames bounds the frames an error keeps: a runaway recursion stops at max_call_depth,
+// and twenty calls say where it came from.
+const maxFrames = 20
+
+// callFrame records the call of p at `at` whose frame is f, for an error leaving it.
+func callFrame(p *Proc, f *Frame, at Pos) CallFrame {
+	args := make([]any, len(p.Params))
+	for i, par := range p.Params {
+		args[i] = f.Vars[par.Name]
+	}
+	return CallFrame{Pos: at, Proc: p.Name, Args: args}
 }
 
 // ConstEvaluator computes the values of options and consts at load, each against the options
@@ -322,18 +357,18 @@ func (p *Program) OptionValue(name string, v any) (any, error) {
 		if s := syntax.DidYouMean(name, names); s != "" {
 			msg += " (did you mean " + s + "?)"
 		}
-		return nil, errors.New(msg)
+		return nil, NewError(msg)
 	}
 	if s, ok := v.(string); ok && o.Type.Kind == TCard {
 		c, err := p.ParseCard(s)
 		if err != nil {
-			return nil, fmt.Errorf("option %s: %v", name, err)
+			return nil, Errorf("option %s: %v", name, err)
 		}
 		v = c
 	}
 	cv, err := Conform(v, o.Type)
 	if err != nil {
-		return nil, fmt.Errorf("option %s: %v", name, err)
+		return nil, Errorf("option %s: %v", name, err)
 	}
 	return cv, nil
 }
@@ -423,7 +458,7 @@ func zeroValue(t *Type) any {
 func (m *Machine) Call(name string, args ...any) (any, error) {
 	p := m.prog.Proc(name)
 	if p == nil {
-		return nil, fmt.Errorf("unknown procedure %s", name)
+		return nil, Errorf("unknown procedure %s", name)
 	}
 	return m.CallProc(p, args...)
 }
@@ -431,7 +466,7 @@ func (m *Machine) Call(name string, args ...any) (any, error) {
 // CallProc is Call for a procedure already looked up (no name lookup per call).
 func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.MinArg || len(args) > len(p.Params) {
-		return nil, fmt.Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
+		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
 	m.steps, m.mem = 0, 0
 	mark := dice.Mark(m.Dice)
@@ -586,8 +621,8 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	}
 	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
-		if errors.As(err, &re) && len(re.Stack) < 20 {
-			re.Stack = append(re.Stack, fmt.Sprintf("in %s called at %s", p.Name, at))
+		if errors.As(err, &re) && len(re.Frames) < maxFrames {
+			re.Frames = append(re.Frames, callFrame(p, f, at))
 		}
 		return nil, err
 	}
@@ -598,7 +633,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		cv, err := Conform(f.result, p.Result)
 		if err != nil {
 			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
-				Stack: []string{fmt.Sprintf("in %s called at %s", p.Name, at)}}
+				Frames: []CallFrame{callFrame(p, f, at)}}
 		}
 		return cv, nil
 	}
@@ -720,7 +755,7 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 		}
 		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(ee.At)), Msg: msg}
 	}
-	return &RuntimeError{Pos: x.Pos, Msg: GoTypeWords(err.Error())}
+	return &RuntimeError{Pos: x.Pos, Msg: MessageOf(err)}
 }
 
 func (s *LetStmt) exec(m *Machine, f *Frame) error {
@@ -851,7 +886,7 @@ func arith(op string, a, b any) (any, error) {
 		case float64:
 			y = b
 		default:
-			return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+			return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 		}
 		switch op {
 		case "+=":
@@ -883,10 +918,10 @@ func arith(op string, a, b any) (any, error) {
 		case *dice.Code:
 			return x.Add(y, sign)
 		case *Roll:
-			return nil, fmt.Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
+			return nil, Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
 		}
 	}
-	return nil, fmt.Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+	return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 }
 
 func toList(v any) []any {

@@ -235,7 +235,7 @@ func (c *carrier) card(card *cards.Card) (*cards.Card, error) {
 		return card, nil // a card of no declared deck (made by a builtin): a plain value
 	}
 	if nc == nil {
-		return nil, fmt.Errorf("it held %s, and %s", card, c.why[card])
+		return nil, Errorf("it held %s, and %s", card, c.why[card])
 	}
 	return nc, nil
 }
@@ -250,7 +250,7 @@ func (c *carrier) pile(op *cards.Pile) (*cards.Pile, error) {
 	c.piles[op] = np
 	if err := c.fillPile(op, np); err != nil {
 		delete(c.piles, op)
-		return nil, fmt.Errorf("pile %s: %v", op.Name, err)
+		return nil, Errorf("pile %s: %v", op.Name, err)
 	}
 	return np, nil
 }
@@ -258,7 +258,7 @@ func (c *carrier) pile(op *cards.Pile) (*cards.Pile, error) {
 // value translates one value of the old state.
 func (c *carrier) value(v any, depth int) (any, error) {
 	if depth > maxCarryDepth {
-		return nil, fmt.Errorf("its value is nested deeper than %d", maxCarryDepth)
+		return nil, Errorf("its value is nested deeper than %d", maxCarryDepth)
 	}
 	switch x := v.(type) {
 	case *cards.Pile:
@@ -271,7 +271,7 @@ func (c *carrier) value(v any, depth int) (any, error) {
 				if nd, ok := c.m.prog.Globals[d.Name].(*DieDecl); ok {
 					return nd.Die, nil
 				}
-				return nil, fmt.Errorf("die %s is gone", d.Name)
+				return nil, Errorf("die %s is gone", d.Name)
 			}
 		}
 		return x, nil
@@ -281,7 +281,7 @@ func (c *carrier) value(v any, depth int) (any, error) {
 				if nd, ok := c.m.prog.Globals[d.Name].(*MapDecl); ok {
 					return nd.Map, nil
 				}
-				return nil, fmt.Errorf("map %s is gone", d.Name)
+				return nil, Errorf("map %s is gone", d.Name)
 			}
 		}
 		return x, nil
@@ -308,7 +308,7 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 		return nr, nil
 	}
 	if name := c.old.entityName(x); name != "" {
-		return nil, fmt.Errorf("it referred to entity %s, which is gone or starts afresh", name)
+		return nil, Errorf("it referred to entity %s, which is gone or starts afresh", name)
 	}
 	ok, _ := x[KindKey].(*Kind)
 	if ok == nil {
@@ -326,11 +326,11 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 	}
 	nk, _ := c.m.prog.Globals[ok.Name].(*Kind)
 	if nk == nil {
-		return nil, fmt.Errorf("kind %s is gone", ok.Name)
+		return nil, Errorf("kind %s is gone", ok.Name)
 	}
 	rec, err := c.m.NewRecord(nk, nil)
 	if err != nil {
-		return nil, fmt.Errorf("a new %s: %v", nk.Name, err)
+		return nil, Errorf("a new %s: %v", nk.Name, err)
 	}
 	c.records[ptr] = rec
 	for _, f := range nk.Fields {
@@ -344,7 +344,7 @@ func (c *carrier) record(x map[string]any, depth int) (any, error) {
 		}
 		if err != nil {
 			delete(c.records, ptr)
-			return nil, fmt.Errorf("%s.%s: %v", nk.Name, f.Name, err)
+			return nil, Errorf("%s.%s: %v", nk.Name, f.Name, err)
 		}
 		rec[f.Name] = nv
 	}

@@ -95,12 +95,12 @@ func faceArith(op string, a, b any) (any, error) {
 	for i, v := range pair {
 		if r, ok := v.(*Roll); ok && r.Symbol() != "" {
 			if op == "==" || op == "!=" {
-				return nil, fmt.Errorf("cannot compare %s with %s: a face is compared with a face (r == %s)", r, Repr(pair[1-i]), r.Symbol())
+				return nil, Errorf("cannot compare %s with %s: a face is compared with a face (r == %s)", r, Repr(pair[1-i]), r.Symbol())
 			}
-			return nil, fmt.Errorf("cannot apply %s to %s: a face has a name, not a number (compare it with a face: r == %s)", op, r, r.Symbol())
+			return nil, Errorf("cannot apply %s to %s: a face has a name, not a number (compare it with a face: r == %s)", op, r, r.Symbol())
 		}
 	}
-	return nil, fmt.Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+	return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
 }
 
 // isFace reports a roll of one symbolic die or a string: what faceArith takes.
@@ -121,7 +121,7 @@ var RollType = &Type{Kind: TRoll}
 // calls it for a dice literal.
 func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
-		return nil, fmt.Errorf("no dice source")
+		return nil, Errorf("no dice source")
 	}
 	if m.rollers == nil {
 		m.rollers = map[*dice.Expr]*dice.Roller{}
@@ -163,7 +163,7 @@ func (m *Machine) RollText(src string) (*Roll, error) {
 	if !ok {
 		var err error
 		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
-			return nil, fmt.Errorf("roll(%q): %v", src, err)
+			return nil, Errorf("roll(%q): %v", src, err)
 		}
 		m.cacheParsed(src, de)
 	}

@@ -3,7 +3,8 @@ package runtime
 import "fmt"
 
 // Simple expressions: the shapes most rule expressions take (a field read, a comparison or
-// a sum of names, fields and numbers, a builtin called with such operands) are evaluated
+// a sum of names, fields and numbers, nested + - * of those, a builtin called with such
+// operands) are evaluated
 // without the expression VM, which costs a run of its own and a map lookup per name. exprx
 // recognises them on the compiled tree (Expr.Simple); when the values met at run
 // time are not the plain ints or bools the shortcut handles, Eval falls back on the VM, so
@@ -23,6 +24,9 @@ const (
 	// OpCall calls a builtin that returns an int (only as an operand of + - * and the
 	// comparisons, after the other operand was read).
 	OpCall
+	// OpArith is + - * on two operands without effects (Sub), evaluated only when both are
+	// ints: the counters' arithmetic of a loop, (i - 1) * 1000 + j, with no VM run.
+	OpArith
 )
 
 // Operand is one operand of a simple expression.
@@ -37,6 +41,8 @@ type Operand struct {
 	Call *Builtin
 	Args []Operand
 	At   int
+	// Sub, for OpArith, is the operation: Op one of + - *, L and R operands without calls.
+	Sub *Simple
 }
 
 // Simple is an expression evaluated without the VM: one operand (a field read), two
@@ -65,6 +71,8 @@ func (o *Operand) read(env map[string]any) (any, bool) {
 	case OpName:
 		v, ok := env[o.Name]
 		return v, ok
+	case OpArith:
+		return o.Sub.intArith(env)
 	}
 	rec, ok := env[o.Name].(map[string]any)
 	if !ok {
@@ -74,10 +82,86 @@ func (o *Operand) read(env map[string]any) (any, bool) {
 	return v, ok
 }
 
+// intArith evaluates an OpArith operation when both operands are ints, as the VM computes
+// them (wrapping as Go's ints do); anything else is the VM's (false).
+func (s *Simple) intArith(env map[string]any) (any, bool) {
+	if v, ok := s.intValue(env); ok {
+		return v, true
+	}
+	return nil, false
+}
+
+// intValue is intArith without boxing: nested operations box no intermediate result.
+func (s *Simple) intValue(env map[string]any) (int, bool) {
+	a, ok := s.L.readInt(env)
+	if !ok {
+		return 0, false
+	}
+	b, ok := s.R.readInt(env)
+	if !ok {
+		return 0, false
+	}
+	switch s.Op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	}
+	return 0, false
+}
+
+// intOp applies an arithmetic or comparison operator of a simple expression to two ints.
+func intOp(op string, a, b int) (any, bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	case "==":
+		return a == b, true
+	case "!=":
+		return a != b, true
+	case "<":
+		return a < b, true
+	case "<=":
+		return a <= b, true
+	case ">":
+		return a > b, true
+	case ">=":
+		return a >= b, true
+	}
+	return nil, false
+}
+
+// readInt reads an operand that must be an int.
+func (o *Operand) readInt(env map[string]any) (int, bool) {
+	if o.Kind == OpArith {
+		return o.Sub.intValue(env)
+	}
+	v, ok := o.read(env)
+	n, isInt := v.(int)
+	return n, ok && isInt
+}
+
 // evalSimple evaluates s, or reports false when the VM must (and then nothing was called).
 func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	if s.Call != nil || s.Proc != nil {
 		return m.callSimple(s, env)
+	}
+	if s.L.Kind == OpArith || s.R.Kind == OpArith {
+		// Nested arithmetic on ints: no intermediate result is boxed. Anything else is read
+		// again below (reads have no effects).
+		if a, ok := s.L.readInt(env); ok {
+			if b, ok := s.R.readInt(env); ok {
+				if v, ok := intOp(s.Op, a, b); ok {
+					return v, true, nil
+				}
+			}
+		}
 	}
 	// Operands without effects are read first: if they are not what the shortcut handles,
 	// the VM runs the whole expression, and no builtin has been called yet.
@@ -125,26 +209,8 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 		if !ok {
 			return nil, false, nil
 		}
-		switch s.Op {
-		case "+":
-			return a + b, true, nil
-		case "-":
-			return a - b, true, nil
-		case "*":
-			return a * b, true, nil
-		case "==":
-			return a == b, true, nil
-		case "!=":
-			return a != b, true, nil
-		case "<":
-			return a < b, true, nil
-		case "<=":
-			return a <= b, true, nil
-		case ">":
-			return a > b, true, nil
-		case ">=":
-			return a >= b, true, nil
-		}
+		v, ok := intOp(s.Op, a, b)
+		return v, ok, nil
 	case bool:
 		b, ok := r.(bool)
 		if !ok {
@@ -208,7 +274,7 @@ func runBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
 		if r := recover(); r != nil {
 			e, ok := r.(error)
 			if !ok {
-				e = fmt.Errorf("%v", r)
+				e = fmt.Errorf("%v", r) // a panic's text is Go's: MessageOf rewrites it
 			}
 			v, err = nil, e
 		}
@@ -226,7 +292,7 @@ func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string
 	v, err := runBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
 	m.popArgs(base)
 	if err != nil {
-		msg := GoTypeWords(err.Error())
+		msg := MessageOf(err)
 		return nil, true, &ExprError{At: at, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
 	}
 	return v, true, nil

@@ -321,11 +321,11 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
-		return nil, fmt.Errorf("%s is not a table", name)
+		return nil, Errorf("%s is not a table", name)
 	}
 	t := pr.Table
 	if t.Roll == nil {
-		return nil, fmt.Errorf("table %s does not roll its own key", name)
+		return nil, Errorf("table %s does not roll its own key", name)
 	}
 	if t.Ratio || t.Cols != nil {
 		return p.columnDist(t, args)
@@ -335,16 +335,16 @@ func (p *Program) TableDistSet(options map[string]any, name string, args ...any)
 		inputs = t.Key
 	}
 	if len(args) > inputs {
-		return nil, fmt.Errorf("table %s's roll reads %d parameters: its odds take %d arguments, not %d", name, inputs, inputs, len(args))
+		return nil, Errorf("table %s's roll reads %d parameters: its odds take %d arguments, not %d", name, inputs, inputs, len(args))
 	}
 	plus := 0
 	if t.Plus != nil {
 		if !t.PlusExact {
-			return nil, fmt.Errorf("table %s adds %s to its dice: its odds are the analysis engine's (rulesh prob '%s()')", name, t.PlusText(), name)
+			return nil, Errorf("table %s adds %s to its dice: its odds are the analysis engine's (rulesh prob '%s()')", name, t.PlusText(), name)
 		}
 		m, err := NewMachine(p, nil, options)
 		if err != nil {
-			return nil, fmt.Errorf("table %s: %v", name, err)
+			return nil, Errorf("table %s: %v", name, err)
 		}
 		env := maps.Clone(m.globals)
 		for i, par := range pr.Params[:t.Key] {
@@ -353,19 +353,19 @@ func (p *Program) TableDistSet(options map[string]any, name string, args ...any)
 				env[par.Name] = args[i]
 			case par.Default != nil:
 				if env[par.Name], err = m.Eval(par.Default, env); err != nil {
-					return nil, fmt.Errorf("table %s: %v", name, err)
+					return nil, Errorf("table %s: %v", name, err)
 				}
 			default:
-				return nil, fmt.Errorf("table %s adds %s to its roll: give %s, as in %s(%s)", name, t.PlusText(), par.Name, name, strings.Join(ParamNames(pr.Params[:t.Key]), ", "))
+				return nil, Errorf("table %s adds %s to its roll: give %s, as in %s(%s)", name, t.PlusText(), par.Name, name, strings.Join(ParamNames(pr.Params[:t.Key]), ", "))
 			}
 		}
 		if plus, err = m.RollPlus(t.Plus, env); err != nil {
-			return nil, fmt.Errorf("table %s: %v", name, err)
+			return nil, Errorf("table %s: %v", name, err)
 		}
 	}
 	return t.rowDist(plus, func(r *TableRow, _ any) (string, error) {
 		if !r.Value.IsLit {
-			return "", fmt.Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
+			return "", Errorf("table %s: row %s has a computed value; exact odds need constant rows", name, r.Pos)
 		}
 		return Str(r.Value.Lit), nil
 	})
@@ -382,7 +382,7 @@ func (t *Table) rowDist(plus int, value func(r *TableRow, key any) (string, erro
 		if de, ok := err.(*dice.Error); ok {
 			msg = de.Msg
 		}
-		return nil, fmt.Errorf("%s: table %s: %s", t.Pos, t.Name, msg)
+		return nil, Errorf("%s: table %s: %s", t.Pos, t.Name, msg)
 	}
 	var labels []string
 	index := map[string]int{}
@@ -398,7 +398,7 @@ func (t *Table) rowDist(plus int, value func(r *TableRow, key any) (string, erro
 		}
 		r, err := staticRow(t, key)
 		if err != nil {
-			return nil, fmt.Errorf("table %s: %v", t.Name, err)
+			return nil, Errorf("table %s: %v", t.Name, err)
 		}
 		label := "(no row)"
 		if r != nil {
@@ -431,7 +431,7 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 		example = t.Cols[0].Text
 	}
 	if len(args) != 1 {
-		return nil, fmt.Errorf("table %s has columns: its odds take one argument, the column, as in %s(%s), not %d", t.Name, t.Name, example, len(args))
+		return nil, Errorf("table %s has columns: its odds take one argument, the column, as in %s(%s), not %d", t.Name, t.Name, example, len(args))
 	}
 	m, err := NewMachine(p, nil, nil)
 	if err != nil {
@@ -443,19 +443,19 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 		if s, ok := cv.(string); ok {
 			r, err := tables.ParseRatio(strings.Replace(s, "/", ":", 1))
 			if err != nil {
-				return nil, fmt.Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
+				return nil, Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
 			}
 			cv = r.Value()
 		}
 		odds, ok := Number(cv)
 		if !ok {
-			return nil, fmt.Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
+			return nil, Errorf("table %s: the column is odds, a number or a ratio such as %s, got %s", t.Name, example, Repr(cv))
 		}
 		col = tables.Column(t.Ratios, odds, 1)
 		var whole *Expr // below or above: one value for every roll
 		switch {
 		case col < 0 && t.Below == nil:
-			return nil, fmt.Errorf("table %s: odds %s are below the first column %s", t.Name, Str(args[0]), t.Ratios[0])
+			return nil, Errorf("table %s: odds %s are below the first column %s", t.Name, Str(args[0]), t.Ratios[0])
 		case col < 0:
 			whole = t.Below
 		case t.Above != nil && tables.Over(t.Ratios, odds, 1):
@@ -465,7 +465,7 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 			env := m.columnEnv(t, cv, nil)
 			v, err := m.Eval(whole, env)
 			if err != nil {
-				return nil, fmt.Errorf("table %s: %v", t.Name, err)
+				return nil, Errorf("table %s: %v", t.Name, err)
 			}
 			return &dice.Dist{Min: 1, Den: big.NewInt(1), W: []*big.Int{big.NewInt(1)}, Syms: []string{Str(v)}}, nil
 		}
@@ -474,7 +474,7 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 		for i, c := range t.Cols {
 			want, err := m.Eval(c, m.globals)
 			if err != nil {
-				return nil, fmt.Errorf("table %s: column %s: %v", t.Name, c.Text, err)
+				return nil, Errorf("table %s: column %s: %v", t.Name, c.Text, err)
 			}
 			names = append(names, Str(want))
 			if col < 0 && equalKeys(cv, want) {
@@ -482,7 +482,7 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 			}
 		}
 		if col < 0 {
-			return nil, fmt.Errorf("table %s has no column %s: its columns are %s", t.Name, Repr(cv), strings.Join(names, ", "))
+			return nil, Errorf("table %s has no column %s: its columns are %s", t.Name, Repr(cv), strings.Join(names, ", "))
 		}
 	}
 	env := m.columnEnv(t, cv, nil) // one frame for every face: only the row key changes
@@ -490,11 +490,11 @@ func (p *Program) columnDist(t *Table, args []any) (*dice.Dist, error) {
 		env[t.Proc.Params[1].Name] = key
 		v, err := m.Eval(r.Value, env)
 		if err != nil {
-			return "", fmt.Errorf("table %s: %v", t.Name, err)
+			return "", Errorf("table %s: %v", t.Name, err)
 		}
 		list, isList := v.([]any)
 		if !isList || col >= len(list) {
-			return "", fmt.Errorf("table %s: row %s has no value for column %d", t.Name, r.Pos, col+1)
+			return "", Errorf("table %s: row %s has no value for column %d", t.Name, r.Pos, col+1)
 		}
 		return Str(list[col]), nil
 	})
@@ -542,14 +542,14 @@ func staticMatch(r *TableRow, key any) (bool, error) {
 	if r.Band != nil {
 		b, ok := r.Band.Constant()
 		if !ok {
-			return false, fmt.Errorf("row %s has computed bounds", r.Pos)
+			return false, Errorf("row %s has computed bounds", r.Pos)
 		}
 		v, isNum := Number(key)
 		return isNum && b.Contains(v), nil
 	}
 	for _, x := range r.Exact {
 		if !x.IsLit {
-			return false, fmt.Errorf("row %s has a computed key", r.Pos)
+			return false, Errorf("row %s has a computed key", r.Pos)
 		}
 		if equalKeys(key, x.Lit) {
 			return true, nil

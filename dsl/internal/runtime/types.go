@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -196,20 +195,20 @@ func Conform(v any, t *Type) (any, error) {
 			return x, nil
 		case *Roll:
 			if x.Symbol() != "" {
-				return nil, fmt.Errorf("expected an int, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
+				return nil, Errorf("expected an int, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
 			}
 			return x.Total, nil
 		case float64:
 			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
 				return int(x), nil
 			}
-			return nil, fmt.Errorf("expected an int, got %s (use floor, ceil or round)", Repr(v))
+			return nil, Errorf("expected an int, got %s (use floor, ceil or round)", Repr(v))
 		}
 	case TFloat:
 		switch x := v.(type) {
 		case *Roll:
 			if x.Symbol() != "" {
-				return nil, fmt.Errorf("expected a float, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
+				return nil, Errorf("expected a float, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
 			}
 			return float64(x.Total), nil
 		case int:
@@ -256,7 +255,7 @@ func Conform(v any, t *Type) (any, error) {
 		case string:
 			return dice.ParseCode(x)
 		case *Roll:
-			return nil, fmt.Errorf("expected dice, got the roll %s (a code held as a value is written as a string: \"4D+2\")", Repr(x))
+			return nil, Errorf("expected dice, got the roll %s (a code held as a value is written as a string: \"4D+2\")", Repr(x))
 		}
 	case TCard:
 		if _, ok := v.(*cards.Card); ok {
@@ -288,19 +287,19 @@ func Conform(v any, t *Type) (any, error) {
 				return v, nil
 			}
 		}
-		return nil, fmt.Errorf("expected a %s, got %s", t.Record.Name, Repr(v))
+		return nil, Errorf("expected a %s, got %s", t.Record.Name, Repr(v))
 	}
-	return nil, fmt.Errorf("expected %s, got %s", t, Repr(v))
+	return nil, Errorf("expected %s, got %s", t, Repr(v))
 }
 
 // EnumError says that v is not a value of enum e, naming the values (and the closest one).
 func EnumError(e *Enum, v any) error {
 	s, isString := v.(string)
 	if !isString {
-		return fmt.Errorf("expected %s, got %s", e.Name, Repr(v))
+		return Errorf("expected %s, got %s", e.Name, Repr(v))
 	}
 	summary, detail := EnumProblem(e, s)
-	return errors.New(summary + " (" + detail + ")")
+	return NewError(summary + " (" + detail + ")")
 }
 
 // EnumProblem words a string that is not a value of e: a terse summary and a detail that
@@ -320,7 +319,7 @@ func EnumProblem(e *Enum, s string) (summary, detail string) {
 // kept as it is.
 func conformEntries(m map[string]any, t *Type) (any, error) {
 	if _, isRecord := m[KindKey].(*Kind); isRecord {
-		return nil, fmt.Errorf("expected %s, got %s", t, Repr(m))
+		return nil, Errorf("expected %s, got %s", t, Repr(m))
 	}
 	var out map[string]any
 	for k, v := range m {
@@ -358,10 +357,10 @@ func firstBadEntry(m map[string]any, t *Type) error {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if t.Key.Kind == TEnum && !t.Key.Enum.Has(k) {
-			return fmt.Errorf("key %w", EnumError(t.Key.Enum, k))
+			return Errorf("key %w", EnumError(t.Key.Enum, k))
 		}
 		if _, err := Conform(m[k], t.Elem); err != nil {
-			return fmt.Errorf("entry %s: %w", Repr(k), err)
+			return Errorf("entry %s: %w", Repr(k), err)
 		}
 	}
 	return nil

@@ -220,7 +220,7 @@ func (w *reprWriter) write(v any, depth int) {
 			b.WriteByte('}')
 			return
 		case reflect.Pointer, reflect.Struct:
-			b.WriteString(GoTypeWords(rv.Type().String()))
+			b.WriteString(ForeignWords(rv.Type().String()))
 			return
 		}
 		fmt.Fprint(b, v)

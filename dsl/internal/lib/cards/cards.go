@@ -5,8 +5,6 @@
 package cards
 
 import (
-	"fmt"
-
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 )
@@ -38,13 +36,13 @@ func asPile(v any) (*cards.Pile, error) {
 	if p, ok := v.(*cards.Pile); ok && p != nil {
 		return p, nil
 	}
-	return nil, fmt.Errorf("expected a pile, got %s", runtime.Repr(v))
+	return nil, runtime.Errorf("expected a pile, got %s", runtime.Repr(v))
 }
 
 // chargeCards checks a count of cards and charges moving them.
 func chargeCards(m *runtime.Machine, fn string, n int) error {
 	if n < 0 {
-		return fmt.Errorf("%s %d cards: the count cannot be negative", fn, n)
+		return runtime.Errorf("%s %d cards: the count cannot be negative", fn, n)
 	}
 	return m.Charge(n)
 }
@@ -114,7 +112,7 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			rest, err := hand.Take(c)
 			if err != nil {
-				return nil, fmt.Errorf("cannot play %s: it is not in %s", c, hand.Name)
+				return nil, runtime.Errorf("cannot play %s: it is not in %s", c, hand.Name)
 			}
 			m.SetCards(hand, rest)
 			if len(a) > 2 {
@@ -140,7 +138,7 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			from, to := ps[0], ps[1]
 			if n := runtime.ToInt(a[2]); n < 0 {
-				return nil, fmt.Errorf("allow %d passes: the count cannot be negative", n)
+				return nil, runtime.Errorf("allow %d passes: the count cannot be negative", n)
 			}
 			m.SetAllowance(from, to, runtime.ToInt(a[2]))
 			return runtime.ToInt(a[2]), nil
@@ -152,10 +150,10 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			left := m.Allowance(from, to)
 			if left <= 0 {
-				return nil, fmt.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
+				return nil, runtime.Errorf("cannot pass %s from %s to %s: no passes left (allow(%s, %s, n) sets them)", c, from.Name, to.Name, from.Name, to.Name)
 			}
 			if err := m.MoveCard(from, to, c); err != nil {
-				return nil, fmt.Errorf("cannot pass %s: it is not in %s", c, from.Name)
+				return nil, runtime.Errorf("cannot pass %s: it is not in %s", c, from.Name)
 			}
 			m.SetAllowance(from, to, left-1)
 			return c, nil

@@ -5,8 +5,6 @@
 package choice
 
 import (
-	"fmt"
-
 	"rulesh/dsl/internal/runtime"
 )
 
@@ -19,18 +17,18 @@ func Builtins() map[string]runtime.Builtin {
 		"choose": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			prompt, ok := a[0].(string)
 			if !ok {
-				return nil, fmt.Errorf("choose: the prompt must be a string, got %s", runtime.Repr(a[0]))
+				return nil, runtime.Errorf("choose: the prompt must be a string, got %s", runtime.Repr(a[0]))
 			}
 			options, ok := a[1].([]any)
 			if !ok {
-				return nil, fmt.Errorf("choose: the options must be a list, got %s", runtime.Repr(a[1]))
+				return nil, runtime.Errorf("choose: the options must be a list, got %s", runtime.Repr(a[1]))
 			}
 			policy, err := m.CallbackProc("choose", policyCallback, a[2])
 			if err != nil {
 				return nil, err
 			}
 			if policy == nil {
-				return nil, fmt.Errorf("choose %q: a policy rule is needed (it chooses when no player answers)", prompt)
+				return nil, runtime.Errorf("choose %q: a policy rule is needed (it chooses when no player answers)", prompt)
 			}
 			return m.Choose(prompt, options, policy)
 		}, Types: []any{new(func(*runtime.Machine, string, []any, any) any)}, Callbacks: []runtime.Callback{policyCallback}},

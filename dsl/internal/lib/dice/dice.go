@@ -38,7 +38,7 @@ func Builtins() map[string]runtime.Builtin {
 				}
 				return m.RollDie(x, n)
 			}
-			return nil, fmt.Errorf("roll takes dice notation or a die, not %s", runtime.Repr(args[0]))
+			return nil, runtime.Errorf("roll takes dice notation or a die, not %s", runtime.Repr(args[0]))
 		}, Types: []any{new(func(*runtime.Machine, string) *runtime.Roll), new(func(*runtime.Machine, *dice.Code) *runtime.Roll), new(func(*runtime.Machine, *dice.Die) *runtime.Roll), new(func(*runtime.Machine, *dice.Die, int) *runtime.Roll)}},
 		"pick": {Fn: func(m *runtime.Machine, args []any) (any, error) {
 			list, err := listArg("pick", args[0])
@@ -46,7 +46,7 @@ func Builtins() map[string]runtime.Builtin {
 				return nil, err
 			}
 			if len(list) == 0 {
-				return nil, fmt.Errorf("pick from an empty list")
+				return nil, runtime.Errorf("pick from an empty list")
 			}
 			out, pos, err := draw(m, list, 1)
 			if err != nil {
@@ -74,7 +74,7 @@ func Builtins() map[string]runtime.Builtin {
 			}
 			n := runtime.ToInt(args[1])
 			if n < 0 || n > len(list) {
-				return nil, fmt.Errorf("sample %d of a list of %d: between 0 and %d", n, len(list), len(list))
+				return nil, runtime.Errorf("sample %d of a list of %d: between 0 and %d", n, len(list), len(list))
 			}
 			out, pos, err := draw(m, list, n)
 			if err != nil {
@@ -93,7 +93,7 @@ func listArg(fn string, v any) ([]any, error) {
 	}
 	rv := reflect.ValueOf(v)
 	if v == nil || rv.Kind() != reflect.Slice {
-		return nil, fmt.Errorf("%s takes a list, not %s", fn, runtime.TypeName(v))
+		return nil, runtime.Errorf("%s takes a list, not %s", fn, runtime.TypeName(v))
 	}
 	out := make([]any, rv.Len())
 	for i := range out {
@@ -108,7 +108,7 @@ func listArg(fn string, v any) ([]any, error) {
 // so shuffling three elements takes two results. It returns the positions drawn.
 func draw(m *runtime.Machine, list []any, n int) ([]any, []int, error) {
 	if m.Dice == nil {
-		return nil, nil, fmt.Errorf("no dice source")
+		return nil, nil, runtime.Errorf("no dice source")
 	}
 	if err := m.Charge(len(list)); err != nil {
 		return nil, nil, err
