@@ -176,7 +176,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	for _, name := range runtime.SortedKeys(lib.Builtins) {
 		f := lib.Builtins[name]
 		opts = append(opts, expr.Function(runtime.InternalName(name), func(args ...any) (any, error) {
-			return f.Fn(args[0].(*runtime.Machine), args[1:])
+			return runtime.RunBuiltin(&f, args[0].(*runtime.Machine), args[1:])
 		}, f.Types...))
 	}
 	for _, name := range runtime.SortedKeys(pureFuncs) {

@@ -28,9 +28,21 @@ func asHex(v any) (hex.Hex, error) {
 	case hex.Hex:
 		return h, nil
 	case string:
-		return hex.ParseHex(h)
+		col, row, err := hex.ParseOffset(h)
+		if err != nil {
+			return hex.Hex{}, err
+		}
+		return fromOffset(col, row)
 	}
 	return hex.Hex{}, fmt.Errorf("expected a hex, got %s", runtime.Repr(v))
+}
+
+// fromOffset is the hex at a board position, within maxHexCoord of 0.
+func fromOffset(col, row int) (hex.Hex, error) {
+	if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
+		return hex.Hex{}, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
+	}
+	return hex.FromOffset(col, row), nil
 }
 
 func hexList(hs []hex.Hex) []any {
@@ -200,11 +212,7 @@ func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
 func Builtins() map[string]runtime.Builtin {
 	return map[string]runtime.Builtin{
 		"hex": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			col, row := runtime.ToInt(a[0]), runtime.ToInt(a[1])
-			if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
-				return nil, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
-			}
-			return hex.FromOffset(col, row), nil
+			return fromOffset(runtime.ToInt(a[0]), runtime.ToInt(a[1]))
 		}, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}},
 		"hex_distance": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			hs, err := hexArgs(a, 0, 1)
@@ -304,6 +312,9 @@ func Builtins() map[string]runtime.Builtin {
 				return nil, fmt.Errorf("line_of_fire: a rule deciding what blocks is needed")
 			}
 			n := hex.Distance(x, y)
+			if n <= 1 {
+				return true, nil // no hex between: a hex sees itself and its neighbours
+			}
 			if err := chargeHexes(m, "line_of_fire", n, n+1); err != nil {
 				return nil, err
 			}
