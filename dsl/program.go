@@ -75,21 +75,44 @@ func (p *Program) RollsItsKey(name string) bool {
 
 // ParseTableCall reads what the odds commands take: NAME, NAME() or NAME(2, -1), NAME(1:1):
 // a table's name and its constant arguments, each read as ParseValue does (1:1 stays the text
-// "1:1", which a ratio table reads as odds).
-func ParseTableCall(src string) (string, []any) {
+// "1:1", which a ratio table reads as odds). consts is false when an argument is not a
+// constant (a name, as stat in résultat_aidé(stat), a roll, a card): the call is then an
+// expression to evaluate, and args are not its values.
+func ParseTableCall(src string) (name string, args []any, consts bool) {
 	s := strings.TrimSpace(src)
 	open := strings.IndexByte(s, '(')
 	if open < 0 || !strings.HasSuffix(s, ")") {
-		return s, nil
+		return s, nil, true
 	}
 	name, inner := strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
-	var args []any
 	if inner != "" {
 		for _, a := range strings.Split(inner, ",") {
 			args = append(args, ParseValue(strings.TrimSpace(a)))
 		}
 	}
-	return name, args
+	return name, args, constArgs(inner)
+}
+
+// CheckOptions checks option values as a machine would take them (NewMachine, --set): each
+// name an option, each value of its type. The first error, in the order of the names, is
+// NewMachine's.
+func (p *Program) CheckOptions(options map[string]any) error {
+	for _, name := range runtime.SortedKeys(options) {
+		if _, err := p.p.OptionValue(name, options[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Option returns the option name as declared, its Value being its default, and whether the
+// ruleset declares one: what --set, --compare and --sweep ask before any machine exists.
+func (p *Program) Option(name string) (OptionValue, bool) {
+	o := p.p.Option(name)
+	if o == nil {
+		return OptionValue{}, false
+	}
+	return OptionValue{Name: o.Name, Doc: o.Doc, Default: o.Default, Value: o.Default}, true
 }
 
 // ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.

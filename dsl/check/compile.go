@@ -243,6 +243,7 @@ func (c *compiler) Program(files []syntax.ParsedFile) {
 	for p, set := range uses {
 		p.Uses = runtime.SortedKeys(set)
 	}
+	c.deceivingText(files)
 }
 
 func (c *compiler) dieDecl(d *syntax.DiceDecl) {

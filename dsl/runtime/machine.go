@@ -299,32 +299,43 @@ func (m *Machine) Thaw(v any) any { return m.prog.Thaw(v) }
 
 // SetOption changes an option's value for this machine, converting numbers to its type.
 func (m *Machine) SetOption(name string, v any) error {
-	o := m.prog.Option(name)
+	cv, err := m.prog.OptionValue(name, v)
+	if err != nil {
+		return err
+	}
+	m.globals[name] = cv
+	m.version++
+	return nil
+}
+
+// OptionValue checks a value given to option name (by --set, :set) as SetOption takes it,
+// without a machine: the option must be declared, and the value conform to its type (a
+// card option reads a card's text). It returns the value as the option holds it.
+func (p *Program) OptionValue(name string, v any) (any, error) {
+	o := p.Option(name)
 	if o == nil {
 		var names []string
-		for _, o := range m.prog.Options {
+		for _, o := range p.Options {
 			names = append(names, o.Name)
 		}
 		msg := "unknown option " + name
 		if s := syntax.DidYouMean(name, names); s != "" {
 			msg += " (did you mean " + s + "?)"
 		}
-		return errors.New(msg)
+		return nil, errors.New(msg)
 	}
 	if s, ok := v.(string); ok && o.Type.Kind == TCard {
-		c, err := m.prog.ParseCard(s)
+		c, err := p.ParseCard(s)
 		if err != nil {
-			return fmt.Errorf("option %s: %v", name, err)
+			return nil, fmt.Errorf("option %s: %v", name, err)
 		}
 		v = c
 	}
 	cv, err := Conform(v, o.Type)
 	if err != nil {
-		return fmt.Errorf("option %s: %v", name, err)
+		return nil, fmt.Errorf("option %s: %v", name, err)
 	}
-	m.globals[name] = cv
-	m.version++
-	return nil
+	return cv, nil
 }
 
 // Global returns the current value of a top-level name (option, const or entity).

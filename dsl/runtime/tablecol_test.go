@@ -142,7 +142,7 @@ func TestParseTableCall(t *testing.T) {
 		{"combats(1:1)", "combats", []any{"1:1"}},
 		{`moral("bois", -1.5)`, "moral", []any{"bois", -1.5}},
 	} {
-		name, args := dsl.ParseTableCall(c.in)
+		name, args, _ := dsl.ParseTableCall(c.in)
 		if name != c.name || len(args) != len(c.args) {
 			t.Errorf("ParseTableCall(%q) = %s %v, want %s %v", c.in, name, args, c.name, c.args)
 			continue

@@ -190,3 +190,77 @@ func TestLoadSizeBounded(t *testing.T) {
 		t.Errorf("two parts: %v", diags)
 	}
 }
+
+// TestLoadOneFileManyPaths: a file is read once however it is named: by a relative and an
+// absolute path, through a symbolic link, by two spellings of one include, or by an
+// include through a linked folder; diagnostics name it by the first path met. An include
+// cycle closed through a link ends where the file is met again.
+func TestLoadOneFileManyPaths(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.rules", "const a = 1\n")
+	link("a.rules", "alias.rules")
+	write("x.rules", "const x = 1\n")
+	write("sub/keep.rules", "")
+	link("sub", "linked")
+	write("two.rules", "include \"x.rules\"\ninclude \"./sub/../x.rules\"\ninclude \"alias.rules\"\ninclude \"a.rules\"\n")
+	write("sub/y.rules", "const y = 1\n")
+	write("dirs.rules", "include \"sub/y.rules\"\ninclude \"linked/y.rules\"\n")
+	write("loop.rules", "include \"loop2.rules\"\n")
+	write("loop2.rules", "include \"back.rules\"\n")
+	link("loop.rules", "back.rules")
+
+	abs := filepath.Join(root, "a.rules")
+	cases := []struct {
+		name  string
+		fs    FileSystem
+		paths []string
+		want  string
+	}{
+		{"relative then absolute", DirFiles(root), []string{"a.rules", abs}, "a.rules"},
+		{"absolute then relative", DirFiles(root), []string{abs, "a.rules"}, abs},
+		{"a link given beside its target", DirFiles(root), []string{"alias.rules", "a.rules"}, "alias.rules"},
+		{"os paths", nil, []string{abs, filepath.Join(root, ".", "alias.rules")}, abs},
+		{"two spellings and a link", DirFiles(root), []string{"two.rules"}, "two.rules x.rules alias.rules"},
+		{"a folder through a link", DirFiles(root), []string{"dirs.rules"}, "dirs.rules sub/y.rules"},
+		{"a cycle through a link", DirFiles(root), []string{"loop.rules"}, "loop.rules loop2.rules"},
+		{"a cycle entered by the link", DirFiles(root), []string{"back.rules"}, "back.rules loop2.rules"},
+	}
+	for _, c := range cases {
+		files, src, diags := ParseFiles(c.fs, c.paths...)
+		var names []string
+		for _, f := range files {
+			names = append(names, f.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want || len(diags) != 0 || len(src) != len(files) {
+			t.Errorf("%s: got %s (%d sources), %v; want %s", c.name, got, len(src), diags, c.want)
+		}
+	}
+
+	// The whole check sees one declaration of each name, not a redeclaration.
+	if checkFiles != nil {
+		if _, diags := checkFiles(DirFiles(root), "a.rules", abs, "alias.rules"); len(diags) != 0 {
+			t.Errorf("check of one file by three paths: %v", diags)
+		}
+	}
+	// A problem in the file is reported once, under the first path.
+	write("bad.rules", "const b = \n")
+	_, _, diags := ParseFiles(DirFiles(root), "bad.rules", filepath.Join(root, "bad.rules"))
+	if got := diags.Error(); len(diags) != 1 || !strings.HasPrefix(got, "bad.rules:1:") {
+		t.Errorf("diagnostics: %s", got)
+	}
+}

@@ -152,8 +152,17 @@ func (s *scanner) Next() (lexer.Token, error) {
 			return s.emit(TokBad, max(size, 1)), nil
 		}
 		// Quoted as a string, as CheckNesting words the same character in an input.
-		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("unexpected character %q", rest[:max(size, 1)]), Pos: s.pos}
+		return lexer.Token{}, &lexer.Error{Msg: unexpectedChar(rest[:max(size, 1)]), Pos: s.pos}
 	}
+}
+
+// unexpectedChar words a character the language does not use; a bidirectional control is
+// named, since it is invisible in most editors (the "Trojan Source" attack).
+func unexpectedChar(c string) string {
+	if r, _ := utf8.DecodeRuneInString(c); IsBidiControl(r) {
+		return "unexpected bidirectional control " + RuneName(r) + ": it can make a line display in another order than it reads"
+	}
+	return fmt.Sprintf("unexpected character %q", c)
 }
 
 func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {

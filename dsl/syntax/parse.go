@@ -55,6 +55,12 @@ func (OSFiles) ReadFile(name string) ([]byte, error) {
 	return ReadLimited(name, MaxFileSize)
 }
 
+// Stat describes the file name leads to, links followed: the loader tells files apart by
+// it, not by the spelling of their paths.
+func (OSFiles) Stat(name string) (os.FileInfo, error) {
+	return os.Stat(name)
+}
+
 // Resolve returns the path with every symbolic link followed (include confinement).
 func (OSFiles) Resolve(name string) (string, error) {
 	return filepath.EvalSymlinks(name)
@@ -129,11 +135,9 @@ func ParseFiles(fs FileSystem, paths ...string) ([]ParsedFile, Sources, Diagnost
 	var diags Diagnostics
 	var files []ParsedFile
 	read := 0
+	seen := &fileSet{names: map[string]bool{}}
 	for _, p := range paths {
-		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: map[string]bool{}, src: src, read: &read}
-		for _, f := range files {
-			l.seen[f.Name] = true
-		}
+		l := &loader{fs: fs, root: filepath.Dir(filepath.Clean(p)), seen: seen, src: src, read: &read}
 		l.load(p, lexer.Position{})
 		files = append(files, l.files...)
 		diags = append(diags, l.diags...)
@@ -288,7 +292,7 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 		case t.Type == TokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
 			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
 		case t.Type == TokBad:
-			bad = &Diagnostic{Summary: fmt.Sprintf("unexpected character %q", t.Value)}
+			bad = &Diagnostic{Summary: unexpectedChar(t.Value)}
 		}
 		if bad != nil {
 			bad.Pos = Pos{start.Filename, start.Line + t.Pos.Line - 1, t.Pos.Column}
@@ -361,7 +365,7 @@ func parseDiag(name string, err error) *Diagnostic {
 type loader struct {
 	fs    FileSystem
 	root  string
-	seen  map[string]bool
+	seen  *fileSet
 	files []ParsedFile
 	src   Sources
 	diags Diagnostics
@@ -369,16 +373,62 @@ type loader struct {
 	read *int
 }
 
+// stater is a FileSystem that can describe a file: two paths to one file (a relative and
+// an absolute path, a symbolic link, a folder reached through a link) are then one file.
+type stater interface {
+	Stat(name string) (os.FileInfo, error)
+}
+
+// fileSet is the files one load has met, by path and, where the file system can say, by
+// identity; the first path met names the file in every diagnostic.
+type fileSet struct {
+	names map[string]bool
+	infos []os.FileInfo
+	count int
+}
+
+// visit reports whether the file at the clean path clean was met before, and records it
+// if not, unless the load already holds MaxIncludes files (full). A path that cannot be
+// described (missing, or a file system in memory) is known by its text alone; reading it
+// then fails or succeeds on its own.
+func (s *fileSet) visit(fs FileSystem, clean string) (seen, full bool) {
+	if s.names[clean] {
+		return true, false
+	}
+	var info os.FileInfo
+	if st, ok := fs.(stater); ok {
+		if i, err := st.Stat(clean); err == nil {
+			info = i
+			// A linear scan: a load holds at most MaxIncludes files.
+			for _, prev := range s.infos {
+				if os.SameFile(prev, info) {
+					s.names[clean] = true
+					return true, false
+				}
+			}
+		}
+	}
+	if s.count >= MaxIncludes {
+		return false, true
+	}
+	s.names[clean] = true
+	if info != nil {
+		s.infos = append(s.infos, info)
+	}
+	s.count++
+	return false, false
+}
+
 func (l *loader) load(name string, from lexer.Position) {
 	clean := filepath.Clean(name)
-	if l.seen[clean] {
+	seen, full := l.seen.visit(l.fs, clean)
+	if seen {
 		return
 	}
-	if len(l.seen) >= MaxIncludes {
+	if full {
 		l.diags = append(l.diags, &Diagnostic{Pos: PosOf(from), Summary: fmt.Sprintf("more than %d included files", MaxIncludes)})
 		return
 	}
-	l.seen[clean] = true
 	src, err := l.fs.ReadFile(clean)
 	if err != nil {
 		d := &Diagnostic{Pos: PosOf(from), Summary: "cannot read " + name}
@@ -465,6 +515,14 @@ func (d DirFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(string(d), name)
 	}
 	return OSFiles{}.ReadFile(name)
+}
+
+// Stat describes the file name leads to, relative to the base folder.
+func (d DirFiles) Stat(name string) (os.FileInfo, error) {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(string(d), name)
+	}
+	return os.Stat(name)
 }
 
 // Resolve follows the symbolic links of name, relative to the base folder.

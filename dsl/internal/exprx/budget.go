@@ -470,7 +470,21 @@ func (g *globalReads) collect(root ast.Node) {
 	if g == nil {
 		return
 	}
-	// Names an expression declares itself (`let x = …; …`) and callees are not globals.
+	freeNames(root, func(name string) {
+		if !g.global(name) {
+			return
+		}
+		if _, local := g.sc.Local(name); local {
+			return
+		}
+		g.found = append(g.found, name)
+	})
+}
+
+// freeNames calls f once with each name a checked tree reads from its environment, in the
+// order first read: not the names the expression declares itself (`let x = …; …`), not
+// callees, not the internal __ names the rewrites add.
+func freeNames(root ast.Node, f func(string)) {
 	skip := map[ast.Node]bool{}
 	lets := map[string]bool{}
 	ast.Find(root, func(n ast.Node) bool {
@@ -488,16 +502,30 @@ func (g *globalReads) collect(root ast.Node) {
 		if !ok || skip[id] || lets[id.Value] || seen[id.Value] || strings.HasPrefix(id.Value, "__") {
 			return false
 		}
-		if !g.global(id.Value) {
-			return false
-		}
-		if _, local := g.sc.Local(id.Value); local {
-			return false
-		}
 		seen[id.Value] = true
-		g.found = append(g.found, id.Value)
+		f(id.Value)
 		return false
 	})
+}
+
+// Reads lists the names a compiled expression reads from its environment, globals and
+// locals (parameters, lets of its procedure, session variables) alike, in the order first
+// read, from the compiler's own tree: a word inside a string, a name the expression declares
+// itself and what it calls are not among them. It is nil for a literal.
+func Reads(x *runtime.Expr) []string {
+	switch {
+	case x == nil || x.IsLit:
+		return nil
+	case x.Ident != "":
+		return []string{x.Ident}
+	}
+	c, ok := x.Code.(*code)
+	if !ok || c.prog == nil {
+		return nil
+	}
+	var out []string
+	freeNames(c.prog.Node(), func(name string) { out = append(out, name) })
+	return out
 }
 
 // sortedEntries lists a map's entries in the order of their keys (a record's hidden kind

@@ -70,9 +70,9 @@ var metaCommands = []struct{ name, args, help string }{
 	{":set", "NAME VALUE", "set an option"},
 	{":options", "", "list the options with their values"},
 	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
-	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand; alone lists them, `clear` empties"},
-	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand; alone lists them, `clear` empties"},
-	{":choices", "[2 bois]", "the next answers to choose (option numbers or names); alone lists them, `clear` empties"},
+	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused); alone lists them, `clear` empties"},
+	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand (a line with one not of the deck is refused); alone lists them, `clear` empties"},
+	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
@@ -417,12 +417,10 @@ func (s *Shell) meta(input string) {
 		case "clear":
 			s.queue.Clear()
 		default:
-			list, err := dice.ParseList(arg)
-			if err != nil {
+			if err := s.GiveRolls(arg); err != nil {
 				s.errorf(":rolls 7 3 5, :rolls clear or :rolls alone: %v", err)
 				return
 			}
-			s.queue.Push(list...)
 		}
 		fmt.Fprintf(s.stdout, "next results: %s\n", orNone(s.queue.Pending(), "the dice follow the seed"))
 	case ":cards":
@@ -445,7 +443,10 @@ func (s *Shell) meta(input string) {
 		case "clear":
 			s.m.GivenChoices = nil
 		default:
-			s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(arg)...)
+			if err := s.GiveChoices(arg); err != nil {
+				s.errorf(":choices 2 bois, :choices clear or :choices alone: %v", err)
+				return
+			}
 		}
 		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices, "choose asks at the terminal, else applies the ruleset's policy"))
 	case ":state":
@@ -571,8 +572,29 @@ func (s *Shell) SetOption(name, value string) error {
 	return s.m.SetOption(name, dsl.ParseValue(value))
 }
 
-// GiveRolls queues hand-given die results, as :rolls does.
-func (s *Shell) GiveRolls(rolls ...string) { s.queue.Push(rolls...) }
+// GiveRolls queues hand-given die results written as a list ("7 3 5" or "7,3,5"), as :rolls
+// does. A list with a result that no die could show is refused whole, with the reason.
+func (s *Shell) GiveRolls(list string) error {
+	rolls, err := ParseRolls(s.prog, list)
+	if err != nil {
+		return err
+	}
+	s.queue.Push(rolls...)
+	return nil
+}
+
+// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers or face names),
+// checking each against the dice prog and texts (an expression given with them) could roll.
+func ParseRolls(prog *dsl.Program, list string, texts ...string) ([]string, error) {
+	rolls, err := dice.ParseList(list)
+	if err != nil {
+		return nil, err
+	}
+	if err := prog.CheckRolls(rolls, texts...); err != nil {
+		return nil, err
+	}
+	return rolls, nil
+}
 
 // GiveCards replaces the hand-given cards by list ("Q♣ 7♠" or "QC,7S"), each checked against
 // the decks of the loaded rules.
@@ -605,15 +627,26 @@ func menu(w io.Writer, read func(prompt string) (string, error), prompt string, 
 	}
 }
 
-// GiveChoices queues hand-given answers to choose ("2 colline" or "2,colline"), as :choices does.
-func (s *Shell) GiveChoices(list string) {
-	s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(list)...)
+// GiveChoices queues hand-given answers to choose ("2 colline" or "2,colline"), as :choices
+// does. A list with an answer that fits no menu (0, -1) is refused whole, with the reason.
+func (s *Shell) GiveChoices(list string) error {
+	answers, err := ParseChoices(list)
+	if err != nil {
+		return err
+	}
+	s.m.GivenChoices = append(s.m.GivenChoices, answers...)
+	return nil
 }
 
 // ParseChoices reads hand-given answers to choose, separated by commas or spaces: an
-// option's number in the menu (from 1) or its name. An empty list gives none.
-func ParseChoices(list string) []string {
-	return strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+// option's number in the menu (from 1) or its name. An empty list gives none; a number
+// below 1 is refused.
+func ParseChoices(list string) ([]string, error) {
+	answers := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	if err := dsl.CheckChoices(answers); err != nil {
+		return nil, err
+	}
+	return answers, nil
 }
 
 // Open starts a session to replay a transcript in (a transcript.Opener): every output,
