@@ -55,4 +55,15 @@ func TestEndlessDiceLoopStops(t *testing.T) {
 			t.Errorf("%s %q: exit %d, stdout %q, stderr\n%s\nwant exit 1, no stdout, stderr\n%s", c.name, c.args, code, out, errOut, head+where)
 		}
 	}
+	// A sweep whose last value loops without end stops there too, with the same report.
+	for _, c := range []struct {
+		cmd  Command
+		name string
+	}{{Prob, "prob"}, {Sim, "sim"}} {
+		code, _, errOut := runFor(t, 60*time.Second, c.cmd, "-f", file, "--sweep", "n=4..6", "tours(n)")
+		head := "rulesh " + c.name + ": the first 20 runs of tours(n) fail the same way, so " + c.name + " stopped there (the others would too):\n"
+		if code != ExitError || !strings.HasPrefix(errOut, head) || !strings.Contains(errOut, "in tours called at <"+c.name+">:1:1\n") {
+			t.Errorf("%s --sweep: exit %d, stderr\n%s", c.name, code, errOut)
+		}
+	}
 }

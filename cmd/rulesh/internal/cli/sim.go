@@ -185,17 +185,22 @@ func (c *cli) sim(args []string) int {
 			return c.simRefuse("%s changed while it was read twice (for A and for B): run again", st.Files)
 		}
 	}
+	srcs := []dsl.Sources{{"<sim>": []byte(st.Expr)}, prog.Sources()}
+	if *variant != "" {
+		srcs = append(srcs, cfg.B.Prog.Sources())
+	}
 	if *sweep != "" {
 		ts, err := analysis.SimSweep(cfg, sw)
 		if err != nil {
+			var every *analysis.ErrEveryRunFails
+			if errors.As(err, &every) {
+				c.runsFail("sim", st.Expr, every, srcs)
+				return ExitError
+			}
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 			return ExitError
 		}
 		return c.simSweepReport(st, sw, ts, *asJSON, *svg, *atLeast)
-	}
-	srcs := []dsl.Sources{{"<sim>": []byte(st.Expr)}, prog.Sources()}
-	if *variant != "" {
-		srcs = append(srcs, cfg.B.Prog.Sources())
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {
