@@ -72,10 +72,13 @@ func (o *ProbOptions) defaults() {
 // Outcome is one outcome of a distribution: a returned value (or a failure), with the lines
 // emitted when they were asked for.
 type Outcome struct {
-	Key     string   // what tells outcomes apart: the value's text, the failure, the lines
-	Value   any      // the value as JSON writes it (dsl.ToJSON); nil for a failure or nothing
-	Text    string   // the value as a rule writes it (dsl.Repr), or "error: MESSAGE"
-	Err     string   // the message of a failed run, "" otherwise
+	Key   string // what tells outcomes apart: the value's text, the failure, the lines
+	Value any    // the value as JSON writes it (dsl.ToJSON); nil for a failure or nothing
+	Text  string // the value as a rule writes it (dsl.Repr), or "error: MESSAGE"
+	Err   string // the message of a failed run, "" otherwise
+	// Failure is the first error of a failed run's outcome, with its position and call stack
+	// (a *dsl.RuntimeError for a failure of the rules); nil otherwise.
+	Failure error
 	Emitted []string // the lines emitted (with Question.Emits)
 	Number  float64  // the value, when it is a number
 	IsNum   bool
@@ -139,6 +142,10 @@ type runner struct {
 	lines []string
 	index map[string]int32
 	outs  []Outcome
+	err   error // the last run's failure, nil when it succeeded
+	// watch looks at the first runs of each kind (random runs, leaves of an enumeration)
+	// failing the same way over and over.
+	watch, watchLeaves failWatch
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -191,6 +198,7 @@ func (r *runner) run() int32 {
 		if roll, ok := v.(*dsl.Roll); ok && err == nil {
 			v = rollValue(roll)
 		}
+		r.err = err
 		var key, text, msg string
 		if err != nil {
 			msg = errMessage(err)
@@ -205,7 +213,7 @@ func (r *runner) run() int32 {
 		}
 		i, ok := r.index[key]
 		if !ok {
-			o := Outcome{Key: key, Text: text, Err: msg}
+			o := Outcome{Key: key, Text: text, Err: msg, Failure: err}
 			if err == nil {
 				o.Value = dsl.ToJSON(v)
 				o.Number, o.IsNum = number(o.Value)
@@ -221,6 +229,19 @@ func (r *runner) run() int32 {
 		return nil
 	})
 	return idx
+}
+
+// watched runs the expression once, as run, and stops the analysis (an *ErrEveryRunFails)
+// when its first runs have all failed the same way. ordered is set for the leaves of an
+// enumeration (see failWatch.see).
+func (r *runner) watched(ordered bool) (int32, error) {
+	i := r.run()
+	w := &r.watch
+	if ordered {
+		w = &r.watchLeaves
+	}
+	m := r.sess.M
+	return i, w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered)
 }
 
 // rollValue is what a returned roll counts as in the odds: the name of a single symbolic
@@ -257,16 +278,19 @@ func number(v any) (float64, bool) {
 // estimate returns Knuth's estimate of the leaves of the tree of draws: over random runs,
 // the mean of the product of the sides of the draws each made (each product is an unbiased
 // estimate of the number of leaves).
-func (r *runner) estimate(probes int) float64 {
+// Its first runs all failing the same way stop it with an *ErrEveryRunFails.
+func (r *runner) estimate(probes int) (float64, error) {
 	r.src.mode = randomMode
 	defer func() { r.src.mode = pathMode }()
 	sum := 0.0
 	for i := range probes {
 		r.src.reseed(r.q.Seed^0x5eed, int64(i))
-		r.run()
+		if _, err := r.watched(false); err != nil {
+			return 0, err
+		}
 		sum += r.src.prod
 	}
-	return sum / float64(probes)
+	return sum / float64(probes), nil
 }
 
 // weights accumulates exact probabilities: per outcome, how many leaves had each
@@ -325,18 +349,25 @@ func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 	var w weights
 	var leaves, draws int64
 	for {
-		i := r.run()
+		i, err := r.watched(true)
+		if err != nil {
+			return nil, false, err
+		}
 		if s.broken {
 			return nil, false, errDrawSides
 		}
-		den, fits := s.weight()
-		w.add(i, den, fits, s.sides[:s.pos])
 		leaves++
 		draws += int64(s.pos)
+		if draws > budget*DrawsPerLeaf {
+			// Before its weight: the product of millions of sides is quadratic work.
+			return nil, false, nil
+		}
+		den, fits := s.weight()
+		w.add(i, den, fits, s.sides[:s.pos])
 		if !s.next() {
 			break
 		}
-		if leaves >= budget || draws > budget*DrawsPerLeaf {
+		if leaves >= budget {
 			return nil, false, nil
 		}
 	}
@@ -379,14 +410,18 @@ func exactMoments(outs []Outcome) (mean, stddev float64, exact *big.Rat) {
 	return mean, math.Sqrt(max(0, v)), &m
 }
 
-// sample runs n samples, sample i drawing from a generator seeded by the seed and i.
-func (r *runner) sample(n int64) *Dist {
+// sample runs n samples, sample i drawing from a generator seeded by the seed and i. Its
+// first runs all failing the same way stop it with an *ErrEveryRunFails.
+func (r *runner) sample(n int64) (*Dist, error) {
 	r.src.mode = randomMode
 	defer func() { r.src.mode = pathMode }()
 	per := make([]int32, n)
 	for i := range n {
 		r.src.reseed(r.q.Seed, i)
-		per[i] = r.run()
+		var err error
+		if per[i], err = r.watched(false); err != nil {
+			return nil, err
+		}
 	}
 	counts := make([]int64, len(r.outs))
 	for _, i := range per {
@@ -416,7 +451,7 @@ func (r *runner) sample(n int64) *Dist {
 		per[k] = remap[i]
 	}
 	d.per = per
-	return d
+	return d, nil
 }
 
 // finish sorts the outcomes and computes the moments; it returns the new place of each
@@ -482,7 +517,8 @@ func compareOutcomes(a, b *Outcome) int {
 // no one is asked), each branch a trial from the same start state weighted by the product of
 // 1/sides of its draws, when Knuth's estimate of the branches is within the budget; by
 // sampling otherwise (Note says why), or an *ErrTooBig with opt.Exact. An enumeration that
-// passes the budget (the estimate was low) stops and samples. A run that fails is an outcome.
+// passes the budget (the estimate was low) stops and samples. A run that fails is an outcome,
+// unless the first runs all fail the same way: an *ErrEveryRunFails (see FailFastRuns).
 func Prob(q Question, opt ProbOptions) (*Dist, error) {
 	opt.defaults()
 	r, err := newRunner(q)
@@ -511,7 +547,9 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 	}
 	est := 0.0
 	if !ok {
-		est = r.estimate(opt.Probes)
+		if est, err = r.estimate(opt.Probes); err != nil {
+			return nil, nil, err
+		}
 		if est > float64(opt.Budget) {
 			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget}, nil
 		}
@@ -542,7 +580,10 @@ func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
 			note(opt, fmt.Sprintf("about %s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", approx(why.Estimate), opt.Budget, opt.Samples))
 		}
 	}
-	d := r.sample(opt.Samples)
+	d, err := r.sample(opt.Samples)
+	if err != nil {
+		return nil, err
+	}
 	if why != nil {
 		d.Estimate = why.Estimate
 	}

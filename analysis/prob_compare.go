@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"math"
 	"math/big"
 )
@@ -49,7 +50,7 @@ func Compare(a, b Question, opt ProbOptions) (*Comparison, error) {
 	var whyB *ErrTooBig
 	if whyA == nil {
 		if db, whyB, err = rb.exact(opt); err != nil {
-			return nil, err
+			return nil, onB(err)
 		}
 	}
 	if whyA != nil || whyB != nil {
@@ -62,10 +63,19 @@ func Compare(a, b Question, opt ProbOptions) (*Comparison, error) {
 		}
 		opt.Note = nil // said once
 		if db, err = rb.fallBack(opt, nil); err != nil {
-			return nil, err
+			return nil, onB(err)
 		}
 	}
 	return &Comparison{A: da, B: db, Diff: difference(da, db)}, nil
+}
+
+// onB marks the first runs failing the same way as B's.
+func onB(err error) error {
+	var every *ErrEveryRunFails
+	if errors.As(err, &every) {
+		every.Side = "B"
+	}
+	return err
 }
 
 // difference computes B − A over the outcomes of both, in the order of outcomes.

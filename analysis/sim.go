@@ -184,6 +184,9 @@ type Tally struct {
 	// Overflow is set on a side whose distinct lines passed MaxEmittedLines: its Emitted is
 	// then empty.
 	Overflow [2]bool
+	// Failure is the failure of the first run on A, with its position and call stack, when
+	// it failed; nil otherwise, and in a tally read back from shard files.
+	Failure error
 }
 
 // NewTally returns an empty tally.
@@ -240,6 +243,8 @@ type sideRun struct {
 	lines []string
 	seen  map[string]struct{} // r.lines as a set
 	out   RunOutcome
+	err   error     // the current run's failure, nil when it succeeded
+	watch failWatch // the first runs, failing the same way over and over
 }
 
 func newSideRun(v Variant, expr string) (*sideRun, error) {
@@ -270,6 +275,7 @@ func (r *sideRun) run(seed uint64) error {
 	clear(r.seen)
 	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
 		r.out = outcomeOf(v, err)
+		r.err = err
 		if _, ok := r.known[r.out.Text]; !ok {
 			// A new outcome: its JSON value, read before the state is undone.
 			switch {
@@ -308,7 +314,8 @@ func CheckSim(cfg SimConfig) error {
 // machine per variant that every run starts afresh on (dsl.Session.FreshTrial: the state
 // undone after each run, the source reseeded and the decks redealt before it), and returns
 // their exact counts. Run i gives what `eval --seed RunSeed(Seed, i)` gives on a new machine.
-// A run that fails counts as the outcome "error: MESSAGE".
+// A run that fails counts as the outcome "error: MESSAGE", unless the first runs of a side
+// all fail the same way: an *ErrEveryRunFails (see FailFastRuns).
 func Simulate(cfg SimConfig) (*Tally, error) {
 	if cfg.Runs < 1 || cfg.Runs > MaxRuns {
 		return nil, fmt.Errorf("runs must be between 1 and %d", MaxRuns)
@@ -338,8 +345,25 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 		}
 		workers[i] = w
 	}
+	// The first runs, one after the other on the first worker: when they all fail the same
+	// way the others would too, and a run may cost its whole step budget (an endless loop
+	// that rolls dice). Which runs they are does not depend on the workers.
+	w0 := workers[0]
+	var failure error
+	pre := min(first+FailFastRuns, last)
+	for run := first; run < pre; run++ {
+		if err := w0.run(RunSeed(cfg.Seed, run), true); err != nil {
+			return nil, err
+		}
+		if run == first {
+			failure = w0.sides[0].err
+		}
+	}
+	if cfg.Done != nil {
+		cfg.Done.Add(pre - first)
+	}
 	var next atomic.Int64
-	next.Store(first)
+	next.Store(pre)
 	var wg sync.WaitGroup
 	errs := make([]error, n)
 	for i, w := range workers {
@@ -353,7 +377,7 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 				}
 				hi := min(lo+runChunk, last)
 				for run := lo; run < hi; run++ {
-					if err := w.run(RunSeed(cfg.Seed, run)); err != nil {
+					if err := w.run(RunSeed(cfg.Seed, run), false); err != nil {
 						errs[i] = err
 						return
 					}
@@ -373,6 +397,7 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 	for _, w := range workers {
 		t.Merge(w.tally)
 	}
+	t.Failure = failure
 	return t, nil
 }
 
@@ -383,12 +408,22 @@ func variants(b *Variant) []Variant {
 	return []Variant{*b}
 }
 
-// run does run with the given seed on every side and counts it.
-func (w *worker) run(seed uint64) error {
+// run does run with the given seed on every side and counts it. With watch, a side whose
+// first runs have all failed the same way stops the simulation (an *ErrEveryRunFails).
+func (w *worker) run(seed uint64, watch bool) error {
 	var p Pair
 	for i, r := range w.sides {
 		if err := r.run(seed); err != nil {
 			return err
+		}
+		if watch {
+			m := r.s.M
+			if err := r.watch.see(r.err, m.Steps(), m.Limits().MaxSteps, false); err != nil {
+				if i > 0 {
+					err.(*ErrEveryRunFails).Side = "B"
+				}
+				return err
+			}
 		}
 		if i == 0 {
 			p.A = r.out.Text

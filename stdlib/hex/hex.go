@@ -106,14 +106,24 @@ func (h Hex) JSON() any { return h.String() }
 
 // ParseHex reads "(col,row)" or "col,row".
 func ParseHex(s string) (Hex, error) {
+	c, r, err := ParseOffset(s)
+	if err != nil {
+		return Hex{}, err
+	}
+	return FromOffset(c, r), nil
+}
+
+// ParseOffset reads the board position of "(col,row)" or "col,row", so that a caller can
+// bound it before converting (FromOffset of the largest ints overflows).
+func ParseOffset(s string) (col, row int, err error) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "("), ")"))
 	a, b, ok := strings.Cut(s, ",")
 	c, err1 := strconv.Atoi(strings.TrimSpace(a))
 	r, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil {
-		return Hex{}, fmt.Errorf("%q is not a hex such as (3,4)", s)
+		return 0, 0, fmt.Errorf("%q is not a hex such as (3,4)", s)
 	}
-	return FromOffset(c, r), nil
+	return c, r, nil
 }
 
 // Edge is the side between two adjacent hexes, stored in a canonical order.

@@ -281,3 +281,28 @@ func TestSVGDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOffset: the board position is read as written, before any conversion, so that a
+// caller can bound it (FromOffset of the largest ints overflows).
+func TestParseOffset(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		col, row int
+		ok       bool
+	}{
+		{"(3,4)", 3, 4, true},
+		{" 3 , 4 ", 3, 4, true},
+		{"(9223372036854775807,-9223372036854775808)", 9223372036854775807, -9223372036854775808, true},
+		{"(3)", 0, 0, false},
+		{"(99999999999999999999,1)", 0, 0, false},
+		{"", 0, 0, false},
+	} {
+		col, row, err := ParseOffset(c.src)
+		if (err == nil) != c.ok || col != c.col || row != c.row {
+			t.Errorf("ParseOffset(%q) = %d, %d, %v", c.src, col, row, err)
+		}
+		if h, err := ParseHex(c.src); c.ok && (err != nil || h != FromOffset(c.col, c.row)) {
+			t.Errorf("ParseHex(%q) = %v, %v", c.src, h, err)
+		}
+	}
+}

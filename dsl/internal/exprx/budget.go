@@ -61,6 +61,13 @@ func budgetFunctions() []expr.Option {
 			return runtime.Totals(a[1]), nil
 		}),
 		expr.Function("__num", func(a ...any) (any, error) { return runtime.Totals(a[0]), nil }),
+		// The sum or mean of huge numbers overflows to +Inf: an error, as for an operator.
+		expr.Function("__finite", func(a ...any) (any, error) {
+			if f, ok := a[1].(float64); ok {
+				return runtime.Finite(f, a[0].(string))
+			}
+			return a[1], nil
+		}),
 		expr.Function("__in", func(a ...any) (any, error) {
 			m := a[0].(*runtime.Machine)
 			switch list := a[2].(type) {
@@ -320,6 +327,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 				c.SetLocation(arg.Location())
 				n.Arguments[i] = c
 			}
+		}
+		if n.Name == "sum" || n.Name == "mean" || n.Name == "median" {
+			inner := *n
+			c := wrap("__finite", &ast.StringNode{Value: n.Name}, &inner)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
 		}
 		if built[n.Name] {
 			inner := *n

@@ -366,10 +366,59 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 type overloads []*exprpatcher.OperatorOverloading
 
 // Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
+// Float arithmetic on literals is folded first, as expr's optimizer would have done had the
+// overload not made it a call (1.5 * 2 stays the literal 3.0).
 func (o overloads) Visit(node *ast.Node) {
+	if foldFloat(node) {
+		return
+	}
 	for _, p := range o {
 		p.Visit(node)
 	}
+}
+
+// foldFloat replaces arithmetic on two number literals that the float overloads (numOps)
+// would take by its value, when that value is finite; anything else (10 / 0, 1e308 * 10) is
+// left to fail when it runs, at its operator.
+func foldFloat(node *ast.Node) bool {
+	b, ok := (*node).(*ast.BinaryNode)
+	if !ok || floatArith[b.Operator] == nil {
+		return false
+	}
+	x, xInt, okx := numberLit(b.Left)
+	y, yInt, oky := numberLit(b.Right)
+	if !okx || !oky || xInt && yInt && (b.Operator == "+" || b.Operator == "-" || b.Operator == "*") {
+		return false // two ints: expr's own arithmetic and folding
+	}
+	v, err := runtime.RollArith(b.Operator, x, y)
+	f, isFloat := v.(float64)
+	if err != nil || !isFloat {
+		return false
+	}
+	lit := &ast.FloatNode{Value: f}
+	lit.SetLocation(b.Location())
+	lit.SetNature(*b.Nature()) // a float, for the overloads of the operator above it
+
+	ast.Patch(node, lit)
+	return true
+}
+
+// numberLit reads a number literal, signed or not: its value, and whether it is an int.
+func numberLit(n ast.Node) (any, bool, bool) {
+	sign := 1
+	if u, ok := n.(*ast.UnaryNode); ok && (u.Operator == "-" || u.Operator == "+") {
+		if u.Operator == "-" {
+			sign = -1
+		}
+		n = u.Node
+	}
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		return sign * x.Value, true, true
+	case *ast.FloatNode:
+		return float64(sign) * x.Value, false, true
+	}
+	return nil, false, false
 }
 
 // Reset starts a pass (expr's repeatable visitors).

@@ -73,7 +73,9 @@ var pureFuncs = map[string]struct {
 		}
 		return math.Sqrt(x), nil
 	}, []any{new(func(float64) float64)}},
-	"hypot": {func(a ...any) (any, error) { return math.Hypot(runtime.ToFloat(a[0]), runtime.ToFloat(a[1])), nil }, []any{new(func(float64, float64) float64)}},
+	"hypot": {func(a ...any) (any, error) {
+		return runtime.Finite(math.Hypot(runtime.ToFloat(a[0]), runtime.ToFloat(a[1])), "hypot")
+	}, []any{new(func(float64, float64) float64)}},
 	"total": {func(a ...any) (any, error) { return asInt(a[0]) }, []any{new(func(any) int)}},
 	"same": {func(a ...any) (any, error) {
 		x, okx := a[0].(map[string]any)
@@ -174,7 +176,7 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	for _, name := range runtime.SortedKeys(lib.Builtins) {
 		f := lib.Builtins[name]
 		opts = append(opts, expr.Function(runtime.InternalName(name), func(args ...any) (any, error) {
-			return f.Fn(args[0].(*runtime.Machine), args[1:])
+			return runtime.RunBuiltin(&f, args[0].(*runtime.Machine), args[1:])
 		}, f.Types...))
 	}
 	for _, name := range runtime.SortedKeys(pureFuncs) {
@@ -239,7 +241,7 @@ var overloadedOps = func() []struct {
 	out := []struct {
 		op  string
 		fns []string
-	}{{"+", []string{"__concat", "__roll_add", "__code_add"}}}
+	}{{"+", append([]string{"__concat", "__roll_add", "__code_add"}, numOps["+"]...)}}
 	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		fns := []string{rollOpName(op)}
 		if code, ok := codeOps[op]; ok {
@@ -254,12 +256,28 @@ var overloadedOps = func() []struct {
 }()
 
 // numOps are the overloads where a fraction meets a number: compared as rules see them
-// (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds. Two ints keep expr's own comparison.
-var numOps = map[string][]string{"<": {"__num_lt"}, "<=": {"__num_le"}, ">": {"__num_gt"}, ">=": {"__num_ge"}, "==": {"__num_eq"}, "!=": {"__num_ne"}}
+// (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds; and float arithmetic, / and powers
+// always, checked by runtime.RollArith (a division by zero, an overflow to +Inf or a NaN is
+// an error at the operator, as % by zero is). Two ints keep expr's own comparison and +, -, *.
+var numOps = map[string][]string{"<": {"__num_lt"}, "<=": {"__num_le"}, ">": {"__num_gt"}, ">=": {"__num_ge"}, "==": {"__num_eq"}, "!=": {"__num_ne"},
+	"+": {"__num_add"}, "-": {"__num_sub"}, "*": {"__num_mul"}, "/": {"__num_div"}, "**": {"__num_pow"}, "^": {"__num_caret"}}
+
+// floatArith are the arithmetic numOps, with the operand types each takes.
+var floatArith = func() map[string][]any {
+	mixed := []any{new(func(float64, float64) float64), new(func(int, float64) float64), new(func(float64, int) float64)}
+	always := append([]any{new(func(int, int) float64)}, mixed...)
+	return map[string][]any{"+": mixed, "-": mixed, "*": mixed, "/": always, "**": always, "^": always}
+}()
 
 // numOperatorFunctions declares the numOps.
 func numOperatorFunctions() []expr.Option {
 	var opts []expr.Option
+	for _, op := range []string{"+", "-", "*", "/", "**", "^"} {
+		op := op
+		opts = append(opts, expr.Function(numOps[op][0], func(a ...any) (any, error) {
+			return runtime.RollArith(op, a[0], a[1])
+		}, floatArith[op]...))
+	}
 	types := []any{new(func(float64, float64) bool), new(func(int, float64) bool), new(func(float64, int) bool)}
 	for _, op := range []string{"<", "<=", ">", ">=", "==", "!="} {
 		op := op

@@ -78,6 +78,10 @@ func (m *Machine) Charge(n int) error {
 	return nil
 }
 
+// Steps is the work done by the current top-level call (or the last one, once it is over),
+// in the units of max_steps: the analyses use it to tell a run that spent the budget.
+func (m *Machine) Steps() int { return m.steps }
+
 // chargeAt is charge for work done by a statement rather than inside an expression.
 func (m *Machine) chargeAt(at Pos, n int) error {
 	if err := m.Charge(n); err != nil {

@@ -258,14 +258,14 @@ func RollArith(op string, a, b any) (any, error) {
 		if ints {
 			return int(r), nil
 		}
-		return r, nil
+		return Finite(r, op)
 	case "/":
 		if y == 0 {
 			return nil, NewError("division by zero")
 		}
-		return x / y, nil
+		return Finite(x/y, op)
 	case "**", "^":
-		return math.Pow(x, y), nil
+		return Finite(math.Pow(x, y), op)
 	case "<":
 		return x < y, nil
 	case "<=":
@@ -280,6 +280,19 @@ func RollArith(op string, a, b any) (any, error) {
 		return x != y, nil
 	}
 	return nil, Errorf("unknown operator %s", op)
+}
+
+// Finite returns x, or an error when it is infinite or not a number: a float operation (op)
+// that overflowed (1e308 * 10), or that has no answer (0 ** -1), must not give a value a rule
+// would carry on with (+Inf is no odds).
+func Finite(x float64, op string) (any, error) {
+	if math.IsInf(x, 0) {
+		return nil, fmt.Errorf("%s gives a number too large (%s)", op, FormatFloat(x))
+	}
+	if math.IsNaN(x) {
+		return nil, fmt.Errorf("%s gives no number (NaN)", op)
+	}
+	return x, nil
 }
 
 // RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the

@@ -720,7 +720,7 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 			if err != nil {
 				return nil, m.wrapError(x, err)
 			}
-			return v, nil
+			return finiteAt(x, v)
 		}
 	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
@@ -736,6 +736,17 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	m.running--
 	if err != nil {
 		return nil, m.wrapError(x, err)
+	}
+	return finiteAt(x, v)
+}
+
+// finiteAt refuses, at the expression, a value that is an infinite float or NaN: what the
+// operators' own checks (Finite) cannot see, such as the sum of a list of huge numbers.
+func finiteAt(x *Expr, v any) (any, error) {
+	if f, ok := v.(float64); ok {
+		if _, err := Finite(f, "this expression"); err != nil {
+			return nil, &RuntimeError{Pos: x.Pos, Msg: err.Error()}
+		}
 	}
 	return v, nil
 }

@@ -1,6 +1,11 @@
 package runtime
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	goruntime "runtime"
+	"strings"
+)
 
 // Simple expressions: the shapes most rule expressions take (a field read, a comparison or
 // a sum of names, fields and numbers, nested + - * of those, a builtin called with such
@@ -267,19 +272,37 @@ func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
 	return v, true, err
 }
 
-// runBuiltin calls b as the VM does: a panic of the builtin (an argument of a type the
-// checker could not see, such as a string parameter given an any) is its error, not a crash.
-func runBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
+// RunBuiltin calls b, on both paths that call builtins (the VM's and the shortcuts'). A
+// panic of the builtin is its error, not a crash: an argument of a type the checker could
+// not see (a string parameter given an any) says which types were expected, as the VM says
+// it; any other panic of Go's runtime (an index out of range, a nil map: a case the builtin
+// does not handle) is said in the language's words, never in Go's.
+func RunBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			e, ok := r.(error)
-			if !ok {
+			var te *goruntime.TypeAssertionError
+			var re goruntime.Error
+			switch {
+			case !ok:
 				e = fmt.Errorf("%v", r) // a panic's text is Go's: MessageOf rewrites it
+			case errors.As(e, &te):
+			case errors.As(e, &re):
+				e = unhandledArgs(args)
 			}
 			v, err = nil, e
 		}
 	}()
 	return b.Fn(m, args)
+}
+
+// unhandledArgs is the error of a builtin that failed on arguments it does not handle.
+func unhandledArgs(args []any) error {
+	shown := make([]string, len(args))
+	for i, a := range args {
+		shown[i] = Repr(a)
+	}
+	return fmt.Errorf("this function does not handle the arguments (%s): an internal error, please report it", strings.Join(shown, ", "))
 }
 
 // callBuiltin calls a builtin with its operands read; its error is reported as the VM
@@ -289,7 +312,7 @@ func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string
 	if !ok {
 		return nil, false, nil
 	}
-	v, err := runBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
+	v, err := RunBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
 	m.popArgs(base)
 	if err != nil {
 		msg := MessageOf(err)

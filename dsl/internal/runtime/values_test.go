@@ -93,22 +93,23 @@ func TestIntConversion(t *testing.T) {
 		{Src: "abs(-1 * 1d6)", Want: "5"},
 		{Src: `int("x")`, Err: "not a whole number"},
 		{Src: "int(1e300)", Err: "beyond the whole numbers"},
-		{Src: "int(floor(5.0 / 0.0)) + 1", Err: "beyond the whole numbers"},
+		{Src: "int(floor(5.0 / 0.0)) + 1", Err: "division by zero"}, // no +Inf to floor any more
 		{Src: "int(-1e19)", Err: "beyond the whole numbers"},
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewIntQueue([]int{5}, nil) }, cases)
 }
 
 // TestBuiltinNamesAndNaNBands: NaN is no table key nor band bound (it compares false both
-// ways, so a band held every key). The half on builtin names is check's.
+// ways, so a band held every key); 0.0 / 0.0, which gave it, now fails at its operator. The
+// half on builtin names is check's.
 func TestBuiltinNamesAndNaNBands(t *testing.T) {
 	prog, d := dsl.LoadSource("n.rules", []byte("table t(x) {\n  0.0 / 0.0 .. 1 : \"a\"\n  else : \"b\"\n}\ntable u(x) {\n  0 .. 1 : \"a\"\n  else : \"b\"\n}\n"))
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
 	for _, c := range []struct{ src, want string }{
-		{"t(0.5)", "bound must be a number, got NaN"},
-		{"u(0.0 / 0.0)", "the key is NaN"},
+		{"t(0.5)", "n.rules:2:7: division by zero"},
+		{"u(0.0 / 0.0)", "<e>:1:7: division by zero"},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
@@ -155,4 +156,60 @@ func TestReviewedBounds(t *testing.T) {
 		{Src: `int("float64 __rollf")`, Err: `int("float64 __rollf"): not a whole number`},
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewPCG(1) }, cases)
+}
+
+// TestFloatsStayFinite: a division by zero is an error at its operator, as % by zero is, and
+// no float arithmetic gives +Inf or NaN to a rule: typed operands (the float overloads),
+// untyped ones (a rule's parameters), rolls, powers, sums and means, in expressions and in
+// rules (10 / 0 gave +Inf, 0.0 / 0 NaN, and sampled odds counted them as outcomes).
+func TestFloatsStayFinite(t *testing.T) {
+	prog, d := dsl.LoadSource("f.rules", []byte(`ruleset "f"
+rule par(a, b) {
+  return a / b
+}
+rule fois(a, b) {
+  return a * b
+}
+rule somme(xs) {
+  return sum(xs)
+}
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	cases := []evalCase{
+		{Src: "10 / 0", Err: "<e>:1:4: division by zero"},
+		{Src: "10 % 0", Err: "<e>:1:4: division by zero"},
+		{Src: "10.0 / 0", Err: "<e>:1:6: division by zero"},
+		{Src: "0.0 / 0", Err: "<e>:1:5: division by zero"},
+		{Src: "1 + 10 / (5 - 5)", Err: "<e>:1:8: division by zero"},
+		{Src: "par(10, 0)", Err: "f.rules:3:12: division by zero"},
+		{Src: "d(6) / 0", Err: "<e>:1:6: division by zero"},
+		{Src: "1e308 * 10", Err: "<e>:1:7: * gives a number too large (+Inf)"},
+		{Src: "-1e308 - 1e308", Err: "gives a number too large (-Inf)"},
+		{Src: "1e308 + 1e308 > 0", Err: "<e>:1:7: + gives a number too large (+Inf)"},
+		{Src: "fois(1e308, 10)", Err: "f.rules:6:12: * gives a number too large (+Inf)"},
+		{Src: "d(6) * 1e308 * 10", Err: "gives a number too large (+Inf)"},
+		{Src: "2 ** 5000", Err: "<e>:1:3: ** gives a number too large (+Inf)"},
+		{Src: "2.0 ^ 5000", Err: "gives a number too large (+Inf)"},
+		{Src: "0 ** -1", Err: "** gives a number too large (+Inf)"},
+		{Src: "(-8) ** 0.5", Err: "** gives no number (NaN)"},
+		{Src: "sqrt(-1)", Err: "sqrt of a negative number"},
+		{Src: "hypot(1e308, 1e308 * 2)", Err: "too large"},
+		{Src: "sum([1e308, 1e308])", Err: "<e>:1:1: sum gives a number too large (+Inf)"},
+		{Src: "[mean([1e308, 1e308])]", Err: "mean gives a number too large (+Inf)"},
+		{Src: "somme([1e308, 1e308])", Err: "f.rules:9:10: sum gives a number too large (+Inf)"},
+		// What stays finite is unchanged.
+		{Src: "10 / 4", Want: "2.5"},
+		{Src: "1.5 * 2", Want: "3.0"},
+		{Src: "-1.5 * 2 + 1", Want: "-2.0"},
+		{Src: "1 + 2.5", Want: "3.5"},
+		{Src: "2 ** 3", Want: "8.0"},
+		{Src: "par(7, 2)", Want: "3.5"},
+		{Src: "1e308 * 1", Want: "1e+308"},
+		{Src: "sum([1.5, 2])", Want: "3.5"},
+		{Src: "floor(d(6) / 2)", Want: "2"},
+		{Src: "1 - 8/10 >= 0.2", Want: "true"}, // folded literals still compare as rules see them
+	}
+	checkEvals(t, prog, func() dice.Source { return dice.NewIntQueue([]int{5, 5, 5}, nil) }, cases)
 }

@@ -162,7 +162,7 @@ func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON b
 	if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
 		// Every run fails, and the same way: a mistake in the expression or the rules,
 		// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
-		fmt.Fprintf(c.stderr, "rulesh prob: every run of %s fails: %s\n", q.Expr, d.Outcomes[0].Err)
+		c.everyRunFails("prob", q.Expr, d.Outcomes[0].Err, d.Outcomes[0].Failure, probSources(q.Prog, q.Expr))
 		return ExitError
 	}
 	if svg != "" {
@@ -184,13 +184,42 @@ func (c *cli) probError(prog *dsl.Program, src string, err error) int {
 		fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
 		return ExitError
 	}
-	var srcs []dsl.Sources
-	srcs = append(srcs, dsl.Sources{analysis.ProbName: []byte(src)})
+	var every *analysis.ErrEveryRunFails
+	if errors.As(err, &every) {
+		c.runsFail("prob", src, every, probSources(prog, src))
+		return ExitError
+	}
+	output.Error(c.stderr, err, probSources(prog, src)...)
+	return ExitError
+}
+
+// probSources are the sources prob's errors are shown in: the expression's and the rules'.
+func probSources(prog *dsl.Program, src string) []dsl.Sources {
+	srcs := []dsl.Sources{{analysis.ProbName: []byte(src)}}
 	if prog != nil {
 		srcs = append(srcs, prog.Sources())
 	}
-	output.Error(c.stderr, err, srcs...)
-	return ExitError
+	return srcs
+}
+
+// everyRunFails says that every run of src failed with msg, and shows the first failure as
+// eval does (position, source line, call stack) when there is one (merged shards have none).
+func (c *cli) everyRunFails(cmd, src, msg string, first error, srcs []dsl.Sources) {
+	fmt.Fprintf(c.stderr, "rulesh %s: every run of %s fails: %s\n", cmd, src, msg)
+	if first != nil {
+		output.Error(c.stderr, first, srcs...)
+	}
+}
+
+// runsFail says that the first runs of src all failed the same way, so that cmd stopped
+// there, and shows the first failure as eval does.
+func (c *cli) runsFail(cmd, src string, every *analysis.ErrEveryRunFails, srcs []dsl.Sources) {
+	in := ""
+	if every.Side != "" {
+		in = " in " + every.Side
+	}
+	fmt.Fprintf(c.stderr, "rulesh %s: the first %d runs of %s%s fail the same way, so %s stopped there (the others would too):\n", cmd, every.Runs, src, in, cmd)
+	output.Error(c.stderr, every.Err, srcs...)
 }
 
 // printDist writes a distribution of dice on stdout, for people or as JSON (with

@@ -185,9 +185,18 @@ func (c *cli) sim(args []string) int {
 			return c.simRefuse("%s changed while it was read twice (for A and for B): run again", st.Files)
 		}
 	}
+	srcs := []dsl.Sources{{"<sim>": []byte(st.Expr)}, prog.Sources()}
+	if *variant != "" {
+		srcs = append(srcs, cfg.B.Prog.Sources())
+	}
 	if *sweep != "" {
 		ts, err := analysis.SimSweep(cfg, sw)
 		if err != nil {
+			var every *analysis.ErrEveryRunFails
+			if errors.As(err, &every) {
+				c.runsFail("sim", st.Expr, every, srcs)
+				return ExitError
+			}
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 			return ExitError
 		}
@@ -195,13 +204,18 @@ func (c *cli) sim(args []string) int {
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {
+		var every *analysis.ErrEveryRunFails
+		if errors.As(err, &every) {
+			c.runsFail("sim", st.Expr, every, srcs)
+			return ExitError
+		}
 		fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 		return ExitError
 	}
 	if n > 0 {
 		return c.writeShard(analysis.NewShard(st, index, n, t))
 	}
-	return c.simReport(st, t, *asJSON, *svg)
+	return c.simReport(st, t, *asJSON, *svg, srcs)
 }
 
 // simulate runs the simulation, with a progress bar on stderr when it is a terminal and
@@ -323,7 +337,7 @@ func (c *cli) simMerge(names []string, asJSON bool, svg string) int {
 		fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
 		return ExitError
 	}
-	return c.simReport(st, t, asJSON, svg)
+	return c.simReport(st, t, asJSON, svg, nil)
 }
 
 // JSON shapes of sim: fields in the order DESIGN.md gives.
@@ -394,12 +408,13 @@ func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
 }
 
 // simReport prints the result of the runs: for people, or as JSON; and the chart.
-func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string) int {
+// The sources srcs (nil for merged shards) show where a failure of every run is.
+func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string, srcs []dsl.Sources) int {
 	if len(t.Outcomes) == 1 {
 		for _, o := range t.Outcomes {
 			if o.Kind == analysis.KindError {
 				// Every run fails, and the same way: a mistake, not a result (as prob says).
-				fmt.Fprintf(c.stderr, "rulesh sim: every run of %s fails: %s\n", st.Expr, strings.TrimPrefix(o.Text, "error: "))
+				c.everyRunFails("sim", st.Expr, strings.TrimPrefix(o.Text, "error: "), t.Failure, srcs)
 				return ExitError
 			}
 		}

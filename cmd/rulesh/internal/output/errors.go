@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"rulesh/analysis"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -18,6 +19,16 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		for k, v := range s {
 			all[k] = v
 		}
+	}
+	var every *analysis.ErrEveryRunFails
+	if errors.As(err, &every) {
+		in := ""
+		if every.Side != "" {
+			in = " in " + every.Side
+		}
+		fmt.Fprintf(w, "the first %d runs%s fail the same way, so the analysis stopped there (the others would too):\n", every.Runs, in)
+		Error(w, every.Err, all)
+		return
 	}
 	var diags dsl.Diagnostics
 	if errors.As(err, &diags) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulesh/analysis"
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
 )
@@ -27,6 +28,8 @@ func TestError(t *testing.T) {
 			"r.rules:2:11: bad\n    const b = zut\n              ^\n"},
 		{"a run-time error shows its stack", &dsl.RuntimeError{Pos: pos, Msg: "division by zero", Frames: []dsl.CallFrame{{Proc: "f", Pos: dsl.Pos{File: "r.rules", Line: 1, Col: 1}}, {Proc: "g", Pos: dsl.Pos{File: "r.rules", Line: 2, Col: 3}}}},
 			"r.rules:2:11: division by zero\n    const b = zut\n              ^\n    in f called at r.rules:1:1\n    in g called at r.rules:2:3\n"},
+		{"runs failing the same way say so, then the first", &analysis.ErrEveryRunFails{Runs: 20, Side: "B", Err: &dsl.RuntimeError{Pos: pos, Msg: "while loop exceeds the limit", Frames: []dsl.CallFrame{{Proc: "f", Pos: dsl.Pos{File: "<prob>", Line: 1, Col: 1}}}}},
+			"the first 20 runs in B fail the same way, so the analysis stopped there (the others would too):\nr.rules:2:11: while loop exceeds the limit\n    const b = zut\n              ^\n    in f called at <prob>:1:1\n"},
 		{"anything else is the command's", errors.New("disk full"), "rulesh: disk full\n"},
 	}
 	for _, tt := range tests {

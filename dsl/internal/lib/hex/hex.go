@@ -28,9 +28,21 @@ func asHex(v any) (hex.Hex, error) {
 	case hex.Hex:
 		return h, nil
 	case string:
-		return hex.ParseHex(h)
+		col, row, err := hex.ParseOffset(h)
+		if err != nil {
+			return hex.Hex{}, err
+		}
+		return fromOffset(col, row)
 	}
 	return hex.Hex{}, fmt.Errorf("expected a hex, got %s", runtime.Repr(v))
+}
+
+// fromOffset is the hex at a board position, within maxHexCoord of 0.
+func fromOffset(col, row int) (hex.Hex, error) {
+	if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
+		return hex.Hex{}, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
+	}
+	return hex.FromOffset(col, row), nil
 }
 
 func hexList(hs []hex.Hex) []any {
@@ -193,238 +205,302 @@ func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
 	return out, nil
 }
 
+// builtin is one hex builtin as the list below registers it: its name, and its function
+// with its signatures and callbacks.
+type builtin struct {
+	name string
+	runtime.Builtin
+}
+
+// builtins are the hex-map builtins, each one a named function of this file.
+var builtins = []builtin{
+	{"hex", runtime.Builtin{Fn: hexOf, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}}},
+	{"hex_distance", runtime.Builtin{Fn: hexDistance, Types: []any{new(func(*runtime.Machine, any, any) int)}}},
+	{"neighbours", runtime.Builtin{Fn: neighbours, Types: []any{new(func(*runtime.Machine, any) []any), new(func(*runtime.Machine, any, any) []any)}}},
+	{"ring", runtime.Builtin{Fn: ring, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
+	{"hex_range", runtime.Builtin{Fn: hexRange, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
+	{"terrain", runtime.Builtin{Fn: boardQuery(terrain), Types: []any{new(func(*runtime.Machine, any, any) string)}}},
+	{"height", runtime.Builtin{Fn: boardQuery(height), Types: []any{new(func(*runtime.Machine, any, any) int)}}},
+	{"road", runtime.Builtin{Fn: boardQuery(road), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
+	{"on_board", runtime.Builtin{Fn: boardQuery(onBoard), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
+	{"edge", runtime.Builtin{Fn: edgeQuery(edge), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
+	{"crossing", runtime.Builtin{Fn: edgeQuery(crossing), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
+	{"point", runtime.Builtin{Fn: point, Types: []any{new(func(*runtime.Machine, any, string) hex.Hex)}}},
+	{"line", runtime.Builtin{Fn: line, Types: []any{new(func(*runtime.Machine, any, any) []any)}}},
+	{"line_of_fire", runtime.Builtin{Fn: lineOfFire, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)},
+		Callbacks: []runtime.Callback{blockCallback}}},
+	{"reachable", runtime.Builtin{Fn: reachable,
+		Types:     []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
+		Callbacks: moveCallbacks(4)}},
+	{"path", runtime.Builtin{Fn: path,
+		Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
+		Callbacks: moveCallbacks(5)}},
+	{"retreats", runtime.Builtin{Fn: retreats,
+		Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
+		Callbacks: []runtime.Callback{retreatCallback, olderRetreat}}},
+}
+
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
 // neighbours, rings, lines and line of fire, terrain and edges, reach and paths with
 // movement costs given by rules, retreats. None changes the run's state (ChangesState is
 // unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
-	return map[string]runtime.Builtin{
-		"hex": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			col, row := runtime.ToInt(a[0]), runtime.ToInt(a[1])
-			if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
-				return nil, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
-			}
-			return hex.FromOffset(col, row), nil
-		}, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}},
-		"hex_distance": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			hs, err := hexArgs(a, 0, 1)
-			if err != nil {
-				return nil, err
-			}
-			return hex.Distance(hs[0], hs[1]), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any) int)}},
-		"neighbours": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			if len(a) == 1 {
-				h, err := asHex(a[0])
-				return hexList(h.Neighbours()), err
-			}
-			b, err := asBoard(a[0])
-			if err != nil {
-				return nil, err
-			}
-			h, err := asHex(a[1])
-			if err != nil {
-				return nil, err
-			}
-			var out []hex.Hex
-			for _, n := range h.Neighbours() {
-				if b.In(n) {
-					out = append(out, n)
-				}
-			}
-			return hexList(out), nil
-		}, Types: []any{new(func(*runtime.Machine, any) []any), new(func(*runtime.Machine, any, any) []any)}},
-		"ring": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			h, err := asHex(a[0])
-			if err != nil {
-				return nil, err
-			}
-			r := runtime.ToInt(a[1])
-			if err := chargeHexes(m, "ring", r, 6*r); err != nil {
-				return nil, err
-			}
-			return hexList(hex.Ring(h, r)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, int) []any)}},
-		"hex_range": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			h, err := asHex(a[0])
-			if err != nil {
-				return nil, err
-			}
-			r := runtime.ToInt(a[1])
-			if err := chargeHexes(m, "hex_range", r, 3*r*(r+1)+1); err != nil {
-				return nil, err
-			}
-			return hexList(hex.Range(h, r)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, int) []any)}},
-		"terrain": {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
-			if !b.In(h) {
-				return ""
-			}
-			return b.Terrain[h]
-		}), Types: []any{new(func(*runtime.Machine, any, any) string)}},
-		"height":   {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Height[h] }), Types: []any{new(func(*runtime.Machine, any, any) int)}},
-		"road":     {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Road[h] }), Types: []any{new(func(*runtime.Machine, any, any) bool)}},
-		"on_board": {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.In(h) }), Types: []any{new(func(*runtime.Machine, any, any) bool)}},
-		"edge":     {Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Edges[e] }), Types: []any{new(func(*runtime.Machine, any, any, any) string)}},
-		"crossing": {Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }), Types: []any{new(func(*runtime.Machine, any, any, any) string)}},
-		"point": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, err := asBoard(a[0])
-			if err != nil {
-				return nil, err
-			}
-			h, ok := b.Points[runtime.Str(a[1])]
-			if !ok {
-				return nil, fmt.Errorf("map %s has no point %s", b.Name, runtime.Str(a[1]))
-			}
-			return h, nil
-		}, Types: []any{new(func(*runtime.Machine, any, string) hex.Hex)}},
-		"line": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			hs, err := hexArgs(a, 0, 1)
-			if err != nil {
-				return nil, err
-			}
-			n := hex.Distance(hs[0], hs[1])
-			if err := chargeHexes(m, "line", n, n+1); err != nil {
-				return nil, err
-			}
-			return hexList(hex.Line(hs[0], hs[1])), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any) []any)}},
-		// line_of_fire(m, from, to, bloque): true when no hex strictly between the two ends
-		// makes the rule bloque(m, hex, from, to) true.
-		"line_of_fire": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, x, y, err := boardTwoHexes(a, 1)
-			if err != nil {
-				return nil, err
-			}
-			blocks, err := m.CallbackProc("line_of_fire", blockCallback, a[3])
-			if err != nil {
-				return nil, err
-			}
-			if blocks == nil {
-				return nil, fmt.Errorf("line_of_fire: a rule deciding what blocks is needed")
-			}
-			n := hex.Distance(x, y)
-			if err := chargeHexes(m, "line_of_fire", n, n+1); err != nil {
-				return nil, err
-			}
-			line := hex.Line(x, y)
-			for _, h := range line[1 : len(line)-1] {
-				v, err := m.CallAt(blocks, []any{b, h, x, y}, blocks.Pos)
-				if err != nil {
-					return nil, err
-				}
-				if v, err := truth(blocks, v); err != nil {
-					return nil, err
-				} else if v {
-					m.Tracef("line of fire %s→%s blocked at %s", x, y, h)
-					return false, nil
-				}
-			}
-			return true, nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)}, Callbacks: []runtime.Callback{blockCallback}},
-		// reachable(m, unit, from, points, coût, arrêt): the hexes a unit can reach.
-		"reachable": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, err := asBoard(a[0])
-			if err != nil {
-				return nil, err
-			}
-			from, err := asHex(a[2])
-			if err != nil {
-				return nil, err
-			}
-			var stop any = ""
-			if len(a) > 5 {
-				stop = a[5]
-			}
-			cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
-			if err != nil {
-				return nil, err
-			}
-			best, _, err := b.Reachable(from, runtime.ToFloat(a[3]), cost)
-			if err != nil {
-				return nil, err
-			}
-			var hs []hex.Hex
-			for h := range best {
-				if h != from {
-					hs = append(hs, h)
-				}
-			}
-			return hexList(hex.Sorted(hs)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
-			Callbacks: moveCallbacks(4)},
-		// path(m, unit, from, to, points, coût, arrêt): the cheapest path, start excluded.
-		"path": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			b, err := asBoard(a[0])
-			if err != nil {
-				return nil, err
-			}
-			hs, err := hexArgs(a, 2, 3)
-			if err != nil {
-				return nil, err
-			}
-			from, to := hs[0], hs[1]
-			var stop any = ""
-			if len(a) > 6 {
-				stop = a[6]
-			}
-			cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
-			if err != nil {
-				return nil, err
-			}
-			steps, err := b.Path(from, to, runtime.ToFloat(a[4]), cost)
-			if err != nil {
-				return nil, err
-			}
-			out := []any{}
-			for _, s := range steps {
-				out = append(out, s.Hex)
-			}
-			return out, nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
-			Callbacks: moveCallbacks(5)},
-		// retreats(m, unit, from, attacker, libre): the neighbours of from on the board,
-		// farther from the attacker, where libre(unit, from, to) holds (free, outside enemy
-		// zones…). The older retreats(m, from, attacker, libre) calls libre(hex).
-		"retreats": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			cb, unit, at := retreatCallback, any(nil), 2
-			if len(a) == 4 {
-				cb, at = olderRetreat, 1
-			} else {
-				unit = a[1]
-			}
-			b, from, att, err := boardTwoHexes(a, at)
-			if err != nil {
-				return nil, err
-			}
-			ok, err := m.CallbackProc("retreats", cb, a[cb.Arg])
-			if err != nil {
-				return nil, err
-			}
-			if ok == nil {
-				return nil, fmt.Errorf("retreats: a rule deciding which hexes are free is needed")
-			}
-			var out []hex.Hex
-			for _, n := range from.Neighbours() {
-				if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
-					continue
-				}
-				args := []any{unit, from, n}
-				if len(a) == 4 {
-					args = []any{n}
-				}
-				v, err := m.CallAt(ok, args, ok.Pos)
-				if err != nil {
-					return nil, err
-				}
-				if v, err := truth(ok, v); err != nil {
-					return nil, err
-				} else if v {
-					out = append(out, n)
-				}
-			}
-			return hexList(hex.Sorted(out)), nil
-		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
-			Callbacks: []runtime.Callback{retreatCallback, olderRetreat}},
+	out := make(map[string]runtime.Builtin, len(builtins))
+	for _, b := range builtins {
+		out[b.name] = b.Builtin
 	}
+	return out
+}
+
+// hexOf is hex(col, row): the hex at a board position.
+func hexOf(m *runtime.Machine, a []any) (any, error) {
+	return fromOffset(runtime.ToInt(a[0]), runtime.ToInt(a[1]))
+}
+
+// hexDistance is hex_distance(a, b): the steps between two hexes.
+func hexDistance(m *runtime.Machine, a []any) (any, error) {
+	hs, err := hexArgs(a, 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	return hex.Distance(hs[0], hs[1]), nil
+}
+
+// neighbours is neighbours(h), the six hexes around, or neighbours(m, h), those on the board.
+func neighbours(m *runtime.Machine, a []any) (any, error) {
+	if len(a) == 1 {
+		h, err := asHex(a[0])
+		return hexList(h.Neighbours()), err
+	}
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, err
+	}
+	h, err := asHex(a[1])
+	if err != nil {
+		return nil, err
+	}
+	var out []hex.Hex
+	for _, n := range h.Neighbours() {
+		if b.In(n) {
+			out = append(out, n)
+		}
+	}
+	return hexList(out), nil
+}
+
+// ring is ring(h, r): the hexes at distance r.
+func ring(m *runtime.Machine, a []any) (any, error) {
+	h, err := asHex(a[0])
+	if err != nil {
+		return nil, err
+	}
+	r := runtime.ToInt(a[1])
+	if err := chargeHexes(m, "ring", r, 6*r); err != nil {
+		return nil, err
+	}
+	return hexList(hex.Ring(h, r)), nil
+}
+
+// hexRange is hex_range(h, r): the hexes within distance r.
+func hexRange(m *runtime.Machine, a []any) (any, error) {
+	h, err := asHex(a[0])
+	if err != nil {
+		return nil, err
+	}
+	r := runtime.ToInt(a[1])
+	if err := chargeHexes(m, "hex_range", r, 3*r*(r+1)+1); err != nil {
+		return nil, err
+	}
+	return hexList(hex.Range(h, r)), nil
+}
+
+// terrain is terrain(m, h): "" off the board.
+func terrain(b *hex.Map, h hex.Hex) any {
+	if !b.In(h) {
+		return ""
+	}
+	return b.Terrain[h]
+}
+
+// height is height(m, h).
+func height(b *hex.Map, h hex.Hex) any { return b.Height[h] }
+
+// road is road(m, h).
+func road(b *hex.Map, h hex.Hex) any { return b.Road[h] }
+
+// onBoard is on_board(m, h).
+func onBoard(b *hex.Map, h hex.Hex) any { return b.In(h) }
+
+// edge is edge(m, a, b): the feature between two hexes.
+func edge(b *hex.Map, e hex.Edge) any { return b.Edges[e] }
+
+// crossing is crossing(m, a, b): the crossing of the feature between two hexes.
+func crossing(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }
+
+// point is point(m, name): a named point of the board.
+func point(m *runtime.Machine, a []any) (any, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, err
+	}
+	h, ok := b.Points[runtime.Str(a[1])]
+	if !ok {
+		return nil, fmt.Errorf("map %s has no point %s", b.Name, runtime.Str(a[1]))
+	}
+	return h, nil
+}
+
+// line is line(a, b): the hexes on the straight line, ends included.
+func line(m *runtime.Machine, a []any) (any, error) {
+	hs, err := hexArgs(a, 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	n := hex.Distance(hs[0], hs[1])
+	if err := chargeHexes(m, "line", n, n+1); err != nil {
+		return nil, err
+	}
+	return hexList(hex.Line(hs[0], hs[1])), nil
+}
+
+// lineOfFire is line_of_fire(m, from, to, bloque): true when no hex strictly between the
+// two ends makes the rule bloque(m, hex, from, to) true.
+func lineOfFire(m *runtime.Machine, a []any) (any, error) {
+	b, x, y, err := boardTwoHexes(a, 1)
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := m.CallbackProc("line_of_fire", blockCallback, a[3])
+	if err != nil {
+		return nil, err
+	}
+	if blocks == nil {
+		return nil, fmt.Errorf("line_of_fire: a rule deciding what blocks is needed")
+	}
+	n := hex.Distance(x, y)
+	if n <= 1 {
+		return true, nil // no hex between: a hex sees itself and its neighbours
+	}
+	if err := chargeHexes(m, "line_of_fire", n, n+1); err != nil {
+		return nil, err
+	}
+	line := hex.Line(x, y)
+	for _, h := range line[1 : len(line)-1] {
+		v, err := m.CallAt(blocks, []any{b, h, x, y}, blocks.Pos)
+		if err != nil {
+			return nil, err
+		}
+		if v, err := truth(blocks, v); err != nil {
+			return nil, err
+		} else if v {
+			m.Tracef("line of fire %s→%s blocked at %s", x, y, h)
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// reachable is reachable(m, unit, from, points, coût, arrêt): the hexes a unit can reach.
+func reachable(m *runtime.Machine, a []any) (any, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, err
+	}
+	from, err := asHex(a[2])
+	if err != nil {
+		return nil, err
+	}
+	var stop any = ""
+	if len(a) > 5 {
+		stop = a[5]
+	}
+	cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
+	if err != nil {
+		return nil, err
+	}
+	best, _, err := b.Reachable(from, runtime.ToFloat(a[3]), cost)
+	if err != nil {
+		return nil, err
+	}
+	var hs []hex.Hex
+	for h := range best {
+		if h != from {
+			hs = append(hs, h)
+		}
+	}
+	return hexList(hex.Sorted(hs)), nil
+}
+
+// path is path(m, unit, from, to, points, coût, arrêt): the cheapest path, start excluded.
+func path(m *runtime.Machine, a []any) (any, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, err
+	}
+	hs, err := hexArgs(a, 2, 3)
+	if err != nil {
+		return nil, err
+	}
+	from, to := hs[0], hs[1]
+	var stop any = ""
+	if len(a) > 6 {
+		stop = a[6]
+	}
+	cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
+	if err != nil {
+		return nil, err
+	}
+	steps, err := b.Path(from, to, runtime.ToFloat(a[4]), cost)
+	if err != nil {
+		return nil, err
+	}
+	out := []any{}
+	for _, s := range steps {
+		out = append(out, s.Hex)
+	}
+	return out, nil
+}
+
+// retreats is retreats(m, unit, from, attacker, libre): the neighbours of from on the
+// board, farther from the attacker, where libre(unit, from, to) holds (free, outside enemy
+// zones…). The older retreats(m, from, attacker, libre) calls libre(hex).
+func retreats(m *runtime.Machine, a []any) (any, error) {
+	cb, unit, at := retreatCallback, any(nil), 2
+	if len(a) == 4 {
+		cb, at = olderRetreat, 1
+	} else {
+		unit = a[1]
+	}
+	b, from, att, err := boardTwoHexes(a, at)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := m.CallbackProc("retreats", cb, a[cb.Arg])
+	if err != nil {
+		return nil, err
+	}
+	if ok == nil {
+		return nil, fmt.Errorf("retreats: a rule deciding which hexes are free is needed")
+	}
+	var out []hex.Hex
+	for _, n := range from.Neighbours() {
+		if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
+			continue
+		}
+		args := []any{unit, from, n}
+		if len(a) == 4 {
+			args = []any{n}
+		}
+		v, err := m.CallAt(ok, args, ok.Pos)
+		if err != nil {
+			return nil, err
+		}
+		if v, err := truth(ok, v); err != nil {
+			return nil, err
+		} else if v {
+			out = append(out, n)
+		}
+	}
+	return hexList(hex.Sorted(out)), nil
 }

@@ -1,0 +1,84 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+
+	"rulesh/dsl"
+)
+
+// FailFastRuns is how many first random runs of prob's estimate and samples, and of sim,
+// must all fail the same way for the analysis to stop and report the failure instead of
+// counting it: twenty runs that fail at the same place with the same message are a mistake in
+// the rules or the expression, not odds (an endless loop that rolls dice would otherwise cost
+// every one of tens of thousands of runs its whole step budget). A rule that succeeds in one
+// run out of twenty or more and fails the same way otherwise may be stopped with it; a failed
+// `require` never stops the analysis, being a rule's own answer ("no shot").
+const FailFastRuns = 20
+
+// failFastFew is how few first runs suffice once they have spent a whole step budget
+// (max_steps) together: each such run costs a second or more, and the few say as much.
+const failFastFew = 2
+
+// ErrEveryRunFails is the error of an analysis stopped because its first runs all failed
+// the same way (see FailFastRuns).
+type ErrEveryRunFails struct {
+	Runs int64 // the runs that failed before the analysis stopped
+	// Side is "B" when the runs of a comparison's B failed, "" otherwise.
+	Side string
+	// Err is the first run's failure, with its position and call stack (a *dsl.RuntimeError
+	// for a failure of the rules).
+	Err error
+}
+
+// Error says how many runs failed, and how.
+func (e *ErrEveryRunFails) Error() string {
+	in := ""
+	if e.Side != "" {
+		in = "in " + e.Side + ": "
+	}
+	return fmt.Sprintf("%sthe first %d runs fail the same way, so the others would too: %v", in, e.Runs, e.Err)
+}
+
+// Unwrap gives the first run's failure.
+func (e *ErrEveryRunFails) Unwrap() error { return e.Err }
+
+// failWatch watches the first runs of an analysis for the same failure over and over.
+type failWatch struct {
+	n     int64
+	steps int
+	first error
+	key   string
+	done  bool // a run succeeded, failed otherwise, or the watch already stopped an analysis
+}
+
+// see notes what a run gave (nil for a success) and the steps it spent; it returns the error
+// to stop the analysis with once the first runs have all failed the same way. ordered runs
+// (the leaves of an enumeration, each with its first faces) fail alike for the order's
+// sake, so only the costly few stop them.
+func (w *failWatch) see(err error, steps, maxSteps int, ordered bool) error {
+	if w.done {
+		return nil
+	}
+	var re *dsl.RuntimeError
+	if err == nil || errors.As(err, &re) && re.Require {
+		w.done = true
+		return nil
+	}
+	key := err.Error() // the position and the message
+	if w.n == 0 {
+		w.first, w.key = err, key
+	} else if key != w.key {
+		w.done = true
+		return nil
+	}
+	w.n++
+	w.steps += steps
+	if w.n >= failFastFew && w.steps >= maxSteps || !ordered && w.n >= FailFastRuns {
+		w.done = true
+		return &ErrEveryRunFails{Runs: w.n, Err: w.first}
+	}
+	// Past the first runs, a failure repeated is counted as the outcome it is.
+	w.done = w.n >= FailFastRuns
+	return nil
+}
