@@ -359,7 +359,7 @@ func newRecordFunc(args ...any) (any, error) {
 		if f == nil {
 			return nil, fmt.Errorf("%s has no field %s", k.Name, name)
 		}
-		v, err := runtime.Conform(fields[name], f.Type)
+		v, err := runtime.ConformField(fields[name], f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
 		}
