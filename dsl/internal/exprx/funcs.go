@@ -375,7 +375,7 @@ func newRecordFunc(args ...any) (any, error) {
 		if f == nil {
 			return nil, runtime.Errorf("%s has no field %s", k.Name, name)
 		}
-		v, err := runtime.Conform(fields[name], f.Type)
+		v, err := runtime.ConformField(fields[name], f.Type)
 		if err != nil {
 			return nil, runtime.Errorf("%s.%s: %v", k.Name, name, err)
 		}

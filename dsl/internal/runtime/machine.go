@@ -412,7 +412,7 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 		if err != nil {
 			return err
 		}
-		if v, err = conformField(v, in.Field.Type); err != nil {
+		if v, err = ConformField(v, in.Field.Type); err != nil {
 			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
 		rec[in.Field.Name] = m.prog.Thaw(v)
@@ -420,10 +420,11 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 	return nil
 }
 
-// conformField is Conform for a value stored in a record's field: a hex field, which starts
-// at nil, may be set back to nil (a unit off the board).
-func conformField(v any, t *Type) (any, error) {
-	if v == nil && t.Kind == THex {
+// ConformField is Conform for a value stored in a record's field: a hex field or a field of
+// a kind, which start at nil, may be set back to nil (a unit off the board, an army that
+// leaves its town).
+func ConformField(v any, t *Type) (any, error) {
+	if v == nil && (t.Kind == THex || t.Kind == TRecord) {
 		return nil, nil
 	}
 	return Conform(v, t)
@@ -855,7 +856,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		ft = fd.Type
 	}
 	if ft != nil {
-		if v, err = conformField(v, ft); err != nil {
+		if v, err = ConformField(v, ft); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
