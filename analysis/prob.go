@@ -157,14 +157,14 @@ func newRunner(q Question) (*runner, error) {
 	}
 	src.mode = pathMode
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
-	m.Ask = nil // choose follows the ruleset's policy
-	m.Emit = func(s string) {
+	m.SetAsk(nil) // choose follows the ruleset's policy
+	m.SetEmit(func(s string) {
 		if q.Emits {
 			r.lines = append(r.lines, s)
 		}
-	}
+	})
 	r.cache = &dsl.RuleCache{Drawn: src.drawn}
-	m.Rules = r.cache
+	m.SetRuleCache(r.cache)
 	if err := bind(r.sess, q.Bind); err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ func BenchmarkProbMortebrumeStrikeNoCache(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r.sess.M.Rules = nil
+		r.sess.M.SetRuleCache(nil)
 		if _, _, err := r.exact(ProbOptions{Budget: DefaultBudget, Probes: DefaultProbes}); err != nil {
 			b.Fatal(err)
 		}

@@ -248,13 +248,13 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 		return nil, err
 	}
 	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}}
-	m.Emit = func(line string) {
+	m.SetEmit(func(line string) {
 		// A set beside the list: a run that emits many lines stays linear.
 		if _, ok := r.seen[line]; !ok {
 			r.seen[line] = struct{}{}
 			r.lines = append(r.lines, line)
 		}
-	}
+	})
 	if err := bind(r.s, v.Bind); err != nil {
 		return nil, err
 	}

@@ -104,3 +104,62 @@ func Quantiles(xs []Weighted, qs []float64) []float64 {
 	}
 	return out
 }
+
+// Histogram counts whole-number results (the totals of rolls) in a slice indexed from the
+// smallest seen, with their sum and sum of squares: `roll --stats` gives its counts, range,
+// mean and standard deviation. The sums of whole numbers are exact in float64 up to 2^53,
+// whatever the order of the rolls, so the figures are the same for the same rolls; Moments
+// serves weighted and fractional values.
+type Histogram struct {
+	counts    []int
+	min, n    int
+	sum, sum2 float64
+}
+
+// Add counts one result.
+func (h *Histogram) Add(v int) {
+	if h.n == 0 {
+		h.min = v
+		h.counts = make([]int, 1, 64)
+	}
+	h.n++
+	f := float64(v)
+	h.sum += f
+	h.sum2 += f * f
+	if v < h.min {
+		grow := h.min - v
+		h.counts = append(make([]int, grow, grow+len(h.counts)), h.counts...)
+		h.min = v
+	}
+	for v-h.min >= len(h.counts) {
+		h.counts = append(h.counts, 0)
+	}
+	h.counts[v-h.min]++
+}
+
+// N is how many results were counted.
+func (h *Histogram) N() int { return h.n }
+
+// Min is the smallest result counted (0 when none was).
+func (h *Histogram) Min() int { return h.min }
+
+// Max is the largest result counted.
+func (h *Histogram) Max() int { return h.min + len(h.counts) - 1 }
+
+// Each calls f with every result counted and its count, smallest first.
+func (h *Histogram) Each(f func(v, count int)) {
+	for i, k := range h.counts {
+		if k > 0 {
+			f(h.min+i, k)
+		}
+	}
+}
+
+// Mean is the mean of the results.
+func (h *Histogram) Mean() float64 { return h.sum / float64(h.n) }
+
+// Stddev is the population standard deviation of the results, as Moments.Stddev.
+func (h *Histogram) Stddev() float64 {
+	m := h.Mean()
+	return math.Sqrt(max(0, h.sum2/float64(h.n)-m*m))
+}

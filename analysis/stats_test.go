@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -73,4 +74,37 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+func TestHistogram(t *testing.T) {
+	var h Histogram
+	for _, v := range []int{5, 3, 7, 3} {
+		h.Add(v)
+	}
+	if h.Min() != 3 || h.Max() != 7 || h.N() != 4 || h.Mean() != 4.5 {
+		t.Errorf("min %d max %d n %d mean %v", h.Min(), h.Max(), h.N(), h.Mean())
+	}
+	var got []string
+	h.Each(func(v, k int) { got = append(got, fmt.Sprintf("%d:%d", v, k)) })
+	if fmt.Sprint(got) != "[3:2 5:1 7:1]" {
+		t.Errorf("counts %s", got)
+	}
+	// The population deviation of 3, 3, 5, 7: sqrt(11/4).
+	if math.Abs(h.Stddev()-math.Sqrt(2.75)) > 1e-12 {
+		t.Errorf("stddev %v", h.Stddev())
+	}
+	var one Histogram
+	one.Add(4)
+	one.Add(4)
+	if one.Stddev() != 0 {
+		t.Errorf("stddev of a constant: %v", one.Stddev())
+	}
+	// Negative results grow the slice downwards.
+	var neg Histogram
+	for _, v := range []int{0, -2, 1} {
+		neg.Add(v)
+	}
+	if neg.Min() != -2 || neg.Max() != 1 || neg.Mean() != -1.0/3 {
+		t.Errorf("negative: min %d max %d mean %v", neg.Min(), neg.Max(), neg.Mean())
+	}
 }

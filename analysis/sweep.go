@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -28,9 +26,6 @@ type Sweep struct {
 	Option bool
 }
 
-// sweepNameRE is a name as the language writes it.
-var sweepNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`) })
-
 // ParseSweep reads NAME=A..B (every whole number from A to B, both in, A ≤ B) or
 // NAME=a,b,c (numbers, in that order), of at most MaxSweepValues values. Its errors are
 // sentences for the user.
@@ -40,7 +35,7 @@ func ParseSweep(s string) (Sweep, error) {
 	if !ok || name == "" {
 		return Sweep{}, fmt.Errorf("%q: want NAME=A..B or NAME=a,b,c", s)
 	}
-	if !sweepNameRE().MatchString(name) {
+	if names, call := dsl.WrittenNames(name); len(names) != 1 || names[0] != name || call {
 		return Sweep{}, fmt.Errorf("%q: %q is not a name", s, name)
 	}
 	sw := Sweep{Name: name}
@@ -123,9 +118,16 @@ type ErrSweepName struct{ Msg string }
 func (e *ErrSweepName) Error() string { return e.Msg }
 
 // Resolve says whether the sweep's name is an option of prog (nil: no rule files) or a name
-// of expr to bind, and checks that it can be bound (*ErrSweepName otherwise).
+// of expr to bind, and checks that it can be bound (*ErrSweepName otherwise). A name is the
+// expression's when the compiler finds that the expression reads it: a word inside a string
+// ("n" != "") is not one.
 func (s *Sweep) Resolve(prog *dsl.Program, expr string) error {
-	if prog == nil {
+	if prog != nil {
+		if _, ok := prog.Option(s.Name); ok {
+			s.Option = true
+			return nil
+		}
+	} else {
 		var diags dsl.Diagnostics
 		if prog, diags = dsl.LoadSource("<empty>", nil); prog == nil {
 			return diags
@@ -135,27 +137,29 @@ func (s *Sweep) Resolve(prog *dsl.Program, expr string) error {
 	if err != nil {
 		return err
 	}
-	for _, o := range m.Options() {
-		if o.Name == s.Name {
-			s.Option = true
-			return nil
-		}
-	}
-	if !slices.Contains(nameRE().FindAllString(expr, -1), s.Name) {
-		return &ErrSweepName{fmt.Sprintf("--sweep %s: %s is not an option of the rules nor a name in the expression", s.Name, s.Name)}
-	}
-	if _, err := dsl.NewSession(m).Let(s.Name, sweepLiteral(s.Values[0])); err != nil {
+	sess := dsl.NewSession(m)
+	// Bound first: a name of the rules (a procedure, a const) cannot be, and saying so is
+	// clearer than saying the expression does not read it as a free name.
+	if _, err := sess.Let(s.Name, sweepLiteral(s.Values[0])); err != nil {
 		var diags dsl.Diagnostics
 		if errors.As(err, &diags) && len(diags) > 0 {
 			return &ErrSweepName{fmt.Sprintf("--sweep %s: %s", s.Name, diags[0].Summary)}
 		}
 		return &ErrSweepName{fmt.Sprintf("--sweep %s: %v", s.Name, err)}
 	}
+	var names []string
+	if c, err := sess.Compile(ProbName, expr); err == nil {
+		names = c.Names()
+	} else {
+		// The expression's own mistake, which answering it reports in full, unless the
+		// name is not even written in it.
+		names, _ = dsl.WrittenNames(expr)
+	}
+	if !slices.Contains(names, s.Name) {
+		return &ErrSweepName{fmt.Sprintf("--sweep %s: %s is not an option of the rules nor a name in the expression", s.Name, s.Name)}
+	}
 	return nil
 }
-
-// nameRE finds the names in an expression.
-var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
 
 // set gives the sweep's value i to overrides (an option) or binds (a name), copied.
 func (s Sweep) set(overrides, binds map[string]any, i int) (map[string]any, map[string]any) {

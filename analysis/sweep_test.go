@@ -69,6 +69,21 @@ func TestSweepResolve(t *testing.T) {
 	if err := sw.Resolve(prog, "somme() + n"); !errors.As(err, &bad) || !strings.Contains(err.Error(), "not an option of the rules nor a name in the expression") {
 		t.Errorf("m: %v", err)
 	}
+	// The names are the compiler's: a word in a string, or in a string that is not a
+	// template, is read by nothing.
+	for _, expr := range []string{`d6 >= 4 && "m" != ""`, `somme() + len("m")`, `"{m}"`} {
+		sw, _ = ParseSweep("m=1..3")
+		if err := sw.Resolve(prog, expr); !errors.As(err, &bad) {
+			t.Errorf("m in %s: %v", expr, err)
+		}
+	}
+	// Read inside a lambda, a let of the expression's own, a call's argument.
+	for _, expr := range []string{`map([1, 2], # + m)`, `let k = m; k + 1`, `double(m)`, `[m][0]`} {
+		sw, _ = ParseSweep("m=1..3")
+		if err := sw.Resolve(prog, expr); err != nil || sw.Option {
+			t.Errorf("m in %s: option %v, %v", expr, sw.Option, err)
+		}
+	}
 	// A procedure's name cannot be bound: the rules' own name wins.
 	sw, _ = ParseSweep("double=0..1")
 	if err := sw.Resolve(prog, "double(2)"); !errors.As(err, &bad) {

@@ -70,7 +70,7 @@ func BenchmarkSmallProcCall(b *testing.B) {
 	p := prog.p.Proc("small")
 	u, _ := m.Global("u")
 	for b.Loop() {
-		if _, err := m.CallProc(p, u, 4); err != nil {
+		if _, err := m.m.CallProc(p, u, 4); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -125,8 +125,46 @@ func BenchmarkGlobalReads(b *testing.B) {
 	}
 	p := prog.p.Proc("lit")
 	for b.Loop() {
-		if _, err := m.CallProc(p, 4); err != nil {
+		if _, err := m.m.CallProc(p, 4); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+const countLoop = `
+action turns(n: int): int {
+  let s = 0
+  for i in n {
+    for j in 1000 {
+      s += (i - 1) * 1000 + j
+    }
+  }
+  return s
+}
+`
+
+// BenchmarkCountLoop1M is 1,000,000 turns of two nested count loops (`for i in n`) doing
+// arithmetic on their counters, in one top-level call: what a counter's static type buys.
+func BenchmarkCountLoop1M(b *testing.B) {
+	prog, d := LoadSource("b.rules", []byte(countLoop))
+	if d.HasErrors() {
+		b.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := m.Limits()
+	l.MaxSteps = 100_000_000
+	l.MemoryBudget = 100_000_000
+	m.SetLimits(l)
+	for b.Loop() {
+		v, err := m.Call("turns", 1000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v != 500000500000 {
+			b.Fatalf("turns(1000) = %v, want 500000500000", v)
 		}
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 )
 
 // genConsts is a rule file of n consts, each using the one before, and n options.

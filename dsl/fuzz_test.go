@@ -37,10 +37,12 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m.Limits.MaxSteps = 10000
+		l := m.Limits()
+		l.MaxSteps = 10000
+		m.SetLimits(l)
 		for _, p := range prog.p.Procs {
 			if p.MinArg == 0 {
-				_, _ = m.CallProc(p)
+				_, _ = m.m.CallProc(p)
 			}
 		}
 	})

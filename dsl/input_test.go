@@ -43,7 +43,9 @@ func newInputSession(t testing.TB) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Limits.MaxSteps = 10000
+	l := m.Limits()
+	l.MaxSteps = 10000
+	m.SetLimits(l)
 	return NewSession(m)
 }
 

@@ -3,11 +3,11 @@ package dsl
 import (
 	"sync"
 
-	"rulesh/dsl/lib/cards"
-	"rulesh/dsl/lib/choice"
-	"rulesh/dsl/lib/dice"
-	"rulesh/dsl/lib/hex"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/lib/cards"
+	"rulesh/dsl/internal/lib/choice"
+	"rulesh/dsl/internal/lib/dice"
+	"rulesh/dsl/internal/lib/hex"
+	"rulesh/dsl/internal/runtime"
 )
 
 // library holds the functions rules call that need the running Machine, gathered once from

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"path/filepath"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/syntax"
 )
 
 // Load reads rule files (and their includes), checks them and compiles every expression.

@@ -30,7 +30,7 @@ func benchLookup(b *testing.B, src []byte, key func(i int) any) {
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
-		if _, err := m.CallProc(p, key(i)); err != nil {
+		if _, err := m.m.CallProc(p, key(i)); err != nil {
 			b.Fatal(err)
 		}
 		i = (i + 7919) % 100_000

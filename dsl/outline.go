@@ -1,13 +1,16 @@
 package dsl
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 )
 
 // Symbol is one declaration of a rule file, as an editor shows it: an outline entry, a hover,
@@ -110,6 +113,29 @@ func Outline(name string, src []byte) (syms []Symbol, includes []string, err *Di
 
 // Keywords lists the reserved words of the language, sorted.
 func Keywords() []string { return check.ReservedWords() }
+
+// IsReserved says why a rule file cannot declare name, as the checker would refuse it
+// ("it is not a name …", "it starts with __, which is reserved", "it is a keyword", "it is
+// a builtin"), or "" when it can. A builtin is refused for a top-level declaration, which
+// would clash with it, and hides it when a parameter or a local takes its name; a field or
+// an enum value, read after a dot, may take it (see IsBuiltin).
+func IsReserved(name string) (why string) {
+	switch {
+	case !runtime.IdentRE.MatchString(name):
+		return "it is not a name (names are letters, digits and _, starting with a letter)"
+	case strings.HasPrefix(name, "__"):
+		return "it starts with __, which is reserved"
+	case slices.Contains(check.ReservedWords(), name):
+		return "it is a keyword"
+	case IsBuiltin(name):
+		return "it is a builtin"
+	}
+	return ""
+}
+
+// IsBuiltin reports whether name is a function every rule may call (len, sum, d, roll…):
+// the library's and expr-lang's, as the checker knows them.
+func IsBuiltin(name string) bool { return exprx.FuncNames(library())[name] }
 
 // Name is one name written in a rule file, a use or a declaration: an identifier outside
 // strings and comments, or inside a string's template hole (`emit "{x.pv}"`).

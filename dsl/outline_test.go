@@ -139,3 +139,44 @@ func TestOutlineLinear(t *testing.T) {
 		t.Errorf("4,000 declarations allocate %d bytes, 16,000 allocate %d: more than 6 times as much", small, big)
 	}
 }
+
+// TestIsReserved: IsReserved says why, in the checker's terms, and agrees with it: a const
+// may not take a name it refuses (a keyword, a builtin, a __ prefix), and may take one it
+// accepts.
+func TestIsReserved(t *testing.T) {
+	for _, tc := range []struct{ name, why string }{
+		{"len", "it is a builtin"},
+		{"d", "it is a builtin"},
+		{"roll", "it is a builtin"},
+		{"sum", "it is a builtin"},
+		{"count", "it is a builtin"}, // expr-lang's
+		{"if", "it is a keyword"},
+		{"true", "it is a keyword"},
+		{"dice", "it is a keyword"},
+		{"__x", "it starts with __, which is reserved"},
+		{"", "it is not a name (names are letters, digits and _, starting with a letter)"},
+		{"1a", "it is not a name (names are letters, digits and _, starting with a letter)"},
+		{"a b", "it is not a name (names are letters, digits and _, starting with a letter)"},
+		{"x.y", "it is not a name (names are letters, digits and _, starting with a letter)"},
+		{"pénalité", ""},
+		{"lens", ""},
+	} {
+		if got := dsl.IsReserved(tc.name); got != tc.why {
+			t.Errorf("IsReserved(%q) = %q, want %q", tc.name, got, tc.why)
+		}
+		if tc.why == "" || strings.HasPrefix(tc.why, "it is not a name") {
+			continue
+		}
+		if _, d := dsl.LoadSource("t.rules", []byte("const "+tc.name+" = 1\n")); !d.HasErrors() {
+			t.Errorf("const %s loads, IsReserved refuses it", tc.name)
+		}
+	}
+	if _, d := dsl.LoadSource("t.rules", []byte("const pénalité = 1\n")); d.HasErrors() {
+		t.Errorf("const pénalité: %v", d)
+	}
+	for _, n := range dsl.Keywords() {
+		if dsl.IsReserved(n) != "it is a keyword" {
+			t.Errorf("keyword %s: %q", n, dsl.IsReserved(n))
+		}
+	}
+}

@@ -24,7 +24,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -107,15 +107,17 @@ func newRulePeer(tb testing.TB, calls int) *rulePeer {
 		tb.Fatal(err)
 	}
 	// One top-level call runs the whole loop: a step budget and a loop limit to match.
-	m.Limits.MaxSteps = 100 * calls
-	m.Limits.MaxLoopIterations = calls
-	m.Limits.MemoryBudget = uint(100 * calls)
+	l := m.Limits()
+	l.MaxSteps = 100 * calls
+	l.MaxLoopIterations = calls
+	l.MemoryBudget = uint(100 * calls)
+	m.SetLimits(l)
 	u, _ := m.Global("u")
 	return &rulePeer{m: m, hit: prog.p.Proc("hit"), many: prog.p.Proc("many"), u: u}
 }
 
 func (r *rulePeer) loop(tb testing.TB, n int) int {
-	v, err := r.m.CallProc(r.many, n)
+	v, err := r.m.m.CallProc(r.many, n)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -128,8 +130,8 @@ func (r *rulePeer) liveAfterLoop(tb testing.TB, n int) float64 {
 	var before, after goruntime.MemStats
 	goruntime.GC()
 	goruntime.ReadMemStats(&before)
-	_, err := r.m.TopLevel(func() (any, error) {
-		v, err := r.m.CallAt(r.many, []any{n}, r.many.Pos)
+	_, err := r.m.m.TopLevel(func() (any, error) {
+		v, err := r.m.m.CallAt(r.many, []any{n}, r.many.Pos)
 		goruntime.GC()
 		goruntime.ReadMemStats(&after)
 		return v, err
@@ -156,7 +158,7 @@ func BenchmarkPeersRuleshCall(b *testing.B) {
 	r := newRulePeer(b, peerCalls)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := r.m.CallProc(r.hit, r.u, peerTarget); err != nil {
+		if _, err := r.m.m.CallProc(r.hit, r.u, peerTarget); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -50,8 +50,15 @@ func (p *Program) Counts() Counts {
 	return Counts{len(p.p.Options), len(p.p.Consts), len(p.p.Kinds), len(p.p.Entities), len(p.p.Procs)}
 }
 
-// Dice returns the declared custom dice by name (for the dice notation's d[NAME]).
-func (p *Program) Dice() map[string]*dice.Die { return maps.Clone(p.p.Dice()) }
+// Dice returns the declared custom dice by name (for the dice notation's d[NAME]), as
+// copies: the Program's own dice are shared by its machines.
+func (p *Program) Dice() map[string]*dice.Die {
+	out := make(map[string]*dice.Die, len(p.p.Dice()))
+	for name, d := range p.p.Dice() {
+		out[name] = copyDie(d)
+	}
+	return out
+}
 
 // TableDist is the exact distribution of a table that rolls its own key, given the arguments
 // its roll's modifiers read (roll 1d6 + m), or the column of a table with columns (1:1).
@@ -75,42 +82,53 @@ func (p *Program) RollsItsKey(name string) bool {
 
 // ParseTableCall reads what the odds commands take: NAME, NAME() or NAME(2, -1), NAME(1:1):
 // a table's name and its constant arguments, each read as ParseValue does (1:1 stays the text
-// "1:1", which a ratio table reads as odds).
-func ParseTableCall(src string) (string, []any) {
+// "1:1", which a ratio table reads as odds). consts is false when an argument is not a
+// constant (a name, as stat in résultat_aidé(stat), a roll, a card): the call is then an
+// expression to evaluate, and args are not its values.
+func ParseTableCall(src string) (name string, args []any, consts bool) {
 	s := strings.TrimSpace(src)
 	open := strings.IndexByte(s, '(')
 	if open < 0 || !strings.HasSuffix(s, ")") {
-		return s, nil
+		return s, nil, true
 	}
 	name, inner := strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
-	var args []any
 	if inner != "" {
 		for _, a := range strings.Split(inner, ",") {
 			args = append(args, ParseValue(strings.TrimSpace(a)))
 		}
 	}
-	return name, args
+	return name, args, constArgs(inner)
 }
 
-// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck.
-func (p *Program) ParseCard(s string) (*cards.Card, error) { return p.p.ParseCard(s) }
-
-// Machine runs procedures of a Program against its own state (see runtime.Machine). A
-// Machine is not safe for concurrent use; run one per goroutine.
-type Machine struct {
-	*runtime.Machine
-	prog *Program
+// CheckOptions checks option values as a machine would take them (NewMachine, --set): each
+// name an option, each value of its type. The first error, in the order of the names, is
+// NewMachine's.
+func (p *Program) CheckOptions(options map[string]any) error {
+	for _, name := range runtime.SortedKeys(options) {
+		if _, err := p.p.OptionValue(name, options[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// NewMachine prepares a fresh state for a Program: options at their defaults unless
-// overridden, every entity built from its declaration.
-func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	m, err := runtime.NewMachine(p.p, src, overrides)
+// Option returns the option name as declared, its Value being its default, and whether the
+// ruleset declares one: what --set, --compare and --sweep ask before any machine exists.
+func (p *Program) Option(name string) (OptionValue, bool) {
+	o := p.p.Option(name)
+	if o == nil {
+		return OptionValue{}, false
+	}
+	return OptionValue{Name: o.Name, Doc: o.Doc, Default: o.Default, Value: o.Default}, true
+}
+
+// ParseCard reads a card literal (Q♣, 10♥, QC…) of the ruleset's deck. The card is a copy:
+// the deck's own cards are shared by the Program's machines.
+func (p *Program) ParseCard(s string) (*cards.Card, error) {
+	c, err := p.p.ParseCard(s)
 	if err != nil {
 		return nil, err
 	}
-	return &Machine{m, p}, nil
+	cp := *c
+	return &cp, nil
 }
-
-// Program is the program the machine runs.
-func (m *Machine) Program() *Program { return m.prog }

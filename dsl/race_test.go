@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/racetest"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -83,9 +83,11 @@ func TestProgramSharedByMachines(t *testing.T) {
 			// Each input is cut at a modest budget: a whole automatic game (sabre's partie
 			// takes seconds, tens under -race) then stops at the same step on every
 			// machine, which still compares them, in bounded time.
-			m.Limits.MaxSteps = sharedSteps
+			l := m.Limits()
+			l.MaxSteps = sharedSteps
+			m.SetLimits(l)
 			var out strings.Builder
-			m.Emit = func(s string) { out.WriteString(s + "\n") }
+			m.SetEmit(func(s string) { out.WriteString(s + "\n") })
 			s := NewSession(m)
 			for _, in := range run.inputs {
 				var err error

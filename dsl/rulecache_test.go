@@ -39,7 +39,7 @@ action blesse(): int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Rules = &RuleCache{Drawn: func() int { return dc.n }}
+	m.SetRuleCache(&RuleCache{Drawn: func() int { return dc.n }})
 	s := NewSession(m)
 	run := func(expr string) any {
 		t.Helper()
@@ -58,8 +58,8 @@ action blesse(): int {
 			t.Fatalf("double(4) + vie(p) = %v", v)
 		}
 	}
-	if m.Rules.Hits != 4 || m.Rules.Misses != 2 {
-		t.Errorf("hits %d misses %d, want 4 and 2", m.Rules.Hits, m.Rules.Misses)
+	if m.m.Rules.Hits != 4 || m.m.Rules.Misses != 2 {
+		t.Errorf("hits %d misses %d, want 4 and 2", m.m.Rules.Hits, m.m.Rules.Misses)
 	}
 	// A rule called after the run changed the state reads the changed state: not cached.
 	for range 2 {
@@ -68,13 +68,13 @@ action blesse(): int {
 		}
 	}
 	// A rule that rolls, or emits, is run every time.
-	before := m.Rules.Hits
+	before := m.m.Rules.Hits
 	lines := 0
-	m.Emit = func(string) { lines++ }
+	m.SetEmit(func(string) { lines++ })
 	for range 3 {
 		run("jet() + dit(1)")
 	}
-	if m.Rules.Hits != before || lines != 3 {
-		t.Errorf("a rolling or emitting rule was cached: hits %d → %d, %d lines", before, m.Rules.Hits, lines)
+	if m.m.Rules.Hits != before || lines != 3 {
+		t.Errorf("a rolling or emitting rule was cached: hits %d → %d, %d lines", before, m.m.Rules.Hits, lines)
 	}
 }

@@ -1,7 +1,7 @@
 package dsl
 
 import (
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // The run-time side of the language lives in package runtime; the facade names what its
@@ -9,6 +9,9 @@ import (
 type (
 	// RuntimeError is a failure while running rules.
 	RuntimeError = runtime.RuntimeError
+	// CallFrame is one call a run-time error unwound through: where, which procedure, with
+	// what arguments.
+	CallFrame = runtime.CallFrame
 	// Limits bound a run.
 	Limits = runtime.Limits
 	// Kept counts what a reload carried over.

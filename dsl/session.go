@@ -6,9 +6,9 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
 )
 
@@ -34,12 +34,23 @@ func NewSession(m *Machine) *Session {
 // name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
 // failures as *RuntimeError, with the state rolled back.
 func (s *Session) Eval(name, src string) (any, error) {
+	v, err := s.eval(name, src)
+	return s.own(v), err
+}
+
+// eval is Eval handing out the value as the run holds it (a let keeps a const as the const,
+// frozen, as a let in a rule file does).
+func (s *Session) eval(name, src string) (any, error) {
 	c, err := s.Compile(name, src)
 	if err != nil {
 		return nil, err
 	}
-	return s.M.TopLevel(func() (any, error) { return s.M.Eval(c.x, s.env(c.x.Globals)) })
+	return s.M.m.TopLevel(func() (any, error) { return s.M.m.Eval(c.x, s.env(c.x.Globals)) })
 }
+
+// own copies what a value holds of the Program's frozen consts, so that the Go code it is
+// handed to cannot change them for every machine.
+func (s *Session) own(v any) any { return s.M.prog.p.Own(v) }
 
 // Compiled is an expression checked and compiled once for a session, to run many times.
 type Compiled struct{ x *runtime.Expr }
@@ -61,9 +72,9 @@ func (s *Session) Compile(name, src string) (*Compiled, error) {
 // success or failure (runtime.Machine.Trial): see is given the value, or the run's error,
 // before the state is undone. Each trial starts from the state the session had.
 func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
-	return s.M.Trial(func() error {
-		v, err := s.M.Eval(c.x, s.env(c.x.Globals))
-		return see(v, err)
+	return s.M.m.Trial(func() error {
+		v, err := s.M.m.Eval(c.x, s.env(c.x.Globals))
+		return see(s.own(v), err)
 	})
 }
 
@@ -74,17 +85,17 @@ func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
 // before the call (entities, options, piles other than decks) must be the machine's start
 // state: FreshTrial undoes its own changes but does not reset earlier ones.
 func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error) error) error {
-	pcg, ok := s.M.Dice.(*dice.PCG)
+	pcg, ok := s.M.m.Dice.(*dice.PCG)
 	if !ok {
 		return fmt.Errorf("a fresh trial needs a seeded dice source")
 	}
 	pcg.Reseed(seed)
-	return s.M.Trial(func() error {
-		if err := s.M.Redeal(); err != nil {
+	return s.M.m.Trial(func() error {
+		if err := s.M.m.Redeal(); err != nil {
 			return see(nil, err)
 		}
-		v, err := s.M.Eval(c.x, s.env(c.x.Globals))
-		return see(v, err)
+		v, err := s.M.m.Eval(c.x, s.env(c.x.Globals))
+		return see(s.own(v), err)
 	})
 }
 
@@ -95,13 +106,13 @@ func (s *Session) Let(name, src string) (any, error) {
 	if diags := check.CheckBinding(s.M.prog.p, name); diags.HasErrors() {
 		return nil, diags
 	}
-	v, err := s.Eval("<input>", src)
+	v, err := s.eval("<input>", src)
 	if err != nil {
 		return nil, err
 	}
 	s.vars[name] = v
 	s.types[name] = typeFromValue(v)
-	return v, nil
+	return s.own(v), nil
 }
 
 func typeFromValue(v any) *runtime.Type {
@@ -153,9 +164,9 @@ func checkInput(name, src string) Diagnostics {
 // env is the environment of one input: the session's variables and the globals it reads.
 func (s *Session) env(globals []string) map[string]any {
 	env := make(map[string]any, len(s.vars)+len(globals)+1)
-	env["__rt"] = s.M.Machine
+	env["__rt"] = s.M.m
 	for _, g := range globals {
-		env[g], _ = s.M.Global(g)
+		env[g], _ = s.M.m.Global(g)
 	}
 	for k, v := range s.vars {
 		env[k] = v
@@ -174,7 +185,7 @@ func (s *Session) Sources() Sources {
 // Var returns a session variable.
 func (s *Session) Var(name string) (any, bool) {
 	v, ok := s.vars[name]
-	return v, ok
+	return s.own(v), ok
 }
 
 // Vars lists the session variables, sorted.
@@ -218,7 +229,7 @@ func (s *Session) Exec(name, src string) error {
 	}
 	env := s.env(uses)
 	f := &runtime.Frame{Vars: env}
-	_, err := s.M.TopLevel(func() (any, error) { return nil, s.M.Run(body, f) })
+	_, err := s.M.m.TopLevel(func() (any, error) { return nil, s.M.m.Run(body, f) })
 	if err != nil {
 		return err
 	}
@@ -244,7 +255,7 @@ func (s *Session) Exec(name, src string) error {
 // before CarryOver: a reload then consumes no dice of the run, unless a deck is new or was
 // edited and is shuffled afresh.
 func (s *Session) CarryOver(old *Session) ([]string, runtime.Kept) {
-	vars, notes, kept := runtime.CarryOver(old.M.Machine, s.M.Machine, old.vars)
+	vars, notes, kept := runtime.CarryOver(old.M.m, s.M.m, old.vars)
 	for name, v := range vars {
 		s.vars[name] = v
 		s.types[name] = typeFromValue(v)

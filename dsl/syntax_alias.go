@@ -1,6 +1,6 @@
 package dsl
 
-import "rulesh/dsl/syntax"
+import "rulesh/dsl/internal/syntax"
 
 // The diagnostics, positions and file access of the language live in package syntax; the
 // facade names them so that users of dsl need no other import.
@@ -52,3 +52,8 @@ func Format(name string, src []byte) ([]byte, error) { return syntax.Format(name
 
 // OpenBrackets returns how many brackets src leaves open outside strings and comments.
 func OpenBrackets(src string) int { return syntax.OpenBrackets(src) }
+
+// ParsersBuilt counts the parsers of the grammar built so far: they are built on first use,
+// not at package initialisation, so that a command that reads no rule file does not pay for
+// them (the command's start-up test checks it).
+func ParsersBuilt() int { return syntax.ParsersBuilt() }

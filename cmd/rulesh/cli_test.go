@@ -12,7 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"rulesh/dsl/syntax"
+	"rulesh/dsl"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // binary runs it when a script says `exec rulesh …`. Before anything runs, it notes how many
 // parsers the initialisation of every package of the command built (TestNoParserAtInit).
 func TestMain(m *testing.M) {
-	parsersAtInit = syntax.ParsersBuilt()
+	parsersAtInit = dsl.ParsersBuilt()
 	testscript.Main(m, map[string]func(){"rulesh": rulesh})
 }
 

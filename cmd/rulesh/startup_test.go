@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"rulesh/dsl/syntax"
+	"rulesh/dsl"
 )
 
-// parsersAtInit is syntax.ParsersBuilt() when TestMain starts: after the initialisation of
+// parsersAtInit is dsl.ParsersBuilt() when TestMain starts: after the initialisation of
 // every package the command imports, before any test has parsed anything.
 var parsersAtInit = -1
 
@@ -26,10 +26,10 @@ func TestNoParserAtInit(t *testing.T) {
 	if parsersAtInit != 0 {
 		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.newLazyParser)", parsersAtInit)
 	}
-	if _, d := syntax.Parse("t.rules", []byte("const x = 1\n")); d != nil {
+	if _, d := dsl.LoadSource("t.rules", []byte("const x = 1\n")); d != nil {
 		t.Fatal(d)
 	}
-	if syntax.ParsersBuilt() == 0 {
+	if dsl.ParsersBuilt() == 0 {
 		t.Fatal("parsing a file built no parser: the count does not count")
 	}
 }
@@ -71,7 +71,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, path)
 		for _, decl := range f.Decls {
-			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/syntax/grammar.go" {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
 				continue
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {

@@ -1162,191 +1162,250 @@ func (p *parser) oneItemGroup(g *Group) (Node, error) {
 func (p *parser) mods(m *Mods, die *Die, dice bool) error {
 	for p.i < len(p.src) {
 		at := p.i
+		var err error
 		switch {
 		case p.hasPrefix("cs") || p.hasPrefix("cf"):
-			fail := p.src[p.i+1] == 'f'
-			p.i += 2
-			var c Cond
-			if p.cmpAt(0) || isDigit(p.peek()) || p.hasPrefix("!=") {
-				var err error
-				if c, err = p.cond(die, at); err != nil {
-					return err
-				}
-			} else {
-				// As the online rollers: the highest face by default, the lowest for cf.
-				if !dice || die.Symbolic {
-					return p.errf("which results are critical? e.g. %s=6", string(p.src[at:p.i]))
-				}
-				v := die.Faces[0].Value
-				for _, f := range die.Faces {
-					if fail {
-						v = min(v, f.Value)
-					} else {
-						v = max(v, f.Value)
-					}
-				}
-				c = Cond{Op: "=", N: v}
-			}
-			if fail {
-				m.CritFailure = c
-			} else {
-				m.CritSuccess = c
-			}
+			err = p.critical(m, die, dice, at)
 		case p.hasPrefix("sa") || p.hasPrefix("sd") || p.peek() == 's' && !isLetter(p.peekAt(1)):
-			p.i++
-			m.Sort = 'a'
-			if c := p.peek(); c == 'a' || c == 'd' {
-				m.Sort = byte(c)
-				p.i++
-			}
+			p.sortOrder(m)
 		case p.hasPrefix("kh") || p.hasPrefix("kl") || p.hasPrefix("dh") || p.hasPrefix("dl") || p.peek() == 'k' || (p.peek() == 'd' && isDigit(p.peekAt(1))):
-			kind := KeepHigh
-			switch {
-			case p.hasPrefix("kh"):
-				p.i += 2
-			case p.hasPrefix("kl"):
-				kind, p.i = KeepLow, p.i+2
-			case p.hasPrefix("dh"):
-				kind, p.i = DropHigh, p.i+2
-			case p.hasPrefix("dl"):
-				kind, p.i = DropLow, p.i+2
-			case p.peek() == 'k':
-				p.i++
-			default:
-				kind, p.i = DropLow, p.i+1
-			}
-			if !isDigit(p.peek()) {
-				return p.errf("how many dice to keep or drop? (e.g. kh3)")
-			}
-			n, err := p.number()
-			if err != nil {
-				return err
-			}
-			if m.writtenKeep {
-				m.More = append(m.More, KeepStep{kind, n})
-			} else {
-				m.Keep, m.KeepN, m.writtenKeep = kind, n, true
-			}
+			err = p.keepDrop(m)
 		case dice && p.peek() == '!':
-			if m.Explode != ExplodeNone {
-				return p.errf("explosion written twice")
-			}
-			p.i++
-			m.Explode = ExplodeAdd
-			switch p.peek() {
-			case '!':
-				p.i++
-				m.Explode = ExplodeCompound
-				if p.peek() == 'p' {
-					p.i++
-					m.Explode = ExplodeCompoundPenetrate
-				}
-			case 'p':
-				p.i++
-				m.Explode = ExplodePenetrate
-			}
-			if op := p.cmpOp(); op != "" && op != "==" && op != "!=" {
-				c, err := p.cond(die, at)
-				if err != nil {
-					return err
-				}
-				m.ExplodeOn = c
-			}
-			if isDigit(p.peek()) {
-				n, err := p.number()
-				if err != nil {
-					return err
-				}
-				if n < 1 || n > MaxExplode {
-					return p.errAt(at, "explosion limit %d is outside 1..%d", n, MaxExplode)
-				}
-				m.ExplodeMax = n
-			}
+			err = p.explode(m, die, at)
 		case dice && p.peek() == 'r':
-			if m.Reroll.Op != "" {
-				return p.errf("reroll written twice")
-			}
-			p.i++
-			if p.peek() == 'o' {
-				p.i++
-				m.RerollOnce = true
-			}
-			if !p.cmpAt(0) && !isDigit(p.peek()) && !p.hasPrefix("!=") && !(p.peek() == '-' && isDigit(p.peekAt(1))) && !(die.Symbolic && isLetter(p.peek())) {
-				// A bare r (or ro) rerolls the lowest face, as the online rollers read it.
-				if die.Symbolic {
-					return p.errf("%s has no lowest face: name the face to reroll, e.g. r=%s", die.Name, die.Faces[0].Sym)
-				}
-				lo := die.Faces[0].Value
-				for _, f := range die.Faces {
-					lo = min(lo, f.Value)
-				}
-				m.Reroll = Cond{Op: "=", N: lo}
-				break
-			}
-			c, err := p.cond(die, at)
-			if err != nil {
-				return err
-			}
-			m.Reroll = c
+			err = p.reroll(m, die, at)
 		case dice && (p.hasPrefix("min") || p.hasPrefix("max")):
-			isMin := p.hasPrefix("min")
-			p.i += 3
-			neg := false
-			if p.peek() == '-' {
-				neg = true
-				p.i++
-			}
-			if !isDigit(p.peek()) {
-				return p.errf("a number must follow min or max")
-			}
-			n, err := p.number()
-			if err != nil {
-				return err
-			}
-			if neg {
-				n = -n
-			}
-			if isMin {
-				m.Min = &n
-			} else {
-				m.Max = &n
-			}
+			err = p.minMax(m)
 		case dice && p.peek() == 'u':
-			p.i++
-			m.Unique = true
-			if p.peek() == 'o' {
-				p.i++
-				m.UniqueOnce = true
-			}
-			// As the online rollers read it, a condition after u says which repeats are
-			// rerolled (4d6u=5: a second 5), not what counts as a success.
-			if p.cmpAt(0) || isDigit(p.peek()) {
-				c, err := p.cond(die, at)
-				if err != nil {
-					return err
-				}
-				m.UniqueOn = c
-			}
+			err = p.unique(m, die, at)
 		case p.peek() == 'f' && (p.cmpAt(1) || isDigit(p.peekAt(1))):
-			p.i++
-			c, err := p.cond(die, at)
-			if err != nil {
-				return err
-			}
-			m.Failure = c
+			err = p.failure(m, die, at)
 		case p.cmpAt(0) && p.peek() != '!':
-			if m.Success.Op != "" {
-				return p.errf("success condition written twice")
-			}
-			c, err := p.cond(die, at)
-			if err != nil {
-				return err
-			}
-			m.Success = c
+			err = p.success(m, die, at)
 		default:
 			return nil
 		}
+		if err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// critical reads cs or cf, with the condition of a critical success or failure; bare, it is
+// the die's highest face (cs) or lowest (cf), as the online rollers read it.
+func (p *parser) critical(m *Mods, die *Die, dice bool, at int) error {
+	fail := p.src[p.i+1] == 'f'
+	p.i += 2
+	var c Cond
+	if p.cmpAt(0) || isDigit(p.peek()) || p.hasPrefix("!=") {
+		var err error
+		if c, err = p.cond(die, at); err != nil {
+			return err
+		}
+	} else {
+		if !dice || die.Symbolic {
+			return p.errf("which results are critical? e.g. %s=6", string(p.src[at:p.i]))
+		}
+		v := die.Faces[0].Value
+		for _, f := range die.Faces {
+			if fail {
+				v = min(v, f.Value)
+			} else {
+				v = max(v, f.Value)
+			}
+		}
+		c = Cond{Op: "=", N: v}
+	}
+	if fail {
+		m.CritFailure = c
+	} else {
+		m.CritSuccess = c
+	}
+	return nil
+}
+
+// sortOrder reads s, sa or sd: the faces sorted ascending (s, sa) or descending.
+func (p *parser) sortOrder(m *Mods) {
+	p.i++
+	m.Sort = 'a'
+	if c := p.peek(); c == 'a' || c == 'd' {
+		m.Sort = byte(c)
+		p.i++
+	}
+}
+
+// keepDrop reads kh, kl, dh, dl, k (keep highest) or d (drop lowest) and its count; a
+// second one is a further step (4d6kh3kl2).
+func (p *parser) keepDrop(m *Mods) error {
+	kind := KeepHigh
+	switch {
+	case p.hasPrefix("kh"):
+		p.i += 2
+	case p.hasPrefix("kl"):
+		kind, p.i = KeepLow, p.i+2
+	case p.hasPrefix("dh"):
+		kind, p.i = DropHigh, p.i+2
+	case p.hasPrefix("dl"):
+		kind, p.i = DropLow, p.i+2
+	case p.peek() == 'k':
+		p.i++
+	default:
+		kind, p.i = DropLow, p.i+1
+	}
+	if !isDigit(p.peek()) {
+		return p.errf("how many dice to keep or drop? (e.g. kh3)")
+	}
+	n, err := p.number()
+	if err != nil {
+		return err
+	}
+	if m.writtenKeep {
+		m.More = append(m.More, KeepStep{kind, n})
+	} else {
+		m.Keep, m.KeepN, m.writtenKeep = kind, n, true
+	}
+	return nil
+}
+
+// explode reads ! (added), !! (compounded), !p or !!p (penetrating), then an optional
+// condition (!>=5) and an optional limit of explosions (!3).
+func (p *parser) explode(m *Mods, die *Die, at int) error {
+	if m.Explode != ExplodeNone {
+		return p.errf("explosion written twice")
+	}
+	p.i++
+	m.Explode = ExplodeAdd
+	switch p.peek() {
+	case '!':
+		p.i++
+		m.Explode = ExplodeCompound
+		if p.peek() == 'p' {
+			p.i++
+			m.Explode = ExplodeCompoundPenetrate
+		}
+	case 'p':
+		p.i++
+		m.Explode = ExplodePenetrate
+	}
+	if op := p.cmpOp(); op != "" && op != "==" && op != "!=" {
+		c, err := p.cond(die, at)
+		if err != nil {
+			return err
+		}
+		m.ExplodeOn = c
+	}
+	if isDigit(p.peek()) {
+		n, err := p.number()
+		if err != nil {
+			return err
+		}
+		if n < 1 || n > MaxExplode {
+			return p.errAt(at, "explosion limit %d is outside 1..%d", n, MaxExplode)
+		}
+		m.ExplodeMax = n
+	}
+	return nil
+}
+
+// reroll reads r or ro (once) and the faces rerolled; bare, the lowest face, as the online
+// rollers read it.
+func (p *parser) reroll(m *Mods, die *Die, at int) error {
+	if m.Reroll.Op != "" {
+		return p.errf("reroll written twice")
+	}
+	p.i++
+	if p.peek() == 'o' {
+		p.i++
+		m.RerollOnce = true
+	}
+	if !p.cmpAt(0) && !isDigit(p.peek()) && !p.hasPrefix("!=") && !(p.peek() == '-' && isDigit(p.peekAt(1))) && !(die.Symbolic && isLetter(p.peek())) {
+		if die.Symbolic {
+			return p.errf("%s has no lowest face: name the face to reroll, e.g. r=%s", die.Name, die.Faces[0].Sym)
+		}
+		lo := die.Faces[0].Value
+		for _, f := range die.Faces {
+			lo = min(lo, f.Value)
+		}
+		m.Reroll = Cond{Op: "=", N: lo}
+		return nil
+	}
+	c, err := p.cond(die, at)
+	if err != nil {
+		return err
+	}
+	m.Reroll = c
+	return nil
+}
+
+// minMax reads min N or max N (N may be negative): each die's result is raised or lowered
+// to it.
+func (p *parser) minMax(m *Mods) error {
+	isMin := p.hasPrefix("min")
+	p.i += 3
+	neg := false
+	if p.peek() == '-' {
+		neg = true
+		p.i++
+	}
+	if !isDigit(p.peek()) {
+		return p.errf("a number must follow min or max")
+	}
+	n, err := p.number()
+	if err != nil {
+		return err
+	}
+	if neg {
+		n = -n
+	}
+	if isMin {
+		m.Min = &n
+	} else {
+		m.Max = &n
+	}
+	return nil
+}
+
+// unique reads u or uo (once), then an optional condition: as the online rollers read it,
+// which repeats are rerolled (4d6u=5: a second 5), not what counts as a success.
+func (p *parser) unique(m *Mods, die *Die, at int) error {
+	p.i++
+	m.Unique = true
+	if p.peek() == 'o' {
+		p.i++
+		m.UniqueOnce = true
+	}
+	if p.cmpAt(0) || isDigit(p.peek()) {
+		c, err := p.cond(die, at)
+		if err != nil {
+			return err
+		}
+		m.UniqueOn = c
+	}
+	return nil
+}
+
+// failure reads f and the condition that counts failures (10d10>=8f1).
+func (p *parser) failure(m *Mods, die *Die, at int) error {
+	p.i++
+	c, err := p.cond(die, at)
+	if err != nil {
+		return err
+	}
+	m.Failure = c
+	return nil
+}
+
+// success reads the condition that counts successes (6d10>=8), written once.
+func (p *parser) success(m *Mods, die *Die, at int) error {
+	if m.Success.Op != "" {
+		return p.errf("success condition written twice")
+	}
+	c, err := p.cond(die, at)
+	if err != nil {
+		return err
+	}
+	m.Success = c
 	return nil
 }
 

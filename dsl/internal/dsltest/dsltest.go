@@ -24,7 +24,7 @@ func Run(t *testing.T, src, expr string, rolls ...int) (any, []string, error) {
 		t.Fatal(err)
 	}
 	var out []string
-	m.Emit = func(s string) { out = append(out, s) }
+	m.SetEmit(func(s string) { out = append(out, s) })
 	v, err := dsl.NewSession(m).Eval("<eval>", expr)
 	return v, out, err
 }

@@ -2,13 +2,12 @@ package exprx
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -70,14 +69,14 @@ func budgetFunctions() []expr.Option {
 			case map[string]any:
 				key, ok := a[1].(string)
 				if !ok {
-					return nil, fmt.Errorf("in: a map's keys are strings, not %s", runtime.TypeName(a[1]))
+					return nil, runtime.Errorf("in: a map's keys are strings, not %s", runtime.TypeName(a[1]))
 				}
 				_, has := list[key]
 				return has, nil
 			}
 			v := reflect.ValueOf(a[2])
 			if v.Kind() != reflect.Slice {
-				return nil, fmt.Errorf("in needs a list or a map, not %s", runtime.TypeName(a[2]))
+				return nil, runtime.Errorf("in needs a list or a map, not %s", runtime.TypeName(a[2]))
 			}
 			if err := m.Charge(v.Len()); err != nil {
 				return nil, err
@@ -134,7 +133,7 @@ func budgetFunctions() []expr.Option {
 			if len(a) > 2 {
 				s, ok := a[2].(string)
 				if !ok {
-					return nil, fmt.Errorf("join: the separator is a string, not %s", runtime.TypeName(a[2]))
+					return nil, runtime.Errorf("join: the separator is a string, not %s", runtime.TypeName(a[2]))
 				}
 				sep = s
 			}
@@ -148,10 +147,10 @@ func budgetFunctions() []expr.Option {
 			s, ok := a[1].(string)
 			n, ok2 := a[2].(int)
 			if !ok || !ok2 {
-				return nil, fmt.Errorf("repeat takes a string and an int, got %s and %s", runtime.TypeName(a[1]), runtime.TypeName(a[2]))
+				return nil, runtime.Errorf("repeat takes a string and an int, got %s and %s", runtime.TypeName(a[1]), runtime.TypeName(a[2]))
 			}
 			if n < 0 {
-				return nil, fmt.Errorf("repeat %d times: the count cannot be negative", n)
+				return nil, runtime.Errorf("repeat %d times: the count cannot be negative", n)
 			}
 			if n > 0 && len(s) > math.MaxInt/16/n {
 				return nil, m.MemLimitError()
@@ -455,7 +454,21 @@ func (g *globalReads) collect(root ast.Node) {
 	if g == nil {
 		return
 	}
-	// Names an expression declares itself (`let x = …; …`) and callees are not globals.
+	freeNames(root, func(name string) {
+		if !g.global(name) {
+			return
+		}
+		if _, local := g.sc.Local(name); local {
+			return
+		}
+		g.found = append(g.found, name)
+	})
+}
+
+// freeNames calls f once with each name a checked tree reads from its environment, in the
+// order first read: not the names the expression declares itself (`let x = …; …`), not
+// callees, not the internal __ names the rewrites add.
+func freeNames(root ast.Node, f func(string)) {
 	skip := map[ast.Node]bool{}
 	lets := map[string]bool{}
 	ast.Find(root, func(n ast.Node) bool {
@@ -473,16 +486,30 @@ func (g *globalReads) collect(root ast.Node) {
 		if !ok || skip[id] || lets[id.Value] || seen[id.Value] || strings.HasPrefix(id.Value, "__") {
 			return false
 		}
-		if !g.global(id.Value) {
-			return false
-		}
-		if _, local := g.sc.Local(id.Value); local {
-			return false
-		}
 		seen[id.Value] = true
-		g.found = append(g.found, id.Value)
+		f(id.Value)
 		return false
 	})
+}
+
+// Reads lists the names a compiled expression reads from its environment, globals and
+// locals (parameters, lets of its procedure, session variables) alike, in the order first
+// read, from the compiler's own tree: a word inside a string, a name the expression declares
+// itself and what it calls are not among them. It is nil for a literal.
+func Reads(x *runtime.Expr) []string {
+	switch {
+	case x == nil || x.IsLit:
+		return nil
+	case x.Ident != "":
+		return []string{x.Ident}
+	}
+	c, ok := x.Code.(*code)
+	if !ok || c.prog == nil {
+		return nil
+	}
+	var out []string
+	freeNames(c.prog.Node(), func(name string) { out = append(out, name) })
+	return out
 }
 
 // sortedEntries lists a map's entries in the order of their keys (a record's hidden kind
@@ -490,7 +517,7 @@ func (g *globalReads) collect(root ast.Node) {
 func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
 	mp, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("expected a map or a record, got %s", runtime.TypeName(v))
+		return nil, runtime.Errorf("expected a map or a record, got %s", runtime.TypeName(v))
 	}
 	if err := rt.(*runtime.Machine).Charge(len(mp)); err != nil {
 		return nil, err
@@ -517,13 +544,13 @@ func toFraction(v any) (any, error) {
 	case string:
 		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("float(%q): not a number", x)
+			return nil, runtime.Errorf("float(%q): not a number", x)
 		}
 		return f, nil
 	case *runtime.Roll:
 		return float64(x.Total), nil
 	}
-	return nil, fmt.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
+	return nil, runtime.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
 }
 
 func boolInt(b bool) int {
@@ -541,17 +568,17 @@ func toWhole(v any) (any, error) {
 		return x, nil
 	case float64:
 		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
-			return nil, fmt.Errorf("int(%s): beyond the whole numbers (%d to %d)", runtime.FormatFloat(x), math.MinInt64, math.MaxInt64)
+			return nil, runtime.Errorf("int(%s): beyond the whole numbers (%d to %d)", runtime.FormatFloat(x), math.MinInt64, math.MaxInt64)
 		}
 		return int(x), nil
 	case string:
 		n, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil {
-			return nil, fmt.Errorf("int(%q): not a whole number", x)
+			return nil, runtime.Errorf("int(%q): not a whole number", x)
 		}
 		return n, nil
 	case *runtime.Roll:
 		return x.Total, nil
 	}
-	return nil, fmt.Errorf("int takes a number or a string, not %s", runtime.TypeName(v))
+	return nil, runtime.Errorf("int takes a number or a string, not %s", runtime.TypeName(v))
 }

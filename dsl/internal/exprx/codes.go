@@ -1,13 +1,12 @@
 package exprx
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
 
@@ -43,7 +42,7 @@ func codeOperatorFunctions() []expr.Option {
 		expr.Function("__code_sub", arith(-1), new(func(*dice.Code, *dice.Code) *dice.Code), new(func(*dice.Code, int) *dice.Code)),
 		expr.Function("__code_entry", func(a ...any) (any, error) {
 			if a[0] == nil {
-				return nil, fmt.Errorf("no code for this key (a map of dice codes has no default: set the entry, or test it with in)")
+				return nil, runtime.Errorf("no code for this key (a map of dice codes has no default: set the entry, or test it with in)")
 			}
 			return runtime.Conform(a[0], &runtime.Type{Kind: runtime.TDice})
 		}, new(func(any) *dice.Code)),

@@ -23,8 +23,8 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 	"rulesh/stdlib/hex"
@@ -1015,7 +1015,7 @@ func compileError(err error) *Error {
 		}
 		msg = syntax.PlainExprMessage(fe.Message)
 	}
-	msg = runtime.GoTypeWords(msg)
+	msg = runtime.ForeignWords(msg)
 	e.Summary = msg
 	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,

@@ -3,10 +3,10 @@ package exprx_test
 import (
 	"testing"
 
-	"rulesh/dsl/check"
+	"rulesh/dsl/internal/check"
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 )
 
 // TestCountReading: a dice literal glued to a comparison counts successes; where a

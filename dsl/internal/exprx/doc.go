@@ -27,5 +27,5 @@
 // defaults being ready, the budget of "did you mean" suggestions) it asks through Scope. It
 // imports runtime for the compiled form and the Machine, and syntax for positions,
 // diagnostics and the one scanner (which finds the dice and card literals of an expression);
-// it must not import the checker (dsl/check) nor the facade (dsl).
+// it must not import the checker (dsl/internal/check) nor the facade (dsl).
 package exprx

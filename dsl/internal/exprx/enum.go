@@ -7,7 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // An enum's value is a string at run time. Written Enum.value it is checked here and becomes

@@ -10,10 +10,10 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"rulesh/dsl/check"
+	"rulesh/dsl/internal/check"
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	stddice "rulesh/stdlib/dice"
 )
 

@@ -1,8 +1,6 @@
 package exprx
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -13,8 +11,8 @@ import (
 	"github.com/expr-lang/expr"
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
 )
 
@@ -26,7 +24,7 @@ var pureFuncs = map[string]struct {
 	"div": {func(a ...any) (any, error) {
 		x, y := runtime.ToInt(a[0]), runtime.ToInt(a[1])
 		if y == 0 {
-			return nil, errors.New("division by zero")
+			return nil, runtime.NewError("division by zero")
 		}
 		q := x / y
 		if (x%y != 0) && ((x < 0) != (y < 0)) {
@@ -71,7 +69,7 @@ var pureFuncs = map[string]struct {
 	"sqrt": {func(a ...any) (any, error) {
 		x := runtime.ToFloat(a[0])
 		if x < 0 {
-			return nil, fmt.Errorf("sqrt of a negative number (%s)", runtime.FormatFloat(x))
+			return nil, runtime.Errorf("sqrt of a negative number (%s)", runtime.FormatFloat(x))
 		}
 		return math.Sqrt(x), nil
 	}, []any{new(func(float64) float64)}},
@@ -83,7 +81,7 @@ var pureFuncs = map[string]struct {
 		_, kx := x[runtime.KindKey]
 		_, ky := y[runtime.KindKey]
 		if !okx || !oky || !kx || !ky {
-			return nil, fmt.Errorf("same compares two records, not %s and %s", runtime.Repr(a[0]), runtime.Repr(a[1]))
+			return nil, runtime.Errorf("same compares two records, not %s and %s", runtime.Repr(a[0]), runtime.Repr(a[1]))
 		}
 		// One record is one map: two records with equal fields are still two.
 		return reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer(), nil
@@ -195,7 +193,7 @@ func callProc(args ...any) (any, error) {
 func rollFaces(v any) ([]any, error) {
 	r, ok := v.(*runtime.Roll)
 	if !ok {
-		return nil, fmt.Errorf("expected a roll, got %s", runtime.Repr(v))
+		return nil, runtime.Errorf("expected a roll, got %s", runtime.Repr(v))
 	}
 	out := make([]any, 0, len(r.Faces))
 	if len(r.Symbols) == len(r.All) && len(r.Symbols) > 0 {
@@ -225,11 +223,11 @@ func asInt(v any) (int, error) {
 		return int(x), nil
 	case *runtime.Roll:
 		if x.Symbol() != "" {
-			return 0, fmt.Errorf("%s is the face %s: it has a name, not a number", x, x.Symbol())
+			return 0, runtime.Errorf("%s is the face %s: it has a name, not a number", x, x.Symbol())
 		}
 		return x.Total, nil
 	}
-	return 0, fmt.Errorf("expected a number or a roll, got %s", runtime.Repr(v))
+	return 0, runtime.Errorf("expected a number or a roll, got %s", runtime.Repr(v))
 }
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
@@ -304,7 +302,7 @@ func wholeOf(name string, f func(float64) float64) func(a ...any) (any, error) {
 		}
 		w := f(runtime.Snap(x))
 		if math.IsNaN(w) || w < -(1<<63) || w >= 1<<63 {
-			return nil, fmt.Errorf("%s(%s): beyond the whole numbers", name, runtime.FormatFloat(x))
+			return nil, runtime.Errorf("%s(%s): beyond the whole numbers", name, runtime.FormatFloat(x))
 		}
 		return int(w), nil
 	}
@@ -357,11 +355,11 @@ func newRecordFunc(args ...any) (any, error) {
 	for _, name := range runtime.SortedKeys(fields) {
 		f := k.ByName[name]
 		if f == nil {
-			return nil, fmt.Errorf("%s has no field %s", k.Name, name)
+			return nil, runtime.Errorf("%s has no field %s", k.Name, name)
 		}
 		v, err := runtime.Conform(fields[name], f.Type)
 		if err != nil {
-			return nil, fmt.Errorf("%s.%s: %v", k.Name, name, err)
+			return nil, runtime.Errorf("%s.%s: %v", k.Name, name, err)
 		}
 		rec[name] = m.Thaw(v)
 	}
@@ -382,10 +380,10 @@ func formatDecimal(fn string, x, places any, shift int) (string, error) {
 	}
 	n := runtime.ToInt(places)
 	if n < 0 || n > maxDecimals {
-		return "", fmt.Errorf("%s: %d decimals: between 0 and %d", fn, n, maxDecimals)
+		return "", runtime.Errorf("%s: %d decimals: between 0 and %d", fn, n, maxDecimals)
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "", fmt.Errorf("%s: %s is not a finite number", fn, runtime.FormatFloat(f))
+		return "", runtime.Errorf("%s: %s is not a finite number", fn, runtime.FormatFloat(f))
 	}
 	// "d.dddde±x": the digits, and where the point goes; 15 significant digits, the
 	// precision at which the language compares and prints fractions (1 - 8/10 is 0.2).

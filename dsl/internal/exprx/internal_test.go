@@ -6,10 +6,10 @@ import (
 
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
-	"rulesh/dsl/lib/cards"
-	"rulesh/dsl/lib/dice"
-	"rulesh/dsl/lib/hex"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/lib/cards"
+	"rulesh/dsl/internal/lib/dice"
+	"rulesh/dsl/internal/lib/hex"
+	"rulesh/dsl/internal/runtime"
 )
 
 // TestPureFunctionsAreNotBuiltins: no pure function shares a name with a builtin of the

@@ -8,8 +8,8 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
-	"rulesh/dsl/syntax"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )

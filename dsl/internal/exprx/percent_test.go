@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/exprx"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // TestPercent: a number followed by % and no operand is a percentage, the point moved two

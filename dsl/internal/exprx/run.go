@@ -7,7 +7,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // code is a compiled expression, run by the VM the Machine keeps for the nesting depth.
@@ -27,7 +27,12 @@ func (c *code) Run(slot *any, env map[string]any, memoryBudget uint) (any, error
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			msg := runtime.GoTypeWords(fe.Message)
+			// A function's error is fe.Prev, its text fe.Message: the language's own errors
+			// keep theirs, expr's and Go's are put in the language's words.
+			msg := runtime.ForeignWords(fe.Message)
+			if fe.Prev != nil {
+				msg = runtime.MessageOf(fe.Prev)
+			}
 			return nil, &runtime.ExprError{At: fe.From, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: fe}
 		}
 		return nil, err

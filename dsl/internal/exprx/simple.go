@@ -6,14 +6,14 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // simpleOf recognises, on an expression's final tree (after every patch), the shapes the
 // runtime evaluates without the VM (runtime.Simple): a field read, two operands joined by a
 // comparison, + - * or a boolean operator, a builtin called with operands. Anything else
 // (and any operand that is not a name, a field of a name or a number, string or bool
-// literal) gives nil.
+// literal, or + - * of such operands, nested) gives nil.
 func simpleOf(n ast.Node, lib *runtime.Library) *runtime.Simple {
 	switch n := n.(type) {
 	case *ast.MemberNode:
@@ -162,6 +162,16 @@ func operandOf(n ast.Node) (runtime.Operand, bool) {
 			return runtime.Operand{}, false
 		}
 		return runtime.Operand{Kind: runtime.OpField, Name: id.Value, Field: prop.Value}, true
+	case *ast.BinaryNode:
+		// Nested + - * of operands: read without the VM when they are ints at run time.
+		if n.Operator != "+" && n.Operator != "-" && n.Operator != "*" {
+			break
+		}
+		l, lok := operandOf(n.Left)
+		r, rok := operandOf(n.Right)
+		if lok && rok {
+			return runtime.Operand{Kind: runtime.OpArith, Sub: &runtime.Simple{Op: n.Operator, L: l, R: r}}, true
+		}
 	}
 	return runtime.Operand{}, false
 }

@@ -7,7 +7,7 @@ import (
 
 	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/internal/racetest"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 	stddice "rulesh/stdlib/dice"
 )
 
@@ -75,6 +75,17 @@ func TestSimpleMatchesVM(t *testing.T) {
 	for _, a := range operands {
 		texts = append(texts, "plus("+a+")", "plus("+a+", i)", "plus(i, "+a+")")
 	}
+	// Nested + - * (a loop's counters' arithmetic), alone, compared, and as arguments.
+	nested := map[string]bool{}
+	for _, a := range []string{"i", "j", "f", "n", "r", "s", "l", "u.force", "m.a", "1", "9223372036854775807"} {
+		for _, b := range []string{"i", "j", "f", "n", "r", "u.force", "-1", "1000"} {
+			for _, text := range []string{"(" + a + " - " + b + ") * 1000 + j", a + " * " + b + " + i", "i - " + a + " * " + b,
+				"(" + a + " + " + b + ") < (i - j)", "plus(" + a + " + " + b + ", i)", "d(" + a + " - " + b + ")", "i + " + a + " * " + b + " == " + b} {
+				texts = append(texts, text)
+				nested[text] = true
+			}
+		}
+	}
 	values := make([]map[string]*runtime.Expr, len(worlds))
 	for wi, w := range worlds {
 		values[wi] = map[string]*runtime.Expr{}
@@ -96,7 +107,7 @@ func TestSimpleMatchesVM(t *testing.T) {
 	if racetest.Enabled {
 		stride = 4
 	}
-	simple, compared := 0, 0
+	simple, nestedSimple, compared := 0, 0, 0
 	for ti, text := range texts {
 		if ti%stride != 0 {
 			continue
@@ -116,6 +127,9 @@ func TestSimpleMatchesVM(t *testing.T) {
 				continue
 			}
 			simple++
+			if nested[text] {
+				nestedSimple++
+			}
 			vmOnly := *x
 			vmOnly.Simple = nil
 			for wi, w := range values {
@@ -128,6 +142,9 @@ func TestSimpleMatchesVM(t *testing.T) {
 				}
 			}
 		}
+	}
+	if nestedSimple < 300/stride {
+		t.Errorf("only %d nested arithmetic expressions take the shortcut", nestedSimple)
 	}
 	if simple < 300/stride {
 		t.Errorf("only %d generated expressions take the shortcut", simple)

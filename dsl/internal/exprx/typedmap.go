@@ -5,7 +5,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/runtime"
 )
 
 // A typed map, map[K]V, is a plain map at run time. Reading an entry of one whose static type

@@ -6,11 +6,11 @@ package libtest
 import (
 	"errors"
 
-	"rulesh/dsl/lib/cards"
-	"rulesh/dsl/lib/choice"
-	"rulesh/dsl/lib/dice"
-	"rulesh/dsl/lib/hex"
-	"rulesh/dsl/runtime"
+	"rulesh/dsl/internal/lib/cards"
+	"rulesh/dsl/internal/lib/choice"
+	"rulesh/dsl/internal/lib/dice"
+	"rulesh/dsl/internal/lib/hex"
+	"rulesh/dsl/internal/runtime"
 )
 
 // Library gathers the builtins of the language's core and of every library, as dsl does.

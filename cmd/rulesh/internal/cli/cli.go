@@ -317,8 +317,9 @@ func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
 	r.choices = fs.String("choices", "", "hand-given answers to choose, in order: `LIST` of option numbers (from 1) or names, such as 2,colline")
 }
 
-// machine loads the files and prepares a machine with the run flags applied.
-func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
+// machine loads the files and prepares a machine with the run flags applied; exprs are the
+// expressions it will run, whose dice (a dF) the hand-given results may be for.
+func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Machine, int) {
 	prog, code := c.loadProgram(r.files, true)
 	if code != 0 {
 		return nil, code
@@ -332,7 +333,7 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 	}
 	var src dice.Source = dice.NewPCG(seed)
 	if *r.rolls != "" {
-		list, err := dice.ParseList(*r.rolls)
+		list, err := repl.ParseRolls(prog, *r.rolls, exprs...)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
 			return nil, ExitUsage
@@ -356,9 +357,14 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags) (*dsl.Machine, int) {
 			fmt.Fprintf(c.stderr, "rulesh: --cards: %v\n", err)
 			return nil, ExitUsage
 		}
-		m.GivenCards = list
+		m.SetGivenCards(list)
 	}
-	m.GivenChoices = repl.ParseChoices(*r.choices)
+	answers, err := repl.ParseChoices(*r.choices)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: --choices: %v\n", err)
+		return nil, ExitUsage
+	}
+	m.SetGivenChoices(answers)
 	return m, ExitOK
 }
 
@@ -376,17 +382,17 @@ func (c *cli) eval(args []string) int {
 		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
-	m, code := c.machine(fs, &r)
+	m, code := c.machine(fs, &r, src)
 	if m == nil {
 		return code
 	}
 	var emitted []string
-	m.Emit = func(s string) {
+	m.SetEmit(func(s string) {
 		emitted = append(emitted, s)
 		if !*r.json {
 			fmt.Fprintln(c.stdout, s)
 		}
-	}
+	})
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
 		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
@@ -399,10 +405,10 @@ func (c *cli) eval(args []string) int {
 	}
 	// Results given by hand and never used usually mean a mistake in the list.
 	var leftRolls []string
-	if q, ok := m.Dice.(*dice.Queue); ok {
+	if q, ok := m.Dice().(*dice.Queue); ok {
 		leftRolls = q.Pending()
 	}
-	output.Leftovers(c.stderr, leftRolls, m.GivenCards, m.GivenChoices)
+	output.Leftovers(c.stderr, leftRolls, m.GivenCards(), m.GivenChoices())
 	if *r.json {
 		if emitted == nil {
 			emitted = []string{}

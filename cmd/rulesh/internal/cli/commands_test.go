@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,24 +130,5 @@ func TestCommands(t *testing.T) {
 	}
 	if _, out, _ := runIn(t, root, "", Fmt, "-l", tmp); out != "" {
 		t.Errorf("after fmt -w, fmt -l still lists %s", out)
-	}
-}
-
-func TestHistogram(t *testing.T) {
-	var h histogram
-	for _, v := range []int{5, 3, 7, 3} {
-		h.add(v)
-	}
-	if h.min != 3 || h.max() != 7 || h.n != 4 || h.mean() != 4.5 {
-		t.Errorf("min %d max %d n %d mean %v", h.min, h.max(), h.n, h.mean())
-	}
-	if got := fmt.Sprint(h.counts); got != "[2 0 1 0 1]" {
-		t.Errorf("counts %s", got)
-	}
-	var one histogram
-	one.add(4)
-	one.add(4)
-	if one.stddev() != 0 {
-		t.Errorf("stddev of a constant: %v", one.stddev())
 	}
 }

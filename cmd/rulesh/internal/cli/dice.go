@@ -3,11 +3,11 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
+	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/stdlib/dice"
 )
@@ -109,39 +109,32 @@ func (c *cli) roll(args []string) int {
 		}
 		return ExitOK
 	}
-	var h histogram
+	var h analysis.Histogram
 	for i := 0; i < *n; i++ {
 		v, err := r.Total()
 		if err != nil {
 			output.DiceError(c.stderr, src, err)
 			return ExitError
 		}
-		h.add(v)
+		h.Add(v)
 	}
 	if *asJSON {
 		counts := map[string]int{}
-		for i, k := range h.counts {
-			if k > 0 {
-				counts[output.Label(h.min+i, isBool, nil)] = k
-			}
-		}
+		h.Each(func(v, k int) { counts[output.Label(v, isBool, nil)] = k })
 		return c.writeJSON(map[string]any{
-			"expr": src, "n": *n, "mean": h.mean(), "stddev": h.stddev(),
-			"min": output.Value(h.min, isBool, nil), "max": output.Value(h.max(), isBool, nil), "counts": counts,
+			"expr": src, "n": *n, "mean": h.Mean(), "stddev": h.Stddev(),
+			"min": output.Value(h.Min(), isBool, nil), "max": output.Value(h.Max(), isBool, nil), "counts": counts,
 		})
 	}
 	fmt.Fprintf(c.stdout, "%s: %d rolls\nmean %s  stddev %s  min %s  max %s\n", src, *n,
-		output.Float(h.mean()), output.Float(h.stddev()), output.Label(h.min, isBool, nil), output.Label(h.max(), isBool, nil))
+		output.Float(h.Mean()), output.Float(h.Stddev()), output.Label(h.Min(), isBool, nil), output.Label(h.Max(), isBool, nil))
 	var rows [][]string
 	var weights []float64
-	for i, k := range h.counts {
-		if k == 0 {
-			continue
-		}
+	h.Each(func(v, k int) {
 		p := float64(k) / float64(*n)
-		rows = append(rows, []string{output.Label(h.min+i, isBool, nil), strconv.Itoa(k), output.Percent(p)})
+		rows = append(rows, []string{output.Label(v, isBool, nil), strconv.Itoa(k), output.Percent(p)})
 		weights = append(weights, p)
-	}
+	})
 	output.Table(c.stdout, []string{"value", "count", "%"}, rows, weights)
 	return ExitOK
 }
@@ -151,48 +144,6 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	found := false
 	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
-}
-
-// histogram counts integer results in a slice indexed from the smallest seen.
-type histogram struct {
-	counts []int
-	min    int
-	n      int
-	sum    float64
-	sum2   float64
-}
-
-func (h *histogram) add(v int) {
-	if h.n == 0 {
-		h.min = v
-		h.counts = make([]int, 1, 64)
-	}
-	h.n++
-	f := float64(v)
-	h.sum += f
-	h.sum2 += f * f
-	if v < h.min {
-		grow := h.min - v
-		h.counts = append(make([]int, grow, grow+len(h.counts)), h.counts...)
-		h.min = v
-	}
-	for v-h.min >= len(h.counts) {
-		h.counts = append(h.counts, 0)
-	}
-	h.counts[v-h.min]++
-}
-
-func (h *histogram) max() int { return h.min + len(h.counts) - 1 }
-
-func (h *histogram) mean() float64 { return h.sum / float64(h.n) }
-
-func (h *histogram) stddev() float64 {
-	m := h.mean()
-	v := h.sum2/float64(h.n) - m*m
-	if v < 0 {
-		return 0
-	}
-	return math.Sqrt(v)
 }
 
 // namedDice loads rule files and returns their declared dice (empty without files).

@@ -9,9 +9,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strings"
-	"sync"
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
@@ -90,18 +88,6 @@ func (c *cli) prob(args []string) int {
 			return code
 		}
 	}
-	plain := *sweep == "" && len(sets) == 0 && *compare == "" && *variant == "" && !*emits && !*shuffle
-	var diceErr error
-	if plain {
-		d, done, code, perr := c.diceDist(prog, src)
-		diceErr = perr
-		if done {
-			if code != ExitOK {
-				return code
-			}
-			return c.printDist(src, d, *asJSON, *svg)
-		}
-	}
 	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed, Shuffle: *shuffle}
 	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact,
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
@@ -109,33 +95,7 @@ func (c *cli) prob(args []string) int {
 		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast)
 	}
 	if *compare == "" && *variant == "" {
-		d, err := analysis.Prob(q, opt)
-		var diags dsl.Diagnostics
-		if errors.As(err, &diags) && diceErr != nil && procIn(prog, src) == "" && !callRE().MatchString(src) {
-			// Neither dice notation nor an expression of the rules, and no call written: it
-			// was meant as dice, and the dice parser says best what is wrong.
-			output.DiceError(c.stderr, src, diceErr)
-			return ExitError
-		}
-		if err != nil {
-			return c.probError(prog, src, err)
-		}
-		if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
-			// Every run fails, and the same way: a mistake in the expression or the rules,
-			// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
-			fmt.Fprintf(c.stderr, "rulesh prob: every run of %s fails: %s\n", src, d.Outcomes[0].Err)
-			return ExitError
-		}
-		if *svg != "" {
-			if code := c.writeChart("prob", *svg, src, labelsOf(d.Outcomes), []output.Series{{Name: src, Values: probsOf(d.Outcomes)}}); code != 0 {
-				return code
-			}
-		}
-		if *asJSON {
-			return c.writeJSON(distDoc(d, *seed))
-		}
-		output.EngineDist(c.stdout, d, *seed)
-		return ExitOK
+		return c.probAnswer(q, opt, *asJSON, *svg)
 	}
 	b := q
 	nameA, nameB := "A: the rules", ""
@@ -181,55 +141,40 @@ func (c *cli) prob(args []string) int {
 	return ExitOK
 }
 
-// diceDist answers dice notation and a table that rolls its own key exactly, by convolution,
-// as prob always has; done is false for any other expression, with the dice parser's error
-// when src is not dice notation.
-func (c *cli) diceDist(prog *dsl.Program, src string) (d *dice.Dist, done bool, code int, parseErr error) {
-	if name, args := dsl.ParseTableCall(src); prog != nil && prog.HasProc(name) {
-		if !prog.RollsItsKey(name) {
-			return nil, false, 0, nil
-		}
-		d, err := prog.TableDist(name, args...)
-		if err != nil {
-			fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
-			return nil, true, ExitError, nil
-		}
-		return d, true, ExitOK, nil
+// probAnswer prints analysis.Odds' answer to one question, or why there is none.
+func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON bool, svg string) int {
+	a, err := analysis.Odds(q, opt)
+	var diceErr *analysis.DiceError
+	var tableErr *analysis.TableError
+	switch {
+	case errors.As(err, &diceErr):
+		output.DiceError(c.stderr, diceErr.Src, diceErr.Err)
+		return ExitError
+	case errors.As(err, &tableErr):
+		fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
+		return ExitError
+	case err != nil:
+		return c.probError(q.Prog, q.Expr, err)
+	case a.Conv != nil:
+		return c.printDist(q.Expr, a.Conv, asJSON, svg)
 	}
-	var named map[string]*dice.Die
-	if prog != nil {
-		named = prog.Dice()
+	d := a.Dist
+	if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
+		// Every run fails, and the same way: a mistake in the expression or the rules,
+		// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
+		fmt.Fprintf(c.stderr, "rulesh prob: every run of %s fails: %s\n", q.Expr, d.Outcomes[0].Err)
+		return ExitError
 	}
-	e, err := dice.Parse(src, named)
-	if err != nil {
-		return nil, false, 0, err
-	}
-	d, err = e.Distribution()
-	if err != nil {
-		output.DiceError(c.stderr, src, err)
-		return nil, true, ExitError, nil
-	}
-	return d, true, ExitOK, nil
-}
-
-// nameRE finds the names in an expression.
-var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`) })
-
-// callRE finds a call written in an expression: a name and an opening bracket (not the d of
-// dice notation's 3d(2*6), glued to a number).
-var callRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_]*\s*\(`) })
-
-// procIn returns the first name in src that is a procedure of prog, or "".
-func procIn(prog *dsl.Program, src string) string {
-	if prog == nil {
-		return ""
-	}
-	for _, name := range nameRE().FindAllString(src, -1) {
-		if prog.HasProc(name) {
-			return name
+	if svg != "" {
+		if code := c.writeChart("prob", svg, q.Expr, labelsOf(d.Outcomes), []output.Series{{Name: q.Expr, Values: probsOf(d.Outcomes)}}); code != 0 {
+			return code
 		}
 	}
-	return ""
+	if asJSON {
+		return c.writeJSON(distDoc(d, q.Seed))
+	}
+	output.EngineDist(c.stdout, d, q.Seed)
+	return ExitOK
 }
 
 // probError says why the engine could not answer.

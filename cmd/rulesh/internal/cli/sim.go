@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,8 +45,8 @@ func (c *cli) sim(args []string) int {
 	seed := fs.Uint64("seed", 0, "seed `S` of the runs (default: a random seed, printed)")
 	compare := fs.String("compare", "", "run B with the option `NAME=VALUE` beside A, seed for seed")
 	variant := fs.String("variant", "", "run B with the rule `FILE` added last beside A, seed for seed")
-	shard := fs.String("shard", "", "do only slice `I/N` of the runs and print its counts for --merge")
-	merge := fs.Bool("merge", false, "combine the shard files given as arguments")
+	shard := fs.String("shard", "", "do only slice `I/N` of the runs (1 ≤ I ≤ N ≤ runs) and print its counts for --merge")
+	merge := fs.Bool("merge", false, fmt.Sprintf("combine the shard files given as arguments (regular files of at most %d MiB each)", analysis.MaxShardSize>>20))
 	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
 	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
@@ -104,6 +105,9 @@ func (c *cli) sim(args []string) int {
 		var err error
 		if index, n, err = analysis.ParseShard(*shard); err != nil {
 			return usage("%v", err)
+		}
+		if err := analysis.CheckShard(*runs, n); err != nil {
+			return usage("--shard %s: %v", *shard, err)
 		}
 		if !flagSet(fs, "seed") {
 			return usage("--shard needs --seed: every shard must run the same study")
@@ -175,11 +179,10 @@ func (c *cli) sim(args []string) int {
 		return ExitError
 	}
 	if n > 0 {
+		// CheckShard left no shard without runs.
 		cfg.First, cfg.Last = analysis.ShardRange(st.Runs, index, n)
-		if cfg.First == cfg.Last {
-			t := analysis.NewTally()
-			t.Paired = cfg.B != nil
-			return c.writeJSON(analysis.NewShard(st, index, n, t))
+		if st.SHA256, code = hashSources(prog, cfg.B, files); code != ExitOK {
+			return c.simRefuse("%s changed while it was read twice (for A and for B): run again", st.Files)
 		}
 	}
 	if *sweep != "" {
@@ -196,7 +199,7 @@ func (c *cli) sim(args []string) int {
 		return ExitError
 	}
 	if n > 0 {
-		return c.writeJSON(analysis.NewShard(st, index, n, t))
+		return c.writeShard(analysis.NewShard(st, index, n, t))
 	}
 	return c.simReport(st, t, *asJSON, *svg)
 }
@@ -252,23 +255,70 @@ func progressBar(frac float64, n int) string {
 	return "[" + strings.Repeat("█", k) + strings.Repeat("·", n-k) + "]"
 }
 
-// simMerge combines shard files into the single machine's result.
+// hashSources is the SHA-256 of every rule file the runs read: A's files and includes, and
+// B's when B is a variant. A file read for both must have given the same bytes both times.
+func hashSources(prog *dsl.Program, b *analysis.Variant, files []string) (map[string]string, int) {
+	if len(files) == 0 {
+		return map[string]string{}, ExitOK
+	}
+	h := analysis.HashSources(prog.Sources())
+	if b != nil && b.Prog != prog {
+		for k, v := range analysis.HashSources(b.Prog.Sources()) {
+			if old, ok := h[k]; ok && old != v {
+				return nil, ExitError
+			}
+			h[k] = v
+		}
+	}
+	return h, ExitOK
+}
+
+// simRefuse prints a refusal of sim's and returns ExitError.
+func (c *cli) simRefuse(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "rulesh sim: "+format+"\n", a...)
+	return ExitError
+}
+
+// shardLimit is analysis.MaxShardSize, lowered by tests.
+var shardLimit = analysis.MaxShardSize
+
+// writeShard prints a shard document, unless it is longer than --merge reads.
+func (c *cli) writeShard(sh *analysis.Shard) int {
+	var b bytes.Buffer
+	if err := output.JSON(&b, sh); err != nil {
+		return c.simRefuse("%v", err)
+	}
+	if b.Len() > shardLimit {
+		return c.simRefuse("the shard document would be %d bytes, over the %d MiB that --merge reads (the emitted lines are too many or too long)",
+			b.Len(), shardLimit>>20)
+	}
+	c.stdout.Write(b.Bytes())
+	return ExitOK
+}
+
+// simMerge combines shard files into the single machine's result, reading one file at a
+// time: only regular files of at most analysis.MaxShardSize bytes, each checked whole
+// before its counts are added.
 func (c *cli) simMerge(names []string, asJSON bool, svg string) int {
-	var shards []*analysis.Shard
+	var m analysis.Merger
 	for _, name := range names {
-		data, err := os.ReadFile(name)
+		data, err := sysio.ReadRegular(name, analysis.MaxShardSize)
 		if err != nil {
-			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
+			fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
 			return ExitError
 		}
 		sh, err := analysis.ReadShard(data)
+		if err == nil {
+			err = m.Add(name, sh)
+		} else {
+			err = fmt.Errorf("%s: %w", name, err)
+		}
 		if err != nil {
-			fmt.Fprintf(c.stderr, "rulesh sim: %s: %v\n", name, err)
+			fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
 			return ExitError
 		}
-		shards = append(shards, sh)
 	}
-	st, t, err := analysis.MergeShards(names, shards)
+	st, t, err := m.Result()
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
 		return ExitError

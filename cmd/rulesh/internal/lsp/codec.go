@@ -6,63 +6,139 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
 )
 
-// maxMessage bounds the body of one message: a larger one is skipped, not held in memory.
-const maxMessage = 64 << 20
+// Limits of the framing: whatever a client sends, the server holds at most one message of
+// MaxMessage bytes and one header of maxHeader bytes in memory.
+const (
+	// MaxMessage bounds the body of one message (32 MiB, eight times the largest ruleset a
+	// load reads): a larger one is refused with an error and skipped, never held in memory.
+	MaxMessage = 32 << 20
+	// maxHeader bounds the header lines of one message together: a header that does not end
+	// within it (a line without its \r\n) is refused and ends the connection.
+	maxHeader = 8 << 10
+)
 
-// codec frames messages as jsonrpc2.VSCodeObjectCodec does (Content-Length headers), but a
-// message whose body is not a JSON-RPC message (invalid JSON, an array, an id of the wrong
-// type, trailing bytes) is logged and skipped instead of ending the connection: the next
-// message is still framed by its header. Only a stream whose framing is lost (no or a bad
-// Content-Length, a header line without \r\n) ends the connection.
-type codec struct{ log *log.Logger }
+// JSON-RPC and LSP error codes that jsonrpc2 does not name.
+const (
+	codeServerNotInitialized = -32002
+)
 
-func (codec) WriteObject(stream io.Writer, obj any) error {
-	return jsonrpc2.VSCodeObjectCodec{}.WriteObject(stream, obj)
+// objectStream frames messages as jsonrpc2.VSCodeObjectCodec does (Content-Length headers)
+// with three differences. A body that is not a JSON-RPC message (not JSON, an array, an id
+// of the wrong type, trailing bytes) or that is over MaxMessage is answered with an error
+// whose id is null, as JSON-RPC says, and skipped: the next message is still framed by its
+// header. A stream whose framing is lost (no or a bad Content-Length, a header line without
+// \r\n or without an end) is answered the same way and ends the connection. And a header is
+// read within maxHeader, never up to the next newline whatever its distance.
+type objectStream struct {
+	r   *bufio.Reader
+	rw  io.ReadWriteCloser
+	log *log.Logger
+
+	mu sync.Mutex // one message written at a time: the connection's and the stream's own
 }
 
-func (c codec) ReadObject(stream *bufio.Reader, v any) error {
+func newObjectStream(rw io.ReadWriteCloser, l *log.Logger) *objectStream {
+	return &objectStream{r: bufio.NewReader(rw), rw: rw, log: l}
+}
+
+// WriteObject sends one message, its header and body in a single write.
+func (s *objectStream) WriteObject(obj any) error {
+	body, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	msg := append([]byte("Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"), body...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, err = s.rw.Write(msg)
+	return err
+}
+
+// Close closes both ends.
+func (s *objectStream) Close() error { return s.rw.Close() }
+
+// errorReply is a JSON-RPC error response to a message whose id could not be read.
+type errorReply struct {
+	JSONRPC string         `json:"jsonrpc"`
+	ID      *int           `json:"id"` // always null
+	Error   jsonrpc2.Error `json:"error"`
+}
+
+// refuse answers a message the stream could not read, and logs why.
+func (s *objectStream) refuse(code int64, msg string) {
+	s.log.Print(msg)
+	if err := s.WriteObject(errorReply{JSONRPC: "2.0", Error: jsonrpc2.Error{Code: code, Message: msg}}); err != nil {
+		s.log.Printf("answering a message refused: %v", err)
+	}
+}
+
+// ReadObject reads the next JSON-RPC message into v, answering and skipping those that
+// are not.
+func (s *objectStream) ReadObject(v any) error {
 	for {
-		n, err := readHeader(stream)
+		n, err := readHeader(s.r)
 		if err != nil {
+			if err != io.EOF && err != io.ErrUnexpectedEOF {
+				s.refuse(jsonrpc2.CodeParseError, err.Error()+"; the connection ends")
+			}
 			return err
 		}
-		if n > maxMessage {
-			if _, err := io.CopyN(io.Discard, stream, int64(n)); err != nil {
+		if n > MaxMessage {
+			s.refuse(jsonrpc2.CodeInvalidRequest, fmt.Sprintf("a message of %d bytes is over the limit of %d bytes (%d MiB); it is skipped", n, MaxMessage, MaxMessage>>20))
+			// Skipped through a small buffer, as the client sends it: never held.
+			if _, err := io.CopyN(io.Discard, s.r, int64(n)); err != nil {
 				return err
 			}
-			c.log.Printf("skipped a message of %d bytes (more than %d)", n, maxMessage)
 			continue
 		}
 		body := make([]byte, n)
-		if _, err := io.ReadFull(stream, body); err != nil {
+		if _, err := io.ReadFull(s.r, body); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
 			return err
 		}
+		if !json.Valid(body) {
+			s.refuse(jsonrpc2.CodeParseError, fmt.Sprintf("a message that is not JSON: %.80q", body))
+			continue
+		}
+		// A decoding that failed half-way may have filled part of v: start afresh, or a
+		// stale request could be handled with the next response.
+		reflect.ValueOf(v).Elem().SetZero()
 		if err := json.Unmarshal(body, v); err != nil {
-			c.log.Printf("skipped a message that is not JSON-RPC (%s): %.80q", strings.TrimPrefix(err.Error(), "json: "), body)
+			reflect.ValueOf(v).Elem().SetZero()
+			// jsonrpc2's words name Go types: they go to the log only.
+			s.log.Printf("not a JSON-RPC message: %v", err)
+			s.refuse(jsonrpc2.CodeInvalidRequest, fmt.Sprintf("a message that is not a JSON-RPC request: %.80q", body))
 			continue
 		}
 		return nil
 	}
 }
 
-// readHeader reads a message's header lines and returns its Content-Length.
-func readHeader(stream *bufio.Reader) (uint64, error) {
+// readHeader reads a message's header lines, maxHeader bytes at most, and returns its
+// Content-Length.
+func readHeader(r *bufio.Reader) (uint64, error) {
 	var length uint64
 	found := false
-	for {
-		line, err := stream.ReadString('\n')
+	budget := maxHeader
+	for first := true; ; first = false {
+		line, err := readLine(r, budget)
 		if err != nil {
-			if err == io.EOF && line != "" {
+			if err == io.EOF && (line != "" || !first) {
 				err = io.ErrUnexpectedEOF
 			}
 			return 0, err
 		}
+		budget -= len(line)
 		if !strings.HasSuffix(line, "\r\n") {
 			return 0, fmt.Errorf("a header line does not end in \\r\\n: %.80q", line)
 		}
@@ -79,8 +155,24 @@ func readHeader(stream *bufio.Reader) (uint64, error) {
 			length, found = n, true
 		}
 	}
-	if !found || length == 0 {
+	if !found {
 		return 0, fmt.Errorf("a message without a Content-Length")
 	}
 	return length, nil
+}
+
+// readLine reads up to and including the next \n, refusing a line longer than limit.
+func readLine(r *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > limit {
+			return "", fmt.Errorf("a message header does not end within %d bytes (a header line with no end?)", maxHeader)
+		}
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return string(line), err
+	}
 }

@@ -15,4 +15,11 @@
 // connection is github.com/sourcegraph/jsonrpc2 (what glsp runs on), driven here directly
 // so that the server runs on any stream, a pipe in the tests as well as stdio. It imports
 // the language through the dsl facade only.
+//
+// Limits, so that no client makes the server crash or grow without bound: a message body
+// is at most MaxMessage (32 MiB; a larger one is refused with an error whose id is null and
+// skipped without being held), a header at most 8 KiB (past that the framing is lost: an
+// error, and the connection ends), and a buffer over dsl.MaxLoadSize (4 MiB) is not
+// outlined, checked or formatted but gets one diagnostic. What the server keeps for a file goes when
+// it is closed, and Serve returns only once no check runs.
 package lsp

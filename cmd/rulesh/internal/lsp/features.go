@@ -1,6 +1,9 @@
 package lsp
 
 import (
+	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -251,19 +254,82 @@ func (s *server) rename(_ *glsp.Context, p *protocol.RenameParams) (*protocol.Wo
 	if n == nil {
 		return nil, errorf("no name to rename here")
 	}
-	names := dsl.Names("", []byte(p.NewName))
-	if len(names) != 1 || names[0].Name != p.NewName || strings.HasPrefix(p.NewName, "__") {
-		return nil, errorf("%q is not a name the rules can use", p.NewName)
-	}
 	targets := w.resolve(f, n)
 	if len(targets) == 0 {
 		return nil, errorf("%s is not declared in the ruleset", n.Name)
+	}
+	if err := w.canRename(targets, p.NewName); err != nil {
+		return nil, err
 	}
 	changes := map[string][]protocol.TextEdit{}
 	for _, r := range w.references(targets) {
 		changes[r.f.uri] = append(changes[r.f.uri], protocol.TextEdit{Range: r.f.rangeOf(r.sym.Pos, r.sym.End), NewText: p.NewName})
 	}
 	return &protocol.WorkspaceEdit{Changes: changes}, nil
+}
+
+// canRename refuses a new name the checker would refuse for the declarations renamed: a
+// keyword, a non-name, a __ prefix, a builtin (except for a field or an enum value, read
+// after a dot), a name declared already in the same scope, and a name a parameter and a
+// top-level declaration would then share (the checker says the parameter hides it).
+// Locals are not in the outline: a clash with one is left to the check that follows.
+func (w *workspace) canRename(targets []decl, name string) error {
+	shown := name
+	if name == "" || unicode.IsDigit([]rune(name)[0]) || strings.ContainsFunc(name, func(r rune) bool { return !isNameRune(r) }) {
+		shown = strconv.Quote(name)
+	}
+	refuse := func(why string) error { return errorf("cannot rename to %s: %s", shown, why) }
+	at := func(d decl) string { return fmt.Sprintf("%s:%d", filepath.Base(d.f.path), d.sym.Pos.Line) }
+	for _, t := range targets {
+		if t.sym.Name == name {
+			continue // nothing changes
+		}
+		if why := dsl.IsReserved(name); why != "" {
+			afterDot := t.sym.Sort == "field" || t.sym.Sort == "value"
+			if !afterDot || !dsl.IsBuiltin(name) {
+				return refuse(why)
+			}
+		}
+		var same func(*dsl.Symbol) bool
+		switch {
+		case topLevel(t.sym):
+			same = topLevel
+		case t.sym.Sort == "param":
+			// Parameters of the same procedure or table: the same container, declared
+			// within the same declaration (two procedures may share a name by mistake).
+			proc := t.f.enclosing(t.sym.Pos.Line, t.sym.Pos.Col)
+			same = func(s *dsl.Symbol) bool {
+				return s.Sort == "param" && s.Container == t.sym.Container && (proc == nil || within(s.Pos.Line, s.Pos.Col, proc.Start, proc.Stop))
+			}
+		default: // a field of a kind, a value of an enum
+			same = func(s *dsl.Symbol) bool { return s.Sort == t.sym.Sort && s.Container == t.sym.Container }
+		}
+		for _, d := range w.find(func(s *dsl.Symbol) bool { return s.Name == name && same(s) }) {
+			if !hit(d, targets) {
+				return refuse("it is already declared at " + at(d))
+			}
+		}
+		// A parameter may not take the name of an option, a const, a kind, an enum or a
+		// procedure (check: "hides the … declared at …").
+		hidden := func(s *dsl.Symbol) bool {
+			switch s.Sort {
+			case "option", "const", "kind", "enum", "action", "rule":
+				return true
+			}
+			return false
+		}
+		switch {
+		case t.sym.Sort == "param":
+			for _, d := range w.find(func(s *dsl.Symbol) bool { return s.Name == name && topLevel(s) && hidden(s) }) {
+				return refuse(fmt.Sprintf("the parameter would hide the %s declared at %s", d.sym.Sort, at(d)))
+			}
+		case hidden(t.sym):
+			for _, d := range w.find(func(s *dsl.Symbol) bool { return s.Name == name && s.Sort == "param" }) {
+				return refuse(fmt.Sprintf("the parameter %s of %s at %s would hide it", name, d.sym.Container, at(d)))
+			}
+		}
+	}
+	return nil
 }
 
 func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParams) ([]protocol.TextEdit, error) {
@@ -273,6 +339,9 @@ func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParam
 	s.mu.Unlock()
 	if d == nil {
 		return nil, errNoFile
+	}
+	if tooLarge(d.text) {
+		return []protocol.TextEdit{}, nil // its one diagnostic says why
 	}
 	out, err := dsl.Format(path, []byte(d.text))
 	if err != nil {

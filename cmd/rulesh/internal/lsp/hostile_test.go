@@ -83,7 +83,15 @@ func TestHostileWorkspace(t *testing.T) {
 	expect("references in a circle", c.call("textDocument/references", map[string]any{"textDocument": doc(a), "position": pos(1, 6), "context": map[string]any{"includeDeclaration": true}}),
 		`[{"uri":"A","range":{"start":{"line":1,"character":6},"end":{"line":1,"character":7}}},{"uri":"B","range":{"start":{"line":1,"character":10},"end":{"line":1,"character":11}}}]`)
 	for _, name := range []string{"", "1a", "a b", "if", "true", "__x", "x.y", "x\ny", "x//", `"x"`, "3d6"} {
-		want := fmt.Sprintf(`error {"code":-32600,"message":%q}`, fmt.Sprintf("%q is not a name the rules can use", name))
+		why := "it is not a name (names are letters, digits and _, starting with a letter)"
+		shown := fmt.Sprintf("%q", name)
+		switch name {
+		case "if", "true":
+			why, shown = "it is a keyword", name
+		case "__x":
+			why, shown = "it starts with __, which is reserved", name
+		}
+		want := fmt.Sprintf(`error {"code":-32600,"message":%q}`, "cannot rename to "+shown+": "+why)
 		expect("rename to "+name, c.call("textDocument/rename", map[string]any{"textDocument": doc(a), "position": pos(1, 6), "newName": name}), want)
 	}
 

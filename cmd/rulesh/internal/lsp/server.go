@@ -23,6 +23,9 @@ import (
 // the ruleset again.
 const Debounce = 200 * time.Millisecond
 
+// stopGrace is how long Serve waits, once the connection is gone, for the checks running.
+const stopGrace = 10 * time.Second
+
 // Main runs `rulesh lsp`: a language server on stdin and stdout, its log on stderr. It
 // returns 0 when the client asked for a shutdown before exiting, 1 otherwise, 2 on bad usage.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
@@ -43,9 +46,14 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 // on logw. It reports whether the client asked for a shutdown first. in and out are closed at
 // the end when they are io.Closers.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer) (shutdown bool) {
-	s := newServer(log.New(logw, "rulesh lsp: ", log.LstdFlags))
+	return newServer(log.New(logw, "rulesh lsp: ", log.LstdFlags)).serve(ctx, in, out)
+}
+
+// serve is Serve on a server made beforehand (the tests look into it). It returns once
+// the connection is gone and no check runs any more (or stopGrace has passed).
+func (s *server) serve(ctx context.Context, in io.Reader, out io.Writer) (shutdown bool) {
 	conn := jsonrpc2.NewConn(ctx,
-		jsonrpc2.NewBufferedStream(stream{in, out}, codec{s.log}),
+		newObjectStream(stream{in, out}, s.log),
 		jsonrpc2.HandlerWithError(s.handle),
 		jsonrpc2.SetLogger(s.log))
 	s.mu.Lock()
@@ -53,6 +61,18 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer) (sh
 	s.mu.Unlock()
 	<-conn.DisconnectNotify()
 	s.stop()
+	// A running check ends soon: a load is bounded by the loader's limits. Only one blocked
+	// writing to a client that no longer reads would not; the server does not wait for it.
+	done := make(chan struct{})
+	go func() {
+		s.checks.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(stopGrace):
+		s.log.Printf("a check still runs after %v; the server stops without it", stopGrace)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.shutdown
@@ -104,6 +124,13 @@ type server struct {
 	published map[string]map[string]bool
 
 	checkMu sync.Mutex // one check at a time, in the order they fire
+	pubMu   sync.Mutex // a check's diagnostics and a close's clearing go out one after the other
+	// checks counts the timers scheduled and not stopped, and the checks they run: Serve
+	// waits for it, so no check outlives the server.
+	checks   sync.WaitGroup
+	debounce time.Duration // Debounce; shorter in tests
+	// beforeCheck, when set (by tests), runs as a check starts.
+	beforeCheck func()
 }
 
 // document is a buffer open in the editor.
@@ -122,6 +149,7 @@ func newServer(l *log.Logger) *server {
 		timers:    map[string]*time.Timer{},
 		outlines:  map[string]outline{},
 		published: map[string]map[string]bool{},
+		debounce:  Debounce,
 	}
 	s.proto = protocol.Handler{
 		Initialize:                 s.initialize,
@@ -164,8 +192,27 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		gctx.Params = json.RawMessage("null")
 	}
 	if req.Method == protocol.MethodExit {
+		// Deferred: the session ends even if the handler panics.
+		defer func() {
+			s.stop()
+			err = conn.Close()
+		}()
 		s.proto.Handle(gctx)
-		return nil, conn.Close()
+		return nil, nil
+	}
+	if req.Method != protocol.MethodInitialize && !s.proto.IsInitialized() {
+		// The protocol: before initialize (and after shutdown) a notification is dropped
+		// and a request refused, ServerNotInitialized before, InvalidRequest after.
+		if req.Notif {
+			return nil, nil
+		}
+		s.mu.Lock()
+		down := s.shutdown
+		s.mu.Unlock()
+		if down {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: only exit is expected"}
+		}
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized: initialize comes first"}
 	}
 	r, validMethod, validParams, err := s.proto.Handle(gctx)
 	switch {
@@ -270,13 +317,22 @@ func (s *server) notify(method string, params any) {
 	}
 }
 
-// stop cancels the pending checks once the connection is gone.
+// stop cancels the pending checks once the client exits or the connection is gone; a
+// check already running publishes nothing.
 func (s *server) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	for _, t := range s.timers {
-		t.Stop()
+	for path, t := range s.timers {
+		s.cancelTimer(t)
+		delete(s.timers, path)
+	}
+}
+
+// cancelTimer stops a pending check; one that already fired counts itself done. s.mu is held.
+func (s *server) cancelTimer(t *time.Timer) {
+	if t.Stop() {
+		s.checks.Done()
 	}
 }
 

@@ -68,14 +68,12 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 
 func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
 	path := uriPath(p.TextDocument.URI)
+	// Held through the clearing, so that a check finishing now publishes before it, not
+	// after.
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
 	s.mu.Lock()
-	delete(s.docs, path)
-	if t := s.timers[path]; t != nil {
-		t.Stop()
-		delete(s.timers, path)
-	}
-	uris := s.published[path]
-	delete(s.published, path)
+	uris := s.forget(path)
 	s.mu.Unlock()
 	// The file closed is no longer checked: its problems go with it.
 	for _, u := range slices.Sorted(maps.Keys(uris)) {
@@ -92,19 +90,49 @@ func (s *server) schedule(path string) {
 		return
 	}
 	if t := s.timers[path]; t != nil {
-		t.Stop()
+		s.cancelTimer(t)
 	}
-	s.timers[path] = time.AfterFunc(Debounce, func() { s.check(path) })
+	s.checks.Add(1)
+	var t *time.Timer
+	t = time.AfterFunc(s.debounce, func() {
+		defer s.checks.Done()
+		s.mu.Lock()
+		if s.timers[path] == t {
+			delete(s.timers, path) // fired: nothing left to cancel
+		}
+		s.mu.Unlock()
+		s.check(path)
+	})
+	s.timers[path] = t
 }
 
-// overlay reads the open buffers in place of the files on disk.
-type overlay map[string][]byte
+// overlay reads the open buffers in place of the files on disk. It holds their texts as
+// strings, shared with the buffers: a file is copied only when the loader reads it.
+type overlay map[string]string
 
 func (o overlay) ReadFile(name string) ([]byte, error) {
-	if b, ok := o[filepath.Clean(name)]; ok {
-		return b, nil
+	if text, ok := o[filepath.Clean(name)]; ok {
+		return []byte(text), nil
 	}
 	return dsl.OSFiles{}.ReadFile(name)
+}
+
+// text reads a file as ReadFile does, a buffer without a copy.
+func (o overlay) text(name string) (string, bool) {
+	if text, ok := o[filepath.Clean(name)]; ok {
+		return text, true
+	}
+	b, err := dsl.OSFiles{}.ReadFile(name)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// Stat describes the file on disk, so the loader reads a file reached by two paths once;
+// a buffer not yet saved is known by its path alone.
+func (o overlay) Stat(name string) (os.FileInfo, error) {
+	return dsl.OSFiles{}.Stat(name)
 }
 
 // Resolve follows symbolic links as the loader's confinement of includes needs; a buffer
@@ -155,18 +183,12 @@ func (s *server) snapshot(path string) *workspace {
 	fs := overlay{}
 	uris := map[string]string{}
 	for p, d := range s.docs {
-		fs[p] = []byte(d.text)
+		fs[p] = d.text
 		uris[p] = d.uri
 	}
 	s.mu.Unlock()
 
-	read := func(p string) (string, bool) {
-		b, err := fs.ReadFile(p)
-		if err != nil {
-			return "", false
-		}
-		return string(b), true
-	}
+	read := fs.text
 	group := []string{path}
 	if filepath.IsAbs(path) {
 		group = groupOf(path, fs, read)
@@ -201,8 +223,13 @@ func (s *server) snapshot(path string) *workspace {
 }
 
 // outlineOf outlines a text and lists its names, or gives the last outline of the file if
-// this text does not parse. Both are kept for the next request on the same text.
+// this text does not parse. Both are kept for the next request on the same text, while a
+// buffer of the file's folder is open (see keepOutline). A text over the loader's limit
+// (dsl.MaxLoadSize) is not outlined: it has no names.
 func (s *server) outlineOf(path, text string) ([]dsl.Symbol, []dsl.Name) {
+	if tooLarge(text) {
+		return nil, nil
+	}
 	s.mu.Lock()
 	last, ok := s.outlines[path]
 	s.mu.Unlock()
@@ -212,15 +239,56 @@ func (s *server) outlineOf(path, text string) ([]dsl.Symbol, []dsl.Name) {
 	names := dsl.Names(path, []byte(text))
 	syms, _, err := dsl.Outline(path, []byte(text))
 	if err != nil {
-		s.mu.Lock()
-		s.outlines[path] = outline{text, last.syms, names}
-		s.mu.Unlock()
-		return last.syms, names
+		syms = last.syms
 	}
 	s.mu.Lock()
-	s.outlines[path] = outline{text, syms, names}
+	if s.keepOutline(path) {
+		s.outlines[path] = outline{text, syms, names}
+	}
 	s.mu.Unlock()
 	return syms, names
+}
+
+// tooLarge reports whether a text is over the most a load reads: the loader would refuse
+// it, and outlining it would take a hundred times its size.
+func tooLarge(text string) bool { return len(text) > dsl.MaxLoadSize }
+
+// keepOutline reports whether the outline of the file at path is worth keeping: the file is
+// open, or a file of its folder is (it may be of that file's ruleset). s.mu is held.
+func (s *server) keepOutline(path string) bool {
+	if s.docs[path] != nil {
+		return true
+	}
+	dir := filepath.Dir(path)
+	for p := range s.docs {
+		if filepath.Dir(p) == dir {
+			return true
+		}
+	}
+	return false
+}
+
+// forget drops what is kept for the file at path, once it is closed: its buffer, its
+// pending check, what it published, and the outlines no open file needs any more. It
+// returns the URIs the file published diagnostics for. s.mu is held.
+func (s *server) forget(path string) map[string]bool {
+	delete(s.docs, path)
+	if t := s.timers[path]; t != nil {
+		s.cancelTimer(t)
+		delete(s.timers, path)
+	}
+	uris := s.published[path]
+	delete(s.published, path)
+	dirs := map[string]bool{}
+	for p := range s.docs {
+		dirs[filepath.Dir(p)] = true
+	}
+	for p := range s.outlines {
+		if s.docs[p] == nil && !dirs[filepath.Dir(p)] { // as keepOutline, in one pass
+			delete(s.outlines, p)
+		}
+	}
+	return uris
 }
 
 // groupOf lists path and the rule files of its folder joined to it by includes, either
@@ -307,6 +375,9 @@ func (s *server) check(path string) {
 			s.log.Printf("check %s: internal error: %v", path, r)
 		}
 	}()
+	if s.beforeCheck != nil {
+		s.beforeCheck()
+	}
 	s.checkMu.Lock()
 	defer s.checkMu.Unlock()
 	s.mu.Lock()
@@ -321,7 +392,18 @@ func (s *server) check(path string) {
 	w := s.snapshot(path)
 	byURI := map[string][]protocol.Diagnostic{w.byPath[path].uri: {}}
 	seen := map[string]bool{}
-	for _, root := range w.roots {
+	roots := w.roots
+	if f := w.byPath[path]; tooLarge(f.text) {
+		// Not loaded: the loader would refuse it all the same, after reading it whole.
+		roots = nil
+		byURI[f.uri] = []protocol.Diagnostic{{
+			Range:    protocol.Range{End: protocol.Position{Character: 1}},
+			Severity: ptr(protocol.DiagnosticSeverityError),
+			Source:   ptr("rulesh"),
+			Message:  fmt.Sprintf("this file is %d bytes, over the limit of %d MiB of rule files a load reads: it is not checked, and has no outline", len(f.text), dsl.MaxLoadSize>>20),
+		}}
+	}
+	for _, root := range roots {
 		_, diags := dsl.Load(w.fs, root)
 		for _, dg := range diags {
 			start, end := dg.Range()
@@ -361,10 +443,12 @@ func (s *server) check(path string) {
 		}
 	}
 
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
 	s.mu.Lock()
 	if d := s.docs[path]; d == nil || d.gen != gen || s.closed {
 		s.mu.Unlock()
-		return // a newer text is on its way
+		return // a newer text is on its way, or the file is closed
 	}
 	old := s.published[path]
 	now := map[string]bool{}

@@ -27,7 +27,7 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 	var re *dsl.RuntimeError
 	if errors.As(err, &re) {
 		fmt.Fprint(w, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(all))
-		for _, s := range re.Stack {
+		for _, s := range re.Stack() {
 			fmt.Fprintln(w, "    "+s)
 		}
 		return

@@ -25,8 +25,8 @@ func TestError(t *testing.T) {
 			"r.rules:2:11: unknown name zut\n    const b = zut\n              ^\n"},
 		{"wrapped diagnostics too", fmt.Errorf("load: %w", dsl.Diagnostics{{Pos: pos, Summary: "bad"}}),
 			"r.rules:2:11: bad\n    const b = zut\n              ^\n"},
-		{"a run-time error shows its stack", &dsl.RuntimeError{Pos: pos, Msg: "division by zero", Stack: []string{"in f (r.rules:1:1)", "in g"}},
-			"r.rules:2:11: division by zero\n    const b = zut\n              ^\n    in f (r.rules:1:1)\n    in g\n"},
+		{"a run-time error shows its stack", &dsl.RuntimeError{Pos: pos, Msg: "division by zero", Frames: []dsl.CallFrame{{Proc: "f", Pos: dsl.Pos{File: "r.rules", Line: 1, Col: 1}}, {Proc: "g", Pos: dsl.Pos{File: "r.rules", Line: 2, Col: 3}}}},
+			"r.rules:2:11: division by zero\n    const b = zut\n              ^\n    in f called at r.rules:1:1\n    in g called at r.rules:2:3\n"},
 		{"anything else is the command's", errors.New("disk full"), "rulesh: disk full\n"},
 	}
 	for _, tt := range tests {

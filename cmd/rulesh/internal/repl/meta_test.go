@@ -126,7 +126,12 @@ func TestSessionMethods(t *testing.T) {
 	if err := sh.GiveCards("Z♣"); err == nil {
 		t.Error("an unknown card was given")
 	}
-	sh.GiveRolls("3", "5")
+	if err := sh.GiveRolls("3 5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.GiveRolls("4 0"); err == nil {
+		t.Error("a result no die shows was given")
+	}
 	sh.Exec(":cards")
 	sh.Exec(":rolls")
 	if got := out.String(); got != "next cards: Q♣ 7S\nnext results: 3 5\n" {

@@ -134,11 +134,11 @@ func (s *Shell) transcriptHead(r *recorder) (string, []string) {
 		if p := s.queue.Pending(); len(p) > 0 {
 			fmt.Fprintf(&b, "rolls %s\n", strings.Join(p, " "))
 		}
-		if len(s.m.GivenCards) > 0 {
-			fmt.Fprintf(&b, "cards %s\n", strings.Join(s.m.GivenCards, " "))
+		if len(s.m.GivenCards()) > 0 {
+			fmt.Fprintf(&b, "cards %s\n", strings.Join(s.m.GivenCards(), " "))
 		}
-		if len(s.m.GivenChoices) > 0 {
-			fmt.Fprintf(&b, "choices %s\n", strings.Join(s.m.GivenChoices, " "))
+		if len(s.m.GivenChoices()) > 0 {
+			fmt.Fprintf(&b, "choices %s\n", strings.Join(s.m.GivenChoices(), " "))
 		}
 	} else {
 		fmt.Fprintf(&b, "seed %d\n", s.startSeed)

@@ -289,7 +289,7 @@ func TestRecordMenuAnswers(t *testing.T) {
 			t.Errorf("transcript lacks %q:\n%s", want, b)
 		}
 	}
-	if got := strings.Join(sh.m.GivenChoices, " "); got != "2" {
+	if got := strings.Join(sh.m.GivenChoices(), " "); got != "2" {
 		t.Errorf("choices left %q, want the failed call's answer 2", got)
 	}
 	if ok, msg := transcript.RunFile(path, false, Open); !ok {

@@ -120,7 +120,7 @@ func (s *Shell) interactive() {
 	s.ask = func(prompt string, options []string) (int, error) {
 		return menu(sysio.Unbuffered(s.user), ln.Prompt, prompt, options)
 	}
-	s.m.Ask = s.answer
+	s.m.SetAsk(s.answer)
 	hist := historyPath()
 	if hist != "" {
 		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {

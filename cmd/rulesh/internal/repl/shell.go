@@ -70,9 +70,9 @@ var metaCommands = []struct{ name, args, help string }{
 	{":set", "NAME VALUE", "set an option"},
 	{":options", "", "list the options with their values"},
 	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
-	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand; alone lists them, `clear` empties"},
-	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand; alone lists them, `clear` empties"},
-	{":choices", "[2 bois]", "the next answers to choose (option numbers or names); alone lists them, `clear` empties"},
+	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused); alone lists them, `clear` empties"},
+	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand (a line with one not of the deck is refused); alone lists them, `clear` empties"},
+	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "", "show the options, entities and session variables"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
@@ -167,9 +167,9 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 	if err != nil {
 		return nil, dsl.Kept{}, err
 	}
-	m.Dice = s.queue
-	m.GivenCards = from.M.GivenCards
-	m.GivenChoices = from.M.GivenChoices
+	m.SetDice(s.queue)
+	m.SetGivenCards(from.M.GivenCards())
+	m.SetGivenChoices(from.M.GivenChoices())
 	sess := dsl.NewSession(m)
 	notes, kept := sess.CarryOver(from)
 	s.files, s.prog = files, prog
@@ -180,11 +180,11 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 
 func (s *Shell) install(m *dsl.Machine) {
 	s.m = m
-	m.Emit = func(line string) { fmt.Fprintln(s.stdout, line) }
-	m.Interrupt = &s.interrupt
-	m.Ask = nil
+	m.SetEmit(func(line string) { fmt.Fprintln(s.stdout, line) })
+	m.SetInterrupt(&s.interrupt)
+	m.SetAsk(nil)
 	if s.ask != nil {
-		m.Ask = s.answer
+		m.SetAsk(s.answer)
 	}
 	s.setTrace(s.trace)
 }
@@ -202,12 +202,12 @@ func (s *Shell) answer(prompt string, options []string) (int, error) {
 func (s *Shell) setTrace(on bool) {
 	s.trace = on
 	if !on {
-		s.m.Trace = nil
+		s.m.SetTrace(nil)
 		return
 	}
-	s.m.Trace = func(depth int, line string) {
+	s.m.SetTrace(func(depth int, line string) {
 		fmt.Fprintf(s.stdout, "%s· %s\n", strings.Repeat("  ", depth), line)
-	}
+	})
 }
 
 // letRE reads `let NAME = EXPR`; compiled on first use, not at init, so that a command
@@ -223,11 +223,11 @@ func (s *Shell) Exec(input string) {
 	s.failed = false
 	input = strings.TrimSpace(input)
 	s.out.Reset()
-	pending := append([]string(nil), s.m.GivenChoices...)
+	pending := s.m.GivenChoices()
 	s.asked = nil
-	s.m.Mixed = nil
+	s.m.ClearMixed()
 	s.run(input)
-	for _, note := range s.m.Mixed {
+	for _, note := range s.m.Mixed() {
 		fmt.Fprintf(s.stdout, "note: %s\n", note)
 	}
 	if input == "" || strings.HasPrefix(input, "//") || isRecordCommand(input) {
@@ -270,7 +270,7 @@ func (s *Shell) keepAnswers(pending []string) {
 	queued := append(pending, s.asked...)
 	e := logEntry{":choices " + strings.Join(s.asked, " "), "next choices: " + strings.Join(queued, " ") + "\n"}
 	if s.failed {
-		s.m.GivenChoices = append(s.m.GivenChoices, s.asked...)
+		s.m.SetGivenChoices(append(s.m.GivenChoices(), s.asked...))
 		fmt.Fprintf(s.user, "note: the answers given (%s) are kept for the next call; :choices clear drops them\n", strings.Join(s.asked, " "))
 	}
 	s.asked = nil
@@ -417,37 +417,38 @@ func (s *Shell) meta(input string) {
 		case "clear":
 			s.queue.Clear()
 		default:
-			list, err := dice.ParseList(arg)
-			if err != nil {
+			if err := s.GiveRolls(arg); err != nil {
 				s.errorf(":rolls 7 3 5, :rolls clear or :rolls alone: %v", err)
 				return
 			}
-			s.queue.Push(list...)
 		}
 		fmt.Fprintf(s.stdout, "next results: %s\n", orNone(s.queue.Pending(), "the dice follow the seed"))
 	case ":cards":
 		switch arg {
 		case "":
 		case "clear":
-			s.m.GivenCards = nil
+			s.m.SetGivenCards(nil)
 		default:
 			list, err := ParseCards(s.prog, arg)
 			if err != nil {
 				s.errorf(":cards Q♣ 7♠ (or QC 7S), :cards clear or :cards alone: %v", err)
 				return
 			}
-			s.m.GivenCards = append(s.m.GivenCards, list...)
+			s.m.SetGivenCards(append(s.m.GivenCards(), list...))
 		}
-		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards, "draws take the top of the pile"))
+		fmt.Fprintf(s.stdout, "next cards: %s\n", orNone(s.m.GivenCards(), "draws take the top of the pile"))
 	case ":choices":
 		switch arg {
 		case "":
 		case "clear":
-			s.m.GivenChoices = nil
+			s.m.SetGivenChoices(nil)
 		default:
-			s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(arg)...)
+			if err := s.GiveChoices(arg); err != nil {
+				s.errorf(":choices 2 bois, :choices clear or :choices alone: %v", err)
+				return
+			}
 		}
-		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices, "choose asks at the terminal, else applies the ruleset's policy"))
+		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices(), "choose asks at the terminal, else applies the ruleset's policy"))
 	case ":state":
 		s.showState()
 	case ":show":
@@ -556,7 +557,7 @@ func (s *Shell) finish() {
 		}
 		s.rec = nil
 	}
-	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards, s.m.GivenChoices)
+	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards(), s.m.GivenChoices())
 }
 
 // Failed reports whether the last input ended in an error.
@@ -571,8 +572,29 @@ func (s *Shell) SetOption(name, value string) error {
 	return s.m.SetOption(name, dsl.ParseValue(value))
 }
 
-// GiveRolls queues hand-given die results, as :rolls does.
-func (s *Shell) GiveRolls(rolls ...string) { s.queue.Push(rolls...) }
+// GiveRolls queues hand-given die results written as a list ("7 3 5" or "7,3,5"), as :rolls
+// does. A list with a result that no die could show is refused whole, with the reason.
+func (s *Shell) GiveRolls(list string) error {
+	rolls, err := ParseRolls(s.prog, list)
+	if err != nil {
+		return err
+	}
+	s.queue.Push(rolls...)
+	return nil
+}
+
+// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers or face names),
+// checking each against the dice prog and texts (an expression given with them) could roll.
+func ParseRolls(prog *dsl.Program, list string, texts ...string) ([]string, error) {
+	rolls, err := dice.ParseList(list)
+	if err != nil {
+		return nil, err
+	}
+	if err := prog.CheckRolls(rolls, texts...); err != nil {
+		return nil, err
+	}
+	return rolls, nil
+}
 
 // GiveCards replaces the hand-given cards by list ("Q♣ 7♠" or "QC,7S"), each checked against
 // the decks of the loaded rules.
@@ -581,7 +603,7 @@ func (s *Shell) GiveCards(list string) error {
 	if err != nil {
 		return err
 	}
-	s.m.GivenCards = cards
+	s.m.SetGivenCards(cards)
 	return nil
 }
 
@@ -605,15 +627,26 @@ func menu(w io.Writer, read func(prompt string) (string, error), prompt string, 
 	}
 }
 
-// GiveChoices queues hand-given answers to choose ("2 colline" or "2,colline"), as :choices does.
-func (s *Shell) GiveChoices(list string) {
-	s.m.GivenChoices = append(s.m.GivenChoices, ParseChoices(list)...)
+// GiveChoices queues hand-given answers to choose ("2 colline" or "2,colline"), as :choices
+// does. A list with an answer that fits no menu (0, -1) is refused whole, with the reason.
+func (s *Shell) GiveChoices(list string) error {
+	answers, err := ParseChoices(list)
+	if err != nil {
+		return err
+	}
+	s.m.SetGivenChoices(append(s.m.GivenChoices(), answers...))
+	return nil
 }
 
 // ParseChoices reads hand-given answers to choose, separated by commas or spaces: an
-// option's number in the menu (from 1) or its name. An empty list gives none.
-func ParseChoices(list string) []string {
-	return strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+// option's number in the menu (from 1) or its name. An empty list gives none; a number
+// below 1 is refused.
+func ParseChoices(list string) ([]string, error) {
+	answers := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	if err := dsl.CheckChoices(answers); err != nil {
+		return nil, err
+	}
+	return answers, nil
 }
 
 // Open starts a session to replay a transcript in (a transcript.Opener): every output,

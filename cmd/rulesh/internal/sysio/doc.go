@@ -1,5 +1,6 @@
 // Package sysio owns the command's edges with the operating system that several commands
-// share: replacing a file atomically (fmt -w, test --update, map --svg, :record), telling a
+// share: replacing a file atomically (fmt -w, test --update, map --svg, :record), reading a file
+// named by a stranger only when it is a regular one of bounded size (sim --merge), telling a
 // terminal from a pipe or a device, and the buffering of standard output (kept in order with
 // standard error, flushed before the REPL waits for a person).
 //

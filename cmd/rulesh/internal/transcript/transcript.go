@@ -37,12 +37,18 @@ type Transcript struct {
 	seed      uint64
 	files     []string
 	sets      [][2]string
-	rolls     []string
+	rolls     []directive
 	cards     string
 	cardsLine int
-	choices   []string
+	choices   []directive
 	cases     []tcase
 	trailer   []string // comment and blank lines after the last output, kept as written
+}
+
+// directive is the list a rolls or choices directive gives, with its line for errors.
+type directive struct {
+	list string
+	line int
 }
 
 type tcase struct {
@@ -102,11 +108,11 @@ func Parse(path string, src []byte) (*Transcript, error) {
 			}
 			t.sets = append(t.sets, [2]string{f[1], strings.Join(f[2:], " ")})
 		case "rolls":
-			list, err := dice.ParseList(rest)
-			if err != nil {
+			// Read here for the form; checked against the rules' dice once they are loaded.
+			if _, err := dice.ParseList(rest); err != nil {
 				return nil, fmt.Errorf("%s:%d: rolls: %v", path, i+1, err)
 			}
-			t.rolls = append(t.rolls, list...)
+			t.rolls = append(t.rolls, directive{rest, i + 1})
 		case "cards":
 			if rest == "" {
 				return nil, fmt.Errorf("%s:%d: cards needs at least one card (cards Q♣ 7♠)", path, i+1)
@@ -119,7 +125,7 @@ func Parse(path string, src []byte) (*Transcript, error) {
 			if rest == "" {
 				return nil, fmt.Errorf("%s:%d: choices needs at least one answer (choices 2 colline)", path, i+1)
 			}
-			t.choices = append(t.choices, rest)
+			t.choices = append(t.choices, directive{rest, i + 1})
 		default:
 			return nil, fmt.Errorf("%s:%d: unknown directive %q (seed, load, set, rolls, cards, choices; inputs start with \"> \")", path, i+1, f[0])
 		}
@@ -197,12 +203,14 @@ func writeInput(b *strings.Builder, input string) {
 type Session interface {
 	// SetOption sets an option from its written value (the set directive).
 	SetOption(name, value string) error
-	// GiveRolls queues hand-given die results (the rolls directive).
-	GiveRolls(rolls ...string)
+	// GiveRolls queues hand-given die results, written as a list "7 3 5" (the rolls
+	// directive), refusing a result no die could show.
+	GiveRolls(list string) error
 	// GiveCards queues hand-given cards, written as a list "Q♣ 7♠" (the cards directive).
 	GiveCards(list string) error
-	// GiveChoices queues hand-given answers to choose, written "2 colline" (the choices directive).
-	GiveChoices(list string)
+	// GiveChoices queues hand-given answers to choose, written "2 colline" (the choices
+	// directive), refusing an answer that fits no menu.
+	GiveChoices(list string) error
 	// Exec runs one input; its output, errors included, goes to the session's writer.
 	Exec(input string)
 	// Quit reports whether an input asked to leave.
@@ -227,14 +235,20 @@ func (t *Transcript) Replay(open Opener) ([]string, error) {
 			return nil, fmt.Errorf("%s: set %s: %v", t.path, kv[0], err)
 		}
 	}
-	sh.GiveRolls(t.rolls...)
+	for _, d := range t.rolls {
+		if err := sh.GiveRolls(d.list); err != nil {
+			return nil, fmt.Errorf("%s:%d: rolls: %v", t.path, d.line, err)
+		}
+	}
 	if t.cards != "" {
 		if err := sh.GiveCards(t.cards); err != nil {
 			return nil, fmt.Errorf("%s:%d: cards: %v", t.path, t.cardsLine, err)
 		}
 	}
-	for _, list := range t.choices {
-		sh.GiveChoices(list)
+	for _, d := range t.choices {
+		if err := sh.GiveChoices(d.list); err != nil {
+			return nil, fmt.Errorf("%s:%d: choices: %v", t.path, d.line, err)
+		}
 	}
 	got := make([]string, len(t.cases))
 	for i, tc := range t.cases {

@@ -34,7 +34,13 @@ func (f *fake) SetOption(name, value string) error {
 	return nil
 }
 
-func (f *fake) GiveRolls(rolls ...string) { f.rolls = append(f.rolls, rolls...) }
+func (f *fake) GiveRolls(list string) error {
+	if strings.Contains(list, "0") {
+		return errors.New("hand-given result 0 fits no die")
+	}
+	f.rolls = append(f.rolls, strings.Fields(list)...)
+	return nil
+}
 
 func (f *fake) GiveCards(list string) error {
 	if strings.Contains(list, "Z") {
@@ -44,7 +50,13 @@ func (f *fake) GiveCards(list string) error {
 	return nil
 }
 
-func (f *fake) GiveChoices(list string) { f.choices = append(f.choices, list) }
+func (f *fake) GiveChoices(list string) error {
+	if strings.Contains(list, "0") {
+		return errors.New("answer 0 fits no menu")
+	}
+	f.choices = append(f.choices, list)
+	return nil
+}
 
 func (f *fake) Exec(input string) {
 	cmd, arg, _ := strings.Cut(input, " ")
@@ -131,6 +143,9 @@ func TestReplayErrors(t *testing.T) {
 		{"load broken.rules\n> 1\n", "d/x.transcript: rule files have errors\nbroken.rules:1:1: unexpected }\n"},
 		{"set bad 1\n> 1\n", "d/x.transcript: set bad: no option bad"},
 		{"seed 1\n\ncards Z♣\n> 1\n", `d/x.transcript:3: cards: "Z♣": no rank "Z"`},
+		// Results and answers the session refuses are named by their directive's line.
+		{"rolls 7\nrolls 3 0\n> 1\n", "d/x.transcript:2: rolls: hand-given result 0 fits no die"},
+		{"choices 2\n# c\nchoices 0\n> 1\n", "d/x.transcript:3: choices: answer 0 fits no menu"},
 	}
 	for _, tt := range tests {
 		_, _, err := replay(t, tt.src)

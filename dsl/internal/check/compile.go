@@ -1,0 +1,978 @@
+package check
+
+import (
+	"fmt"
+	"maps"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/dice"
+)
+
+// Compiler checks parsed rule files into one runtime.Program: it holds the program being
+// built, the expression compiler, and every diagnostic found so far (Diags). One Compiler
+// serves one load, from one goroutine.
+type Compiler struct {
+	prog *runtime.Program
+	// exprs compiles expressions: expr-lang is reached only through it.
+	exprs     *exprx.Compiler
+	tableASTs []*syntax.TableDecl
+	// constEval computes options and consts at load; it holds those computed so far, so
+	// each one costs its own expression, not a copy of all the others.
+	constEval *runtime.ConstEvaluator
+	// constPass is set while options and consts are computed: a const that builds a record
+	// needs its kind's defaults compiled first (defaultsNow).
+	constPass bool
+	kindASTs  map[*runtime.Kind]*syntax.KindDecl
+	defaults  map[*runtime.Kind]int // defaultsNow's progress: 1 compiling, 2 done
+	suggested int                   // names compared by suggest so far
+	// keyEnum is the enum of the key of the table whose rows are being compiled, or nil.
+	keyEnum *runtime.Enum
+	// unitLines are the maps' `units` lines, resolved after the procedures' signatures.
+	unitLines []pendingUnits
+	Diags     syntax.Diagnostics
+	// funcs are the stdlib functions visible in expressions, by name.
+	funcs map[string]bool
+	// uses collects the globals read by the procedure (or REPL input) being compiled.
+	Uses map[string]bool
+	// extra holds the text of inputs compiled after loading (REPL lines), which must not be
+	// written into the shared Program.
+	Extra Sources
+	// owned are the locals of the rule being compiled that hold records it built (pure.go).
+	owned []*ownLocal
+}
+
+// noteReads records the globals an expression reads where its frame will need them: in the
+// procedure being compiled, or in the REPL input. An expression of a procedure compiled with
+// nowhere to record them would read nil at run time: that is a bug, reported loudly.
+func (c *Compiler) noteReads(x *runtime.Expr, names []string, sc *Scope) bool {
+	x.Globals = names
+	if len(names) == 0 || sc.mode != modeProc {
+		return true
+	}
+	if c.Uses == nil {
+		c.errorf(x.Start, "internal error: globals read where no frame records them", "")
+		return false
+	}
+	for _, n := range names {
+		c.Uses[n] = true
+	}
+	return true
+}
+
+// source returns the text of a file or input being compiled.
+func (c *Compiler) source(name string) []byte {
+	if b, ok := c.Extra[name]; ok {
+		return b
+	}
+	return c.prog.Sources[name]
+}
+
+// NewCompiler starts checking into p, with an expression compiler for its library. The
+// package's entry points (checkapi.go) and tests call it.
+func NewCompiler(p *runtime.Program) *Compiler {
+	return &Compiler{prog: p, exprs: exprx.NewCompiler(p), funcs: exprx.FuncNames(p.Library), kindASTs: map[*runtime.Kind]*syntax.KindDecl{}, defaults: map[*runtime.Kind]int{}}
+}
+
+func (c *Compiler) errorf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Error, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+}
+
+// errorfSpan reports an error on text written at p: the diagnostic's range covers it.
+func (c *Compiler) errorfSpan(p lexer.Position, text, summary, detail string) {
+	c.errorf(p, summary, detail)
+	d := c.Diags[len(c.Diags)-1]
+	d.End = syntax.After(d.Pos, text)
+}
+
+// exprErrorf reports an error on a whole expression.
+func (c *Compiler) exprErrorf(x *runtime.Expr, summary, detail string) {
+	c.errorfSpan(x.Start, strings.TrimRight(x.Text, " \t\n"), summary, detail)
+}
+
+func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
+	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
+}
+
+var reservedWords = map[string]bool{
+	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
+	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
+	"option": true, "const": true, "enum": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
+	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
+	"startsWith": true, "endsWith": true,
+}
+
+// declare binds a top-level name, reporting a duplicate or a clash with a builtin.
+func (c *Compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
+	if !c.CheckName(name, p) {
+		return false
+	}
+	if prev, ok := c.prog.Globals[name]; ok {
+		c.errorf(p, fmt.Sprintf("%s is already declared", name), "first declared at "+prev.DeclPos().String())
+		return false
+	}
+	if c.funcs[name] {
+		c.errorf(p, fmt.Sprintf("%s is a builtin function", name), "choose another name")
+		return false
+	}
+	c.prog.Globals[name] = g
+	return true
+}
+
+func (c *Compiler) CheckName(name string, p lexer.Position) bool {
+	if !runtime.IdentRE.MatchString(name) {
+		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
+		return false
+	}
+	if strings.HasPrefix(name, "__") {
+		c.errorf(p, "names starting with __ are reserved", "")
+		return false
+	}
+	if reservedWords[name] {
+		c.errorf(p, fmt.Sprintf("%s is a reserved word", name), "")
+		return false
+	}
+	return true
+}
+
+func (c *Compiler) Program(files []syntax.ParsedFile) {
+	var kinds []*syntax.KindDecl
+	var procs []*syntax.ProcDecl
+	var procObjs []*runtime.Proc
+	var entities []*syntax.EntityDecl
+	// Pass 1: names, so declarations may refer to each other in any order.
+	for _, f := range files {
+		for _, d := range f.AST.Decls {
+			switch {
+			case d.Ruleset != nil:
+				c.ruleset(d.Ruleset)
+			case d.Kind != nil:
+				k := &runtime.Kind{Name: d.Kind.Name, Pos: syntax.PosOf(d.Kind.Pos), ByName: map[string]*runtime.Field{}}
+				if c.declare(k.Name, d.Kind.Pos, k) {
+					kinds = append(kinds, d.Kind)
+					c.prog.Kinds = append(c.prog.Kinds, k)
+				}
+			case d.Enum != nil:
+				c.enumDecl(d.Enum)
+			case d.Dice != nil:
+				c.dieDecl(d.Dice)
+			case d.Table != nil:
+				c.tableDecl(d.Table)
+			case d.Deck != nil:
+				c.deckDecl(d.Deck)
+			case d.Pile != nil:
+				c.pileDecl(d.Pile)
+			case d.Map != nil:
+				c.mapDecl(d.Map)
+			case d.Proc != nil:
+				p := &runtime.Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
+				if c.declare(p.Name, d.Proc.Pos, p) {
+					procs = append(procs, d.Proc)
+					procObjs = append(procObjs, p)
+					c.prog.Procs = append(c.prog.Procs, p)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		c.kindFields(k)
+		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
+	}
+	c.constPass = true
+	// Pass 2: options and consts in the order a reader meets them, an included file's where
+	// its include stands (a const may use earlier ones), then entities in file order.
+	for _, d := range readingOrder(files) {
+		switch {
+		case d.Option != nil:
+			c.option(d.Option)
+		case d.Const != nil:
+			c.constant(d.Const)
+		}
+	}
+	for _, f := range files {
+		for _, d := range f.AST.Decls {
+			switch {
+			case d.Entity != nil:
+				e := &runtime.Entity{Name: d.Entity.Name, Pos: syntax.PosOf(d.Entity.Pos)}
+				if c.declare(e.Name, d.Entity.Pos, e) {
+					entities = append(entities, d.Entity)
+					c.prog.Entities = append(c.prog.Entities, e)
+				}
+			}
+		}
+	}
+	c.constPass = false
+	for _, k := range kinds {
+		c.kindDefaults(k)
+	}
+	c.checkDefaultCycles()
+	for i, e := range entities {
+		if k, ok := c.prog.Globals[e.Kind].(*runtime.Kind); ok {
+			c.prog.Entities[i].Kind = k
+		}
+	}
+	for i, e := range entities {
+		c.entity(c.prog.Entities[i], e)
+	}
+	uses := map[*runtime.Proc]map[string]bool{}
+	usesOf := func(p *runtime.Proc) map[string]bool {
+		if uses[p] == nil {
+			uses[p] = map[string]bool{}
+		}
+		return uses[p]
+	}
+	for i, p := range procs {
+		c.Uses = usesOf(procObjs[i])
+		c.procSignature(procObjs[i], p)
+	}
+	c.mapUnits()
+	for i, ta := range c.tableASTs {
+		c.Uses = usesOf(c.prog.Tables[i].Proc)
+		c.tableBody(c.prog.Tables[i], ta)
+	}
+	for i, p := range procs {
+		c.Uses = usesOf(procObjs[i])
+		c.procBody(procObjs[i], p)
+	}
+	c.Uses = nil
+	for p, set := range uses {
+		p.Uses = runtime.SortedKeys(set)
+	}
+	c.deceivingText(files)
+}
+
+func (c *Compiler) dieDecl(d *syntax.DiceDecl) {
+	decl := &runtime.DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
+	if !c.declare(d.Name, d.Pos, decl) {
+		return
+	}
+	var faces []dice.Face
+	for _, f := range d.Faces {
+		switch {
+		case f.Number != "":
+			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
+			if !ok {
+				return
+			}
+			faces = append(faces, dice.Face{Value: v})
+		default:
+			name := f.Name
+			if s, ok := syntax.Unquote(name); ok && (name[0] == '"' || name[0] == '\'') {
+				name = s
+			}
+			faces = append(faces, dice.Face{Sym: name})
+		}
+	}
+	die, err := dice.NewDie(d.Name, faces)
+	if err != nil {
+		c.errorf(d.Pos, err.Error(), "")
+		return
+	}
+	decl.Die = die
+	c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
+}
+
+func (c *Compiler) ruleset(r *syntax.RulesetDecl) {
+	if c.prog.Name != "" {
+		c.errorf(r.Pos, "a second ruleset header", "a load has one ruleset header")
+		return
+	}
+	c.prog.Name, _ = syntax.Unquote(r.Name)
+	for _, p := range r.Props {
+		v, _ := syntax.Unquote(p.Value)
+		c.prog.Props[p.Key] = v
+	}
+}
+
+func (c *Compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
+	if t == nil {
+		return runtime.AnyType
+	}
+	var base *runtime.Type
+	if bt, ok := runtime.BuiltinTypes[t.Name]; ok {
+		base = bt
+	} else if k, ok := c.prog.Globals[t.Name].(*runtime.Kind); ok {
+		base = &runtime.Type{Kind: runtime.TRecord, Record: k}
+	} else if e, ok := c.prog.Globals[t.Name].(*runtime.Enum); ok {
+		base = e.Type()
+	} else {
+		detail := c.suggest(t.Name, func() []string {
+			names := append([]string{"int", "float", "bool", "string", "list", "map", "any"}, kindNames(c.prog)...)
+			for _, e := range c.prog.Enums {
+				names = append(names, e.Name)
+			}
+			return names
+		})
+		c.errorfSpan(t.Pos, t.Name, "unknown type "+t.Name, detail)
+		return runtime.AnyType
+	}
+	if t.Key != nil {
+		base = c.mapType(t, base)
+	}
+	if t.List {
+		return &runtime.Type{Kind: runtime.TList, Elem: base}
+	}
+	return base
+}
+
+// mapType resolves map[K]V: K a string or an enum (keys are strings at run time), V any type.
+func (c *Compiler) mapType(t *syntax.TypeRef, base *runtime.Type) *runtime.Type {
+	if base.Kind != runtime.TMap || t.Name != "map" {
+		c.errorfSpan(t.Pos, t.Name, t.Name+" takes no key type", "only map is written with one: map["+typeText(t.Key)+"]"+typeText(t.Value))
+		return base
+	}
+	key, val := c.resolveType(t.Key), c.resolveType(t.Value)
+	if key.Kind != runtime.TString && key.Kind != runtime.TEnum && key.Kind != runtime.TAny {
+		c.errorfSpan(t.Key.Pos, typeText(t.Key), "a map's key is a string or an enum, not "+key.String(), "write map[string]"+val.String()+", or declare an enum of the keys")
+		return base
+	}
+	if key.Kind == runtime.TAny {
+		return base // an unknown key type, already reported
+	}
+	return &runtime.Type{Kind: runtime.TMap, Key: key, Elem: val}
+}
+
+// typeText writes a type as written in the source.
+func typeText(t *syntax.TypeRef) string {
+	s := t.Name
+	if t.List {
+		s = "[]" + s
+	}
+	if t.Key != nil {
+		s += "[" + typeText(t.Key) + "]" + typeText(t.Value)
+	}
+	return s
+}
+
+func (c *Compiler) kindFields(ka *syntax.KindDecl) {
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
+	for _, fa := range ka.Fields {
+		if !c.CheckName(fa.Name, fa.Pos) {
+			continue
+		}
+		if prev := k.ByName[fa.Name]; prev != nil {
+			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
+			continue
+		}
+		f := &runtime.Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		k.Fields = append(k.Fields, f)
+		k.ByName[f.Name] = f
+	}
+}
+
+func (c *Compiler) kindDefaults(ka *syntax.KindDecl) {
+	k := c.prog.Globals[ka.Name].(*runtime.Kind)
+	for _, fa := range ka.Fields {
+		f := k.ByName[fa.Name]
+		if f == nil || fa.Default == nil || f.Default != nil {
+			continue
+		}
+		f.Default = c.compileExpr(fa.Default, globalScope, f.Type)
+	}
+}
+
+// defaultsNow compiles a kind's field defaults ahead of the other kinds' when a const
+// builds one of its records (const héros = Combattant()): the const is computed at once and
+// must get the defaults, not zero values. It returns why it cannot, or "".
+func (c *Compiler) defaultsNow(k *runtime.Kind) string {
+	ka := c.kindASTs[k]
+	if !c.constPass || ka == nil || c.defaults[k] == 2 {
+		return ""
+	}
+	if c.defaults[k] == 1 {
+		return "field defaults build records endlessly through " + k.Name
+	}
+	c.defaults[k] = 1
+	mark := len(c.Diags)
+	c.kindDefaults(ka)
+	if c.Diags[mark:].HasErrors() {
+		// Said again, in place, when the defaults are compiled with the other kinds'.
+		c.Diags = c.Diags[:mark]
+		for _, f := range k.Fields {
+			f.Default = nil
+		}
+		c.defaults[k] = 0
+		return fmt.Sprintf("the defaults of %s cannot be computed here", k.Name)
+	}
+	c.defaults[k] = 2
+	return ""
+}
+
+// checkDefaultCycles rejects field defaults that build records endlessly: kind N { s: N =
+// N() } would make every N build another N. A field of its own kind is fine without a
+// default (it starts as nil). Each cycle is reported once, where it closes.
+func (c *Compiler) checkDefaultCycles() {
+	done := map[*runtime.Kind]bool{}
+	onPath := map[*runtime.Kind]int{} // kind -> index in path + 1
+	var path []string                 // Kind.field steps from the first kind visited
+	var visit func(k *runtime.Kind) bool
+	visit = func(k *runtime.Kind) bool {
+		if done[k] {
+			return true
+		}
+		onPath[k] = len(path) + 1
+		defer func() { delete(onPath, k); done[k] = true }()
+		for _, f := range k.Fields {
+			for _, name := range exprx.BuiltKinds(f.Default) {
+				next, ok := c.prog.Globals[name].(*runtime.Kind)
+				if !ok {
+					continue
+				}
+				path = append(path, k.Name+"."+f.Name)
+				if at := onPath[next]; at > 0 {
+					cycle := strings.Join(path[at-1:], " → ") + " → " + next.Name
+					c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: f.Default.Pos,
+						Summary: "field defaults build records endlessly: " + cycle,
+						Detail:  "leave the field without a default (it starts as nil) and set it once the record is made"})
+					path = path[:len(path)-1]
+					return false
+				}
+				ok = visit(next)
+				path = path[:len(path)-1]
+				if !ok {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, k := range c.prog.Kinds {
+		visit(k)
+	}
+}
+
+// readingOrder lists the declarations of the files as a reader meets them: each file's in
+// order, an included file's in place of its include (once, where first met). The files
+// come each before its includes (syntax.ParseFiles), so a const declared in an included
+// file and used below the include would otherwise be met after its use.
+func readingOrder(files []syntax.ParsedFile) []*syntax.Decl {
+	byName := make(map[string]*syntax.File, len(files))
+	for _, f := range files {
+		byName[f.Name] = f.AST
+	}
+	seen := map[string]bool{}
+	var out []*syntax.Decl
+	var visit func(name string)
+	visit = func(name string) {
+		f := byName[name]
+		if f == nil || seen[name] {
+			return
+		}
+		seen[name] = true
+		for _, d := range f.Decls {
+			if d.Include == nil {
+				out = append(out, d)
+				continue
+			}
+			if path, ok := syntax.Unquote(d.Include.Path); ok {
+				visit(filepath.Clean(filepath.Join(filepath.Dir(name), path)))
+			}
+		}
+	}
+	for _, f := range files {
+		visit(f.Name)
+	}
+	return out
+}
+
+func (c *Compiler) option(o *syntax.OptionDecl) {
+	valueAST, doc := splitDoc(o.Value)
+	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
+	if !c.declare(o.Name, o.Pos, opt) {
+		return
+	}
+	c.prog.Options = append(c.prog.Options, opt)
+	e := c.compileExpr(valueAST, constScope, nil)
+	opt.Default, opt.Type = c.constValue(e, o.Pos)
+	c.consts().Bind(opt.Name, opt.Default)
+}
+
+func (c *Compiler) constant(k *syntax.ConstDecl) {
+	cst := &runtime.Const{Name: k.Name, Pos: syntax.PosOf(k.Pos)}
+	if !c.declare(k.Name, k.Pos, cst) {
+		return
+	}
+	c.prog.Consts = append(c.prog.Consts, cst)
+	e := c.compileExpr(k.Value, constScope, nil)
+	cst.Value, cst.Type = c.constValue(e, k.Pos)
+	c.consts().Bind(cst.Name, cst.Value)
+}
+
+// constValue evaluates an option's or const's expression once, at load, against the options'
+// defaults and earlier consts.
+func (c *Compiler) constValue(e *runtime.Expr, p lexer.Position) (any, *runtime.Type) {
+	if e == nil {
+		return nil, runtime.AnyType
+	}
+	v, err := c.consts().Eval(e)
+	if err != nil {
+		c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: syntax.PosOf(p), Summary: "cannot compute the value: " + err.Error()})
+		return nil, runtime.AnyType
+	}
+	t := e.Type
+	if t.Kind == runtime.TAny || t.Kind == runtime.TMap {
+		t = runtime.TypeFromReflect(reflect.TypeOf(v))
+	}
+	return v, t
+}
+
+func (c *Compiler) consts() *runtime.ConstEvaluator {
+	if c.constEval == nil {
+		c.constEval = runtime.NewConstEvaluator(c.prog)
+	}
+	return c.constEval
+}
+
+// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
+func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
+	n := len(e.Toks)
+	if n < 2 || e.Toks[n-1].Type != syntax.TokString || e.Toks[n-2].Type == syntax.TokOp {
+		return e, ""
+	}
+	doc, _ := syntax.Unquote(e.Toks[n-1].Value)
+	cut := *e
+	cut.Toks = e.Toks[:n-1]
+	last := e.Toks[n-2]
+	cut.EndPos = last.Pos
+	cut.EndPos.Advance(last.Value)
+	return &cut, doc
+}
+
+func (c *Compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
+	k := e.Kind
+	if k == nil {
+		c.errorf(ea.Pos, "unknown kind "+ea.Kind, c.suggest(ea.Kind, func() []string { return kindNames(c.prog) }))
+		return
+	}
+	seen := map[string]bool{}
+	for _, fi := range ea.Fields {
+		f := k.ByName[fi.Name]
+		if f == nil {
+			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("%s has no field %s", k.Name, fi.Name), c.suggest(fi.Name, func() []string { return k.FieldNames() }))
+			continue
+		}
+		if seen[fi.Name] {
+			c.errorfSpan(fi.Pos, fi.Name, fmt.Sprintf("field %s is set twice", fi.Name), "")
+			continue
+		}
+		seen[fi.Name] = true
+		if fi.OldSep() {
+			text, _ := c.exprText(fi.Value)
+			field := fi.Name + ": " + shorten(strings.TrimSpace(text), 40)
+			c.warnf(fi.Sep.Pos, fmt.Sprintf("field %s is set with =, the older form", fi.Name),
+				fmt.Sprintf("write %s, as in the constructor %s({%s}); rulesh fmt -w rewrites the file", field, k.Name, field))
+		}
+		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
+	}
+}
+
+func kindNames(p *runtime.Program) []string {
+	var out []string
+	for _, k := range p.Kinds {
+		out = append(out, k.Name)
+	}
+	return out
+}
+
+// maxSuggestions bounds the names one load compares for "did you mean": a file of many
+// unknown names among many declarations must not cost their product.
+const maxSuggestions = 500_000
+
+// suggest is didYouMeanDetail within the load's budget of comparisons; cands is called only
+// while the budget lasts.
+func (c *Compiler) suggest(name string, cands func() []string) string {
+	if c.suggested >= maxSuggestions {
+		return ""
+	}
+	list := cands()
+	c.suggested += len(list)
+	return didYouMeanDetail(name, list)
+}
+
+func didYouMeanDetail(name string, cands []string) string {
+	if s := syntax.DidYouMean(name, cands); s != "" {
+		return "did you mean " + s + "?"
+	}
+	return ""
+}
+
+func (c *Compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
+	seen := map[string]bool{}
+	sc := NewScope(ProcScope)
+	sc.proc = p // a rule's defaults are as pure as its body
+	for _, a := range pa.Params {
+		if !c.CheckName(a.Name, a.Pos) {
+			continue
+		}
+		if seen[a.Name] {
+			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s is declared twice", a.Name), "")
+			continue
+		}
+		seen[a.Name] = true
+		c.CheckShadow(a.Name, a.Pos)
+		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
+		if a.Default != nil {
+			par.Nullable = c.nilDefault(a, par.Type)
+			par.Default = c.compileExpr(a.Default, sc, par.Type)
+			if a.Type == nil && par.Default != nil {
+				par.Type = par.Default.Type
+			}
+		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
+			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+		}
+		if par.Default == nil {
+			p.MinArg = len(p.Params) + 1
+		}
+		sc.Vars[a.Name] = par.Type
+		p.Params = append(p.Params, par)
+	}
+	if pa.Result != nil {
+		p.Result = c.resolveType(pa.Result)
+	}
+}
+
+// nilDefault says whether a parameter's default is `nil`, which makes a record parameter
+// nullable. Of any other declared type, nil would fail at every call that leaves the
+// parameter out: that is an error here.
+func (c *Compiler) nilDefault(a *syntax.Param, t *runtime.Type) bool {
+	tok := a.Default.Single()
+	if tok == nil || tok.Type != syntax.TokIdent || tok.Value != "nil" {
+		return false
+	}
+	if t == nil || t.Kind == runtime.TRecord || t.Kind == runtime.TAny {
+		return true
+	}
+	zero := map[runtime.TypeKind]string{runtime.TInt: "0", runtime.TFloat: "0.0", runtime.TBool: "false",
+		runtime.TString: `""`, runtime.TList: "[]", runtime.TMap: "{}"}[t.Kind]
+	article := "a "
+	if strings.ContainsRune("aeiou", rune(t.String()[0])) {
+		article = "an "
+	}
+	fix := "give it " + article + t.String() + " default"
+	if zero != "" {
+		fix += " such as " + zero
+	}
+	c.errorfSpan(tok.Pos, "nil", fmt.Sprintf("parameter %s: %s cannot be nil", a.Name, t),
+		"only a parameter of a kind (a record) may default to nil, and it then accepts nil; "+fix+", or declare it any")
+	return false
+}
+
+// checkShadow forbids a local that hides an option, const, kind or procedure: a rule reading
+// `malus` must mean the option. Locals may hide entities, dice and piles, which scenarios
+// name freely (a scenario's `cible` must not break a ruleset's parameter `cible`).
+func (c *Compiler) CheckShadow(name string, p lexer.Position) {
+	switch g := c.prog.Globals[name].(type) {
+	case *runtime.Option, *runtime.Const, *runtime.Kind, *runtime.Enum, *runtime.Proc:
+		c.errorf(p, fmt.Sprintf("%s hides the %s declared at %s", name, runtime.KindOfGlobal(g), g.DeclPos()), "rename the local")
+	}
+}
+
+func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
+	sc := NewScope(ProcScope)
+	for _, par := range p.Params {
+		sc.Vars[par.Name] = par.Type
+	}
+	sc.proc = p
+	p.Body = c.block(pa.Body, sc)
+	c.checkOwned(p)
+}
+
+// Scope is the static view of the names visible at a point: the locals of enclosing blocks
+// (Vars, a name to its static type) and what the globals part may hold there (a procedure's
+// globals, or in a const only options and earlier consts).
+type Scope struct {
+	parent *Scope
+	Vars   map[string]*runtime.Type
+	proc   *runtime.Proc
+	// mode limits what the globals part holds: in a const only options and earlier consts.
+	mode scopeMode
+	// entity being initialised, which may not be read by its own fields.
+	self *runtime.Entity
+	// own holds the locals of this block that keep a record a rule built (pure.go).
+	own map[string]*ownLocal
+}
+
+type scopeMode int
+
+const (
+	modeProc scopeMode = iota
+	modeConst
+	modeEntity
+)
+
+// globalScope is where field defaults, consts and option values are checked (constScope
+// names the same one); ProcScope is the root of the scopes of procedures, tables and
+// inputs, each opened with NewScope.
+var (
+	globalScope = &Scope{Vars: map[string]*runtime.Type{}, mode: modeConst}
+	constScope  = globalScope
+	ProcScope   = &Scope{Vars: map[string]*runtime.Type{}, mode: modeProc}
+)
+
+func entityScope(e *runtime.Entity) *Scope {
+	return &Scope{Vars: map[string]*runtime.Type{}, mode: modeEntity, self: e}
+}
+
+// NewScope opens a block's scope under parent, in its mode, procedure and entity.
+func NewScope(parent *Scope) *Scope {
+	return &Scope{parent: parent, Vars: map[string]*runtime.Type{}, mode: parent.mode, proc: parent.proc, self: parent.self}
+}
+
+func (s *Scope) lookup(name string) (*runtime.Type, bool) {
+	for ; s != nil; s = s.parent {
+		if t, ok := s.Vars[name]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+func (s *Scope) names() []string {
+	var out []string
+	for ; s != nil; s = s.parent {
+		for n := range s.Vars {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// globalType returns the type of one top-level name as a scope mode sees it: in a const
+// only options, consts, dice and maps; in a procedure everything. Looking names up one by
+// one (instead of copying every global into each expression's environment) keeps checking
+// linear in the number of declarations.
+func (c *Compiler) globalType(name string, mode scopeMode) (*runtime.Type, bool) {
+	switch g := c.prog.Globals[name].(type) {
+	case *runtime.Option:
+		if g.Type != nil {
+			return g.Type, true
+		}
+	case *runtime.Const:
+		if g.Type != nil {
+			return g.Type, true
+		}
+	case *runtime.Entity:
+		if mode != modeConst && g.Kind != nil {
+			return g.Kind.Type(), true
+		}
+	case *runtime.DieDecl:
+		return runtime.DieType, true
+	case *runtime.DeckDecl, *runtime.PileDecl:
+		if mode != modeConst {
+			return runtime.PileType, true
+		}
+	case *runtime.MapDecl:
+		return runtime.MapTType, true
+	case *runtime.Enum:
+		return g.ListType(), true
+	}
+	return nil, false
+}
+
+// exprScope answers the expression compiler's questions about the names where an
+// expression is compiled (exprx.Scope).
+type exprScope struct {
+	c  *Compiler
+	sc *Scope
+}
+
+// Local implements exprx.Scope.
+func (s exprScope) Local(name string) (*runtime.Type, bool) { return s.sc.lookup(name) }
+
+// Global implements exprx.Scope: the entity being initialised is not visible to its fields.
+func (s exprScope) Global(name string) (*runtime.Type, bool) {
+	if s.sc.self != nil && name == s.sc.self.Name {
+		return nil, false
+	}
+	return s.c.globalType(name, s.sc.mode)
+}
+
+// InProc implements exprx.Scope.
+func (s exprScope) InProc() bool { return s.sc.mode == modeProc }
+
+// DefaultsNow implements exprx.Scope.
+func (s exprScope) DefaultsNow(k *runtime.Kind) string { return s.c.defaultsNow(k) }
+
+// Suggest implements exprx.Scope.
+func (s exprScope) Suggest(name string, cands func() []string) string {
+	return s.c.suggest(name, cands)
+}
+
+// exprText returns the source text of an expression as written.
+func (c *Compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
+	src := c.source(e.Pos.Filename)
+	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
+}
+
+func (c *Compiler) compileExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
+	text, start := c.exprText(e)
+	return c.CompileText(text, start, sc, want)
+}
+
+// compileText compiles expression source that starts at position start of a rule file.
+func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, want *runtime.Type) *runtime.Expr {
+	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
+	if at, msg := syntax.ReservedUse(text); at >= 0 {
+		c.errorf(x.PosAt(at), msg, "")
+		return nil
+	}
+	if strings.Contains(text, "{") {
+		c.literalHoles(x, sc)
+	}
+	if c.trivial(x, sc) {
+		c.checkWant(x, want)
+		return x
+	}
+	reads, diags, err := c.exprs.Compile(x, exprScope{c, sc})
+	c.Diags = append(c.Diags, diags...)
+	if diags.HasErrors() {
+		return nil
+	}
+	if err != nil {
+		c.exprError(x, err, sc)
+		return nil
+	}
+	if !c.noteReads(x, reads, sc) {
+		return nil
+	}
+	if p := pureProc(sc); p != nil {
+		c.checkPureCalls(p, x)
+	}
+	c.checkWant(x, want)
+	return x
+}
+
+// checkWant reports an expression whose static type cannot be stored where want is declared,
+// including a literal fraction for an int.
+func (c *Compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
+	if want == nil {
+		return
+	}
+	if !runtime.Assignable(want, x.Type) {
+		detail := ""
+		if want.Kind == runtime.TDice {
+			detail = "a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\""
+		}
+		c.exprErrorf(x, fmt.Sprintf("expected %s, got %s", want, x.Type), detail)
+		return
+	}
+	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
+		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
+	}
+	c.checkEnumLit(x, want)
+	c.checkCodeLit(x, want)
+	c.checkMapLit(x, want)
+}
+
+// checkCodeLit reads a string literal stored where a dice code is declared (a field's
+// default, an entity's field, an argument, a let, a return): a typo is a load error.
+func (c *Compiler) checkCodeLit(x *runtime.Expr, want *runtime.Type) {
+	s, ok := x.Lit.(string)
+	if !ok || !x.IsLit || want.Kind != runtime.TDice {
+		return
+	}
+	if _, err := dice.ParseCode(s); err != nil {
+		c.exprErrorf(x, err.Error(), "")
+	}
+}
+
+// checkMapLit checks a map literal stored where a typed map is declared: each key written
+// must be a value of an enum key type, each value's static type assignable to the value type.
+func (c *Compiler) checkMapLit(x *runtime.Expr, want *runtime.Type) {
+	if !want.TypedMap() {
+		return
+	}
+	entries, ok := c.exprs.MapLiteral(x)
+	if !ok {
+		return
+	}
+	for _, e := range entries {
+		if want.Key.Kind == runtime.TEnum && !want.Key.Enum.Has(e.Key) {
+			summary, detail := runtime.EnumProblem(want.Key.Enum, e.Key)
+			c.errorfSpan(x.PosAt(e.KeyAt), e.Key, "key of "+want.String()+": "+summary, detail)
+		}
+		if !runtime.Assignable(want.Elem, e.Value) {
+			c.errorf(x.PosAt(e.ValueAt), fmt.Sprintf("entry %s: expected %s, got %s", e.Key, want.Elem, e.Value), "")
+		}
+	}
+}
+
+// trivial handles the commonest expressions without expr: a number, a plain string, true,
+// false, or the name of a local. Loads are faster and so are runs.
+func (c *Compiler) trivial(x *runtime.Expr, sc *Scope) bool {
+	t := strings.TrimSpace(x.Text)
+	if t == "" {
+		return false
+	}
+	switch {
+	case t == "true" || t == "false":
+		x.IsLit, x.Lit, x.Type = true, t == "true", runtime.BoolType
+		return true
+	case len(t) < 18 && strings.Trim(t, "0123456789") == "":
+		n, _ := strconv.Atoi(t)
+		x.IsLit, x.Lit, x.Type = true, n, runtime.IntType
+		return true
+	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
+		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], runtime.StringType
+		return true
+	case runtime.IdentRE.MatchString(t) && !reservedWords[t]:
+		if typ, ok := sc.lookup(t); ok {
+			x.Ident, x.Type = t, typ
+			return true
+		}
+	}
+	return false
+}
+
+// exprError turns an expression the compiler refused into a diagnostic at the right file
+// position, with a suggestion for an unknown name or field.
+func (c *Compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *Scope) {
+	pos := x.Start
+	if err.At >= 0 {
+		pos = x.PosAt(err.At)
+	}
+	d := &syntax.Diagnostic{Pos: syntax.PosOf(pos), Summary: err.Summary, Detail: err.Detail}
+	switch {
+	case err.At >= 0 && err.End > err.At:
+		end := x.PosAt(err.End - 1)
+		end.Column++
+		d.End = syntax.PosOf(end)
+	case err.At >= 0 && err.Name != "":
+		d.End = syntax.After(d.Pos, err.Name)
+	}
+	switch err.Unknown {
+	case exprx.UnknownName:
+		d.Detail = c.suggest(err.Name, func() []string { return append(sc.names(), c.prog.Names()...) })
+	case exprx.UnknownField:
+		d.Detail = c.suggest(err.Name, func() []string {
+			var fields []string
+			for _, k := range c.prog.Kinds {
+				fields = append(fields, k.FieldNames()...)
+			}
+			return fields
+		})
+	}
+	c.Diags = append(c.Diags, d)
+}
+
+// shorten cuts text longer than n runes, with an ellipsis.
+func shorten(text string, n int) string {
+	if r := []rune(text); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return text
+}
+
+// ReservedWords lists the words no name may take, sorted (editors complete and highlight
+// them as keywords).
+func ReservedWords() []string {
+	return slices.Sorted(maps.Keys(reservedWords))
+}

@@ -1,0 +1,137 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"rulesh/dsl/internal/syntax"
+)
+
+// deceivingText warns of text that reads other than it runs, in every file of the load in
+// load order: a name that looks like another one but differs (Unicode TR39's skeletons, see
+// syntax.Skeleton), a name mixing Latin, Greek or Cyrillic letters, and the bidirectional
+// controls in strings and comments ("Trojan Source"; outside them they do not scan). It
+// reads the tokens of the one scanner, so every name is seen, declared or used, keywords
+// and fields included; each spelling is judged where it is first met.
+func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
+	first := map[string]lexer.Position{} // spelling -> where first met
+	bySkeleton := map[string]string{}    // skeleton -> first spelling
+	for _, f := range files {
+		src := string(c.prog.Sources[f.Name])
+		var strs [][2]int // byte spans of the strings, in order
+		syntax.Scan(src, func(t lexer.Token) bool {
+			switch t.Type {
+			case syntax.TokString, syntax.TokBad:
+				strs = append(strs, [2]int{t.Pos.Offset, t.Pos.Offset + len(t.Value)})
+			case syntax.TokIdent:
+				if _, ok := first[t.Value]; ok {
+					return true
+				}
+				t.Pos.Filename = f.Name
+				first[t.Value] = t.Pos
+				c.lookAlike(t.Value, t.Pos, bySkeleton, first)
+			}
+			return true
+		})
+		c.bidiControls(f.Name, src, strs)
+	}
+}
+
+// lookAlike warns when name, met for the first time at p, shares its skeleton with another
+// spelling met before, or else mixes scripts.
+func (c *Compiler) lookAlike(name string, p lexer.Position, bySkeleton map[string]string, first map[string]lexer.Position) {
+	sk := syntax.Skeleton(name)
+	prev, ok := bySkeleton[sk]
+	if !ok {
+		bySkeleton[sk] = name
+		if scripts := syntax.Scripts(name); len(scripts) > 1 {
+			c.warnf(p, fmt.Sprintf("name %s mixes %s letters: %s", name, strings.Join(scripts, " and "), strings.Join(oddRunes(name, scripts), ", ")), "")
+		}
+		return
+	}
+	// The first spelling's position is its name's own; "declared" when that is where a
+	// global is declared (a declaration starts on the line of its name).
+	at := syntax.PosOf(first[prev])
+	where := "first seen at " + at.String()
+	if g, ok := c.prog.Globals[prev]; ok {
+		if d := g.DeclPos(); d.File == at.File && d.Line == at.Line {
+			where = "declared at " + at.String()
+		} else {
+			where = "declared at " + d.String()
+		}
+	}
+	c.warnf(p, fmt.Sprintf("name %s looks like %s (%s) but differs: %s", name, prev, where, strings.Join(differing(name, prev), ", ")), "")
+}
+
+// differing names the runes that tell the two spellings apart: the look-alike letters of
+// either that the other lacks, or else (an accent typed apart) the runes of name that
+// other lacks.
+func differing(name, other string) []string {
+	var odd, plain []string
+	seen := map[rune]bool{}
+	for i, pair := range [][2]string{{name, other}, {other, name}} {
+		for _, r := range pair[0] {
+			if strings.ContainsRune(pair[1], r) || seen[r] {
+				continue
+			}
+			seen[r] = true
+			if syntax.Skeleton(string(r)) != string(r) && !syntax.Decomposes(r) {
+				odd = append(odd, syntax.RuneName(r))
+			} else if i == 0 {
+				plain = append(plain, syntax.RuneName(r))
+			}
+		}
+	}
+	if len(odd) > 0 {
+		return odd
+	}
+	return plain
+}
+
+// oddRunes names the letters of name outside its main script: Latin when it is among
+// scripts (the rule files' own), else the first met.
+func oddRunes(name string, scripts []string) []string {
+	main := scripts[0]
+	for _, s := range scripts {
+		if s == "Latin" {
+			main = s
+		}
+	}
+	var out []string
+	seen := map[rune]bool{}
+	for _, r := range name {
+		if s := syntax.Scripts(string(r)); len(s) == 1 && s[0] != main && !seen[r] {
+			seen[r] = true
+			out = append(out, syntax.RuneName(r))
+		}
+	}
+	return out
+}
+
+// bidiControls warns of every bidirectional control in src, at its exact position; strs are
+// the byte spans of its strings, so the warning says whether it is in a string or a comment.
+func (c *Compiler) bidiControls(file, src string, strs [][2]int) {
+	if !strings.ContainsAny(src, "\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069") {
+		return
+	}
+	p := lexer.Position{Filename: file, Line: 1, Column: 1}
+	for i, r := range src {
+		if syntax.IsBidiControl(r) {
+			where := "a comment"
+			for _, s := range strs {
+				if i >= s[0] && i < s[1] {
+					where = "a string"
+					break
+				}
+			}
+			at := p
+			at.Advance(src[p.Offset:i])
+			c.warnf(at, fmt.Sprintf("bidirectional control %s in %s: the line may display in another order than it reads", syntax.RuneName(r), where), "")
+			p = at
+			p.Advance(src[i : i+utf8.RuneLen(r)])
+		}
+	}
+}

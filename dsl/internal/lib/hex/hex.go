@@ -1,0 +1,430 @@
+// Package hex binds the hex-map library to the language: the builtins that read boards
+// (terrain, heights, edges), measure (distance, rings, lines, line of fire) and move units
+// (reach and paths, with costs and stops given by rules of the ruleset), with their argument
+// checks and bounds. It holds no state. It imports runtime and stdlib/hex, never the checker
+// or the facade.
+package hex
+
+import (
+	"fmt"
+
+	"rulesh/dsl/internal/runtime"
+	"rulesh/stdlib/hex"
+)
+
+// maxHexCoord bounds hex coordinates, so that distances, lines and rings computed from them
+// cannot overflow (hex_distance of two far hexes wrapped round to 2).
+const maxHexCoord = 1_000_000_000
+
+func asBoard(v any) (*hex.Map, error) {
+	if m, ok := v.(*hex.Map); ok && m != nil {
+		return m, nil
+	}
+	return nil, fmt.Errorf("expected a map, got %s", runtime.Repr(v))
+}
+
+func asHex(v any) (hex.Hex, error) {
+	switch h := v.(type) {
+	case hex.Hex:
+		return h, nil
+	case string:
+		return hex.ParseHex(h)
+	}
+	return hex.Hex{}, fmt.Errorf("expected a hex, got %s", runtime.Repr(v))
+}
+
+func hexList(hs []hex.Hex) []any {
+	out := make([]any, len(hs))
+	for i, h := range hs {
+		out[i] = h
+	}
+	return out
+}
+
+// The calls the map builtins make of the procedures they are given.
+var (
+	moveParams    = []string{"unit", "from", "to"}
+	blockCallback = runtime.Callback{Arg: 3, Params: []string{"map", "hex", "from", "to"}}
+	// retreats(m, unit, from, attacker, libre) calls libre(unit, from, to); the older
+	// retreats(m, from, attacker, libre) calls libre(hex).
+	retreatCallback = runtime.Callback{Arg: 4, Args: 5, Params: moveParams}
+	olderRetreat    = runtime.Callback{Arg: 3, Args: 4, Params: []string{"hex"},
+		Older: "write retreats(m, unit, from, attacker, libre): the rule then receives the retreating unit, where it comes from and where it goes"}
+)
+
+// moveCallbacks are the cost and stop procedures of reachable (cost at 4) or path (at 5).
+func moveCallbacks(cost int) []runtime.Callback {
+	return []runtime.Callback{{Arg: cost, Params: moveParams}, {Arg: cost + 1, Params: moveParams}}
+}
+
+// costFunc turns procedures into the board's movement cost: cost(unit, from, to) returns
+// the points to enter `to` (negative: forbidden); stop(unit, from, to), if given (not ""),
+// says the mover must stop on entering.
+func costFunc(m *runtime.Machine, fn string, cbs []runtime.Callback, unit, costArg, stopArg any) (hex.CostFunc, error) {
+	cost, err := m.CallbackProc(fn, cbs[0], costArg)
+	if err != nil {
+		return nil, err
+	}
+	if cost == nil {
+		return nil, fmt.Errorf("%s: a cost rule is needed", fn)
+	}
+	stop, err := m.CallbackProc(fn, cbs[1], stopArg)
+	if err != nil {
+		return nil, err
+	}
+	return func(from, to hex.Hex) (float64, bool, error) {
+		v, err := m.CallAt(cost, []any{unit, from, to}, cost.Pos)
+		if err != nil {
+			return 0, false, err
+		}
+		c, ok := runtime.Number(v)
+		if !ok {
+			return 0, false, fmt.Errorf("%s must return a number, got %s", cost.Name, runtime.Repr(v))
+		}
+		halt := false
+		if stop != nil && c >= 0 {
+			sv, err := m.CallAt(stop, []any{unit, from, to}, stop.Pos)
+			if err != nil {
+				return 0, false, err
+			}
+			if halt, err = truth(stop, sv); err != nil {
+				return 0, false, err
+			}
+		}
+		return c, halt, nil
+	}, nil
+}
+
+// truth reads the answer of a rule asked a question (stop here? blocked? free?): true or
+// false, never read into another value (a rule that forgot a return gives nil).
+func truth(p *runtime.Proc, v any) (bool, error) {
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("%s must return true or false, got %s", p.Name, runtime.Repr(v))
+	}
+	return b, nil
+}
+
+// maxHexRadius bounds the radius or length a hex builtin accepts, before its work is
+// charged: beyond it the count of hexes would overflow.
+const maxHexRadius = 1_000_000
+
+// chargeHexes checks a radius (or distance) and charges the hexes a builtin will produce,
+// before producing them.
+func chargeHexes(m *runtime.Machine, fn string, r, count int) error {
+	if r < 0 {
+		return fmt.Errorf("%s: the radius cannot be negative (got %d)", fn, r)
+	}
+	if r > maxHexRadius {
+		return fmt.Errorf("%s: %d is too far (at most %d)", fn, r, maxHexRadius)
+	}
+	if err := m.Charge(count); err != nil {
+		return err
+	}
+	return m.ChargeMem(count)
+}
+
+// boardQuery makes a map function of (map, hex) from what it reads on the board.
+func boardQuery(f func(b *hex.Map, h hex.Hex) any) func(m *runtime.Machine, a []any) (any, error) {
+	return func(m *runtime.Machine, a []any) (any, error) {
+		b, h, err := boardHex(a)
+		if err != nil {
+			return nil, err
+		}
+		return f(b, h), nil
+	}
+}
+
+// edgeQuery makes a map function of (map, hex, hex) from what it reads on their edge.
+func edgeQuery(f func(b *hex.Map, e hex.Edge) any) func(m *runtime.Machine, a []any) (any, error) {
+	return func(m *runtime.Machine, a []any) (any, error) {
+		b, e, err := boardEdge(a)
+		if err != nil {
+			return nil, err
+		}
+		return f(b, e), nil
+	}
+}
+
+func boardHex(a []any) (*hex.Map, hex.Hex, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Hex{}, err
+	}
+	h, err := asHex(a[1])
+	return b, h, err
+}
+
+func boardEdge(a []any) (*hex.Map, hex.Edge, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Edge{}, err
+	}
+	hs, err := hexArgs(a, 1, 2)
+	if err != nil {
+		return nil, hex.Edge{}, err
+	}
+	return b, hex.EdgeOf(hs[0], hs[1]), nil
+}
+
+// boardTwoHexes reads (map, hex, hex) arguments from position at.
+func boardTwoHexes(a []any, at int) (*hex.Map, hex.Hex, hex.Hex, error) {
+	b, err := asBoard(a[0])
+	if err != nil {
+		return nil, hex.Hex{}, hex.Hex{}, err
+	}
+	hs, err := hexArgs(a, at, at+1)
+	if err != nil {
+		return nil, hex.Hex{}, hex.Hex{}, err
+	}
+	return b, hs[0], hs[1], nil
+}
+
+// hexArgs reads the arguments at the given positions as hexes.
+func hexArgs(a []any, at ...int) ([]hex.Hex, error) {
+	out := make([]hex.Hex, len(at))
+	for i, k := range at {
+		h, err := asHex(a[k])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = h
+	}
+	return out, nil
+}
+
+// Builtins are the hex-map functions rules call, by name: coordinates, distance,
+// neighbours, rings, lines and line of fire, terrain and edges, reach and paths with
+// movement costs given by rules, retreats. None changes the run's state (ChangesState is
+// unset): they read the board, and the rules they call back cannot change it either.
+func Builtins() map[string]runtime.Builtin {
+	return map[string]runtime.Builtin{
+		"hex": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			col, row := runtime.ToInt(a[0]), runtime.ToInt(a[1])
+			if col < -maxHexCoord || col > maxHexCoord || row < -maxHexCoord || row > maxHexCoord {
+				return nil, fmt.Errorf("hex(%d, %d): a column or row is at most %d away from 0", col, row, maxHexCoord)
+			}
+			return hex.FromOffset(col, row), nil
+		}, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}},
+		"hex_distance": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			hs, err := hexArgs(a, 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			return hex.Distance(hs[0], hs[1]), nil
+		}, Types: []any{new(func(*runtime.Machine, any, any) int)}},
+		"neighbours": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			if len(a) == 1 {
+				h, err := asHex(a[0])
+				return hexList(h.Neighbours()), err
+			}
+			b, err := asBoard(a[0])
+			if err != nil {
+				return nil, err
+			}
+			h, err := asHex(a[1])
+			if err != nil {
+				return nil, err
+			}
+			var out []hex.Hex
+			for _, n := range h.Neighbours() {
+				if b.In(n) {
+					out = append(out, n)
+				}
+			}
+			return hexList(out), nil
+		}, Types: []any{new(func(*runtime.Machine, any) []any), new(func(*runtime.Machine, any, any) []any)}},
+		"ring": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			h, err := asHex(a[0])
+			if err != nil {
+				return nil, err
+			}
+			r := runtime.ToInt(a[1])
+			if err := chargeHexes(m, "ring", r, 6*r); err != nil {
+				return nil, err
+			}
+			return hexList(hex.Ring(h, r)), nil
+		}, Types: []any{new(func(*runtime.Machine, any, int) []any)}},
+		"hex_range": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			h, err := asHex(a[0])
+			if err != nil {
+				return nil, err
+			}
+			r := runtime.ToInt(a[1])
+			if err := chargeHexes(m, "hex_range", r, 3*r*(r+1)+1); err != nil {
+				return nil, err
+			}
+			return hexList(hex.Range(h, r)), nil
+		}, Types: []any{new(func(*runtime.Machine, any, int) []any)}},
+		"terrain": {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any {
+			if !b.In(h) {
+				return ""
+			}
+			return b.Terrain[h]
+		}), Types: []any{new(func(*runtime.Machine, any, any) string)}},
+		"height":   {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Height[h] }), Types: []any{new(func(*runtime.Machine, any, any) int)}},
+		"road":     {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.Road[h] }), Types: []any{new(func(*runtime.Machine, any, any) bool)}},
+		"on_board": {Fn: boardQuery(func(b *hex.Map, h hex.Hex) any { return b.In(h) }), Types: []any{new(func(*runtime.Machine, any, any) bool)}},
+		"edge":     {Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Edges[e] }), Types: []any{new(func(*runtime.Machine, any, any, any) string)}},
+		"crossing": {Fn: edgeQuery(func(b *hex.Map, e hex.Edge) any { return b.Crossing[e] }), Types: []any{new(func(*runtime.Machine, any, any, any) string)}},
+		"point": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			b, err := asBoard(a[0])
+			if err != nil {
+				return nil, err
+			}
+			h, ok := b.Points[runtime.Str(a[1])]
+			if !ok {
+				return nil, fmt.Errorf("map %s has no point %s", b.Name, runtime.Str(a[1]))
+			}
+			return h, nil
+		}, Types: []any{new(func(*runtime.Machine, any, string) hex.Hex)}},
+		"line": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			hs, err := hexArgs(a, 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			n := hex.Distance(hs[0], hs[1])
+			if err := chargeHexes(m, "line", n, n+1); err != nil {
+				return nil, err
+			}
+			return hexList(hex.Line(hs[0], hs[1])), nil
+		}, Types: []any{new(func(*runtime.Machine, any, any) []any)}},
+		// line_of_fire(m, from, to, bloque): true when no hex strictly between the two ends
+		// makes the rule bloque(m, hex, from, to) true.
+		"line_of_fire": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			b, x, y, err := boardTwoHexes(a, 1)
+			if err != nil {
+				return nil, err
+			}
+			blocks, err := m.CallbackProc("line_of_fire", blockCallback, a[3])
+			if err != nil {
+				return nil, err
+			}
+			if blocks == nil {
+				return nil, fmt.Errorf("line_of_fire: a rule deciding what blocks is needed")
+			}
+			n := hex.Distance(x, y)
+			if err := chargeHexes(m, "line_of_fire", n, n+1); err != nil {
+				return nil, err
+			}
+			line := hex.Line(x, y)
+			for _, h := range line[1 : len(line)-1] {
+				v, err := m.CallAt(blocks, []any{b, h, x, y}, blocks.Pos)
+				if err != nil {
+					return nil, err
+				}
+				if v, err := truth(blocks, v); err != nil {
+					return nil, err
+				} else if v {
+					m.Tracef("line of fire %s→%s blocked at %s", x, y, h)
+					return false, nil
+				}
+			}
+			return true, nil
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)}, Callbacks: []runtime.Callback{blockCallback}},
+		// reachable(m, unit, from, points, coût, arrêt): the hexes a unit can reach.
+		"reachable": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			b, err := asBoard(a[0])
+			if err != nil {
+				return nil, err
+			}
+			from, err := asHex(a[2])
+			if err != nil {
+				return nil, err
+			}
+			var stop any = ""
+			if len(a) > 5 {
+				stop = a[5]
+			}
+			cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
+			if err != nil {
+				return nil, err
+			}
+			best, _, err := b.Reachable(from, runtime.ToFloat(a[3]), cost)
+			if err != nil {
+				return nil, err
+			}
+			var hs []hex.Hex
+			for h := range best {
+				if h != from {
+					hs = append(hs, h)
+				}
+			}
+			return hexList(hex.Sorted(hs)), nil
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(4)},
+		// path(m, unit, from, to, points, coût, arrêt): the cheapest path, start excluded.
+		"path": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			b, err := asBoard(a[0])
+			if err != nil {
+				return nil, err
+			}
+			hs, err := hexArgs(a, 2, 3)
+			if err != nil {
+				return nil, err
+			}
+			from, to := hs[0], hs[1]
+			var stop any = ""
+			if len(a) > 6 {
+				stop = a[6]
+			}
+			cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
+			if err != nil {
+				return nil, err
+			}
+			steps, err := b.Path(from, to, runtime.ToFloat(a[4]), cost)
+			if err != nil {
+				return nil, err
+			}
+			out := []any{}
+			for _, s := range steps {
+				out = append(out, s.Hex)
+			}
+			return out, nil
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(5)},
+		// retreats(m, unit, from, attacker, libre): the neighbours of from on the board,
+		// farther from the attacker, where libre(unit, from, to) holds (free, outside enemy
+		// zones…). The older retreats(m, from, attacker, libre) calls libre(hex).
+		"retreats": {Fn: func(m *runtime.Machine, a []any) (any, error) {
+			cb, unit, at := retreatCallback, any(nil), 2
+			if len(a) == 4 {
+				cb, at = olderRetreat, 1
+			} else {
+				unit = a[1]
+			}
+			b, from, att, err := boardTwoHexes(a, at)
+			if err != nil {
+				return nil, err
+			}
+			ok, err := m.CallbackProc("retreats", cb, a[cb.Arg])
+			if err != nil {
+				return nil, err
+			}
+			if ok == nil {
+				return nil, fmt.Errorf("retreats: a rule deciding which hexes are free is needed")
+			}
+			var out []hex.Hex
+			for _, n := range from.Neighbours() {
+				if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
+					continue
+				}
+				args := []any{unit, from, n}
+				if len(a) == 4 {
+					args = []any{n}
+				}
+				v, err := m.CallAt(ok, args, ok.Pos)
+				if err != nil {
+					return nil, err
+				}
+				if v, err := truth(ok, v); err != nil {
+					return nil, err
+				} else if v {
+					out = append(out, n)
+				}
+			}
+			return hexList(hex.Sorted(out)), nil
+		}, Types: []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
+			Callbacks: []runtime.Callback{retreatCallback, olderRetreat}},
+	}
+}

@@ -1,0 +1,203 @@
+package runtime
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+
+	"rulesh/stdlib/cards"
+)
+
+// Consts and option defaults are computed once, at load, and shared by every Machine of the
+// Program: their maps and lists are frozen. A rule that writes into one fails with an
+// error naming the const (instead of changing it for every later run and every other
+// Machine), and a record field initialised from one gets its own copy.
+
+// Freeze records every map and list reachable from the consts' values and the options'
+// defaults, with the name of the declaration that holds it. The facade calls it once, after
+// checking and before the Program is shared.
+func (p *Program) Freeze() {
+	p.frozen = map[uintptr]string{}
+	for _, o := range p.Options {
+		p.freezeValue(o.Default, "option "+o.Name)
+	}
+	for _, c := range p.Consts {
+		p.freezeValue(c.Value, "const "+c.Name)
+	}
+	for _, e := range p.Enums {
+		p.freezeValue(e.List, "enum "+e.Name)
+	}
+}
+
+func (p *Program) freezeValue(v any, owner string) {
+	key, ok := containerKey(v)
+	if !ok {
+		return
+	}
+	if _, seen := p.frozen[key]; seen {
+		return
+	}
+	p.frozen[key] = owner
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			p.freezeValue(e, owner)
+		}
+	case []any:
+		for _, e := range x {
+			p.freezeValue(e, owner)
+		}
+	}
+}
+
+// containerKey identifies a map or a non-empty list by the memory it shares.
+func containerKey(v any) (uintptr, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return reflect.ValueOf(x).Pointer(), true
+	case []any:
+		if len(x) > 0 {
+			return reflect.ValueOf(x).Pointer(), true
+		}
+	}
+	return 0, false
+}
+
+// frozenError is the error for a write into a frozen map, or nil when the map may change.
+func (p *Program) frozenError(m map[string]any, at Pos) error {
+	if len(p.frozen) == 0 {
+		return nil
+	}
+	owner, ok := p.frozen[reflect.ValueOf(m).Pointer()]
+	if !ok {
+		return nil
+	}
+	return &RuntimeError{Pos: at, Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
+}
+
+// Thaw returns v with its frozen maps and lists copied, so a record initialised from a const
+// owns what it holds. Lists are walked (they cannot hold themselves); maps that are not
+// frozen belong to the run and are kept as they are.
+func (p *Program) Thaw(v any) any {
+	if len(p.frozen) == 0 {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ok := p.frozen[reflect.ValueOf(x).Pointer()]; !ok {
+			return v
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = p.Thaw(e)
+		}
+		return out
+	case []any:
+		var out []any
+		for i, e := range x {
+			t := p.Thaw(e)
+			if out == nil && !sameContainer(t, e) {
+				out = append(make([]any, 0, len(x)), x[:i]...)
+			}
+			if out != nil {
+				out = append(out, t)
+			}
+		}
+		if out != nil {
+			return out
+		}
+	}
+	return v
+}
+
+func sameContainer(a, b any) bool {
+	ka, okA := containerKey(a)
+	kb, okB := containerKey(b)
+	return okA == okB && ka == kb
+}
+
+// Own returns v with every frozen map and list in it copied, and every card (the deck's
+// cards belong to the Program), for Go code outside the language, which may change what it
+// is given and is not held back by frozenError: unlike Thaw, it copies frozen lists too, and
+// it reaches frozen values and cards inside the run's own lists and maps (copying those that
+// hold one). A value holding none of them comes back as it is. A pile is the run's own and
+// is not copied: its cards stay the deck's.
+func (p *Program) Own(v any) any {
+	switch v.(type) {
+	case int, bool, string, float64, nil:
+		return v
+	}
+	out, _ := p.own(v, map[uintptr]bool{})
+	return out
+}
+
+// own is Own; changed reports a copy. seen holds the run's maps being walked, which may hold
+// themselves.
+func (p *Program) own(v any, seen map[uintptr]bool) (out any, changed bool) {
+	if c, ok := v.(*cards.Card); ok {
+		// A deck's cards are the Program's, shared by every machine's piles.
+		cp := *c
+		return &cp, true
+	}
+	key, ok := containerKey(v)
+	if !ok {
+		return v, false
+	}
+	if _, frozen := p.frozen[key]; frozen {
+		return deepCopy(v), true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if seen[key] {
+			return v, false
+		}
+		seen[key] = true
+		var cp map[string]any
+		for k, e := range x {
+			if o, ch := p.own(e, seen); ch {
+				if cp == nil {
+					cp = maps.Clone(x)
+				}
+				cp[k] = o
+			}
+		}
+		if cp != nil {
+			return cp, true
+		}
+	case []any:
+		var cp []any
+		for i, e := range x {
+			if o, ch := p.own(e, seen); ch {
+				if cp == nil {
+					cp = slices.Clone(x)
+				}
+				cp[i] = o
+			}
+		}
+		if cp != nil {
+			return cp, true
+		}
+	}
+	return v, false
+}
+
+// deepCopy copies a frozen value's maps and lists (a frozen value, built at load, holds no
+// cycle); a record keeps its kind.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = deepCopy(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = deepCopy(e)
+		}
+		return out
+	}
+	return v
+}

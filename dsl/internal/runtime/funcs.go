@@ -1,0 +1,298 @@
+package runtime
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"rulesh/stdlib/dice"
+)
+
+// The builtins rules may call besides expr-lang's own (abs, ceil, floor, round, min, max,
+// len, sum, filter, map, any, all, count, sort, …), and the primitives the libraries bind
+// them to. Calls of builtins that need the running Machine (dice, cards, procedures) are
+// rewritten by exprx to receive it as first argument.
+
+// Builtin is a function rules call that needs the running Machine (dice, cards, maps,
+// entities). A library gives its builtins by the names rules use; exprx registers each with
+// expr-lang under its internal name, which receives the Machine as first argument.
+type Builtin struct {
+	// Fn runs the builtin; its arguments are already of one of the Types.
+	Fn func(m *Machine, args []any) (any, error)
+	// Types are the signatures expr-lang checks calls against, each a pointer to a func
+	// type whose first parameter is *Machine.
+	Types []any
+	// ChangesState is set for a builtin that changes the run's state (it moves cards, sets
+	// an allowance): a rule or a table may not call it, the checker says so at load. Rolling
+	// dice is not a change of state in this sense: a builtin that only rolls leaves it unset.
+	ChangesState bool
+	// Callbacks are the arguments where a rule passes a procedure the builtin calls back.
+	// The checker resolves the procedure there at load and refuses one whose parameters do
+	// not fit the call the builtin makes.
+	Callbacks []Callback
+}
+
+// Callback is an argument of a builtin that takes a procedure, and how the builtin calls it.
+type Callback struct {
+	// Arg is the argument's index as rules write the call (the Machine not counted).
+	Arg int
+	// Args, when not 0, limits the callback to calls with that many arguments (a builtin
+	// whose signatures call back differently).
+	Args int
+	// Params names what the builtin passes, in order: their count is the arity it calls with.
+	Params []string
+	// Older, when set, marks a form kept for older rule files: the checker warns with it as
+	// the detail (how to write the call today).
+	Older string
+}
+
+// Applies reports whether the callback concerns a call with n arguments.
+func (cb Callback) Applies(n int) bool { return cb.Arg < n && (cb.Args == 0 || cb.Args == n) }
+
+// Fits reports whether p can be called with the callback's arguments.
+func (cb Callback) Fits(p *Proc) bool {
+	return p.MinArg <= len(cb.Params) && len(cb.Params) <= len(p.Params)
+}
+
+// Mismatch says why p does not fit the call fn makes of it: "coût takes 2 parameters;
+// path calls it with 3: (unit, from, to)".
+func (cb Callback) Mismatch(fn string, p *Proc) string {
+	takes := fmt.Sprint(len(p.Params))
+	if p.MinArg < len(p.Params) {
+		takes = fmt.Sprintf("%d to %d", p.MinArg, len(p.Params))
+	}
+	noun := "parameters"
+	if takes == "1" {
+		noun = "parameter"
+	}
+	return fmt.Sprintf("%s takes %s %s; %s calls it with %d: (%s)", p.Name, takes, noun, fn, len(cb.Params), strings.Join(cb.Params, ", "))
+}
+
+// CallbackProc reads the argument of a builtin where a procedure is expected: a procedure
+// value (resolved at load), or a procedure's name computed as a string (looked up now, as
+// rules wrote it before procedures were values). An empty name is no procedure (nil).
+func (m *Machine) CallbackProc(fn string, cb Callback, v any) (*Proc, error) {
+	var p *Proc
+	switch x := v.(type) {
+	case *Proc:
+		p = x
+	case string:
+		if x == "" {
+			return nil, nil
+		}
+		if p = m.Proc(x); p == nil {
+			return nil, Errorf("%s: no procedure %s", fn, x)
+		}
+	default:
+		return nil, Errorf("%s: expected a procedure, got %s", fn, Repr(v))
+	}
+	if !cb.Fits(p) {
+		return nil, NewError(cb.Mismatch(fn, p))
+	}
+	if p.Verb == "action" {
+		return nil, Errorf("%s is an action: %s calls rules, which cannot change the state (declare it `rule %s(…)`)", p.Name, fn, p.Name)
+	}
+	return p, nil
+}
+
+// InternalName is the name a builtin is registered under with expr-lang: calls are rewritten
+// to it, with the Machine added as first argument. Error messages turn it back (publicName).
+func InternalName(name string) string { return "__" + name }
+
+// Library is the set of builtins a Program was checked against, by the names rules use. It
+// is gathered once by whoever assembles the language (package dsl) and only read after.
+type Library struct {
+	Builtins map[string]Builtin
+}
+
+// Core are the builtins of the language itself, beside the libraries; they only read.
+func Core() map[string]Builtin {
+	return map[string]Builtin{
+		"entities": {Fn: func(m *Machine, args []any) (any, error) {
+			return m.EntitiesOf(args[0].(string))
+		}, Types: []any{new(func(*Machine, string) []any)}},
+	}
+}
+
+// ToInt is a number's value as an int (a float truncated); 0 for anything else, so callers
+// pass it only what expr-lang has already typed as a number.
+func ToInt(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case float64:
+		return int(x)
+	}
+	return 0
+}
+
+// ToFloat is a number's value as a float; 0 for anything else, as ToInt.
+func ToFloat(v any) float64 {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
+}
+
+// RollSides rolls one die of sides faces (1 to 1000000) from the run's source of dice. For
+// the dice library.
+func (m *Machine) RollSides(sides int) (int, error) {
+	if m.Dice == nil {
+		return 0, NewError("no dice source")
+	}
+	if sides < 1 || sides > 1_000_000 {
+		return 0, Errorf("a die has 1 to 1000000 sides, not %d", sides)
+	}
+	return m.Dice.Roll(sides)
+}
+
+// EntitiesOf lists the values of the entities of a kind, in declaration order, a step per
+// entity declared: the builtin entities(kind).
+func (m *Machine) EntitiesOf(kind string) ([]any, error) {
+	k, ok := m.prog.Globals[kind].(*Kind)
+	if !ok {
+		return nil, Errorf("unknown kind %s", kind)
+	}
+	if err := m.Charge(len(m.prog.Entities)); err != nil {
+		return nil, err
+	}
+	var out []any
+	for _, e := range m.prog.Entities {
+		if e.Kind == k {
+			out = append(out, m.globals[e.Name])
+		}
+	}
+	return out, nil
+}
+
+// intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
+// false for what it leaves to the float path (/, and % by zero).
+func intArith(op string, x, y int) (any, bool) {
+	switch op {
+	case "+":
+		return x + y, true
+	case "-":
+		return x - y, true
+	case "*":
+		return x * y, true
+	case "%":
+		if y != 0 {
+			return x % y, true
+		}
+	case "==":
+		return x == y, true
+	case "!=":
+		return x != y, true
+	}
+	return compare(op, x, y)
+}
+
+// compare applies an ordering operator (<, <=, >, >=); ok is false for any other.
+func compare[T cmp.Ordered](op string, x, y T) (any, bool) {
+	switch op {
+	case "<":
+		return x < y, true
+	case "<=":
+		return x <= y, true
+	case ">":
+		return x > y, true
+	case ">=":
+		return x >= y, true
+	}
+	return nil, false
+}
+
+// RollArith applies an arithmetic or comparison operator to two numbers, a roll standing for
+// its total: exact on whole numbers, float otherwise, / always float. exprx's operator
+// overloads for rolls call it.
+func RollArith(op string, a, b any) (any, error) {
+	num := func(v any) (float64, bool) {
+		switch x := v.(type) {
+		case *Roll:
+			return float64(x.Total), true
+		case int:
+			return float64(x), true
+		case float64:
+			return x, false
+		}
+		return 0, false
+	}
+	if isFace(a) || isFace(b) {
+		return faceArith(op, a, b)
+	}
+	x, xi := num(a)
+	y, yi := num(b)
+	if _, ok := Number(a); !ok {
+		return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+	}
+	if _, ok := Number(b); !ok {
+		return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+	}
+	ints := xi && yi
+	if ints {
+		if r, ok := intArith(op, int(Totals(a).(int)), int(Totals(b).(int))); ok {
+			return r, nil
+		}
+	}
+	switch op {
+	case "+", "-", "*", "%":
+		var r float64
+		switch op {
+		case "+":
+			r = x + y
+		case "-":
+			r = x - y
+		case "*":
+			r = x * y
+		case "%":
+			if y == 0 {
+				return nil, NewError("division by zero")
+			}
+			r = math.Mod(x, y)
+		}
+		if ints {
+			return int(r), nil
+		}
+		return r, nil
+	case "/":
+		if y == 0 {
+			return nil, NewError("division by zero")
+		}
+		return x / y, nil
+	case "**", "^":
+		return math.Pow(x, y), nil
+	case "<":
+		return x < y, nil
+	case "<=":
+		return x <= y, nil
+	case ">":
+		return x > y, nil
+	case ">=":
+		return x >= y, nil
+	case "==":
+		return x == y, nil
+	case "!=":
+		return x != y, nil
+	}
+	return nil, Errorf("unknown operator %s", op)
+}
+
+// RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the
+// dice library.
+func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
+	if n < 1 || n > dice.MaxCount {
+		return nil, Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
+	}
+	key := strconv.Itoa(n) + "d[" + d.Name + "]"
+	de, ok := m.parsed[key]
+	if !ok {
+		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
+		m.cacheParsed(key, de)
+	}
+	return m.RollExpr(de)
+}

@@ -1,0 +1,1116 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"unsafe"
+
+	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/cards"
+	"rulesh/stdlib/dice"
+)
+
+// Limits bound a run so that no rule can hang or exhaust memory.
+type Limits struct {
+	MaxSteps          int // statements, and work inside expressions (dice, rows, elements), of one top-level call
+	MaxCallDepth      int // nested procedure calls
+	MaxLoopIterations int // iterations of one loop
+	// MemoryBudget bounds, per top-level call, what values grow by (an element or entry is
+	// one unit, a string one unit per 16 bytes), and the size of any one value.
+	MemoryBudget uint
+}
+
+// DefaultLimits are the limits a Machine starts with.
+var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopIterations: 100_000, MemoryBudget: 1_000_000}
+
+// Machine runs procedures of a Program against its own state. A Machine is not safe for
+// concurrent use; run one per goroutine (they may share the Program).
+type Machine struct {
+	prog    *Program
+	globals map[string]any
+	version int // bumped when a global binding changes, so pooled frames refresh
+	Limits  Limits
+	// Dice gives every random result: seeded, or hand-given.
+	Dice dice.Source
+	// Emit receives narrative lines as rules emit them.
+	Emit func(string)
+
+	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the running call at its next
+	// statement.
+	Interrupt *atomic.Bool
+	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
+	Trace func(depth int, line string)
+
+	// Mixed describes each roll that took hand-given results and then, when they ran out,
+	// seeded ones; the REPL shows and clears it after each input.
+	Mixed []string
+	// GivenCards are cards entered by hand: the next draws take them, in order.
+	GivenCards []string
+	// GivenChoices are players' answers entered by hand (an option's number in the menu, from
+	// 1, or its name): the next choose calls take them, in order.
+	GivenChoices []string
+	// Ask, when set (the REPL at a terminal), asks a player to choose among options shown as
+	// a numbered menu and returns the index chosen (from 0); without it, and with no answer
+	// given, choose applies the ruleset's policy.
+	Ask func(prompt string, options []string) (int, error)
+	// Rules, when set, answers calls of declared rules from what they returned before (see
+	// RuleCache: only for a machine that runs trials from one state).
+	Rules *RuleCache
+	emits int // lines emitted so far, for Rules
+	// Decks are shuffled by the seeded source behind Dice, so hand-given die results are
+	// never spent on shuffles; noSeed shuffles when there is none: fixed, so runs repeat.
+	noSeed dice.Source
+
+	allowances map[passage]int
+	rollers    map[*dice.Expr]*dice.Roller
+	parsed     map[string]*dice.Expr
+	journal    []undo
+	// choicesBefore is the same for the hand-given answers to choose.
+	choicesBefore *[]string
+	argStack      []any            // the arguments of builtins called without the VM (callSimple)
+	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
+	steps         int
+	mem           int // memory budget units spent by the current top-level call
+	depth         int
+	running       int   // VMs currently running (nested through calls)
+	vms           []any // the engine's reusable state per nesting depth (Code.Run)
+	pools         [][]*Frame
+}
+
+// undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
+// through restore, a pile, an allowance or the hand-given cards. The journal keeps one
+// undo per thing per top-level call (the value before the call's first change), so a long
+// call's journal grows with what it touches, not with how often it writes.
+type undo struct {
+	m       map[string]any
+	rec     unsafe.Pointer // m's identity, for fields
+	key     string
+	old     any
+	had     bool
+	restore func()
+	id      any // what restore restores (a pile, a passage, givenID{}), for journaledOnce
+}
+
+// fieldID names a record field in the journal's index: the record's map and the field.
+type fieldID struct {
+	rec unsafe.Pointer
+	key string
+}
+
+// givenID names the hand-given cards in the journal.
+type givenID struct{}
+
+// journalScan is the journal length up to which the journal is searched entry by entry;
+// past it, an index of what is journaled answers.
+const journalScan = 32
+
+// indexed returns the journal's index, built when the journal first passes journalScan.
+func (m *Machine) indexed() map[any]struct{} {
+	if len(m.journaled) == 0 {
+		if m.journaled == nil {
+			m.journaled = make(map[any]struct{}, 2*journalScan)
+		}
+		for i := range m.journal {
+			m.journaled[m.journal[i].key2()] = struct{}{}
+		}
+	}
+	return m.journaled
+}
+
+// key2 is what names the entry in the journal's index.
+func (u *undo) key2() any {
+	if u.id != nil {
+		return u.id
+	}
+	return fieldID{u.rec, u.key}
+}
+
+// journaledOnce reports whether id (a pile, a passage or givenID{}) already has its undo in
+// this top-level call's journal.
+func (m *Machine) journaledOnce(id any) bool {
+	if len(m.journal) <= journalScan {
+		for i := range m.journal {
+			if m.journal[i].id == id {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := m.indexed()[id]
+	return ok
+}
+
+// fieldJournaled is journaledOnce for a record field, without boxing its name while the
+// journal is short (a field write is the commonest change).
+func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
+	if len(m.journal) <= journalScan {
+		for i := range m.journal {
+			if u := &m.journal[i]; u.rec == rec && u.key == key {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := m.indexed()[fieldID{rec, key}]
+	return ok
+}
+
+// record adds an undo to the journal (the caller checked that it holds none for the thing).
+func (m *Machine) record(u undo) {
+	m.journal = append(m.journal, u)
+	if len(m.journaled) > 0 {
+		m.journaled[u.key2()] = struct{}{}
+	}
+}
+
+// clearJournal forgets the journal once a top-level call has ended.
+func (m *Machine) clearJournal() {
+	clear(m.journal)
+	m.journal = m.journal[:0]
+	if len(m.journaled) > 0 {
+		clear(m.journaled)
+	}
+}
+
+// Frame is one procedure call's variables, or a REPL input's (the facade builds that one).
+// Frames of a procedure are pooled by the Machine and reused from call to call.
+type Frame struct {
+	Vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
+	version int
+	result  any
+	// resultAt is the return statement that gave result, where a result of the wrong type
+	// is reported.
+	resultAt Pos
+	done     bool
+}
+
+// RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
+// Pos points at the statement or expression; Frames lists the calls that led there, the
+// innermost first, one added as the error unwinds through each call (at most maxFrames).
+type RuntimeError struct {
+	Pos     Pos
+	Msg     string
+	Require bool
+	Frames  []CallFrame
+}
+
+// Error gives the message after its position, file:line:col: message.
+func (e *RuntimeError) Error() string {
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Stack renders the frames, one line each: "in f called at file:line:col".
+func (e *RuntimeError) Stack() []string {
+	lines := make([]string, len(e.Frames))
+	for i, f := range e.Frames {
+		lines[i] = f.String()
+	}
+	return lines
+}
+
+// CallFrame is one procedure call a run-time error unwound through, as starlark's
+// CallStack holds them: where the call was made, the procedure called, and the values of its
+// parameters (in declaration order) when the error left it.
+type CallFrame struct {
+	Pos  Pos
+	Proc string
+	Args []any
+}
+
+// String is the frame as a call stack prints it.
+func (f CallFrame) String() string { return "in " + f.Proc + " called at " + f.Pos.String() }
+
+// maxFrames bounds the frames an error keeps: a runaway recursion stops at max_call_depth,
+// and twenty calls say where it came from.
+const maxFrames = 20
+
+// callFrame records the call of p at `at` whose frame is f, for an error leaving it.
+func callFrame(p *Proc, f *Frame, at Pos) CallFrame {
+	args := make([]any, len(p.Params))
+	for i, par := range p.Params {
+		args[i] = f.Vars[par.Name]
+	}
+	return CallFrame{Pos: at, Proc: p.Name, Args: args}
+}
+
+// ConstEvaluator computes the values of options and consts at load, each against the options
+// and consts bound before it. It has no dice source and no entities: a const that rolls
+// fails with a message, and it cannot call procedures (the checker refuses such calls).
+type ConstEvaluator struct{ m *Machine }
+
+// NewConstEvaluator starts with no option or const bound.
+func NewConstEvaluator(p *Program) *ConstEvaluator {
+	m := &Machine{prog: p, Limits: DefaultLimits}
+	m.InitGlobals()
+	return &ConstEvaluator{m}
+}
+
+// Eval computes a constant expression, with a fresh budget.
+func (e *ConstEvaluator) Eval(x *Expr) (any, error) {
+	e.m.steps, e.m.mem = 0, 0
+	return e.m.Eval(x, e.m.globals)
+}
+
+// Bind makes a computed option or const visible to the expressions evaluated after it.
+func (e *ConstEvaluator) Bind(name string, v any) { e.m.globals[name] = v }
+
+// NewMachine prepares a fresh state: options at their defaults unless overridden, every
+// entity built from its declaration.
+func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
+	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
+	m.InitGlobals()
+	m.pools = make([][]*Frame, len(p.Procs))
+	for _, o := range p.Options {
+		m.globals[o.Name] = o.Default
+	}
+	for _, name := range SortedKeys(overrides) {
+		if err := m.SetOption(name, overrides[name]); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range p.Consts {
+		m.globals[c.Name] = c.Value
+	}
+	// Records first, fields second: an entity may refer to one declared after it.
+	for _, d := range p.DiceDecl {
+		m.globals[d.Name] = d.Die
+	}
+	for _, d := range p.Decks {
+		pile := &cards.Pile{Name: d.Name, Cards: append([]*cards.Card(nil), d.Deck.Cards...), Random: true}
+		m.globals[d.Name] = pile
+		if src != nil {
+			if err := m.Shuffle(pile); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range p.Piles {
+		m.globals[p.Name] = &cards.Pile{Name: p.Name}
+	}
+	for _, d := range p.Maps {
+		m.globals[d.Name] = d.Map
+	}
+	for _, e := range p.Enums {
+		m.globals[e.Name] = e.List
+	}
+	m.clearJournal()
+	for _, e := range p.Entities {
+		rec, err := m.NewRecord(e.Kind, nil)
+		if err != nil {
+			return nil, err
+		}
+		m.globals[e.Name] = rec
+	}
+	for _, e := range p.Entities {
+		if err := m.initFields(m.globals[e.Name].(map[string]any), e.Inits); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// InitGlobals makes the globals map, which is also the environment of expressions outside
+// any procedure (consts, defaults, entity fields).
+func (m *Machine) InitGlobals() {
+	m.globals = map[string]any{"__rt": m}
+}
+
+// Proc returns the procedure of that name, or nil (libraries call rules back by name).
+func (m *Machine) Proc(name string) *Proc { return m.prog.Proc(name) }
+
+// Kind returns the kind of that name, or nil.
+func (m *Machine) Kind(name string) *Kind {
+	k, _ := m.prog.Globals[name].(*Kind)
+	return k
+}
+
+// Thaw returns a value a rule may change: a copy of a frozen const's map or list, the value
+// itself otherwise.
+func (m *Machine) Thaw(v any) any { return m.prog.Thaw(v) }
+
+// SetOption changes an option's value for this machine, converting numbers to its type.
+func (m *Machine) SetOption(name string, v any) error {
+	cv, err := m.prog.OptionValue(name, v)
+	if err != nil {
+		return err
+	}
+	m.globals[name] = cv
+	m.version++
+	return nil
+}
+
+// OptionValue checks a value given to option name (by --set, :set) as SetOption takes it,
+// without a machine: the option must be declared, and the value conform to its type (a
+// card option reads a card's text). It returns the value as the option holds it.
+func (p *Program) OptionValue(name string, v any) (any, error) {
+	o := p.Option(name)
+	if o == nil {
+		var names []string
+		for _, o := range p.Options {
+			names = append(names, o.Name)
+		}
+		msg := "unknown option " + name
+		if s := syntax.DidYouMean(name, names); s != "" {
+			msg += " (did you mean " + s + "?)"
+		}
+		return nil, NewError(msg)
+	}
+	if s, ok := v.(string); ok && o.Type.Kind == TCard {
+		c, err := p.ParseCard(s)
+		if err != nil {
+			return nil, Errorf("option %s: %v", name, err)
+		}
+		v = c
+	}
+	cv, err := Conform(v, o.Type)
+	if err != nil {
+		return nil, Errorf("option %s: %v", name, err)
+	}
+	return cv, nil
+}
+
+// Global returns the current value of a top-level name (option, const or entity).
+func (m *Machine) Global(name string) (any, bool) {
+	v, ok := m.globals[name]
+	return v, ok && name != "__rt"
+}
+
+// NewRecord builds a record of kind k: each field its default (or its type's zero value),
+// then the given inits, each conformed to its field's type; values from consts are copied
+// (Thaw). The builtin behind a kind's constructor, called by exprx.
+func (m *Machine) NewRecord(k *Kind, inits []FieldInit) (map[string]any, error) {
+	rec := make(map[string]any, len(k.Fields)+1)
+	rec[KindKey] = k
+	for _, f := range k.Fields {
+		var v any
+		if f.Default != nil {
+			var err error
+			if v, err = m.Eval(f.Default, m.globals); err != nil {
+				return nil, err
+			}
+			if f.Type.Kind == TDice {
+				// A code's default is written as a string ("4D+2"), read at load.
+				if v, err = Conform(v, f.Type); err != nil {
+					return nil, &RuntimeError{Pos: f.Default.Pos, Msg: "field " + f.Name + ": " + err.Error()}
+				}
+			}
+		} else {
+			v = zeroValue(f.Type)
+		}
+		rec[f.Name] = m.prog.Thaw(v)
+	}
+	return rec, m.initFields(rec, inits)
+}
+
+func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
+	for _, in := range inits {
+		v, err := m.Eval(in.Value, m.globals)
+		if err != nil {
+			return err
+		}
+		if v, err = conformField(v, in.Field.Type); err != nil {
+			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
+		}
+		rec[in.Field.Name] = m.prog.Thaw(v)
+	}
+	return nil
+}
+
+// conformField is Conform for a value stored in a record's field: a hex field, which starts
+// at nil, may be set back to nil (a unit off the board).
+func conformField(v any, t *Type) (any, error) {
+	if v == nil && t.Kind == THex {
+		return nil, nil
+	}
+	return Conform(v, t)
+}
+
+func zeroValue(t *Type) any {
+	switch t.Kind {
+	case TInt:
+		return 0
+	case TFloat:
+		return 0.0
+	case TBool:
+		return false
+	case TString:
+		return ""
+	case TList:
+		return []any{}
+	case TMap:
+		return map[string]any{}
+	case TPile:
+		return &cards.Pile{Name: "pile"}
+	case TEnum:
+		if len(t.Enum.Values) > 0 {
+			return t.Enum.Values[0]
+		}
+	}
+	return nil
+}
+
+// Call runs a procedure by name with arguments, as a top-level call: on failure every change
+// it made to the state is undone.
+func (m *Machine) Call(name string, args ...any) (any, error) {
+	p := m.prog.Proc(name)
+	if p == nil {
+		return nil, Errorf("unknown procedure %s", name)
+	}
+	return m.CallProc(p, args...)
+}
+
+// CallProc is Call for a procedure already looked up (no name lookup per call).
+func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
+	if len(args) < p.MinArg || len(args) > len(p.Params) {
+		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
+	}
+	m.steps, m.mem = 0, 0
+	mark := dice.Mark(m.Dice)
+	v, err := m.CallAt(p, args, p.Pos)
+	return m.finish(v, err, mark)
+}
+
+// finish ends a top-level call: the journal is dropped on success and replayed backwards on
+// failure, so a failed call leaves the state as it was.
+func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
+	if err != nil {
+		m.rollback()
+		dice.Restore(m.Dice, diceMark)
+		return nil, err
+	}
+	m.clearJournal()
+	return v, nil
+}
+
+// TopLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
+func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
+	m.steps, m.mem = 0, 0
+	mark := dice.Mark(m.Dice)
+	v, err := f()
+	return m.finish(v, err, mark)
+}
+
+// Trial runs f as one unit and then undoes every change it made, whether it failed or not,
+// so that many trials (the branches of an enumeration, the runs of a sample) start from the
+// same state. f reads what it needs before the state is undone: a returned record may be
+// one the rollback restores.
+func (m *Machine) Trial(f func() error) error {
+	m.steps, m.mem = 0, 0
+	err := f()
+	m.rollback()
+	return err
+}
+
+// rollback undoes what the journal holds, last change first, and forgets it.
+func (m *Machine) rollback() {
+	for i := len(m.journal) - 1; i >= 0; i-- {
+		u := m.journal[i]
+		if u.restore != nil {
+			u.restore()
+		} else if u.had {
+			u.m[u.key] = u.old
+		} else {
+			delete(u.m, u.key)
+		}
+	}
+	m.clearJournal()
+}
+
+// setField writes a record field, journaling the old value for rollback.
+func (m *Machine) setField(rec map[string]any, key string, v any) {
+	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
+	if !m.fieldJournaled(ptr, key) {
+		old, had := rec[key]
+		m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
+	}
+	rec[key] = v
+}
+
+// short names a value for a trace line: an entity by its name, other records by kind.
+func (m *Machine) short(v any) string {
+	if rec, ok := v.(map[string]any); ok {
+		if name := m.entityName(rec); name != "" {
+			return name
+		}
+		if k, ok := rec[KindKey].(*Kind); ok {
+			return k.Name + "{…}"
+		}
+	}
+	return Repr(v)
+}
+
+// Tracef writes a trace line at the current call depth, when tracing is on (libraries tell
+// what they decided: a blocked line of fire).
+func (m *Machine) Tracef(format string, args ...any) {
+	if m.Trace != nil {
+		m.Trace(m.depth, fmt.Sprintf(format, args...))
+	}
+}
+
+func (m *Machine) trace(line string) {
+	if m.Trace != nil {
+		m.Trace(m.depth, line)
+	}
+}
+
+func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
+
+// Skipped is the argument of a parameter a call leaves out before one it names
+// (`f(a, c = 1)` skips b): the parameter takes its default, as the ones left out at the end.
+type Skipped struct{}
+
+// CallAt calls procedure p with args (missing or Skipped ones take their defaults, every
+// one conformed to its parameter's type), at is the call's position for errors and the stack. Calls
+// deeper than MaxCallDepth fail. exprx's __call and the hex library call it.
+func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
+	if m.Rules != nil {
+		return m.callCached(p, args, func() (any, error) { return m.callAt(p, args, at) })
+	}
+	return m.callAt(p, args, at)
+}
+
+// callAt is CallAt without the rule cache.
+func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
+	if m.depth >= m.Limits.MaxCallDepth {
+		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
+	}
+	if m.Trace != nil {
+		parts := make([]string, 0, len(args))
+		named := false // after a skipped argument, the others were given by name
+		for i, a := range args {
+			if _, skip := a.(Skipped); skip {
+				named = true
+			} else if named {
+				parts = append(parts, p.Params[i].Name+" = "+m.short(a))
+			} else {
+				parts = append(parts, m.short(a))
+			}
+		}
+		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
+	}
+	f := m.getFrame(p)
+	m.depth++
+	defer func() {
+		m.depth--
+		m.putFrame(p, f)
+	}()
+	for i, par := range p.Params {
+		var v any
+		if i < len(args) {
+			v = args[i]
+		}
+		if _, skip := v.(Skipped); skip || i >= len(args) {
+			var err error
+			if v, err = m.Eval(par.Default, f.Vars); err != nil {
+				return nil, err
+			}
+		}
+		if v == nil && par.Nullable {
+			f.Vars[par.Name] = nil
+			continue
+		}
+		cv, err := Conform(v, par.Type)
+		if err != nil {
+			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+		}
+		f.Vars[par.Name] = cv
+	}
+	if err := m.Run(p.Body, f); err != nil {
+		var re *RuntimeError
+		if errors.As(err, &re) && len(re.Frames) < maxFrames {
+			re.Frames = append(re.Frames, callFrame(p, f, at))
+		}
+		return nil, err
+	}
+	if m.Trace != nil && f.result != nil {
+		m.Trace(m.depth-1, "← "+m.short(f.result))
+	}
+	if p.Result != nil && f.result != nil {
+		cv, err := Conform(f.result, p.Result)
+		if err != nil {
+			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+				Frames: []CallFrame{callFrame(p, f, at)}}
+		}
+		return cv, nil
+	}
+	return f.result, nil
+}
+
+// getFrame reuses a variables map from the procedure's pool: calls do not build maps. A
+// frame holds the locals and only the globals its procedure reads (Proc.uses), copied in
+// when the frame is made and again when an option changes, so memory does not grow as
+// globals × depth.
+func (m *Machine) getFrame(p *Proc) *Frame {
+	pool := m.pools[p.Index]
+	var f *Frame
+	if n := len(pool); n > 0 {
+		f = pool[n-1]
+		m.pools[p.Index] = pool[:n-1]
+		if f.version != m.version {
+			m.copyUses(p, f)
+		}
+	} else {
+		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8)}
+		f.Vars["__rt"] = m
+		m.copyUses(p, f)
+	}
+	f.result, f.done = nil, false
+	return f
+}
+
+func (m *Machine) copyUses(p *Proc, f *Frame) {
+	for _, name := range p.Uses {
+		f.Vars[name] = m.globals[name]
+	}
+	f.version = m.version
+}
+
+func (m *Machine) putFrame(p *Proc, f *Frame) {
+	m.pools[p.Index] = append(m.pools[p.Index], f)
+}
+
+// Run executes statements in frame f, a step each, until one fails or returns.
+func (m *Machine) Run(body []Stmt, f *Frame) error {
+	for _, s := range body {
+		if err := m.step(s.pos()); err != nil {
+			return err
+		}
+		if err := s.exec(m, f); err != nil {
+			return err
+		}
+		if f.done {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Eval runs one compiled expression in a frame's variables, by its shortcut when it has one
+// (see Expr), else by its Code on the VM of the current nesting depth.
+func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
+	if x.IsLit {
+		return x.Lit, nil
+	}
+	if x.Ident != "" {
+		return env[x.Ident], nil
+	}
+	if x.RollOf != nil && x.RollPlus != nil {
+		r, err := m.RollExpr(x.RollOf)
+		if err != nil {
+			return nil, err
+		}
+		n, err := m.RollPlus(x.RollPlus, env)
+		if err != nil {
+			return nil, err
+		}
+		return r.Total + n, nil
+	}
+	if x.RollOf != nil {
+		return m.RollExpr(x.RollOf)
+	}
+	if x.Tmpl != nil {
+		return x.Tmpl.render(m, env)
+	}
+	if x.Simple != nil {
+		if v, ok, err := m.evalSimple(x.Simple, env); ok {
+			if err != nil {
+				return nil, m.wrapError(x, err)
+			}
+			return v, nil
+		}
+	}
+	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
+	// more expressions, so each nesting level of running VMs gets its own.
+	for len(m.vms) <= m.running {
+		m.vms = append(m.vms, nil)
+	}
+	// Run keeps its VM in the slot before it runs: a nested evaluation may grow m.vms, and
+	// the copy holds it.
+	slot := &m.vms[m.running]
+	m.running++
+	v, err := x.Code.Run(slot, env, m.Limits.MemoryBudget)
+	m.running--
+	if err != nil {
+		return nil, m.wrapError(x, err)
+	}
+	return v, nil
+}
+
+// wrapError keeps a rule error raised deeper (inside a called procedure) as it is, and places
+// any other expression failure at its column in the rule file.
+func (m *Machine) wrapError(x *Expr, err error) error {
+	var re *RuntimeError
+	if errors.As(err, &re) {
+		return re
+	}
+	var ee *ExprError
+	if errors.As(err, &ee) {
+		msg := ee.Msg
+		if ee.OutOfMemory {
+			msg = fmt.Sprintf("memory limit reached (memory_budget = %d) in this expression", m.Limits.MemoryBudget)
+		}
+		return &RuntimeError{Pos: syntax.PosOf(x.PosAt(ee.At)), Msg: msg}
+	}
+	return &RuntimeError{Pos: x.Pos, Msg: MessageOf(err)}
+}
+
+func (s *LetStmt) exec(m *Machine, f *Frame) error {
+	v, err := m.Eval(s.Value, f.Vars)
+	if err != nil {
+		return err
+	}
+	if s.Type != nil {
+		if v, err = Conform(v, s.Type); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: s.Name + ": " + err.Error()}
+		}
+	}
+	f.Vars[s.Name] = v
+	return nil
+}
+
+func (s *AssignStmt) exec(m *Machine, f *Frame) error {
+	v, err := m.Eval(s.Value, f.Vars)
+	if err != nil {
+		return err
+	}
+	if s.Local != "" {
+		if s.Op != "=" {
+			if err := m.chargeAppend(s.Op, f.Vars[s.Local], v); err != nil {
+				return &RuntimeError{Pos: s.At, Msg: err.Error()}
+			}
+			if v, err = arith(s.Op, f.Vars[s.Local], v); err != nil {
+				return &RuntimeError{Pos: s.At, Msg: err.Error()}
+			}
+		}
+		if s.LocalType != nil && s.LocalType.Kind != TAny {
+			if v, err = Conform(v, s.LocalType); err != nil {
+				return &RuntimeError{Pos: s.At, Msg: s.Local + ": " + err.Error()}
+			}
+		}
+		f.Vars[s.Local] = v
+		return nil
+	}
+	o, err := m.Eval(s.Obj, f.Vars)
+	if err != nil {
+		return err
+	}
+	rec, ok := o.(map[string]any)
+	if !ok {
+		what := "." + s.Field
+		if s.Key != nil {
+			what = "an entry"
+		}
+		return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("cannot set %s of %s (only records and maps are changed in place)", what, Repr(o))}
+	}
+	field := s.Field
+	if s.Key != nil {
+		k, err := m.Eval(s.Key, f.Vars)
+		if err != nil {
+			return err
+		}
+		ks, isStr := k.(string)
+		if !isStr {
+			return &RuntimeError{Pos: s.Key.Pos, Msg: "a map key must be a string, got " + Repr(k)}
+		}
+		field = ks
+	}
+	if s.KeyType != nil {
+		if _, err := Conform(field, s.KeyType); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: "key of map[" + s.KeyType.String() + "]" + s.FieldType.String() + ": " + err.Error()}
+		}
+	}
+	if s.Op != "=" {
+		cur, had := rec[field]
+		if !had && s.KeyType != nil {
+			cur = zeroValue(s.FieldType) // a missing entry of a typed map reads as its zero
+		}
+		if err := m.chargeAppend(s.Op, cur, v); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
+		}
+		if v, err = arith(s.Op, cur, v); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
+		}
+	}
+	ft := s.FieldType
+	if k, ok := rec[KindKey].(*Kind); ok {
+		fd := k.ByName[field]
+		if fd == nil {
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+		}
+		ft = fd.Type
+	}
+	if ft != nil {
+		if v, err = conformField(v, ft); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
+		}
+	}
+	if err := m.prog.frozenError(rec, s.At); err != nil {
+		return err
+	}
+	if _, had := rec[field]; !had {
+		// A new map entry: maps cannot grow without bound under max_steps alone.
+		if err := m.ChargeMem(1); err != nil {
+			return &RuntimeError{Pos: s.At, Msg: err.Error()}
+		}
+	}
+	m.setField(rec, field, m.prog.Thaw(v))
+	return nil
+}
+
+// arith applies a compound assignment (+=, -=, *=) on numbers, or += on strings and lists.
+func arith(op string, a, b any) (any, error) {
+	switch x := a.(type) {
+	case int:
+		switch y := b.(type) {
+		case int:
+			switch op {
+			case "+=":
+				return x + y, nil
+			case "-=":
+				return x - y, nil
+			case "*=":
+				return x * y, nil
+			}
+		case float64:
+			return arith(op, float64(x), y)
+		}
+	case float64:
+		var y float64
+		switch b := b.(type) {
+		case int:
+			y = float64(b)
+		case float64:
+			y = b
+		default:
+			return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+		}
+		switch op {
+		case "+=":
+			return x + y, nil
+		case "-=":
+			return x - y, nil
+		case "*=":
+			return x * y, nil
+		}
+	case string:
+		if y, ok := b.(string); ok && op == "+=" {
+			return x + y, nil
+		}
+	case []any:
+		if op == "+=" {
+			out := append(append([]any{}, x...), toList(b)...)
+			return out, nil
+		}
+	case *dice.Code:
+		sign := 1
+		if op == "-=" {
+			sign = -1
+		} else if op != "+=" {
+			break
+		}
+		switch y := b.(type) {
+		case int:
+			return x.Plus(sign * y), nil
+		case *dice.Code:
+			return x.Add(y, sign)
+		case *Roll:
+			return nil, Errorf("cannot %s %s with the roll %s: a dice literal alone is rolled; write c = c %s %s to add dice to a code", op, Repr(a), Repr(b), op[:1], y.result.Expr)
+		}
+	}
+	return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
+}
+
+func toList(v any) []any {
+	if l, ok := v.([]any); ok {
+		return l
+	}
+	return []any{v}
+}
+
+func (s *IfStmt) exec(m *Machine, f *Frame) error {
+	for i, c := range s.Conds {
+		ok, err := m.truth(c, f)
+		if err != nil {
+			return err
+		}
+		if ok {
+			if m.Trace != nil {
+				m.trace(fmt.Sprintf("if %s: yes (line %d)", c.Text, c.Pos.Line))
+			}
+			return m.Run(s.Blocks[i], f)
+		}
+	}
+	if m.Trace != nil {
+		m.trace(fmt.Sprintf("if %s: no (line %d)", s.Conds[len(s.Conds)-1].Text, s.At.Line))
+	}
+	if s.Else != nil {
+		return m.Run(s.Else, f)
+	}
+	return nil
+}
+
+func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
+	v, err := m.Eval(c, f.Vars)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
+	}
+	return b, nil
+}
+
+func (s *ForStmt) exec(m *Machine, f *Frame) error {
+	coll, err := m.Eval(s.Coll, f.Vars)
+	if err != nil {
+		return err
+	}
+	iter := func(k, v any) (bool, error) {
+		if s.Key != "" {
+			f.Vars[s.Key] = k
+		}
+		f.Vars[s.Val] = v
+		if err := m.Run(s.Body, f); err != nil {
+			return false, err
+		}
+		return !f.done, nil
+	}
+	limit := func(n int) error {
+		if n > m.Limits.MaxLoopIterations {
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("loop over %d items exceeds the limit (max_loop_iterations = %d)", n, m.Limits.MaxLoopIterations)}
+		}
+		return nil
+	}
+	switch c := coll.(type) {
+	case []any:
+		if err := limit(len(c)); err != nil {
+			return err
+		}
+		for i, v := range c {
+			if ok, err := iter(i, v); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	case map[string]any:
+		keys := make([]string, 0, len(c))
+		for k := range c {
+			if k != KindKey {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		if err := limit(len(keys)); err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if ok, err := iter(k, c[k]); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	case int:
+		if err := limit(c); err != nil {
+			return err
+		}
+		for i := 1; i <= c; i++ {
+			if ok, err := iter(i-1, i); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rv := reflect.ValueOf(coll)
+	if rv.Kind() == reflect.Slice {
+		if err := limit(rv.Len()); err != nil {
+			return err
+		}
+		for i := 0; i < rv.Len(); i++ {
+			if ok, err := iter(i, rv.Index(i).Interface()); !ok || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return &RuntimeError{Pos: s.Coll.Pos, Msg: "cannot loop over " + Repr(coll)}
+}
+
+func (s *WhileStmt) exec(m *Machine, f *Frame) error {
+	for n := 0; ; n++ {
+		if n >= m.Limits.MaxLoopIterations {
+			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
+		}
+		ok, err := m.truth(s.Cond, f)
+		if err != nil || !ok {
+			return err
+		}
+		if err := m.Run(s.Body, f); err != nil || f.done {
+			return err
+		}
+		if err := m.step(s.At); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
+	if s.Value != nil {
+		v, err := m.Eval(s.Value, f.Vars)
+		if err != nil {
+			return err
+		}
+		f.result, f.resultAt = v, s.At
+	}
+	f.done = true
+	return nil
+}
+
+func (s *RequireStmt) exec(m *Machine, f *Frame) error {
+	ok, err := m.truth(s.Cond, f)
+	if err != nil || ok {
+		return err
+	}
+	var msg string
+	if s.Msg != nil {
+		msg, err = s.Msg.render(m, f.Vars)
+	} else {
+		var v any
+		v, err = m.Eval(s.MsgExpr, f.Vars)
+		msg = Str(v)
+	}
+	if err != nil {
+		return err
+	}
+	return &RuntimeError{Pos: s.At, Msg: msg, Require: true}
+}
+
+func (s *EmitStmt) exec(m *Machine, f *Frame) error {
+	var line string
+	if s.Template != nil {
+		var err error
+		if line, err = s.Template.render(m, f.Vars); err != nil {
+			return err
+		}
+	} else {
+		v, err := m.Eval(s.Value, f.Vars)
+		if err != nil {
+			return err
+		}
+		line = Str(v)
+	}
+	m.emits++
+	if m.Emit != nil {
+		m.Emit(line)
+	}
+	return nil
+}
+
+func (s *ExprStmt) exec(m *Machine, f *Frame) error {
+	_, err := m.Eval(s.Value, f.Vars)
+	return err
+}

@@ -1,0 +1,185 @@
+package runtime
+
+import (
+	"fmt"
+
+	"rulesh/stdlib/dice"
+)
+
+// Roll is a dice result as rules see it: it behaves as its total in arithmetic and
+// comparisons (`r + 3`, `r >= 12`), and keeps its dice.
+type Roll struct {
+	Total   int      `expr:"total"`
+	Faces   []int    `expr:"faces"`   // the dice that count, in rolling order
+	All     []int    `expr:"all"`     // every die, dropped ones included
+	Dropped []int    `expr:"dropped"` // the dice keep/drop removed
+	Symbols []string `expr:"symbols"` // faces' names, for symbolic dice
+	Highest int      `expr:"highest"`
+	Lowest  int      `expr:"lowest"`
+	Bool    bool     `expr:"ok"` // the outcome of a comparison written in the notation
+	result  *dice.Result
+}
+
+func newRoll(r *dice.Result) *Roll {
+	out := &Roll{Total: r.Total, Bool: r.Bool, result: r}
+	n := 0
+	for _, t := range r.Terms {
+		n += len(t.Dice)
+	}
+	out.All = make([]int, 0, n)
+	out.Faces = make([]int, 0, n)
+	first := true
+	for _, t := range r.Terms {
+		for _, d := range t.Dice {
+			out.All = append(out.All, d.Value)
+			if d.Face.Sym != "" {
+				out.Symbols = append(out.Symbols, d.Face.Sym)
+			}
+			if d.Dropped {
+				out.Dropped = append(out.Dropped, d.Value)
+				continue
+			}
+			out.Faces = append(out.Faces, d.Value)
+			if first || d.Value > out.Highest {
+				out.Highest = d.Value
+			}
+			if first || d.Value < out.Lowest {
+				out.Lowest = d.Value
+			}
+			first = false
+		}
+	}
+	if out.Faces == nil {
+		out.Faces = []int{}
+	}
+	return out
+}
+
+// String shows the dice and the total: `4d6kh3 [6, (1), 4, 4] = 14`.
+func (r *Roll) String() string { return r.result.String() }
+
+// JSON is the roll as JSON output shows it.
+func (r *Roll) JSON() any {
+	return map[string]any{"roll": r.result.String(), "total": r.Total, "faces": r.Faces, "all": r.All}
+}
+
+// Symbol returns the name of a single symbolic die's face, or "" (a count of faces,
+// `1d[combat]=fusil`, is a number).
+func (r *Roll) Symbol() string {
+	if len(r.Symbols) == 1 && (r.result == nil || len(r.result.Terms) != 1 || !r.result.Terms[0].Counting) {
+		return r.Symbols[0]
+	}
+	return ""
+}
+
+// faceArith is RollArith where a roll of one symbolic die, or a face's name, takes part:
+// == and != compare faces by name; anything else is an error, as a face has no number (its
+// place in the die's declaration is not one the rules mean).
+func faceArith(op string, a, b any) (any, error) {
+	face := func(v any) (string, bool) {
+		switch x := v.(type) {
+		case *Roll:
+			s := x.Symbol()
+			return s, s != ""
+		case string:
+			return x, true
+		}
+		return "", false
+	}
+	x, xok := face(a)
+	y, yok := face(b)
+	if xok && yok && (op == "==" || op == "!=") {
+		return (x == y) == (op == "=="), nil
+	}
+	pair := [2]any{a, b}
+	for i, v := range pair {
+		if r, ok := v.(*Roll); ok && r.Symbol() != "" {
+			if op == "==" || op == "!=" {
+				return nil, Errorf("cannot compare %s with %s: a face is compared with a face (r == %s)", r, Repr(pair[1-i]), r.Symbol())
+			}
+			return nil, Errorf("cannot apply %s to %s: a face has a name, not a number (compare it with a face: r == %s)", op, r, r.Symbol())
+		}
+	}
+	return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+}
+
+// isFace reports a roll of one symbolic die or a string: what faceArith takes.
+func isFace(v any) bool {
+	switch x := v.(type) {
+	case *Roll:
+		return x.Symbol() != ""
+	case string:
+		return true
+	}
+	return false
+}
+
+// RollType is the static type of a roll (a rolled table's key, the result of roll).
+var RollType = &Type{Kind: TRoll}
+
+// RollExpr rolls parsed dice on the machine's source, reusing a roller per expression. exprx
+// calls it for a dice literal.
+func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
+	if m.Dice == nil {
+		return nil, Errorf("no dice source")
+	}
+	if m.rollers == nil {
+		m.rollers = map[*dice.Expr]*dice.Roller{}
+	}
+	r := m.rollers[de]
+	if r == nil {
+		r = dice.NewRoller(de, m.Dice)
+		m.rollers[de] = r
+	}
+	q, given := m.Dice.(*dice.Queue)
+	if given = given && q.Left() > 0; given {
+		q.FromNext = 0
+	}
+	res, err := r.Roll()
+	if err != nil {
+		return nil, err
+	}
+	if given && q.FromNext > 0 {
+		// Part hand-given, part seeded: the REPL says so, else seeded dice would pass
+		// for the player's.
+		m.Mixed = append(m.Mixed, fmt.Sprintf("the hand-given results ran out during %s: its last %d came from the seed", res.String(), q.FromNext))
+	}
+	n := 0
+	for _, t := range res.Terms {
+		n += len(t.Dice)
+	}
+	if err := m.Charge(n); err != nil {
+		return nil, err
+	}
+	if m.Trace != nil {
+		m.trace("roll " + res.String())
+	}
+	return newRoll(res), nil
+}
+
+// RollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
+func (m *Machine) RollText(src string) (*Roll, error) {
+	de, ok := m.parsed[src]
+	if !ok {
+		var err error
+		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
+			return nil, Errorf("roll(%q): %v", src, err)
+		}
+		m.cacheParsed(src, de)
+	}
+	return m.RollExpr(de)
+}
+
+// maxParsedRolls bounds the notation texts (and their rollers) a machine keeps parsed.
+const maxParsedRolls = 1000
+
+// cacheParsed keeps a parse of notation given at run time. When the cache is full it is
+// emptied, with the rollers made for it: a rule building endless distinct texts cannot grow
+// a machine without bound, and a handful of texts used again and again stays cached.
+func (m *Machine) cacheParsed(src string, de *dice.Expr) {
+	if m.parsed == nil || len(m.parsed) >= maxParsedRolls {
+		m.parsed = map[string]*dice.Expr{}
+		m.rollers = nil
+	}
+	m.parsed[src] = de
+}

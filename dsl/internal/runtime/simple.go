@@ -1,0 +1,299 @@
+package runtime
+
+import "fmt"
+
+// Simple expressions: the shapes most rule expressions take (a field read, a comparison or
+// a sum of names, fields and numbers, nested + - * of those, a builtin called with such
+// operands) are evaluated
+// without the expression VM, which costs a run of its own and a map lookup per name. exprx
+// recognises them on the compiled tree (Expr.Simple); when the values met at run
+// time are not the plain ints or bools the shortcut handles, Eval falls back on the VM, so
+// the result is always the one the VM gives.
+
+// OperandKind tells what an operand of a simple expression reads.
+type OperandKind uint8
+
+// The operands of a simple expression.
+const (
+	// OpLit is a literal value.
+	OpLit OperandKind = iota
+	// OpName reads a name of the environment (a local, a parameter or a global).
+	OpName
+	// OpField reads a field of the record a name holds.
+	OpField
+	// OpCall calls a builtin that returns an int (only as an operand of + - * and the
+	// comparisons, after the other operand was read).
+	OpCall
+	// OpArith is + - * on two operands without effects (Sub), evaluated only when both are
+	// ints: the counters' arithmetic of a loop, (i - 1) * 1000 + j, with no VM run.
+	OpArith
+)
+
+// Operand is one operand of a simple expression.
+type Operand struct {
+	Kind  OperandKind
+	Lit   any    // OpLit: the value
+	Name  string // OpName, OpField: the name read
+	Field string // OpField: the field read
+	// Call, for OpCall, is a builtin whose results are all ints, called with Args (names,
+	// fields or literals); At is the call's rune offset in the compiled text, where its
+	// errors are reported (as the VM reports them).
+	Call *Builtin
+	Args []Operand
+	At   int
+	// Sub, for OpArith, is the operation: Op one of + - *, L and R operands without calls.
+	Sub *Simple
+}
+
+// Simple is an expression evaluated without the VM: one operand (a field read), two
+// operands joined by Op (an integer comparison or + - *, or && || on bools), or a builtin
+// called with operands (Call set).
+type Simple struct {
+	Op   string // "" for a lone operand or a call
+	L, R Operand
+	// Call is a builtin of the library called with Args.
+	Call *Builtin
+	Args []Operand
+	// Proc is a procedure called with Args from Site.
+	Proc *Proc
+	Site *Pos
+	// At is the rune offset of the call (Call or Proc) in the compiled text, where the VM
+	// reports a failure of the builtin.
+	At int
+}
+
+// read evaluates one operand; ok is false when it cannot be read without the VM (not a
+// record, a missing field), so that the VM reports what is wrong.
+func (o *Operand) read(env map[string]any) (any, bool) {
+	switch o.Kind {
+	case OpLit:
+		return o.Lit, true
+	case OpName:
+		v, ok := env[o.Name]
+		return v, ok
+	case OpArith:
+		return o.Sub.intArith(env)
+	}
+	rec, ok := env[o.Name].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	v, ok := rec[o.Field]
+	return v, ok
+}
+
+// intArith evaluates an OpArith operation when both operands are ints, as the VM computes
+// them (wrapping as Go's ints do); anything else is the VM's (false).
+func (s *Simple) intArith(env map[string]any) (any, bool) {
+	if v, ok := s.intValue(env); ok {
+		return v, true
+	}
+	return nil, false
+}
+
+// intValue is intArith without boxing: nested operations box no intermediate result.
+func (s *Simple) intValue(env map[string]any) (int, bool) {
+	a, ok := s.L.readInt(env)
+	if !ok {
+		return 0, false
+	}
+	b, ok := s.R.readInt(env)
+	if !ok {
+		return 0, false
+	}
+	switch s.Op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	}
+	return 0, false
+}
+
+// intOp applies an arithmetic or comparison operator of a simple expression to two ints.
+func intOp(op string, a, b int) (any, bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	case "==":
+		return a == b, true
+	case "!=":
+		return a != b, true
+	case "<":
+		return a < b, true
+	case "<=":
+		return a <= b, true
+	case ">":
+		return a > b, true
+	case ">=":
+		return a >= b, true
+	}
+	return nil, false
+}
+
+// readInt reads an operand that must be an int.
+func (o *Operand) readInt(env map[string]any) (int, bool) {
+	if o.Kind == OpArith {
+		return o.Sub.intValue(env)
+	}
+	v, ok := o.read(env)
+	n, isInt := v.(int)
+	return n, ok && isInt
+}
+
+// evalSimple evaluates s, or reports false when the VM must (and then nothing was called).
+func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
+	if s.Call != nil || s.Proc != nil {
+		return m.callSimple(s, env)
+	}
+	if s.L.Kind == OpArith || s.R.Kind == OpArith {
+		// Nested arithmetic on ints: no intermediate result is boxed. Anything else is read
+		// again below (reads have no effects).
+		if a, ok := s.L.readInt(env); ok {
+			if b, ok := s.R.readInt(env); ok {
+				if v, ok := intOp(s.Op, a, b); ok {
+					return v, true, nil
+				}
+			}
+		}
+	}
+	// Operands without effects are read first: if they are not what the shortcut handles,
+	// the VM runs the whole expression, and no builtin has been called yet.
+	var l, r any
+	var ok bool
+	if s.L.Kind != OpCall {
+		if l, ok = s.L.read(env); !ok {
+			return nil, false, nil
+		}
+	}
+	if s.Op == "" {
+		return l, true, nil
+	}
+	if s.R.Kind != OpCall {
+		if r, ok = s.R.read(env); !ok {
+			return nil, false, nil
+		}
+	}
+	if s.L.Kind == OpCall || s.R.Kind == OpCall {
+		// One operand is a builtin returning an int: the other must be an int too.
+		other := l
+		if s.L.Kind == OpCall {
+			other = r
+		}
+		if _, isInt := other.(int); !isInt {
+			return nil, false, nil
+		}
+		call := &s.L
+		if s.R.Kind == OpCall {
+			call = &s.R
+		}
+		v, ok, err := m.callBuiltin(call.Call, call.Args, call.At, env)
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+		if s.L.Kind == OpCall {
+			l = v
+		} else {
+			r = v
+		}
+	}
+	switch a := l.(type) {
+	case int:
+		b, ok := r.(int)
+		if !ok {
+			return nil, false, nil
+		}
+		v, ok := intOp(s.Op, a, b)
+		return v, ok, nil
+	case bool:
+		b, ok := r.(bool)
+		if !ok {
+			return nil, false, nil
+		}
+		switch s.Op {
+		case "&&", "and":
+			return a && b, true, nil
+		case "||", "or":
+			return a || b, true, nil
+		case "==":
+			return a == b, true, nil
+		case "!=":
+			return a != b, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// pushArgs reads operands onto the argument stack the machine reuses (a builtin or a
+// procedure may run rules that call again, so each call takes its own stretch of it); it
+// returns the stack's old length, or false when an operand needs the VM (nothing pushed).
+func (m *Machine) pushArgs(args []Operand, env map[string]any) (int, bool) {
+	base := len(m.argStack)
+	for i := range args {
+		v, ok := args[i].read(env)
+		if !ok {
+			clear(m.argStack[base:])
+			m.argStack = m.argStack[:base]
+			return base, false
+		}
+		m.argStack = append(m.argStack, v)
+	}
+	return base, true
+}
+
+// popArgs drops the arguments pushed from base.
+func (m *Machine) popArgs(base int) {
+	clear(m.argStack[base:])
+	m.argStack = m.argStack[:base]
+}
+
+// callSimple calls the builtin or the procedure of s with its operands read.
+func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
+	if s.Call != nil {
+		return m.callBuiltin(s.Call, s.Args, s.At, env)
+	}
+	base, ok := m.pushArgs(s.Args, env)
+	if !ok {
+		return nil, false, nil
+	}
+	v, err := m.CallAt(s.Proc, m.argStack[base:len(m.argStack):len(m.argStack)], *s.Site)
+	m.popArgs(base)
+	return v, true, err
+}
+
+// runBuiltin calls b as the VM does: a panic of the builtin (an argument of a type the
+// checker could not see, such as a string parameter given an any) is its error, not a crash.
+func runBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			if !ok {
+				e = fmt.Errorf("%v", r) // a panic's text is Go's: MessageOf rewrites it
+			}
+			v, err = nil, e
+		}
+	}()
+	return b.Fn(m, args)
+}
+
+// callBuiltin calls a builtin with its operands read; its error is reported as the VM
+// reports it: at the call, in the language's words.
+func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string]any) (any, bool, error) {
+	base, ok := m.pushArgs(args, env)
+	if !ok {
+		return nil, false, nil
+	}
+	v, err := runBuiltin(b, m, m.argStack[base:len(m.argStack):len(m.argStack)])
+	m.popArgs(base)
+	if err != nil {
+		msg := MessageOf(err)
+		return nil, true, &ExprError{At: at, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
+	}
+	return v, true, nil
+}

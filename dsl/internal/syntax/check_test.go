@@ -1,0 +1,12 @@
+package syntax_test
+
+import (
+	"rulesh/dsl"
+	"rulesh/dsl/internal/syntax"
+)
+
+func init() {
+	syntax.SetCheck(func(fs syntax.FileSystem, paths ...string) (any, syntax.Diagnostics) {
+		return dsl.Load(fs, paths...)
+	})
+}

@@ -1,0 +1,359 @@
+package syntax
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The rule-file lexer is hand-written: a regexp lexer spent most of a load matching Unicode
+// classes. Comments and blanks are dropped here, so the grammar never sees them.
+
+// Token types, as the grammar names them.
+const (
+	TokString lexer.TokenType = iota + 1
+	TokDice
+	TokNumber
+	TokCard
+	TokIdent
+	TokOp
+	TokComma
+	TokPunct
+	TokNewline
+	// TokBad is what a tolerant scan (Scan) yields where the grammar would fail: a
+	// character the language does not use, or a string left open at the end of its line.
+	TokBad
+)
+
+// ruleLexerDef is the participle lexer definition of rule files.
+type ruleLexerDef struct{}
+
+// Lexer is the rule-file lexer, for participle parsers of the language's productions.
+var Lexer = ruleLexerDef{}
+
+// Symbols names the token types. It builds the map on each call because the parser is built
+// during package initialisation, before package-level maps are guaranteed to exist.
+func (ruleLexerDef) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "String": TokString, "Dice": TokDice, "Number": TokNumber, "Card": TokCard,
+		"Ident": TokIdent, "Op": TokOp, "Comma": TokComma, "Punct": TokPunct, "Newline": TokNewline,
+	}
+}
+
+func (d ruleLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return d.LexString(filename, string(b))
+}
+
+func (d ruleLexerDef) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
+	return d.LexString(filename, string(b))
+}
+
+func (ruleLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
+	return &scanner{src: s, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+}
+
+type scanner struct {
+	src string
+	pos lexer.Position
+	// tolerant: yield TokBad and go on instead of failing (Scan).
+	tolerant bool
+	// afterDot: the previous token was `.`, so what follows is a field name (x.d6, x.d[k]),
+	// never a dice literal.
+	afterDot bool
+}
+
+// ops lists operators longest first so that `==` wins over `=`.
+var ops = []string{"==", "!=", "<=", ">=", "+=", "-=", "*=", "&&", "||", "??", "?.", "..", "**",
+	"-", "+", "*", "/", "%", "<", ">", "=", "!", "?", ":", ".", ";", "^", "#", "|", "&", "~", "@", "$"}
+
+func (s *scanner) Next() (lexer.Token, error) {
+	for {
+		rest := s.src[s.pos.Offset:]
+		if rest == "" {
+			return lexer.EOFToken(s.pos), nil
+		}
+		c := rest[0]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			s.advance(1)
+			continue
+		case strings.HasPrefix(rest, "\uFEFF"):
+			s.advance(3)
+			continue
+		case strings.HasPrefix(rest, "//"):
+			n := strings.IndexByte(rest, '\n')
+			if n < 0 {
+				n = len(rest)
+			}
+			s.advance(n)
+			continue
+		case c == '\n':
+			return s.emit(TokNewline, 1), nil
+		case c == '"' || c == '\'':
+			// A string ends on its own line: a backslash escapes the next character but
+			// never the newline, so every scan of a line sees the same strings.
+			i := 1
+			for ; i < len(rest) && rest[i] != '\n'; i++ {
+				if rest[i] == '\\' && i+1 < len(rest) && rest[i+1] != '\n' {
+					i++
+				} else if rest[i] == c {
+					return s.emit(TokString, i+1), nil
+				}
+			}
+			if s.tolerant {
+				return s.emit(TokBad, i), nil
+			}
+			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
+		case c == ',':
+			return s.emit(TokComma, 1), nil
+		case strings.IndexByte("(){}[]", c) >= 0:
+			return s.emit(TokPunct, 1), nil
+		}
+		if n := cardLen(rest); n > 0 {
+			return s.emit(TokCard, n), nil
+		}
+		if n := diceLen(rest); n > 0 && !s.afterDot {
+			return s.emit(TokDice, n), nil
+		}
+		if IsDigit(c) {
+			n := digits(rest, 0)
+			if n+1 < len(rest) && rest[n] == '.' && IsDigit(rest[n+1]) {
+				n = digits(rest, n+1)
+			}
+			return s.emit(TokNumber, n), nil
+		}
+		r, size := utf8.DecodeRuneInString(rest)
+		if r == '_' || unicode.IsLetter(r) {
+			n := size
+			for n < len(rest) {
+				r, size := utf8.DecodeRuneInString(rest[n:])
+				if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) {
+					break
+				}
+				n += size
+			}
+			return s.emit(TokIdent, n), nil
+		}
+		for _, op := range ops {
+			if strings.HasPrefix(rest, op) {
+				return s.emit(TokOp, len(op)), nil
+			}
+		}
+		if s.tolerant {
+			return s.emit(TokBad, max(size, 1)), nil
+		}
+		// Quoted as a string, as CheckNesting words the same character in an input.
+		return lexer.Token{}, &lexer.Error{Msg: unexpectedChar(rest[:max(size, 1)]), Pos: s.pos}
+	}
+}
+
+// unexpectedChar words a character the language does not use; a bidirectional control is
+// named, since it is invisible in most editors (the "Trojan Source" attack).
+func unexpectedChar(c string) string {
+	if r, _ := utf8.DecodeRuneInString(c); IsBidiControl(r) {
+		return "unexpected bidirectional control " + RuneName(r) + ": it can make a line display in another order than it reads"
+	}
+	return fmt.Sprintf("unexpected character %q", c)
+}
+
+func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
+	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
+	s.advance(n)
+	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
+	return tok
+}
+
+func (s *scanner) advance(n int) {
+	s.pos.Advance(s.src[s.pos.Offset : s.pos.Offset+n])
+}
+
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func digits(s string, i int) int {
+	for i < len(s) && IsDigit(s[i]) {
+		i++
+	}
+	return i
+}
+
+// diceLen measures a dice literal at the start of s: `3d6`, `d%`, `4dF`, `4D`, with glued
+// modifiers (`4d6kh3`, `10d10!`, `6d10>=8`). Whitespace ends a literal: `3d6 >= 12` compares.
+func diceLen(s string) int {
+	i := digits(s, 0)
+	if i == len(s) || (s[i] != 'd' && s[i] != 'D') {
+		return 0
+	}
+	j := i + 1
+	switch {
+	case j < len(s) && IsDigit(s[j]):
+		j = digits(s, j)
+	case j < len(s) && (s[j] == '%' || s[j] == 'F'):
+		j++
+		if s[j-1] == 'F' && j+1 < len(s) && s[j] == '.' && (s[j+1] == '1' || s[j+1] == '2') && (j+2 == len(s) || !IsDigit(s[j+2])) {
+			j += 2 // dF.1, dF.2: the variants of the Fudge die
+		}
+	case j < len(s) && s[j] == '[':
+		// Faces are names and numbers: a quote means an index into a variable (d["a]"]).
+		k := strings.IndexAny(s[j:], "]\n\"'")
+		if k < 0 || s[j+k] != ']' {
+			return 0
+		}
+		j += k + 1
+	case i > 0 && s[i] == 'D' && (j == len(s) || !isWordByte(s[j])):
+		return j // a bare D after a count: the D6 system's 4D
+	case i > 0 && j < len(s) && isWordByte(s[j]) && !IsDigit(s[j]) && s[j] != '_':
+		// A declared die's name after a count, 2dcombat: the name runs to the end of the
+		// word (the checker says which die it names, or that none is declared).
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+	default:
+		return 0
+	}
+	for j < len(s) && (isWordByte(s[j]) && s[j] != '_' || strings.IndexByte("!<>=", s[j]) >= 0) {
+		j++
+	}
+	return j
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+var suits = []string{"♣", "♠", "♥", "♦"}
+
+// cardLen measures a card literal such as `Q♣` or `10♥`.
+func cardLen(s string) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s, "10"):
+		n = 2
+	case len(s) > 0 && strings.IndexByte("23456789AJQKRVD", s[0]) >= 0:
+		n = 1
+	default:
+		return 0
+	}
+	for _, suit := range suits {
+		if strings.HasPrefix(s[n:], suit) {
+			return n + len(suit)
+		}
+	}
+	return 0
+}
+
+// Scan is the one scanner behind every question about the structure of source text:
+// bracket depth, where strings and comments are, whether a line goes on. It runs the rule
+// lexer tolerantly (a character the language does not use, or an unclosed string, becomes a
+// TokBad token) and calls fn for each token, newlines included, comments and blanks not,
+// until fn returns false. The grammar, the formatter, the REPL's continuation detector and
+// the checks on inputs all go through it or through the same lexer, so they agree.
+func Scan(src string, fn func(t lexer.Token) bool) {
+	s := &scanner{src: src, pos: lexer.Position{Line: 1, Column: 1}, tolerant: true}
+	for {
+		t, err := s.Next()
+		if err != nil || t.EOF() || !fn(t) {
+			return
+		}
+	}
+}
+
+// BracketDelta is +1 for an opening bracket token, -1 for a closing one, 0 otherwise.
+func BracketDelta(t lexer.Token) int {
+	if t.Type != TokPunct {
+		return 0
+	}
+	switch t.Value {
+	case "(", "[", "{":
+		return 1
+	case ")", "]", "}":
+		return -1
+	}
+	return 0
+}
+
+// ContinuesLine reports whether a line ending with token t goes on to the next line: it ends
+// with a binary operator (`a +` ⏎ `b`, `x and` ⏎ `y`).
+//
+// prev is the token before t (zero at the start): a % after a number is a percentage
+// (`>= 40%`), which ends the line.
+func ContinuesLine(prev, t lexer.Token) bool {
+	if t.Type == TokOp && t.Value == "%" && prev.Type == TokNumber {
+		return false
+	}
+	switch t.Type {
+	case TokOp:
+		switch t.Value {
+		case "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "!=", "<", "<=", ">", ">=", "?", ":", "..", "|":
+			return true
+		}
+	case TokIdent:
+		return t.Value == "and" || t.Value == "or" || t.Value == "in" || t.Value == "not"
+	}
+	return false
+}
+
+// OpenBrackets returns how many brackets src leaves open, outside strings and comments
+// (negative when it closes more than it opens). The REPL reads a continuation line while it
+// is positive.
+func OpenBrackets(src string) int {
+	depth := 0
+	Scan(src, func(t lexer.Token) bool {
+		depth += BracketDelta(t)
+		return true
+	})
+	return depth
+}
+
+// Unquote reads a string token written with double or single quotes. Either quote may be
+// escaped in either kind of string (`'\"'`, `"it\'s"`), as expr-lang reads the strings of
+// expressions; the other escapes are Go's.
+func Unquote(tok string) (string, bool) {
+	if len(tok) < 2 || tok[0] != tok[len(tok)-1] || tok[0] != '"' && tok[0] != '\'' {
+		return "", false
+	}
+	// Rewrite the text between the quotes as a Go double-quoted literal: \' is a plain quote
+	// there, and a bare " needs its backslash.
+	var b strings.Builder
+	b.WriteByte('"')
+	body := tok[1 : len(tok)-1]
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '\\' && i+1 < len(body) && body[i+1] == '\'':
+			b.WriteByte('\'')
+			i++
+		case c == '\\' && i+1 < len(body):
+			b.WriteString(body[i : i+2])
+			i++
+		case c == '"':
+			b.WriteString(`\"`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	s, err := strconv.Unquote(b.String())
+	return s, err == nil
+}
+
+// DieName returns the name a dice token starts with (`d6` in `d6>=3`, `d` in `d[k]`), or ""
+// when it starts with a count (`2d6` is never a name).
+func DieName(tok string) string {
+	i := 0
+	for i < len(tok) && isWordByte(tok[i]) {
+		i++
+	}
+	if i == 0 || IsDigit(tok[0]) {
+		return ""
+	}
+	return tok[:i]
+}
