@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/check"
+	"rulesh/dsl/internal/dsltest"
 	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/libtest"
 	"rulesh/dsl/internal/runtime"
@@ -111,14 +112,16 @@ func TestClamp(t *testing.T) {
 	}
 }
 
-// TestHalfSign: half rounds down (negatives too); sign is -1, 0 or 1.
+// TestHalfSign: half rounds down (negatives too); sign is -1, 0 or 1; a roll is its total.
 func TestHalfSign(t *testing.T) {
+	m := machine(t, "", "4", "5", "6")
+	r := roll(t, m, "3d6") // 15
 	for _, c := range []struct {
 		x          any
 		half, sign int
 	}{
 		{7, 3, 1}, {-7, -4, -1}, {-3, -2, -1}, {-1, -1, -1}, {0, 0, 0}, {1, 0, 1},
-		{2.5, 1, 1}, {-0.5, -1, -1},
+		{2.5, 1, 1}, {-0.5, -1, -1}, {r, 7, 1},
 	} {
 		if got := core.Half(c.x); got != c.half {
 			t.Errorf("half(%v) = %d, want %d", c.x, got, c.half)
@@ -545,4 +548,19 @@ func TestFuncs(t *testing.T) {
 	if got, err := fs["str"].Fn(2.5); got != "2.5" || err != nil {
 		t.Errorf("str(2.5) = %v, %v", got, err)
 	}
+}
+
+// TestRollsAreTotals: in a rule, the functions of a number that take a roll read its total
+// (half and sign of a roll were 0: the roll was read as no number).
+func TestRollsAreTotals(t *testing.T) {
+	dsltest.CheckCases(t, "", []dsltest.Case{
+		{Src: "half(3d6)", Rolls: []string{"4", "5", "6"}, Want: "7"},
+		{Src: "half(1d6 - 6)", Rolls: []string{"3"}, Want: "-2"},
+		{Src: "sign(1d6)", Rolls: []string{"2"}, Want: "1"},
+		{Src: "ceil(2d6)", Rolls: []string{"2", "3"}, Want: "5"},
+		{Src: "round(1d6)", Rolls: []string{"6"}, Want: "6"},
+		{Src: `fmt_num(1d6, 1)`, Rolls: []string{"3"}, Want: `"3.0"`},
+		{Src: "half(-3)", Want: "-2"},
+		{Src: "sign(-0.5)", Want: "-1"},
+	})
 }

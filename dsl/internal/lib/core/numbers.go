@@ -35,12 +35,12 @@ func Clamp(x, lo, hi any) any {
 	return r
 }
 
-// Half is half(x): x / 2 rounded down, as an int (half(-3) is -2).
-func Half(x any) int { return int(math.Floor(runtime.ToFloat(x) / 2)) }
+// Half is half(x): x / 2 rounded down, as an int (half(-3) is -2). A roll is its total.
+func Half(x any) int { return int(math.Floor(number(x) / 2)) }
 
-// Sign is sign(x): 1, -1 or 0 by the sign of x (0 for NaN).
+// Sign is sign(x): 1, -1 or 0 by the sign of x (0 for NaN). A roll is its total.
 func Sign(x any) int {
-	f := runtime.ToFloat(x)
+	f := number(x)
 	switch {
 	case f > 0:
 		return 1
@@ -67,15 +67,21 @@ func whole(name string, f func(float64) float64, v any) (int, error) {
 	if i, ok := v.(int); ok {
 		return i, nil
 	}
-	x := runtime.ToFloat(v)
-	if r, ok := v.(*runtime.Roll); ok {
-		x = float64(r.Total)
-	}
+	x := number(v)
 	w := f(runtime.Snap(x))
 	if math.IsNaN(w) || w < -(1<<63) || w >= 1<<63 {
 		return 0, runtime.Errorf("%s(%s): beyond the whole numbers", name, runtime.FormatFloat(x))
 	}
 	return int(w), nil
+}
+
+// number is a number's value as a float, a roll's total for a roll (runtime.ToFloat knows
+// numbers only); 0 for anything else.
+func number(v any) float64 {
+	if r, ok := v.(*runtime.Roll); ok {
+		return float64(r.Total)
+	}
+	return runtime.ToFloat(v)
 }
 
 // Pct is pct(x): x per cent as a fraction, as rules see it (pct(15) is 0.15).
@@ -198,10 +204,7 @@ func FmtPct(x, places any) (string, error) {
 // 2.67499…) half away from zero: fmt_num(2.675, 2) is "2.68", fmt_num(-0.5, 0) is "-1". A
 // result that rounds to zero has no sign.
 func formatDecimal(fn string, x, places any, shift int) (string, error) {
-	f := runtime.ToFloat(x)
-	if r, ok := x.(*runtime.Roll); ok {
-		f = float64(r.Total)
-	}
+	f := number(x)
 	n := runtime.ToInt(places)
 	if n < 0 || n > maxDecimals {
 		return "", runtime.Errorf("%s: %d decimals: between 0 and %d", fn, n, maxDecimals)
