@@ -521,7 +521,8 @@ func (m *Machine) rollback() {
 	m.clearJournal()
 }
 
-// setField writes a record field, journaling the old value for rollback.
+// setField writes a record field or a map entry, journaling the old value for rollback. Only
+// setEntry calls it, after CheckMutable.
 func (m *Machine) setField(rec map[string]any, key string, v any) {
 	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
 	if !m.fieldJournaled(ptr, key) {
@@ -860,16 +861,23 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	if err := m.prog.frozenError(rec, s.At); err != nil {
-		return err
+	return m.setEntry(rec, field, m.prog.Thaw(v), s.At)
+}
+
+// setEntry is the one change in place of a value of the language: a field of a record or an
+// entry of a map set by an assignment. A frozen value is refused (CheckMutable); a new entry
+// is charged to the memory budget, since maps cannot grow without bound under max_steps
+// alone; the old value is journaled, so a failed call rolls it back.
+func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error {
+	if err := m.CheckMutable(rec); err != nil {
+		return &RuntimeError{Pos: at, Msg: err.Error()}
 	}
-	if _, had := rec[field]; !had {
-		// A new map entry: maps cannot grow without bound under max_steps alone.
+	if _, had := rec[key]; !had {
 		if err := m.ChargeMem(1); err != nil {
-			return &RuntimeError{Pos: s.At, Msg: err.Error()}
+			return &RuntimeError{Pos: at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, field, m.prog.Thaw(v))
+	m.setField(rec, key, v)
 	return nil
 }
 
