@@ -564,3 +564,39 @@ func TestRollsAreTotals(t *testing.T) {
 		{Src: "sign(-0.5)", Want: "-1"},
 	})
 }
+
+// TestCodes: codes add dice and bonus; a number adds to the bonus, on either side of +; a
+// missing entry of a map of codes is an error, a string entry a code.
+func TestCodes(t *testing.T) {
+	code := func(s string) *dice.Code {
+		c, err := dice.ParseCode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, c := range []struct {
+		sign      int
+		a, b      any
+		want, err string
+	}{
+		{1, code("4D+1"), code("1D"), "5D+1", ""},
+		{-1, code("4D+1"), code("1D+1"), "3D", ""},
+		{-1, code("1D"), code("3D"), "", "1D - 3D leaves -2 dice"},
+		{1, code("4D+2"), 1, "4D+3", ""},
+		{-1, code("4D+2"), 3, "4D-1", ""},
+		{1, 2, code("3D"), "3D+2", ""},
+		{1, 2, 3, "", "expected dice, got 3"},
+	} {
+		got, err := core.CodeArith(c.sign, c.a, c.b)
+		if errText(err) != c.err || err == nil && got.String() != c.want {
+			t.Errorf("%v %+d× %v = %v, %v; want %s, %q", c.a, c.sign, c.b, got, err, c.want, c.err)
+		}
+	}
+	if _, err := core.CodeEntry(nil); err == nil || !strings.HasPrefix(err.Error(), "no code for this key") {
+		t.Errorf("a missing entry: err %v", err)
+	}
+	if got, err := core.CodeEntry("2D+1"); err != nil || got.(*dice.Code).String() != "2D+1" {
+		t.Errorf("a string entry = %v, %v", got, err)
+	}
+}
