@@ -28,7 +28,7 @@ type limitError struct{ msg string }
 func (e *limitError) Error() string { return e.msg }
 
 func (m *Machine) stepLimitError() error {
-	return &limitError{fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
+	return &limitError{fmt.Sprintf("step limit reached (max_steps = %d): an endless loop, or more work than one call may do (split it into several calls)", m.Limits.MaxSteps)}
 }
 
 // Charge spends n steps of the budget; it fails when the budget is spent or the run was
