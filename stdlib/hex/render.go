@@ -68,7 +68,7 @@ func sideMarks(units []Unit) ([]string, map[string]rune) {
 // number of units stacked there (+ above 9). Column numbers run along the top and bottom
 // edges, row numbers along the left and right ones. When units have sides, each hex is
 // twice as wide and a unit's character is followed by its side's mark (a stack's by its
-// side's, * when sides mix), the marks listed under the legend; a 38-column board without
+// side's, * when sides mix), the marks listed under the legend; a 36-column board without
 // sides fits an 80-column terminal, 18 columns with sides. Rivers, points and units (marker
 // and label, by hex) are listed under the board.
 func (m *Map) Render(units []Unit) string {
