@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,16 +20,26 @@ func TestImportDirection(t *testing.T) {
 		"dsl/internal/syntax":  {"rulesh/dsl", "rulesh/cmd"},
 		"dsl/internal/runtime": {"rulesh/dsl/internal/check", "rulesh/dsl/internal/lib", "rulesh/dsl/internal/exprx", "rulesh/cmd", "rulesh/dsl\x00"},
 		"dsl/internal/lib":     {"rulesh/dsl/internal/check", "rulesh/cmd", "rulesh/dsl\x00"},
-		"dsl/internal/check":   {"rulesh/dsl/internal/lib", "rulesh/cmd", "rulesh/dsl\x00"},
-		"dsl/internal/exprx":   {"rulesh/dsl/internal/check", "rulesh/dsl/internal/lib", "rulesh/cmd", "rulesh/dsl\x00"},
-		"dsl":                  {"rulesh/cmd"},
-		"stdlib":               {"rulesh/dsl", "rulesh/cmd"},
+		// The meaning of values, apart from any expression engine: an interpreter calls it
+		// directly, so it knows neither expr-lang nor the adapter, nor another library.
+		"dsl/internal/lib/core": {"github.com/expr-lang", "rulesh/dsl/internal/exprx", "rulesh/dsl/internal/lib",
+			"rulesh/dsl/internal/check", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl/internal/check": {"rulesh/dsl/internal/lib", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl/internal/exprx": {"rulesh/dsl/internal/check", "rulesh/dsl/internal/lib", "rulesh/cmd", "rulesh/dsl\x00"},
+		"dsl":                {"rulesh/cmd"},
+		"stdlib":             {"rulesh/dsl", "rulesh/cmd"},
 		// Go's internal rule already keeps cmd out of dsl/internal; this says so here too.
 		"cmd/rulesh":   {"rulesh/dsl/internal"},
 		"analysis":     {"rulesh/dsl/internal", "rulesh/cmd"},
 		"dsl/internal": {"rulesh/dsl/internal/check", "rulesh/cmd", "rulesh/dsl\x00"},
 		// Test support, imported by tests only: it loads rules through the facade.
 		"dsl/internal/dsltest": {"rulesh/cmd"},
+	}
+	// allowed lists, for each package folder, the imports its forbidden rules would catch
+	// that it may make all the same: exprx registers core's functions, and imports no other
+	// library.
+	allowed := map[string][]string{
+		"dsl/internal/exprx": {"rulesh/dsl/internal/lib/core"},
 	}
 	checked := 0
 	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
@@ -62,6 +73,9 @@ func TestImportDirection(t *testing.T) {
 			}
 			for _, imp := range f.Imports {
 				ip, _ := strconv.Unquote(imp.Path.Value)
+				if slices.Contains(allowed[best], ip) {
+					continue
+				}
 				for _, bad := range rules {
 					// A rule ending in NUL forbids that package exactly, not those under it.
 					exact := strings.TrimSuffix(bad, "\x00")

@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/racetest"
 )
 
 const outlineSrc = `ruleset "t"
@@ -85,10 +87,23 @@ func TestOutlineTruncated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		step := max(len(src)/40, 1)
+		// Forty cuts per file; ten under -race, where each costs ten times more.
+		cuts := 40
+		if racetest.Enabled {
+			cuts = 10
+		}
+		step := max(len(src)/cuts, 1)
 		for n := 0; n <= len(src); n += step {
-			dsl.Outline(f, src[:n])
+			// A prefix's error lies within the prefix (or just past its last line).
+			if _, _, d := dsl.Outline(f, src[:n]); d != nil {
+				if start, _ := d.Range(); start.Line > bytes.Count(src[:n], []byte("\n"))+2 {
+					t.Errorf("%s cut at %d: error at line %d: %v", f, n, start.Line, d)
+				}
+			}
 			dsl.Names(f, src[:n])
+		}
+		if syms, _, d := dsl.Outline(f, src); d != nil || len(syms) == 0 {
+			t.Errorf("%s: %d symbols, %v", f, len(syms), d)
 		}
 	}
 }

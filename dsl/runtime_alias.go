@@ -28,6 +28,10 @@ var DefaultLimits = runtime.DefaultLimits
 // Repr prints a value as a rule would write it.
 func Repr(v any) string { return runtime.Repr(v) }
 
+// ReprSummary prints a value as Repr does, with every list longer than maxList shown as its
+// count (`[46 × Soldat]`, `[12 items]`).
+func ReprSummary(v any, maxList int) string { return runtime.ReprSummary(v, maxList) }
+
 // Str prints a value as emit shows it.
 func Str(v any) string { return runtime.Str(v) }
 

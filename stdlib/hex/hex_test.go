@@ -188,27 +188,101 @@ func TestRenderUnits(t *testing.T) {
 		units []Unit
 		want  string
 	}{
-		{nil, "          \n  1 . . .\n  2  . . .\n    . plaine\n"},
+		{nil, "    1 2 3\n  1 . . .  1\n  2  . . . 2\n    1 2 3\n    . plaine\n"},
 		{[]Unit{{At: b, Marker: "Gr", Label: "grenadiers"}},
-			"          \n  1 . . .\n  2  . . G\n    . plaine\n    (3,2) Gr grenadiers\n"},
+			"    1 2 3\n  1 . . .  1\n  2  . . G 2\n    1 2 3\n    . plaine\n    (3,2) Gr grenadiers\n"},
 		{[]Unit{{At: b, Marker: "G", Label: "grenadiers"}, {At: a, Marker: "H", Label: "hussards"}, {At: b, Marker: "V", Label: "voltigeurs"}},
-			"          \n  1 H . .\n  2  . . 2\n    . plaine\n    (1,1) H hussards; (3,2) G grenadiers, V voltigeurs\n"},
-		{ten[:9], "          \n  1 9 . .\n  2  . . .\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8\n"},
-		{ten, "          \n  1 + . .\n  2  . . .\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8, x 9\n"},
+			"    1 2 3\n  1 H . .  1\n  2  . . 2 2\n    1 2 3\n    . plaine\n    (1,1) H hussards; (3,2) G grenadiers, V voltigeurs\n"},
+		{ten[:9], "    1 2 3\n  1 9 . .  1\n  2  . . . 2\n    1 2 3\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8\n"},
+		{ten, "    1 2 3\n  1 + . .  1\n  2  . . . 2\n    1 2 3\n    . plaine\n    (1,1) x 0, x 1, x 2, x 3, x 4, x 5, x 6, x 7, x 8, x 9\n"},
 	}
 	for i, c := range cases {
 		if got := m.Render(c.units); got != c.want {
 			t.Errorf("%d: got\n%q\nwant\n%q", i, got, c.want)
 		}
 	}
+	// From ten columns, the tens digits run outside the units digits, top and bottom.
+	wide := NewMap("w", 11, 1)
+	for _, h := range wide.Hexes() {
+		wide.Terrain[h] = "plaine"
+	}
+	wide.Symbol["plaine"] = '.'
+	if got, want := wide.Render(nil), "                      1 1\n    1 2 3 4 5 6 7 8 9 0 1\n  1 . . . . . . . . . . .  1\n    1 2 3 4 5 6 7 8 9 0 1\n                      1 1\n    . plaine\n"; got != want {
+		t.Errorf("11 columns: got\n%q\nwant\n%q", got, want)
+	}
 	svg := m.SVG([]Unit{{At: b, Marker: "G", Label: "grenadiers"}, {At: b, Marker: "V", Label: "<voltigeurs>"}})
 	for _, want := range []string{
-		`<g><title>grenadiers</title><circle cx="135.9" cy="68.0" r="9.6" fill="#fff" stroke="#000"/><text x="135.9" y="71.0" text-anchor="middle">G</text></g>`,
-		`<g><title>&lt;voltigeurs&gt;</title><circle cx="155.1" cy="68.0" r="9.6" fill="#fff" stroke="#000"/><text x="155.1" y="71.0" text-anchor="middle">V</text></g>`,
+		`<g><title>grenadiers</title><circle cx="135.9" cy="82.0" r="9.6" fill="#fff" stroke="#000"/><text x="135.9" y="85.0" text-anchor="middle">G</text></g>`,
+		`<g><title>&lt;voltigeurs&gt;</title><circle cx="155.1" cy="82.0" r="9.6" fill="#fff" stroke="#000"/><text x="155.1" y="85.0" text-anchor="middle">V</text></g>`,
+		// the coordinates along the edges: column 3 above and below, row 2 left and right
+		`<text x="124.7" y="18.0" text-anchor="middle" fill="#555">3</text>`,
+		`<text x="124.7" y="118.0" text-anchor="middle" fill="#555">3</text>`,
+		`<text x="12.4" y="85.0" text-anchor="middle" fill="#555">2</text>`,
+		`<text x="179.3" y="85.0" text-anchor="middle" fill="#555">2</text>`,
 	} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("svg lacks %s:\n%s", want, svg)
 		}
+	}
+}
+
+// TestRenderSides: units with sides draw each side apart: in text, hexes twice as wide, a
+// unit's character followed by its side's mark (its first letter, or 1, 2… when first
+// letters clash; a stack's mark is * when sides mix) and the marks listed; in the picture,
+// discs filled with the side's colour and a legend. Units without a side keep the plain
+// layout (TestRenderUnits).
+func TestRenderSides(t *testing.T) {
+	m := NewMap("m", 3, 2)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+	}
+	m.Symbol["plaine"] = '.'
+	a, b, c := FromOffset(1, 1), FromOffset(3, 2), FromOffset(2, 1)
+	cases := []struct {
+		units []Unit
+		want  string
+	}{
+		{[]Unit{{At: a, Marker: "i", Side: "rouge"}, {At: b, Marker: "L", Side: "bleu"}},
+			"    1   2   3\n  1 ir  .   .    1\n  2   .   .   Lb 2\n    1   2   3\n    . plaine\n    sides: r rouge, b bleu\n    (1,1) i; (3,2) L\n"},
+		{[]Unit{{At: a, Marker: "i", Side: "rouge"}, {At: a, Marker: "G", Side: "rouge"}, {At: b, Marker: "L", Side: "russe"}, {At: b, Marker: "x", Side: "rouge"}, {At: c, Marker: "n"}},
+			"    1   2   3\n  1 21  n   .    1\n  2   .   .   2* 2\n    1   2   3\n    . plaine\n    sides: 1 rouge, 2 russe\n    (1,1) i, G; (2,1) n; (3,2) L, x\n"},
+	}
+	for i, c := range cases {
+		if got := m.Render(c.units); got != c.want {
+			t.Errorf("%d: got\n%q\nwant\n%q", i, got, c.want)
+		}
+	}
+	svg := m.SVG([]Unit{{At: a, Marker: "i", Label: "ligne", Side: "rouge"}, {At: b, Marker: "L", Label: "cuirassiers", Side: "Bleu"}, {At: c, Marker: "v", Label: "vert", Side: "orange"}, {At: c, Marker: "n", Label: "neutre"}})
+	for _, want := range []string{
+		`<title>ligne (rouge)</title><circle cx="41.6" cy="46.0" r="10.9" fill="#f08080" stroke="#8b0000"/>`,
+		`<title>cuirassiers (Bleu)</title><circle cx="145.5" cy="82.0" r="10.9" fill="#87aee8" stroke="#0b3d91"/>`,
+		`<title>vert (orange)</title><circle cx="73.5" cy="46.0" r="9.6" fill="#90d890" stroke="#1e5e1e"/>`, // the third of the palette
+		`<title>neutre</title><circle cx="92.7" cy="46.0" r="9.6" fill="#fff" stroke="#000"/>`,
+		`<text x="30.0" y="135.0">rouge</text>`, `<text x="120.0" y="135.0">Bleu</text>`, `<text x="210.0" y="135.0">orange</text>`,
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %s:\n%s", want, svg)
+		}
+	}
+}
+
+// TestSVGCrossings: a bridge and a ford are drawn apart: a brown deck across the river, and
+// sand-coloured stepping stones along it.
+func TestSVGCrossings(t *testing.T) {
+	m := riverMap()
+	for e := range m.Crossing {
+		m.Crossing[e] = "bridge"
+	}
+	bridge := m.SVG(nil)
+	for e := range m.Crossing {
+		m.Crossing[e] = "ford"
+	}
+	ford := m.SVG(nil)
+	if !strings.Contains(bridge, `stroke="#8b5a2b" stroke-width="7"><title>bridge</title></line>`) || strings.Contains(bridge, "<title>ford</title>") {
+		t.Errorf("bridge:\n%s", bridge)
+	}
+	if !strings.Contains(ford, `<g fill="#e8d7a0" stroke="#8b7d50" stroke-width="0.5"><title>ford</title><circle`) || strings.Contains(ford, "<title>bridge</title>") {
+		t.Errorf("ford:\n%s", ford)
 	}
 }
 

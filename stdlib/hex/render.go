@@ -11,11 +11,13 @@ import (
 )
 
 // Unit is a piece drawn on a board: where it stands, its marker (a few characters; the text
-// drawing shows the first) and its label.
+// drawing shows the first), its label and its side ("" : none), which the drawings tell
+// apart by a colour and a mark.
 type Unit struct {
 	At     Hex
 	Marker string
 	Label  string
+	Side   string
 }
 
 // stacks groups units by hex, each hex's units in the order given, the hexes sorted.
@@ -31,49 +33,120 @@ func stacks(units []Unit) ([]Hex, map[Hex][]Unit) {
 	return Sorted(hs), by
 }
 
-// Render draws the board as text, one line per row, odd rows shifted half a hex: each hex is
-// its terrain's character, the first character of the marker of the unit on it, or the
-// number of units stacked there (+ above 9). A 38-column board fits an 80-column terminal.
-// Rivers, points and units (marker and label, by hex) are listed under the board.
-func (m *Map) Render(units []Unit) string {
-	hs, by := stacks(units)
-	var b strings.Builder
-	b.WriteString("    ")
-	for c := 1; c <= m.Cols; c++ {
-		if c%5 == 0 {
-			fmt.Fprintf(&b, "%-2d", c%100)
-		} else {
-			b.WriteString("  ")
+// sideMarks gives each side of the units, in the order they first appear, the mark the text
+// drawing puts after a unit's character: the side's first letter (lower-cased) when the
+// sides' first letters differ, else 1, 2, 3…
+func sideMarks(units []Unit) ([]string, map[string]rune) {
+	var sides []string
+	marks := map[string]rune{}
+	for _, u := range units {
+		if _, ok := marks[u.Side]; u.Side != "" && !ok {
+			sides = append(sides, u.Side)
+			marks[u.Side] = []rune(strings.ToLower(u.Side))[0]
 		}
 	}
-	b.WriteString("\n")
+	seen := map[rune]bool{}
+	distinct := true
+	for _, sd := range sides {
+		distinct = distinct && !seen[marks[sd]]
+		seen[marks[sd]] = true
+	}
+	if !distinct {
+		const seq = "123456789abcdefghijklmnopqrstuvwxyz"
+		for i, sd := range sides {
+			marks[sd] = '?'
+			if i < len(seq) {
+				marks[sd] = rune(seq[i])
+			}
+		}
+	}
+	return sides, marks
+}
+
+// Render draws the board as text, one line per row, odd rows shifted half a hex: each hex is
+// its terrain's character, the first character of the marker of the unit on it, or the
+// number of units stacked there (+ above 9). Column numbers run along the top and bottom
+// edges, row numbers along the left and right ones. When units have sides, each hex is
+// twice as wide and a unit's character is followed by its side's mark (a stack's by its
+// side's, * when sides mix), the marks listed under the legend; a 36-column board without
+// sides fits an 80-column terminal, 18 columns with sides. Rivers, points and units (marker
+// and label, by hex) are listed under the board.
+func (m *Map) Render(units []Unit) string {
+	hs, by := stacks(units)
+	sides, marks := sideMarks(units)
+	cell := 2 // characters per hex: its character and a space, or with sides a mark and two
+	if len(sides) > 0 {
+		cell = 4
+	}
+	var b strings.Builder
+	// The column numbers: with sides, whole in each hex's width; without, a line of units
+	// digits and, from 10 columns, a line of tens digits outside it.
+	digits := func(tens bool) {
+		var r strings.Builder
+		for c := 1; c <= m.Cols; c++ {
+			switch {
+			case cell == 4:
+				fmt.Fprintf(&r, "%-4d", c)
+			case tens && c < 10:
+				r.WriteString("  ")
+			case tens:
+				fmt.Fprintf(&r, "%d ", c/10%10)
+			default:
+				fmt.Fprintf(&r, "%d ", c%10)
+			}
+		}
+		b.WriteString(strings.TrimRight("    "+r.String(), " ") + "\n")
+	}
+	wide := cell == 2 && m.Cols >= 10
+	if wide {
+		digits(true)
+	}
+	digits(false)
+	width := cell * m.Cols // the widest (shifted) row, without the margin
 	for r := 1; r <= m.Rows; r++ {
-		fmt.Fprintf(&b, "%3d ", r)
+		var row strings.Builder
 		if r%2 == 0 {
-			b.WriteString(" ")
+			row.WriteString(strings.Repeat(" ", cell/2))
 		}
 		for c := 1; c <= m.Cols; c++ {
 			h := FromOffset(c, r)
-			ch := "?"
+			ch, mark := "?", " "
 			if us := by[h]; len(us) > 1 {
 				ch = "+"
 				if len(us) <= 9 {
 					ch = fmt.Sprint(len(us))
 				}
+				mark = string(marks[us[0].Side])
+				for _, u := range us[1:] {
+					if u.Side != us[0].Side {
+						mark = "*"
+					}
+				}
 			} else if len(us) == 1 && us[0].Marker != "" {
 				ch = string([]rune(us[0].Marker)[0])
+				if us[0].Side != "" {
+					mark = string(marks[us[0].Side])
+				}
 			} else if t, ok := m.Terrain[h]; ok {
 				ch = string(m.Symbol[t])
 				if m.Road[h] && ch == "." {
 					ch = "="
 				}
 			}
-			b.WriteString(ch)
+			row.WriteString(ch)
+			if cell == 4 {
+				row.WriteString(mark)
+			}
 			if c < m.Cols {
-				b.WriteString(" ")
+				row.WriteString(strings.Repeat(" ", cell-len([]rune(ch))-boolInt(cell == 4)))
 			}
 		}
-		b.WriteString("\n")
+		line := strings.TrimRight(row.String(), " ")
+		fmt.Fprintf(&b, "%3d %s%s %d\n", r, line, strings.Repeat(" ", max(width-len([]rune(line)), 0)), r)
+	}
+	digits(false)
+	if wide {
+		digits(true)
 	}
 	var legend []string
 	for t, s := range m.Symbol {
@@ -82,6 +155,13 @@ func (m *Map) Render(units []Unit) string {
 	sort.Strings(legend)
 	if len(legend) > 0 {
 		b.WriteString("    " + strings.Join(legend, ", ") + "\n")
+	}
+	if len(sides) > 0 {
+		var ms []string
+		for _, sd := range sides {
+			ms = append(ms, fmt.Sprintf("%c %s", marks[sd], sd))
+		}
+		b.WriteString("    sides: " + strings.Join(ms, ", ") + "\n")
 	}
 	if len(m.Edges) > 0 {
 		var edges []string
@@ -117,10 +197,12 @@ func (m *Map) Render(units []Unit) string {
 	return b.String()
 }
 
-// SVG draws the board as a picture: terrain colours, heights as a number, rivers and streams
-// as blue edges (bridges and fords marked), roads as a dotted line through hex centres, units
-// as discs bearing their markers, side by side when several share a hex, each titled with its
-// label.
+// SVG draws the board as a picture: column and row numbers along its edges, terrain colours,
+// heights as a number, rivers and streams as blue edges, a bridge as a brown deck across
+// one and a ford as sand-coloured stepping stones, roads as a dotted line through hex
+// centres, units as discs bearing their markers, side by side when several share a hex,
+// each titled with its label and filled with its side's colour (a legend of the sides
+// under the board).
 func (m *Map) SVG(units []Unit) string {
 	var b strings.Builder
 	_ = m.WriteSVG(&b, units) // a strings.Builder does not fail
@@ -133,19 +215,25 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 	bw := bufio.NewWriter(out)
 	b := &errWriter{w: bw}
 	const size = 24.0
+	const top = 14.0 // room for the column numbers above the board
 	w := math.Sqrt(3) * size
 	centre := func(h Hex) (float64, float64) {
 		c, r := h.Offset()
 		x := w*float64(c) + w/2*float64((r-1)&1)
-		y := 1.5*size*float64(r-1) + size + 8
+		y := 1.5*size*float64(r-1) + size + 8 + top
 		return x, y
 	}
+	sides, _ := sideMarks(units)
 	corner := func(x, y float64, i int) (float64, float64) {
 		a := math.Pi / 180 * float64(60*i-30)
 		return x + size*math.Cos(a), y + size*math.Sin(a)
 	}
-	width := w*float64(m.Cols) + w + 16
-	height := 1.5*size*float64(m.Rows) + size + 24
+	width := w*float64(m.Cols) + w + 24
+	bottom := 1.5*size*float64(m.Rows-1) + 2*size + 8 + top // the lowest hex corner
+	height := bottom + 20
+	if len(sides) > 0 {
+		height += 16
+	}
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="10">`+"\n", width, height, width, height)
 	fmt.Fprintf(b, "<title>%s</title>\n", escape(m.Name))
 	for _, h := range m.Hexes() {
@@ -160,6 +248,18 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 		if ht := m.Height[h]; ht != 0 {
 			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#333">%d</text>`+"\n", x, y-size/2, ht)
 		}
+	}
+	// Coordinates along the edges: columns above and below (at odd rows' centres), rows left
+	// and right.
+	for c := 1; c <= m.Cols; c++ {
+		x, _ := centre(FromOffset(c, 1))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">%d</text>`+"\n", x, top+4, c)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">%d</text>`+"\n", x, bottom+12, c)
+	}
+	for r := 1; r <= m.Rows; r++ {
+		_, y := centre(FromOffset(1, r))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">%d</text>`+"\n", w/4+2, y+3, r)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">%d</text>`+"\n", width-11, y+3, r)
 	}
 	for _, h := range m.Hexes() {
 		if !m.Road[h] {
@@ -198,7 +298,21 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 		}
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="%.0f"><title>%s</title></line>`+"\n",
 			mx-dx*k, my-dy*k, mx+dx*k, my+dy*k, widthPx, escape(kind))
-		if c := m.Crossing[e]; c != "" {
+		// A crossing: a bridge is a deck across the water (from one hex towards the other), a
+		// ford stepping stones along it; another name a square.
+		ux, uy := (bx-ax)/math.Hypot(bx-ax, by-ay), (by-ay)/math.Hypot(bx-ax, by-ay)
+		switch c := m.Crossing[e]; c {
+		case "":
+		case "bridge":
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b5a2b" stroke-width="7"><title>bridge</title></line>`+"\n",
+				mx-ux*9, my-uy*9, mx+ux*9, my+uy*9)
+		case "ford":
+			fmt.Fprintf(b, `<g fill="#e8d7a0" stroke="#8b7d50" stroke-width="0.5"><title>ford</title>`)
+			for _, t := range []float64{-1, 0, 1} {
+				fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="2.5"/>`, mx+dx*k*0.6*t, my+dy*k*0.6*t)
+			}
+			fmt.Fprint(b, "</g>\n")
+		default:
 			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="#a0522d"><title>%s</title></rect>`+"\n", mx-4, my-4, escape(c))
 		}
 	}
@@ -222,9 +336,22 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 		}
 		for i, u := range us {
 			ux := x + (float64(i)-float64(len(us)-1)/2)*2*r
-			fmt.Fprintf(b, `<g><title>%s</title><circle cx="%.1f" cy="%.1f" r="%.1f" fill="#fff" stroke="#000"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text></g>`+"\n",
-				escape(u.Label), ux, y, r, ux, y+3, escape(u.Marker))
+			fill, stroke := "#fff", "#000"
+			title := u.Label
+			if u.Side != "" {
+				fill, stroke = sideColour(u.Side, sides)
+				title += " (" + u.Side + ")"
+			}
+			fmt.Fprintf(b, `<g><title>%s</title><circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="%s"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text></g>`+"\n",
+				escape(title), ux, y, r, fill, stroke, ux, y+3, escape(u.Marker))
 		}
+	}
+	// The legend of the sides, under the board.
+	for i, sd := range sides {
+		fill, stroke := sideColour(sd, sides)
+		x := 20 + 90*float64(i)
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="%s"/><text x="%.1f" y="%.1f">%s</text>`+"\n",
+			x, bottom+26, fill, stroke, x+10, bottom+29, escape(sd))
 	}
 	fmt.Fprint(b, "</svg>\n")
 	if b.err != nil {
@@ -248,8 +375,41 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func escape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
+
+// sideColour is the fill and outline of a side's discs: common colour names (French or
+// English) get their colour, other sides the next of a palette in the order they appear.
+func sideColour(side string, sides []string) (string, string) {
+	known := map[string][2]string{
+		"rouge": {"#f08080", "#8b0000"}, "red": {"#f08080", "#8b0000"},
+		"bleu": {"#87aee8", "#0b3d91"}, "blue": {"#87aee8", "#0b3d91"},
+		"vert": {"#90d890", "#1e5e1e"}, "green": {"#90d890", "#1e5e1e"},
+		"jaune": {"#f4e07a", "#7a6500"}, "yellow": {"#f4e07a", "#7a6500"},
+		"blanc": {"#ffffff", "#000000"}, "white": {"#ffffff", "#000000"},
+		"noir": {"#909090", "#000000"}, "black": {"#909090", "#000000"},
+	}
+	if c, ok := known[strings.ToLower(side)]; ok {
+		return c[0], c[1]
+	}
+	palette := [][2]string{{"#f08080", "#8b0000"}, {"#87aee8", "#0b3d91"}, {"#90d890", "#1e5e1e"},
+		{"#f4e07a", "#7a6500"}, {"#d0a0e0", "#5a1e78"}, {"#f4b07a", "#8b4000"}}
+	i := 0
+	for j, sd := range sides {
+		if sd == side {
+			i = j
+		}
+	}
+	c := palette[i%len(palette)]
+	return c[0], c[1]
 }
 
 // colour picks a stable colour per terrain name (common names get natural colours).

@@ -143,8 +143,8 @@ type pendingUnits struct {
 	line *syntax.Units
 }
 
-// mapUnits resolves the `units` lines of the maps: a kind, and for the position, marker and
-// label a field of it or a rule taking one unit.
+// mapUnits resolves the `units` lines of the maps: a kind, and for the position, marker,
+// label and side a field of it or a rule taking one unit.
 func (c *Compiler) mapUnits() {
 	for _, p := range c.unitLines {
 		l := p.line
@@ -164,7 +164,7 @@ func (c *Compiler) mapUnits() {
 			in   *syntax.UnitAccess
 			to   *runtime.UnitPart
 			want runtime.TypeKind
-		}{{"position", l.At, &u.At, runtime.THex}, {"marker", l.Marker, &u.Marker, runtime.TString}, {"label", l.Label, &u.Label, runtime.TString}} {
+		}{{"position", l.At, &u.At, runtime.THex}, {"marker", l.Marker, &u.Marker, runtime.TString}, {"label", l.Label, &u.Label, runtime.TString}, {"side", l.Side, &u.Side, runtime.TString}} {
 			if part.in != nil && !c.unitPart(k, part.what, part.in, part.to, part.want) {
 				ok = false
 			}

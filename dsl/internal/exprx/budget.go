@@ -2,11 +2,10 @@ package exprx
 
 import (
 	"encoding/json"
-	"math"
 	"reflect"
-	"strconv"
 	"strings"
 
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/runtime"
 
 	"github.com/expr-lang/expr"
@@ -69,50 +68,17 @@ func budgetFunctions() []expr.Option {
 			return a[1], nil
 		}),
 		expr.Function("__in", func(a ...any) (any, error) {
-			m := a[0].(*runtime.Machine)
-			switch list := a[2].(type) {
-			case nil:
-				return false, nil
-			case map[string]any:
-				key, ok := a[1].(string)
-				if !ok {
-					return nil, runtime.Errorf("in: a map's keys are strings, not %s", runtime.TypeName(a[1]))
-				}
-				_, has := list[key]
-				return has, nil
-			}
-			v := reflect.ValueOf(a[2])
-			if v.Kind() != reflect.Slice {
-				return nil, runtime.Errorf("in needs a list or a map, not %s", runtime.TypeName(a[2]))
-			}
-			if err := m.Charge(v.Len()); err != nil {
-				return nil, err
-			}
-			// A roll looked for, or listed, is its total, as in `==` (a symbolic roll is
-			// compared as it is: its faces are names).
-			needle := a[1]
-			if r, ok := needle.(*runtime.Roll); ok && r.Symbols == nil {
-				needle = r.Total
-			}
-			for i := range v.Len() {
-				e := v.Index(i).Interface()
-				if r, ok := e.(*runtime.Roll); ok && r.Symbols == nil {
-					e = r.Total
-				}
-				eq, err := m.Equal(needle, e)
-				if eq || err != nil {
-					return eq, err
-				}
-			}
-			return false, nil
+			// expr would dereference a pointer needle (a card) and then find no pointer
+			// equal to it: in is core's.
+			return core.In(a[0].(*runtime.Machine), a[1], a[2])
 		}),
 		expr.Function("__lit", func(a ...any) (any, error) {
 			return a[1], a[0].(*runtime.Machine).ChargeMem(runtime.Size(a[1]))
 		}),
 		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*runtime.Machine).Uniq(a[1]) }),
 		expr.Function("__type", func(a ...any) (any, error) { return runtime.TypeName(a[0]), nil }),
-		expr.Function("__int", func(a ...any) (any, error) { return toWhole(a[0]) }),
-		expr.Function("__float", func(a ...any) (any, error) { return toFraction(a[0]) }),
+		expr.Function("__int", func(a ...any) (any, error) { return core.Int(a[0]) }),
+		expr.Function("__float", func(a ...any) (any, error) { return core.Float(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) {
 			// A builtin's result (a range, map, filter…): no single value may pass the
 			// budget, and the work of building it costs steps. It does not count as growth:
@@ -150,22 +116,7 @@ func budgetFunctions() []expr.Option {
 			return a[0].(*runtime.Machine).Binary(a[1].(string), a[2], a[3])
 		}),
 		expr.Function("__repeat", func(a ...any) (any, error) {
-			m := a[0].(*runtime.Machine)
-			s, ok := a[1].(string)
-			n, ok2 := a[2].(int)
-			if !ok || !ok2 {
-				return nil, runtime.Errorf("repeat takes a string and an int, got %s and %s", runtime.TypeName(a[1]), runtime.TypeName(a[2]))
-			}
-			if n < 0 {
-				return nil, runtime.Errorf("repeat %d times: the count cannot be negative", n)
-			}
-			if n > 0 && len(s) > math.MaxInt/16/n {
-				return nil, m.MemLimitError()
-			}
-			if err := m.ChargeMem(len(s)*n/16 + 1); err != nil {
-				return nil, err
-			}
-			return strings.Repeat(s, n), nil
+			return core.Repeat(a[0].(*runtime.Machine), a[1], a[2])
 		}),
 		expr.Function("__total", func(a ...any) (any, error) { return runtime.Totals(a[0]), nil }, new(func(*runtime.Roll) int)),
 		expr.Function("__strcheck", func(a ...any) (any, error) {
@@ -192,15 +143,9 @@ func budgetFunctions() []expr.Option {
 			}
 			return s, nil
 		}),
-		expr.Function("__keys", func(a ...any) (any, error) {
-			return sortedEntries(a[0], a[1], func(k string, _ any) any { return k })
-		}),
-		expr.Function("__values", func(a ...any) (any, error) {
-			return sortedEntries(a[0], a[1], func(_ string, v any) any { return v })
-		}),
-		expr.Function("__topairs", func(a ...any) (any, error) {
-			return sortedEntries(a[0], a[1], func(k string, v any) any { return []any{k, v} })
-		}),
+		expr.Function("__keys", func(a ...any) (any, error) { return core.Keys(a[0].(*runtime.Machine), a[1]) }),
+		expr.Function("__values", func(a ...any) (any, error) { return core.Values(a[0].(*runtime.Machine), a[1]) }),
+		expr.Function("__topairs", func(a ...any) (any, error) { return core.Pairs(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__string", func(a ...any) (any, error) {
 			s := runtime.Str(a[1])
 			return s, a[0].(*runtime.Machine).ChargeValue(runtime.Size(s), runtime.Size(s))
@@ -527,73 +472,9 @@ func Reads(x *runtime.Expr) []string {
 	return out
 }
 
-// sortedEntries lists a map's entries in the order of their keys (a record's hidden kind
-// left out), each made by f; each entry costs a step.
-func sortedEntries(rt, v any, f func(string, any) any) (any, error) {
-	mp, ok := v.(map[string]any)
-	if !ok {
-		return nil, runtime.Errorf("expected a map or a record, got %s", runtime.TypeName(v))
-	}
-	if err := rt.(*runtime.Machine).Charge(len(mp)); err != nil {
-		return nil, err
-	}
-	keys := runtime.SortedKeys(mp)
-	out := make([]any, 0, len(keys))
-	for _, k := range keys {
-		if k != runtime.KindKey {
-			out = append(out, f(k, mp[k]))
-		}
-	}
-	return out, nil
-}
-
-// toFraction is float(x): a number as a fraction, a string read (spaces around it
-// allowed, as int does), a roll taken as its total. A string that reads as no finite
-// number ("abc", "", "NaN", "1e400") is an error naming it.
-func toFraction(v any) (any, error) {
-	switch x := v.(type) {
-	case int:
-		return float64(x), nil
-	case float64:
-		return x, nil
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, runtime.Errorf("float(%q): not a number", x)
-		}
-		return f, nil
-	case *runtime.Roll:
-		return float64(x.Total), nil
-	}
-	return nil, runtime.Errorf("float takes a number or a string, not %s", runtime.TypeName(v))
-}
-
 func boolInt(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-// toWhole is int(x): a fraction is cut toward zero, a string read, a roll taken as its
-// total. Go would wrap a fraction beyond the whole numbers into any value: that is an error.
-func toWhole(v any) (any, error) {
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case float64:
-		if math.IsNaN(x) || x >= math.MaxInt64 || x < math.MinInt64 {
-			return nil, runtime.Errorf("int(%s): beyond the whole numbers (%d to %d)", runtime.FormatFloat(x), math.MinInt64, math.MaxInt64)
-		}
-		return int(x), nil
-	case string:
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return nil, runtime.Errorf("int(%q): not a whole number", x)
-		}
-		return n, nil
-	case *runtime.Roll:
-		return x.Total, nil
-	}
-	return nil, runtime.Errorf("int takes a number or a string, not %s", runtime.TypeName(v))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
 )
@@ -20,17 +21,7 @@ var codeType = reflect.TypeOf(&dice.Code{})
 // code + 1D adds a die, code - 2 takes two pips, 1 + code is code + 1.
 func codeOperatorFunctions() []expr.Option {
 	arith := func(sign int) func(a ...any) (any, error) {
-		return func(a ...any) (any, error) {
-			switch x := a[0].(type) {
-			case *dice.Code:
-				if y, ok := a[1].(*dice.Code); ok {
-					return x.Add(y, sign)
-				}
-				return x.Plus(sign * a[1].(int)), nil
-			default: // a number plus a code
-				return a[1].(*dice.Code).Plus(x.(int)), nil
-			}
-		}
+		return func(a ...any) (any, error) { return core.CodeArith(sign, a[0], a[1]) }
 	}
 	eq := func(want bool) func(a ...any) (any, error) {
 		return func(a ...any) (any, error) {
@@ -40,12 +31,7 @@ func codeOperatorFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("__code_add", arith(1), new(func(*dice.Code, *dice.Code) *dice.Code), new(func(*dice.Code, int) *dice.Code), new(func(int, *dice.Code) *dice.Code)),
 		expr.Function("__code_sub", arith(-1), new(func(*dice.Code, *dice.Code) *dice.Code), new(func(*dice.Code, int) *dice.Code)),
-		expr.Function("__code_entry", func(a ...any) (any, error) {
-			if a[0] == nil {
-				return nil, runtime.Errorf("no code for this key (a map of dice codes has no default: set the entry, or test it with in)")
-			}
-			return runtime.Conform(a[0], &runtime.Type{Kind: runtime.TDice})
-		}, new(func(any) *dice.Code)),
+		expr.Function("__code_entry", func(a ...any) (any, error) { return core.CodeEntry(a[0]) }, new(func(any) *dice.Code)),
 		expr.Function("__code_eq", eq(true), new(func(*dice.Code, *dice.Code) bool)),
 		expr.Function("__code_ne", eq(false), new(func(*dice.Code, *dice.Code) bool)),
 	}

@@ -60,3 +60,29 @@ func TestCountReading(t *testing.T) {
 		})
 	}
 }
+
+// TestCountCondition: a condition (of if, while, require) that is a lone dice literal
+// counting successes is an error that gives both spellings; a spaced comparison, a literal
+// among other tokens or a plain roll is not the checker's to refuse here.
+func TestCountCondition(t *testing.T) {
+	prog := load(t)
+	const d8 = " (glued, 6d10>=8 counts the dice showing 8 or more; to compare the total write 6d10 >= 8 (spaced), to use the count write total(6d10>=8))"
+	for _, tt := range []struct{ text, diag string }{
+		{text: "6d10>=8", diag: "<t>:1:1: 6d10>=8 is a count of successes, not true or false" + d8},
+		{text: "  6d10>=8 ", diag: "<t>:1:3: 6d10>=8 is a count of successes, not true or false" + d8},
+		{text: "6d10 >= 8"},
+		{text: "6d10>=8 && true"},
+		{text: "3d6"},
+		{text: "malus > 2"},
+		{text: "true"},
+	} {
+		x := expr(tt.text)
+		got := ""
+		if d := exprx.NewCompiler(prog).CountCondition(x); d != nil {
+			got = d.Error()
+		}
+		if got != tt.diag {
+			t.Errorf("%q: diagnostic %q\nwant       %q", tt.text, got, tt.diag)
+		}
+	}
+}

@@ -2,10 +2,13 @@
 // the language's expression engine:
 //
 //   - the configuration: the library's builtins registered with expr.Function under their
-//     internal names (__ + name, the Machine first), the pure functions (div, clamp, str…),
-//     the wrappers that make expr's own builtins charge the run's budget, the operator
-//     overloads that let a roll stand for its total and lists join with +, and the builtins
-//     a rule must not reach (the clock);
+//     internal names (__ + name, the Machine first), the core functions (div, clamp, str…)
+//     and the meaning of in, int(), float(), keys/values/toPairs, repeat, lists joined
+//     with + and records built in an expression, all of them dsl/internal/lib/core's, registered
+//     here and not written here; the wrappers that make expr's own builtins charge the
+//     run's budget, the operator overloads that let a roll stand for its total (the
+//     arithmetic is runtime.RollArith, the comparison of numbers core.Compare), and the
+//     builtins a rule must not reach (the clock);
 //   - the compile pipeline (parse, type-check against an environment built from the names
 //     an expression uses, optimize, patch, compile), a copy of expr.Compile's own steps so
 //     that the patches run on the checked tree;
@@ -26,6 +29,7 @@
 // What only the checker knows (which names are locals or globals in a scope, a kind's
 // defaults being ready, the budget of "did you mean" suggestions) it asks through Scope. It
 // imports runtime for the compiled form and the Machine, and syntax for positions,
-// diagnostics and the one scanner (which finds the dice and card literals of an expression);
-// it must not import the checker (dsl/internal/check) nor the facade (dsl).
+// diagnostics and the one scanner (which finds the dice and card literals of an expression),
+// and lib/core for the functions it registers; it must not import the checker
+// (dsl/internal/check), another library nor the facade (dsl).
 package exprx

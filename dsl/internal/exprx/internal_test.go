@@ -7,6 +7,7 @@ import (
 	exprbuiltin "github.com/expr-lang/expr/builtin"
 
 	"rulesh/dsl/internal/lib/cards"
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/lib/dice"
 	"rulesh/dsl/internal/lib/hex"
 	"rulesh/dsl/internal/runtime"
@@ -17,7 +18,7 @@ import (
 func TestPureFunctionsAreNotBuiltins(t *testing.T) {
 	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), hex.Builtins()} {
 		for name := range lib {
-			if _, ok := pureFuncs[name]; ok {
+			if _, ok := core.Funcs()[name]; ok {
 				t.Errorf("builtin %s is also a pure function", name)
 			}
 		}

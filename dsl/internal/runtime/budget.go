@@ -57,7 +57,7 @@ func MessageOf(err error) string {
 }
 
 func (m *Machine) stepLimitError() error {
-	return &LangError{Msg: fmt.Sprintf("step limit reached (max_steps = %d): is there an endless loop?", m.Limits.MaxSteps)}
+	return &LangError{Msg: fmt.Sprintf("step limit reached (max_steps = %d): an endless loop, or more work than one call may do (split it into several calls)", m.Limits.MaxSteps)}
 }
 
 // Charge spends n steps of the budget; it fails when the budget is spent or the run was

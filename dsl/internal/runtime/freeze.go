@@ -10,9 +10,18 @@ import (
 )
 
 // Consts and option defaults are computed once, at load, and shared by every Machine of the
-// Program: their maps and lists are frozen. A rule that writes into one fails with an
-// error naming the const (instead of changing it for every later run and every other
+// Program: their maps, records and lists are frozen. A rule that writes into one fails with
+// an error naming the const (instead of changing it for every later run and every other
 // Machine), and a record field initialised from one gets its own copy.
+//
+// The frozen state is a side table keyed by each value's identity (the address of its map
+// or of its list's elements), not a flag on the value as in starlark-go: the language's
+// lists and maps are plain []any and map[string]any, the types expr-lang indexes, walks and
+// type-checks, and a record is a map[string]any too (its kind is a hidden entry shared by
+// every record of the kind), so no value has room for a flag. Looking a value up in the
+// table is the flag: Frozen reads it, and CheckMutable, which every change in place calls
+// first, refuses a frozen value. The package doc says why the values cannot be the runtime's
+// own frozen types.
 
 // Freeze records every map and list reachable from the consts' values and the options'
 // defaults, with the name of the declaration that holds it. The facade calls it once, after
@@ -64,16 +73,33 @@ func containerKey(v any) (uintptr, bool) {
 	return 0, false
 }
 
-// frozenError is the error for a write into a frozen map, or nil when the map may change.
-func (p *Program) frozenError(m map[string]any, at Pos) error {
+// Frozen reports whether v is a frozen map, record or list, and names the declaration that
+// holds it ("const base"). An empty list is never frozen: it has nothing to change in place,
+// and every list that grows is a new one.
+func (p *Program) Frozen(v any) (owner string, ok bool) {
 	if len(p.frozen) == 0 {
+		return "", false
+	}
+	key, isContainer := containerKey(v)
+	if !isContainer {
+		return "", false
+	}
+	owner, ok = p.frozen[key]
+	return owner, ok
+}
+
+// CheckMutable is the check that every change of a map, a record or a list in place makes
+// first, as starlark-go's checkMutable is for its values: nil for a value of the run, and for
+// a frozen value the error naming the declaration that holds it. The language changes values
+// in place in one place, setEntry (an assignment to a field or an entry); a builtin that
+// would change a list or a map it is given must call it too (none does today: they build
+// new values).
+func (m *Machine) CheckMutable(v any) error {
+	owner, frozen := m.prog.Frozen(v)
+	if !frozen {
 		return nil
 	}
-	owner, ok := p.frozen[reflect.ValueOf(m).Pointer()]
-	if !ok {
-		return nil
-	}
-	return &RuntimeError{Pos: at, Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
+	return &LangError{Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
 }
 
 // Thaw returns v with its frozen maps and lists copied, so a record initialised from a const

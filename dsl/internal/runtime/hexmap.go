@@ -26,11 +26,12 @@ var (
 )
 
 // MapUnits is a `units` line of a map: the entities of Kind are drawn on the board where At
-// puts them, shown by Marker and Label.
+// puts them, shown by Marker and Label, told apart by Side.
 type MapUnits struct {
 	Kind              *Kind
 	Pos               Pos
 	At, Marker, Label UnitPart
+	Side              UnitPart // the unit's side (its colour and mark); unset: no side
 }
 
 // UnitPart reads one thing about a unit: a field of its kind, or a rule called with the unit.
@@ -87,7 +88,7 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) {
 			for _, f := range []struct {
 				part UnitPart
 				to   *string
-			}{{u.Label, &unit.Label}, {u.Marker, &unit.Marker}} {
+			}{{u.Label, &unit.Label}, {u.Marker, &unit.Marker}, {u.Side, &unit.Side}} {
 				v, err := m.unitPart(f.part, rec)
 				if err != nil {
 					return nil, Errorf("%s: %w", e.Name, err)
@@ -95,7 +96,7 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) {
 				if v != nil {
 					str, ok := v.(string)
 					if !ok {
-						return nil, Errorf("%s: a marker or label must be a string, got %s", e.Name, Repr(v))
+						return nil, Errorf("%s: a marker, label or side must be a string, got %s", e.Name, Repr(v))
 					}
 					*f.to = str
 				}

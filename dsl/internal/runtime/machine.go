@@ -416,7 +416,7 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 		if err != nil {
 			return err
 		}
-		if v, err = conformField(v, in.Field.Type); err != nil {
+		if v, err = ConformField(v, in.Field.Type); err != nil {
 			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
 		rec[in.Field.Name] = m.prog.Thaw(v)
@@ -424,10 +424,11 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 	return nil
 }
 
-// conformField is Conform for a value stored in a record's field: a hex field, which starts
-// at nil, may be set back to nil (a unit off the board).
-func conformField(v any, t *Type) (any, error) {
-	if v == nil && t.Kind == THex {
+// ConformField is Conform for a value stored in a record's field: a hex field or a field of
+// a kind, which start at nil, may be set back to nil (a unit off the board, an army that
+// leaves its town).
+func ConformField(v any, t *Type) (any, error) {
+	if v == nil && (t.Kind == THex || t.Kind == TRecord) {
 		return nil, nil
 	}
 	return Conform(v, t)
@@ -525,7 +526,8 @@ func (m *Machine) rollback() {
 	m.clearJournal()
 }
 
-// setField writes a record field, journaling the old value for rollback.
+// setField writes a record field or a map entry, journaling the old value for rollback. Only
+// setEntry calls it, after CheckMutable.
 func (m *Machine) setField(rec map[string]any, key string, v any) {
 	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
 	if !m.fieldJournaled(ptr, key) {
@@ -861,20 +863,27 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		ft = fd.Type
 	}
 	if ft != nil {
-		if v, err = conformField(v, ft); err != nil {
+		if v, err = ConformField(v, ft); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
-	if err := m.prog.frozenError(rec, s.At); err != nil {
-		return err
+	return m.setEntry(rec, field, m.prog.Thaw(v), s.At)
+}
+
+// setEntry is the one change in place of a value of the language: a field of a record or an
+// entry of a map set by an assignment. A frozen value is refused (CheckMutable); a new entry
+// is charged to the memory budget, since maps cannot grow without bound under max_steps
+// alone; the old value is journaled, so a failed call rolls it back.
+func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error {
+	if err := m.CheckMutable(rec); err != nil {
+		return &RuntimeError{Pos: at, Msg: err.Error()}
 	}
-	if _, had := rec[field]; !had {
-		// A new map entry: maps cannot grow without bound under max_steps alone.
+	if _, had := rec[key]; !had {
 		if err := m.ChargeMem(1); err != nil {
-			return &RuntimeError{Pos: s.At, Msg: err.Error()}
+			return &RuntimeError{Pos: at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, field, m.prog.Thaw(v))
+	m.setField(rec, key, v)
 	return nil
 }
 

@@ -2,12 +2,9 @@ package runtime_test
 
 import (
 	"errors"
-	"maps"
 
 	"rulesh/dsl/internal/check"
-	libcards "rulesh/dsl/internal/lib/cards"
-	libdice "rulesh/dsl/internal/lib/dice"
-	libhex "rulesh/dsl/internal/lib/hex"
+	"rulesh/dsl/internal/libtest"
 	"rulesh/dsl/internal/syntax"
 
 	"fmt"
@@ -92,11 +89,7 @@ func compile(name, src string) (*runtime.Program, syntax.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	lib := map[string]runtime.Builtin{}
-	for _, l := range []map[string]runtime.Builtin{runtime.Core(), libdice.Builtins(), libcards.Builtins(), libhex.Builtins()} {
-		maps.Copy(lib, l)
-	}
-	prog := check.NewProgram(&runtime.Library{Builtins: lib}, sources, []string{name})
+	prog := check.NewProgram(libtest.Library(), sources, []string{name})
 	if diags := check.CheckFiles(prog, files); diags.HasErrors() {
 		return nil, diags
 	}

@@ -44,6 +44,40 @@ func Repr(v any) string {
 	return b.String()
 }
 
+// ReprSummary formats a value as Repr does, except that a list with more than maxList
+// elements, at any depth, prints as its count: `[46 × Soldat]` when its elements are all
+// records of one kind, `[46 items]` otherwise. It keeps a whole state readable on a screen
+// (the REPL's :state) when entities hold long lists. maxList <= 0 prints every element.
+func ReprSummary(v any, maxList int) string {
+	var b strings.Builder
+	w := reprWriter{b: &b, maxList: maxList}
+	w.write(v, 0)
+	return b.String()
+}
+
+// listSummary is the summary form of a long list: its count, with the kind of its elements
+// when they are all records of one kind.
+func listSummary(x []any) string {
+	var kind *Kind
+	for _, e := range x {
+		rec, ok := e.(map[string]any)
+		if !ok {
+			kind = nil
+			break
+		}
+		k, ok := rec[KindKey].(*Kind)
+		if !ok || (kind != nil && k != kind) {
+			kind = nil
+			break
+		}
+		kind = k
+	}
+	if kind != nil {
+		return "[" + strconv.Itoa(len(x)) + " × " + kind.Name + "]"
+	}
+	return "[" + strconv.Itoa(len(x)) + " items]"
+}
+
 // Stringer lets stdlib values (dice results, cards, hexes) choose their own printed form.
 type Stringer interface{ String() string }
 
@@ -83,9 +117,10 @@ func cycleMark(v any) string {
 }
 
 type reprWriter struct {
-	b    *strings.Builder
-	seen Path
-	cut  bool
+	b       *strings.Builder
+	seen    Path
+	cut     bool
+	maxList int // lists longer than this print as their count (0: never)
 }
 
 // next writes the separator before element i of a list or map, and says false once the
@@ -135,6 +170,10 @@ func (w *reprWriter) write(v any, depth int) {
 	case string:
 		b.WriteString(strconv.Quote(x))
 	case []any:
+		if w.maxList > 0 && len(x) > w.maxList {
+			b.WriteString(listSummary(x))
+			return
+		}
 		b.WriteByte('[')
 		for i, e := range x {
 			if !w.next(i) {
@@ -187,6 +226,10 @@ func (w *reprWriter) write(v any, depth int) {
 		rv := reflect.ValueOf(v)
 		switch rv.Kind() {
 		case reflect.Slice, reflect.Array:
+			if w.maxList > 0 && rv.Len() > w.maxList {
+				b.WriteString("[" + strconv.Itoa(rv.Len()) + " items]")
+				return
+			}
 			b.WriteByte('[')
 			for i := 0; i < rv.Len(); i++ {
 				if !w.next(i) {

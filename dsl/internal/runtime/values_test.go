@@ -213,3 +213,43 @@ rule somme(xs) {
 	}
 	checkEvals(t, prog, func() dice.Source { return dice.NewIntQueue([]int{5, 5, 5}, nil) }, cases)
 }
+
+// TestReprSummary: lists longer than the bound print as their count, at any depth, with the
+// kind when every element is a record of one kind; shorter lists and a bound of 0 print
+// whole, as Repr does.
+func TestReprSummary(t *testing.T) {
+	prog, d := dsl.LoadSource("c.rules", []byte("ruleset \"c\"\nkind P {\n  n: int\n}\nkind Q {\n  n: int\n}\n"))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	for _, c := range []struct {
+		src  string
+		max  int
+		want string
+	}{
+		{"[1, 2, 3]", 3, "[1, 2, 3]"},
+		{"[1, 2, 3, 4]", 3, "[4 items]"},
+		{"[1, 2, 3, 4]", 0, "[1, 2, 3, 4]"},
+		{"map(1..5, P({n: #}))", 4, "[5 × P]"},
+		{"map(1..5, P({n: #}))", 5, "[P{n: 1}, P{n: 2}, P{n: 3}, P{n: 4}, P{n: 5}]"},
+		{"[P({n: 1}), Q({n: 2}), P({n: 3})]", 2, "[3 items]"},
+		{"[P({n: 1}), {n: 2}, P({n: 3})]", 2, "[3 items]"},
+		{`{a: [1, 2, 3], b: [[1, 2, 3], [1]]}`, 2, "{a: [3 items], b: [[3 items], [1]]}"},
+		{`[]`, 1, "[]"},
+		{"1..20", 8, "[20 items]"},
+		{"1..8", 8, "[1, 2, 3, 4, 5, 6, 7, 8]"},
+	} {
+		v, err := s.Eval("<e>", c.src)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		if got := runtime.ReprSummary(v, c.max); got != c.want {
+			t.Errorf("ReprSummary(%s, %d) = %s, want %s", c.src, c.max, got, c.want)
+		}
+	}
+}

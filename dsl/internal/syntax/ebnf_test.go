@@ -171,12 +171,13 @@ map champ {
   road (1,2), (2,2)
   height (3,1) -1, (3,2) -2
   point moulin (3,1) "le moulin"
-  units Unité at position marker sigle label nom
+  units Unité at position marker sigle label nom side camp
   units Pion at case
 }
 kind Unité {
   nom: string
   sigle: string
+  camp: string
   position: hex
 }
 kind Pion { case: hex }`},

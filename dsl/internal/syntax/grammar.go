@@ -537,7 +537,7 @@ type PileDecl struct {
 //	  road (1,2), (2,2), (3,2)
 //	  height (4,1) 1
 //	  point moulin (4,1) "le moulin"
-//	  units Unité at position marker sigle label nom
+//	  units Unité at position marker sigle label nom side camp
 //	}
 type MapDecl struct {
 	Pos   lexer.Position
@@ -558,13 +558,15 @@ type MapLine struct {
 }
 
 // Units names the entities drawn on a board: those of a kind, standing on the hex that a
-// field (or a rule of the unit) gives, shown by a marker and a label, each a field or a rule.
+// field (or a rule of the unit) gives, shown by a marker and a label and drawn in the
+// colour of their side, each a field or a rule.
 type Units struct {
 	Pos    lexer.Position
 	Kind   string      `parser:"\"units\" @(Ident | Dice)"`
 	At     *UnitAccess `parser:"\"at\" @@"`
 	Marker *UnitAccess `parser:"( \"marker\" @@ )?"`
 	Label  *UnitAccess `parser:"( \"label\" @@ )?"`
+	Side   *UnitAccess `parser:"( \"side\" @@ )?"`
 }
 
 // UnitAccess names a field of a unit's kind, or a rule taking the unit.

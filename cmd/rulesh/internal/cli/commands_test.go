@@ -87,7 +87,7 @@ func TestCommands(t *testing.T) {
 		{Fmt, nil, "", 2, "", "rulesh fmt: no file given\n"},
 
 		{Map, []string{"rulesets/examples/carte.rules"}, "", 0, "…", ""},
-		{Map, []string{"rulesets/examples/pions.rules"}, "", 0, "            \n  1 . . . f\n  2  . 2 . .\n  3 . . . G\n    . plaine, c colline, f forêt\n    (2,2) Gd la Garde, L 2e de ligne; (4,3) GM murat\n", ""},
+		{Map, []string{"rulesets/examples/pions.rules"}, "", 0, "    1 2 3 4\n  1 . . . f  1\n  2  . 2 . . 2\n  3 . . . G  3\n    1 2 3 4\n    . plaine, c colline, f forêt\n    (2,2) Gd la Garde, L 2e de ligne; (4,3) GM murat\n", ""},
 		{Map, []string{"rulesets/examples/pions.rules", "--name", "champ"}, "", 1, "", "rulesh map: no map champ (maps: bataille)\n"},
 		{Map, []string{"rulesets/examples/duel.rules"}, "", 1, "", "rulesh map: no map is declared\n"},
 		{Map, []string{bad}, "", 1, "", "unknown name zut"},

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,8 +14,18 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts under tests/")
 
+// heavyTranscripts take most of the replay's time, and under -race ten times as long (four
+// minutes between them). A replay runs on one goroutine, so the race detector has nothing to
+// find in them that the rest does not reach: CI's race run (-short) leaves them to the full
+// run just before it, which replays every transcript. The shared-Program test of package dsl
+// runs their inputs on machines at once.
+var heavyTranscripts = map[string]string{
+	"tests/examples/initiative.transcript": "exact odds over 148,824 branches",
+	"tests/sabre/partie.transcript":        "a whole automatic game",
+}
+
 // TestTranscripts replays every golden transcript under tests/ (go test -update rewrites
-// them, like rulesh test --update).
+// them, like rulesh test --update); -short leaves out heavyTranscripts.
 func TestTranscripts(t *testing.T) {
 	files, err := transcript.Find([]string{"../../../../tests"})
 	if err != nil {
@@ -23,9 +34,17 @@ func TestTranscripts(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no transcripts under tests/")
 	}
+	for name := range heavyTranscripts {
+		if !slices.Contains(files, filepath.Join("../../../..", filepath.FromSlash(name))) {
+			t.Errorf("%s: no such transcript (heavyTranscripts names it)", name)
+		}
+	}
 	for _, f := range files {
 		rel, _ := filepath.Rel("../../../..", f)
 		t.Run(rel, func(t *testing.T) {
+			if why, heavy := heavyTranscripts[filepath.ToSlash(rel)]; heavy && testing.Short() {
+				t.Skipf("-short: %s, replayed by the full run", why)
+			}
 			if ok, msg := transcript.RunFile(f, *update, Open); !ok {
 				t.Errorf("%s", msg)
 			}

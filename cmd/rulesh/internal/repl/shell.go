@@ -73,7 +73,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused); alone lists them, `clear` empties"},
 	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand (a line with one not of the deck is refused); alone lists them, `clear` empties"},
 	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
-	{":state", "", "show the options, entities and session variables"},
+	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every roll, call and branch taken"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
@@ -450,15 +450,16 @@ func (s *Shell) meta(input string) {
 		}
 		fmt.Fprintf(s.stdout, "next choices: %s\n", orNone(s.m.GivenChoices(), "choose asks at the terminal, else applies the ruleset's policy"))
 	case ":state":
-		s.showState()
-	case ":show":
-		if v, ok := s.sess.Var(arg); ok {
-			fmt.Fprintln(s.stdout, dsl.Repr(v))
-		} else if v, ok := s.m.Global(arg); ok {
-			fmt.Fprintln(s.stdout, dsl.Repr(v))
-		} else {
-			s.errorf("nothing is called %q", arg)
+		switch arg {
+		case "":
+			s.showState(stateListMax)
+		case "full":
+			s.showState(0)
+		default:
+			s.showOne(arg)
 		}
+	case ":show":
+		s.showOne(arg)
 	case ":trace":
 		switch arg {
 		case "on":
@@ -523,17 +524,34 @@ func (s *Shell) reportCarry(notes []string, k dsl.Kept) {
 	}
 }
 
-func (s *Shell) showState() {
+// stateListMax is how many elements a list may have before :state shows it as its count: an
+// army of 46 soldiers would otherwise fill the screen with one line.
+const stateListMax = 8
+
+// showOne prints one session variable or global (an entity, a constant) whole.
+func (s *Shell) showOne(name string) {
+	if v, ok := s.sess.Var(name); ok {
+		fmt.Fprintln(s.stdout, dsl.Repr(v))
+	} else if v, ok := s.m.Global(name); ok {
+		fmt.Fprintln(s.stdout, dsl.Repr(v))
+	} else {
+		s.errorf("nothing is called %q", name)
+	}
+}
+
+// showState prints the options, entities and session variables; lists longer than maxList
+// print as their count (maxList 0: every element).
+func (s *Shell) showState(maxList int) {
 	for _, o := range s.m.Options() {
-		fmt.Fprintf(s.stdout, "option %s = %s\n", o.Name, dsl.Repr(o.Value))
+		fmt.Fprintf(s.stdout, "option %s = %s\n", o.Name, dsl.ReprSummary(o.Value, maxList))
 	}
 	for _, e := range s.prog.Entities() {
 		v, _ := s.m.Global(e)
-		fmt.Fprintf(s.stdout, "%s = %s\n", e, dsl.Repr(v))
+		fmt.Fprintf(s.stdout, "%s = %s\n", e, dsl.ReprSummary(v, maxList))
 	}
 	for _, name := range s.sess.Vars() {
 		v, _ := s.sess.Var(name)
-		fmt.Fprintf(s.stdout, "let %s = %s\n", name, dsl.Repr(v))
+		fmt.Fprintf(s.stdout, "let %s = %s\n", name, dsl.ReprSummary(v, maxList))
 	}
 	if p := s.queue.Pending(); len(p) > 0 {
 		fmt.Fprintf(s.stdout, "next results: %s\n", strings.Join(p, " "))

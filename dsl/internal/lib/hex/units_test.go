@@ -120,6 +120,9 @@ func TestUnitsChecked(t *testing.T) {
 		{"units Brigade at deux", "t.rules:7:20: deux cannot give the position of a Brigade: it must take one Brigade"},
 		{"units Brigade at général", "t.rules:7:20: général cannot give the position of a Brigade: it must take one Brigade"},
 		{"units Brigade at position label effectif", "t.rules:7:35: effectif cannot give the label of a Brigade: it returns int, not string"},
+		{"units Brigade at position side force", "t.rules:7:34: the side of a Brigade is force, a field of type int (a side is a string)"},
+		{"units Brigade at position side camp", "t.rules:7:34: the side of a Brigade: camp is no field of Brigade and no rule"},
+		{"units Brigade at position marker sigle side sigle", ""},
 	} {
 		src := `map b {
   rows {
@@ -171,6 +174,57 @@ func TestHexFieldNil(t *testing.T) {
 		if err := dsl.NewSession(m).Exec("<e>", c.src); fmt.Sprint(nilOr(c.err)) != fmt.Sprint(err) {
 			t.Errorf("%s: got %v, want %s", c.src, err, c.err)
 		}
+	}
+}
+
+// TestUnitsSide: a units line's side (a field, an enum here, or a rule) reaches the units
+// drawn; a line without side leaves it empty; a rule giving no string is an error naming the
+// unit.
+func TestUnitsSide(t *testing.T) {
+	src := `map b {
+  rows {
+    ". . ."
+  }
+  legend "." plaine
+  units Pion at position marker sigle side camp
+  units Chef at position side bord
+  units Neutre at position
+}
+enum Camp { rouge, bleu }
+kind Pion {
+  sigle: string
+  camp: Camp
+  position: hex
+}
+kind Chef { position: hex
+  n: int }
+kind Neutre { position: hex }
+entity i: Pion { sigle: "i", camp: "bleu", position: hex(1, 1) }
+entity g: Chef { position: hex(2, 1) }
+entity x: Neutre { position: hex(3, 1) }
+rule bord(c: Chef) { return c.n == 0 ? "nord" : c.n }
+`
+	prog, d := dsl.LoadSource("t.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := m.Units("")
+	var got []string
+	for _, u := range units {
+		got = append(got, fmt.Sprintf("%s %s %q", u.At, u.Marker, u.Side))
+	}
+	if want := `(1,1) i "bleu"|(2,1) G "nord"|(3,1) X ""`; err != nil || strings.Join(got, "|") != want {
+		t.Errorf("got %s, %v; want %s", strings.Join(got, "|"), err, want)
+	}
+	if err := dsl.NewSession(m).Exec("<e>", "g.n = 2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Units(""); fmt.Sprint(err) != "g: a marker, label or side must be a string, got 2" {
+		t.Errorf("got %v", err)
 	}
 }
 

@@ -1,4 +1,4 @@
-package exprx
+package core
 
 import (
 	"math"
