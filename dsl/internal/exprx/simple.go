@@ -10,15 +10,25 @@ import (
 )
 
 // simpleOf recognises, on an expression's final tree (after every patch), the shapes the
-// runtime evaluates without the VM (runtime.Simple): a field read, two operands joined by a
-// comparison, + - * or a boolean operator, a builtin called with operands. Anything else
-// (and any operand that is not a name, a field of a name or a number, string or bool
+// runtime evaluates without the VM (runtime.Simple): a field read, ! of a name or a field,
+// two operands joined by a comparison (== and != with nil too), + - * or a boolean operator,
+// or by an operator the language applies itself (__op), a builtin called with operands. Anything else
+// (and any operand that is not a name, a field of a name or a number, string, bool or nil
 // literal, or + - * of such operands, nested) gives nil.
 func simpleOf(n ast.Node, lib *runtime.Library) *runtime.Simple {
 	switch n := n.(type) {
 	case *ast.MemberNode:
 		if o, ok := operandOf(n); ok && o.Kind == runtime.OpField {
 			return &runtime.Simple{L: o}
+		}
+	case *ast.UnaryNode:
+		// !x of a name or a field: a read without effects, so a value that is no bool
+		// leaves the whole expression to the VM.
+		if n.Operator != "!" && n.Operator != "not" {
+			return nil
+		}
+		if o, ok := operandOf(n.Node); ok && (o.Kind == runtime.OpName || o.Kind == runtime.OpField) {
+			return &runtime.Simple{Op: "!", L: o}
 		}
 	case *ast.BinaryNode:
 		logical := false
@@ -49,6 +59,17 @@ func simpleOf(n ast.Node, lib *runtime.Library) *runtime.Simple {
 		return &runtime.Simple{Op: n.Operator, L: l, R: r}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
+		if ok && id.Value == "__op" && len(n.Arguments) == 4 && isMachine(n.Arguments[0]) {
+			// An operator the language applies itself (== on records, lists and nil, a
+			// roll as its total): __op(__rt, op, l, r) with operands without effects.
+			op, ok := n.Arguments[1].(*ast.StringNode)
+			l, lok := operandOf(n.Arguments[2])
+			r, rok := operandOf(n.Arguments[3])
+			if !ok || !lok || !rok {
+				return nil
+			}
+			return &runtime.Simple{Binary: op.Value, L: l, R: r, At: n.Location().From}
+		}
 		if !ok || len(n.Arguments) < 3 || id.Value != "__call" {
 			if b, args, ok := builtinCallOf(n, lib); ok {
 				return &runtime.Simple{Call: b, Args: args, At: n.Location().From}
@@ -146,6 +167,8 @@ func operandOf(n ast.Node) (runtime.Operand, bool) {
 		return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true
 	case *ast.StringNode:
 		return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true
+	case *ast.NilNode:
+		return runtime.Operand{Kind: runtime.OpLit, Lit: nil, Nil: true}, true
 	case *ast.ConstantNode:
 		if _, skip := n.Value.(runtime.Skipped); skip { // a parameter left out before a named one
 			return runtime.Operand{Kind: runtime.OpLit, Lit: n.Value}, true

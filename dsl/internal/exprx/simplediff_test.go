@@ -43,13 +43,14 @@ func TestSimpleMatchesVM(t *testing.T) {
 	}
 	operands := []string{"i", "j", "f", "b", "c", "s", "t", "n", "r", "u", "v", "l", "k", "h", "m",
 		"u.force", "u.nom", "u.suivant", "v.force", "m.a", "m.force", "m[\"b\"]", "r.total", "k.value", "h.q",
-		"0", "1", "-1", "6", "9223372036854775807", "true", "false", `"a"`, `""`}
+		"0", "1", "-1", "6", "9223372036854775807", "true", "false", `"a"`, `""`, "nil"}
 	ops := []string{"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or"}
 	var texts []string
 	for _, a := range operands {
 		if a[0] >= 'a' && a[0] <= 'z' && len(a) > 1 && a != "true" && a != "false" {
 			texts = append(texts, a) // a field read alone
 		}
+		texts = append(texts, "!"+a, "not "+a, "!("+a+")")
 		for _, op := range ops {
 			for _, b := range operands {
 				texts = append(texts, a+" "+op+" "+b)
@@ -107,7 +108,7 @@ func TestSimpleMatchesVM(t *testing.T) {
 	if racetest.Enabled {
 		stride = 4
 	}
-	simple, nestedSimple, compared := 0, 0, 0
+	simple, nestedSimple, nilSimple, notSimple, compared := 0, 0, 0, 0, 0
 	for ti, text := range texts {
 		if ti%stride != 0 {
 			continue
@@ -130,6 +131,12 @@ func TestSimpleMatchesVM(t *testing.T) {
 			if nested[text] {
 				nestedSimple++
 			}
+			if strings.HasSuffix(text, "= nil") || strings.HasPrefix(text, "nil =") || strings.HasPrefix(text, "nil !=") {
+				nilSimple++
+			}
+			if strings.HasPrefix(text, "!") || strings.HasPrefix(text, "not ") {
+				notSimple++
+			}
 			vmOnly := *x
 			vmOnly.Simple = nil
 			for wi, w := range values {
@@ -146,10 +153,13 @@ func TestSimpleMatchesVM(t *testing.T) {
 	if nestedSimple < 300/stride {
 		t.Errorf("only %d nested arithmetic expressions take the shortcut", nestedSimple)
 	}
+	if nilSimple < 50/stride || notSimple < 30/stride {
+		t.Errorf("only %d comparisons with nil and %d negations take the shortcut", nilSimple, notSimple)
+	}
 	if simple < 300/stride {
 		t.Errorf("only %d generated expressions take the shortcut", simple)
 	}
-	t.Logf("%d simple expressions, %d comparisons", simple, compared)
+	t.Logf("%d simple expressions (%d with nil, %d negations), %d comparisons", simple, nilSimple, notSimple, compared)
 }
 
 // evalIn evaluates x on a fresh machine (the same dice each time), in an environment whose

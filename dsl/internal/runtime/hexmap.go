@@ -137,3 +137,126 @@ func (m *Machine) Map(name string) (*hex.Map, error) {
 	}
 	return d.Map, nil
 }
+
+// unitIndex says which entities a map's `units` lines put on each hex, for units_at: built
+// from the positions when first asked and kept while no field has been written since
+// (Machine.writes), so a path search asking "who is here?" at every step reads a map instead
+// of walking every unit.
+type unitIndex struct {
+	writes uint64
+	at     map[hex.Hex][]unitAt
+}
+
+// unitAt is one entity of the index, with the `units` line that placed it.
+type unitAt struct {
+	line *MapUnits
+	rec  map[string]any
+}
+
+// UnitsAt returns the entities that the `units` lines of board b place on hex h, in the
+// order of those lines and of the entities' declarations (that of entities("Kind")); with
+// kind not empty, only the entities of that kind. A unit is at h when its position is h,
+// on the board or off it. Positions given by fields are read from an index kept while no
+// field changes; positions given by rules are asked of every unit, every call.
+func (m *Machine) UnitsAt(b *hex.Map, h hex.Hex, kind string) ([]any, error) {
+	var d *MapDecl
+	for _, md := range m.prog.Maps {
+		if md.Map == b {
+			d = md
+			break
+		}
+	}
+	if d == nil {
+		return nil, Errorf("units_at: this board is not a declared map")
+	}
+	var k *Kind
+	if kind != "" {
+		for _, u := range d.Units {
+			if u.Kind.Name == kind {
+				k = u.Kind
+			}
+		}
+		if k == nil {
+			var kinds []string
+			for _, u := range d.Units {
+				kinds = append(kinds, u.Kind.Name)
+			}
+			if len(kinds) == 0 {
+				return nil, Errorf("units_at: the map %s has no units line", d.Name)
+			}
+			return nil, Errorf("units_at: the map %s has no units line of %s (units of %s)", d.Name, kind, strings.Join(kinds, ", "))
+		}
+	}
+	var out []any
+	for _, u := range d.Units {
+		if k != nil && u.Kind != k {
+			continue
+		}
+		if u.At.Rule != nil {
+			if err := m.Charge(len(m.prog.Entities)); err != nil {
+				return nil, err
+			}
+			for _, e := range m.prog.Entities {
+				rec, ok := m.globals[e.Name].(map[string]any)
+				if !ok || e.Kind != u.Kind {
+					continue
+				}
+				// A call inside the running one (CallAt), not a top-level Call: that would
+				// forget the running call's journal.
+				at, err := m.CallAt(u.At.Rule, []any{rec}, u.At.Rule.Pos)
+				if err != nil {
+					return nil, err
+				}
+				if p, ok := at.(hex.Hex); ok && p == h {
+					out = append(out, rec)
+				}
+			}
+			continue
+		}
+		for _, e := range m.unitIndex(d)[h] {
+			if e.line == u {
+				out = append(out, e.rec)
+			}
+		}
+	}
+	if err := m.Charge(len(out) + 1); err != nil {
+		return nil, err
+	}
+	return out, m.ChargeMem(len(out))
+}
+
+// unitIndex returns the index of the units of d whose position is a field, rebuilt when a
+// field has been written since it was built.
+func (m *Machine) unitIndex(d *MapDecl) map[hex.Hex][]unitAt {
+	ix := m.unitIndexes[d]
+	if ix != nil && ix.writes == m.writes {
+		return ix.at
+	}
+	if ix == nil {
+		if m.unitIndexes == nil {
+			m.unitIndexes = map[*MapDecl]*unitIndex{}
+		}
+		ix = &unitIndex{at: map[hex.Hex][]unitAt{}}
+		m.unitIndexes[d] = ix
+	}
+	clear(ix.at)
+	ix.writes = m.writes
+	for _, u := range d.Units {
+		if u.At.Rule != nil {
+			continue
+		}
+		for _, e := range m.prog.Entities {
+			if e.Kind != u.Kind {
+				continue
+			}
+			rec, ok := m.globals[e.Name].(map[string]any)
+			if !ok {
+				continue
+			}
+			if p, ok := rec[u.At.Field].(hex.Hex); ok {
+				ix.at[p] = append(ix.at[p], unitAt{u, rec})
+			}
+		}
+	}
+	return ix.at
+}

@@ -79,6 +79,10 @@ type Machine struct {
 	running       int   // VMs currently running (nested through calls)
 	vms           []any // the engine's reusable state per nesting depth (Code.Run)
 	pools         [][]*Frame
+	// writes counts the record fields written and the rollbacks, so that what is computed
+	// from fields (the boards' unit indexes) knows when it is stale.
+	writes      uint64
+	unitIndexes map[*MapDecl]*unitIndex
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
@@ -508,6 +512,7 @@ func (m *Machine) Trial(f func() error) error {
 
 // rollback undoes what the journal holds, last change first, and forgets it.
 func (m *Machine) rollback() {
+	m.writes++
 	for i := len(m.journal) - 1; i >= 0; i-- {
 		u := m.journal[i]
 		if u.restore != nil {
@@ -530,6 +535,7 @@ func (m *Machine) setField(rec map[string]any, key string, v any) {
 		m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
 	}
 	rec[key] = v
+	m.writes++
 }
 
 // short names a value for a trace line: an entity by its name, other records by kind.

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	goruntime "runtime"
 	"strings"
 )
@@ -38,6 +39,7 @@ const (
 type Operand struct {
 	Kind  OperandKind
 	Lit   any    // OpLit: the value
+	Nil   bool   // OpLit: the literal nil (Lit is nil)
 	Name  string // OpName, OpField: the name read
 	Field string // OpField: the field read
 	// Call, for OpCall, is a builtin whose results are all ints, called with Args (names,
@@ -54,11 +56,14 @@ type Operand struct {
 // operands joined by Op (an integer comparison or + - *, or && || on bools), or a builtin
 // called with operands (Call set).
 type Simple struct {
-	Op   string // "" for a lone operand or a call
+	Op   string // "" for a lone operand or a call, "!" for the negation of L
 	L, R Operand
 	// Call is a builtin of the library called with Args.
 	Call *Builtin
 	Args []Operand
+	// Binary, when set, is an operator applied by Machine.Binary to L and R (the
+	// language's own == on records, lists and nil, rolls read as their totals).
+	Binary string
 	// Proc is a procedure called with Args from Site.
 	Proc *Proc
 	Site *Pos
@@ -157,6 +162,23 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	if s.Call != nil || s.Proc != nil {
 		return m.callSimple(s, env)
 	}
+	if s.Binary != "" {
+		l, ok := s.L.read(env)
+		if !ok {
+			return nil, false, nil
+		}
+		r, ok := s.R.read(env)
+		if !ok {
+			return nil, false, nil
+		}
+		v, err := m.Binary(s.Binary, l, r)
+		if err != nil {
+			// Placed and worded as the VM places a function's failure: at the call.
+			msg := MessageOf(err)
+			return nil, true, &ExprError{At: s.At, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
+		}
+		return v, true, nil
+	}
 	if s.L.Kind == OpArith || s.R.Kind == OpArith {
 		// Nested arithmetic on ints: no intermediate result is boxed. Anything else is read
 		// again below (reads have no effects).
@@ -179,6 +201,10 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	}
 	if s.Op == "" {
 		return l, true, nil
+	}
+	if s.Op == "!" {
+		b, ok := l.(bool)
+		return !b, ok, nil
 	}
 	if s.R.Kind != OpCall {
 		if r, ok = s.R.read(env); !ok {
@@ -207,6 +233,11 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 		} else {
 			r = v
 		}
+	}
+	if (s.L.Nil || s.R.Nil) && (s.Op == "==" || s.Op == "!=") {
+		// x == nil as the VM compares: equal when both are nil, a nil map, list or
+		// pointer included.
+		return (isNil(l) && isNil(r)) == (s.Op == "=="), true, nil
 	}
 	switch a := l.(type) {
 	case int:
@@ -319,4 +350,23 @@ func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string
 		return nil, true, &ExprError{At: at, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: err}
 	}
 	return v, true, nil
+}
+
+// isNil is expr-lang's IsNil: nil, or a nil map, slice, pointer, channel, function or
+// interface inside an any.
+func isNil(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case int, float64, bool, string:
+		return false
+	case map[string]any:
+		return x == nil
+	}
+	r := reflect.ValueOf(v)
+	switch r.Kind() {
+	case reflect.Chan, reflect.Func, reflect.Map, reflect.Pointer, reflect.Interface, reflect.Slice:
+		return r.IsNil()
+	}
+	return false
 }

@@ -235,14 +235,15 @@ var builtins = []builtin{
 	{"path", runtime.Builtin{Fn: path,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
 		Callbacks: moveCallbacks(5)}},
+	{"units_at", runtime.Builtin{Fn: unitsAt, Types: []any{new(func(*runtime.Machine, any, any) []any), new(func(*runtime.Machine, any, any, string) []any)}}},
 	{"retreats", runtime.Builtin{Fn: retreats,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
 		Callbacks: []runtime.Callback{retreatCallback, olderRetreat}}},
 }
 
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
-// neighbours, rings, lines and line of fire, terrain and edges, reach and paths with
-// movement costs given by rules, retreats. None changes the run's state (ChangesState is
+// neighbours, rings, lines and line of fire, terrain and edges, the units on a hex, reach
+// and paths with movement costs given by rules, retreats. None changes the run's state (ChangesState is
 // unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
 	out := make(map[string]runtime.Builtin, len(builtins))
@@ -250,6 +251,20 @@ func Builtins() map[string]runtime.Builtin {
 		out[b.name] = b.Builtin
 	}
 	return out
+}
+
+// unitsAt is units_at(m, h) or units_at(m, h, "Kind"): the entities that the map's `units`
+// lines place on h (of that kind), from an index of the positions rather than a walk.
+func unitsAt(m *runtime.Machine, a []any) (any, error) {
+	b, h, err := boardHex(a)
+	if err != nil {
+		return nil, err
+	}
+	kind := ""
+	if len(a) > 2 {
+		kind, _ = a[2].(string)
+	}
+	return m.UnitsAt(b, h, kind)
 }
 
 // hexOf is hex(col, row): the hex at a board position.

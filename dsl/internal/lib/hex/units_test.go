@@ -227,3 +227,62 @@ rule bord(c: Chef) { return c.n == 0 ? "nord" : c.n }
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestUnitsAt: units_at gives the units the map's `units` lines put on a hex, by kind or
+// all of them, in declaration order; what it reads from its index follows every field
+// write and the rollback of a failed call, and positions given by rules are asked afresh.
+func TestUnitsAt(t *testing.T) {
+	src := unitsRules + `
+action bouge_puis_échoue() {
+  ligne.position = hex(3, 2)
+  require len(units_at(b, hex(3, 2))) == 1 else "l'index n'a pas vu le déplacement"
+  require false else "échec"
+}
+`
+	prog, d := dsl.LoadSource("t.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	for _, c := range []struct{ in, want string }{
+		{`map(units_at(b, hex(2, 2)), .sigle)`, `["Gd", ""]`},
+		{`map(units_at(b, hex(2, 2), "Brigade"), .sigle)`, `["Gd", ""]`},
+		{`len(units_at(b, hex(3, 1)))`, `1`},
+		{`same(units_at(b, hex(3, 1), "Général")[0], murat)`, `true`},
+		{`units_at(b, hex(1, 1))`, `[]`},
+		{`garde.position = hex(1, 1)`, ``},
+		{`map(units_at(b, hex(1, 1)), .sigle)`, `["Gd"]`},
+		{`map(units_at(b, hex(2, 2)), .sigle)`, `[""]`},
+		{`bouge_puis_échoue()`, `error: t.rules:30:3: échec`},
+		{`map(units_at(b, hex(2, 2)), .sigle)`, `[""]`},
+		{`units_at(b, hex(3, 2))`, `[]`},
+		{`murat.capturé = true`, ``},
+		{`units_at(b, hex(3, 1), "Général")`, `[]`},
+		{`réserve.position = hex(9, 9)`, ``}, // off the board, still at its hex
+		{`map(units_at(b, hex(9, 9)), .sigle)`, `["R"]`},
+		{`units_at(b, hex(1, 1), "Brigad")`, `error: <e>:1:1: units_at: the map b has no units line of Brigad (units of Brigade, Général)`},
+		{`units_at(b, 3)`, `error: <e>:1:1: expected a hex, got 3`},
+	} {
+		var v any
+		var err error
+		if strings.Contains(c.in, " = ") {
+			err = s.Exec("<e>", c.in)
+		} else {
+			v, err = s.Eval("<e>", c.in)
+		}
+		got := ""
+		switch {
+		case err != nil:
+			got = "error: " + strings.Split(err.Error(), "\n")[0]
+		case v != nil:
+			got = dsl.Repr(v)
+		}
+		if got != c.want {
+			t.Errorf("%s: got %s, want %s", c.in, got, c.want)
+		}
+	}
+}
