@@ -326,6 +326,25 @@ func TestSVGKey(t *testing.T) {
 	}
 }
 
+// TestRenderTerrainUnderUnits: with sides, a unit's cell ends with its hex's terrain
+// character, so a village, a wood or a hill stays visible under it (a road on the plain
+// shows "="; the plain itself, "." , leaves the cell as it was).
+func TestRenderTerrainUnderUnits(t *testing.T) {
+	m := NewMap("m", 4, 1)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+	}
+	m.Symbol["plaine"], m.Symbol["village"] = '.', 'v'
+	m.Terrain[FromOffset(2, 1)] = "village"
+	m.Road[FromOffset(3, 1)] = true
+	us := []Unit{{At: FromOffset(1, 1), Marker: "i", Side: "rouge"}, {At: FromOffset(2, 1), Marker: "i", Side: "rouge"},
+		{At: FromOffset(3, 1), Marker: "G", Side: "bleu"}, {At: FromOffset(2, 1), Marker: "a", Side: "rouge"}}
+	got := strings.Split(m.Render(us), "\n")[1]
+	if want := "  1 ir  2rv Gb= .    1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // BenchmarkReachable40x40 is the figure: a 6-point move on a 40×40 board.
 func BenchmarkReachable40x40(b *testing.B) {
 	m := NewMap("bench", 40, 40)

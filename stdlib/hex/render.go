@@ -68,7 +68,8 @@ func sideMarks(units []Unit) ([]string, map[string]rune) {
 // number of units stacked there (+ above 9). Column numbers run along the top and bottom
 // edges, row numbers along the left and right ones. When units have sides, each hex is
 // twice as wide and a unit's character is followed by its side's mark (a stack's by its
-// side's, * when sides mix), the marks listed under the legend; a 36-column board without
+// side's, * when sides mix), the marks listed under the legend, then by its hex's terrain
+// character unless that is "." (a road on the plain: "="); a 36-column board without
 // sides fits an 80-column terminal, 18 columns with sides. Rivers, points and units (marker
 // and label, by hex) are listed under the board.
 func (m *Map) Render(units []Unit) string {
@@ -110,7 +111,20 @@ func (m *Map) Render(units []Unit) string {
 		}
 		for c := 1; c <= m.Cols; c++ {
 			h := FromOffset(c, r)
-			ch, mark := "?", " "
+			ch, mark, under := "?", " ", ""
+			// With sides a hex has room for a third character: under units, the terrain's
+			// (a village, a wood, a hill a unit stands on stays visible), unless it is ".".
+			if cell == 4 && len(by[h]) > 0 {
+				if t, ok := m.Terrain[h]; ok {
+					under = string(m.Symbol[t])
+					if m.Road[h] && under == "." {
+						under = "="
+					}
+					if under == "." || under == "\x00" {
+						under = ""
+					}
+				}
+			}
 			if us := by[h]; len(us) > 1 {
 				ch = "+"
 				if len(us) <= 9 {
@@ -135,10 +149,10 @@ func (m *Map) Render(units []Unit) string {
 			}
 			row.WriteString(ch)
 			if cell == 4 {
-				row.WriteString(mark)
+				row.WriteString(mark + under)
 			}
 			if c < m.Cols {
-				row.WriteString(strings.Repeat(" ", cell-len([]rune(ch))-boolInt(cell == 4)))
+				row.WriteString(strings.Repeat(" ", cell-len([]rune(ch))-boolInt(cell == 4)-len([]rune(under))))
 			}
 		}
 		line := strings.TrimRight(row.String(), " ")
