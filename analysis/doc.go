@@ -3,4 +3,32 @@
 // sampled with intervals) and Monte Carlo runs of a ruleset, with paired comparisons of
 // variants. It drives rules only through the dsl facade and knows no ruleset; cmd/rulesh
 // prints what it returns.
+//
+// # Exact odds
+//
+// The engine re-runs the expression from one start state along every path of the tree of
+// its draws (enumerate.go: the deepest draw not at its last face moves on), each leaf
+// weighted by the product of its draws' probabilities. Its cost is the number of leaves, so
+// it grows with each die drawn.
+//
+// Reuse of rule calls (reuse.go). When that tree is over the budget, it is tried again with
+// every call of a declared rule that the rule cache could keep (nothing changed yet, the
+// arguments named exactly: see dsl.RuleCache) answered as ONE weighted draw among the
+// values the call can return: the first call of each rule and arguments is enumerated on its
+// own (its own such calls being weighted draws in turn) into its distribution, which every
+// later call with the same arguments draws from. The tree then branches on what calls
+// return, not on the dice they roll: a volley of n attacks of 182 die paths and 4 damage
+// values costs 4^n leaves, not 182^n; and a recursive rule whose arguments carry its state
+// (`reach(t + d(6))`) is enumerated once per argument, which merges the branches that reach
+// the same total (dynamic programming). It is sound because such a call's result depends only
+// on its arguments, the start state and its own draws; a call that fails, emits, changes
+// anything or returns a list or record on some branch is not reused and runs die by die.
+// Small trees keep the plain enumeration (their answers, branch counts included, stay as
+// they were), and samples never reuse calls (their draws stay the same for a seed).
+//
+// What is not merged: branches inside ONE run that reach the same state (a loop summing 30
+// d6 in locals, a while loop rolling until 20) still continue separately, since the runtime
+// cannot snapshot and compare a paused run (locals, the position in a statement, values
+// pending in an expression); such rules merge when written recursively with the state in the
+// arguments. docs/PERFORMANCE.md gives the costs.
 package analysis

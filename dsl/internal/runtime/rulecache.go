@@ -21,6 +21,14 @@ type RuleCache struct {
 	Drawn func() int
 	// Hits and Misses count the calls answered from the cache and the calls that ran.
 	Hits, Misses int
+	// Spread, when set, is asked to answer each call the cache could keep but does not hold
+	// (a declared rule, arguments named exactly, nothing changed yet), before it runs: key
+	// names the call (comparable, equal for equal calls) and run runs it once, as many times
+	// as Spread likes, each run leaving the steps and memory spent as it found them and
+	// telling whether it was clean (no line emitted, no change left, no failure). An exact
+	// analysis uses it to enumerate the call once into its outcomes and answer later calls as
+	// one weighted draw among them. handled false lets the call run once as usual.
+	Spread func(key any, run func() (v any, err error, clean bool)) (v any, err error, handled bool)
 
 	entries  map[ruleKey]any
 	entities map[unsafe.Pointer]bool
@@ -107,6 +115,18 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 		return v, nil
 	}
 	c.Misses++
+	if c.Spread != nil {
+		run := func() (any, error, bool) {
+			steps, mem, emits := m.steps, m.mem, m.emits
+			v, err := call()
+			clean := err == nil && m.emits == emits && len(m.journal) == 0
+			m.steps, m.mem = steps, mem
+			return v, err, clean
+		}
+		if v, err, ok := c.Spread(k, run); ok {
+			return v, err
+		}
+	}
 	drawn, emits := c.Drawn(), m.emits
 	v, err := call()
 	if err != nil || c.Drawn() != drawn || m.emits != emits || len(m.journal) != 0 {
