@@ -26,9 +26,21 @@
 // Small trees keep the plain enumeration (their answers, branch counts included, stay as
 // they were), and samples never reuse calls (their draws stay the same for a seed).
 //
-// What is not merged: branches inside ONE run that reach the same state (a loop summing 30
-// d6 in locals, a while loop rolling until 20) still continue separately, since the runtime
-// cannot snapshot and compare a paused run (locals, the position in a statement, values
-// pending in an expression); such rules merge when written recursively with the state in the
-// arguments. docs/PERFORMANCE.md gives the costs.
+// Merging of equal states (merge.go). A call enumerated on its own does not run each
+// branch to its end: the runtime calls a hook at the start of every turn of a loop of the
+// call's own frame (dsl.RuleCache.Turn), where the run's state is what the frame holds, no
+// expression being half evaluated: its variables, and the loops it stands in with their
+// turns and collections. The enumeration goes generation by generation: each state is
+// replayed by the draws of one branch that reached it, and every continuation of it runs to
+// the next turn, where the run is stopped and its state keyed (the variables by value, the
+// ruleset's entities by identity, the loops by identity and turn); states with equal keys
+// are one, their probabilities summed. Breadth-first by replay is used because the runtime
+// cannot snapshot a paused run (a Go stack): the cost is the distinct states times the
+// faces times the length of the replays, e.g. 30 d6 summed in a loop is 13,600 runs of up
+// to 30 turns instead of 6^30 branches. It is sound because a rule's result depends only on
+// its arguments, the start state and its draws, and at a turn's start everything its rest
+// reads is in the key; a call whose run journals a change (a rule changing a record it
+// built), emits or fails is not reused, and a value the key cannot name (a roll, a deck)
+// stops merging at that turn. Only rule calls are merged: loops of an action, or of the
+// question's expression itself, are not. docs/PERFORMANCE.md gives the costs.
 package analysis

@@ -148,6 +148,20 @@ func (s *pathSource) next() bool {
 	return true
 }
 
+// nextFrom is next for the draws from the one at floor on: those before are a fixed prefix.
+func (s *pathSource) nextFrom(floor int) bool {
+	n := min(s.pos, len(s.faces))
+	for n > floor && s.faces[n-1] == s.sides[n-1] {
+		n--
+	}
+	if n <= floor {
+		return false
+	}
+	s.faces, s.sides, s.dists = s.faces[:n], s.sides[:n], s.dists[:n]
+	s.faces[n-1]++
+	return true
+}
+
 // weight returns the current leaf's probability as num/den: den the product of the sides of
 // its draws (a weighted draw counts its distribution's total), num the product of the counts
 // of the outcomes its weighted draws took (1 without them); false if either does not fit in
@@ -158,6 +172,9 @@ func (s *pathSource) weight() (num, den uint64, fits bool) {
 	for i, sides := range s.sides[:n] {
 		f := uint64(sides)
 		if d := s.dists[i]; d != nil {
+			if d.bigTotal != nil {
+				return 0, 0, false
+			}
 			hi, lo := bits.Mul64(num, d.counts[s.faces[i]-1])
 			if hi != 0 {
 				return 0, 0, false
@@ -174,12 +191,21 @@ func (s *pathSource) weight() (num, den uint64, fits bool) {
 }
 
 // bigWeight is weight in big numbers.
-func (s *pathSource) bigWeight() *big.Rat {
+func (s *pathSource) bigWeight() *big.Rat { return s.weightFrom(0) }
+
+// weightFrom is the probability of the current run's draws from the one at from on.
+func (s *pathSource) weightFrom(from int) *big.Rat {
 	num, den := big.NewInt(1), big.NewInt(1)
 	var t big.Int
 	n := min(s.pos, len(s.sides))
-	for i, sides := range s.sides[:n] {
+	for i := from; i < n; i++ {
+		sides := s.sides[i]
 		if d := s.dists[i]; d != nil {
+			if d.bigTotal != nil {
+				num.Mul(num, d.bigCounts[s.faces[i]-1])
+				den.Mul(den, d.bigTotal)
+				continue
+			}
 			num.Mul(num, t.SetUint64(d.counts[s.faces[i]-1]))
 			den.Mul(den, t.SetUint64(d.total))
 			continue

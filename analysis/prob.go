@@ -162,6 +162,12 @@ type runner struct {
 	leaves, nested, draws, limit int64
 	over                         bool
 	probes                       int // random runs of an estimate (ProbOptions.Probes)
+	// merge follows the call being enumerated on its own (merge.go); entities holds the
+	// ruleset's entities by identity, emitted counts the lines emitted.
+	merge    *merger
+	entities map[uintptr]bool
+	emitted  int
+	turns    int // turns of loops seen by a merger
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -182,11 +188,12 @@ func newRunner(q Question) (*runner, error) {
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
 	m.SetAsk(nil) // choose follows the ruleset's policy
 	m.SetEmit(func(s string) {
+		r.emitted++
 		if q.Emits {
 			r.lines = append(r.lines, s)
 		}
 	})
-	r.cache = &dsl.RuleCache{Drawn: src.drawn, Spread: r.spreadCall}
+	r.cache = &dsl.RuleCache{Drawn: src.drawn, Spread: r.spreadCall, Turn: r.turnHook}
 	r.spreads = map[any]*spread{}
 	m.SetRuleCache(r.cache)
 	if err := bind(r.sess, q.Bind); err != nil {
@@ -611,10 +618,12 @@ func (r *runner) exactReuse(opt ProbOptions, why *ErrTooBig) (*Dist, float64, er
 	}
 	// A call whose enumeration passed the budget ran draw by draw in the random runs after
 	// it (its own reused calls still weighted draws): the estimate is then that tree's.
+	// The estimated tree within half of what the calls enumerated on their own left, as
+	// for a call (enumerateCall): a plain tree the budget refused is often one whose
+	// estimate runs low, and an overrun spends the budget.
+	over := r.over || 2*est+float64(r.nested) > float64(opt.Budget)
 	est += float64(r.nested)
-	// Within half the budget, as for a call on its own (enumerateCall): a plain tree the
-	// budget refused is often one whose estimate runs low, and an overrun spends the budget.
-	if r.over || 2*est > float64(opt.Budget) {
+	if over {
 		*why = ErrTooBig{Estimate: min(est, why.Estimate), Budget: opt.Budget}
 		return nil, 0, nil
 	}

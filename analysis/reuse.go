@@ -12,11 +12,10 @@ type spread struct {
 	vals   []any
 	counts []uint64
 	total  uint64
+	// bigCounts and bigTotal hold them when the denominator is over 62 bits (total is 0).
+	bigCounts []*big.Int
+	bigTotal  *big.Int
 }
-
-// maxSpreadTotal bounds a distribution's common denominator, so that the weights of the
-// leaves drawing from it stay in 64 bits as long as a die's would.
-const maxSpreadTotal = 1 << 62
 
 // busy marks a call being enumerated: a call of itself inside runs as usual.
 var busy = &spread{}
@@ -26,14 +25,14 @@ var busy = &spread{}
 // distribution of values; that call and every later one is then one weighted draw among
 // those values. A call that fails, emits, changes something or returns a list or record on
 // some branch is not reused: it runs as usual, draw by draw.
-func (r *runner) spreadCall(key any, run func() (any, error, bool)) (any, error, bool) {
+func (r *runner) spreadCall(key any, depth int, run func() (any, error, bool)) (any, error, bool) {
 	if !r.reuse {
 		return nil, nil, false
 	}
 	d, known := r.spreads[key]
 	if !known {
 		r.spreads[key] = busy
-		d = r.enumerateCall(run)
+		d = r.enumerateCall(run, depth)
 		r.spreads[key] = d
 	}
 	if d == nil || d == busy {
@@ -56,82 +55,47 @@ func (r *runner) spreadCall(key any, run func() (any, error, bool)) (any, error,
 // caller's tree is estimated and enumerated with it. As for a whole question, a small tree
 // is enumerated at once and a larger one estimated first (Knuth's estimator over random
 // runs of the call), so that a call too big to reuse costs a few hundred runs, not a budget.
-func (r *runner) enumerateCall(run func() (any, error, bool)) *spread {
+func (r *runner) enumerateCall(run func() (any, error, bool), depth int) *spread {
 	s := r.src
 	sv := s.push()
 	defer s.pop(sv)
 	left := r.limit - r.leaves - r.nested
-	d, done := r.enumerateRuns(run, min(int64(r.probes), left))
+	turns := r.turns
+	d, done := r.enumerateMerged(run, depth, min(int64(r.probes), left))
 	if done {
 		return d
 	}
-	s.mode = randomMode
-	est := 0.0
-	for i := range r.probes {
-		s.reseed(r.q.Seed^0xca11, int64(i))
-		s.start()
-		if _, err, clean := run(); err != nil || !clean {
+	if r.turns == turns {
+		// No loop of its own turned, so nothing merges: its tree is what Knuth's estimator
+		// says, and one too big is not tried.
+		s.mode = randomMode
+		est := 0.0
+		for i := range r.probes {
+			s.reseed(r.q.Seed^0xca11, int64(i))
+			s.start()
+			if _, err, clean := run(); err != nil || !clean {
+				return nil
+			}
+			est += s.prod
+		}
+		s.mode = pathMode
+		// Within half of what is left: the estimate of a tree whose few long paths hold most
+		// of its leaves often runs low, and a call that overruns spends the budget for nothing.
+		if 2*est/float64(r.probes) > float64(r.limit-r.leaves-r.nested) {
 			return nil
 		}
-		est += s.prod
-	}
-	s.mode = pathMode
-	// Within half of what is left: the estimate of a tree whose few long paths hold most of
-	// its leaves (a loop rolling until a total) often runs low, and a call that overruns
-	// spends the budget for nothing.
-	if 2*est/float64(r.probes) > float64(r.limit-r.leaves-r.nested) {
-		return nil
 	}
 	s.faces, s.sides, s.dists = s.faces[:0], s.sides[:0], s.dists[:0]
-	d, done = r.enumerateRuns(run, r.limit-r.leaves-r.nested)
+	d, done = r.enumerateMerged(run, depth, r.limit-r.leaves-r.nested)
 	if !done {
-		r.over = true
+		return nil
 	}
 	return d
 }
 
-// enumerateRuns enumerates a call's tree (enumerateCall) up to budget leaves; done is false
-// when it passed them, else d is the distribution (nil when the call cannot be reused).
-func (r *runner) enumerateRuns(run func() (any, error, bool), budget int64) (d *spread, done bool) {
-	s := r.src
-	sums := map[any]*big.Rat{}
-	var vals []any
-	for n := int64(0); ; n++ {
-		if n >= budget {
-			return nil, false
-		}
-		s.start()
-		v, err, clean := run()
-		if err != nil || !clean || s.broken || !plainValue(v) {
-			return nil, true
-		}
-		r.nested++
-		r.draws += int64(s.pos)
-		if r.draws > r.limit*DrawsPerLeaf {
-			r.over = true
-			return nil, true
-		}
-		var w *big.Rat
-		if num, den, fits := s.weight(); fits {
-			w = new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den))
-		} else {
-			w = s.bigWeight()
-		}
-		if sum, ok := sums[v]; ok {
-			sum.Add(sum, w)
-		} else {
-			sums[v] = w
-			vals = append(vals, v)
-		}
-		if !s.next() {
-			break
-		}
-	}
-	return spreadOf(vals, sums), true
-}
-
-// spreadOf puts the values' probabilities over their common denominator; nil when it does
-// not fit in 62 bits.
+// spreadOf puts the values' probabilities over their common denominator, in 64 bits when
+// it fits (the weights of the leaves drawing from it then stay in 64 bits as long as a die's
+// would), else in big numbers (the sum of 30 d6 is over 6^30).
 func spreadOf(vals []any, sums map[any]*big.Rat) *spread {
 	// The common denominator: the least common multiple of the values' denominators.
 	l := big.NewInt(1)
@@ -140,18 +104,22 @@ func spreadOf(vals []any, sums map[any]*big.Rat) *spread {
 		den := sums[v].Denom()
 		g.GCD(nil, nil, l, den)
 		l.Mul(l, new(big.Int).Quo(den, &g))
-		if l.BitLen() > 62 {
-			return nil
-		}
 	}
-	d := &spread{vals: vals, counts: make([]uint64, len(vals)), total: l.Uint64()}
-	if d.total > maxSpreadTotal {
-		return nil
+	d := &spread{vals: vals, counts: make([]uint64, len(vals))}
+	wide := l.BitLen() > 62
+	if wide {
+		d.bigCounts, d.bigTotal = make([]*big.Int, len(vals)), l
+	} else {
+		d.total = l.Uint64()
 	}
 	for i, v := range vals {
 		f := sums[v]
 		c := new(big.Int).Mul(f.Num(), new(big.Int).Quo(l, f.Denom()))
-		d.counts[i] = c.Uint64()
+		if wide {
+			d.bigCounts[i] = c
+		} else {
+			d.counts[i] = c.Uint64()
+		}
 	}
 	return d
 }
