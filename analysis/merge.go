@@ -208,7 +208,8 @@ func (r *runner) enumerateMerged(run func() (any, error, bool), depth int, budge
 					return nil, true
 				}
 				r.nested++
-				r.draws += int64(s.pos - floor)
+				// The replayed draws count too: they are the work of a merged enumeration.
+				r.draws += int64(s.pos)
 				if r.draws > r.limit*DrawsPerLeaf {
 					r.over = true
 					return nil, true
