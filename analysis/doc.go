@@ -36,7 +36,7 @@
 // ruleset's entities by identity, the loops by identity and turn); states with equal keys
 // are one, their probabilities summed. Breadth-first by replay is used because the runtime
 // cannot snapshot a paused run (a Go stack): the cost is the distinct states times the
-// faces times the length of the replays, e.g. 30 d6 summed in a loop is 13,600 runs of up
+// faces times the length of the replays, e.g. 30 d6 summed in a loop is 13,400 runs of up
 // to 30 turns instead of 6^30 branches. It is sound because a rule's result depends only on
 // its arguments, the start state and its draws, and at a turn's start everything its rest
 // reads is in the key; a call whose run journals a change (a rule changing a record it

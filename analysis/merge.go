@@ -191,6 +191,7 @@ func (r *runner) enumerateMerged(run func() (any, error, bool), depth int, budge
 	for len(gen) > 0 {
 		next := map[string]*node{}
 		var order []string
+		start := n
 		for _, nd := range gen {
 			floor := len(nd.faces)
 			s.faces = append(s.faces[:0], nd.faces...)
@@ -238,6 +239,17 @@ func (r *runner) enumerateMerged(run func() (any, error, bool), depth int, budge
 				if !s.nextFrom(floor) {
 					break
 				}
+			}
+		}
+		// The next generation costs about as many runs per state as this one, and the one
+		// after grows as this one did: a loop whose states do not merge (t = t * 7 + d(6))
+		// grows by its faces each turn, and is given up two generations before it would pass
+		// the budget, not after.
+		if len(order) > 0 {
+			runs := float64(len(order)) * float64(n-start) / float64(len(gen))
+			growth := float64(len(order)) / float64(len(gen))
+			if float64(n)+runs*(1+growth) > float64(budget) {
+				return nil, false
 			}
 		}
 		gen = gen[:0]
