@@ -52,7 +52,9 @@ func (r *runner) turnHook(depth int, vars map[string]any, loop, coll any, turn i
 	i := slices.IndexFunc(m.stack, func(l loopAt) bool { return l.loop == loop })
 	if i >= 0 {
 		m.stack = m.stack[:i+1]
-		m.stack[i].turn = turn
+		if m.stack[i].turn >= 0 { // -1 marks a collection not keyed: it stays so
+			m.stack[i].turn = turn
+		}
 	} else {
 		var b strings.Builder
 		if !r.encode(&b, coll) {
