@@ -82,3 +82,75 @@ func (w *failWatch) see(err error, steps, maxSteps int, ordered bool) error {
 	w.done = w.n >= FailFastRuns
 	return nil
 }
+
+// DefaultLimitRuns is how many runs of an analysis may fail at a limit of the machine
+// (max_steps, max_loop_iterations, max_call_depth, memory_budget) before it stops with an
+// *ErrLimitRuns. Such a run may have spent its whole work (a loop that never ends on some
+// runs costs each of them max_loop_iterations turns, a second or more), and an analysis does
+// tens of thousands of runs: stopping at the third bounds what they cost together by about
+// three runs at max_steps. ProbOptions.LimitRuns and SimConfig.LimitRuns (--limit-runs)
+// change it; negative counts every such run as its outcome, as any other failure.
+const DefaultLimitRuns = 3
+
+// ErrLimitRuns is the error of an analysis stopped because LimitRuns of its runs reached a
+// limit of the machine.
+type ErrLimitRuns struct {
+	Hits  int    // the runs that reached a limit
+	Runs  int64  // the runs done so far, those included
+	Limit string // the limit the first of them reached ("max_loop_iterations")
+	// Side is "B" when the runs of a comparison's B reached it, "" otherwise.
+	Side string
+	// Err is the first such run's failure, with its position and call stack.
+	Err error
+}
+
+// Error says how many runs reached which limit, and how to count them instead.
+func (e *ErrLimitRuns) Error() string {
+	in := ""
+	if e.Side != "" {
+		in = "in " + e.Side + ": "
+	}
+	return fmt.Sprintf("%s%d of the %d runs so far reached a limit (first %s), so the analysis stopped (--limit-runs counts more of them as outcomes): %v", in, e.Hits, e.Runs, e.Limit, e.Err)
+}
+
+// Unwrap gives the first such run's failure.
+func (e *ErrLimitRuns) Unwrap() error { return e.Err }
+
+// ErrInterrupted is the error of an analysis stopped by its interrupt flag (Ctrl-C).
+type ErrInterrupted struct {
+	Runs int64 // the runs done before it stopped
+}
+
+// Error says so.
+func (e *ErrInterrupted) Error() string {
+	return fmt.Sprintf("interrupted after %d runs", e.Runs)
+}
+
+// limitWatch counts the runs of an analysis, and those that reached a limit.
+type limitWatch struct {
+	max   int // the runs that may reach a limit (DefaultLimitRuns); negative: any number
+	runs  int64
+	hits  int
+	limit string
+	first error
+}
+
+// see notes a run that gave err, having reached limit ("" for none, the machine's
+// LimitReached) or been interrupted; it returns the error that stops the analysis.
+func (l *limitWatch) see(err error, limit string, interrupted bool) error {
+	l.runs++
+	if interrupted {
+		return &ErrInterrupted{Runs: l.runs}
+	}
+	if err == nil || limit == "" || l.max < 0 {
+		return nil
+	}
+	l.hits++
+	if l.hits == 1 {
+		l.limit, l.first = limit, err
+	}
+	if l.hits < max(l.max, 1) {
+		return nil
+	}
+	return &ErrLimitRuns{Hits: l.hits, Runs: l.runs, Limit: l.limit, Err: l.first}
+}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"rulesh/dsl"
 )
@@ -44,6 +45,9 @@ type Question struct {
 	// of the odds as in a fresh game (a 52-card deck is 51 draws: such odds are sampled).
 	// Without it the decks keep the order Seed gave them.
 	Shuffle bool
+	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the analysis at the next
+	// step of its run with an *ErrInterrupted.
+	Interrupt *atomic.Bool
 }
 
 // ProbOptions steer how Prob answers.
@@ -52,6 +56,9 @@ type ProbOptions struct {
 	Samples int64 // runs when sampling (0: SamplesFor(0.005))
 	Exact   bool  // refuse to sample: an error instead
 	Probes  int   // random runs of the estimate (0: DefaultProbes)
+	// LimitRuns is how many runs may fail at a limit of the machine before the analysis
+	// stops (0: DefaultLimitRuns; negative: any number, each counted as its outcome).
+	LimitRuns int
 	// Note, when set, is told why the answer is sampled rather than exact.
 	Note func(string)
 }
@@ -66,6 +73,9 @@ func (o *ProbOptions) defaults() {
 	o.Samples = min(o.Samples, MaxSamples)
 	if o.Probes <= 0 {
 		o.Probes = DefaultProbes
+	}
+	if o.LimitRuns == 0 {
+		o.LimitRuns = DefaultLimitRuns
 	}
 }
 
@@ -146,6 +156,7 @@ type runner struct {
 	// watch looks at the first runs of each kind (random runs, leaves of an enumeration)
 	// failing the same way over and over.
 	watch, watchLeaves failWatch
+	limits             limitWatch // every run, and those that reached a limit
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -165,6 +176,7 @@ func newRunner(q Question) (*runner, error) {
 	src.mode = pathMode
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
 	m.SetAsk(nil) // choose follows the ruleset's policy
+	m.SetInterrupt(q.Interrupt)
 	m.SetEmit(func(s string) {
 		if q.Emits {
 			r.lines = append(r.lines, s)
@@ -231,9 +243,10 @@ func (r *runner) run() int32 {
 	return idx
 }
 
-// watched runs the expression once, as run, and stops the analysis (an *ErrEveryRunFails)
-// when its first runs have all failed the same way. ordered is set for the leaves of an
-// enumeration (see failWatch.see).
+// watched runs the expression once, as run, and stops the analysis when its first runs have
+// all failed the same way (an *ErrEveryRunFails), when too many runs reached a limit (an
+// *ErrLimitRuns), or when it was interrupted (an *ErrInterrupted). ordered is set for the
+// leaves of an enumeration (see failWatch.see).
 func (r *runner) watched(ordered bool) (int32, error) {
 	i := r.run()
 	w := &r.watch
@@ -241,7 +254,10 @@ func (r *runner) watched(ordered bool) (int32, error) {
 		w = &r.watchLeaves
 	}
 	m := r.sess.M
-	return i, w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered)
+	if err := w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered); err != nil {
+		return i, err
+	}
+	return i, r.limits.see(r.err, m.LimitReached(), m.Interrupted())
 }
 
 // rollValue is what a returned roll counts as in the odds: the name of a single symbolic
@@ -525,6 +541,7 @@ func Prob(q Question, opt ProbOptions) (*Dist, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.limits.max = opt.LimitRuns
 	d, tooBig, err := r.exact(opt)
 	if err != nil {
 		return nil, err

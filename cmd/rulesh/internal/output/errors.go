@@ -30,6 +30,12 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		Error(w, every.Err, all)
 		return
 	}
+	var limits *analysis.ErrLimitRuns
+	if errors.As(err, &limits) {
+		fmt.Fprintln(w, LimitRunsHeader("", "", limits))
+		Error(w, limits.Err, all)
+		return
+	}
 	var diags dsl.Diagnostics
 	if errors.As(err, &diags) {
 		fmt.Fprint(w, diags.Render(all))
@@ -44,6 +50,24 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		return
 	}
 	fmt.Fprintf(w, "rulesh: %v\n", err)
+}
+
+// LimitRunsHeader is the sentence before the first failure of an analysis stopped because
+// too many runs reached a limit: how many of how many, which limit, how to count them.
+// cmd names the analysis ("prob"), "" for "the analysis"; src is the expression, "" when the
+// reader knows it.
+func LimitRunsHeader(cmd, src string, e *analysis.ErrLimitRuns) string {
+	if cmd == "" {
+		cmd = "the analysis"
+	}
+	of := ""
+	if src != "" {
+		of = " of " + src
+	}
+	if e.Side != "" {
+		of += " in " + e.Side
+	}
+	return fmt.Sprintf("%d of the first %d runs%s reached a limit, so %s stopped there (--limit-runs N lets more count as outcomes; 0, all of them); the first reached %s:", e.Hits, e.Runs, of, cmd, e.Limit)
 }
 
 // DiceError renders an error about the dice expression src, as file <expr>, with the
