@@ -27,8 +27,13 @@ type ErrEveryRunFails struct {
 	// Side is "B" when the runs of a comparison's B failed, "" otherwise.
 	Side string
 	// Err is the first run's failure, with its position and call stack (a *dsl.RuntimeError
-	// for a failure of the rules).
+	// for a failure of the rules; nil only with All, when the failure kept none).
 	Err error
+	// All is set when the analysis did every run and each failed the same way (Odds' answer
+	// of a single failure), rather than stopping after the first.
+	All bool
+	// Msg is the failure's message without its position (set with All).
+	Msg string
 }
 
 // Error says how many runs failed, and how.
@@ -36,6 +41,12 @@ func (e *ErrEveryRunFails) Error() string {
 	in := ""
 	if e.Side != "" {
 		in = "in " + e.Side + ": "
+	}
+	if e.All && e.Err == nil {
+		return fmt.Sprintf("%severy run fails: %s", in, e.Msg)
+	}
+	if e.All {
+		return fmt.Sprintf("%severy run fails: %v", in, e.Err)
 	}
 	return fmt.Sprintf("%sthe first %d runs fail the same way, so the others would too: %v", in, e.Runs, e.Err)
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -304,6 +305,34 @@ func TestFailWatch(t *testing.T) {
 		}
 		if stopped != c.stopAt {
 			t.Errorf("%s: stopped at run %d, want %d", c.name, stopped, c.stopAt)
+		}
+	}
+}
+
+// TestInterruptStopsAnalyses: a raised interrupt flag stops prob and sim at the next step
+// of a run, instead of counting "interrupted" as an outcome and going on.
+func TestInterruptStopsAnalyses(t *testing.T) {
+	prog := loadFiles(t, "testdata/endless.rules")
+	var stop atomic.Bool
+	stop.Store(true)
+	_, err := within(t, 20*time.Second, func() (*Dist, error) {
+		return Prob(Question{Prog: prog, Expr: "tours(3)", Seed: 1, Interrupt: &stop}, ProbOptions{Budget: 1})
+	})
+	var intr *ErrInterrupted
+	if !errors.As(err, &intr) || intr.Runs != 1 {
+		t.Errorf("prob: %v, want interrupted after 1 run", err)
+	}
+	for _, workers := range []int{1, 2} {
+		stop.Store(false)
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			stop.Store(true)
+		}()
+		_, err = within(t, 20*time.Second, func() (*Tally, error) {
+			return Simulate(SimConfig{Expr: "tours(3)", A: Variant{Prog: prog}, Runs: MaxRuns, Seed: 1, Workers: workers, Interrupt: &stop})
+		})
+		if !errors.As(err, &intr) {
+			t.Errorf("sim on %d workers: %v, want interrupted", workers, err)
 		}
 	}
 }

@@ -164,12 +164,6 @@ func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON b
 		return c.printDist(q.Expr, a.Conv, asJSON, svg)
 	}
 	d := a.Dist
-	if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
-		// Every run fails, and the same way: a mistake in the expression or the rules,
-		// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
-		c.everyRunFails("prob", q.Expr, d.Outcomes[0].Err, d.Outcomes[0].Failure, probSources(q.Prog, q.Expr))
-		return ExitError
-	}
 	if svg != "" {
 		if code := c.writeChart("prob", svg, q.Expr, labelsOf(d.Outcomes), []output.Series{{Name: q.Expr, Values: probsOf(d.Outcomes)}}); code != 0 {
 			return code
@@ -213,6 +207,8 @@ func (c *cli) analysisStopped(cmd, src string, err error, srcs []dsl.Sources) bo
 	var every *analysis.ErrEveryRunFails
 	var limits *analysis.ErrLimitRuns
 	switch {
+	case errors.As(err, &every) && every.All:
+		c.everyRunFails(cmd, src, every.Msg, every.Err, srcs)
 	case errors.As(err, &every):
 		c.runsFail(cmd, src, every, srcs)
 	case errors.As(err, &limits):

@@ -26,6 +26,13 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		if every.Side != "" {
 			in = " in " + every.Side
 		}
+		if every.All {
+			fmt.Fprintf(w, "every run%s fails the same way: %s\n", in, every.Msg)
+			if every.Err != nil {
+				Error(w, every.Err, all)
+			}
+			return
+		}
 		fmt.Fprintf(w, "the first %d runs%s fail the same way, so the analysis stopped there (the others would too):\n", every.Runs, in)
 		Error(w, every.Err, all)
 		return

@@ -578,6 +578,10 @@ func (s *Shell) finish() {
 	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards(), s.m.GivenChoices())
 }
 
+// Interrupt stops the input running at its next step, as Ctrl-C does: a call, or every run
+// of :prob. It may be called from another goroutine.
+func (s *Shell) Interrupt() { s.interrupt.Store(true) }
+
 // Failed reports whether the last input ended in an error.
 func (s *Shell) Failed() bool { return s.failed }
 
