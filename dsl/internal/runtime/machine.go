@@ -884,7 +884,14 @@ func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error 
 }
 
 // arith applies a compound assignment (+=, -=, *=) on numbers, or += on strings and lists.
+// A roll added to a number counts as its total, as in `t = t + 1d6`.
 func arith(op string, a, b any) (any, error) {
+	if r, ok := b.(*Roll); ok {
+		switch a.(type) {
+		case int, float64:
+			b = r.Total
+		}
+	}
 	switch x := a.(type) {
 	case int:
 		switch y := b.(type) {
