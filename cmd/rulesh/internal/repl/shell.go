@@ -324,7 +324,9 @@ func (s *Shell) run(input string) {
 			s.showError(err, input)
 			return
 		}
-		if v != nil {
+		if v != nil || !s.prog.ReturnsNothing(input) {
+			// A nil that is a value (a missing key of a plain map) is shown; a call of a
+			// procedure that returns nothing shows nothing.
 			fmt.Fprintln(s.stdout, dsl.Repr(v))
 		}
 	}
