@@ -16,6 +16,11 @@ import (
 // unless told otherwise (--budget): about a second of a small procedure.
 const DefaultBudget = 1_000_000
 
+// MaxBudget bounds the budget of leaves (--budget): a small procedure enumerates about a
+// hundred thousand leaves a second, so this is tens of minutes at most, never hours. A
+// larger ProbOptions.Budget counts as MaxBudget.
+const MaxBudget = 100_000_000
+
 // DrawsPerLeaf bounds the work of an enumeration besides its leaves: at most this many draws
 // per leaf of the budget in all. A loop that rolls until a result makes paths ever deeper,
 // each leaf costing more than the last; the bound stops it as the budget of leaves would.
@@ -52,7 +57,7 @@ type Question struct {
 
 // ProbOptions steer how Prob answers.
 type ProbOptions struct {
-	Budget  int64 // the most leaves enumerated (0: DefaultBudget)
+	Budget  int64 // the most leaves enumerated (0: DefaultBudget; at most MaxBudget)
 	Samples int64 // runs when sampling (0: SamplesFor(0.005))
 	Exact   bool  // refuse to sample: an error instead
 	Probes  int   // random runs of the estimate (0: DefaultProbes)
@@ -67,6 +72,7 @@ func (o *ProbOptions) defaults() {
 	if o.Budget <= 0 {
 		o.Budget = DefaultBudget
 	}
+	o.Budget = min(o.Budget, MaxBudget)
 	if o.Samples <= 0 {
 		o.Samples = SamplesFor(0.005)
 	}
@@ -128,14 +134,30 @@ type ErrTooBig struct {
 
 // Error says how many branches the odds would need, and what to do.
 func (e *ErrTooBig) Error() string {
-	if e.Overran {
-		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))
+	raise := "raise --budget or leave out --exact to sample"
+	if e.Budget >= MaxBudget {
+		raise = "the budget is at its most (--budget " + fmt.Sprint(MaxBudget) + "): leave out --exact to sample"
 	}
-	return fmt.Sprintf("exact odds need about %s branches of the dice, over the budget of %d; raise --budget or leave out --exact to sample (dice that explode and loops that roll until a result make the tree unbounded)", approx(e.Estimate), e.Budget)
+	if e.Overran {
+		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); %s", e.Budget, approx(e.Estimate), raise)
+	}
+	return fmt.Sprintf("exact odds need %s branches of the dice, over the budget of %d; %s (dice that explode and loops that roll until a result make the tree unbounded)", about(e.Estimate), e.Budget, raise)
+}
+
+// about writes an estimated count of leaves for people, "about N" or, when the product of
+// the sides overflowed, "more than 1e308" (the REPL said "about +Inf").
+func about(f float64) string {
+	if math.IsInf(f, 1) {
+		return "more than 1e308"
+	}
+	return "about " + approx(f)
 }
 
 // approx writes a count of leaves for people.
 func approx(f float64) string {
+	if math.IsInf(f, 1) {
+		return "more than 1e308"
+	}
 	if f < 1e6 {
 		return fmt.Sprintf("%.0f", f)
 	}
@@ -570,6 +592,10 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 		if est > float64(opt.Budget) {
 			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget}, nil
 		}
+		if est > DefaultBudget {
+			// Only a raised budget gets here: seconds per million branches, said first.
+			note(opt, fmt.Sprintf("enumerating about %s branches of the dice, a few seconds per million", approx(est)))
+		}
 		if d, ok, err = r.enumerate(opt.Budget); err != nil {
 			return nil, nil, err
 		}
@@ -594,7 +620,7 @@ func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
 		if why.Overran {
 			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
 		} else {
-			note(opt, fmt.Sprintf("about %s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", approx(why.Estimate), opt.Budget, opt.Samples))
+			note(opt, fmt.Sprintf("%s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", about(why.Estimate), opt.Budget, opt.Samples))
 		}
 	}
 	d, err := r.sample(opt.Samples)

@@ -34,3 +34,14 @@ func TestEmptyAndNilResults(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetBounds: --budget beyond analysis.MaxBudget is bad usage, where a budget near
+// the top of int64 overflowed and a budget of two trillion enumerated for hours.
+func TestBudgetBounds(t *testing.T) {
+	for _, b := range []string{"9223372036854775807", "2000000000000", "100000001", "0"} {
+		code, out, errOut := runFor(t, 20*time.Second, Prob, "--budget", b, "--exact", "3d6")
+		if code != ExitUsage || out != "" || errOut != "rulesh prob: --budget must be between 1 and 100000000\n" {
+			t.Errorf("--budget %s: exit %d, stdout %q, stderr %q", b, code, out, errOut)
+		}
+	}
+}

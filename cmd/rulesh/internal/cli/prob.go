@@ -32,7 +32,7 @@ func (c *cli) prob(args []string) int {
 	seed := fs.Uint64("seed", 1, "seed of the samples and of the decks' first order")
 	shuffle := fs.Bool("shuffle", false, "shuffle every deck at the start of each run: the decks' order is part of the odds (else they keep the order --seed gave them)")
 	exact := fs.Bool("exact", false, "refuse to sample: fail when the enumeration is over the budget")
-	budget := fs.Int64("budget", analysis.DefaultBudget, "the most branches of the dice enumerated (`N`) before sampling instead")
+	budget := fs.Int64("budget", analysis.DefaultBudget, fmt.Sprintf("the most branches of the dice enumerated (`N`, at most %d) before sampling instead", analysis.MaxBudget))
 	compare := fs.String("compare", "", "compare with an option at another value, `NAME=VALUE` (B beside A)")
 	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
 	sweep := fs.String("sweep", "", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
@@ -55,8 +55,8 @@ func (c *cli) prob(args []string) int {
 		fmt.Fprintf(c.stderr, "rulesh prob: --samples must be between 1 and %d\n", analysis.MaxSamples)
 		return ExitUsage
 	}
-	if *budget < 1 {
-		fmt.Fprintln(c.stderr, "rulesh prob: --budget must be at least 1")
+	if *budget < 1 || *budget > analysis.MaxBudget {
+		fmt.Fprintf(c.stderr, "rulesh prob: --budget must be between 1 and %d\n", analysis.MaxBudget)
 		return ExitUsage
 	}
 	if *limitRuns < 0 {
