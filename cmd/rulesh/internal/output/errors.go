@@ -64,8 +64,9 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 // cmd names the analysis ("prob"), "" for "the analysis"; src is the expression, "" when the
 // reader knows it.
 func LimitRunsHeader(cmd, src string, e *analysis.ErrLimitRuns) string {
+	flag := "--limit-runs N"
 	if cmd == "" {
-		cmd = "the analysis"
+		cmd, flag = "the analysis", "rulesh prob --limit-runs N" // the REPL has no flags
 	}
 	of := ""
 	if src != "" {
@@ -74,7 +75,7 @@ func LimitRunsHeader(cmd, src string, e *analysis.ErrLimitRuns) string {
 	if e.Side != "" {
 		of += " in " + e.Side
 	}
-	return fmt.Sprintf("%d of the first %d runs%s reached a limit, so %s stopped there (--limit-runs N lets more count as outcomes; 0, all of them); the first reached %s:", e.Hits, e.Runs, of, cmd, e.Limit)
+	return fmt.Sprintf("%d of the first %d runs%s reached a limit, so %s stopped there (%s lets more count as outcomes; 0, all of them); the first reached %s:", e.Hits, e.Runs, of, cmd, flag, e.Limit)
 }
 
 // DiceError renders an error about the dice expression src, as file <expr>, with the

@@ -78,3 +78,34 @@ func TestProbEveryRunFails(t *testing.T) {
 		t.Errorf("output %q, failed %v; want %q", out.String(), sh.Failed(), want)
 	}
 }
+
+// TestProbSomeRunsAtALimit: :prob of a procedure that loops without end on some runs ran
+// for an hour; it stops at the third run at a limit, as prob does, pointing at the CLI's flag
+// (the REPL has none).
+func TestProbSomeRunsAtALimit(t *testing.T) {
+	dir := t.TempDir()
+	const rules = "rule sf2(): int {\n  let t = 0\n  if d(2) == 1 {\n    while true { t = t + d(6) }\n  }\n  return t\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "sf.rules"), []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out syncBuffer
+	sh, err := New(Config{Dir: dir, Files: []string{"sf.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sh.Exec(":prob sf2()")
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		sh.Interrupt()
+		t.Fatalf(":prob still running after 20 s")
+	}
+	got := out.String()
+	if !strings.HasPrefix(got, "3 of the first ") || !strings.Contains(got, "(rulesh prob --limit-runs N lets more count as outcomes; 0, all of them); the first reached max_loop_iterations:\nsf.rules:4:5: while loop exceeds the limit") || !sh.Failed() {
+		t.Errorf("output %q, failed %v", got, sh.Failed())
+	}
+}
