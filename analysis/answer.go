@@ -44,7 +44,8 @@ func (e *TableError) Unwrap() error { return e.Err }
 // its own key whose arguments are constants (coup(2), combats(1:1); résultat_aidé(stat)
 // reads a name, so the engine answers it), with the options as q.Overrides gives them;
 // by Prob for any other expression, and for any question that emits, shuffles or binds
-// names (the convolution knows nothing of those). An expression that is neither dice
+// names (the convolution knows nothing of those). An answer whose every run failed the same
+// way is an *ErrEveryRunFails with All set: a mistake, not odds. An expression that is neither dice
 // notation nor compiles, and that calls nothing and names no procedure, was meant as dice:
 // its error is then the dice parser's, a *DiceError.
 func Odds(q Question, opt ProbOptions) (*Answer, error) {
@@ -66,6 +67,12 @@ func Odds(q Question, opt ProbOptions) (*Answer, error) {
 			return nil, &DiceError{Src: q.Expr, Err: diceErr}
 		}
 		return nil, err
+	}
+	if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
+		// Every run fails, and the same way: a mistake in the expression or the rules, not
+		// odds (prob 'd(0)' said "error: …" at 100% and exit 0).
+		o := d.Outcomes[0]
+		return nil, &ErrEveryRunFails{Runs: max(d.Leaves, d.Samples), Err: o.Failure, All: true, Msg: o.Err}
 	}
 	return &Answer{Dist: d}, nil
 }

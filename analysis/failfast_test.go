@@ -3,6 +3,7 @@ package analysis
 import (
 	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -66,9 +67,31 @@ func checkStopped(t *testing.T, err error, n int64, want *dsl.RuntimeError) {
 	}
 }
 
+// checkLimited checks that err stopped an analysis at its hits-th run at a limit, after
+// runs runs (0: any number), with the failure eval has.
+func checkLimited(t *testing.T, err error, hits int, runs int64, limit string, want *dsl.RuntimeError) *ErrLimitRuns {
+	t.Helper()
+	var lim *ErrLimitRuns
+	if !errors.As(err, &lim) {
+		t.Fatalf("got %v, want too many runs at a limit", err)
+	}
+	if lim.Hits != hits || runs != 0 && lim.Runs != runs || lim.Limit != limit {
+		t.Errorf("stopped at %d runs at %s out of %d, want %d at %s out of %d", lim.Hits, lim.Limit, lim.Runs, hits, limit, runs)
+	}
+	var re *dsl.RuntimeError
+	if !errors.As(lim.Err, &re) {
+		t.Fatalf("failure %v is not a run-time error", lim.Err)
+	}
+	if re.Pos != want.Pos || re.Msg != want.Msg || !slices.Equal(re.Stack(), want.Stack()) {
+		t.Errorf("failure %v %q, want eval's %v %q", re, re.Stack(), want, want.Stack())
+	}
+	return lim
+}
+
 // TestProbStopsOnEndlessDiceLoop: a loop that rolls dice and never ends used to sample
-// tens of thousands of runs, each one to max_loop_iterations (an hour); the first runs all
-// failing the same way stop it, with eval's position and call stack.
+// tens of thousands of runs, each one to max_loop_iterations (an hour); the third run at a
+// limit stops it, with eval's position and call stack. Without that bound (LimitRuns < 0)
+// the first runs all failing the same way stop it.
 func TestProbStopsOnEndlessDiceLoop(t *testing.T) {
 	prog := loadFiles(t, "testdata/endless.rules")
 	want := evalFailure(t, prog, ProbName, "roule()", nil)
@@ -76,7 +99,15 @@ func TestProbStopsOnEndlessDiceLoop(t *testing.T) {
 		t.Fatalf("eval's failure %v %q: the test's rules changed", want, want.Stack())
 	}
 	for _, opt := range []ProbOptions{{}, {Budget: 1}, {Probes: 1}} {
-		_, err := within(t, 60*time.Second, func() (*Dist, error) {
+		_, err := within(t, 20*time.Second, func() (*Dist, error) {
+			return Prob(Question{Prog: prog, Expr: "roule()", Seed: 1}, opt)
+		})
+		checkLimited(t, err, DefaultLimitRuns, DefaultLimitRuns, "max_loop_iterations", want)
+		if opt.Budget != 0 || opt.Probes != 0 {
+			continue // each run costs a whole loop: once is enough (the race run replays it)
+		}
+		opt.LimitRuns = -1
+		_, err = within(t, 60*time.Second, func() (*Dist, error) {
 			return Prob(Question{Prog: prog, Expr: "roule()", Seed: 1}, opt)
 		})
 		checkStopped(t, err, FailFastRuns, want)
@@ -85,12 +116,66 @@ func TestProbStopsOnEndlessDiceLoop(t *testing.T) {
 	a := Question{Prog: prog, Expr: "roule()", Seed: 1, Overrides: map[string]any{"sans_fin": false}}
 	b := a
 	b.Overrides = nil
-	_, err := within(t, 60*time.Second, func() (*Comparison, error) { return Compare(a, b, ProbOptions{}) })
+	_, err := within(t, 20*time.Second, func() (*Comparison, error) { return Compare(a, b, ProbOptions{}) })
+	if lim := checkLimited(t, err, DefaultLimitRuns, DefaultLimitRuns, "max_loop_iterations", want); lim.Side != "B" {
+		t.Errorf("side %q, want B", lim.Side)
+	}
+	_, err = within(t, 60*time.Second, func() (*Comparison, error) { return Compare(a, b, ProbOptions{LimitRuns: -1}) })
 	checkStopped(t, err, FailFastRuns, want)
 	var every *ErrEveryRunFails
 	if errors.As(err, &every); every.Side != "B" {
 		t.Errorf("side %q, want B", every.Side)
 	}
+}
+
+// TestAnalysesStopOnSomeRunsAtALimit: a loop without end on only some runs (half of them)
+// made prob run for an hour and sim for minutes: the first-runs watch never fired, as other
+// runs succeed. The third run at a limit stops them, saying how many of how many runs; a
+// failure that is not a limit stays an outcome; LimitRuns < 0 counts limits as outcomes.
+func TestAnalysesStopOnSomeRunsAtALimit(t *testing.T) {
+	prog := loadFiles(t, "testdata/endless.rules")
+	want := evalFailure(t, prog, ProbName, "moitié(1)", nil)
+	if want.Pos.Line != 57 {
+		t.Fatalf("eval's failure %v: the test's rules changed", want)
+	}
+	// Two branches, one at the limit: an exact answer has the failure as an outcome.
+	d, err := within(t, 20*time.Second, func() (*Dist, error) {
+		return Prob(Question{Prog: prog, Expr: "moitié(1)", Seed: 1}, ProbOptions{})
+	})
+	if err != nil || !d.Exact || len(d.Outcomes) != 2 || d.Outcomes[1].Err == "" {
+		t.Fatalf("exact: %v, %+v", err, d)
+	}
+	for _, opt := range []ProbOptions{{Budget: 1}, {Budget: 1, Probes: 1}} {
+		_, err := within(t, 20*time.Second, func() (*Dist, error) {
+			return Prob(Question{Prog: prog, Expr: "moitié(1)", Seed: 1}, opt)
+		})
+		lim := checkLimited(t, err, DefaultLimitRuns, 0, "max_loop_iterations", want)
+		if lim.Runs < DefaultLimitRuns || lim.Runs > 40 {
+			t.Errorf("%+v: stopped after %d runs", opt, lim.Runs)
+		}
+	}
+	wantSim := evalFailure(t, prog, "<sim>", "moitié(1)", nil)
+	for _, workers := range []int{1, 2} {
+		_, err := within(t, 20*time.Second, func() (*Tally, error) {
+			return Simulate(SimConfig{Expr: "moitié(1)", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, Workers: workers})
+		})
+		lim := checkLimited(t, err, DefaultLimitRuns, 0, "max_loop_iterations", wantSim)
+		if lim.Runs < DefaultLimitRuns || lim.Runs > 40 {
+			t.Errorf("%d workers: stopped after %d runs", workers, lim.Runs)
+		}
+	}
+	// Counted as outcomes when asked (a few runs: each costs a whole loop).
+	tally, err := within(t, 20*time.Second, func() (*Tally, error) {
+		return Simulate(SimConfig{Expr: "moitié(1)", A: Variant{Prog: prog}, Runs: 12, Seed: 3, LimitRuns: -1})
+	})
+	if err != nil || len(tally.Outcomes) != 2 {
+		t.Errorf("LimitRuns -1: %v, %v", err, tally)
+	}
+	// Five runs at a limit allowed: the sixth stops.
+	_, err = within(t, 20*time.Second, func() (*Tally, error) {
+		return Simulate(SimConfig{Expr: "moitié(1)", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, Workers: 1, LimitRuns: 6})
+	})
+	checkLimited(t, err, 6, 0, "max_loop_iterations", wantSim)
 }
 
 // TestSimStopsOnEndlessDiceLoop: sim's first runs all failing the same way stop it, on any
@@ -99,14 +184,27 @@ func TestSimStopsOnEndlessDiceLoop(t *testing.T) {
 	prog := loadFiles(t, "testdata/endless.rules")
 	want := evalFailure(t, prog, "<sim>", "roule()", nil)
 	for _, workers := range []int{1, 2} {
-		_, err := within(t, 60*time.Second, func() (*Tally, error) {
+		_, err := within(t, 20*time.Second, func() (*Tally, error) {
 			return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, Workers: workers})
+		})
+		checkLimited(t, err, DefaultLimitRuns, DefaultLimitRuns, "max_loop_iterations", want)
+		if workers > 1 {
+			continue // each run costs a whole loop: once is enough
+		}
+		_, err = within(t, 60*time.Second, func() (*Tally, error) {
+			return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, Workers: workers, LimitRuns: -1})
 		})
 		checkStopped(t, err, FailFastRuns, want)
 	}
 	fine := Variant{Prog: prog, Overrides: map[string]any{"sans_fin": false}}
-	_, err := within(t, 60*time.Second, func() (*Tally, error) {
+	_, err := within(t, 20*time.Second, func() (*Tally, error) {
 		return Simulate(SimConfig{Expr: "roule()", A: fine, B: &Variant{Prog: prog}, Runs: 100_000, Seed: 3})
+	})
+	if lim := checkLimited(t, err, DefaultLimitRuns, DefaultLimitRuns, "max_loop_iterations", want); lim.Side != "B" {
+		t.Errorf("side %q, want B", lim.Side)
+	}
+	_, err = within(t, 60*time.Second, func() (*Tally, error) {
+		return Simulate(SimConfig{Expr: "roule()", A: fine, B: &Variant{Prog: prog}, Runs: 100_000, Seed: 3, LimitRuns: -1})
 	})
 	checkStopped(t, err, FailFastRuns, want)
 	var every *ErrEveryRunFails
@@ -115,7 +213,7 @@ func TestSimStopsOnEndlessDiceLoop(t *testing.T) {
 	}
 	// A shard's first runs are its own.
 	_, err = within(t, 60*time.Second, func() (*Tally, error) {
-		return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, First: 50_000, Last: 100_000})
+		return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: 100_000, Seed: 3, First: 50_000, Last: 100_000, LimitRuns: -1})
 	})
 	checkStopped(t, err, FailFastRuns, want)
 }
@@ -157,7 +255,7 @@ func TestFailuresKeptAsOutcomes(t *testing.T) {
 	}
 	for _, runs := range []int64{5, FailFastRuns - 1} {
 		tally, err := within(t, 60*time.Second, func() (*Tally, error) {
-			return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: runs, Seed: 3})
+			return Simulate(SimConfig{Expr: "roule()", A: Variant{Prog: prog}, Runs: runs, Seed: 3, LimitRuns: -1})
 		})
 		if err != nil {
 			t.Fatalf("%d runs: %v", runs, err)
@@ -213,6 +311,34 @@ func TestFailWatch(t *testing.T) {
 		}
 		if stopped != c.stopAt {
 			t.Errorf("%s: stopped at run %d, want %d", c.name, stopped, c.stopAt)
+		}
+	}
+}
+
+// TestInterruptStopsAnalyses: a raised interrupt flag stops prob and sim at the next step
+// of a run, instead of counting "interrupted" as an outcome and going on.
+func TestInterruptStopsAnalyses(t *testing.T) {
+	prog := loadFiles(t, "testdata/endless.rules")
+	var stop atomic.Bool
+	stop.Store(true)
+	_, err := within(t, 20*time.Second, func() (*Dist, error) {
+		return Prob(Question{Prog: prog, Expr: "tours(3)", Seed: 1, Interrupt: &stop}, ProbOptions{Budget: 1})
+	})
+	var intr *ErrInterrupted
+	if !errors.As(err, &intr) || intr.Runs != 1 {
+		t.Errorf("prob: %v, want interrupted after 1 run", err)
+	}
+	for _, workers := range []int{1, 2} {
+		stop.Store(false)
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			stop.Store(true)
+		}()
+		_, err = within(t, 20*time.Second, func() (*Tally, error) {
+			return Simulate(SimConfig{Expr: "tours(3)", A: Variant{Prog: prog}, Runs: MaxRuns, Seed: 1, Workers: workers, Interrupt: &stop})
+		})
+		if !errors.As(err, &intr) {
+			t.Errorf("sim on %d workers: %v, want interrupted", workers, err)
 		}
 	}
 }

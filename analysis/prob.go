@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"rulesh/dsl"
 )
@@ -15,6 +16,11 @@ import (
 // DefaultBudget is how many leaves of the tree of draws an exact answer may enumerate
 // unless told otherwise (--budget): about a second of a small procedure.
 const DefaultBudget = 1_000_000
+
+// MaxBudget bounds the budget of leaves (--budget): a small procedure enumerates about a
+// hundred thousand leaves a second, so this is tens of minutes at most, never hours. A
+// larger ProbOptions.Budget counts as MaxBudget.
+const MaxBudget = 100_000_000
 
 // DrawsPerLeaf bounds the work of an enumeration besides its leaves: at most this many draws
 // per leaf of the budget in all. A loop that rolls until a result makes paths ever deeper,
@@ -45,14 +51,20 @@ type Question struct {
 	// of the odds as in a fresh game (a 52-card deck is 51 draws: such odds are sampled).
 	// Without it the decks keep the order Seed gave them.
 	Shuffle bool
+	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the analysis at the next
+	// step of its run with an *ErrInterrupted.
+	Interrupt *atomic.Bool
 }
 
 // ProbOptions steer how Prob answers.
 type ProbOptions struct {
-	Budget  int64 // the most leaves enumerated (0: DefaultBudget)
+	Budget  int64 // the most leaves enumerated (0: DefaultBudget; at most MaxBudget)
 	Samples int64 // runs when sampling (0: SamplesFor(0.005))
 	Exact   bool  // refuse to sample: an error instead
 	Probes  int   // random runs of the estimate (0: DefaultProbes)
+	// LimitRuns is how many runs may fail at a limit of the machine before the analysis
+	// stops (0: DefaultLimitRuns; negative: any number, each counted as its outcome).
+	LimitRuns int
 	// Note, when set, is told why the answer is sampled rather than exact.
 	Note func(string)
 }
@@ -61,12 +73,16 @@ func (o *ProbOptions) defaults() {
 	if o.Budget <= 0 {
 		o.Budget = DefaultBudget
 	}
+	o.Budget = min(o.Budget, MaxBudget)
 	if o.Samples <= 0 {
 		o.Samples = SamplesFor(0.005)
 	}
 	o.Samples = min(o.Samples, MaxSamples)
 	if o.Probes <= 0 {
 		o.Probes = DefaultProbes
+	}
+	if o.LimitRuns == 0 {
+		o.LimitRuns = DefaultLimitRuns
 	}
 }
 
@@ -122,14 +138,30 @@ type ErrTooBig struct {
 
 // Error says how many branches the odds would need, and what to do.
 func (e *ErrTooBig) Error() string {
-	if e.Overran {
-		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); raise --budget or leave out --exact to sample", e.Budget, approx(e.Estimate))
+	raise := "raise --budget or leave out --exact to sample"
+	if e.Budget >= MaxBudget {
+		raise = "the budget is at its most (--budget " + fmt.Sprint(MaxBudget) + "): leave out --exact to sample"
 	}
-	return fmt.Sprintf("exact odds need about %s branches of the dice, over the budget of %d; raise --budget or leave out --exact to sample (dice that explode and loops that roll until a result make the tree unbounded)", approx(e.Estimate), e.Budget)
+	if e.Overran {
+		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); %s", e.Budget, approx(e.Estimate), raise)
+	}
+	return fmt.Sprintf("exact odds need %s branches of the dice, over the budget of %d; %s (dice that explode and loops that roll until a result make the tree unbounded)", about(e.Estimate), e.Budget, raise)
+}
+
+// about writes an estimated count of leaves for people, "about N" or, when the product of
+// the sides overflowed, "more than 1e308" (the REPL said "about +Inf").
+func about(f float64) string {
+	if math.IsInf(f, 1) {
+		return "more than 1e308"
+	}
+	return "about " + approx(f)
 }
 
 // approx writes a count of leaves for people.
 func approx(f float64) string {
+	if math.IsInf(f, 1) {
+		return "more than 1e308"
+	}
 	if f < 1e6 {
 		return fmt.Sprintf("%.0f", f)
 	}
@@ -167,7 +199,8 @@ type runner struct {
 	merge    *merger
 	entities map[uintptr]bool
 	emitted  int
-	turns    int // turns of loops seen by a merger
+	turns    int        // turns of loops seen by a merger
+	limits   limitWatch // every run, and those that reached a limit
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -187,6 +220,7 @@ func newRunner(q Question) (*runner, error) {
 	src.mode = pathMode
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
 	m.SetAsk(nil) // choose follows the ruleset's policy
+	m.SetInterrupt(q.Interrupt)
 	m.SetEmit(func(s string) {
 		r.emitted++
 		if q.Emits {
@@ -255,9 +289,10 @@ func (r *runner) run() int32 {
 	return idx
 }
 
-// watched runs the expression once, as run, and stops the analysis (an *ErrEveryRunFails)
-// when its first runs have all failed the same way. ordered is set for the leaves of an
-// enumeration (see failWatch.see).
+// watched runs the expression once, as run, and stops the analysis when its first runs have
+// all failed the same way (an *ErrEveryRunFails), when too many runs reached a limit (an
+// *ErrLimitRuns), or when it was interrupted (an *ErrInterrupted). ordered is set for the
+// leaves of an enumeration (see failWatch.see).
 func (r *runner) watched(ordered bool) (int32, error) {
 	i := r.run()
 	w := &r.watch
@@ -265,7 +300,10 @@ func (r *runner) watched(ordered bool) (int32, error) {
 		w = &r.watchLeaves
 	}
 	m := r.sess.M
-	return i, w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered)
+	if err := w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered); err != nil {
+		return i, err
+	}
+	return i, r.limits.see(r.err, m.LimitReached(), m.Interrupted())
 }
 
 // rollValue is what a returned roll counts as in the odds: the name of a single symbolic
@@ -556,6 +594,7 @@ func Prob(q Question, opt ProbOptions) (*Dist, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.limits.max = opt.LimitRuns
 	d, tooBig, err := r.exact(opt)
 	if err != nil {
 		return nil, err
@@ -584,6 +623,10 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 		}
 		why := &ErrTooBig{Estimate: est, Budget: opt.Budget}
 		if est <= float64(opt.Budget) {
+			if est > DefaultBudget {
+				// Only a raised budget gets here: seconds per million branches, said first.
+				note(opt, fmt.Sprintf("enumerating about %s branches of the dice, a few seconds per million", approx(est)))
+			}
 			if d, ok, err = r.enumerate(opt.Budget); err != nil {
 				return nil, nil, err
 			}
@@ -648,7 +691,7 @@ func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
 		if why.Overran {
 			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
 		} else {
-			note(opt, fmt.Sprintf("about %s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", approx(why.Estimate), opt.Budget, opt.Samples))
+			note(opt, fmt.Sprintf("%s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", about(why.Estimate), opt.Budget, opt.Samples))
 		}
 	}
 	d, err := r.sample(opt.Samples)

@@ -42,6 +42,7 @@ func Compare(a, b Question, opt ProbOptions) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
+	ra.limits.max, rb.limits.max = opt.LimitRuns, opt.LimitRuns
 	da, whyA, err := ra.exact(opt)
 	if err != nil {
 		return nil, err
@@ -69,11 +70,15 @@ func Compare(a, b Question, opt ProbOptions) (*Comparison, error) {
 	return &Comparison{A: da, B: db, Diff: difference(da, db)}, nil
 }
 
-// onB marks the first runs failing the same way as B's.
+// onB marks the first runs failing the same way, or reaching a limit, as B's.
 func onB(err error) error {
 	var every *ErrEveryRunFails
 	if errors.As(err, &every) {
 		every.Side = "B"
+	}
+	var limits *ErrLimitRuns
+	if errors.As(err, &limits) {
+		limits.Side = "B"
 	}
 	return err
 }

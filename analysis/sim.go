@@ -68,6 +68,13 @@ type SimConfig struct {
 	Workers int
 	// Done, when set, counts the runs finished, for a progress bar.
 	Done *atomic.Int64
+	// LimitRuns is how many runs may fail at a limit of the machine before the simulation
+	// stops with an *ErrLimitRuns (0: DefaultLimitRuns; negative: any number, each counted
+	// as its outcome).
+	LimitRuns int
+	// Interrupt, when set and raised, stops the simulation at the next step of a run with
+	// an *ErrInterrupted.
+	Interrupt *atomic.Bool
 }
 
 // Kind orders outcomes: numbers, then booleans, then other values, then failures.
@@ -230,8 +237,62 @@ func (t *Tally) checkOverflow(side int) {
 
 // worker is one goroutine's machines and what it counted.
 type worker struct {
-	sides []*sideRun
-	tally *Tally
+	sides  []*sideRun
+	tally  *Tally
+	limits *simLimits
+}
+
+// simLimits counts, over every worker, the runs that reached a limit of the machine, and
+// stops them all at the last one allowed (see DefaultLimitRuns).
+type simLimits struct {
+	max      int64 // negative: any number
+	runs     atomic.Int64
+	hits     atomic.Int64
+	stop     atomic.Bool // every worker leaves at its next run
+	mu       sync.Mutex
+	first    *ErrLimitRuns // the hit of the lowest run, once there is one
+	firstRun int64
+}
+
+// see notes run's side i, which gave err having reached limit ("" for none), and returns
+// the error that stops the simulation.
+func (l *simLimits) see(run int64, side int, r *sideRun) error {
+	m := r.s.M
+	if m.Interrupted() {
+		l.stop.Store(true)
+		return &ErrInterrupted{Runs: l.runs.Load()}
+	}
+	limit := m.LimitReached()
+	if r.err == nil || limit == "" || l.max < 0 {
+		return nil
+	}
+	n := l.hits.Add(1)
+	l.mu.Lock()
+	if l.first == nil || run < l.firstRun {
+		l.first, l.firstRun = &ErrLimitRuns{Limit: limit, Err: r.err}, run
+		if side > 0 {
+			l.first.Side = "B"
+		}
+	}
+	l.mu.Unlock()
+	if n < max(l.max, 1) {
+		return nil
+	}
+	l.stop.Store(true)
+	return errLimitStop
+}
+
+// errLimitStop is what a worker stopped by simLimits returns; Simulate replaces it with
+// simLimits' own error.
+var errLimitStop = errors.New("too many runs reached a limit")
+
+// err is the error a simulation stopped by too many runs at a limit returns.
+func (l *simLimits) err() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e := *l.first
+	e.Hits, e.Runs = int(l.hits.Load()), l.runs.Load()
+	return &e
 }
 
 // sideRun is one variant on one worker: its session, compiled expression and the lines
@@ -333,14 +394,19 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 	}
 	n = int(min(int64(n), max(1, (last-first+runChunk-1)/runChunk)))
 	workers := make([]*worker, n)
+	limits := &simLimits{max: int64(cfg.LimitRuns)}
+	if limits.max == 0 {
+		limits.max = DefaultLimitRuns
+	}
 	for i := range workers {
-		w := &worker{tally: NewTally()}
+		w := &worker{tally: NewTally(), limits: limits}
 		for _, v := range append([]Variant{cfg.A}, variants(cfg.B)...) {
 			r, err := newSideRun(v, cfg.Expr)
 			if err != nil {
 				return nil, err
 			}
 			r.known = w.tally.Outcomes
+			r.s.M.SetInterrupt(cfg.Interrupt)
 			w.sides = append(w.sides, r)
 		}
 		workers[i] = w
@@ -352,7 +418,10 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 	var failure error
 	pre := min(first+FailFastRuns, last)
 	for run := first; run < pre; run++ {
-		if err := w0.run(RunSeed(cfg.Seed, run), true); err != nil {
+		if err := w0.run(run, RunSeed(cfg.Seed, run), true); err != nil {
+			if err == errLimitStop {
+				err = limits.err()
+			}
 			return nil, err
 		}
 		if run == first {
@@ -372,12 +441,15 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 			defer wg.Done()
 			for {
 				lo := next.Add(runChunk) - runChunk
-				if lo >= last {
+				if lo >= last || limits.stop.Load() {
 					return
 				}
 				hi := min(lo+runChunk, last)
 				for run := lo; run < hi; run++ {
-					if err := w.run(RunSeed(cfg.Seed, run), false); err != nil {
+					if limits.stop.Load() {
+						return
+					}
+					if err := w.run(run, RunSeed(cfg.Seed, run), false); err != nil {
 						errs[i] = err
 						return
 					}
@@ -389,6 +461,17 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 		}()
 	}
 	wg.Wait()
+	for _, err := range errs {
+		if err == errLimitStop {
+			return nil, limits.err()
+		}
+	}
+	for _, err := range errs {
+		var stop *ErrInterrupted
+		if errors.As(err, &stop) {
+			return nil, err
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -408,10 +491,13 @@ func variants(b *Variant) []Variant {
 	return []Variant{*b}
 }
 
-// run does run with the given seed on every side and counts it. With watch, a side whose
-// first runs have all failed the same way stops the simulation (an *ErrEveryRunFails).
-func (w *worker) run(seed uint64, watch bool) error {
+// run does run number run with the given seed on every side and counts it. With watch, a
+// side whose first runs have all failed the same way stops the simulation (an
+// *ErrEveryRunFails); on any run, too many runs at a limit stop it (errLimitStop), and so
+// does an interruption.
+func (w *worker) run(run int64, seed uint64, watch bool) error {
 	var p Pair
+	w.limits.runs.Add(1)
 	for i, r := range w.sides {
 		if err := r.run(seed); err != nil {
 			return err
@@ -424,6 +510,9 @@ func (w *worker) run(seed uint64, watch bool) error {
 				}
 				return err
 			}
+		}
+		if err := w.limits.see(run, i, r); err != nil {
+			return err
 		}
 		if i == 0 {
 			p.A = r.out.Text

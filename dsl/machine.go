@@ -91,6 +91,21 @@ func (m *Machine) ShuffleDecks() error { return m.m.ShuffleDecks() }
 // Limits.MaxSteps: what an analysis reads to tell a costly run from a cheap one.
 func (m *Machine) Steps() int { return m.m.Steps() }
 
+// LimitReached names the limit the current top-level call (or the last one, once it is
+// over) failed at: "max_steps", "max_loop_iterations", "max_call_depth" or "memory_budget";
+// "" when it reached none. A run that fails at a limit may have spent all its work, which an
+// analysis must not repeat tens of thousands of times.
+func (m *Machine) LimitReached() string {
+	if r := m.m.Reached(); r != runtime.Interrupted {
+		return r
+	}
+	return ""
+}
+
+// Interrupted reports whether the interrupt flag (SetInterrupt) stopped the current
+// top-level call (or the last one, once it is over).
+func (m *Machine) Interrupted() bool { return m.m.Reached() == runtime.Interrupted }
+
 // Limits are the bounds of this machine's runs (steps, depth, loops, memory).
 func (m *Machine) Limits() Limits { return m.m.Limits }
 

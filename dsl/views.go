@@ -5,6 +5,8 @@ import (
 
 	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/dice"
+	"strings"
+	"unicode"
 )
 
 // The compiled forms (kinds, procedures, maps) belong to the Program and are shared by every
@@ -92,4 +94,42 @@ func copyDie(d *dice.Die) *dice.Die {
 	c := *d
 	c.Faces = slices.Clone(d.Faces)
 	return &c
+}
+
+// ReturnsNothing reports whether src is, as written, one call of a procedure of p declared
+// without a result (`jouer(x)`): eval and the REPL show nothing for its nil, and `nil` for
+// any other expression whose value is nil (a missing key of a plain map).
+func (p *Program) ReturnsNothing(src string) bool {
+	s := strings.TrimSpace(src)
+	open := strings.IndexByte(s, '(')
+	if p == nil || open <= 0 || !strings.HasSuffix(s, ")") {
+		return false
+	}
+	name := strings.TrimSpace(s[:open])
+	for _, r := range name {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	// The first bracket must close at the end: f(1) + g(2) is not one call.
+	depth, quote := 0, rune(0)
+	for i, r := range s[open:] {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'' || r == '`':
+			quote = r
+		case r == '(' || r == '[' || r == '{':
+			depth++
+		case r == ')' || r == ']' || r == '}':
+			depth--
+			if depth == 0 && open+i != len(s)-1 {
+				return false
+			}
+		}
+	}
+	info, ok := p.Proc(name)
+	return ok && info.Result == "" && info.Verb != "table"
 }

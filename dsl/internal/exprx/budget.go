@@ -67,6 +67,13 @@ func budgetFunctions() []expr.Option {
 			}
 			return a[1], nil
 		}),
+		// max and min of an empty list have no value: expr-lang's nil printed nothing.
+		expr.Function("__some", func(a ...any) (any, error) {
+			if a[1] == nil {
+				return nil, runtime.Errorf("%s of an empty list has no value", a[0].(string))
+			}
+			return a[1], nil
+		}),
 		expr.Function("__in", func(a ...any) (any, error) {
 			// expr would dereference a pointer needle (a card) and then find no pointer
 			// equal to it: in is core's.
@@ -272,6 +279,14 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 				c.SetLocation(arg.Location())
 				n.Arguments[i] = c
 			}
+		}
+		if (n.Name == "max" || n.Name == "min") && len(n.Arguments) == 1 {
+			inner := *n
+			c := wrap("__some", &ast.StringNode{Value: n.Name}, &inner)
+			c.SetNature(*n.Nature())
+			c.SetLocation(n.Location())
+			*node = c
+			return
 		}
 		if n.Name == "sum" || n.Name == "mean" || n.Name == "median" {
 			inner := *n

@@ -57,6 +57,7 @@ func MessageOf(err error) string {
 }
 
 func (m *Machine) stepLimitError() error {
+	m.reached = "max_steps"
 	return &LangError{Msg: fmt.Sprintf("step limit reached (max_steps = %d): an endless loop, or more work than one call may do (split it into several calls)", m.Limits.MaxSteps)}
 }
 
@@ -66,6 +67,7 @@ func (m *Machine) Charge(n int) error {
 	m.steps += n
 	if m.Interrupt != nil && m.Interrupt.Load() {
 		m.Interrupt.Store(false)
+		m.reached = Interrupted
 		return &LangError{Msg: "interrupted"}
 	}
 	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
@@ -77,6 +79,16 @@ func (m *Machine) Charge(n int) error {
 	}
 	return nil
 }
+
+// Interrupted is what Reached says of a call stopped by its Interrupt flag.
+const Interrupted = "interrupt"
+
+// Reached names the limit the current top-level call (or the last one, once it is over)
+// reached: "max_steps", "max_loop_iterations", "max_call_depth" or "memory_budget", or
+// Interrupted when its Interrupt flag stopped it; "" when it reached none. The analyses use
+// it to tell a run that failed at a limit, and so may have spent all its work, from one that
+// failed of itself.
+func (m *Machine) Reached() string { return m.reached }
 
 // Steps is the work done by the current top-level call (or the last one, once it is over),
 // in the units of max_steps: the analyses use it to tell a run that spent the budget.
@@ -175,6 +187,7 @@ func (m *Machine) ChargeMem(n int) error {
 
 // MemLimitError is the error of a memory budget spent, naming the option that sets it.
 func (m *Machine) MemLimitError() error {
+	m.reached = "memory_budget"
 	return &LangError{Msg: fmt.Sprintf("memory limit reached (memory_budget = %d): a value grows too large", m.Limits.MemoryBudget)}
 }
 

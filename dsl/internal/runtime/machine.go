@@ -74,7 +74,8 @@ type Machine struct {
 	argStack      []any            // the arguments of builtins called without the VM (callSimple)
 	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
 	steps         int
-	mem           int // memory budget units spent by the current top-level call
+	mem           int    // memory budget units spent by the current top-level call
+	reached       string // the limit the current top-level call reached (Reached)
 	depth         int
 	running       int   // VMs currently running (nested through calls)
 	vms           []any // the engine's reusable state per nesting depth (Code.Run)
@@ -473,7 +474,7 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 	if len(args) < p.MinArg || len(args) > len(p.Params) {
 		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
-	m.steps, m.mem = 0, 0
+	m.steps, m.mem, m.reached = 0, 0, ""
 	mark := dice.Mark(m.Dice)
 	v, err := m.CallAt(p, args, p.Pos)
 	return m.finish(v, err, mark)
@@ -493,7 +494,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 
 // TopLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
-	m.steps, m.mem = 0, 0
+	m.steps, m.mem, m.reached = 0, 0, ""
 	mark := dice.Mark(m.Dice)
 	v, err := f()
 	return m.finish(v, err, mark)
@@ -504,7 +505,7 @@ func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 // same state. f reads what it needs before the state is undone: a returned record may be
 // one the rollback restores.
 func (m *Machine) Trial(f func() error) error {
-	m.steps, m.mem = 0, 0
+	m.steps, m.mem, m.reached = 0, 0, ""
 	err := f()
 	m.rollback()
 	return err
@@ -584,6 +585,7 @@ func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 // callAt is CallAt without the rule cache.
 func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
+		m.reached = "max_call_depth"
 		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
 	}
 	if m.Trace != nil {
@@ -888,7 +890,14 @@ func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error 
 }
 
 // arith applies a compound assignment (+=, -=, *=) on numbers, or += on strings and lists.
+// A roll added to a number counts as its total, as in `t = t + 1d6`.
 func arith(op string, a, b any) (any, error) {
+	if r, ok := b.(*Roll); ok {
+		switch a.(type) {
+		case int, float64:
+			b = r.Total
+		}
+	}
 	switch x := a.(type) {
 	case int:
 		switch y := b.(type) {
@@ -1015,6 +1024,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 	}
 	limit := func(n int) error {
 		if n > m.Limits.MaxLoopIterations {
+			m.reached = "max_loop_iterations"
 			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("loop over %d items exceeds the limit (max_loop_iterations = %d)", n, m.Limits.MaxLoopIterations)}
 		}
 		return nil
@@ -1076,6 +1086,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 	for n := 0; ; n++ {
 		if n >= m.Limits.MaxLoopIterations {
+			m.reached = "max_loop_iterations"
 			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
 		}
 		if m.Rules != nil {

@@ -415,7 +415,9 @@ func (c *cli) eval(args []string) int {
 		}
 		return c.writeJSON(map[string]any{"expr": src, "emitted": emitted, "result": dsl.ToJSON(v)})
 	}
-	if v != nil {
+	if v != nil || !m.Program().ReturnsNothing(src) {
+		// A nil that is a value (a missing key of a plain map) is shown; a call of a
+		// procedure that returns nothing shows nothing.
 		fmt.Fprintln(c.stdout, dsl.Repr(v))
 	}
 	return ExitOK

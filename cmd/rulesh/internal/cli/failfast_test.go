@@ -26,8 +26,9 @@ func runFor(t *testing.T, d time.Duration, cmd Command, args ...string) (int, st
 
 // TestEndlessDiceLoopStops: prob and sim of a procedure that rolls dice in a loop without
 // end used to run for an hour (each of tens of thousands of runs to the loop's limit); the
-// first runs all failing the same way stop them within seconds, with exit 1 and the failure
-// where eval places it, its source line and its call stack.
+// third run at a limit stops them within seconds (the first runs all failing the same way,
+// with --limit-runs 0), with exit 1 and the failure where eval places it, its source line
+// and its call stack.
 func TestEndlessDiceLoopStops(t *testing.T) {
 	file, err := filepath.Abs("../../../../analysis/testdata/endless.rules")
 	if err != nil {
@@ -46,10 +47,15 @@ func TestEndlessDiceLoopStops(t *testing.T) {
 		{Prob, "prob", []string{"--samples", "1000000"}},
 		{Sim, "sim", []string{"--runs", "1000000"}},
 		{Sim, "sim", []string{"--runs", "1000000", "--workers", "1"}},
+		{Prob, "prob", []string{"--limit-runs", "0"}},
+		{Sim, "sim", []string{"--runs", "1000000", "--limit-runs", "0"}},
 	} {
 		args := append(append([]string{"-f", file}, c.args...), "roule()")
 		code, out, errOut := runFor(t, 60*time.Second, c.cmd, args...)
-		head := "rulesh " + c.name + ": the first 20 runs of roule() fail the same way, so " + c.name + " stopped there (the others would too):\n"
+		head := "rulesh " + c.name + ": 3 of the first 3 runs of roule() reached a limit, so " + c.name + " stopped there (--limit-runs N lets more count as outcomes; 0, all of them); the first reached max_loop_iterations:\n"
+		if len(c.args) > 0 && c.args[len(c.args)-1] == "0" {
+			head = "rulesh " + c.name + ": the first 20 runs of roule() fail the same way, so " + c.name + " stopped there (the others would too):\n"
+		}
 		where := strings.ReplaceAll(evalErr, "<eval>", "<"+c.name+">")
 		if code != ExitError || out != "" || errOut != head+where {
 			t.Errorf("%s %q: exit %d, stdout %q, stderr\n%s\nwant exit 1, no stdout, stderr\n%s", c.name, c.args, code, out, errOut, head+where)
@@ -65,9 +71,47 @@ func TestEndlessDiceLoopStops(t *testing.T) {
 		// ones would take minutes before reaching the one that does not end.
 		args := append(append([]string{"-f", file}, c.args...), "--sweep", "n=2,6", "tours(n)")
 		code, _, errOut := runFor(t, 60*time.Second, c.cmd, args...)
-		head := "rulesh " + c.name + ": the first 20 runs of tours(n) fail the same way, so " + c.name + " stopped there (the others would too):\n"
+		head := "rulesh " + c.name + ": 3 of the first 3 runs of tours(n) reached a limit, so " + c.name + " stopped there"
 		if code != ExitError || !strings.HasPrefix(errOut, head) || !strings.Contains(errOut, "in tours called at <"+c.name+">:1:1\n") {
 			t.Errorf("%s --sweep: exit %d, stderr\n%s", c.name, code, errOut)
+		}
+	}
+}
+
+// TestSomeRunsAtALimitStop: prob and sim of a procedure that loops without end on one run in
+// two ran for an hour (prob) or minutes (sim): the other runs succeed, so the runs do not all
+// fail the same way. The third run at a limit stops them, saying how many of the runs so far
+// reached one; --limit-runs 0 counts them as outcomes; a negative value is bad usage.
+func TestSomeRunsAtALimitStop(t *testing.T) {
+	file, err := filepath.Abs("../../../../analysis/testdata/endless.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cmd  Command
+		name string
+		args []string
+	}{
+		{Prob, "prob", []string{"--budget", "1"}},
+		{Sim, "sim", []string{"--runs", "1000000", "--seed", "1"}},
+	} {
+		args := append(append([]string{"-f", file}, c.args...), "moitié(1)")
+		code, out, errOut := runFor(t, 20*time.Second, c.cmd, args...)
+		head := "rulesh " + c.name + ": 3 of the first "
+		tail := " runs of moitié(1) reached a limit, so " + c.name + " stopped there (--limit-runs N lets more count as outcomes; 0, all of them); the first reached max_loop_iterations:\n"
+		if code != ExitError || out != "" || !strings.HasPrefix(errOut, head) || !strings.Contains(errOut, tail) ||
+			!strings.Contains(errOut, "endless.rules:57:5: while loop exceeds the limit (max_loop_iterations = 100000)\n") ||
+			!strings.HasSuffix(errOut, "    in moitié called at <"+c.name+">:1:1\n") {
+			t.Errorf("%s %q: exit %d, stdout %q, stderr\n%s", c.name, c.args, code, out, errOut)
+		}
+	}
+	code, out, errOut := runFor(t, 20*time.Second, Sim, "-f", file, "--runs", "10", "--seed", "1", "--limit-runs", "0", "moitié(1)")
+	if code != ExitOK || !strings.Contains(out, "error: while loop exceeds the limit") {
+		t.Errorf("--limit-runs 0: exit %d, stdout\n%s\nstderr %s", code, out, errOut)
+	}
+	for _, cmd := range []Command{Prob, Sim} {
+		if code, _, errOut := runFor(t, 20*time.Second, cmd, "-f", file, "--limit-runs", "-1", "moitié(1)"); code != ExitUsage || !strings.Contains(errOut, "--limit-runs must be 0 or more") {
+			t.Errorf("--limit-runs -1: exit %d, stderr %s", code, errOut)
 		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] EXPR"
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--limit-runs N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] EXPR"
 
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", probSynopsis)
@@ -32,11 +32,12 @@ func (c *cli) prob(args []string) int {
 	seed := fs.Uint64("seed", 1, "seed of the samples and of the decks' first order")
 	shuffle := fs.Bool("shuffle", false, "shuffle every deck at the start of each run: the decks' order is part of the odds (else they keep the order --seed gave them)")
 	exact := fs.Bool("exact", false, "refuse to sample: fail when the enumeration is over the budget")
-	budget := fs.Int64("budget", analysis.DefaultBudget, "the most branches of the dice enumerated (`N`) before sampling instead")
+	budget := fs.Int64("budget", analysis.DefaultBudget, fmt.Sprintf("the most branches of the dice enumerated (`N`, at most %d) before sampling instead", analysis.MaxBudget))
 	compare := fs.String("compare", "", "compare with an option at another value, `NAME=VALUE` (B beside A)")
 	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
 	sweep := fs.String("sweep", "", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
 	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value)")
+	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -54,8 +55,12 @@ func (c *cli) prob(args []string) int {
 		fmt.Fprintf(c.stderr, "rulesh prob: --samples must be between 1 and %d\n", analysis.MaxSamples)
 		return ExitUsage
 	}
-	if *budget < 1 {
-		fmt.Fprintln(c.stderr, "rulesh prob: --budget must be at least 1")
+	if *budget < 1 || *budget > analysis.MaxBudget {
+		fmt.Fprintf(c.stderr, "rulesh prob: --budget must be between 1 and %d\n", analysis.MaxBudget)
+		return ExitUsage
+	}
+	if *limitRuns < 0 {
+		fmt.Fprintln(c.stderr, "rulesh prob: --limit-runs must be 0 or more")
 		return ExitUsage
 	}
 	src := strings.Join(pos, " ")
@@ -89,7 +94,7 @@ func (c *cli) prob(args []string) int {
 		}
 	}
 	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed, Shuffle: *shuffle}
-	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact,
+	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact, LimitRuns: limitRunsOption(*limitRuns),
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
 	if *sweep != "" {
 		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast)
@@ -159,12 +164,6 @@ func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON b
 		return c.printDist(q.Expr, a.Conv, asJSON, svg)
 	}
 	d := a.Dist
-	if len(d.Outcomes) == 1 && d.Outcomes[0].Err != "" {
-		// Every run fails, and the same way: a mistake in the expression or the rules,
-		// not odds (prob 'd(0)' said "error: …" at 100% and exit 0).
-		c.everyRunFails("prob", q.Expr, d.Outcomes[0].Err, d.Outcomes[0].Failure, probSources(q.Prog, q.Expr))
-		return ExitError
-	}
 	if svg != "" {
 		if code := c.writeChart("prob", svg, q.Expr, labelsOf(d.Outcomes), []output.Series{{Name: q.Expr, Values: probsOf(d.Outcomes)}}); code != 0 {
 			return code
@@ -184,13 +183,41 @@ func (c *cli) probError(prog *dsl.Program, src string, err error) int {
 		fmt.Fprintf(c.stderr, "rulesh prob: %v\n", err)
 		return ExitError
 	}
-	var every *analysis.ErrEveryRunFails
-	if errors.As(err, &every) {
-		c.runsFail("prob", src, every, probSources(prog, src))
+	if c.analysisStopped("prob", src, err, probSources(prog, src)) {
 		return ExitError
 	}
 	output.Error(c.stderr, err, probSources(prog, src)...)
 	return ExitError
+}
+
+// limitRunsHelp is the help of prob's and sim's --limit-runs.
+const limitRunsHelp = "stop at the `N`th run that fails at a limit (max_steps, max_loop_iterations, max_call_depth, memory_budget), each of which may cost up to a whole max_steps; 0 never stops and counts them all as outcomes"
+
+// limitRunsOption is the analysis' LimitRuns for the flag's value: 0 is no bound.
+func limitRunsOption(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+// analysisStopped says why an analysis stopped early, if it did: its first runs failed the
+// same way, too many reached a limit, or it was interrupted. It reports whether err was one.
+func (c *cli) analysisStopped(cmd, src string, err error, srcs []dsl.Sources) bool {
+	var every *analysis.ErrEveryRunFails
+	var limits *analysis.ErrLimitRuns
+	switch {
+	case errors.As(err, &every) && every.All:
+		c.everyRunFails(cmd, src, every.Msg, every.Err, srcs)
+	case errors.As(err, &every):
+		c.runsFail(cmd, src, every, srcs)
+	case errors.As(err, &limits):
+		fmt.Fprintf(c.stderr, "rulesh %s: %s\n", cmd, output.LimitRunsHeader(cmd, src, limits))
+		output.Error(c.stderr, limits.Err, srcs...)
+	default:
+		return false
+	}
+	return true
 }
 
 // probSources are the sources prob's errors are shown in: the expression's and the rules'.

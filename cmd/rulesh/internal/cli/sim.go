@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -48,6 +48,7 @@ func (c *cli) sim(args []string) int {
 	shard := fs.String("shard", "", "do only slice `I/N` of the runs (1 ≤ I ≤ N ≤ runs) and print its counts for --merge")
 	merge := fs.Bool("merge", false, fmt.Sprintf("combine the shard files given as arguments (regular files of at most %d MiB each)", analysis.MaxShardSize>>20))
 	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
+	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
 	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
 	sweep := fs.String("sweep", "", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
@@ -71,7 +72,7 @@ func (c *cli) sim(args []string) int {
 		if len(pos) == 0 {
 			return usage("--merge needs the shard files")
 		}
-		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers", "sweep", "at-least"} {
+		for _, f := range []string{"f", "set", "runs", "seed", "compare", "variant", "shard", "workers", "sweep", "at-least", "limit-runs"} {
 			if flagSet(fs, f) {
 				return usage("--merge takes shard files only; --%s belongs to the runs that made them", f)
 			}
@@ -88,6 +89,9 @@ func (c *cli) sim(args []string) int {
 	}
 	if *compare != "" && *variant != "" {
 		return usage("--compare and --variant both give B: use one")
+	}
+	if *limitRuns < 0 {
+		return usage("--limit-runs must be 0 or more")
 	}
 	if *workers < 0 {
 		return usage("--workers must be positive")
@@ -143,7 +147,7 @@ func (c *cli) sim(args []string) int {
 		}
 	}
 	cfg := analysis.SimConfig{Expr: st.Expr, A: analysis.Variant{Prog: prog, Overrides: overrides},
-		Runs: st.Runs, Seed: st.Seed, Workers: *workers}
+		Runs: st.Runs, Seed: st.Seed, Workers: *workers, LimitRuns: limitRunsOption(*limitRuns)}
 	if *compare != "" {
 		more, code := c.parseSets("sim", "--compare", []string{*compare})
 		if code != 0 {
@@ -192,9 +196,7 @@ func (c *cli) sim(args []string) int {
 	if *sweep != "" {
 		ts, err := analysis.SimSweep(cfg, sw)
 		if err != nil {
-			var every *analysis.ErrEveryRunFails
-			if errors.As(err, &every) {
-				c.runsFail("sim", st.Expr, every, srcs)
+			if c.analysisStopped("sim", st.Expr, err, srcs) {
 				return ExitError
 			}
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
@@ -204,9 +206,7 @@ func (c *cli) sim(args []string) int {
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {
-		var every *analysis.ErrEveryRunFails
-		if errors.As(err, &every) {
-			c.runsFail("sim", st.Expr, every, srcs)
+		if c.analysisStopped("sim", st.Expr, err, srcs) {
 			return ExitError
 		}
 		fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)

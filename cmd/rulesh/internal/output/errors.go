@@ -26,8 +26,21 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		if every.Side != "" {
 			in = " in " + every.Side
 		}
+		if every.All {
+			fmt.Fprintf(w, "every run%s fails the same way: %s\n", in, every.Msg)
+			if every.Err != nil {
+				Error(w, every.Err, all)
+			}
+			return
+		}
 		fmt.Fprintf(w, "the first %d runs%s fail the same way, so the analysis stopped there (the others would too):\n", every.Runs, in)
 		Error(w, every.Err, all)
+		return
+	}
+	var limits *analysis.ErrLimitRuns
+	if errors.As(err, &limits) {
+		fmt.Fprintln(w, LimitRunsHeader("", "", limits))
+		Error(w, limits.Err, all)
 		return
 	}
 	var diags dsl.Diagnostics
@@ -44,6 +57,25 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 		return
 	}
 	fmt.Fprintf(w, "rulesh: %v\n", err)
+}
+
+// LimitRunsHeader is the sentence before the first failure of an analysis stopped because
+// too many runs reached a limit: how many of how many, which limit, how to count them.
+// cmd names the analysis ("prob"), "" for "the analysis"; src is the expression, "" when the
+// reader knows it.
+func LimitRunsHeader(cmd, src string, e *analysis.ErrLimitRuns) string {
+	flag := "--limit-runs N"
+	if cmd == "" {
+		cmd, flag = "the analysis", "rulesh prob --limit-runs N" // the REPL has no flags
+	}
+	of := ""
+	if src != "" {
+		of = " of " + src
+	}
+	if e.Side != "" {
+		of += " in " + e.Side
+	}
+	return fmt.Sprintf("%d of the first %d runs%s reached a limit, so %s stopped there (%s lets more count as outcomes; 0, all of them); the first reached %s:", e.Hits, e.Runs, of, cmd, flag, e.Limit)
 }
 
 // DiceError renders an error about the dice expression src, as file <expr>, with the

@@ -12,7 +12,8 @@ import (
 
 // prob answers :prob EXPR as `rulesh prob` does (analysis.Odds decides how). Every run
 // starts from the rules as loaded, with the options as :set has them: not from the
-// session's entities or variables, which a run must not change.
+// session's entities or variables, which a run must not change. What stops it early (every
+// run failing, too many at a limit, Ctrl-C) is said as the CLI says it.
 func (s *Shell) prob(arg string) {
 	if arg == "" {
 		s.errorf(":prob EXPR: the odds of an expression (dice, a table, a call)")
@@ -24,12 +25,16 @@ func (s *Shell) prob(arg string) {
 			overrides[o.Name] = o.Value
 		}
 	}
-	q := analysis.Question{Prog: s.prog, Overrides: overrides, Expr: arg, Seed: s.seed}
+	// Ctrl-C reaches the analysis' own machine, as it reaches a plain call's.
+	q := analysis.Question{Prog: s.prog, Overrides: overrides, Expr: arg, Seed: s.seed, Interrupt: &s.interrupt}
 	opt := analysis.ProbOptions{Note: func(msg string) { fmt.Fprintf(s.stdout, "note: %s\n", msg) }}
 	a, err := analysis.Odds(q, opt)
 	var diceErr *analysis.DiceError
 	var tableErr *analysis.TableError
+	var stopped *analysis.ErrInterrupted
 	switch {
+	case errors.As(err, &stopped):
+		s.errorf(":prob %v", err)
 	case errors.As(err, &diceErr):
 		output.DiceError(s.stdout, diceErr.Src, diceErr.Err)
 		s.failed = true

@@ -134,7 +134,7 @@ func (s *Shell) interactive() {
 	defer signal.Stop(sig)
 	go func() {
 		for range sig {
-			s.interrupt.Store(true)
+			s.Interrupt()
 		}
 	}()
 	defer s.finish()

@@ -324,7 +324,9 @@ func (s *Shell) run(input string) {
 			s.showError(err, input)
 			return
 		}
-		if v != nil {
+		if v != nil || !s.prog.ReturnsNothing(input) {
+			// A nil that is a value (a missing key of a plain map) is shown; a call of a
+			// procedure that returns nothing shows nothing.
 			fmt.Fprintln(s.stdout, dsl.Repr(v))
 		}
 	}
@@ -577,6 +579,10 @@ func (s *Shell) finish() {
 	}
 	output.Leftovers(s.stderr, s.queue.Pending(), s.m.GivenCards(), s.m.GivenChoices())
 }
+
+// Interrupt stops the input running at its next step, as Ctrl-C does: a call, or every run
+// of :prob. It may be called from another goroutine.
+func (s *Shell) Interrupt() { s.interrupt.Store(true) }
 
 // Failed reports whether the last input ended in an error.
 func (s *Shell) Failed() bool { return s.failed }
