@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 
 	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/sysio"
@@ -304,19 +305,28 @@ func (s *Shell) run(input string) {
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
 	default:
+		// Bounded first: what follows reads the whole input.
+		if err := dsl.CheckInput("<input>", input); err != nil {
+			s.showError(err, input)
+			return
+		}
 		if dsl.IsStatement(input) && !letRE().MatchString(input) {
 			if err := s.sess.Exec("<input>", input); err != nil {
 				s.showError(err, input)
 			}
 			return
 		}
-		if m := letRE().FindStringSubmatch(input); m != nil {
-			v, err := s.sess.Let(m[1], m[2])
+		if m := letRE().FindStringSubmatchIndex(input); m != nil {
+			// Columns in characters, as positions count them.
+			name, src := input[m[2]:m[3]], input[m[4]:m[5]]
+			nameCol := utf8.RuneCountInString(input[:m[2]]) + 1
+			srcCol := utf8.RuneCountInString(input[:m[4]]) + 1
+			v, err := s.sess.LetLine(input, name, nameCol, src, srcCol)
 			if err != nil {
-				s.showError(err, m[2])
+				s.showError(err, input)
 				return
 			}
-			fmt.Fprintf(s.stdout, "%s = %s\n", m[1], dsl.Repr(v))
+			fmt.Fprintf(s.stdout, "%s = %s\n", name, dsl.Repr(v))
 			return
 		}
 		v, err := s.sess.Eval("<input>", input)
