@@ -92,7 +92,10 @@ func TestCommands(t *testing.T) {
 		{Map, []string{"rulesets/examples/duel.rules"}, "", 1, "", "rulesh map: no map is declared\n"},
 		{Map, []string{bad}, "", 1, "", "unknown name zut"},
 		{Map, nil, "", 2, "", "rulesh map: no rule file given\n"},
-		{Map, []string{"rulesets/examples/carte.rules", "--svg", "/dev/null"}, "", 1, "", "rulesh map: write /dev/null: not a regular file\n"},
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", "/dev/null"}, "", 1, "", "rulesh map: cannot write /dev/null: not a regular file\n"},
+		// A failed write names the path given, never the temporary file beside it.
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", "nodir/x.svg"}, "", 1, "", "rulesh map: cannot write nodir/x.svg: no such folder\n"},
+		{Prob, []string{"--svg", "nodir/x.svg", "1d2"}, "", 1, "", "rulesh prob: --svg: cannot write nodir/x.svg: no such folder\n"},
 
 		{Test, []string{"tests/naval/tir.transcript"}, "", 0, "ok    tests/naval/tir.transcript\n1 passed, 0 failed\n", ""},
 		{Test, []string{"nope"}, "", 1, "", "rulesh test: stat nope: no such file or directory\n"},

@@ -700,13 +700,28 @@ func ParseCards(prog *dsl.Program, s string) ([]string, error) {
 	return f, nil
 }
 
+// mapArgs splits the argument of :map into the map's name and the SVG file to write ("" for
+// none).
+func mapArgs(arg string) (name, svg string) {
+	if f := strings.Fields(arg); len(f) >= 2 && f[len(f)-2] == "svg" {
+		return strings.Join(f[:len(f)-2], " "), f[len(f)-1]
+	}
+	return arg, ""
+}
+
+// writesFile reports whether an input writes a file (`:map … svg FILE`): replay writes
+// none, and such an input changes nothing else, so a recorded transcript keeps it as a
+// comment.
+func writesFile(input string) bool {
+	cmd, arg, _ := strings.Cut(input, " ")
+	_, svg := mapArgs(arg)
+	return cmd == ":map" && svg != ""
+}
+
 // drawMap is :map [NAME] [svg FILE]: the board as it stands, as text, or as an SVG picture
 // written to FILE (one per turn of a game, on request); replay writes no file.
 func (s *Shell) drawMap(arg string) {
-	name, svg := arg, ""
-	if f := strings.Fields(arg); len(f) >= 2 && f[len(f)-2] == "svg" {
-		name, svg = strings.Join(f[:len(f)-2], " "), f[len(f)-1]
-	}
+	name, svg := mapArgs(arg)
 	board, err := s.m.Map(name)
 	if err != nil {
 		s.errorf("%v", err)
