@@ -99,7 +99,8 @@ func (s *objectStream) ReadObject(v any) error {
 		case err == nil:
 		case errors.As(err, &fe):
 			s.refuse(jsonrpc2.CodeParseError, err.Error()+"; the connection ends")
-			return err
+			// Said once: jsonrpc2 would log it again as a "protocol error".
+			return io.EOF
 		case err == io.EOF || errors.Is(err, fs.ErrClosed):
 			return io.EOF
 		case err == io.ErrUnexpectedEOF:

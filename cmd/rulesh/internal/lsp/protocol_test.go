@@ -312,6 +312,13 @@ func TestLogInPlainWords(t *testing.T) {
 		t.Errorf("log:\n%s", log)
 	}
 
+	// A lost framing is logged once, not again in jsonrpc2's words.
+	errw.Reset()
+	Main(strings.NewReader("Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}"), &out, &errw, nil)
+	if n := strings.Count(errw.String(), "two Content-Length headers"); n != 1 || strings.Contains(errw.String(), "jsonrpc2") {
+		t.Errorf("lost framing logged %d times:\n%s", n, errw.String())
+	}
+
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
