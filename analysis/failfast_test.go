@@ -230,7 +230,7 @@ func TestFailuresKeptAsOutcomes(t *testing.T) {
 		outcome []string
 	}{
 		{"refuse()", ProbOptions{Samples: 500}, false, []string{"error: jamais"}},
-		{"parfois()", ProbOptions{Budget: 1, Samples: 500}, false, []string{"1", "error: index out of range: 5 (array length is 1)"}},
+		{"parfois()", ProbOptions{Budget: 1, Samples: 500}, false, []string{"1", "error: index 5 out of range (the list has 1 element)"}},
 		{"compte()", ProbOptions{}, true, []string{"error: while loop exceeds the limit (max_loop_iterations = 100000)"}},
 	} {
 		d, err := within(t, 60*time.Second, func() (*Dist, error) {

@@ -45,6 +45,11 @@ func (s *Session) eval(name, src string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.run(c)
+}
+
+// run runs a compiled input at the top level.
+func (s *Session) run(c *Compiled) (any, error) {
 	return s.M.m.TopLevel(func() (any, error) { return s.M.m.Eval(c.x, s.env(c.x.Globals)) })
 }
 
@@ -103,10 +108,40 @@ func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error
 // rules of a let in a rule file: no reserved word, no __ prefix, no hiding a procedure,
 // const, option or kind (a session variable would hide it for every later input).
 func (s *Session) Let(name, src string) (any, error) {
-	if diags := check.CheckBinding(s.M.prog.p, name); diags.HasErrors() {
+	if diags := check.CheckBinding(s.M.prog.p, name, lexer.Position{Filename: "<input>"}); diags.HasErrors() {
 		return nil, diags
 	}
-	v, err := s.eval("<input>", src)
+	s.inputs["<input>"] = []byte(src)
+	if d := syntax.CheckEncoding("<input>", []byte(src), "inputs must be UTF-8 text"); d != nil {
+		return nil, Diagnostics{d}
+	}
+	return s.bind(name, src, lexer.Position{Filename: "<input>", Line: 1, Column: 1})
+}
+
+// LetLine is Let for a `let NAME = EXPR` typed as line: nameCol and srcCol are the columns
+// (in characters, from 1) where the name and the expression start on its first line.
+// Diagnostics point into the line as typed, name included.
+func (s *Session) LetLine(line, name string, nameCol int, src string, srcCol int) (any, error) {
+	s.inputs["<input>"] = []byte(line)
+	if err := CheckEncoding("<input>", line); err != nil {
+		return nil, err
+	}
+	if diags := check.CheckBinding(s.M.prog.p, name, lexer.Position{Filename: "<input>", Line: 1, Column: nameCol}); diags.HasErrors() {
+		return nil, diags
+	}
+	return s.bind(name, src, lexer.Position{Filename: "<input>", Line: 1, Column: srcCol})
+}
+
+// bind evaluates src, which starts at start, and binds the result to name.
+func (s *Session) bind(name, src string, start lexer.Position) (any, error) {
+	if d := syntax.CheckNesting(src, start, true); d != nil {
+		return nil, Diagnostics{d}
+	}
+	x, diags := check.CheckExprAt(s.M.prog.p, start, src, s.types)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	v, err := s.run(&Compiled{x})
 	if err != nil {
 		return nil, err
 	}
@@ -149,14 +184,30 @@ func CheckEncoding(name, src string) error {
 }
 
 // checkInput validates text typed by a user before any parser reads it, as rule files are:
-// UTF-8 without NUL, nesting within MaxNesting, at most MaxExprTokens tokens, and only
-// characters and strings the language's lexer accepts.
+// at most MaxLoadSize bytes, UTF-8 without NUL, nesting within MaxNesting, at most
+// MaxExprTokens tokens, and only characters and strings the language's lexer accepts.
 func checkInput(name, src string) Diagnostics {
+	if len(src) > syntax.MaxLoadSize {
+		// An input holds no more than one load of rule files may: checking a 15 MB name
+		// took seconds.
+		return Diagnostics{&syntax.Diagnostic{Pos: syntax.Pos{File: name}, Summary: fmt.Sprintf("input longer than the limit of %d MiB", syntax.MaxLoadSize>>20)}}
+	}
 	if d := syntax.CheckEncoding(name, []byte(src), "inputs must be UTF-8 text"); d != nil {
 		return Diagnostics{d}
 	}
 	if d := syntax.CheckNesting(src, lexer.Position{Filename: name, Line: 1, Column: 1}, true); d != nil {
 		return Diagnostics{d}
+	}
+	return nil
+}
+
+// CheckInput validates an input as Eval and Exec do before any parser reads it: UTF-8
+// without NUL, nesting within MaxNesting, at most MaxExprTokens tokens, characters the
+// lexer accepts. Its scan stops at the first problem, so the REPL runs it before anything
+// that reads the whole input: a line of millions of tokens is refused at once.
+func CheckInput(name, src string) error {
+	if d := checkInput(name, src); d != nil {
+		return d
 	}
 	return nil
 }

@@ -211,10 +211,14 @@ func (q *queue) Pop() any     { old := *q; n := old[len(old)-1]; *q = old[:len(o
 
 // Reachable returns every hex reachable from start with at most budget movement points, with
 // the cheapest cost to reach it and the previous hex of that path (Dijkstra). A hex where the
-// mover must stop is reached but not left.
+// mover must stop is reached but not left. From a hex off the board nothing is reached
+// (the start alone), even beside the board: a unit off the map does not move on it.
 func (m *Map) Reachable(start Hex, budget float64, cost CostFunc) (map[Hex]float64, map[Hex]Hex, error) {
 	best := map[Hex]float64{start: 0}
 	prev := map[Hex]Hex{}
+	if !m.In(start) {
+		return best, prev, nil
+	}
 	stopped := map[Hex]bool{}
 	q := &queue{{h: start}}
 	for q.Len() > 0 {
@@ -253,7 +257,8 @@ func (m *Map) Reachable(start Hex, budget float64, cost CostFunc) (map[Hex]float
 	return best, prev, nil
 }
 
-// Path returns the cheapest path from start to goal within budget (start excluded), or nil.
+// Path returns the cheapest path from start to goal within budget (start excluded), or nil
+// (always from a start off the board, as Reachable).
 func (m *Map) Path(start, goal Hex, budget float64, cost CostFunc) ([]Step, error) {
 	best, prev, err := m.Reachable(start, budget, cost)
 	if err != nil {

@@ -145,6 +145,14 @@ func TestZOCStopsMovement(t *testing.T) {
 	if _, ok := free[FromOffset(7, 2)]; !ok {
 		t.Error("without the zone, the same hex is reachable")
 	}
+	// From off the board, even beside it, nothing is reached and there is no path.
+	off := FromOffset(0, 2)
+	if best, _, _ := m.Reachable(off, 8, cost); len(best) != 1 {
+		t.Errorf("from off the board: %v", best)
+	}
+	if p, _ := m.Path(off, FromOffset(1, 2), 8, cost); p != nil {
+		t.Errorf("a path from off the board: %v", p)
+	}
 }
 
 func TestLineOfFire(t *testing.T) {

@@ -27,8 +27,15 @@ func CheckFiles(prog *runtime.Program, files []syntax.ParsedFile) syntax.Diagnos
 // session's variables (vars) in scope. The program is not changed: the input's text is kept
 // by the compiled expression only.
 func CheckExpr(prog *runtime.Program, name, src string, vars map[string]*runtime.Type) (*runtime.Expr, syntax.Diagnostics) {
-	c := inputCompiler(prog, name, src)
-	x := c.CompileText(src, lexer.Position{Filename: name, Line: 1, Column: 1}, inputScope(vars), nil)
+	return CheckExprAt(prog, lexer.Position{Filename: name, Line: 1, Column: 1}, src, vars)
+}
+
+// CheckExprAt is CheckExpr for an expression that starts at column start.Column of line
+// start.Line of its input (the value of a `let` typed at the REPL): positions count from
+// there, so that they point into the line as typed.
+func CheckExprAt(prog *runtime.Program, start lexer.Position, src string, vars map[string]*runtime.Type) (*runtime.Expr, syntax.Diagnostics) {
+	c := inputCompiler(prog, start.Filename, src)
+	x := c.CompileText(src, start, inputScope(vars), nil)
 	return x, c.Diags
 }
 
@@ -49,11 +56,10 @@ func CheckStatements(prog *runtime.Program, name, src string, stmts []*syntax.St
 }
 
 // CheckBinding reports why name cannot name a session variable: a reserved word, a __
-// prefix, or a name of the program it would hide for every later input.
-func CheckBinding(prog *runtime.Program, name string) syntax.Diagnostics {
+// prefix, or a name of the program it would hide for every later input. at is where the
+// name stands in the input.
+func CheckBinding(prog *runtime.Program, name string, at lexer.Position) syntax.Diagnostics {
 	c := NewCompiler(prog)
-	// No line: the input shown with errors is the expression, not the name.
-	at := lexer.Position{Filename: "<input>"}
 	if c.CheckName(name, at) {
 		c.CheckShadow(name, at)
 	}

@@ -609,8 +609,10 @@ func (pv *patcher) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		pv.positionalOnly(n.Arguments, n.Name)
 		pv.rollArgsAsTotals(n)
+		pv.recordSort(n)
 		return
 	case *ast.MemberNode:
+		pv.recordIndex(n)
 		pv.enumValue(node, n)
 		if *node == n {
 			pv.mapDefault(node, n)
@@ -629,6 +631,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
+		pv.recordBinary(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.
 		t := n.Left.Nature().Type

@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -384,7 +385,34 @@ func ForeignWords(msg string) string {
 // quotedRE matches a Go-quoted string inside a message.
 var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
 
+// indexRE matches expr-lang's word for an index past a list's end. It reports a negative
+// index after adding the length (ÉTATS[-99] on 3 elements said -96).
+var indexRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`index out of range: (-?\d+) \(array length is (\d+)\)`)
+})
+
+// indexWords gives back the index as written and the list's length.
+func indexWords(m string) string {
+	sub := indexRE().FindStringSubmatch(m)
+	i, err1 := strconv.Atoi(sub[1])
+	n, err2 := strconv.Atoi(sub[2])
+	if err1 != nil || err2 != nil {
+		return m
+	}
+	if i < 0 {
+		i -= n // only a negative index had the length added
+	}
+	elems := "elements"
+	if n == 1 {
+		elems = "element"
+	}
+	return fmt.Sprintf("index %d out of range (the list has %d %s)", i, n, elems)
+}
+
 func goWords(msg string) string {
+	if strings.Contains(msg, "array length") {
+		msg = indexRE().ReplaceAllStringFunc(msg, indexWords)
+	}
 	msg = conversionRE().ReplaceAllString(msg, "expected $2, got $1")
 	msg = goNames.Replace(msg)
 	if strings.Contains(msg, "__") {

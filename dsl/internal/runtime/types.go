@@ -199,10 +199,18 @@ func Conform(v any, t *Type) (any, error) {
 			}
 			return x.Total, nil
 		case float64:
-			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			switch {
+			case x != math.Trunc(x):
+				return nil, Errorf("expected an int, got %s (use floor, ceil or round)", Repr(v))
+			case math.Abs(x) < 1<<53:
 				return int(x), nil
+			case x >= math.MaxInt64 || x <= math.MinInt64:
+				// A whole number written too large for an int reads as a float (--set
+				// n=9223372036854775808), its digits lost: the message says what it is
+				// without showing a float's rounding of them. (-2^63 written is an int.)
+				return nil, Errorf("expected an int, got a number out of the range of int (%d to %d)", math.MinInt64, math.MaxInt64)
 			}
-			return nil, Errorf("expected an int, got %s (use floor, ceil or round)", Repr(v))
+			return nil, Errorf("expected an int, got %s (a whole number this large is not held exactly as a float)", Repr(v))
 		}
 	case TFloat:
 		switch x := v.(type) {

@@ -305,9 +305,17 @@ func ContinuesLine(prev, t lexer.Token) bool {
 // OpenBrackets returns how many brackets src leaves open, outside strings and comments
 // (negative when it closes more than it opens). The REPL reads a continuation line while it
 // is positive.
+//
+// A line of more than MaxExprTokens tokens counts as 0 after that many: no input may hold so
+// many, so the line is taken as it is and refused at once (CheckNesting), rather than
+// scanned to its end and joined to the lines after it.
 func OpenBrackets(src string) int {
-	depth := 0
+	depth, n := 0, 0
 	Scan(src, func(t lexer.Token) bool {
+		if n++; n > MaxExprTokens {
+			depth = 0
+			return false
+		}
 		depth += BracketDelta(t)
 		return true
 	})

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/alecthomas/participle/v2"
@@ -35,6 +36,10 @@ func TestOpenBrackets(t *testing.T) {
 		{`m["a["`, 1},
 		{"`(`", 1}, // backquotes are not strings in the language
 		{`)`, -1},
+		// Past the most tokens an input may hold the line counts as closing what it
+		// opened: it is refused at once, not scanned to its end and joined to the next.
+		{strings.Repeat("(", MaxExprTokens+1), 0},
+		{strings.Repeat("(", MaxExprTokens), MaxExprTokens},
 	}
 	for _, c := range cases {
 		if got := OpenBrackets(c.src); got != c.want {

@@ -114,19 +114,50 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 			return nil, ExitUsage, false
 		}
 		args = fs.Args()
-		if len(args) == 0 {
-			return pos, 0, true
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), 0, true
+		if len(args) == 0 || args[0] == "--" {
+			if msg := emptyValue(fs); msg != "" {
+				fs.SetOutput(out)
+				fmt.Fprintf(out, "rulesh %s: %s\n", fs.Name(), msg)
+				fs.Usage()
+				return nil, ExitUsage, false
+			}
+			if len(args) > 0 {
+				args = args[1:]
+			}
+			return append(pos, args...), 0, true
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
 }
 
+// emptyValue says which flag that takes a value was given an empty one (--svg "", --rolls
+// ""), or "": an empty value is no file name and no list, and was taken as the flag not
+// given (--svg "" printed the text map) or as no results where --rolls ,,, is refused.
+func emptyValue(fs *flag.FlagSet) string {
+	var msg string
+	fs.Visit(func(f *flag.Flag) {
+		if _, repeatable := f.Value.(*listFlag); repeatable || msg != "" {
+			return
+		}
+		g, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		if v, isString := g.Get().(string); isString && strings.TrimSpace(v) == "" {
+			what := "a value"
+			if arg, _ := flag.UnquoteUsage(f); arg == "OUT" || arg == "FILE" {
+				what = "a file name"
+			}
+			msg = fmt.Sprintf("%s was given empty: it needs %s", dashed(f.Name), what)
+		}
+	})
+	return msg
+}
+
 // givenTwice finds a flag that takes one value given a second time, with that value; the
-// repeatable flags (-f, --set) may come many times. It reads the arguments as the flag
+// repeatable flags (-f, --set) may come many times, and so may a boolean flag (--json
+// --json), the last one counting as the flag package reads it. It reads the arguments as the flag
 // package does: a flag's value is after = or, for a flag that is not boolean, the next one.
 func givenTwice(fs *flag.FlagSet, args []string) (name, value string, twice bool) {
 	seen := map[string]bool{}
@@ -148,6 +179,9 @@ func givenTwice(fs *flag.FlagSet, args []string) (name, value string, twice bool
 			v = args[i]
 		}
 		if _, repeatable := f.Value.(*listFlag); repeatable {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
 		if seen[f.Name] {

@@ -92,7 +92,10 @@ func TestCommands(t *testing.T) {
 		{Map, []string{"rulesets/examples/duel.rules"}, "", 1, "", "rulesh map: no map is declared\n"},
 		{Map, []string{bad}, "", 1, "", "unknown name zut"},
 		{Map, nil, "", 2, "", "rulesh map: no rule file given\n"},
-		{Map, []string{"rulesets/examples/carte.rules", "--svg", "/dev/null"}, "", 1, "", "rulesh map: write /dev/null: not a regular file\n"},
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", "/dev/null"}, "", 1, "", "rulesh map: cannot write /dev/null: not a regular file\n"},
+		// A failed write names the path given, never the temporary file beside it.
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", "nodir/x.svg"}, "", 1, "", "rulesh map: cannot write nodir/x.svg: no such folder\n"},
+		{Prob, []string{"--svg", "nodir/x.svg", "1d2"}, "", 1, "", "rulesh prob: --svg: cannot write nodir/x.svg: no such folder\n"},
 
 		{Test, []string{"tests/naval/tir.transcript"}, "", 0, "ok    tests/naval/tir.transcript\n1 passed, 0 failed\n", ""},
 		{Test, []string{"nope"}, "", 1, "", "rulesh test: stat nope: no such file or directory\n"},
@@ -105,6 +108,13 @@ func TestCommands(t *testing.T) {
 		// In the REPL, diagnostics go where the user looks.
 		{REPL, []string{"nope.rules"}, "", 1, "nope.rules: cannot read nope.rules (no such file or directory)\n", "rulesh: rule files have errors\n"},
 		{REPL, []string{"--seed", "x"}, "", 2, "", "rulesh repl: --seed \"x\": not a whole number from 0\n"},
+		// An empty value is bad usage, for a file name as for a list (--rolls '' as --rolls ,,,);
+		// a boolean flag given twice is taken as given once.
+		{Map, []string{"rulesets/examples/carte.rules", "--svg", ""}, "", 2, "", "rulesh map: --svg was given empty: it needs a file name\n"},
+		{Prob, []string{"--svg=", "1d2"}, "", 2, "", "rulesh prob: --svg was given empty: it needs a file name\n"},
+		{Eval, []string{"--rolls", "", "1d6"}, "", 2, "", "rulesh eval: --rolls was given empty: it needs a value\n"},
+		{Eval, []string{"--rolls", ",,,", "1d6"}, "", 2, "", "--rolls: no result given"},
+		{Eval, []string{"--seed", "1", "--json", "--json", "1d6"}, "", 0, `{"emitted":[],"expr":"1d6"…`, ""},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runIn(t, root, tt.stdin, tt.cmd, tt.args...)

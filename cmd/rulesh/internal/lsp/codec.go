@@ -3,8 +3,10 @@ package lsp
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"reflect"
 	"strconv"
@@ -80,34 +82,59 @@ func (s *objectStream) refuse(code int64, msg string) {
 	}
 }
 
+// framingError is a header the stream cannot read: the message is refused and the
+// connection ends, as its framing is lost.
+type framingError struct{ msg string }
+
+func (e *framingError) Error() string { return e.msg }
+
 // ReadObject reads the next JSON-RPC message into v, answering and skipping those that
-// are not.
+// are not. The end of the input, between messages or inside one, ends the connection
+// (the second logged); so does the input closed under it after exit, silently.
 func (s *objectStream) ReadObject(v any) error {
 	for {
 		n, err := readHeader(s.r)
-		if err != nil {
-			if err != io.EOF && err != io.ErrUnexpectedEOF {
-				s.refuse(jsonrpc2.CodeParseError, err.Error()+"; the connection ends")
-			}
+		var fe *framingError
+		switch {
+		case err == nil:
+		case errors.As(err, &fe):
+			s.refuse(jsonrpc2.CodeParseError, err.Error()+"; the connection ends")
+			// Said once: jsonrpc2 would log it again as a "protocol error".
+			return io.EOF
+		case err == io.EOF || errors.Is(err, fs.ErrClosed):
+			return io.EOF
+		case err == io.ErrUnexpectedEOF:
+			s.log.Print("the input ended inside a message header; the connection ends")
 			return err
+		default:
+			s.log.Printf("reading the input: %v; the connection ends", plainIOError(err))
+			return io.EOF
 		}
 		if n > MaxMessage {
 			s.refuse(jsonrpc2.CodeInvalidRequest, fmt.Sprintf("a message of %d bytes is over the limit of %d bytes (%d MiB); it is skipped", n, MaxMessage, MaxMessage>>20))
 			// Skipped through a small buffer, as the client sends it: never held.
 			if _, err := io.CopyN(io.Discard, s.r, int64(n)); err != nil {
-				return err
+				return s.cutOff(err)
 			}
 			continue
 		}
 		body := make([]byte, n)
-		if _, err := io.ReadFull(s.r, body); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
+		if got, err := io.ReadFull(s.r, body); err != nil {
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				s.log.Printf("the input ended inside a message (%d of its %d bytes came); the connection ends", got, n)
+				return io.ErrUnexpectedEOF
 			}
-			return err
+			return s.cutOff(err)
 		}
 		if !json.Valid(body) {
 			s.refuse(jsonrpc2.CodeParseError, fmt.Sprintf("a message that is not JSON: %.80q", body))
+			continue
+		}
+		var version struct {
+			JSONRPC *string `json:"jsonrpc"`
+		}
+		if json.Unmarshal(body, &version) == nil && version.JSONRPC != nil && *version.JSONRPC != "2.0" {
+			s.refuse(jsonrpc2.CodeInvalidRequest, fmt.Sprintf("a message of JSON-RPC %q: only \"2.0\" is spoken", *version.JSONRPC))
 			continue
 		}
 		// A decoding that failed half-way may have filled part of v: start afresh, or a
@@ -115,8 +142,8 @@ func (s *objectStream) ReadObject(v any) error {
 		reflect.ValueOf(v).Elem().SetZero()
 		if err := json.Unmarshal(body, v); err != nil {
 			reflect.ValueOf(v).Elem().SetZero()
-			// jsonrpc2's words name Go types: they go to the log only.
-			s.log.Printf("not a JSON-RPC message: %v", err)
+			// jsonrpc2's words name Go types ("unexpected ID type: map[string]interface
+			// {}"): neither the client nor the log sees them.
 			s.refuse(jsonrpc2.CodeInvalidRequest, fmt.Sprintf("a message that is not a JSON-RPC request: %.80q", body))
 			continue
 		}
@@ -124,8 +151,31 @@ func (s *objectStream) ReadObject(v any) error {
 	}
 }
 
+// cutOff ends the connection on an error reading a body.
+func (s *objectStream) cutOff(err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		s.log.Print("the input ended inside a message; the connection ends")
+		return io.ErrUnexpectedEOF
+	}
+	if errors.Is(err, fs.ErrClosed) {
+		return io.EOF
+	}
+	s.log.Printf("reading the input: %v; the connection ends", plainIOError(err))
+	return io.EOF
+}
+
+// plainIOError drops Go's "read NAME:" before the file system's own words.
+func plainIOError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // readHeader reads a message's header lines, maxHeader bytes at most, and returns its
-// Content-Length.
+// Content-Length. A header it cannot read is a *framingError; errors reading the input
+// come back as they are.
 func readHeader(r *bufio.Reader) (uint64, error) {
 	var length uint64
 	found := false
@@ -140,7 +190,7 @@ func readHeader(r *bufio.Reader) (uint64, error) {
 		}
 		budget -= len(line)
 		if !strings.HasSuffix(line, "\r\n") {
-			return 0, fmt.Errorf("a header line does not end in \\r\\n: %.80q", line)
+			return 0, &framingError{fmt.Sprintf("a header line does not end in \\r\\n: %.80q", line)}
 		}
 		line = strings.TrimSuffix(line, "\r\n")
 		if line == "" {
@@ -148,15 +198,19 @@ func readHeader(r *bufio.Reader) (uint64, error) {
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if ok && strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			if found {
+				// Which one frames the body cannot be known.
+				return 0, &framingError{"a message with two Content-Length headers"}
+			}
 			n, err := strconv.ParseUint(strings.TrimSpace(value), 10, 63)
 			if err != nil {
-				return 0, fmt.Errorf("Content-Length %q is not a number of bytes", strings.TrimSpace(value))
+				return 0, &framingError{fmt.Sprintf("Content-Length %q is not a number of bytes", strings.TrimSpace(value))}
 			}
 			length, found = n, true
 		}
 	}
 	if !found {
-		return 0, fmt.Errorf("a message without a Content-Length")
+		return 0, &framingError{"a message without a Content-Length"}
 	}
 	return length, nil
 }
@@ -167,7 +221,7 @@ func readLine(r *bufio.Reader, limit int) (string, error) {
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if len(line)+len(chunk) > limit {
-			return "", fmt.Errorf("a message header does not end within %d bytes (a header line with no end?)", maxHeader)
+			return "", &framingError{fmt.Sprintf("a message header does not end within %d bytes (a header line with no end?)", maxHeader)}
 		}
 		line = append(line, chunk...)
 		if err == bufio.ErrBufferFull {

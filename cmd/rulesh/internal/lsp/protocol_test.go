@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // reply waits for the next response, whatever its id, as compact JSON.
@@ -50,6 +54,7 @@ func TestBadMessages(t *testing.T) {
 		{frame("[1,2,3]"), `{"id":null,"error":{"code":-32600,"message":"a message that is not a JSON-RPC request: \"[1,2,3]\""}}`},
 		{frame(`{"jsonrpc":"2.0","id":{"a":1},"method":"initialize"}`), `{"id":null,"error":{"code":-32600,"message":"a message that is not a JSON-RPC request: \"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":{\\\"a\\\":1},\\\"method\\\":\\\"initialize\\\"}\""}}`},
 		{frame(`{"jsonrpc":"2.0","id":3}`), `{"id":null,"error":{"code":-32600,"message":"a message that is not a JSON-RPC request: \"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":3}\""}}`},
+		{frame(`{"jsonrpc":"1.0","id":4,"method":"initialize"}`), `{"id":null,"error":{"code":-32600,"message":"a message of JSON-RPC \"1.0\": only \"2.0\" is spoken"}}`},
 	} {
 		c.raw(tc.msg)
 		if got := c.reply(); got != tc.want {
@@ -106,6 +111,7 @@ func TestLostFraming(t *testing.T) {
 		{"Content-Length: 2\n\n{}", `{"id":null,"error":{"code":-32700,"message":"a header line does not end in \\r\\n: \"Content-Length: 2\\n\"; the connection ends"}}`},
 		{"Content-Type: x\r\n\r\n{}", `{"id":null,"error":{"code":-32700,"message":"a message without a Content-Length; the connection ends"}}`},
 		{"Content-Length: -1\r\n\r\n", `{"id":null,"error":{"code":-32700,"message":"Content-Length \"-1\" is not a number of bytes; the connection ends"}}`},
+		{"Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}", `{"id":null,"error":{"code":-32700,"message":"a message with two Content-Length headers; the connection ends"}}`},
 	} {
 		c := newClient(t)
 		go io.WriteString(c.w, tc.msg) // the server stops reading: the pipe is closed under it
@@ -292,4 +298,87 @@ func TestMainHostileStdin(t *testing.T) {
 			t.Errorf("%.30q:\n got %q\nwant %q", tc.in, out.String(), want)
 		}
 	}
+}
+
+// TestLogInPlainWords: what the server logs on stderr is in plain words: a body cut off by
+// the end of the input is said, a message jsonrpc2 cannot read is not described in Go's
+// types, and a clean shutdown and exit log nothing (the input closed under the reader
+// after exit is no error).
+func TestLogInPlainWords(t *testing.T) {
+	var out, errw strings.Builder
+	Main(strings.NewReader(frame(`{"jsonrpc":"2.0","id":{"a":1},"method":"initialize"}`)+"Content-Length: 10\r\n\r\n{}"), &out, &errw, nil)
+	log := errw.String()
+	if !strings.Contains(log, "the input ended inside a message (2 of its 10 bytes came)") || strings.Contains(log, "interface") || strings.Contains(log, "Go value") {
+		t.Errorf("log:\n%s", log)
+	}
+
+	// A lost framing is logged once, not again in jsonrpc2's words.
+	errw.Reset()
+	Main(strings.NewReader("Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}"), &out, &errw, nil)
+	if n := strings.Count(errw.String(), "two Content-Length headers"); n != 1 || strings.Contains(errw.String(), "jsonrpc2") {
+		t.Errorf("lost framing logged %d times:\n%s", n, errw.String())
+	}
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	go io.WriteString(w, frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)+
+		frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`))
+	errw.Reset()
+	done := make(chan int, 1)
+	go func() { done <- Main(r, &out, &errw, nil) }()
+	select {
+	case code := <-done:
+		if code != 0 || errw.Len() > 0 {
+			t.Errorf("clean exit: code %d, log:\n%s", code, errw.String())
+		}
+	case <-time.After(guard):
+		t.Fatal("the server did not exit")
+	}
+}
+
+// TestIncrementalChange: a change with a range is applied to the buffer (the server asks
+// for full sync, but a client may send ranges anyway), positions in UTF-16 units.
+func TestIncrementalChange(t *testing.T) {
+	r := func(l1, c1, l2, c2 int) *protocol.Range {
+		return &protocol.Range{Start: protocol.Position{Line: protocol.UInteger(l1), Character: protocol.UInteger(c1)}, End: protocol.Position{Line: protocol.UInteger(l2), Character: protocol.UInteger(c2)}}
+	}
+	for _, c := range []struct {
+		text string
+		r    *protocol.Range
+		repl string
+		want string
+	}{
+		{"const x = 1\n", r(0, 10, 0, 11), "2", "const x = 2\n"},
+		{"a\nbc\n", r(1, 0, 1, 0), "X", "a\nXbc\n"},
+		{"a\nbc\n", r(0, 1, 1, 1), "", "ac\n"},
+		{"é𝄞x\n", r(0, 3, 0, 4), "y", "é𝄞y\n"},  // 𝄞 is two UTF-16 units
+		{"ab\n", r(0, 50, 0, 50), "!", "ab!\n"}, // past the line's end: its end
+		{"ab\n", r(9, 0, 9, 0), "z", "ab\nz"},   // past the last line: the text's end
+		{"abc", r(0, 2, 0, 1), "", "ac"},        // backwards
+		{"abc", nil, "whole", "whole"},
+	} {
+		if got := applyChange(c.text, c.r, c.repl); got != c.want {
+			t.Errorf("applyChange(%q, %v, %q) = %q, want %q", c.text, c.r, c.repl, got, c.want)
+		}
+	}
+
+	dir := t.TempDir()
+	uri := pathURI(filepath.Join(dir, "m.rules"))
+	cl := newClient(t)
+	cl.call("initialize", map[string]any{"capabilities": map[string]any{}})
+	cl.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "rules", "version": 1, "text": "const x = 1\n"}})
+	if got := cl.diagnostics(uri); got != "[]" {
+		t.Errorf("open: %s", got)
+	}
+	cl.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": pos(0, 10), "end": pos(0, 11)}, "text": "zut"}}})
+	if got := cl.diagnostics(uri); !strings.Contains(got, "unknown name zut") {
+		t.Errorf("after a ranged change: %s", got)
+	}
+	cl.call("shutdown", nil)
+	cl.notify("exit", nil)
+	<-cl.done
 }

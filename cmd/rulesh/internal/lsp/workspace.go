@@ -54,9 +54,13 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		s.docs[path] = d
 	}
 	for _, c := range p.ContentChanges {
-		// Full sync: every change carries the whole text.
-		if w, ok := c.(protocol.TextDocumentContentChangeEventWhole); ok {
-			d.text = w.Text
+		// The server asks for full sync (every change carries the whole text); a client
+		// that sends a range anyway has it applied, in order, as the protocol says.
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			d.text = c.Text
+		case protocol.TextDocumentContentChangeEvent:
+			d.text = applyChange(d.text, c.Range, c.Text)
 		}
 	}
 	d.version = p.TextDocument.Version
@@ -64,6 +68,41 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	s.mu.Unlock()
 	s.schedule(path)
 	return nil
+}
+
+// applyChange replaces the range r of text (lines from 0, characters in UTF-16 units, as
+// the protocol counts them) with repl. A position past its line's end stands for the
+// line's end, a line past the text's last for the text's end; a range given backwards is
+// read forwards.
+func applyChange(text string, r *protocol.Range, repl string) string {
+	if r == nil {
+		return repl
+	}
+	start, end := offset(text, r.Start), offset(text, r.End)
+	if end < start {
+		start, end = end, start
+	}
+	return text[:start] + repl + text[end:]
+}
+
+// offset is the byte offset in text of a position of the protocol.
+func offset(text string, p protocol.Position) int {
+	at := 0
+	for line := protocol.UInteger(0); line < p.Line; line++ {
+		i := strings.IndexByte(text[at:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		at += i + 1
+	}
+	units := 0
+	for i, r := range text[at:] {
+		if units >= int(p.Character) || r == '\n' {
+			return at + i
+		}
+		units += utf16Len(r)
+	}
+	return len(text)
 }
 
 func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {

@@ -17,7 +17,11 @@ var badInputs = []struct{ src, want string }{
 	{"Q♣ \xffx", "<input>:1:4: invalid UTF-8 byte 0xff"},
 	{strings.Repeat("!", 1_000_000) + "true", "<input>:1:65: nesting deeper than the limit of 64"},
 	{strings.Repeat("-", 400_000) + "1", "<input>:1:65: nesting deeper than the limit of 64"},
-	{"let __x = 1", "<input>: names starting with __ are reserved"},
+	{"let __x = 1", "<input>:1:5: names starting with __ are reserved\n    let __x = 1\n        ^"},
+	// A let's errors point into the line as typed, and show it whole.
+	{"let a = 1 + nope", "<input>:1:13: unknown name nope\n    let a = 1 + nope\n                ^"},
+	{strings.Repeat("1+", 100_000) + "1", "<input>:1:20001: expression longer than the limit of 20000 tokens"},
+	{strings.Repeat("a", 5<<20), "<input>: input longer than the limit of 4 MiB"},
 }
 
 var goWords = []string{"panic", "goroutine", "runtime error", "fatal error"}
@@ -44,6 +48,19 @@ func TestREPLBadInput(t *testing.T) {
 		if ok || !strings.HasPrefix(got, c.want) || !strings.HasSuffix(got, "\n2\n") {
 			t.Errorf("repl %.40q: ok %v\n%.300s\nwant %q, then the session goes on", c.src, ok, got, c.want)
 		}
+	}
+}
+
+// TestREPLLetLines: a let typed over two lines points into its second line.
+func TestREPLLetLines(t *testing.T) {
+	var out bytes.Buffer
+	sh, err := New(Config{Dir: "../../../../rulesets/examples", Files: []string{"cartes.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.Run(strings.NewReader("let  é = [1,\n 2, nope]\n"))
+	if want := "<input>:2:5: unknown name nope\n     2, nope]\n        ^"; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"rulesh/cmd/rulesh/internal/sysio"
 )
@@ -88,5 +89,39 @@ func TestInteractiveSession(t *testing.T) {
 	withStdio(t, "1\n", sh2.interactive)
 	if !strings.HasSuffix(out.String(), "1\n\n") {
 		t.Errorf("without a history:\n%q", out.String())
+	}
+}
+
+// TestHistoryFile: the history file is read only when it is a regular file of bounded size
+// (a named pipe there blocked the session at its first input), and a line too long for the
+// line editor is dropped alone instead of the whole history.
+func TestHistoryFile(t *testing.T) {
+	dir := t.TempDir()
+	long := filepath.Join(dir, "long")
+	os.WriteFile(long, []byte("1 + 1\n"+strings.Repeat("x", 20<<10)+"\nariane.pv\n"), 0o600)
+	b, err := readHistory(long)
+	if err != nil || string(b) != "1 + 1\nariane.pv\n" {
+		t.Errorf("history with a long line: %q, %v", b, err)
+	}
+	if b, err := readHistory(filepath.Join(dir, "none")); err != nil || len(b) != 0 {
+		t.Errorf("no history yet: %q, %v", b, err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := readHistory(fifo)
+		(&Shell{}).saveHistory(nil, fifo) // must not open it
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "named pipe") {
+			t.Errorf("history on a named pipe: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading or writing the history blocked on a named pipe")
 	}
 }

@@ -183,9 +183,14 @@ func (r *recorder) rel(path string) string {
 }
 
 // entry writes one input and its output in transcript form; a :load path is rewritten
-// relative to the transcript.
+// relative to the transcript, and an input that writes a file is kept as a comment.
 func (r *recorder) entry(e logEntry, s *Shell) string {
 	input, output := e.input, e.output
+	if writesFile(input) {
+		// Replay refuses to write files; the picture changes no state, so the transcript
+		// says it was drawn and replays what comes after.
+		return "# not replayed (replay writes no file): " + input + "\n"
+	}
 	if cmd, arg, _ := strings.Cut(input, " "); cmd == ":load" && strings.TrimSpace(arg) != "" {
 		arg = strings.TrimSpace(arg)
 		input = ":load " + r.rel(s.path(arg))

@@ -296,3 +296,28 @@ func TestRecordMenuAnswers(t *testing.T) {
 		t.Errorf("does not replay:\n%s\n%s", msg, b)
 	}
 }
+
+// TestRecordMapSVG: a transcript recorded around `:map … svg` replays green: the picture,
+// drawn before or during the recording, is kept as a comment (replay writes no file), and a
+// failed write names the path given, not a temporary file.
+func TestRecordMapSVG(t *testing.T) {
+	root, _ := filepath.Abs("../../../..")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.transcript")
+	pic := filepath.Join(dir, "x.svg")
+	in := ":map svg " + pic + "\n:record " + path + "\n1 + 1\n:map svg " + filepath.Join(dir, "nodir", "y.svg") + "\n:record off\n"
+	_, out, errOut := runIn(t, root, in, 1, "rulesets/examples/carte.rules")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err, out, errOut)
+	}
+	if strings.Contains(string(b), ".tmp") || !strings.Contains(string(b), "# not replayed (replay writes no file): :map svg "+pic+"\n") {
+		t.Errorf("recorded:\n%s", b)
+	}
+	if !strings.Contains(out, "error: cannot write "+filepath.Join(dir, "nodir", "y.svg")+": no such folder\n") {
+		t.Errorf("the failed write:\n%s", out)
+	}
+	if ok, msg := transcript.RunFile(path, false, Open); !ok {
+		t.Errorf("does not replay:\n%s\n%s", msg, b)
+	}
+}

@@ -6,15 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/peterh/liner"
 
 	"rulesh/cmd/rulesh/internal/sysio"
-	"rulesh/dsl"
 )
 
 // Run reads the session's inputs from stdin until it ends or :quit, and ends the session (a
@@ -123,9 +124,13 @@ func (s *Shell) interactive() {
 	s.m.SetAsk(s.answer)
 	hist := historyPath()
 	if hist != "" {
-		if b, err := dsl.ReadLimited(hist, dsl.MaxFileSize); err == nil {
-			_, _ = ln.ReadHistory(bytes.NewReader(b))
+		b, err := readHistory(hist)
+		if err != nil {
+			// What cannot be read is not written over either: the session keeps no history.
+			fmt.Fprintf(s.stderr, "rulesh: history not kept this session: %v\n", err)
+			hist = ""
 		}
+		_, _ = ln.ReadHistory(bytes.NewReader(b))
 	}
 	// Ctrl-C while a call runs interrupts it at its next step: a statement, or a unit of work
 	// inside an expression (a die, an element walked by map or filter…).
@@ -168,7 +173,9 @@ func (s *Shell) interactive() {
 		pending.Reset()
 		depth = 0
 		if strings.TrimSpace(input) != "" {
-			ln.AppendHistory(strings.ReplaceAll(input, "\n", " "))
+			if h := strings.ReplaceAll(input, "\n", " "); len(h) <= maxHistoryLine {
+				ln.AppendHistory(h)
+			}
 			s.interrupt.Store(false)
 			s.Exec(input)
 			if s.interrupt.Load() {
@@ -179,13 +186,47 @@ func (s *Shell) interactive() {
 	}
 }
 
+// maxHistoryLine is the longest history line kept: the line editor reads history through
+// a 4 KiB buffer and gives up on the whole file at a longer line.
+const maxHistoryLine = 4000
+
+// maxHistory bounds the history file read: the line editor keeps 1,000 lines.
+const maxHistory = 8 << 20
+
+// readHistory reads the history file, a regular file of at most maxHistory bytes (a named
+// pipe there would block the session, a device would never end), and returns its lines
+// without those the line editor would stop at: longer than maxHistoryLine, or not UTF-8.
+// A file that does not exist yet is an empty history.
+func readHistory(path string) ([]byte, error) {
+	b, err := sysio.ReadRegular(path, maxHistory)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	for line := range bytes.Lines(b) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if len(line) <= maxHistoryLine && utf8.Valid(line) {
+			out.Write(line)
+			out.WriteByte('\n')
+		}
+	}
+	return out.Bytes(), nil
+}
+
 // saveHistory writes the history file itself with mode 0600 after every input, so nothing
-// is lost if the terminal closes.
+// is lost if the terminal closes. Only a regular file is written: opening a named pipe
+// for writing blocks until someone reads it.
 func (s *Shell) saveHistory(ln *liner.State, path string) {
 	if path == "" {
 		return
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 
 	"rulesh/cmd/rulesh/internal/output"
 	"rulesh/cmd/rulesh/internal/sysio"
@@ -304,19 +305,28 @@ func (s *Shell) run(input string) {
 	case strings.HasPrefix(input, ":"):
 		s.meta(input)
 	default:
+		// Bounded first: what follows reads the whole input.
+		if err := dsl.CheckInput("<input>", input); err != nil {
+			s.showError(err, input)
+			return
+		}
 		if dsl.IsStatement(input) && !letRE().MatchString(input) {
 			if err := s.sess.Exec("<input>", input); err != nil {
 				s.showError(err, input)
 			}
 			return
 		}
-		if m := letRE().FindStringSubmatch(input); m != nil {
-			v, err := s.sess.Let(m[1], m[2])
+		if m := letRE().FindStringSubmatchIndex(input); m != nil {
+			// Columns in characters, as positions count them.
+			name, src := input[m[2]:m[3]], input[m[4]:m[5]]
+			nameCol := utf8.RuneCountInString(input[:m[2]]) + 1
+			srcCol := utf8.RuneCountInString(input[:m[4]]) + 1
+			v, err := s.sess.LetLine(input, name, nameCol, src, srcCol)
 			if err != nil {
-				s.showError(err, m[2])
+				s.showError(err, input)
 				return
 			}
-			fmt.Fprintf(s.stdout, "%s = %s\n", m[1], dsl.Repr(v))
+			fmt.Fprintf(s.stdout, "%s = %s\n", name, dsl.Repr(v))
 			return
 		}
 		v, err := s.sess.Eval("<input>", input)
@@ -696,13 +706,28 @@ func ParseCards(prog *dsl.Program, s string) ([]string, error) {
 	return f, nil
 }
 
+// mapArgs splits the argument of :map into the map's name and the SVG file to write ("" for
+// none).
+func mapArgs(arg string) (name, svg string) {
+	if f := strings.Fields(arg); len(f) >= 2 && f[len(f)-2] == "svg" {
+		return strings.Join(f[:len(f)-2], " "), f[len(f)-1]
+	}
+	return arg, ""
+}
+
+// writesFile reports whether an input writes a file (`:map … svg FILE`): replay writes
+// none, and such an input changes nothing else, so a recorded transcript keeps it as a
+// comment.
+func writesFile(input string) bool {
+	cmd, arg, _ := strings.Cut(input, " ")
+	_, svg := mapArgs(arg)
+	return cmd == ":map" && svg != ""
+}
+
 // drawMap is :map [NAME] [svg FILE]: the board as it stands, as text, or as an SVG picture
 // written to FILE (one per turn of a game, on request); replay writes no file.
 func (s *Shell) drawMap(arg string) {
-	name, svg := arg, ""
-	if f := strings.Fields(arg); len(f) >= 2 && f[len(f)-2] == "svg" {
-		name, svg = strings.Join(f[:len(f)-2], " "), f[len(f)-1]
-	}
+	name, svg := mapArgs(arg)
 	board, err := s.m.Map(name)
 	if err != nil {
 		s.errorf("%v", err)

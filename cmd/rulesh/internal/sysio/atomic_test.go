@@ -56,6 +56,26 @@ func TestWriteFile(t *testing.T) {
 	}
 }
 
+// TestWriteErrors: a failed write names the path asked for and the reason in words, never
+// the temporary file beside it nor Go's "open NAME:".
+func TestWriteErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	os.WriteFile(file, nil, 0o644)
+	cases := []struct{ path, want string }{
+		{filepath.Join(dir, "nodir", "x.svg"), "cannot write " + filepath.Join(dir, "nodir", "x.svg") + ": no such folder"},
+		{filepath.Join(file, "x.svg"), "cannot write " + filepath.Join(file, "x.svg") + ": a part of the path is not a folder"},
+		{dir, "cannot write " + dir + ": it is a folder"},
+		{"/dev/null", "cannot write /dev/null: not a regular file"},
+	}
+	for _, c := range cases {
+		err := WriteFile(c.path, []byte("x"))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("WriteFile(%s): %v, want %q", c.path, err, c.want)
+		}
+	}
+}
+
 // TestWriteFailure: a write that fails leaves the target as it was and no temporary file; a
 // new file gets mode 0644.
 func TestWriteFailure(t *testing.T) {

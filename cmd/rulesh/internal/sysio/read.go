@@ -75,5 +75,5 @@ func readError(path string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("cannot read %s: %v", path, err)
+	return fmt.Errorf("cannot read %s: %w", path, err)
 }

@@ -19,13 +19,13 @@ func ReplaceableSVG(path string) error {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return WriteError(path, err)
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return err
+		return WriteError(path, err)
 	}
 	head = bytes.TrimLeft(bytes.TrimPrefix(head[:n], []byte("\ufeff")), " \t\r\n")
 	if len(head) == 0 || bytes.HasPrefix(head, []byte("<svg")) || bytes.HasPrefix(head, []byte("<?xml")) {

@@ -281,7 +281,8 @@ func hexDistance(m *runtime.Machine, a []any) (any, error) {
 	return hex.Distance(hs[0], hs[1]), nil
 }
 
-// neighbours is neighbours(h), the six hexes around, or neighbours(m, h), those on the board.
+// neighbours is neighbours(h), the six hexes around, or neighbours(m, h), those on the board
+// (none for a hex off it).
 func neighbours(m *runtime.Machine, a []any) (any, error) {
 	if len(a) == 1 {
 		h, err := asHex(a[0])
@@ -297,7 +298,8 @@ func neighbours(m *runtime.Machine, a []any) (any, error) {
 	}
 	var out []hex.Hex
 	for _, n := range h.Neighbours() {
-		if b.In(n) {
+		// A hex off the board has no neighbours on it, even beside it.
+		if b.In(h) && b.In(n) {
 			out = append(out, n)
 		}
 	}
@@ -500,7 +502,8 @@ func retreats(m *runtime.Machine, a []any) (any, error) {
 	}
 	var out []hex.Hex
 	for _, n := range from.Neighbours() {
-		if !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
+		// From off the board there is no retreat onto it, as there is no move (reachable).
+		if !b.In(from) || !b.In(n) || hex.Distance(n, att) <= hex.Distance(from, att) {
 			continue
 		}
 		args := []any{unit, from, n}

@@ -1,0 +1,36 @@
+package runtime
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestConformInt: a value given for an int says what is wrong with it: a fraction takes
+// floor, ceil or round; a whole number too large for an int (9223372036854775808 given to
+// --set or :set reads as a float) is out of the range of int, where rounding would not help.
+func TestConformInt(t *testing.T) {
+	for _, c := range []struct {
+		in   any
+		want string // the value's repr, or the error
+	}{
+		{2.0, "2"},
+		{float64(1 << 52), "4503599627370496"},
+		{2.5, "expected an int, got 2.5 (use floor, ceil or round)"},
+		{ParseValue("9223372036854775808"), "expected an int, got a number out of the range of int (-9223372036854775808 to 9223372036854775807)"},
+		{ParseValue("-9223372036854775809"), "out of the range of int"},
+		{1e300, "out of the range of int"},
+		{float64(1 << 60), "not held exactly"},
+		{ParseValue("-9223372036854775808"), "-9223372036854775808"},
+		{math.Inf(1), "out of the range of int"},
+	} {
+		v, err := Conform(c.in, IntType)
+		got := Repr(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, c.want) || strings.Contains(got, "out of the range") && strings.Contains(got, "floor") {
+			t.Errorf("Conform(%v, int) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
