@@ -46,7 +46,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		if l.Type != nil {
 			want = c.resolveType(l.Type)
 		}
-		v := c.valueExpr(l.Value, sc, want)
+		v := c.valueExpr(l.Value, sc, want, nil)
 		t := want
 		if t == nil {
 			t = runtime.AnyType
@@ -96,10 +96,11 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		st := &runtime.ReturnStmt{StmtBase: base}
 		if s.Return.Value != nil {
 			var want *runtime.Type
+			var at *place
 			if sc.proc != nil && sc.proc.Result != nil {
-				want = sc.proc.Result
+				want, at = sc.proc.Result, &place{proc: sc.proc}
 			}
-			st.Value = c.valueExpr(s.Return.Value, sc, want)
+			st.Value = c.valueExpr(s.Return.Value, sc, want, at)
 		}
 		return st
 	case s.Require != nil:
@@ -149,10 +150,11 @@ func (c *Compiler) textOrExpr(e *syntax.Expr, sc *Scope) (*runtime.Template, *ru
 
 // valueExpr compiles the value of let, return or an assignment: a lone string literal with
 // braces is a template, as after emit; anything else is an expression.
-func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
+// at names the place for a mismatch's message (nil: none).
+func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
 	t := e.Single()
 	if t == nil || t.Type != syntax.TokString || !strings.ContainsAny(t.Value, "{}") {
-		return c.compileExpr(e, sc, want)
+		return c.compileExprAs(e, sc, want, at)
 	}
 	n := len(c.Diags)
 	tm := c.parseTemplate(t.Value, e.Pos, sc)
@@ -163,7 +165,7 @@ func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *run
 	}
 	text, start := c.exprText(e)
 	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start, Tmpl: tm, Type: runtime.StringType}
-	c.checkWant(x, want)
+	c.checkWantAs(x, want, at)
 	return x
 }
 
@@ -189,7 +191,7 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 			if s.Op != "=" {
 				want = nil
 			}
-			if st.Value = c.valueExpr(s.Value, sc, want); st.Value == nil {
+			if st.Value = c.valueExpr(s.Value, sc, want, nil); st.Value == nil {
 				return nil
 			}
 			c.ownAssign(t.Value, s.Op, st.Value, sc, s.Pos)
@@ -283,7 +285,7 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 	if st.Op != "=" {
 		want = nil
 	}
-	st.Value = c.valueExpr(s.Value, sc, want)
+	st.Value = c.valueExpr(s.Value, sc, want, nil)
 	if st.Value == nil {
 		return nil
 	}

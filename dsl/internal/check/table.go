@@ -207,7 +207,7 @@ func (c *Compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *Scope) {
 		c.errorf(r.Pos, "this row has no value", "write key : value")
 		return
 	}
-	row.Value = c.valueExpr(r.Value, sc, nil) // a lone string with {…} is a template, as after return
+	row.Value = c.valueExpr(r.Value, sc, nil, nil) // a lone string with {…} is a template, as after return
 	if len(toks) == 1 && toks[0].Type == syntax.TokIdent {
 		switch toks[0].Value {
 		case "else":

@@ -716,10 +716,17 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	}
 	for i, arg := range given {
-		if t := p.Params[i].Type; t.Kind == runtime.TEnum {
-			if _, skip := arg.(*ast.ConstantNode); !skip {
-				pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
-			}
+		if _, skip := arg.(*ast.ConstantNode); skip {
+			continue
+		}
+		t := p.Params[i].Type
+		if t.Kind == runtime.TEnum {
+			pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+		}
+		// A value whose type is known here and cannot be stored in the parameter would fail
+		// at every run of the call: refuse it at load, at the argument.
+		if got := pv.argType(arg); !runtime.Assignable(t, got) {
+			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), "declared at "+p.Params[i].Pos.String())
 		}
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
@@ -727,6 +734,22 @@ func (pv *patcher) Visit(node *ast.Node) {
 	// is looked up or parsed when the call runs.
 	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, given...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+// argType is what is known of an argument's type when its call is patched: expr has not
+// typed the arguments of a call it could not resolve yet, so literals are read by their node.
+func (pv *patcher) argType(n ast.Node) *runtime.Type {
+	switch pv.c.orig(n).(type) {
+	case *ast.StringNode:
+		return runtime.StringType
+	case *ast.IntegerNode:
+		return runtime.IntType
+	case *ast.FloatNode:
+		return runtime.FloatType
+	case *ast.BoolNode:
+		return runtime.BoolType
+	}
+	return pv.c.staticType(n, pv.sc)
 }
 
 // namedFn is the call a named argument `name = value` is rewritten to (rewriteLiterals):

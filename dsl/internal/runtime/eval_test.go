@@ -53,7 +53,7 @@ func TestEval(t *testing.T) {
 		{name: "recursion", expr: "fact(10)", want: "3628800"},
 		{name: "kind constructor", expr: "nouvelle().force", want: "9"},
 		{name: "list concat", expr: `a.tags + ["x"]`, want: `["x"]`},
-		{name: "param type checked at run time", expr: `plus("x")`, err: "parameter x: expected int"},
+		{name: "param type checked at run time", expr: `plus(["x"][0])`, err: "parameter x: expected int"},
 		{name: "loop limit", expr: "boucle()", err: "max_loop_iterations"},
 		{name: "call depth limit", expr: "récursion(1)", err: "max_call_depth"},
 		{name: "unicode names", expr: "a.portée * 2", want: "3.0"},
