@@ -103,7 +103,7 @@ func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
 }
 
 var reservedWords = map[string]bool{
-	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
+	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true, "break": true, "continue": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
 	"option": true, "const": true, "enum": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
@@ -698,6 +698,18 @@ type Scope struct {
 	self *runtime.Entity
 	// own holds the locals of this block that keep a record a rule built (pure.go).
 	own map[string]*ownLocal
+	// loop marks the scope of a for or while body, where break and continue may stand.
+	loop bool
+}
+
+// inLoop reports whether a statement in sc stands inside a loop's body.
+func (sc *Scope) inLoop() bool {
+	for s := sc; s != nil; s = s.parent {
+		if s.loop {
+			return true
+		}
+	}
+	return false
 }
 
 type scopeMode int

@@ -17,17 +17,33 @@ func (c *Compiler) block(b *syntax.Block, parent *Scope) []runtime.Stmt {
 	returned := false
 	for _, s := range b.Stmts {
 		if returned {
-			c.warnf(s.Pos, "unreachable code after return", "")
+			c.warnf(s.Pos, "unreachable code after "+jumpWord(b.Stmts, s), "")
 			returned = false // one warning per block is enough
 		}
 		if st := c.Stmt(s, sc); st != nil {
 			out = append(out, st)
 		}
-		if s.Return != nil {
+		if s.Return != nil || s.Break != nil || s.Continue != nil {
 			returned = true
 		}
 	}
 	return out
+}
+
+// jumpWord names the statement before s in stmts that ends the block (return, break or
+// continue), for the warning about the code after it.
+func jumpWord(stmts []*syntax.Stmt, s *syntax.Stmt) string {
+	for i, t := range stmts {
+		if t == s && i > 0 {
+			switch p := stmts[i-1]; {
+			case p.Break != nil:
+				return "break"
+			case p.Continue != nil:
+				return "continue"
+			}
+		}
+	}
+	return "return"
 }
 
 func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
@@ -74,6 +90,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		f := s.For
 		st := &runtime.ForStmt{StmtBase: base, Coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
 		inner := NewScope(sc)
+		inner.loop = true
 		for _, n := range []string{f.Var, f.Var2} {
 			if n != "" && c.CheckName(n, f.Pos) {
 				c.CheckShadow(n, f.Pos)
@@ -91,7 +108,22 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		st.Body = c.block(f.Body, inner)
 		return st
 	case s.While != nil:
-		return &runtime.WhileStmt{StmtBase: base, Cond: c.cond(&s.While.Cond.Expr, sc), Body: c.block(s.While.Body, sc)}
+		body := NewScope(sc)
+		body.loop = true
+		return &runtime.WhileStmt{StmtBase: base, Cond: c.cond(&s.While.Cond.Expr, sc), Body: c.block(s.While.Body, body)}
+	case s.Break != nil || s.Continue != nil:
+		word := "break"
+		if s.Continue != nil {
+			word = "continue"
+		}
+		if !sc.inLoop() {
+			c.errorf(s.Pos, word+" outside a loop", word+" stands in the body of a for or while loop; to end the procedure, write return")
+			return nil
+		}
+		if s.Continue != nil {
+			return &runtime.ContinueStmt{StmtBase: base}
+		}
+		return &runtime.BreakStmt{StmtBase: base}
 	case s.Return != nil:
 		st := &runtime.ReturnStmt{StmtBase: base}
 		if s.Return.Value != nil {

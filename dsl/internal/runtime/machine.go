@@ -185,7 +185,33 @@ type Frame struct {
 	// resultAt is the return statement that gave result, where a result of the wrong type
 	// is reported.
 	resultAt Pos
-	done     bool
+	// done ends the blocks that run: a return, or a break or continue (jump says which), which
+	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
+	done bool
+	jump jump
+}
+
+// jump is what a break or continue asks of the loop around it.
+type jump uint8
+
+const (
+	noJump jump = iota
+	jumpBreak
+	jumpContinue
+)
+
+// takeJump is called by a loop after its body ran: it clears a break or continue and
+// reports whether the loop goes on (false after a break or a return).
+func (f *Frame) takeJump() bool {
+	if !f.done {
+		return true
+	}
+	j := f.jump
+	if j == noJump {
+		return false // a return
+	}
+	f.done, f.jump = false, noJump
+	return j == jumpContinue
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
@@ -660,7 +686,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 		f.Vars["__rt"] = m
 		m.copyUses(p, f)
 	}
-	f.result, f.done = nil, false
+	f.result, f.done, f.jump = nil, false, noJump
 	return f
 }
 
@@ -998,7 +1024,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 		if err := m.Run(s.Body, f); err != nil {
 			return false, err
 		}
-		return !f.done, nil
+		return f.takeJump(), nil
 	}
 	limit := func(n int) error {
 		if n > m.Limits.MaxLoopIterations {
@@ -1069,7 +1095,7 @@ func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 		if err != nil || !ok {
 			return err
 		}
-		if err := m.Run(s.Body, f); err != nil || f.done {
+		if err := m.Run(s.Body, f); err != nil || !f.takeJump() {
 			return err
 		}
 		if err := m.step(s.At); err != nil {
@@ -1087,6 +1113,16 @@ func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 		f.result, f.resultAt = v, s.At
 	}
 	f.done = true
+	return nil
+}
+
+func (s *BreakStmt) exec(m *Machine, f *Frame) error {
+	f.done, f.jump = true, jumpBreak
+	return nil
+}
+
+func (s *ContinueStmt) exec(m *Machine, f *Frame) error {
+	f.done, f.jump = true, jumpContinue
 	return nil
 }
 
