@@ -395,7 +395,11 @@ func (c *cli) eval(args []string) int {
 	})
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
-		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
+		show := output.Error
+		if *r.json {
+			show = output.ErrorFull // read by programs: the position and calls too
+		}
+		show(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
 		var diags dsl.Diagnostics
 		if errors.As(err, &diags) && dsl.IsStatement(src) {
 			// What reads as a statement and does not compile as an expression.
