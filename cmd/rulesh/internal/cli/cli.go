@@ -258,7 +258,7 @@ func summary(p *dsl.Program) string {
 	add := func(n int, what string) {
 		if n > 0 {
 			s := ""
-			if n > 1 {
+			if n > 1 && what != "dice" {
 				s = "s"
 			}
 			if what == "entit" {
@@ -273,8 +273,12 @@ func summary(p *dsl.Program) string {
 	n := p.Counts()
 	add(n.Options, "option")
 	add(n.Consts, "const")
+	add(n.Enums, "enum")
 	add(n.Kinds, "kind")
 	add(n.Entities, "entit")
+	add(n.Dice, "dice")
+	add(n.Decks, "deck")
+	add(n.Maps, "map")
 	add(n.Procs, "procedure")
 	if len(parts) == 0 {
 		return "empty"
