@@ -10,6 +10,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
@@ -59,7 +60,7 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 				at.Column += max(e.Col-1, 0) // Col counts runes of an ASCII-led literal
 				at.Offset += max(e.Col-1, 0)
 			}
-			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, "")
+			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, exprx.DieHint(msg, c.prog.Dice()))
 			return
 		}
 		t.Roll = de
