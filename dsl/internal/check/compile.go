@@ -484,7 +484,7 @@ func readingOrder(files []syntax.ParsedFile) []*syntax.Decl {
 }
 
 func (c *Compiler) option(o *syntax.OptionDecl) {
-	valueAST, doc := splitDoc(o.Value)
+	valueAST, doc := splitDoc(o.Value, c.source(o.Value.Pos.Filename))
 	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
 	if !c.declare(o.Name, o.Pos, opt) {
 		return
@@ -531,8 +531,10 @@ func (c *Compiler) consts() *runtime.ConstEvaluator {
 	return c.constEval
 }
 
-// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
-func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
+// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`). The
+// value ends where the doc string starts, blanks before it left out: its last token may be
+// a bracket opening a group (["a"], {a: 1}), whose end is not among the tokens of depth 0.
+func splitDoc(e *syntax.Expr, src []byte) (*syntax.Expr, string) {
 	n := len(e.Toks)
 	if n < 2 || e.Toks[n-1].Type != syntax.TokString || e.Toks[n-2].Type == syntax.TokOp {
 		return e, ""
@@ -540,9 +542,11 @@ func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
 	doc, _ := syntax.Unquote(e.Toks[n-1].Value)
 	cut := *e
 	cut.Toks = e.Toks[:n-1]
-	last := e.Toks[n-2]
-	cut.EndPos = last.Pos
-	cut.EndPos.Advance(last.Value)
+	cut.EndPos = e.Toks[n-1].Pos
+	for cut.EndPos.Offset > e.Pos.Offset && cut.EndPos.Offset <= len(src) && (src[cut.EndPos.Offset-1] == ' ' || src[cut.EndPos.Offset-1] == '\t') {
+		cut.EndPos.Offset--
+		cut.EndPos.Column--
+	}
 	return &cut, doc
 }
 
