@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"strings"
 	"testing"
 
 	"rulesh/dsl"
@@ -22,5 +23,20 @@ func TestUnknownDieHint(t *testing.T) {
 		if got := diags[0].Pos.String() + ": " + diags[0].Summary + " / " + diags[0].Detail; got != c.want {
 			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
 		}
+	}
+}
+
+// TestDiceLiteralForDie: a dice literal rolls where it stands, so given to a parameter typed
+// die it is a roll, refused at load with the way to pass a die; a declared die fits.
+func TestDiceLiteralForDie(t *testing.T) {
+	src := "dice six = [1, 2, 3, 4, 5, 6]\nrule pool(d: die, n: int): int {\n  return roll(d, n).total\n}\n"
+	_, diags := dsl.LoadSource("t.rules", []byte(src+"rule a(): int {\n  return pool(six, 2)\n}\n"))
+	if len(diags) != 0 {
+		t.Fatalf("a declared die: %v", diags)
+	}
+	_, diags = dsl.LoadSource("t.rules", []byte(src+"rule a(): int {\n  return pool(d6, 2)\n}\n"))
+	if len(diags) != 1 || diags[0].Pos.String()+": "+diags[0].Summary != "t.rules:6:15: parameter d of pool is die, got roll" ||
+		!strings.Contains(diags[0].Detail, "declare the die") {
+		t.Fatalf("d6 given for a die: %v", diags)
 	}
 }

@@ -726,7 +726,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		// A value whose type is known here and cannot be stored in the parameter would fail
 		// at every run of the call: refuse it at load, at the argument.
 		if got := pv.argType(arg); !runtime.Assignable(t, got) {
-			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), "declared at "+p.Params[i].Pos.String())
+			detail := "declared at " + p.Params[i].Pos.String()
+			if t.Kind == runtime.TDie && got.Kind == runtime.TRoll {
+				detail = "a dice literal rolls where it stands: declare the die (dice six = [1, 2, 3, 4, 5, 6]) and pass its name"
+			}
+			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), detail)
 		}
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
@@ -739,7 +743,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 // argType is what is known of an argument's type when its call is patched: expr has not
 // typed the arguments of a call it could not resolve yet, so literals are read by their node.
 func (pv *patcher) argType(n ast.Node) *runtime.Type {
-	switch pv.c.orig(n).(type) {
+	switch n := pv.c.orig(n).(type) {
 	case *ast.StringNode:
 		return runtime.StringType
 	case *ast.IntegerNode:
@@ -748,6 +752,10 @@ func (pv *patcher) argType(n ast.Node) *runtime.Type {
 		return runtime.FloatType
 	case *ast.BoolNode:
 		return runtime.BoolType
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__dice" {
+			return runtime.RollType // a dice literal, rolled where it stands
+		}
 	}
 	return pv.c.staticType(n, pv.sc)
 }
