@@ -727,8 +727,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		// at every run of the call: refuse it at load, at the argument.
 		if got := pv.argType(arg); !runtime.Assignable(t, got) {
 			detail := "declared at " + p.Params[i].Pos.String()
-			if t.Kind == runtime.TDie && got.Kind == runtime.TRoll {
+			switch {
+			case t.Kind == runtime.TDie && got.Kind == runtime.TRoll:
 				detail = "a dice literal rolls where it stands: declare the die (dice six = [1, 2, 3, 4, 5, 6]) and pass its name"
+			case t.Kind == runtime.TDice && got.Kind == runtime.TRoll:
+				detail = "a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\""
 			}
 			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), detail)
 		}
