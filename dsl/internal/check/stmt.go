@@ -311,13 +311,17 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 		return nil
 	}
 	want := st.LocalType
+	var at *place
 	if st.FieldType != nil {
 		want = st.FieldType
+		if st.Field != "" && st.Key == nil {
+			at = &place{field: st.Field}
+		}
 	}
 	if st.Op != "=" {
 		want = nil
 	}
-	st.Value = c.valueExpr(s.Value, sc, want, nil)
+	st.Value = c.valueExpr(s.Value, sc, want, at)
 	if st.Value == nil {
 		return nil
 	}
