@@ -229,9 +229,14 @@ func TestOwnErrorsAreNotRewritten(t *testing.T) {
 // TestSymbolsJoin: a roll's symbols are a list to +, as its faces are (they are held as
 // []string, which + refused as "mismatched types list and list").
 func TestSymbolsJoin(t *testing.T) {
-	dsltest.CheckCases(t, "dice g = [a, b]\n", []dsltest.Case{
+	// += adds the elements of faces and symbols, not the list as one element.
+	src := "dice g = [a, b]\nrule plus_faces(): list {\n  let l = [0]\n  l += roll(\"2d6\").faces\n  return l\n}\n" +
+		"rule plus_symbols(): list {\n  let l = []\n  l += roll(g, 2).symbols\n  return l\n}\n"
+	dsltest.CheckCases(t, src, []dsltest.Case{
 		{Src: `roll(g, 2).symbols + roll(g, 1).symbols`, Rolls: []string{"a", "b", "b"}, Want: `["a", "b", "b"]`},
 		{Src: `roll(g, 1).symbols + ["z"]`, Rolls: []string{"b"}, Want: `["b", "z"]`},
 		{Src: `roll(g, 1).symbols + roll("1d6").faces`, Rolls: []string{"a", "4"}, Want: `["a", 4]`},
+		{Src: "plus_faces()", Rolls: []string{"3", "4"}, Want: `[0, 3, 4]`},
+		{Src: "plus_symbols()", Rolls: []string{"b", "a"}, Want: `["b", "a"]`},
 	})
 }

@@ -970,8 +970,10 @@ func arith(op string, a, b any) (any, error) {
 	return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 }
 
+// toList is what += adds to a list: the elements of a list (a roll's faces and symbols
+// included), or the one value.
 func toList(v any) []any {
-	if l, ok := v.([]any); ok {
+	if l, ok := ListOf(v); ok {
 		return l
 	}
 	return []any{v}
