@@ -80,7 +80,7 @@ func TestProgramView(t *testing.T) {
 	if got := strings.Join(prog.Entities(), " "); got != "a b" {
 		t.Errorf("Entities() = %s", got)
 	}
-	if got := prog.Counts(); got != (dsl.Counts{Options: 2, Consts: 1, Kinds: 1, Entities: 2, Procs: 2}) {
+	if got := prog.Counts(); got != (dsl.Counts{Options: 2, Consts: 1, Kinds: 1, Entities: 2, Dice: 1, Decks: 1, Procs: 2}) {
 		t.Errorf("Counts() = %+v", got)
 	}
 	ds := prog.Dice()

@@ -43,11 +43,12 @@ func (p *Program) Entities() []string {
 }
 
 // Counts says how many declarations of each sort the ruleset holds.
-type Counts struct{ Options, Consts, Kinds, Entities, Procs int }
+type Counts struct{ Options, Consts, Enums, Kinds, Entities, Dice, Decks, Maps, Procs int }
 
 // Counts counts the ruleset's declarations.
 func (p *Program) Counts() Counts {
-	return Counts{len(p.p.Options), len(p.p.Consts), len(p.p.Kinds), len(p.p.Entities), len(p.p.Procs)}
+	return Counts{Options: len(p.p.Options), Consts: len(p.p.Consts), Enums: len(p.p.Enums), Kinds: len(p.p.Kinds),
+		Entities: len(p.p.Entities), Dice: len(p.p.DiceDecl), Decks: len(p.p.Decks), Maps: len(p.p.Maps), Procs: len(p.p.Procs)}
 }
 
 // Dice returns the declared custom dice by name (for the dice notation's d[NAME]), as

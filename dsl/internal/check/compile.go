@@ -103,7 +103,7 @@ func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
 }
 
 var reservedWords = map[string]bool{
-	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true,
+	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true, "break": true, "continue": true,
 	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
 	"option": true, "const": true, "enum": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
 	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
@@ -484,7 +484,7 @@ func readingOrder(files []syntax.ParsedFile) []*syntax.Decl {
 }
 
 func (c *Compiler) option(o *syntax.OptionDecl) {
-	valueAST, doc := splitDoc(o.Value)
+	valueAST, doc := splitDoc(o.Value, c.source(o.Value.Pos.Filename))
 	opt := &runtime.Option{Name: o.Name, Pos: syntax.PosOf(o.Pos), Doc: doc}
 	if !c.declare(o.Name, o.Pos, opt) {
 		return
@@ -531,8 +531,10 @@ func (c *Compiler) consts() *runtime.ConstEvaluator {
 	return c.constEval
 }
 
-// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`).
-func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
+// splitDoc separates the trailing doc string of an option (`option malus = 3 "doc"`). The
+// value ends where the doc string starts, blanks before it left out: its last token may be
+// a bracket opening a group (["a"], {a: 1}), whose end is not among the tokens of depth 0.
+func splitDoc(e *syntax.Expr, src []byte) (*syntax.Expr, string) {
 	n := len(e.Toks)
 	if n < 2 || e.Toks[n-1].Type != syntax.TokString || e.Toks[n-2].Type == syntax.TokOp {
 		return e, ""
@@ -540,9 +542,11 @@ func splitDoc(e *syntax.Expr) (*syntax.Expr, string) {
 	doc, _ := syntax.Unquote(e.Toks[n-1].Value)
 	cut := *e
 	cut.Toks = e.Toks[:n-1]
-	last := e.Toks[n-2]
-	cut.EndPos = last.Pos
-	cut.EndPos.Advance(last.Value)
+	cut.EndPos = e.Toks[n-1].Pos
+	for cut.EndPos.Offset > e.Pos.Offset && cut.EndPos.Offset <= len(src) && (src[cut.EndPos.Offset-1] == ' ' || src[cut.EndPos.Offset-1] == '\t') {
+		cut.EndPos.Offset--
+		cut.EndPos.Column--
+	}
 	return &cut, doc
 }
 
@@ -570,7 +574,7 @@ func (c *Compiler) entity(e *runtime.Entity, ea *syntax.EntityDecl) {
 			c.warnf(fi.Sep.Pos, fmt.Sprintf("field %s is set with =, the older form", fi.Name),
 				fmt.Sprintf("write %s, as in the constructor %s({%s}); rulesh fmt -w rewrites the file", field, k.Name, field))
 		}
-		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExpr(fi.Value, entityScope(e), f.Type)})
+		e.Inits = append(e.Inits, runtime.FieldInit{Field: f, Value: c.compileExprAs(fi.Value, entityScope(e), f.Type, &place{field: f.Name})})
 	}
 }
 
@@ -698,6 +702,18 @@ type Scope struct {
 	self *runtime.Entity
 	// own holds the locals of this block that keep a record a rule built (pure.go).
 	own map[string]*ownLocal
+	// loop marks the scope of a for or while body, where break and continue may stand.
+	loop bool
+}
+
+// inLoop reports whether a statement in sc stands inside a loop's body.
+func (sc *Scope) inLoop() bool {
+	for s := sc; s != nil; s = s.parent {
+		if s.loop {
+			return true
+		}
+	}
+	return false
 }
 
 type scopeMode int
@@ -813,12 +829,22 @@ func (c *Compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
 }
 
 func (c *Compiler) compileExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
+	return c.compileExprAs(e, sc, want, nil)
+}
+
+// compileExprAs is compileExpr for a value stored in a named place (a return, a field): a
+// type that does not fit is reported in the place's words.
+func (c *Compiler) compileExprAs(e *syntax.Expr, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
 	text, start := c.exprText(e)
-	return c.CompileText(text, start, sc, want)
+	return c.compileText(text, start, sc, want, at)
 }
 
 // compileText compiles expression source that starts at position start of a rule file.
 func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, want *runtime.Type) *runtime.Expr {
+	return c.compileText(text, start, sc, want, nil)
+}
+
+func (c *Compiler) compileText(text string, start lexer.Position, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
 	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
@@ -828,7 +854,7 @@ func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, wan
 		c.literalHoles(x, sc)
 	}
 	if c.trivial(x, sc) {
-		c.checkWant(x, want)
+		c.checkWantAs(x, want, at)
 		return x
 	}
 	reads, diags, err := c.exprs.Compile(x, exprScope{c, sc})
@@ -846,13 +872,46 @@ func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, wan
 	if p := pureProc(sc); p != nil {
 		c.checkPureCalls(p, x)
 	}
-	c.checkWant(x, want)
+	c.checkWantAs(x, want, at)
 	return x
 }
 
 // checkWant reports an expression whose static type cannot be stored where want is declared,
 // including a literal fraction for an int.
 func (c *Compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
+	c.checkWantAs(x, want, nil)
+}
+
+// place names where a value is stored, so that a type mismatch says which declaration it
+// breaks rather than only the two types.
+type place struct {
+	// proc is the procedure whose value a return gives; field the field an entity sets.
+	proc  *runtime.Proc
+	field string
+}
+
+// mismatch words the value x, shown as got, stored where want is declared.
+func (c *Compiler) mismatch(x *runtime.Expr, want *runtime.Type, got string, at *place) string {
+	switch {
+	case at != nil && at.proc != nil:
+		// A return of a call names the callee: "c returns int, band gives string".
+		// The value is read as the callee's when it starts with the call and has its type.
+		text := strings.TrimSpace(x.Text)
+		for _, call := range c.exprs.Calls(x) {
+			if call.Proc != nil && call.Proc.Result != nil && strings.HasPrefix(text, call.Name+"(") &&
+				call.Proc.Result.String() == x.Type.String() {
+				return fmt.Sprintf("%s returns %s, %s gives %s", at.proc.Name, want, call.Name, got)
+			}
+		}
+		return fmt.Sprintf("%s returns %s, got %s", at.proc.Name, want, got)
+	case at != nil && at.field != "":
+		return fmt.Sprintf("field %s is %s, got %s", at.field, want, got)
+	}
+	return fmt.Sprintf("expected %s, got %s", want, got)
+}
+
+// checkWantAs is checkWant for a value stored in a named place (nil: anywhere else).
+func (c *Compiler) checkWantAs(x *runtime.Expr, want *runtime.Type, at *place) {
 	if want == nil {
 		return
 	}
@@ -861,11 +920,11 @@ func (c *Compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
 		if want.Kind == runtime.TDice {
 			detail = "a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\""
 		}
-		c.exprErrorf(x, fmt.Sprintf("expected %s, got %s", want, x.Type), detail)
+		c.exprErrorf(x, c.mismatch(x, want, x.Type.String(), at), detail)
 		return
 	}
 	if f, ok := x.Lit.(float64); ok && x.IsLit && want.Kind == runtime.TInt && f != float64(int(f)) {
-		c.exprErrorf(x, fmt.Sprintf("expected int, got %s", runtime.FormatFloat(f)), "")
+		c.exprErrorf(x, c.mismatch(x, want, runtime.FormatFloat(f), at), "")
 	}
 	c.checkEnumLit(x, want)
 	c.checkCodeLit(x, want)

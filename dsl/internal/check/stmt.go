@@ -17,17 +17,33 @@ func (c *Compiler) block(b *syntax.Block, parent *Scope) []runtime.Stmt {
 	returned := false
 	for _, s := range b.Stmts {
 		if returned {
-			c.warnf(s.Pos, "unreachable code after return", "")
+			c.warnf(s.Pos, "unreachable code after "+jumpWord(b.Stmts, s), "")
 			returned = false // one warning per block is enough
 		}
 		if st := c.Stmt(s, sc); st != nil {
 			out = append(out, st)
 		}
-		if s.Return != nil {
+		if s.Return != nil || s.Break != nil || s.Continue != nil {
 			returned = true
 		}
 	}
 	return out
+}
+
+// jumpWord names the statement before s in stmts that ends the block (return, break or
+// continue), for the warning about the code after it.
+func jumpWord(stmts []*syntax.Stmt, s *syntax.Stmt) string {
+	for i, t := range stmts {
+		if t == s && i > 0 {
+			switch p := stmts[i-1]; {
+			case p.Break != nil:
+				return "break"
+			case p.Continue != nil:
+				return "continue"
+			}
+		}
+	}
+	return "return"
 }
 
 func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
@@ -46,7 +62,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		if l.Type != nil {
 			want = c.resolveType(l.Type)
 		}
-		v := c.valueExpr(l.Value, sc, want)
+		v := c.valueExpr(l.Value, sc, want, nil)
 		t := want
 		if t == nil {
 			t = runtime.AnyType
@@ -74,6 +90,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		f := s.For
 		st := &runtime.ForStmt{StmtBase: base, Coll: c.compileExpr(&f.Coll.Expr, sc, nil)}
 		inner := NewScope(sc)
+		inner.loop = true
 		for _, n := range []string{f.Var, f.Var2} {
 			if n != "" && c.CheckName(n, f.Pos) {
 				c.CheckShadow(n, f.Pos)
@@ -91,15 +108,31 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		st.Body = c.block(f.Body, inner)
 		return st
 	case s.While != nil:
-		return &runtime.WhileStmt{StmtBase: base, Cond: c.cond(&s.While.Cond.Expr, sc), Body: c.block(s.While.Body, sc)}
+		body := NewScope(sc)
+		body.loop = true
+		return &runtime.WhileStmt{StmtBase: base, Cond: c.cond(&s.While.Cond.Expr, sc), Body: c.block(s.While.Body, body)}
+	case s.Break != nil || s.Continue != nil:
+		word := "break"
+		if s.Continue != nil {
+			word = "continue"
+		}
+		if !sc.inLoop() {
+			c.errorf(s.Pos, word+" outside a loop", word+" stands in the body of a for or while loop; to end the procedure, write return")
+			return nil
+		}
+		if s.Continue != nil {
+			return &runtime.ContinueStmt{StmtBase: base}
+		}
+		return &runtime.BreakStmt{StmtBase: base}
 	case s.Return != nil:
 		st := &runtime.ReturnStmt{StmtBase: base}
 		if s.Return.Value != nil {
 			var want *runtime.Type
+			var at *place
 			if sc.proc != nil && sc.proc.Result != nil {
-				want = sc.proc.Result
+				want, at = sc.proc.Result, &place{proc: sc.proc}
 			}
-			st.Value = c.valueExpr(s.Return.Value, sc, want)
+			st.Value = c.valueExpr(s.Return.Value, sc, want, at)
 		}
 		return st
 	case s.Require != nil:
@@ -149,10 +182,11 @@ func (c *Compiler) textOrExpr(e *syntax.Expr, sc *Scope) (*runtime.Template, *ru
 
 // valueExpr compiles the value of let, return or an assignment: a lone string literal with
 // braces is a template, as after emit; anything else is an expression.
-func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *runtime.Expr {
+// at names the place for a mismatch's message (nil: none).
+func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
 	t := e.Single()
 	if t == nil || t.Type != syntax.TokString || !strings.ContainsAny(t.Value, "{}") {
-		return c.compileExpr(e, sc, want)
+		return c.compileExprAs(e, sc, want, at)
 	}
 	n := len(c.Diags)
 	tm := c.parseTemplate(t.Value, e.Pos, sc)
@@ -163,7 +197,7 @@ func (c *Compiler) valueExpr(e *syntax.Expr, sc *Scope, want *runtime.Type) *run
 	}
 	text, start := c.exprText(e)
 	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start, Tmpl: tm, Type: runtime.StringType}
-	c.checkWant(x, want)
+	c.checkWantAs(x, want, at)
 	return x
 }
 
@@ -189,7 +223,7 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 			if s.Op != "=" {
 				want = nil
 			}
-			if st.Value = c.valueExpr(s.Value, sc, want); st.Value == nil {
+			if st.Value = c.valueExpr(s.Value, sc, want, nil); st.Value == nil {
 				return nil
 			}
 			c.ownAssign(t.Value, s.Op, st.Value, sc, s.Pos)
@@ -277,13 +311,17 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 		return nil
 	}
 	want := st.LocalType
+	var at *place
 	if st.FieldType != nil {
 		want = st.FieldType
+		if st.Field != "" && st.Key == nil {
+			at = &place{field: st.Field}
+		}
 	}
 	if st.Op != "=" {
 		want = nil
 	}
-	st.Value = c.valueExpr(s.Value, sc, want)
+	st.Value = c.valueExpr(s.Value, sc, want, at)
 	if st.Value == nil {
 		return nil
 	}

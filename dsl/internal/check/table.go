@@ -10,6 +10,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"rulesh/dsl/internal/exprx"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
@@ -59,7 +60,7 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 				at.Column += max(e.Col-1, 0) // Col counts runes of an ASCII-led literal
 				at.Offset += max(e.Col-1, 0)
 			}
-			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, "")
+			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, exprx.DieHint(msg, c.prog.Dice()))
 			return
 		}
 		t.Roll = de
@@ -207,7 +208,7 @@ func (c *Compiler) tableRow(t *runtime.Table, r *syntax.Row, sc *Scope) {
 		c.errorf(r.Pos, "this row has no value", "write key : value")
 		return
 	}
-	row.Value = c.valueExpr(r.Value, sc, nil) // a lone string with {…} is a template, as after return
+	row.Value = c.valueExpr(r.Value, sc, nil, nil) // a lone string with {…} is a template, as after return
 	if len(toks) == 1 && toks[0].Type == syntax.TokIdent {
 		switch toks[0].Value {
 		case "else":
@@ -422,9 +423,49 @@ func (c *Compiler) checkTable(t *runtime.Table) {
 	for i, s := range bounded {
 		list[i] = s.band
 	}
+	overlapped := map[*runtime.TableRow]bool{}
 	for _, p := range tables.Overlaps(list, func(i, j int) bool { return sharedBoundary(list[i], list[j]) }) {
 		first, later := bounded[p[0]], bounded[p[1]]
+		overlapped[later.row] = true
 		c.Diags = append(c.Diags, &syntax.Diagnostic{Pos: later.row.Pos, Summary: fmt.Sprintf("band %s overlaps %s (row %s)", later.band, first.band, first.row.Pos)})
+	}
+	// The key is a whole number when the table rolls it or declares it int: a band sharing
+	// a whole end with an earlier one then holds that value in name only.
+	wholeKey := t.Roll != nil
+	if t.Proc != nil && t.Key < len(t.Proc.Params) && t.Proc.Params[t.Key].Type != nil {
+		wholeKey = wholeKey || t.Proc.Params[t.Key].Type.Kind == runtime.TInt
+	}
+	fractional := false // some band has a fractional bound: the keys are not whole numbers
+	for i, s := range bands {
+		fractional = fractional || s.band.Lo != nil && !isWhole(*s.band.Lo) || s.band.Hi != nil && !isWhole(*s.band.Hi)
+		if overlapped[s.row] {
+			continue
+		}
+		var earlier []tables.Band
+		for _, e := range bands[:i] {
+			earlier = append(earlier, e.band)
+		}
+		if covered(s.band, earlier) {
+			c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: s.row.Pos,
+				Summary: fmt.Sprintf("no key reaches band %s: the rows above it hold all of it", s.band),
+				Detail:  "the first row that matches wins; put the narrower band first"})
+			continue
+		}
+		// 1 .. 6 then 6 .. 12: 6 goes to the first row (first wins), so the second starts at
+		// 7 in fact; with whole keys that is a slip more often than a choice.
+		b := s.band
+		if b.Lo == nil || b.LoOpen || !isWhole(*b.Lo) {
+			continue
+		}
+		for _, e := range bands[:i] {
+			a := e.band
+			if a.Hi != nil && !a.HiOpen && *a.Hi == *b.Lo && (a.Lo == nil || *a.Lo < *b.Lo) && (wholeKey || wholeBand(a) && wholeBand(b)) {
+				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: s.row.Pos,
+					Summary: fmt.Sprintf("band %s starts where %s (row %s) ends: %s goes to the first row", b, a, e.row.Pos, fmtNum(*b.Lo)),
+					Detail:  fmt.Sprintf("start the band at %s, or write (%s .. if the first row is meant to keep %s", fmtNum(*b.Lo+1), fmtNum(*b.Lo), fmtNum(*b.Lo))})
+				break
+			}
+		}
 	}
 	// Gaps between consecutive whole-number bands (1..3 then 5..6 leaves 4 out).
 	withElse := hasElse(t)
@@ -447,18 +488,105 @@ func (c *Compiler) checkTable(t *runtime.Table) {
 			}
 			if first <= last {
 				if gaps := uncovered(first, last, t.Rows); gaps != "" {
-					c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
+					// A value the table's own dice can roll and no row holds fails at the
+					// table's use: an error, where a gap in a looked-up key is a warning.
+					sev := Warning
+					if known {
+						sev = syntax.Error
+					}
+					c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: sev, Pos: bands[i].row.Pos,
 						Summary: fmt.Sprintf("no row for %s between this band and the one before", gaps)})
+					continue
 				}
 			}
 		}
-		if !isWhole(*a.Hi) || !isWhole(*b.Lo) {
-			if *b.Lo > *a.Hi || *b.Lo == *a.Hi && a.HiOpen && b.LoOpen {
+		// Between fractional bands (or whole ones in a table that has fractional bands, whose
+		// keys are fractions) the gap is every number between them, not only whole ones.
+		if !isWhole(*a.Hi) || !isWhole(*b.Lo) || fractional && !wholeKey {
+			gap := tables.Band{Lo: a.Hi, LoOpen: !a.HiOpen, Hi: b.Lo, HiOpen: !b.LoOpen}
+			empty := *gap.Lo > *gap.Hi || *gap.Lo == *gap.Hi && (gap.LoOpen || gap.HiOpen)
+			if !empty && !covered(gap, rowBands(t.Rows)) && !(*gap.Lo == *gap.Hi && exactHolds(t.Rows, *gap.Lo)) {
 				c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: bands[i].row.Pos,
 					Summary: fmt.Sprintf("no row between %s and %s", a, b)})
 			}
 		}
 	}
+}
+
+// wholeBand reports whether a band's bounds are whole numbers.
+func wholeBand(b tables.Band) bool {
+	return (b.Lo == nil || isWhole(*b.Lo)) && (b.Hi == nil || isWhole(*b.Hi))
+}
+
+// rowBands are the constant bands of a table's rows.
+func rowBands(rows []*runtime.TableRow) []tables.Band {
+	var out []tables.Band
+	for _, r := range rows {
+		if r.Band == nil {
+			continue
+		}
+		if b, ok := r.Band.Constant(); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// exactHolds reports whether a row has the exact key v.
+func exactHolds(rows []*runtime.TableRow, v float64) bool {
+	for _, r := range rows {
+		for _, x := range r.Exact {
+			if f, ok := runtime.Number(x.Lit); x.IsLit && ok && f == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// covered reports whether the bands by hold every number of band x, as real numbers (a
+// missing bound is infinite). It walks a frontier from x's low end: the point reached and
+// whether that point itself still needs a band.
+func covered(x tables.Band, by []tables.Band) bool {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	loOpen, hiOpen := true, true
+	if x.Lo != nil {
+		lo, loOpen = *x.Lo, x.LoOpen
+	}
+	if x.Hi != nil {
+		hi, hiOpen = *x.Hi, x.HiOpen
+	}
+	p, need := lo, !loOpen
+	done := func() bool { return p > hi || p == hi && (!need || hiOpen) }
+	for !done() {
+		advanced := false
+		for _, b := range by {
+			blo, bhi := math.Inf(-1), math.Inf(1)
+			bloOpen, bhiOpen := true, false
+			if b.Lo != nil {
+				blo, bloOpen = *b.Lo, b.LoOpen
+			}
+			if b.Hi != nil {
+				bhi, bhiOpen = *b.Hi, b.HiOpen
+			}
+			if math.IsInf(bhi, 1) {
+				bhiOpen = false // nothing lies beyond: the frontier is done
+			}
+			// b must hold the frontier (p itself when it is needed, else what follows it)…
+			if blo > p || blo == p && bloOpen && need {
+				continue
+			}
+			// …and carry it further.
+			if bhi > p || bhi == p && need && !bhiOpen {
+				p, need = bhi, bhiOpen
+				advanced = true
+			}
+		}
+		if !advanced {
+			return false
+		}
+	}
+	return true
 }
 
 // uncovered lists the whole numbers from first to last that no row of the table holds (an

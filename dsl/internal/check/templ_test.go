@@ -135,8 +135,11 @@ rule libre(x = nil): any {
 			t.Errorf("%s = %q, want %q", c.expr, got, c.want)
 		}
 	}
-	if _, _, err := run(t, src, "qui(3)"); err == nil || !strings.Contains(err.Error(), "qui: parameter k: expected a K, got 3") {
-		t.Errorf("qui(3): %v", err)
+	if _, _, err := run(t, src, "qui([3][0])"); err == nil || !strings.Contains(err.Error(), "qui: parameter k: expected a K, got 3") {
+		t.Errorf("qui([3][0]): %v", err)
+	}
+	if _, _, err := run(t, src, "qui(3)"); err == nil || !strings.Contains(err.Error(), "1:5: parameter k of qui is K, got int") {
+		t.Errorf("qui(3) should be refused at load: %v", err)
 	}
 	for _, c := range []struct{ decl, want string }{
 		{"n: int = nil", "1:29: parameter n: int cannot be nil (only a parameter of a kind (a record) may default to nil, and it then accepts nil; give it an int default such as 0, or declare it any)\n"},

@@ -54,7 +54,7 @@ action a(g: Figurant, p: Poste): int {
 }`, []string{`t.rules:7:13: key of map[Poste]int: "barre" is not a value of Poste (did you mean Barre? Poste is Commandement, Barre, Voilure)`}},
 		{"write of a wrong value", `action a(f: Figurant) {
   f.défense.Barre = "deux"
-}`, []string{"t.rules:7:21: expected int, got string"}},
+}`, []string{"t.rules:7:21: field Barre is int, got string"}},
 		{"literal with a misspelt key", `entity f: Figurant { défense: {Barre: 1, Voile: 2} }`,
 			[]string{`t.rules:6:42: key of map[Poste]int: "Voile" is not a value of Poste (did you mean Voilure? Poste is Commandement, Barre, Voilure)`}},
 		{"literal with a wrong value", `entity f: Figurant { notes: {a: 1} }`,
@@ -69,7 +69,7 @@ rule r(f: Figurant, v: Vent): int {
 }`, []string{"t.rules:8:20: key of map[Poste]int: expected Poste, got Vent"}},
 		{"typed map into another", `action a(f: Figurant) {
   f.notes = f.défense
-}`, []string{"t.rules:7:13: expected map[string]string, got map[Poste]int"}},
+}`, []string{"t.rules:7:13: field notes is map[string]string, got map[Poste]int"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -719,10 +719,24 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	}
 	for i, arg := range given {
-		if t := p.Params[i].Type; t.Kind == runtime.TEnum {
-			if _, skip := arg.(*ast.ConstantNode); !skip {
-				pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+		if _, skip := arg.(*ast.ConstantNode); skip {
+			continue
+		}
+		t := p.Params[i].Type
+		if t.Kind == runtime.TEnum {
+			pv.enumArg(arg, t.Enum, "argument "+p.Params[i].Name+" of "+p.Name)
+		}
+		// A value whose type is known here and cannot be stored in the parameter would fail
+		// at every run of the call: refuse it at load, at the argument.
+		if got := pv.argType(arg); !runtime.Assignable(t, got) {
+			detail := "declared at " + p.Params[i].Pos.String()
+			switch {
+			case t.Kind == runtime.TDie && got.Kind == runtime.TRoll:
+				detail = "a dice literal rolls where it stands: declare the die (dice six = [1, 2, 3, 4, 5, 6]) and pass its name"
+			case t.Kind == runtime.TDice && got.Kind == runtime.TRoll:
+				detail = "a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\""
 			}
+			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), detail)
 		}
 	}
 	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
@@ -730,6 +744,26 @@ func (pv *patcher) Visit(node *ast.Node) {
 	// is looked up or parsed when the call runs.
 	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, given...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+}
+
+// argType is what is known of an argument's type when its call is patched: expr has not
+// typed the arguments of a call it could not resolve yet, so literals are read by their node.
+func (pv *patcher) argType(n ast.Node) *runtime.Type {
+	switch n := pv.c.orig(n).(type) {
+	case *ast.StringNode:
+		return runtime.StringType
+	case *ast.IntegerNode:
+		return runtime.IntType
+	case *ast.FloatNode:
+		return runtime.FloatType
+	case *ast.BoolNode:
+		return runtime.BoolType
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__dice" {
+			return runtime.RollType // a dice literal, rolled where it stands
+		}
+	}
+	return pv.c.staticType(n, pv.sc)
 }
 
 // namedFn is the call a named argument `name = value` is rewritten to (rewriteLiterals):

@@ -123,6 +123,8 @@ func TestCompile(t *testing.T) {
 		{text: "sum([1, 2]) + len(x)", locals: map[string]*runtime.Type{"x": runtime.AnyType}, typ: "int"},
 		{text: "plus(1)", diag: "rule plus cannot be called here"},
 		{text: "plus(1, 2, 3)", inProc: true, diag: "plus takes 1 to 2 arguments, got 3"},
+		{text: "plus('a')", inProc: true, diag: "parameter x of plus is int, got string"},
+		{text: "plus(1, y = true)", inProc: true, diag: "parameter y of plus is int, got bool"},
 		{text: "Unit({nope: 1})", diag: "Unit has no field nope"},
 		{text: "Unit(1, 2)", diag: "Unit takes one map of fields, got 2 arguments"},
 		{text: "zz + 1", err: "unknown name zz", unknown: exprx.UnknownName, at: 0},
@@ -263,7 +265,7 @@ func TestRun(t *testing.T) {
 		{text: "n in n", err: "<t>:1:3: in needs a list or a map, not int"},
 		{text: "1 + x % 0", err: "<t>:1:"},
 		{text: "sqrt(-1)", err: "<t>:1:1: sqrt of a negative number (-1.0)"},
-		{text: "plus('a')", err: "<t>:1:1: "},
+		{text: "plus(['a'][0])", err: "<t>:1:1: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"reflect"
 	"sync"
 
 	"github.com/expr-lang/expr"
@@ -49,10 +50,19 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	opts := []expr.Option{
 		expr.Function("__call", callProc, new(func(*runtime.Machine, *runtime.Proc, *syntax.Pos, ...any) any)),
 	}
-	// Lists concatenate with +, as GMs expect: journal + ["touché"].
+	// Lists concatenate with +, as GMs expect: journal + ["touché"]. A roll's faces
+	// ([]int) and symbols ([]string) are lists too: every pairing is declared.
+	var concatTypes []any
+	for _, l := range listGoTypes {
+		for _, r := range listGoTypes {
+			concatTypes = append(concatTypes, reflect.New(reflect.FuncOf([]reflect.Type{l, r}, []reflect.Type{listGoTypes[0]}, false)).Interface())
+		}
+	}
 	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
-		return core.Concat(a[0].([]any), a[1].([]any)), nil
-	}, new(func([]any, []any) []any)))
+		x, _ := runtime.ListOf(a[0])
+		y, _ := runtime.ListOf(a[1])
+		return core.Concat(x, y), nil
+	}, concatTypes...))
 	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
 		return a[0].(*runtime.Machine).RollExpr(a[1].(*dice.Expr))
 	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
@@ -81,6 +91,10 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 func callProc(args ...any) (any, error) {
 	return args[0].(*runtime.Machine).CallAt(args[1].(*runtime.Proc), args[3:], *args[2].(*syntax.Pos))
 }
+
+// listGoTypes are the Go types that hold lists in expressions: lists, a roll's faces and its
+// symbols.
+var listGoTypes = []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[[]int](), reflect.TypeFor[[]string]()}
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
 // join with +.

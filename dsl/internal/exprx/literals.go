@@ -44,8 +44,8 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 	var found map[string]*dice.Expr
 	var cardLits map[string]*cards.Card
 	var diags syntax.Diagnostics
-	errorf := func(p lexer.Position, summary string) {
-		diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(p), Summary: summary})
+	errorf := func(p lexer.Position, summary string, detail ...string) {
+		diags = append(diags, &syntax.Diagnostic{Severity: syntax.Error, Pos: syntax.PosOf(p), Summary: summary, Detail: strings.Join(detail, "")})
 	}
 	last := 0 // byte offset copied so far
 	copyTo := func(end int) {
@@ -176,7 +176,7 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 				col, msg = e.Col, e.Msg
 			}
 			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
-			errorf(at, "dice "+t.Value+": "+msg)
+			errorf(at, "dice "+t.Value+": "+msg, DieHint(msg, c.prog.Dice()))
 			continue
 		}
 		if d := countDiag(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), t.Value, de, countUse(neighbour(i, -1), neighbour(i, 1))); d != nil {
@@ -334,4 +334,18 @@ func (c *Compiler) cardLiteral(tok string) (*cards.Card, error) {
 		return nil, err
 	}
 	return d.Parse(strings.TrimSpace(tok))
+}
+
+// DieHint is the "did you mean" of a dice error that names an unknown die (2d[abilty]),
+// among the declared dice, or "".
+func DieHint(msg string, named map[string]*dice.Die) string {
+	const prefix = `unknown die "`
+	rest, ok := strings.CutPrefix(msg, prefix)
+	if !ok || !strings.HasSuffix(rest, `"`) || strings.Contains(rest[:len(rest)-1], `"`) {
+		return ""
+	}
+	if s := syntax.DidYouMean(rest[:len(rest)-1], runtime.SortedKeys(named)); s != "" {
+		return "did you mean " + s + "?"
+	}
+	return ""
 }

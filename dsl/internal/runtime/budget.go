@@ -268,8 +268,9 @@ func (m *Machine) Binary(op string, a, b any) (any, error) {
 				return v, nil
 			}
 		}
-	case []any:
-		if y, ok := b.([]any); ok && op == "+" {
+	}
+	if x, ok := ListOf(a); ok && op == "+" {
+		if y, ok := ListOf(b); ok {
 			if err := m.chargeJoin(len(x), len(y)); err != nil {
 				return nil, err
 			}
@@ -277,6 +278,28 @@ func (m *Machine) Binary(op string, a, b any) (any, error) {
 		}
 	}
 	return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+}
+
+// ListOf reads v as a list: a list value, or a roll's faces ([]int) or symbols ([]string),
+// which are lists to a rule whatever Go type holds them. The typed ones are copied.
+func ListOf(v any) ([]any, bool) {
+	switch x := v.(type) {
+	case []any:
+		return x, true
+	case []int:
+		out := make([]any, len(x))
+		for i, n := range x {
+			out[i] = n
+		}
+		return out, true
+	case []string:
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = s
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // TypeName names a value's type in the language's words.

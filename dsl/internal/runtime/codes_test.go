@@ -57,7 +57,8 @@ func TestDiceCodes(t *testing.T) {
 		{Name: "other sides", Src: `han.blaster + 1d8`, Err: "4D+2 + 1d8: the dice have different sides (d6 and d8)"},
 		{Name: "too few dice", Src: `han.blaster - 5D`, Err: "4D+2 - 5D leaves -1 dice"},
 		{Name: "not a code", Src: `pips("2D+")`, Err: `pips: parameter c: "2D+" is not a dice code: expected a whole number after +`},
-		{Name: "a roll is not a code", Src: `pips(4D)`, Rolls: []string{"1", "1", "1", "1"}, Err: "expected dice, got the roll 4D [1, 1, 1, 1] = 4"},
+		{Name: "a roll is not a code", Src: `pips([4D][0])`, Rolls: []string{"1", "1", "1", "1"}, Err: "expected dice, got the roll 4D [1, 1, 1, 1] = 4"},
+		{Name: "a dice literal is refused at load for a code", Src: `pips(4D)`, Err: "parameter c of pips is dice, got roll (a dice literal rolls where it stands; a code held as a value is written as a string: \"4D+2\")"},
 		{Name: "no product", Src: `han.blaster * 2`, Err: "dice codes cannot be multiplied or divided (*)"},
 		{Name: "no product on the left", Src: `2 * han.blaster`, Err: "dice codes cannot be multiplied or divided (*)"},
 		// A map of codes: entries are codes (they were kept as strings), typed for the

@@ -53,7 +53,10 @@ func TestEval(t *testing.T) {
 		{name: "recursion", expr: "fact(10)", want: "3628800"},
 		{name: "kind constructor", expr: "nouvelle().force", want: "9"},
 		{name: "list concat", expr: `a.tags + ["x"]`, want: `["x"]`},
-		{name: "param type checked at run time", expr: `plus("x")`, err: "parameter x: expected int"},
+		{name: "faces join a list", expr: `roll("2d6").faces + [1]`, rolls: []int{4, 5}, want: `[4, 5, 1]`},
+		{name: "a list joins faces", expr: `[0] + roll("2d6").faces`, rolls: []int{4, 5}, want: `[0, 4, 5]`},
+		{name: "faces join faces", expr: `roll("2d6").faces + roll("1d6").all`, rolls: []int{4, 5, 6}, want: `[4, 5, 6]`},
+		{name: "param type checked at run time", expr: `plus(["x"][0])`, err: "parameter x: expected int"},
 		{name: "loop limit", expr: "boucle()", err: "max_loop_iterations"},
 		{name: "call depth limit", expr: "récursion(1)", err: "max_call_depth"},
 		{name: "unicode names", expr: "a.portée * 2", want: "3.0"},
@@ -221,4 +224,19 @@ func TestOwnErrorsAreNotRewritten(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", tc.expr, err, tc.want)
 		}
 	}
+}
+
+// TestSymbolsJoin: a roll's symbols are a list to +, as its faces are (they are held as
+// []string, which + refused as "mismatched types list and list").
+func TestSymbolsJoin(t *testing.T) {
+	// += adds the elements of faces and symbols, not the list as one element.
+	src := "dice g = [a, b]\nrule plus_faces(): list {\n  let l = [0]\n  l += roll(\"2d6\").faces\n  return l\n}\n" +
+		"rule plus_symbols(): list {\n  let l = []\n  l += roll(g, 2).symbols\n  return l\n}\n"
+	dsltest.CheckCases(t, src, []dsltest.Case{
+		{Src: `roll(g, 2).symbols + roll(g, 1).symbols`, Rolls: []string{"a", "b", "b"}, Want: `["a", "b", "b"]`},
+		{Src: `roll(g, 1).symbols + ["z"]`, Rolls: []string{"b"}, Want: `["b", "z"]`},
+		{Src: `roll(g, 1).symbols + roll("1d6").faces`, Rolls: []string{"a", "4"}, Want: `["a", 4]`},
+		{Src: "plus_faces()", Rolls: []string{"3", "4"}, Want: `[0, 3, 4]`},
+		{Src: "plus_symbols()", Rolls: []string{"b", "a"}, Want: `["b", "a"]`},
+	})
 }

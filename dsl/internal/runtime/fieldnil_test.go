@@ -31,7 +31,8 @@ func TestRecordFieldBackToNil(t *testing.T) {
 		{"a.ville = v", "", ""},
 		{"a.ville.nom", `"Bourg"`, ""},
 		{"a.n = nil", "", "field n: expected"},
-		{`a.ville = "Bourg"`, "", "expected V"},
+		{`a.ville = "Bourg"`, "", "field ville is V, got string"},
+		{`a.ville = [1, "Bourg"][1]`, "", "field ville: expected a V"},
 		{"A({n: nil})", "", "A.n: expected"},
 	} {
 		var v any

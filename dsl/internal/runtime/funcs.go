@@ -296,10 +296,10 @@ func Finite(x float64, op string) (any, error) {
 }
 
 // RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the
-// dice library.
+// dice library. A pool of no dice is an empty roll (total 0, no faces), as "0d6" is.
 func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
-	if n < 1 || n > dice.MaxCount {
-		return nil, Errorf("roll %d dice: between 1 and %d", n, dice.MaxCount)
+	if n < 0 || n > dice.MaxCount {
+		return nil, Errorf("roll %d dice: between 0 and %d", n, dice.MaxCount)
 	}
 	key := strconv.Itoa(n) + "d[" + d.Name + "]"
 	de, ok := m.parsed[key]

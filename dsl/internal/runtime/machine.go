@@ -190,7 +190,33 @@ type Frame struct {
 	// resultAt is the return statement that gave result, where a result of the wrong type
 	// is reported.
 	resultAt Pos
-	done     bool
+	// done ends the blocks that run: a return, or a break or continue (jump says which), which
+	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
+	done bool
+	jump jump
+}
+
+// jump is what a break or continue asks of the loop around it.
+type jump uint8
+
+const (
+	noJump jump = iota
+	jumpBreak
+	jumpContinue
+)
+
+// takeJump is called by a loop after its body ran: it clears a break or continue and
+// reports whether the loop goes on (false after a break or a return).
+func (f *Frame) takeJump() bool {
+	if !f.done {
+		return true
+	}
+	j := f.jump
+	if j == noJump {
+		return false // a return
+	}
+	f.done, f.jump = false, noJump
+	return j == jumpContinue
 }
 
 // RuntimeError is a failure while running rules: a violated require, a limit, a bad value.
@@ -668,7 +694,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 		f.Vars["__rt"] = m
 		m.copyUses(p, f)
 	}
-	f.result, f.done = nil, false
+	f.result, f.done, f.jump = nil, false, noJump
 	return f
 }
 
@@ -959,8 +985,10 @@ func arith(op string, a, b any) (any, error) {
 	return nil, Errorf("cannot %s %s with %s", op, Repr(a), Repr(b))
 }
 
+// toList is what += adds to a list: the elements of a list (a roll's faces and symbols
+// included), or the one value.
 func toList(v any) []any {
-	if l, ok := v.([]any); ok {
+	if l, ok := ListOf(v); ok {
 		return l
 	}
 	return []any{v}
@@ -1020,7 +1048,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 		if err := m.Run(s.Body, f); err != nil {
 			return false, err
 		}
-		return !f.done, nil
+		return f.takeJump(), nil
 	}
 	limit := func(n int) error {
 		if n > m.Limits.MaxLoopIterations {
@@ -1098,7 +1126,7 @@ func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 		if err != nil || !ok {
 			return err
 		}
-		if err := m.Run(s.Body, f); err != nil || f.done {
+		if err := m.Run(s.Body, f); err != nil || !f.takeJump() {
 			return err
 		}
 		if err := m.step(s.At); err != nil {
@@ -1116,6 +1144,16 @@ func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 		f.result, f.resultAt = v, s.At
 	}
 	f.done = true
+	return nil
+}
+
+func (s *BreakStmt) exec(m *Machine, f *Frame) error {
+	f.done, f.jump = true, jumpBreak
+	return nil
+}
+
+func (s *ContinueStmt) exec(m *Machine, f *Frame) error {
+	f.done, f.jump = true, jumpContinue
 	return nil
 }
 

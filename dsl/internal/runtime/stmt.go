@@ -66,6 +66,13 @@ type ReturnStmt struct {
 	Value *Expr
 }
 
+// BreakStmt leaves the innermost loop; ContinueStmt starts its next iteration. Both end the
+// running blocks as a return does (Frame.done), with Frame.jump telling the loop which.
+type BreakStmt struct{ StmtBase }
+
+// ContinueStmt: see BreakStmt.
+type ContinueStmt struct{ StmtBase }
+
 // RequireStmt is `require Cond else message`: when Cond is false the call fails with the
 // message, a template (Msg) or any other expression (MsgExpr, printed).
 type RequireStmt struct {

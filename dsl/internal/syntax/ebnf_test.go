@@ -120,6 +120,15 @@ rule double(x: int = 2): int {
 action rien() {
   return
 }`},
+	{prods: "Break Continue", src: `
+action a() {
+  for x in [1, 2, 3] {
+    if x == 1 { continue }
+    while true {
+      break
+    }
+  }
+}`},
 	{prods: "Require", src: `
 action a(pv: int) {
   require pv > 0 else "hors de combat"
@@ -538,6 +547,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 		"DiceDecl": "Dice", "Face": "Face", "ProcDecl": "Proc", "Param": "Param",
 		"Block": "Block", "Stmt": "Stmt", "SimpleStmt": "Simple", "LetStmt": "Let",
 		"IfStmt": "If", "ForStmt": "For", "WhileStmt": "While", "ReturnStmt": "Return",
+		"BreakStmt": "Break", "ContinueStmt": "Continue",
 		"RequireStmt": "Require", "EmitStmt": "Emit", "TableDecl": "Table", "Row": "Row",
 		"RowGrammar": "Row", "Columns": "Columns", "Key": "Key", "DeckDecl": "Deck",
 		"DeckLine": "DeckLine", "Suit": "Suit", "Rank": "Rank", "PileDecl": "Pile",

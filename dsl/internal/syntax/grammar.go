@@ -195,15 +195,17 @@ type Block struct {
 
 // Stmt is one statement; exactly one field is set.
 type Stmt struct {
-	Pos     lexer.Position
-	Simple  *SimpleStmt  `parser:"  @@"`
-	Let     *LetStmt     `parser:"| @@"`
-	If      *IfStmt      `parser:"| @@"`
-	For     *ForStmt     `parser:"| @@"`
-	While   *WhileStmt   `parser:"| @@"`
-	Return  *ReturnStmt  `parser:"| @@"`
-	Require *RequireStmt `parser:"| @@"`
-	Emit    *EmitStmt    `parser:"| @@"`
+	Pos      lexer.Position
+	Simple   *SimpleStmt   `parser:"  @@"`
+	Let      *LetStmt      `parser:"| @@"`
+	If       *IfStmt       `parser:"| @@"`
+	For      *ForStmt      `parser:"| @@"`
+	While    *WhileStmt    `parser:"| @@"`
+	Return   *ReturnStmt   `parser:"| @@"`
+	Break    *BreakStmt    `parser:"| @@"`
+	Continue *ContinueStmt `parser:"| @@"`
+	Require  *RequireStmt  `parser:"| @@"`
+	Emit     *EmitStmt     `parser:"| @@"`
 }
 
 // LetStmt declares a local: `let x = 3`.
@@ -243,6 +245,18 @@ type WhileStmt struct {
 type ReturnStmt struct {
 	Pos   lexer.Position
 	Value *Expr `parser:"\"return\" @@?"`
+}
+
+// BreakStmt leaves the innermost for or while loop.
+type BreakStmt struct {
+	Pos     lexer.Position
+	Keyword string `parser:"@\"break\""`
+}
+
+// ContinueStmt goes on to the next iteration of the innermost for or while loop.
+type ContinueStmt struct {
+	Pos     lexer.Position
+	Keyword string `parser:"@\"continue\""`
 }
 
 // RequireStmt stops the call with a message when its condition fails.
@@ -291,7 +305,8 @@ func (h *Head) Parse(lex *lexer.PeekingLexer) error {
 
 // statementWords start statements, never expressions: an expression statement (the first
 // alternative tried, the commonest) gives way at once to the statement they begin.
-var statementWords = map[string]bool{"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+var statementWords = map[string]bool{"let": true, "if": true, "for": true, "while": true, "return": true,
+	"break": true, "continue": true, "require": true, "emit": true}
 
 // Parse implements participle.Parseable.
 func (e *Expr) Parse(lex *lexer.PeekingLexer) error {

@@ -292,7 +292,7 @@ func summary(p *dsl.Program) string {
 	add := func(n int, what string) {
 		if n > 0 {
 			s := ""
-			if n > 1 {
+			if n > 1 && what != "dice" {
 				s = "s"
 			}
 			if what == "entit" {
@@ -307,8 +307,12 @@ func summary(p *dsl.Program) string {
 	n := p.Counts()
 	add(n.Options, "option")
 	add(n.Consts, "const")
+	add(n.Enums, "enum")
 	add(n.Kinds, "kind")
 	add(n.Entities, "entit")
+	add(n.Dice, "dice")
+	add(n.Decks, "deck")
+	add(n.Maps, "map")
 	add(n.Procs, "procedure")
 	if len(parts) == 0 {
 		return "empty"
@@ -429,7 +433,11 @@ func (c *cli) eval(args []string) int {
 	})
 	v, err := dsl.NewSession(m).Eval("<eval>", src)
 	if err != nil {
-		output.Error(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
+		show := output.Error
+		if *r.json {
+			show = output.ErrorFull // read by programs: the position and calls too
+		}
+		show(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
 		var diags dsl.Diagnostics
 		if errors.As(err, &diags) && dsl.IsStatement(src) {
 			// What reads as a statement and does not compile as an expression.

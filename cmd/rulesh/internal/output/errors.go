@@ -12,8 +12,20 @@ import (
 )
 
 // Error renders err on w: diagnostics with their source lines (looked up in the merged
-// srcs), a run-time error with its call stack, anything else as "rulesh: err".
+// srcs), a run-time error with its call stack, anything else as "rulesh: err". A rule's
+// refusal (a require that fails) is the rule speaking to the players, not a fault: it is
+// one line, its message; ErrorFull adds its position and calls.
 func Error(w io.Writer, err error, srcs ...dsl.Sources) {
+	render(w, err, false, srcs)
+}
+
+// ErrorFull is Error with a refusal shown as a fault is, with its position, source line and
+// call stack: for a trace, and for output read by programs.
+func ErrorFull(w io.Writer, err error, srcs ...dsl.Sources) {
+	render(w, err, true, srcs)
+}
+
+func render(w io.Writer, err error, full bool, srcs []dsl.Sources) {
 	all := dsl.Sources{}
 	for _, s := range srcs {
 		for k, v := range s {
@@ -34,7 +46,7 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 			return
 		}
 		fmt.Fprintf(w, "the first %d runs%s fail the same way, so the analysis stopped there (the others would too):\n", every.Runs, in)
-		Error(w, every.Err, all)
+		render(w, every.Err, full, []dsl.Sources{all})
 		return
 	}
 	var limits *analysis.ErrLimitRuns
@@ -50,6 +62,10 @@ func Error(w io.Writer, err error, srcs ...dsl.Sources) {
 	}
 	var re *dsl.RuntimeError
 	if errors.As(err, &re) {
+		if re.Require && !full {
+			fmt.Fprintln(w, re.Msg)
+			return
+		}
 		fmt.Fprint(w, dsl.Diagnostics{{Pos: re.Pos, Summary: re.Msg}}.Render(all))
 		for _, s := range re.Stack() {
 			fmt.Fprintln(w, "    "+s)

@@ -31,6 +31,10 @@ func TestError(t *testing.T) {
 		{"runs failing the same way say so, then the first", &analysis.ErrEveryRunFails{Runs: 20, Side: "B", Err: &dsl.RuntimeError{Pos: pos, Msg: "while loop exceeds the limit", Frames: []dsl.CallFrame{{Proc: "f", Pos: dsl.Pos{File: "<prob>", Line: 1, Col: 1}}}}},
 			"the first 20 runs in B fail the same way, so the analysis stopped there (the others would too):\nr.rules:2:11: while loop exceeds the limit\n    const b = zut\n              ^\n    in f called at <prob>:1:1\n"},
 		{"anything else is the command's", errors.New("disk full"), "rulesh: disk full\n"},
+		{"a refusal is the rule speaking: one line", &dsl.RuntimeError{Pos: pos, Msg: "on ne recule pas", Require: true, Frames: []dsl.CallFrame{{Proc: "déplacer", Pos: dsl.Pos{File: "<input>", Line: 1, Col: 1}}}},
+			"on ne recule pas\n"},
+		{"runs refused the same way give the refusal", &analysis.ErrEveryRunFails{Runs: 20, Err: &dsl.RuntimeError{Pos: pos, Msg: "on ne recule pas", Require: true}},
+			"the first 20 runs fail the same way, so the analysis stopped there (the others would too):\non ne recule pas\n"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
@@ -38,6 +42,20 @@ func TestError(t *testing.T) {
 		if got := b.String(); got != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestErrorFull: a trace and --json show a refusal as any run-time error, placed and with
+// its calls.
+func TestErrorFull(t *testing.T) {
+	src := dsl.Sources{"r.rules": []byte("const a = 1\nconst b = zut\n")}
+	err := &dsl.RuntimeError{Pos: dsl.Pos{File: "r.rules", Line: 2, Col: 11}, Msg: "on ne recule pas", Require: true,
+		Frames: []dsl.CallFrame{{Proc: "déplacer", Pos: dsl.Pos{File: "<input>", Line: 1, Col: 1}}}}
+	var b bytes.Buffer
+	ErrorFull(&b, err, src)
+	want := "r.rules:2:11: on ne recule pas\n    const b = zut\n              ^\n    in déplacer called at <input>:1:1\n"
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 

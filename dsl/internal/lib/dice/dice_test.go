@@ -44,8 +44,10 @@ func TestDiceBuiltins(t *testing.T) {
 		{src: `[roll("floor(1d6/2)").total, roll("round(1d6/2)").total, roll("4d6u=5").total]`, rolls: []int{3, 3, 5, 5, 2, 1, 1}, want: "[1, 2, 9]"},
 		{src: `roll("3d")`, err: `<e>:1:1: roll("3d"): column 3: missing number of sides after d`},
 		{src: `roll("2d6").dice`, err: "<e>:1:13: type roll has no field dice"},
-		{src: "roll(combat, 0)", err: "<e>:1:1: roll 0 dice: between 1 and 10000"},
-		{src: "roll(combat, 10001)", err: "<e>:1:1: roll 10001 dice: between 1 and 10000"},
+		{src: "roll(combat, 0)", want: "0d[combat] []"},
+		{src: `[roll(combat, 0).total, roll(combat, 0).faces, roll(combat, 0).symbols]`, want: "[0, [], []]"},
+		{src: "roll(combat, -1)", err: "<e>:1:1: roll -1 dice: between 0 and 10000"},
+		{src: "roll(combat, 10001)", err: "<e>:1:1: roll 10001 dice: between 0 and 10000"},
 		{src: "roll(combat)", rolls: []int{7}, err: "<e>:1:1: hand-given result 7 is not a face of combat (sabre, fusil, fusil, boulet, drapeau, général; it is discarded)"},
 		{src: "any_roll(3)", err: "t.rules:4:10: roll takes dice notation or a die, not 3"},
 	} {

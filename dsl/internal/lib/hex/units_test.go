@@ -165,7 +165,7 @@ func TestHexFieldNil(t *testing.T) {
 		{"garde.position = nil", ""},
 		{"réserve.position = garde.position", ""},
 		{"murat.capturé = nil", "<e>:1:1: field capturé: expected bool, got nil"},
-		{"garde.position = 3", "<e>:1:18: expected hex, got int"},
+		{"garde.position = 3", "<e>:1:18: field position is hex, got int"},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
 		if err != nil {
