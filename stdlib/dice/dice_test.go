@@ -250,13 +250,14 @@ func TestKnownValues(t *testing.T) {
 	}
 	e, _ = Parse("1d6!", nil)
 	d, _ = e.Distribution()
-	// E = 3.5 / (1 - 1/6) = 4.2; the truncation at ExactExplodeDepth is below 1e-9.
-	if math.Abs(d.Mean()-4.2) > 1e-6 {
-		t.Errorf("mean of 1d6! = %v, want 4.2", d.Mean())
+	// E = 3.5 / (1 - 1/6) = 4.2 exactly, the cut chains counted; they weigh (1/6)^16, the
+	// first power below ExplodeCutoff.
+	if d.MeanRat().Cmp(big.NewRat(21, 5)) != 0 {
+		t.Errorf("mean of 1d6! = %v, want 21/5", d.MeanRat())
 	}
 	lost, _ := d.Truncated().Float64()
-	if want := math.Pow(1.0/6, ExactExplodeDepth+1); math.Abs(lost-want) > 1e-15 {
-		t.Errorf("truncated mass %g, want (1/6)^%d = %g", lost, ExactExplodeDepth+1, want)
+	if want := math.Pow(1.0/6, 16); math.Abs(lost-want) > 1e-20 {
+		t.Errorf("truncated mass %g, want (1/6)^16 = %g", lost, want)
 	}
 	e, _ = Parse("3d6 >= 12", nil)
 	d, _ = e.Distribution()

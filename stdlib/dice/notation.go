@@ -12,7 +12,7 @@ const (
 	MaxCount     = 10_000    // dice in one term
 	MaxSides     = 1_000_000 // sides of one die
 	MaxNesting   = 100       // parentheses and groups
-	MaxExplode   = 100       // extra dice one die may add when rolled
+	MaxExplode   = 1000      // extra dice one die may add when rolled
 	MaxRerolls   = 1_000     // rerolls of one die
 	MaxTextBytes = 100_000   // length of one expression
 )
