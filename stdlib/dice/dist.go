@@ -597,6 +597,9 @@ func restrict(a *Dist, die *Die, c Cond, want bool) *Dist {
 // included: its value (sum), or its success count (counting).
 func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
+	if m.ordered() {
+		return wk.orderedDieDist(n)
+	}
 	f := faceDist(n)
 	if m.Explode == ExplodeNone {
 		if m.Min != nil || m.Max != nil || m.Success.Op != "" || m.Failure.Op != "" {
@@ -669,6 +672,112 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 	}
 	return tail, nil
+}
+
+// orderedDieDist is dieDist for a term combining two of min/max, explosion and reroll, in the
+// order orderedDie rolls them: the first die clamped, the chain decided on that value and on
+// each later raw face, then each die of the chain (or a compound chain's total) rerolled
+// while its value matches, by an unclamped die.
+func (wk *work) orderedDieDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	saved := m.Reroll
+	m.Reroll = Cond{}
+	raw := faceDist(n)
+	m.Reroll = saved
+	// What a rerolled value becomes: a die rolled once (ro), or until it leaves the
+	// condition (faceDist with the reroll).
+	repl := raw
+	if m.Reroll.Op != "" && !m.RerollOnce {
+		repl = faceDist(n)
+	}
+	rer := func(x *Dist) *Dist {
+		if m.Reroll.Op == "" {
+			return x
+		}
+		keep := restrict(x, n.Die, m.Reroll, false)
+		moved := new(big.Int).Sub(x.Mass(), keep.Mass())
+		out := scaled(keep, repl.Den)
+		parts := []*Dist{out}
+		if moved.Sign() != 0 {
+			parts = append(parts, scaled(repl, moved))
+			parts[1].Den = out.Den
+		}
+		return mix(parts...)
+	}
+	compound := m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate
+	// contrib is what one die of the chain adds once rerolled and scored; a compound chain
+	// is rerolled and scored as a whole, at the end.
+	contrib := func(x *Dist) *Dist {
+		if compound {
+			return x
+		}
+		return mapDist(rer(x), func(v int) int { return score(n, v) })
+	}
+	first := mapDist(raw, func(v int) int { return clamp(m, v) })
+	if m.Explode == ExplodeNone {
+		return mapDist(rer(first), func(v int) int { return score(n, v) }), nil
+	}
+	pen := 0
+	if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
+		pen = -1
+	}
+	stop0, go0 := restrict(first, n.Die, m.ExplodeOn, false), restrict(first, n.Die, m.ExplodeOn, true)
+	stop := shiftDist(restrict(raw, n.Die, m.ExplodeOn, false), pen)
+	goOn := shiftDist(restrict(raw, n.Die, m.ExplodeOn, true), pen)
+	limitedByRule := m.ExplodeMax > 0
+	depth := m.ExplodeMax
+	if !limitedByRule {
+		var err error
+		if depth, err = explodeDepth(n, go0, restrict(raw, n.Die, m.ExplodeOn, true)); err != nil {
+			return nil, err
+		}
+	}
+	last := stop // what would explode again is cut
+	if limitedByRule {
+		last = shiftDist(raw, pen)
+	}
+	tail := contrib(last)
+	step := func(s, g *Dist) error {
+		more, err := wk.add(contrib(g), tail)
+		if err != nil {
+			return err
+		}
+		s = contrib(s)
+		k := new(big.Int).Quo(more.Den, s.Den)
+		tail = mix(scaled(s, k), more)
+		return nil
+	}
+	for k := depth - 1; k >= 1; k-- {
+		if err := step(stop, goOn); err != nil {
+			return nil, err
+		}
+	}
+	if err := step(stop0, go0); err != nil {
+		return nil, err
+	}
+	if compound {
+		tail = mapDist(rer(tail), func(v int) int { return score(n, v) })
+		return tail, nil
+	}
+	if !limitedByRule {
+		// Each die adds independently of how the chain goes on: the chain's mean is the first
+		// die's plus p0·E[later]/(1 - p).
+		p0 := new(big.Rat).SetFrac(go0.Mass(), go0.Den)
+		p := new(big.Rat).SetFrac(goOn.Mass(), goOn.Den)
+		rest := new(big.Rat).Sub(big.NewRat(1, 1), p)
+		later := new(big.Rat).Mul(p0, distSum(contrib(shiftDist(raw, pen))))
+		tail.Full = later.Quo(later, rest).Add(later, distSum(contrib(first)))
+	}
+	return tail, nil
+}
+
+// distSum is Σ v·P(v) over d's mass (its mean when nothing is cut).
+func distSum(d *Dist) *big.Rat {
+	s := new(big.Int)
+	for i, w := range d.W {
+		s.Add(s, new(big.Int).Mul(w, big.NewInt(int64(d.Min+i))))
+	}
+	return new(big.Rat).SetFrac(s, d.Den)
 }
 
 // ExplodeCutoff is the probability an exact distribution may leave out of an exploding die:

@@ -152,10 +152,10 @@ const (
 )
 
 // Mods are the modifiers of a dice term, applied in this order whatever the order written:
-// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum). The online
-// rollers apply them in another order (clamp, explode, reroll, unique…), so a term may not
-// combine two of clamp, explosion, reroll and unique (checkMods): the order then never
-// changes a result.
+// the change to each die, keep/drop, then success counting (or the sum). A term combining
+// min/max, explosions and rerolls applies them in rpg-dice-roller's order: clamp the die,
+// explode, then reroll each die of the chain (ordered). Unique stands alone on a term
+// (checkMods): where it would come after the others the online rollers differ.
 type Mods struct {
 	Reroll     Cond
 	RerollOnce bool
@@ -1524,27 +1524,24 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	return nil
 }
 
-// orderFree refuses a term that combines two of clamp, explosion, reroll and unique. rulesh
-// applied them as reroll, explode, clamp, unique; the online rollers clamp, explode, reroll,
-// then make unique (and whether a reroll made by one is subject to the other differs between
-// them), so such a term has no one meaning a GM could trust. Each alone, with keep/drop and
-// success counting after them, means the same everywhere.
+// orderFree refuses unique beside min/max, an explosion or a reroll on one term. min/max,
+// explosions and rerolls apply in rpg-dice-roller's order (Mods.ordered); where unique would
+// come after them, whether the dice it rerolls are clamped, explode or are rerolled again is
+// not the same from one roller to the next, so such a term has no one meaning a GM could trust.
 func orderFree(m *Mods, die *Die, errAt func(string, ...any) error) error {
-	var used []string
-	if m.Min != nil || m.Max != nil {
-		used = append(used, "min/max")
-	}
-	if m.Explode != ExplodeNone {
-		used = append(used, "an explosion")
-	}
-	if m.Reroll.Op != "" {
-		used = append(used, "a reroll")
-	}
-	if m.Unique {
-		used = append(used, "unique")
-	}
-	if len(used) < 2 {
+	if !m.Unique {
 		return nil
 	}
-	return errAt("%s and %s on one term: the result depends on the order they apply in, and online rollers (min/max, then explosions, rerolls, unique) and rulesh's earlier order (rerolls, explosions, min/max, unique) differ; write only one of them on a term", used[0], used[1])
+	var other string
+	switch {
+	case m.Min != nil || m.Max != nil:
+		other = "min/max"
+	case m.Explode != ExplodeNone:
+		other = "an explosion"
+	case m.Reroll.Op != "":
+		other = "a reroll"
+	default:
+		return nil
+	}
+	return errAt("unique and %s on one term: whether the dice unique rerolls are then clamped, exploded or rerolled differs between online rollers; write unique alone on a term (min/max, explosions and rerolls combine: clamp, then explode, then reroll)", other)
 }

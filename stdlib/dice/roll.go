@@ -665,6 +665,103 @@ func (r *Roller) one(n *Dice, dr *DieRoll) (Face, error) {
 	return f, nil
 }
 
+// orderedDie rolls one die of a term that combines two of min/max, explosion and reroll, in
+// the order of rpg-dice-roller: the first die's value is clamped, explosions (decided on the
+// clamped value, then on each new face) add unclamped dice, then each die of the chain (a
+// compound chain as one total) is rerolled while its value matches, the new result neither
+// clamped nor exploding. It appends the dice's values to vals (and faces to faces, with
+// keepFaces).
+func (r *Roller) orderedDie(n *Dice, rec *TermRoll, vals []int, faces []Face, keepFaces bool) ([]int, []Face, error) {
+	m := &n.Mods
+	type elem struct {
+		f        Face
+		v        int
+		exploded bool
+		rerolled []Face
+	}
+	raw := func() (Face, error) {
+		i, err := r.face(n.Die)
+		if err != nil {
+			return Face{}, err
+		}
+		return n.Die.Faces[i-1], nil
+	}
+	f, err := raw()
+	if err != nil {
+		return nil, nil, err
+	}
+	chain := []elem{{f: f, v: clamp(m, f.Value)}}
+	if m.Explode != ExplodeNone && m.ExplodeOn.Match(Face{Value: chain[0].v, Sym: f.Sym}) {
+		limit := m.ExplodeMax
+		if limit == 0 {
+			limit = MaxExplode
+		}
+		for e := 0; e < limit; e++ {
+			chain[len(chain)-1].exploded = true
+			nf, err := raw()
+			if err != nil {
+				return nil, nil, err
+			}
+			nv := nf.Value
+			if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
+				nv--
+			}
+			chain = append(chain, elem{f: nf, v: nv})
+			if !m.ExplodeOn.Match(nf) {
+				break
+			}
+		}
+	}
+	if len(chain) > 1 && (m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate) {
+		total := 0
+		for _, e := range chain {
+			total += e.v
+		}
+		chain = []elem{{f: Face{Value: total}, v: total, exploded: true}}
+	}
+	for i := range chain {
+		e := &chain[i]
+		for k := 0; m.Reroll.Op != "" && m.Reroll.Match(Face{Value: e.v, Sym: e.f.Sym}); k++ {
+			if k == MaxRerolls {
+				return nil, nil, fmt.Errorf("%s rerolled more than %d times", n.Text, MaxRerolls)
+			}
+			e.rerolled = append(e.rerolled, Face{Value: e.v, Sym: e.f.Sym})
+			nf, err := raw()
+			if err != nil {
+				return nil, nil, err
+			}
+			e.f, e.v = nf, nf.Value
+			if m.RerollOnce {
+				break
+			}
+		}
+		vals = append(vals, e.v)
+		if keepFaces {
+			faces = append(faces, e.f)
+		}
+		if rec != nil {
+			rec.Dice = append(rec.Dice, DieRoll{Face: e.f, Value: e.v, Added: i > 0, Exploded: e.exploded, Rerolled: e.rerolled})
+		}
+	}
+	return vals, faces, nil
+}
+
+// ordered reports a term combining two of min/max, explosion and reroll: it rolls and is
+// computed in rpg-dice-roller's order (orderedDie), the others as they always were.
+func (m *Mods) ordered() bool {
+	k := 0
+	if m.Min != nil || m.Max != nil {
+		k++
+	}
+	if m.Explode != ExplodeNone {
+		k++
+	}
+	if m.Reroll.Op != "" {
+		k++
+	}
+	return k >= 2
+}
+
 func clamp(m *Mods, v int) int {
 	if m.Min != nil && v < *m.Min {
 		v = *m.Min
@@ -705,6 +802,13 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		faces = r.faces[:0]
 	}
 	for k := 0; k < n.Count; k++ {
+		if m.ordered() {
+			var err error
+			if vals, faces, err = r.orderedDie(n, rec, vals, faces, needFaces); err != nil {
+				return 0, err
+			}
+			continue
+		}
 		var dr *DieRoll
 		if rec != nil {
 			rec.Dice = append(rec.Dice, DieRoll{})
