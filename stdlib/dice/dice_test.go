@@ -25,7 +25,7 @@ func TestParseErrors(t *testing.T) {
 		{"4d6u!", "unique and an explosion on one term"},
 		{"4d6max5u", "unique and min/max on one term"},
 		{"4d6kh2dl5", "cannot keep or drop 5 of 4 dice"},
-		{"{2d6 + 1}kh1", "keep/drop or counting on a group of one item applies to its dice"},
+		{"{2d6 * 2}kh1", "keep/drop or counting on a group of one item applies to its dice"},
 		{"{4d6kh3}kh2", "4d6kh3 already has that modifier"},
 		{"{4d6}kh5", "cannot keep or drop 5 of 4 dice"},
 		{"(1d4)d6", "column 1: the number of dice must be a whole number known before rolling"},

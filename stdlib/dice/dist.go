@@ -454,6 +454,8 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		return wk.diceDist(n)
 	case *Group:
 		return wk.groupDist(n)
+	case *Pool:
+		return wk.poolDist(n)
 	case *Call:
 		return wk.callDist(n)
 	}

@@ -291,14 +291,15 @@ func (c Cond) bounds() (int, int) {
 	return 1, 0
 }
 
-func (n *Num) pos() int       { return n.At }
-func (n *Dice) pos() int      { return n.At }
-func (n *Group) pos() int     { return n.At }
-func (n *Bin) pos() int       { return n.At }
-func (n *Neg) pos() int       { return n.At }
-func (n *Cmp) pos() int       { return n.At }
-func (n *Call) pos() int      { return n.At }
-func (n *Dec) pos() int       { return n.At }
+func (n *Num) pos() int   { return n.At }
+func (n *Dice) pos() int  { return n.At }
+func (n *Group) pos() int { return n.At }
+func (n *Bin) pos() int   { return n.At }
+func (n *Neg) pos() int   { return n.At }
+func (n *Cmp) pos() int   { return n.At }
+func (n *Call) pos() int  { return n.At }
+func (n *Dec) pos() int   { return n.At }
+
 func (n *Dec) String() string { return n.Text }
 
 func (n *Num) String() string  { return strconv.Itoa(n.V) }
@@ -1131,7 +1132,15 @@ func (p *parser) oneItemGroup(g *Group) (Node, error) {
 	d, ok := g.Items[0].(*Dice)
 	gm := &g.Mods
 	if !ok {
-		return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: write it on one dice term (e.g. {4d6}kh3 or 4d6kh3)")
+		pl := &Pool{At: g.At, Mods: *gm}
+		if !poolOf(g.Items[0], 1, pl) || len(pl.Terms) == 0 {
+			return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: the item must add or subtract dice terms without modifiers of their own and whole numbers (e.g. {4d10+5d6}k2, {3d20+5}>40)")
+		}
+		if gm.writtenKeep && gm.KeepN > pl.dice() {
+			return nil, p.errAt(g.At, "cannot keep or drop %d of %d dice", gm.KeepN, pl.dice())
+		}
+		pl.Text = string(p.src[g.At:p.i])
+		return pl, nil
 	}
 	m := d.Mods
 	if gm.Keep != KeepAll && m.Keep != KeepAll || (gm.Success.Op != "" || gm.Failure.Op != "") && (m.Success.Op != "" || m.Failure.Op != "") {

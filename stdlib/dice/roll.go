@@ -155,9 +155,9 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 		b = strconv.AppendInt(b, int64(n.V), 10)
 	case *Dec:
 		b = append(b, n.Text...)
-	case *Dice:
+	case *Dice, *Pool:
 		if len(*terms) == 0 {
-			b = append(b, n.Text...)
+			b = append(b, n.String()...)
 			break
 		}
 		b = appendTerm(b, &(*terms)[0])
@@ -353,6 +353,8 @@ func (r *Roller) eval(n Node) (int, error) {
 		return r.dice(n)
 	case *Group:
 		return r.group(n)
+	case *Pool:
+		return r.pool(n)
 	case *Call:
 		return r.call(n)
 	}
