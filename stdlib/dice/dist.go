@@ -947,7 +947,13 @@ func uniqueDist(n *Dice) (*Dist, error) {
 	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of unique dice with rerolls or explosions are not computed", n.Text)}
 	}
-	if m.UniqueOn.Op != "" || m.UniqueOnce {
+	distinct := map[Face]bool{}
+	for _, f := range n.Die.Faces {
+		distinct[f] = true
+	}
+	// Sets of distinct faces, each as likely, only when every die finds a new face among
+	// faces that are all different; otherwise the sequences.
+	if m.UniqueOn.Op != "" || m.UniqueOnce || len(distinct) < len(n.Die.Faces) || n.Count > len(n.Die.Faces) {
 		return uniqueSeqDist(n)
 	}
 	sides := len(n.Die.Faces)
@@ -1276,6 +1282,8 @@ func uniqueSeqDist(n *Dice) (*Dist, error) {
 		for f := range sides {
 			var p *big.Rat
 			switch {
+			case !m.UniqueOnce && reps == sides:
+				p = big.NewRat(1, int64(sides)) // no new face is left: the die stays as rolled
 			case !m.UniqueOnce && repeat(idx, f):
 				continue
 			case !m.UniqueOnce:

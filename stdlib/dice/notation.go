@@ -1505,22 +1505,6 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 			return errAt("cannot keep or drop %d of %d dice", st.N, count)
 		}
 	}
-	if m.Unique && !m.UniqueOnce {
-		// Repeats of the faces that match are rerolled: count dice need that many different
-		// matching faces when every face matches.
-		distinct := map[Face]bool{}
-		free := false
-		for _, f := range die.Faces {
-			if m.UniqueOn.Op == "" || m.UniqueOn.Match(f) {
-				distinct[f] = true
-			} else {
-				free = true
-			}
-		}
-		if !free && count > len(distinct) {
-			return errAt("%d unique results need at least %d different faces, %s has %d", count, count, die.Name, len(distinct))
-		}
-	}
 	if err := orderFree(m, die, errAt); err != nil {
 		return err
 	}

@@ -150,3 +150,20 @@ func TestOrderOfModifiers(t *testing.T) {
 		t.Error("4d6r1u: unique beside a reroll is still refused")
 	}
 }
+
+// TestUniqueBeyondFaces: 5d4u makes as many dice unique as the die has faces and rolls the
+// rest freely (it was refused); the exact odds agree with every roll.
+func TestUniqueBeyondFaces(t *testing.T) {
+	for _, src := range []string{"5d4u", "4d3u", "4d3ukh2", "4d3u>=3", "3d[1,1,2]u", "5d3u>=2", "4d2u=1"} {
+		checkBrute(t, src, 9)
+	}
+	e, err := Parse("5d4u", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := e.Distribution()
+	// 1+2+3+4 and a free d4: 12.5 on average.
+	if d.MeanRat().Cmp(big.NewRat(25, 2)) != 0 {
+		t.Errorf("5d4u: mean %s, want 25/2", d.MeanRat())
+	}
+}

@@ -821,7 +821,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 			return 0, err
 		}
 		if m.Unique {
-			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)); tries++ {
+			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)) && !facesExhausted(n, faces); tries++ {
 				if m.UniqueOnce && tries == 1 {
 					break
 				}
@@ -1044,6 +1044,20 @@ func (r *Roller) keptSum(vals []int, m *Mods) int {
 		t += v
 	}
 	return t
+}
+
+// facesExhausted reports that no reroll could end a repeat: every face of the die is one
+// unique rerolls (matching its condition) and is among fs. The repeat is then kept as
+// rolled, as rpg-dice-roller keeps it once its rerolls run out (5d4u makes four dice unique
+// and rolls the fifth freely).
+func facesExhausted(n *Dice, fs []Face) bool {
+	m := &n.Mods
+	for _, f := range n.Die.Faces {
+		if m.UniqueOn.Op != "" && !m.UniqueOn.Match(f) || !containsFace(fs, f) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsFace(fs []Face, f Face) bool {
