@@ -1389,6 +1389,10 @@ func (wk *work) ratDist(n Node) (*fracDist, error) {
 	switch n := n.(type) {
 	case *Dec:
 		return &fracDist{vals: []*big.Rat{n.R}, w: []*big.Int{big.NewInt(1)}, den: big.NewInt(1)}, nil
+	case *Dice:
+		if n.Mods.fracClamp() {
+			return wk.fracDiceDist(n)
+		}
 	case *Neg:
 		x, err := wk.ratDist(n.X)
 		if err != nil {
@@ -1437,6 +1441,32 @@ func fracOf(d *Dist) *fracDist {
 		}
 	}
 	return out
+}
+
+// fracDiceDist is the distribution of a term clamped to a decimal: one die's values through
+// the clamp, summed Count times.
+func (wk *work) fracDiceDist(n *Dice) (*fracDist, error) {
+	one := &fracDist{den: big.NewInt(int64(len(n.Die.Faces)))}
+	index := map[string]int{}
+	for _, f := range n.Die.Faces {
+		x := fracClamped(&n.Mods, f.Value)
+		if i, ok := index[x.String()]; ok {
+			one.w[i].Add(one.w[i], big.NewInt(1))
+			continue
+		}
+		index[x.String()] = len(one.vals)
+		one.vals = append(one.vals, x)
+		one.w = append(one.w, big.NewInt(1))
+	}
+	plus := &Bin{At: n.At, Op: '+'}
+	out := one
+	for k := 1; k < n.Count; k++ {
+		var err error
+		if out, err = wk.fracCombine(plus, out, one); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // fracCombine applies a binary node to every pair of outcomes; a pair that fails (a division

@@ -163,11 +163,14 @@ type Mods struct {
 	ExplodeOn  Cond // default: the highest face
 	ExplodeMax int  // 0: MaxExplode
 	Min, Max   *int // per-die clamps
-	Unique     bool
-	UniqueOn   Cond // only repeats of faces that match are rerolled; "" means any
-	UniqueOnce bool // a repeat is rerolled once, whatever it then shows
-	Keep       int  // KeepAll, KeepHigh…
-	KeepN      int
+	// A clamp that is not whole (min50.45): a die below (above) it reads that fraction, so the
+	// term's total is a fraction, written inside floor, ceil or round. Min or Max is then nil.
+	MinFrac, MaxFrac *big.Rat
+	Unique           bool
+	UniqueOn         Cond // only repeats of faces that match are rerolled; "" means any
+	UniqueOnce       bool // a repeat is rerolled once, whatever it then shows
+	Keep             int  // KeepAll, KeepHigh…
+	KeepN            int
 	// More are keep/drop steps written after the first (4d6dl1dh1), each applied to the
 	// dice the steps before kept.
 	More    []KeepStep
@@ -185,6 +188,9 @@ type Mods struct {
 type KeepStep struct {
 	Kind, N int
 }
+
+// fracClamp reports a min or max that is not a whole number.
+func (m *Mods) fracClamp() bool { return m.MinFrac != nil || m.MaxFrac != nil }
 
 // display reports modifiers that change only how a roll is shown.
 func (m *Mods) display() bool {
@@ -269,7 +275,7 @@ func (n *Dice) computePlain() bool {
 		}
 		n.exLo, n.exHi = m.ExplodeOn.bounds()
 	}
-	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && len(m.More) == 0 &&
+	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && !m.fracClamp() && len(m.More) == 0 &&
 		!m.Unique && m.Success.Op == "" && m.Failure.Op == ""
 }
 
@@ -722,6 +728,10 @@ func (p *parser) checkFrac(n Node, rounded, direct bool) error {
 		return p.checkFrac(n.R, r, false)
 	case *Neg:
 		return p.checkFrac(n.X, rounded, false)
+	case *Dice:
+		if n.Mods.fracClamp() && !rounded {
+			return p.errAt(n.At, "%s: a die clamped to a decimal reads a fraction and dice totals here are whole numbers: write floor(%s), round(%s) or ceil(%s); in a rule expression write roll(\"floor(%s)\")", n.Text, n.Text, n.Text, n.Text, n.Text)
+		}
 	case *Cmp:
 		if err := p.checkFrac(n.L, false, false); err != nil {
 			return err
@@ -1360,9 +1370,36 @@ func (p *parser) minMax(m *Mods) error {
 	if !isDigit(p.peek()) {
 		return p.errf("a number must follow min or max")
 	}
+	start := p.i
 	n, err := p.number()
 	if err != nil {
 		return err
+	}
+	if p.peek() == '.' && p.i+1 < len(p.src) && isDigit(p.src[p.i+1]) {
+		// A decimal clamp (6d%min50.45), as rpg-dice-roller reads it: a die below it reads it.
+		p.i++
+		for p.i < len(p.src) && isDigit(p.src[p.i]) {
+			p.i++
+		}
+		r, ok := new(big.Rat).SetString(string(p.src[start:p.i]))
+		if !ok {
+			return p.errf("%s is not a number", string(p.src[start:p.i]))
+		}
+		if neg {
+			r.Neg(r)
+		}
+		if !r.IsInt() {
+			if isMin {
+				m.MinFrac = r
+			} else {
+				m.MaxFrac = r
+			}
+			return nil
+		}
+		n = int(r.Num().Int64())
+		if neg {
+			n = -n // undone below
+		}
 	}
 	if neg {
 		n = -n
@@ -1508,7 +1545,11 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	if err := orderFree(m, die, errAt); err != nil {
 		return err
 	}
-	if die.Symbolic && (m.Min != nil || m.Max != nil) {
+	if m.fracClamp() && (m.Explode != ExplodeNone || m.Reroll.Op != "" || m.Unique || m.Keep != KeepAll ||
+		m.Success.Op != "" || m.Failure.Op != "" || m.Min != nil || m.Max != nil || m.display()) {
+		return errAt("a decimal min or max stands alone on a term (no other modifier)")
+	}
+	if die.Symbolic && (m.Min != nil || m.Max != nil || m.fracClamp()) {
 		return errAt("%s has faces with names, not numbers: min and max do not apply", die.Name)
 	}
 	if m.Min != nil && m.Max != nil && *m.Min > *m.Max {

@@ -40,7 +40,7 @@ func poolOf(n Node, sign int, pl *Pool) bool {
 		return true
 	case *Dice:
 		if m := n.Mods; m.Keep != KeepAll || len(m.More) > 0 || m.Explode != ExplodeNone || m.Reroll.Op != "" ||
-			m.Min != nil || m.Max != nil || m.Unique || m.Success.Op != "" || m.Failure.Op != "" || m.display() || n.Die.Symbolic {
+			m.Min != nil || m.Max != nil || m.fracClamp() || m.Unique || m.Success.Op != "" || m.Failure.Op != "" || m.display() || n.Die.Symbolic {
 			return false
 		}
 		pl.Terms = append(pl.Terms, PoolTerm{Dice: n, Sign: sign})

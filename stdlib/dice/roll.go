@@ -414,6 +414,10 @@ func (r *Roller) evalRat(n Node) (*big.Rat, error) {
 	switch n := n.(type) {
 	case *Dec:
 		return n.R, nil
+	case *Dice:
+		if n.Mods.fracClamp() {
+			return r.fracDice(n)
+		}
 	case *Neg:
 		x, err := r.evalRat(n.X)
 		if err != nil {
@@ -665,6 +669,45 @@ func (r *Roller) one(n *Dice, dr *DieRoll) (Face, error) {
 		}
 	}
 	return f, nil
+}
+
+// fracDice rolls a term clamped to a decimal: each die below MinFrac (above MaxFrac) reads
+// it, and the total is their exact sum. The dice are recorded by their faces.
+func (r *Roller) fracDice(n *Dice) (*big.Rat, error) {
+	var rec *TermRoll
+	if r.rec != nil {
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text})
+		rec = &r.rec.Terms[len(r.rec.Terms)-1]
+	}
+	sum := new(big.Rat)
+	for k := 0; k < n.Count; k++ {
+		i, err := r.face(n.Die)
+		if err != nil {
+			return nil, err
+		}
+		v := n.Die.Faces[i-1].Value
+		sum.Add(sum, fracClamped(&n.Mods, v))
+		if rec != nil {
+			rec.Dice = append(rec.Dice, DieRoll{Face: Face{Value: v}, Value: v})
+		}
+	}
+	if rec != nil {
+		f, _ := sum.Float64()
+		rec.Total = int(math.Floor(f))
+	}
+	return sum, nil
+}
+
+// fracClamped is a face's value under a decimal clamp.
+func fracClamped(m *Mods, v int) *big.Rat {
+	x := new(big.Rat).SetInt64(int64(v))
+	if m.MinFrac != nil && x.Cmp(m.MinFrac) < 0 {
+		x.Set(m.MinFrac)
+	}
+	if m.MaxFrac != nil && x.Cmp(m.MaxFrac) > 0 {
+		x.Set(m.MaxFrac)
+	}
+	return x
 }
 
 // orderedDie rolls one die of a term that combines two of min/max, explosion and reroll, in
