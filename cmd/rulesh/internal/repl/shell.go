@@ -75,7 +75,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
 	{":show", "NAME", "show one value"},
-	{":trace", "on|off", "show every roll, call and branch taken"},
+	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
