@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE | --sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -50,7 +50,8 @@ func (c *cli) sim(args []string) int {
 	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
 	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
-	sweep := fs.String("sweep", "", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
+	var sweep listFlag
+	fs.Var(&sweep, "sweep", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
 	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -123,8 +124,8 @@ func (c *cli) sim(args []string) int {
 		return code
 	}
 	var sw analysis.Sweep
-	if *sweep != "" {
-		if sw, code, ok = c.parseSweep("sim", *sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
+	if len(sweep) > 0 {
+		if sw, code, ok = c.parseSweeps("sim", sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
 			return code
 		}
 	} else if *atLeast {
@@ -137,7 +138,7 @@ func (c *cli) sim(args []string) int {
 	if prog == nil {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		if code := c.resolveSweep("sim", &sw, prog, st.Expr); code != ExitOK {
 			return code
 		}
@@ -166,7 +167,7 @@ func (c *cli) sim(args []string) int {
 		cfg.B = &analysis.Variant{Prog: progB, Overrides: overrides}
 	}
 	check := cfg
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		check.A = sw.Variant(cfg.A, 0)
 	}
 	if err := analysis.CheckSim(check); err != nil {
@@ -189,7 +190,7 @@ func (c *cli) sim(args []string) int {
 	if *variant != "" {
 		srcs = append(srcs, cfg.B.Prog.Sources())
 	}
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		ts, err := analysis.SimSweep(cfg, sw)
 		if err != nil {
 			var every *analysis.ErrEveryRunFails

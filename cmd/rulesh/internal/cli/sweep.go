@@ -19,6 +19,32 @@ var sweepRefused = map[string][]string{
 	"sim":  {"compare", "variant", "shard", "merge"},
 }
 
+// parseSweeps reads one --sweep, or two crossed in a grid, and checks what goes with them;
+// ok is false with the exit code.
+func (c *cli) parseSweeps(cmd string, specs []string, set func(string) bool, overrides map[string]any) (analysis.Sweep, int, bool) {
+	if len(specs) > 2 {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep given %d times: one sweeps a value, two make a grid, no more\n", cmd, len(specs))
+		return analysis.Sweep{}, ExitUsage, false
+	}
+	var parts []analysis.Sweep
+	for _, spec := range specs {
+		sw, code, ok := c.parseSweep(cmd, spec, set, overrides)
+		if !ok {
+			return sw, code, false
+		}
+		parts = append(parts, sw)
+	}
+	if len(parts) == 1 {
+		return parts[0], ExitOK, true
+	}
+	g, err := analysis.Grid(parts[0], parts[1])
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep %v\n", cmd, err)
+		return g, ExitUsage, false
+	}
+	return g, ExitOK, true
+}
+
 // parseSweep reads --sweep and checks what goes with it; ok is false with the exit code.
 func (c *cli) parseSweep(cmd, spec string, set func(string) bool, overrides map[string]any) (analysis.Sweep, int, bool) {
 	for _, f := range sweepRefused[cmd] {
@@ -61,6 +87,9 @@ func (c *cli) resolveSweep(cmd string, sw *analysis.Sweep, prog *dsl.Program, sr
 
 // sweepWhat says what was swept, for the first line of a sweep's table.
 func sweepWhat(sw analysis.Sweep) string {
+	if sw.Parts != nil {
+		return sweepWhat(sw.Parts[0]) + " × " + sweepWhat(sw.Parts[1])
+	}
 	texts := make([]string, len(sw.Values))
 	for i := range sw.Values {
 		texts[i] = sw.Text(i)
@@ -76,25 +105,38 @@ func sweepWhat(sw analysis.Sweep) string {
 func sweepColumns(sw analysis.Sweep) []string {
 	out := make([]string, len(sw.Values))
 	for i := range sw.Values {
-		out[i] = sw.Name + "=" + sw.Text(i)
+		out[i] = sw.Label(i)
 	}
 	return out
 }
 
 // sweepJSON is the shape of a sweep in JSON: the name, whether it is an option or a name
 // bound in the expression, and its values in order (results[i] is the answer at values[i]).
+// A grid is kind "grid": its values are the pairs of its two sweeps' values, and grid
+// describes those two.
 type sweepJSON struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Values []any  `json:"values"`
+	Name   string      `json:"name"`
+	Kind   string      `json:"kind"`
+	Values []any       `json:"values"`
+	Grid   []sweepJSON `json:"grid,omitempty"`
 }
 
 func newSweepJSON(sw analysis.Sweep) sweepJSON {
+	if sw.Parts != nil {
+		out := sweepJSON{Name: sw.Name, Kind: "grid"}
+		for i := range sw.Values {
+			out.Values = append(out.Values, sw.Cell(i))
+		}
+		for _, p := range sw.Parts {
+			out.Grid = append(out.Grid, newSweepJSON(p))
+		}
+		return out
+	}
 	kind := "name"
 	if sw.Option {
 		kind = "option"
 	}
-	return sweepJSON{sw.Name, kind, sw.Values}
+	return sweepJSON{Name: sw.Name, Kind: kind, Values: sw.Values}
 }
 
 // sweepRow is an outcome of a sweep's table: its label, whether it is a number, and its

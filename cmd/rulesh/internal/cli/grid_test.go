@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSweepGrid: two --sweep make a grid, one answer per pair of values, the first sweep's
+// values the slower (the second --sweep was refused as given twice); three are refused.
+func TestSweepGrid(t *testing.T) {
+	code, out, errOut := runIn(t, ".", "", Prob, "--sweep", "n=1..2", "--sweep", "m=0,6", "d(6) + n >= 5 + m")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"for n = 1, 2 (a name of the expression) × m = 0, 6", "value  n=1 m=0  n=1 m=6  n=2 m=0  n=2 m=6", "true    50.00%        —   66.67%        —"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("prob grid lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runIn(t, ".", "", Prob, "--json", "--sweep", "n=1..2", "--sweep", "m=0,6", "n + m")
+	var doc struct {
+		Sweep struct {
+			Kind   string  `json:"kind"`
+			Values [][]int `json:"values"`
+		} `json:"sweep"`
+		Results []struct {
+			Mean float64 `json:"mean"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s", code, err, errOut)
+	}
+	if doc.Sweep.Kind != "grid" || len(doc.Results) != 4 || doc.Results[1].Mean != 7 || doc.Sweep.Values[3][0] != 2 || doc.Sweep.Values[3][1] != 6 {
+		t.Errorf("grid JSON %s", out)
+	}
+	code, out, _ = runIn(t, ".", "", Sim, "--runs", "200", "--seed", "3", "--sweep", "n=1..2", "--sweep", "m=0,6", "n + m")
+	if code != 0 || !strings.Contains(out, "n=2 m=6") || !strings.Contains(out, "8            —        —        —  100.00%") {
+		t.Errorf("sim grid exit %d:\n%s", code, out)
+	}
+	if code, _, errOut = runIn(t, ".", "", Prob, "--sweep", "n=1,2", "--sweep", "m=1,2", "--sweep", "k=1,2", "n"); code != ExitUsage || !strings.Contains(errOut, "two make a grid") {
+		t.Errorf("three sweeps: exit %d, %s", code, errOut)
+	}
+}
