@@ -31,10 +31,13 @@ type Shell struct {
 	prog   *dsl.Program
 	m      *dsl.Machine
 	sess   *dsl.Session
-	seed   uint64
-	queue  *dice.Queue
-	trace  bool
-	rec    *recorder
+	// lets are the session's let inputs in order, for :prob to ask of what they bind (its
+	// question starts from the rules as loaded, where a let is unknown).
+	lets  []letInput
+	seed  uint64
+	queue *dice.Queue
+	trace bool
+	rec   *recorder
 	// ask asks a player to choose (a numbered menu at the terminal); nil elsewhere, so
 	// choose applies the ruleset's policy in scripts and transcripts.
 	ask       func(prompt string, options []string) (int, error)
@@ -76,7 +79,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken"},
-	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
+	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set; a let it reads is evaluated afresh with it, so `let r = 2d6` then `:prob r >= 7`)"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
@@ -316,6 +319,7 @@ func (s *Shell) run(input string) {
 				s.showError(err, m[2])
 				return
 			}
+			s.lets = append(s.lets, letInput{m[1], m[2]})
 			fmt.Fprintf(s.stdout, "%s = %s\n", m[1], dsl.Repr(v))
 			return
 		}
