@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -291,6 +292,16 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	return ExitOK
 }
 
+// numericRows reports that every row is a number.
+func numericRows(rows []sweepRow) bool {
+	for _, r := range rows {
+		if !r.isNum {
+			return false
+		}
+	}
+	return len(rows) > 0
+}
+
 func rowLabels(rows []sweepRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
@@ -343,6 +354,28 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 			means[j] = &sums[j].Mean
 		}
 	}
+	binned := ""
+	if numericRows(rows) && len(union) > simMaxRows && !math.IsInf(union[len(union)-1].Num-union[0].Num, 0) {
+		// As one sim draws many numbers: a row per range, the same ranges for every value.
+		nums := make([]float64, len(union))
+		for i, o := range union {
+			nums[i] = o.Num
+		}
+		h := newHist(nums)
+		bins := make([]sweepRow, h.n)
+		for i := range bins {
+			bins[i] = sweepRow{label: h.label(i), isNum: true, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
+		}
+		for i, o := range union {
+			b := &bins[h.bin(o.Num)]
+			for j := range ts {
+				b.p[j] += rows[i].p[j]
+				b.has[j] = b.has[j] || rows[i].has[j]
+			}
+		}
+		rows = bins
+		binned = fmt.Sprintf("%d distinct values, in %d ranges (--json lists each)\n", len(union), h.n)
+	}
 	if svg != "" {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
 		if code := c.writeChart("sim", svg, title, rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
@@ -362,8 +395,8 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 			Results []simJSON `json:"results"`
 		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), results})
 	}
-	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n",
-		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set))
+	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n%s",
+		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set), binned)
 	if !printSweepTable(c.stdout, cols, rows, means, atLeast) {
 		fmt.Fprintf(c.stderr, "rulesh sim: --at-least: the outcomes are not all numbers, no P(≥) columns\n")
 	}
