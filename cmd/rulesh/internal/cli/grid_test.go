@@ -13,7 +13,7 @@ func TestSweepGrid(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"for n = 1, 2 (a name of the expression) × m = 0, 6", "n=1 m=0", "n=2 m=6", "true    50.00%        —   66.67%        —"} {
+	for _, want := range []string{"for n = 1, 2 (a name of the expression) × m = 0, 6", "n=1 m=0", "n=2 m=6", "true   1/2 50.00%          —  2/3 66.67%          —"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("prob grid lacks %q:\n%s", want, out)
 		}

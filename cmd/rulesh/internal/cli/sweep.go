@@ -146,7 +146,8 @@ type sweepRow struct {
 	label string
 	isNum bool
 	p     []float64
-	has   []bool // the outcome happened at that value (else "—")
+	has   []bool   // the outcome happened at that value (else "—")
+	frac  []string // the exact probability at that value, when exact ("" otherwise)
 }
 
 // printSweepTable writes the outcomes side by side, a column per value, then the mean of
@@ -177,9 +178,12 @@ func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float
 	for _, r := range rows {
 		line := []string{r.label}
 		for i, p := range r.p {
-			if r.has[i] {
+			switch {
+			case r.has[i] && r.frac != nil && r.frac[i] != "":
+				line = append(line, r.frac[i]+" "+output.Percent(p))
+			case r.has[i]:
 				line = append(line, output.Percent(p))
-			} else {
+			default:
 				line = append(line, "—")
 			}
 		}
@@ -237,13 +241,16 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	index := map[string]int{}
 	for i := range union {
 		o := &union[i]
-		rows[i] = sweepRow{label: output.OutcomeLabel(o), isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
+		rows[i] = sweepRow{label: output.OutcomeLabel(o), isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds)), frac: make([]string, len(ds))}
 		index[o.Key] = i
 	}
 	means := make([]*float64, len(ds))
 	for j, d := range ds {
 		for _, o := range d.Outcomes {
 			rows[index[o.Key]].p[j], rows[index[o.Key]].has[j] = o.P, true
+			if d.Exact && o.Fraction != nil {
+				rows[index[o.Key]].frac[j] = o.Fraction.RatString()
+			}
 		}
 		if d.Numeric {
 			means[j] = &d.Mean
