@@ -58,3 +58,30 @@ func TestSimSweepHistogram(t *testing.T) {
 		t.Errorf("few values binned:\n%s", out)
 	}
 }
+
+// TestSweepBesideCompare: a sweep takes --compare, answering A and B at each value side by
+// side (it was refused); prob and sim alike, sim with the same seeds for both, and a
+// --compare of the swept name is refused.
+func TestSweepBesideCompare(t *testing.T) {
+	rules := "../../../../analysis/testdata/odds.rules"
+	code, out, errOut := runIn(t, ".", "", Prob, "-f", rules, "--sweep", "n=0,1", "--compare", "bonus=2", "somme() + n >= 9")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"A: the rules; B: --compare bonus=2", "n=0 A", "n=1 B", "true   35/108 32.41%  47/72 65.28%  35/72 48.61%  85/108 78.70%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("prob lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runIn(t, ".", "", Sim, "-f", rules, "--runs", "300", "--seed", "2", "--sweep", "n=0,1", "--compare", "bonus=2", "somme() + n >= 9")
+	if code != 0 || !strings.Contains(out, "n=1 B") || !strings.Contains(out, "B: --compare bonus=2") {
+		t.Errorf("sim exit %d: %s\n%s", code, errOut, out)
+	}
+	code, out, _ = runIn(t, ".", "", Prob, "--json", "-f", rules, "--sweep", "n=0,1", "--compare", "bonus=2", "somme() + n >= 9")
+	if code != 0 || !strings.Contains(out, `"compare":"bonus=2","compare_results":[`) {
+		t.Errorf("prob JSON exit %d: %s", code, out)
+	}
+	if code, _, errOut = runIn(t, ".", "", Prob, "-f", rules, "--sweep", "bonus=0,1", "--compare", "bonus=2", "somme()"); code != ExitUsage || !strings.Contains(errOut, "compare another option") {
+		t.Errorf("compare of the swept name: exit %d, %s", code, errOut)
+	}
+}

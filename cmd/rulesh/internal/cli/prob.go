@@ -18,7 +18,7 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--sweep …] [--at-least]] EXPR"
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] EXPR"
 
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", probSynopsis)
@@ -93,7 +93,21 @@ func (c *cli) prob(args []string) int {
 	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact,
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
 	if len(sweep) > 0 {
-		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast)
+		var b *analysis.Question
+		if *compare != "" {
+			more, code := c.parseSets("prob", "--compare", []string{*compare})
+			if code != ExitOK {
+				return code
+			}
+			if !c.sweepCompare("prob", sw, more) {
+				return ExitUsage
+			}
+			qb := q
+			qb.Overrides = maps.Clone(overrides)
+			maps.Copy(qb.Overrides, more)
+			b = &qb
+		}
+		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast, b, *compare)
 	}
 	if *compare == "" && *variant == "" {
 		return c.probAnswer(q, opt, *asJSON, *svg)

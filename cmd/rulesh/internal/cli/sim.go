@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE | --sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -150,6 +150,9 @@ func (c *cli) sim(args []string) int {
 		if code != 0 {
 			return code
 		}
+		if len(sweep) > 0 && !c.sweepCompare("sim", sw, more) {
+			return ExitUsage
+		}
 		b := analysis.Variant{Prog: prog, Overrides: map[string]any{}}
 		for k, v := range overrides {
 			b.Overrides[k] = v
@@ -169,6 +172,10 @@ func (c *cli) sim(args []string) int {
 	check := cfg
 	if len(sweep) > 0 {
 		check.A = sw.Variant(cfg.A, 0)
+		if cfg.B != nil {
+			b := sw.Variant(*cfg.B, 0)
+			check.B = &b
+		}
 	}
 	if err := analysis.CheckSim(check); err != nil {
 		var diags dsl.Diagnostics
@@ -191,7 +198,16 @@ func (c *cli) sim(args []string) int {
 		srcs = append(srcs, cfg.B.Prog.Sources())
 	}
 	if len(sweep) > 0 {
-		ts, err := analysis.SimSweep(cfg, sw)
+		a := cfg
+		a.B = nil
+		ts, err := analysis.SimSweep(a, sw)
+		var tsB []*analysis.Tally
+		if err == nil && cfg.B != nil {
+			// B's runs with the same seeds: paired with A's at every value.
+			b := a
+			b.A = *cfg.B
+			tsB, err = analysis.SimSweep(b, sw)
+		}
 		if err != nil {
 			var every *analysis.ErrEveryRunFails
 			if errors.As(err, &every) {
@@ -201,7 +217,7 @@ func (c *cli) sim(args []string) int {
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 			return ExitError
 		}
-		return c.simSweepReport(st, sw, ts, *asJSON, *svg, *atLeast)
+		return c.simSweepReport(st, sw, ts, tsB, *asJSON, *svg, *atLeast)
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {

@@ -16,8 +16,8 @@ import (
 
 // sweepFlags are the flags a sweep refuses beside it, per command.
 var sweepRefused = map[string][]string{
-	"prob": {"compare", "variant"},
-	"sim":  {"compare", "variant", "shard", "merge"},
+	"prob": {"variant"},
+	"sim":  {"variant", "shard", "merge"},
 }
 
 // parseSweeps reads one --sweep, or two crossed in a grid, and checks what goes with them;
@@ -55,7 +55,7 @@ func (c *cli) parseSweep(cmd, spec string, set func(string) bool, overrides map[
 		if f == "shard" {
 			fmt.Fprintf(c.stderr, "rulesh %s: --sweep runs every value on this machine: it does not split into --shard\n", cmd)
 		} else {
-			fmt.Fprintf(c.stderr, "rulesh %s: --sweep gives one answer per value and --%s another comparison: give one (a sweep of an option compares its values already)\n", cmd, f)
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep gives one answer per value and --%s another comparison: give one (a sweep takes --compare, answering A and B at each value)\n", cmd, f)
 		}
 		return analysis.Sweep{}, ExitUsage, false
 	}
@@ -84,6 +84,22 @@ func (c *cli) resolveSweep(cmd string, sw *analysis.Sweep, prog *dsl.Program, sr
 	}
 	fmt.Fprintf(c.stderr, "rulesh %s: %v\n", cmd, err)
 	return ExitError
+}
+
+// sweepCompare refuses a --compare that sets a name the sweep gives values to (the sweep's
+// value would win, B answering as A); ok is false when it printed why.
+func (c *cli) sweepCompare(cmd string, sw analysis.Sweep, more map[string]any) bool {
+	names := []string{sw.Name}
+	if sw.Parts != nil {
+		names = []string{sw.Parts[0].Name, sw.Parts[1].Name}
+	}
+	for _, n := range names {
+		if _, ok := more[n]; ok {
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep %s and --compare %s both give %s a value: compare another option\n", cmd, n, n, n)
+			return false
+		}
+	}
+	return true
 }
 
 // sweepWhat says what was swept, for the first line of a sweep's table.
@@ -230,13 +246,27 @@ func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float
 }
 
 // probSweep answers a sweep of prob: one table, one JSON document, one chart.
-func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool) int {
+// With b (--compare), each value is answered for A and for B, side by side (NAME=V A,
+// NAME=V B), and the JSON gives B's answers as compare_results.
+func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool, b *analysis.Question, compare string) int {
 	ds, err := analysis.ProbSweep(q, sw, opt)
 	if err != nil {
 		return c.probError(q.Prog, q.Expr, err)
 	}
-	union := analysis.UnionOutcomes(ds)
 	cols := sweepColumns(sw)
+	dsA := ds
+	var dsB []*analysis.Dist
+	if b != nil {
+		if dsB, err = analysis.ProbSweep(*b, sw, opt); err != nil {
+			return c.probError(q.Prog, q.Expr, err)
+		}
+		ds, cols = nil, nil
+		for i, name := range sweepColumns(sw) {
+			ds = append(ds, dsA[i], dsB[i])
+			cols = append(cols, name+" A", name+" B")
+		}
+	}
+	union := analysis.UnionOutcomes(ds)
 	rows := make([]sweepRow, len(union))
 	index := map[string]int{}
 	for i := range union {
@@ -262,17 +292,29 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 		}
 	}
 	if asJSON {
-		results := make([]map[string]any, len(ds))
-		for i, d := range ds {
-			results[i] = distDoc(d, q.Seed)
+		docs := func(ds []*analysis.Dist) []map[string]any {
+			out := make([]map[string]any, len(ds))
+			for i, d := range ds {
+				out[i] = distDoc(d, q.Seed)
+			}
+			return out
+		}
+		var resultsB []map[string]any
+		if dsB != nil {
+			resultsB = docs(dsB)
 		}
 		return c.writeJSON(struct {
-			Expr    string           `json:"expr"`
-			Sweep   sweepJSON        `json:"sweep"`
-			Results []map[string]any `json:"results"`
-		}{q.Expr, newSweepJSON(sw), results})
+			Expr     string           `json:"expr"`
+			Sweep    sweepJSON        `json:"sweep"`
+			Results  []map[string]any `json:"results"`
+			Compare  string           `json:"compare,omitempty"`
+			ResultsB []map[string]any `json:"compare_results,omitempty"`
+		}{q.Expr, newSweepJSON(sw), docs(dsA), compare, resultsB})
 	}
 	fmt.Fprintf(c.stdout, "%s, for %s\n", q.Expr, sweepWhat(sw))
+	if b != nil {
+		fmt.Fprintf(c.stdout, "A: the rules; B: --compare %s\n", compare)
+	}
 	var exact, sampled []string
 	var leaves, samples int64
 	for i, d := range ds {
@@ -331,7 +373,18 @@ func sweepSeries(cols []string, rows []sweepRow) []output.Series {
 
 // simSweepReport prints the runs of a sweep: one table (frequencies side by side), one JSON
 // document, one chart.
-func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+// With tsB (--compare), each value has B's runs beside A's (NAME=V A, NAME=V B), the same
+// seeds for both, and the JSON gives them as compare_results.
+func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+	ts := tsA
+	cols := sweepColumns(sw)
+	if tsB != nil {
+		ts, cols = nil, nil
+		for i, name := range sweepColumns(sw) {
+			ts = append(ts, tsA[i], tsB[i])
+			cols = append(cols, name+" A", name+" B")
+		}
+	}
 	sums := make([]analysis.Summary, len(ts))
 	var union []analysis.RunOutcome
 	seen := map[string]bool{}
@@ -345,7 +398,6 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 		}
 	}
 	slices.SortFunc(union, analysis.CompareRunOutcomes)
-	cols := sweepColumns(sw)
 	rows := make([]sweepRow, len(union))
 	index := map[string]int{}
 	for i, o := range union {
@@ -390,20 +442,32 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 		}
 	}
 	if asJSON {
-		results := make([]simJSON, len(sums))
-		for i := range sums {
-			results[i] = summaryJSON(st, sums[i])
+		docs := func(ts []*analysis.Tally) []simJSON {
+			out := make([]simJSON, len(ts))
+			for i, t := range ts {
+				out[i] = summaryJSON(st, t.Summary(0))
+			}
+			return out
+		}
+		var resultsB []simJSON
+		if tsB != nil {
+			resultsB = docs(tsB)
 		}
 		return c.writeJSON(struct {
-			Expr    string    `json:"expr"`
-			Runs    int64     `json:"runs"`
-			Seed    uint64    `json:"seed"`
-			Sweep   sweepJSON `json:"sweep"`
-			Results []simJSON `json:"results"`
-		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), results})
+			Expr     string    `json:"expr"`
+			Runs     int64     `json:"runs"`
+			Seed     uint64    `json:"seed"`
+			Sweep    sweepJSON `json:"sweep"`
+			Results  []simJSON `json:"results"`
+			Compare  string    `json:"compare,omitempty"`
+			ResultsB []simJSON `json:"compare_results,omitempty"`
+		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), docs(tsA), st.Compare, resultsB})
 	}
 	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n%s",
 		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set), binned)
+	if tsB != nil {
+		fmt.Fprintf(c.stdout, "A: the rules; B: --compare %s\n", st.Compare)
+	}
 	if !printSweepTable(c.stdout, cols, rows, means, atLeast) {
 		fmt.Fprintf(c.stderr, "rulesh sim: --at-least: the outcomes are not all numbers, no P(≥) columns\n")
 	}
