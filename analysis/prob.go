@@ -104,6 +104,8 @@ type Outcome struct {
 	P        float64 // the probability, or the frequency of a sample
 	Count    int64   // how many samples gave it (sampled)
 	Lo, Hi   float64 // its 95% Wilson interval (sampled; equal to P when exact)
+	// rank is a value's place in its enum's declaration (from 1), 0 for what is not one.
+	rank int
 }
 
 // Dist is Prob's answer.
@@ -177,6 +179,7 @@ type runner struct {
 	cache *dsl.RuleCache
 	lines []string
 	index map[string]int32
+	ranks map[string]int // an enum result's values in declaration order (EnumRanks)
 	outs  []Outcome
 	err   error // the last run's failure, nil when it succeeded
 	// watch looks at the first runs of each kind (random runs, leaves of an enumeration)
@@ -236,6 +239,7 @@ func newRunner(q Question) (*runner, error) {
 	if r.c, err = r.sess.Compile(ProbName, q.Expr); err != nil {
 		return nil, err
 	}
+	r.ranks = r.c.EnumRanks()
 	return r, nil
 }
 
@@ -271,7 +275,7 @@ func (r *runner) run() int32 {
 		}
 		i, ok := r.index[key]
 		if !ok {
-			o := Outcome{Key: key, Text: text, Err: msg, Failure: err}
+			o := Outcome{Key: key, Text: text, Err: msg, Failure: err, rank: r.ranks[text]}
 			if err == nil {
 				o.Value = dsl.ToJSON(v)
 				o.Number, o.IsNum = number(o.Value)
@@ -568,7 +572,7 @@ func rank(o *Outcome) (Kind, float64) {
 		}
 		return KindBool, 0
 	}
-	return KindValue, 0
+	return KindValue, float64(o.rank)
 }
 
 // compareOutcomes orders outcomes as sim does (compareRanked); ties by emitted lines.

@@ -108,7 +108,7 @@ type RunOutcome struct {
 }
 
 // CompareRunOutcomes orders outcomes: numbers ascending, then false before true, then other
-// values by their text, then failures by their text.
+// values (an enum's in declaration order) by their text, then failures by their text.
 func CompareRunOutcomes(a, b RunOutcome) int {
 	return compareRanked(a.Kind, a.Num, a.Text, b.Kind, b.Num, b.Text)
 }
@@ -119,7 +119,9 @@ func compareRanked(ka Kind, na float64, ta string, kb Kind, nb float64, tb strin
 	if ka != kb {
 		return cmp.Compare(ka, kb)
 	}
-	if ka == KindNumber || ka == KindBool {
+	// Values of an enum carry their place in its declaration as their number (0 for other
+	// values), so that they come in the order the GM declared.
+	if ka == KindNumber || ka == KindBool || ka == KindValue {
 		if c := cmp.Compare(na, nb); c != 0 {
 			return c
 		}
@@ -304,8 +306,9 @@ type sideRun struct {
 	lines []string
 	seen  map[string]struct{} // r.lines as a set
 	out   RunOutcome
-	err   error     // the current run's failure, nil when it succeeded
-	watch failWatch // the first runs, failing the same way over and over
+	ranks map[string]int // an enum result's values in declaration order (EnumRanks)
+	err   error          // the current run's failure, nil when it succeeded
+	watch failWatch      // the first runs, failing the same way over and over
 }
 
 func newSideRun(v Variant, expr string) (*sideRun, error) {
@@ -327,6 +330,7 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if r.c, err = r.s.Compile("<sim>", expr); err != nil {
 		return nil, err
 	}
+	r.ranks = r.c.EnumRanks()
 	return r, nil
 }
 
@@ -336,6 +340,9 @@ func (r *sideRun) run(seed uint64) error {
 	clear(r.seen)
 	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
 		r.out = outcomeOf(v, err)
+		if r.out.Kind == KindValue && r.ranks != nil {
+			r.out.Num = float64(r.ranks[r.out.Text])
+		}
 		r.err = err
 		if _, ok := r.known[r.out.Text]; !ok {
 			// A new outcome: its JSON value, read before the state is undone.

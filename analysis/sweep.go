@@ -24,6 +24,49 @@ type Sweep struct {
 	Values []any // int or float64, in the order given
 	// Option is set when Name is an option of the rules (Resolve).
 	Option bool
+	// Parts, for a grid (Grid), are the two sweeps crossed: Values[i] is then the pair of
+	// their value indexes, [2]int.
+	Parts []Sweep
+}
+
+// MaxGridValues bounds the answers of a grid of two sweeps.
+const MaxGridValues = 200
+
+// Grid is the sweep over every pair of a value of a and a value of b, a's values the slower:
+// --sweep stat=1..4 --sweep momentum=0,6 answers for stat=1 momentum=0, stat=1 momentum=6,
+// stat=2 momentum=0… Its errors are sentences for the user.
+func Grid(a, b Sweep) (Sweep, error) {
+	if a.Name == b.Name {
+		return Sweep{}, fmt.Errorf("%s is swept twice: give its values in one --sweep", a.Name)
+	}
+	if n := len(a.Values) * len(b.Values); n > MaxGridValues {
+		return Sweep{}, fmt.Errorf("%s × %s: %d answers, more than %d, the limit of a grid", a.Name, b.Name, n, MaxGridValues)
+	}
+	g := Sweep{Name: a.Name + " × " + b.Name, Parts: []Sweep{a, b}}
+	for i := range a.Values {
+		for j := range b.Values {
+			g.Values = append(g.Values, [2]int{i, j})
+		}
+	}
+	return g, nil
+}
+
+// Label names value i as a column heads it: NAME=VALUE, or for a grid NAME=VALUE NAME=VALUE.
+func (s Sweep) Label(i int) string {
+	if s.Parts == nil {
+		return s.Name + "=" + s.Text(i)
+	}
+	ij := s.Values[i].([2]int)
+	return s.Parts[0].Label(ij[0]) + " " + s.Parts[1].Label(ij[1])
+}
+
+// Cell returns, for a grid, the values of its two sweeps at value i (nil otherwise).
+func (s Sweep) Cell(i int) []any {
+	if s.Parts == nil {
+		return nil
+	}
+	ij := s.Values[i].([2]int)
+	return []any{s.Parts[0].Values[ij[0]], s.Parts[1].Values[ij[1]]}
 }
 
 // ParseSweep reads NAME=A..B (every whole number from A to B, both in, A ≤ B) or
@@ -122,6 +165,14 @@ func (e *ErrSweepName) Error() string { return e.Msg }
 // expression's when the compiler finds that the expression reads it: a word inside a string
 // ("n" != "") is not one.
 func (s *Sweep) Resolve(prog *dsl.Program, expr string) error {
+	for i := range s.Parts {
+		if err := s.Parts[i].Resolve(prog, expr); err != nil {
+			return err
+		}
+	}
+	if s.Parts != nil {
+		return nil
+	}
 	if prog != nil {
 		if _, ok := prog.Option(s.Name); ok {
 			s.Option = true
@@ -163,6 +214,11 @@ func (s *Sweep) Resolve(prog *dsl.Program, expr string) error {
 
 // set gives the sweep's value i to overrides (an option) or binds (a name), copied.
 func (s Sweep) set(overrides, binds map[string]any, i int) (map[string]any, map[string]any) {
+	if s.Parts != nil {
+		ij := s.Values[i].([2]int)
+		o, b := s.Parts[0].set(overrides, binds, ij[0])
+		return s.Parts[1].set(o, b, ij[1])
+	}
 	o, b := cloneMap(overrides), cloneMap(binds)
 	if s.Option {
 		o[s.Name] = s.Values[i]
@@ -200,7 +256,7 @@ func ProbSweep(q Question, s Sweep, opt ProbOptions) ([]*Dist, error) {
 	for i := range s.Values {
 		o := opt
 		if say != nil {
-			o.Note = func(msg string) { say(fmt.Sprintf("%s=%s: %s", s.Name, s.Text(i), msg)) }
+			o.Note = func(msg string) { say(fmt.Sprintf("%s: %s", s.Label(i), msg)) }
 		}
 		d, err := Prob(s.Question(q, i), o)
 		if err != nil {

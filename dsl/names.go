@@ -4,6 +4,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 )
 
@@ -12,6 +13,21 @@ import (
 // read. A word inside a string, a name the expression declares itself and what it calls
 // are not among them.
 func (c *Compiled) Names() []string { return exprx.Reads(c.x) }
+
+// EnumRanks gives, when the expression's static type is an enum, each of its values as Repr
+// prints it with its place in the declaration (from 1): how prob and sim list such outcomes
+// (miss, weak hit, strong hit as declared, not alphabetically). Nil for another type.
+func (c *Compiled) EnumRanks() map[string]int {
+	t := c.x.Type
+	if t == nil || t.Kind != runtime.TEnum || t.Enum == nil {
+		return nil
+	}
+	out := make(map[string]int, len(t.Enum.Values))
+	for i, v := range t.Enum.Values {
+		out[runtime.Repr(v)] = i + 1
+	}
+	return out
+}
 
 // WrittenNames lists the names an expression's text writes, in order, as the language's
 // scanner reads it (a string, dice notation and the d of 3d(2*6) are no names), and whether

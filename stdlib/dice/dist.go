@@ -10,9 +10,6 @@ import (
 
 // Limits of exact computation.
 const (
-	// ExactExplodeDepth is how many explosions per die the exact distribution follows; the
-	// probability of going further is reported as truncated mass.
-	ExactExplodeDepth = 12
 	// MaxOutcomes bounds the support of any intermediate distribution.
 	MaxOutcomes = 1_000_000
 	// MaxPairs bounds the work of combining two distributions pairwise (×, /).
@@ -20,7 +17,8 @@ const (
 )
 
 // Dist is an exact distribution over whole numbers: P(Min+i) = W[i] / Den. The weights sum
-// to Den, less the truncated mass when explosions were cut at ExactExplodeDepth.
+// to Den, less the truncated mass when the chains of exploding dice were cut (below
+// ExplodeCutoff per die).
 type Dist struct {
 	Min  int
 	W    []*big.Int
@@ -29,6 +27,9 @@ type Dist struct {
 	Syms []string // a symbolic die: value i names Syms[i-1]
 	// Tail bounds the values of the truncated mass, when they are known (see Tail).
 	Tail *Tail
+	// Full is the exact mean over all the mass, truncated chains included, when it has a
+	// closed form (sums of exploding dice); nil otherwise, and when nothing is truncated.
+	Full *big.Rat
 }
 
 // Point is the distribution of a constant.
@@ -61,7 +62,8 @@ func (d *Dist) P(v int) *big.Rat {
 	return new(big.Rat).SetFrac(d.W[i], d.Den)
 }
 
-// Mean returns the expected value (over the mass that is not truncated).
+// Mean returns the expected value: the exact one (Full) when explosions were cut and it is
+// known, else over the mass that is not truncated.
 func (d *Dist) Mean() float64 {
 	m, _ := d.moments()
 	return m
@@ -73,8 +75,11 @@ func (d *Dist) Stddev() float64 {
 	return math.Sqrt(v)
 }
 
-// MeanRat returns the exact expected value.
+// MeanRat returns the exact expected value (Full when it is known).
 func (d *Dist) MeanRat() *big.Rat {
+	if d.Full != nil && d.truncated() {
+		return new(big.Rat).Set(d.Full)
+	}
 	num := new(big.Int)
 	t := new(big.Int)
 	for i, w := range d.W {
@@ -109,6 +114,9 @@ func (d *Dist) moments() (mean, variance float64) {
 	m := new(big.Rat).SetFrac(s1, mass)
 	v := new(big.Rat).SetFrac(s2, mass)
 	v.Sub(v, new(big.Rat).Mul(m, m))
+	if d.Full != nil && d.truncated() {
+		m = d.Full // the cut chains' share of the mean, which the kept mass lacks
+	}
 	mean, _ = m.Float64()
 	variance, _ = v.Float64()
 	return mean, max(variance, 0)
@@ -132,7 +140,7 @@ func (d *Dist) trim() *Dist {
 		hi--
 	}
 	if lo == hi {
-		return &Dist{Min: 0, W: []*big.Int{new(big.Int)}, Den: d.Den, Bool: d.Bool, Syms: d.Syms, Tail: d.Tail}
+		return &Dist{Min: 0, W: []*big.Int{new(big.Int)}, Den: d.Den, Bool: d.Bool, Syms: d.Syms, Tail: d.Tail, Full: d.Full}
 	}
 	d.Min += lo
 	d.W = d.W[lo:hi]
@@ -180,6 +188,7 @@ func (wk *work) add(a, b *Dist) (*Dist, error) {
 		return nil, err
 	}
 	out := &Dist{Min: a.Min + b.Min, W: conv(a.W, b.W, plan), Den: new(big.Int).Mul(a.Den, b.Den), Tail: addTail(a, b)}
+	out.Full = addFull(a, b, 1)
 	return out.trim(), nil
 }
 
@@ -189,7 +198,35 @@ func Negate(a *Dist) *Dist {
 	for i, w := range a.W {
 		out.W[len(a.W)-1-i] = w
 	}
+	if a.Full != nil {
+		out.Full = new(big.Rat).Neg(a.Full)
+	}
 	return out
+}
+
+// fullMean is d's mean over all its mass: Full, or the mean when nothing was cut; nil when
+// unknown.
+func fullMean(d *Dist) *big.Rat {
+	if !d.truncated() {
+		if d.Mass().Sign() == 0 {
+			return nil
+		}
+		return d.MeanRat()
+	}
+	return d.Full
+}
+
+// addFull is the exact mean of a + k·b (a sum of independent dists), when something was cut
+// and both means are known; nil otherwise.
+func addFull(a, b *Dist, k int64) *big.Rat {
+	if a.Full == nil && b.Full == nil {
+		return nil
+	}
+	x, y := fullMean(a), fullMean(b)
+	if x == nil || y == nil {
+		return nil
+	}
+	return new(big.Rat).Add(x, new(big.Rat).Mul(y, big.NewRat(k, 1)))
 }
 
 // SumN is the distribution of the sum of n independent copies of a.
@@ -199,6 +236,9 @@ func (wk *work) sumN(a *Dist, n int) (*Dist, error) {
 	out, err := wk.sumNCut(a, n)
 	if err == nil && a.Tail != nil && n > 1 {
 		out.Tail = sumTail(a, n)
+	}
+	if err == nil && a.Full != nil && n > 1 {
+		out.Full = new(big.Rat).Mul(a.Full, big.NewRat(int64(n), 1))
 	}
 	return out, err
 }
@@ -414,6 +454,8 @@ func (wk *work) dist(n Node) (*Dist, error) {
 		return wk.diceDist(n)
 	case *Group:
 		return wk.groupDist(n)
+	case *Pool:
+		return wk.poolDist(n)
 	case *Call:
 		return wk.callDist(n)
 	}
@@ -557,6 +599,9 @@ func restrict(a *Dist, die *Die, c Cond, want bool) *Dist {
 // included: its value (sum), or its success count (counting).
 func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
+	if m.ordered() {
+		return wk.orderedDieDist(n)
+	}
 	f := faceDist(n)
 	if m.Explode == ExplodeNone {
 		if m.Min != nil || m.Max != nil || m.Success.Op != "" || m.Failure.Op != "" {
@@ -564,11 +609,6 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 		return f, nil
 	}
-	depth := ExactExplodeDepth
-	if m.ExplodeMax > 0 && m.ExplodeMax < depth {
-		depth = m.ExplodeMax
-	}
-	limitedByRule := m.ExplodeMax > 0 && m.ExplodeMax <= ExactExplodeDepth
 	// A later die of the chain: penetration subtracts one from its value (its face still
 	// decides whether it explodes).
 	pen := 0
@@ -577,10 +617,19 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 	}
 	stop := restrict(f, n.Die, m.ExplodeOn, false)
 	goOn := restrict(f, n.Die, m.ExplodeOn, true)
+	limitedByRule := m.ExplodeMax > 0
+	depth := m.ExplodeMax
+	if !limitedByRule {
+		var err error
+		if depth, err = explodeDepth(n, goOn, goOn); err != nil {
+			return nil, err
+		}
+	}
 	// value of a chain element as it counts: compound sums raw values and clamps/scores
 	// the total at the end; the other kinds score each die.
+	compound := m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate
 	perDie := func(v int) int {
-		if m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate {
+		if compound {
 			return v
 		}
 		return score(n, clamp(m, v))
@@ -607,7 +656,6 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 		}
 		tail = mix(scaled(s, tail.Den), more)
 	}
-	compound := m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate
 	if compound {
 		tail = mapDist(tail, func(v int) int { return score(n, clamp(m, v)) })
 	}
@@ -619,8 +667,172 @@ func (wk *work) dieDist(n *Dice) (*Dist, error) {
 				tail = scoreCut(tail, m)
 			}
 		}
+		// What every element adds is linear in the chain unless a compound total is clamped
+		// or scored: then the mean of the whole chain, cut mass included, has a closed form.
+		if !compound || m.Min == nil && m.Max == nil && m.Success.Op == "" && m.Failure.Op == "" {
+			tail.Full = chainMean(f, goOn, goOn, pen, perDie)
+		}
 	}
 	return tail, nil
+}
+
+// orderedDieDist is dieDist for a term combining two of min/max, explosion and reroll, in the
+// order orderedDie rolls them: the first die clamped, the chain decided on that value and on
+// each later raw face, then each die of the chain (or a compound chain's total) rerolled
+// while its value matches, by an unclamped die.
+func (wk *work) orderedDieDist(n *Dice) (*Dist, error) {
+	m := &n.Mods
+	saved := m.Reroll
+	m.Reroll = Cond{}
+	raw := faceDist(n)
+	m.Reroll = saved
+	// What a rerolled value becomes: a die rolled once (ro), or until it leaves the
+	// condition (faceDist with the reroll).
+	repl := raw
+	if m.Reroll.Op != "" && !m.RerollOnce {
+		repl = faceDist(n)
+	}
+	rer := func(x *Dist) *Dist {
+		if m.Reroll.Op == "" {
+			return x
+		}
+		keep := restrict(x, n.Die, m.Reroll, false)
+		moved := new(big.Int).Sub(x.Mass(), keep.Mass())
+		out := scaled(keep, repl.Den)
+		parts := []*Dist{out}
+		if moved.Sign() != 0 {
+			parts = append(parts, scaled(repl, moved))
+			parts[1].Den = out.Den
+		}
+		return mix(parts...)
+	}
+	compound := m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate
+	// contrib is what one die of the chain adds once rerolled and scored; a compound chain
+	// is rerolled and scored as a whole, at the end.
+	contrib := func(x *Dist) *Dist {
+		if compound {
+			return x
+		}
+		return mapDist(rer(x), func(v int) int { return score(n, v) })
+	}
+	first := mapDist(raw, func(v int) int { return clamp(m, v) })
+	if m.Explode == ExplodeNone {
+		return mapDist(rer(first), func(v int) int { return score(n, v) }), nil
+	}
+	pen := 0
+	if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
+		pen = -1
+	}
+	stop0, go0 := restrict(first, n.Die, m.ExplodeOn, false), restrict(first, n.Die, m.ExplodeOn, true)
+	stop := shiftDist(restrict(raw, n.Die, m.ExplodeOn, false), pen)
+	goOn := shiftDist(restrict(raw, n.Die, m.ExplodeOn, true), pen)
+	limitedByRule := m.ExplodeMax > 0
+	depth := m.ExplodeMax
+	if !limitedByRule {
+		var err error
+		if depth, err = explodeDepth(n, go0, restrict(raw, n.Die, m.ExplodeOn, true)); err != nil {
+			return nil, err
+		}
+	}
+	last := stop // what would explode again is cut
+	if limitedByRule {
+		last = shiftDist(raw, pen)
+	}
+	tail := contrib(last)
+	step := func(s, g *Dist) error {
+		more, err := wk.add(contrib(g), tail)
+		if err != nil {
+			return err
+		}
+		s = contrib(s)
+		k := new(big.Int).Quo(more.Den, s.Den)
+		tail = mix(scaled(s, k), more)
+		return nil
+	}
+	for k := depth - 1; k >= 1; k-- {
+		if err := step(stop, goOn); err != nil {
+			return nil, err
+		}
+	}
+	if err := step(stop0, go0); err != nil {
+		return nil, err
+	}
+	if compound {
+		tail = mapDist(rer(tail), func(v int) int { return score(n, v) })
+		return tail, nil
+	}
+	if !limitedByRule {
+		// Each die adds independently of how the chain goes on: the chain's mean is the first
+		// die's plus p0·E[later]/(1 - p).
+		p0 := new(big.Rat).SetFrac(go0.Mass(), go0.Den)
+		p := new(big.Rat).SetFrac(goOn.Mass(), goOn.Den)
+		rest := new(big.Rat).Sub(big.NewRat(1, 1), p)
+		later := new(big.Rat).Mul(p0, distSum(contrib(shiftDist(raw, pen))))
+		tail.Full = later.Quo(later, rest).Add(later, distSum(contrib(first)))
+	}
+	return tail, nil
+}
+
+// distSum is Σ v·P(v) over d's mass (its mean when nothing is cut).
+func distSum(d *Dist) *big.Rat {
+	s := new(big.Int)
+	for i, w := range d.W {
+		s.Add(s, new(big.Int).Mul(w, big.NewInt(int64(d.Min+i))))
+	}
+	return new(big.Rat).SetFrac(s, d.Den)
+}
+
+// ExplodeCutoff is the probability an exact distribution may leave out of an exploding die:
+// its chains are followed until what would explode again weighs less than this.
+const ExplodeCutoff = 1e-12
+
+// MaxExactExplodeDepth bounds how many extra dice per exploding die an exact distribution
+// follows; a die whose chains weigh ExplodeCutoff or more beyond it is refused.
+const MaxExactExplodeDepth = MaxExplode
+
+// explodeDepth is how many extra dice the chains of an exploding die must be followed to
+// for the mass left beyond (the first die exploding, then every later one), over all the
+// term's dice, to fall below ExplodeCutoff: the chance of exploding again sets it, 15 for a d6 exploding on 6, 152 on
+// anything but 4 (one die). first and later are the parts of the first and later dice that explode.
+func explodeDepth(n *Dice, first, later *Dist) (int, error) {
+	p0, _ := new(big.Rat).SetFrac(first.Mass(), first.Den).Float64()
+	p, _ := new(big.Rat).SetFrac(later.Mass(), later.Den).Float64()
+	lost := p0
+	// Each of the term's dice may lose its share: together they lose less than the cutoff.
+	cut := ExplodeCutoff / float64(max(n.Count, 1))
+	for k := 1; k <= MaxExactExplodeDepth; k++ {
+		if lost *= p; lost < cut {
+			return k, nil
+		}
+	}
+	return 0, &Error{n.At + 1, fmt.Sprintf("%s: exact odds would leave out %.3g of the probability (the chains exploding beyond %d extra dice); they are computed only when less than %g is left out", n.Text, lost, MaxExactExplodeDepth, ExplodeCutoff)}
+}
+
+// chainMean is the exact mean of an exploding die's chain, every chain counted however long:
+// the first die, then each later die present with probability p0·p^(i-1), so
+// E = E[first] + p0·E[later]/(1-p) (the mean face over 1 - p for a plain exploding die).
+// face is the distribution of a die's face, goOn0 and goOn the parts of it that make the
+// first and a later die explode; each die adds perDie of its value (less one when
+// penetrating, after the first).
+func chainMean(face, goOn0, goOn *Dist, pen int, perDie func(int) int) *big.Rat {
+	mean := func(d *Dist, shift int) *big.Rat {
+		s := new(big.Int)
+		for i, w := range d.W {
+			if w.Sign() != 0 {
+				s.Add(s, new(big.Int).Mul(w, big.NewInt(int64(perDie(d.Min+i+shift)))))
+			}
+		}
+		return new(big.Rat).SetFrac(s, d.Den)
+	}
+	p0 := new(big.Rat).SetFrac(goOn0.Mass(), goOn0.Den)
+	p := new(big.Rat).SetFrac(goOn.Mass(), goOn.Den)
+	rest := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	if rest.Sign() == 0 {
+		return nil
+	}
+	later := new(big.Rat).Mul(p0, mean(face, pen))
+	later.Quo(later, rest)
+	return later.Add(later, mean(face, 0))
 }
 
 // chainTail bounds the values of the chains of explosions cut after depth+1 dice that all
@@ -735,7 +947,13 @@ func uniqueDist(n *Dice) (*Dist, error) {
 	if m.Reroll.Op != "" || m.Explode != ExplodeNone {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds of unique dice with rerolls or explosions are not computed", n.Text)}
 	}
-	if m.UniqueOn.Op != "" || m.UniqueOnce {
+	distinct := map[Face]bool{}
+	for _, f := range n.Die.Faces {
+		distinct[f] = true
+	}
+	// Sets of distinct faces, each as likely, only when every die finds a new face among
+	// faces that are all different; otherwise the sequences.
+	if m.UniqueOn.Op != "" || m.UniqueOnce || len(distinct) < len(n.Die.Faces) || n.Count > len(n.Die.Faces) {
 		return uniqueSeqDist(n)
 	}
 	sides := len(n.Die.Faces)
@@ -1064,6 +1282,8 @@ func uniqueSeqDist(n *Dice) (*Dist, error) {
 		for f := range sides {
 			var p *big.Rat
 			switch {
+			case !m.UniqueOnce && reps == sides:
+				p = big.NewRat(1, int64(sides)) // no new face is left: the die stays as rolled
 			case !m.UniqueOnce && repeat(idx, f):
 				continue
 			case !m.UniqueOnce:
@@ -1169,6 +1389,10 @@ func (wk *work) ratDist(n Node) (*fracDist, error) {
 	switch n := n.(type) {
 	case *Dec:
 		return &fracDist{vals: []*big.Rat{n.R}, w: []*big.Int{big.NewInt(1)}, den: big.NewInt(1)}, nil
+	case *Dice:
+		if n.Mods.fracClamp() {
+			return wk.fracDiceDist(n)
+		}
 	case *Neg:
 		x, err := wk.ratDist(n.X)
 		if err != nil {
@@ -1217,6 +1441,32 @@ func fracOf(d *Dist) *fracDist {
 		}
 	}
 	return out
+}
+
+// fracDiceDist is the distribution of a term clamped to a decimal: one die's values through
+// the clamp, summed Count times.
+func (wk *work) fracDiceDist(n *Dice) (*fracDist, error) {
+	one := &fracDist{den: big.NewInt(int64(len(n.Die.Faces)))}
+	index := map[string]int{}
+	for _, f := range n.Die.Faces {
+		x := fracClamped(&n.Mods, f.Value)
+		if i, ok := index[x.String()]; ok {
+			one.w[i].Add(one.w[i], big.NewInt(1))
+			continue
+		}
+		index[x.String()] = len(one.vals)
+		one.vals = append(one.vals, x)
+		one.w = append(one.w, big.NewInt(1))
+	}
+	plus := &Bin{At: n.At, Op: '+'}
+	out := one
+	for k := 1; k < n.Count; k++ {
+		var err error
+		if out, err = wk.fracCombine(plus, out, one); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // fracCombine applies a binary node to every pair of outcomes; a pair that fails (a division

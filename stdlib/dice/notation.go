@@ -12,7 +12,7 @@ const (
 	MaxCount     = 10_000    // dice in one term
 	MaxSides     = 1_000_000 // sides of one die
 	MaxNesting   = 100       // parentheses and groups
-	MaxExplode   = 100       // extra dice one die may add when rolled
+	MaxExplode   = 1000      // extra dice one die may add when rolled
 	MaxRerolls   = 1_000     // rerolls of one die
 	MaxTextBytes = 100_000   // length of one expression
 )
@@ -152,10 +152,10 @@ const (
 )
 
 // Mods are the modifiers of a dice term, applied in this order whatever the order written:
-// reroll, explode, clamp, unique, keep/drop, then success counting (or the sum). The online
-// rollers apply them in another order (clamp, explode, reroll, unique…), so a term may not
-// combine two of clamp, explosion, reroll and unique (checkMods): the order then never
-// changes a result.
+// the change to each die, keep/drop, then success counting (or the sum). A term combining
+// min/max, explosions and rerolls applies them in rpg-dice-roller's order: clamp the die,
+// explode, then reroll each die of the chain (ordered). Unique stands alone on a term
+// (checkMods): where it would come after the others the online rollers differ.
 type Mods struct {
 	Reroll     Cond
 	RerollOnce bool
@@ -163,11 +163,14 @@ type Mods struct {
 	ExplodeOn  Cond // default: the highest face
 	ExplodeMax int  // 0: MaxExplode
 	Min, Max   *int // per-die clamps
-	Unique     bool
-	UniqueOn   Cond // only repeats of faces that match are rerolled; "" means any
-	UniqueOnce bool // a repeat is rerolled once, whatever it then shows
-	Keep       int  // KeepAll, KeepHigh…
-	KeepN      int
+	// A clamp that is not whole (min50.45): a die below (above) it reads that fraction, so the
+	// term's total is a fraction, written inside floor, ceil or round. Min or Max is then nil.
+	MinFrac, MaxFrac *big.Rat
+	Unique           bool
+	UniqueOn         Cond // only repeats of faces that match are rerolled; "" means any
+	UniqueOnce       bool // a repeat is rerolled once, whatever it then shows
+	Keep             int  // KeepAll, KeepHigh…
+	KeepN            int
 	// More are keep/drop steps written after the first (4d6dl1dh1), each applied to the
 	// dice the steps before kept.
 	More    []KeepStep
@@ -185,6 +188,9 @@ type Mods struct {
 type KeepStep struct {
 	Kind, N int
 }
+
+// fracClamp reports a min or max that is not a whole number.
+func (m *Mods) fracClamp() bool { return m.MinFrac != nil || m.MaxFrac != nil }
 
 // display reports modifiers that change only how a roll is shown.
 func (m *Mods) display() bool {
@@ -269,7 +275,7 @@ func (n *Dice) computePlain() bool {
 		}
 		n.exLo, n.exHi = m.ExplodeOn.bounds()
 	}
-	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && len(m.More) == 0 &&
+	return n.Die.Standard && m.Reroll.Op == "" && m.Min == nil && m.Max == nil && !m.fracClamp() && len(m.More) == 0 &&
 		!m.Unique && m.Success.Op == "" && m.Failure.Op == ""
 }
 
@@ -291,14 +297,15 @@ func (c Cond) bounds() (int, int) {
 	return 1, 0
 }
 
-func (n *Num) pos() int       { return n.At }
-func (n *Dice) pos() int      { return n.At }
-func (n *Group) pos() int     { return n.At }
-func (n *Bin) pos() int       { return n.At }
-func (n *Neg) pos() int       { return n.At }
-func (n *Cmp) pos() int       { return n.At }
-func (n *Call) pos() int      { return n.At }
-func (n *Dec) pos() int       { return n.At }
+func (n *Num) pos() int   { return n.At }
+func (n *Dice) pos() int  { return n.At }
+func (n *Group) pos() int { return n.At }
+func (n *Bin) pos() int   { return n.At }
+func (n *Neg) pos() int   { return n.At }
+func (n *Cmp) pos() int   { return n.At }
+func (n *Call) pos() int  { return n.At }
+func (n *Dec) pos() int   { return n.At }
+
 func (n *Dec) String() string { return n.Text }
 
 func (n *Num) String() string  { return strconv.Itoa(n.V) }
@@ -721,6 +728,10 @@ func (p *parser) checkFrac(n Node, rounded, direct bool) error {
 		return p.checkFrac(n.R, r, false)
 	case *Neg:
 		return p.checkFrac(n.X, rounded, false)
+	case *Dice:
+		if n.Mods.fracClamp() && !rounded {
+			return p.errAt(n.At, "%s: a die clamped to a decimal reads a fraction and dice totals here are whole numbers: write floor(%s), round(%s) or ceil(%s); in a rule expression write roll(\"floor(%s)\")", n.Text, n.Text, n.Text, n.Text, n.Text)
+		}
 	case *Cmp:
 		if err := p.checkFrac(n.L, false, false); err != nil {
 			return err
@@ -1131,7 +1142,15 @@ func (p *parser) oneItemGroup(g *Group) (Node, error) {
 	d, ok := g.Items[0].(*Dice)
 	gm := &g.Mods
 	if !ok {
-		return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: write it on one dice term (e.g. {4d6}kh3 or 4d6kh3)")
+		pl := &Pool{At: g.At, Mods: *gm}
+		if !poolOf(g.Items[0], 1, pl) || len(pl.Terms) == 0 {
+			return nil, p.errAt(g.At, "keep/drop or counting on a group of one item applies to its dice: the item must add or subtract dice terms without modifiers of their own and whole numbers (e.g. {4d10+5d6}k2, {3d20+5}>40)")
+		}
+		if gm.writtenKeep && gm.KeepN > pl.dice() {
+			return nil, p.errAt(g.At, "cannot keep or drop %d of %d dice", gm.KeepN, pl.dice())
+		}
+		pl.Text = string(p.src[g.At:p.i])
+		return pl, nil
 	}
 	m := d.Mods
 	if gm.Keep != KeepAll && m.Keep != KeepAll || (gm.Success.Op != "" || gm.Failure.Op != "") && (m.Success.Op != "" || m.Failure.Op != "") {
@@ -1351,9 +1370,36 @@ func (p *parser) minMax(m *Mods) error {
 	if !isDigit(p.peek()) {
 		return p.errf("a number must follow min or max")
 	}
+	start := p.i
 	n, err := p.number()
 	if err != nil {
 		return err
+	}
+	if p.peek() == '.' && p.i+1 < len(p.src) && isDigit(p.src[p.i+1]) {
+		// A decimal clamp (6d%min50.45), as rpg-dice-roller reads it: a die below it reads it.
+		p.i++
+		for p.i < len(p.src) && isDigit(p.src[p.i]) {
+			p.i++
+		}
+		r, ok := new(big.Rat).SetString(string(p.src[start:p.i]))
+		if !ok {
+			return p.errf("%s is not a number", string(p.src[start:p.i]))
+		}
+		if neg {
+			r.Neg(r)
+		}
+		if !r.IsInt() {
+			if isMin {
+				m.MinFrac = r
+			} else {
+				m.MaxFrac = r
+			}
+			return nil
+		}
+		n = int(r.Num().Int64())
+		if neg {
+			n = -n // undone below
+		}
 	}
 	if neg {
 		n = -n
@@ -1496,26 +1542,14 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 			return errAt("cannot keep or drop %d of %d dice", st.N, count)
 		}
 	}
-	if m.Unique && !m.UniqueOnce {
-		// Repeats of the faces that match are rerolled: count dice need that many different
-		// matching faces when every face matches.
-		distinct := map[Face]bool{}
-		free := false
-		for _, f := range die.Faces {
-			if m.UniqueOn.Op == "" || m.UniqueOn.Match(f) {
-				distinct[f] = true
-			} else {
-				free = true
-			}
-		}
-		if !free && count > len(distinct) {
-			return errAt("%d unique results need at least %d different faces, %s has %d", count, count, die.Name, len(distinct))
-		}
-	}
 	if err := orderFree(m, die, errAt); err != nil {
 		return err
 	}
-	if die.Symbolic && (m.Min != nil || m.Max != nil) {
+	if m.fracClamp() && (m.Explode != ExplodeNone || m.Reroll.Op != "" || m.Unique || m.Keep != KeepAll ||
+		m.Success.Op != "" || m.Failure.Op != "" || m.Min != nil || m.Max != nil || m.display()) {
+		return errAt("a decimal min or max stands alone on a term (no other modifier)")
+	}
+	if die.Symbolic && (m.Min != nil || m.Max != nil || m.fracClamp()) {
 		return errAt("%s has faces with names, not numbers: min and max do not apply", die.Name)
 	}
 	if m.Min != nil && m.Max != nil && *m.Min > *m.Max {
@@ -1524,27 +1558,24 @@ func checkMods(m *Mods, die *Die, count, at int) error {
 	return nil
 }
 
-// orderFree refuses a term that combines two of clamp, explosion, reroll and unique. rulesh
-// applied them as reroll, explode, clamp, unique; the online rollers clamp, explode, reroll,
-// then make unique (and whether a reroll made by one is subject to the other differs between
-// them), so such a term has no one meaning a GM could trust. Each alone, with keep/drop and
-// success counting after them, means the same everywhere.
+// orderFree refuses unique beside min/max, an explosion or a reroll on one term. min/max,
+// explosions and rerolls apply in rpg-dice-roller's order (Mods.ordered); where unique would
+// come after them, whether the dice it rerolls are clamped, explode or are rerolled again is
+// not the same from one roller to the next, so such a term has no one meaning a GM could trust.
 func orderFree(m *Mods, die *Die, errAt func(string, ...any) error) error {
-	var used []string
-	if m.Min != nil || m.Max != nil {
-		used = append(used, "min/max")
-	}
-	if m.Explode != ExplodeNone {
-		used = append(used, "an explosion")
-	}
-	if m.Reroll.Op != "" {
-		used = append(used, "a reroll")
-	}
-	if m.Unique {
-		used = append(used, "unique")
-	}
-	if len(used) < 2 {
+	if !m.Unique {
 		return nil
 	}
-	return errAt("%s and %s on one term: the result depends on the order they apply in, and online rollers (min/max, then explosions, rerolls, unique) and rulesh's earlier order (rerolls, explosions, min/max, unique) differ; write only one of them on a term", used[0], used[1])
+	var other string
+	switch {
+	case m.Min != nil || m.Max != nil:
+		other = "min/max"
+	case m.Explode != ExplodeNone:
+		other = "an explosion"
+	case m.Reroll.Op != "":
+		other = "a reroll"
+	default:
+		return nil
+	}
+	return errAt("unique and %s on one term: whether the dice unique rerolls are then clamped, exploded or rerolled differs between online rollers; write unique alone on a term (min/max, explosions and rerolls combine: clamp, then explode, then reroll)", other)
 }

@@ -155,9 +155,9 @@ func appendNode(b []byte, n Node, terms *[]TermRoll, outer int) []byte {
 		b = strconv.AppendInt(b, int64(n.V), 10)
 	case *Dec:
 		b = append(b, n.Text...)
-	case *Dice:
+	case *Dice, *Pool:
 		if len(*terms) == 0 {
-			b = append(b, n.Text...)
+			b = append(b, n.String()...)
 			break
 		}
 		b = appendTerm(b, &(*terms)[0])
@@ -353,6 +353,8 @@ func (r *Roller) eval(n Node) (int, error) {
 		return r.dice(n)
 	case *Group:
 		return r.group(n)
+	case *Pool:
+		return r.pool(n)
 	case *Call:
 		return r.call(n)
 	}
@@ -412,6 +414,10 @@ func (r *Roller) evalRat(n Node) (*big.Rat, error) {
 	switch n := n.(type) {
 	case *Dec:
 		return n.R, nil
+	case *Dice:
+		if n.Mods.fracClamp() {
+			return r.fracDice(n)
+		}
 	case *Neg:
 		x, err := r.evalRat(n.X)
 		if err != nil {
@@ -665,6 +671,142 @@ func (r *Roller) one(n *Dice, dr *DieRoll) (Face, error) {
 	return f, nil
 }
 
+// fracDice rolls a term clamped to a decimal: each die below MinFrac (above MaxFrac) reads
+// it, and the total is their exact sum. The dice are recorded by their faces.
+func (r *Roller) fracDice(n *Dice) (*big.Rat, error) {
+	var rec *TermRoll
+	if r.rec != nil {
+		r.rec.Terms = append(r.rec.Terms, TermRoll{Text: n.Text})
+		rec = &r.rec.Terms[len(r.rec.Terms)-1]
+	}
+	sum := new(big.Rat)
+	for k := 0; k < n.Count; k++ {
+		i, err := r.face(n.Die)
+		if err != nil {
+			return nil, err
+		}
+		v := n.Die.Faces[i-1].Value
+		sum.Add(sum, fracClamped(&n.Mods, v))
+		if rec != nil {
+			rec.Dice = append(rec.Dice, DieRoll{Face: Face{Value: v}, Value: v})
+		}
+	}
+	if rec != nil {
+		f, _ := sum.Float64()
+		rec.Total = int(math.Floor(f))
+	}
+	return sum, nil
+}
+
+// fracClamped is a face's value under a decimal clamp.
+func fracClamped(m *Mods, v int) *big.Rat {
+	x := new(big.Rat).SetInt64(int64(v))
+	if m.MinFrac != nil && x.Cmp(m.MinFrac) < 0 {
+		x.Set(m.MinFrac)
+	}
+	if m.MaxFrac != nil && x.Cmp(m.MaxFrac) > 0 {
+		x.Set(m.MaxFrac)
+	}
+	return x
+}
+
+// orderedDie rolls one die of a term that combines two of min/max, explosion and reroll, in
+// the order of rpg-dice-roller: the first die's value is clamped, explosions (decided on the
+// clamped value, then on each new face) add unclamped dice, then each die of the chain (a
+// compound chain as one total) is rerolled while its value matches, the new result neither
+// clamped nor exploding. It appends the dice's values to vals (and faces to faces, with
+// keepFaces).
+func (r *Roller) orderedDie(n *Dice, rec *TermRoll, vals []int, faces []Face, keepFaces bool) ([]int, []Face, error) {
+	m := &n.Mods
+	type elem struct {
+		f        Face
+		v        int
+		exploded bool
+		rerolled []Face
+	}
+	raw := func() (Face, error) {
+		i, err := r.face(n.Die)
+		if err != nil {
+			return Face{}, err
+		}
+		return n.Die.Faces[i-1], nil
+	}
+	f, err := raw()
+	if err != nil {
+		return nil, nil, err
+	}
+	chain := []elem{{f: f, v: clamp(m, f.Value)}}
+	if m.Explode != ExplodeNone && m.ExplodeOn.Match(Face{Value: chain[0].v, Sym: f.Sym}) {
+		limit := m.ExplodeMax
+		if limit == 0 {
+			limit = MaxExplode
+		}
+		for e := 0; e < limit; e++ {
+			chain[len(chain)-1].exploded = true
+			nf, err := raw()
+			if err != nil {
+				return nil, nil, err
+			}
+			nv := nf.Value
+			if m.Explode == ExplodePenetrate || m.Explode == ExplodeCompoundPenetrate {
+				nv--
+			}
+			chain = append(chain, elem{f: nf, v: nv})
+			if !m.ExplodeOn.Match(nf) {
+				break
+			}
+		}
+	}
+	if len(chain) > 1 && (m.Explode == ExplodeCompound || m.Explode == ExplodeCompoundPenetrate) {
+		total := 0
+		for _, e := range chain {
+			total += e.v
+		}
+		chain = []elem{{f: Face{Value: total}, v: total, exploded: true}}
+	}
+	for i := range chain {
+		e := &chain[i]
+		for k := 0; m.Reroll.Op != "" && m.Reroll.Match(Face{Value: e.v, Sym: e.f.Sym}); k++ {
+			if k == MaxRerolls {
+				return nil, nil, fmt.Errorf("%s rerolled more than %d times", n.Text, MaxRerolls)
+			}
+			e.rerolled = append(e.rerolled, Face{Value: e.v, Sym: e.f.Sym})
+			nf, err := raw()
+			if err != nil {
+				return nil, nil, err
+			}
+			e.f, e.v = nf, nf.Value
+			if m.RerollOnce {
+				break
+			}
+		}
+		vals = append(vals, e.v)
+		if keepFaces {
+			faces = append(faces, e.f)
+		}
+		if rec != nil {
+			rec.Dice = append(rec.Dice, DieRoll{Face: e.f, Value: e.v, Added: i > 0, Exploded: e.exploded, Rerolled: e.rerolled})
+		}
+	}
+	return vals, faces, nil
+}
+
+// ordered reports a term combining two of min/max, explosion and reroll: it rolls and is
+// computed in rpg-dice-roller's order (orderedDie), the others as they always were.
+func (m *Mods) ordered() bool {
+	k := 0
+	if m.Min != nil || m.Max != nil {
+		k++
+	}
+	if m.Explode != ExplodeNone {
+		k++
+	}
+	if m.Reroll.Op != "" {
+		k++
+	}
+	return k >= 2
+}
+
 func clamp(m *Mods, v int) int {
 	if m.Min != nil && v < *m.Min {
 		v = *m.Min
@@ -705,6 +847,13 @@ func (r *Roller) dice(n *Dice) (int, error) {
 		faces = r.faces[:0]
 	}
 	for k := 0; k < n.Count; k++ {
+		if m.ordered() {
+			var err error
+			if vals, faces, err = r.orderedDie(n, rec, vals, faces, needFaces); err != nil {
+				return 0, err
+			}
+			continue
+		}
 		var dr *DieRoll
 		if rec != nil {
 			rec.Dice = append(rec.Dice, DieRoll{})
@@ -715,7 +864,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 			return 0, err
 		}
 		if m.Unique {
-			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)); tries++ {
+			for tries := 0; containsFace(faces, f) && (m.UniqueOn.Op == "" || m.UniqueOn.Match(f)) && !facesExhausted(n, faces); tries++ {
 				if m.UniqueOnce && tries == 1 {
 					break
 				}
@@ -938,6 +1087,20 @@ func (r *Roller) keptSum(vals []int, m *Mods) int {
 		t += v
 	}
 	return t
+}
+
+// facesExhausted reports that no reroll could end a repeat: every face of the die is one
+// unique rerolls (matching its condition) and is among fs. The repeat is then kept as
+// rolled, as rpg-dice-roller keeps it once its rerolls run out (5d4u makes four dice unique
+// and rolls the fifth freely).
+func facesExhausted(n *Dice, fs []Face) bool {
+	m := &n.Mods
+	for _, f := range n.Die.Faces {
+		if m.UniqueOn.Op != "" && !m.UniqueOn.Match(f) || !containsFace(fs, f) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsFace(fs []Face, f Face) bool {

@@ -2,8 +2,8 @@ package dice
 
 import "math/big"
 
-// Tail bounds the values of a distribution's truncated mass: the chains of explosions cut at
-// ExactExplodeDepth. A comparison whose outcome is the same for every value in the bounds
+// Tail bounds the values of a distribution's truncated mass: the chains of explosions cut
+// once what is left beyond weighs less than ExplodeCutoff. A comparison whose outcome is the same for every value in the bounds
 // decides that mass, so `{1d8!, 1d6!}kh1 >= 4` is exactly 13/16 although the sums of the
 // explosions are cut. A Dist whose Tail is nil says nothing of its truncated mass (if any).
 type Tail struct {

@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"fmt"
+
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
 )
@@ -100,6 +102,9 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 		}
 		m.GivenCards = m.GivenCards[1:]
 		m.SetCards(p, rest)
+		if m.Trace != nil {
+			m.trace(fmt.Sprintf("draw %s from %s (given)", c, p.Name))
+		}
 		return c, nil
 	}
 	if len(p.Cards) == 0 {
@@ -107,6 +112,9 @@ func (m *Machine) DrawOne(p *cards.Pile) (*cards.Card, error) {
 	}
 	c := p.Cards[0]
 	m.SetCards(p, p.Cards[1:])
+	if m.Trace != nil {
+		m.trace(fmt.Sprintf("draw %s from %s", c, p.Name))
+	}
 	return c, nil
 }
 

@@ -148,7 +148,24 @@ func (m *Machine) RollSides(sides int) (int, error) {
 	if sides < 1 || sides > 1_000_000 {
 		return 0, Errorf("a die has 1 to 1000000 sides, not %d", sides)
 	}
-	return m.Dice.Roll(sides)
+	if m.Trace == nil {
+		return m.Dice.Roll(sides)
+	}
+	q, given := m.Dice.(*dice.Queue)
+	given = given && q.Left() > 0
+	v, err := m.Dice.Roll(sides)
+	if err == nil {
+		m.trace(fmt.Sprintf("d(%d) = %d%s", sides, v, givenMark(given)))
+	}
+	return v, err
+}
+
+// givenMark marks a traced draw whose result was given by hand.
+func givenMark(given bool) string {
+	if given {
+		return " (given)"
+	}
+	return ""
 }
 
 // EntitiesOf lists the values of the entities of a kind, in declaration order, a step per

@@ -152,7 +152,11 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 		return nil, err
 	}
 	if m.Trace != nil {
-		m.trace("roll " + res.String())
+		mark := givenMark(given && q.FromNext == 0)
+		if given && q.FromNext > 0 {
+			mark = " (partly given)"
+		}
+		m.trace("roll " + res.String() + mark)
 	}
 	return newRoll(res), nil
 }

@@ -87,8 +87,64 @@ func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
 }
 
 // parseFlags parses flags wherever they stand among the arguments (rulesh eval EXPR --json).
-// It returns the exit code to use when parsing stopped (help or a usage error).
+// An argument that starts with - and reads as an expression (-12*1d20, -d20, -(1d4)) where a
+// flag could stand is an expression, not a flag. It returns the exit code to use when
+// parsing stopped (help or a usage error).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		j := exprArg(fs, args)
+		head, code, ok := parseFlagRun(fs, args[:j])
+		pos = append(pos, head...)
+		if !ok || j == len(args) {
+			return pos, code, ok
+		}
+		pos = append(pos, args[j])
+		args = args[j+1:]
+	}
+}
+
+// exprArg is the index of the first argument standing where a flag could that starts with a
+// minus and reads as an expression (a digit, a bracket or a die after it) and names no flag;
+// len(args) when there is none. It skips flag values as givenTwice does.
+func exprArg(fs *flag.FlagSet, args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return len(args)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		n, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(n)
+		if f == nil {
+			if a[1] != '-' && looksLikeExpr(a[1:]) {
+				return i
+			}
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) {
+			i++
+		}
+	}
+	return len(args)
+}
+
+// looksLikeExpr reports text that begins an expression rather than a flag's name: a digit,
+// a bracket, or a die (d20, d%, dF, d[…]).
+func looksLikeExpr(s string) bool {
+	switch c := s[0]; {
+	case c >= '0' && c <= '9', c == '(', c == '{', c == '[':
+		return true
+	case c == 'd' || c == 'D':
+		return len(s) > 1 && (s[1] >= '0' && s[1] <= '9' || s[1] == '%' || s[1] == 'F' || s[1] == '[')
+	}
+	return false
+}
+
+// parseFlagRun is parseFlags over arguments holding no expression that starts with a minus.
+func parseFlagRun(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	var pos []string
 	out := fs.Output()
 	if name, value, twice := givenTwice(fs, args); twice {

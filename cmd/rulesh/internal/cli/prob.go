@@ -18,7 +18,7 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--limit-runs N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] EXPR"
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] EXPR"
 
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", probSynopsis)
@@ -35,7 +35,8 @@ func (c *cli) prob(args []string) int {
 	budget := fs.Int64("budget", analysis.DefaultBudget, fmt.Sprintf("the most branches of the dice enumerated (`N`, at most %d) before sampling instead", analysis.MaxBudget))
 	compare := fs.String("compare", "", "compare with an option at another value, `NAME=VALUE` (B beside A)")
 	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
-	sweep := fs.String("sweep", "", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
+	var sweep listFlag
+	fs.Var(&sweep, "sweep", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
 	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value)")
 	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	pos, code, ok := parseFlags(fs, args)
@@ -69,8 +70,8 @@ func (c *cli) prob(args []string) int {
 		return code
 	}
 	var sw analysis.Sweep
-	if *sweep != "" {
-		if sw, code, ok = c.parseSweep("prob", *sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
+	if len(sweep) > 0 {
+		if sw, code, ok = c.parseSweeps("prob", sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
 			return code
 		}
 	} else if *atLeast {
@@ -88,7 +89,7 @@ func (c *cli) prob(args []string) int {
 	if code != 0 {
 		return code
 	}
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		if code := c.resolveSweep("prob", &sw, prog, src); code != ExitOK {
 			return code
 		}
@@ -96,8 +97,22 @@ func (c *cli) prob(args []string) int {
 	q := analysis.Question{Prog: prog, Overrides: overrides, Expr: src, Emits: *emits, Seed: *seed, Shuffle: *shuffle}
 	opt := analysis.ProbOptions{Budget: *budget, Samples: *samples, Exact: *exact, LimitRuns: limitRunsOption(*limitRuns),
 		Note: func(s string) { fmt.Fprintf(c.stderr, "rulesh prob: %s\n", s) }}
-	if *sweep != "" {
-		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast)
+	if len(sweep) > 0 {
+		var b *analysis.Question
+		if *compare != "" {
+			more, code := c.parseSets("prob", "--compare", []string{*compare})
+			if code != ExitOK {
+				return code
+			}
+			if !c.sweepCompare("prob", sw, more) {
+				return ExitUsage
+			}
+			qb := q
+			qb.Overrides = maps.Clone(overrides)
+			maps.Copy(qb.Overrides, more)
+			b = &qb
+		}
+		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast, b, *compare)
 	}
 	if *compare == "" && *variant == "" {
 		return c.probAnswer(q, opt, *asJSON, *svg)

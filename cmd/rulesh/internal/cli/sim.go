@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE | --sweep NAME=A..B [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -51,7 +51,8 @@ func (c *cli) sim(args []string) int {
 	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
 	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
-	sweep := fs.String("sweep", "", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c")
+	var sweep listFlag
+	fs.Var(&sweep, "sweep", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
 	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -127,8 +128,8 @@ func (c *cli) sim(args []string) int {
 		return code
 	}
 	var sw analysis.Sweep
-	if *sweep != "" {
-		if sw, code, ok = c.parseSweep("sim", *sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
+	if len(sweep) > 0 {
+		if sw, code, ok = c.parseSweeps("sim", sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
 			return code
 		}
 	} else if *atLeast {
@@ -141,7 +142,7 @@ func (c *cli) sim(args []string) int {
 	if prog == nil {
 		prog, _ = dsl.LoadSource("<empty>", nil)
 	}
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		if code := c.resolveSweep("sim", &sw, prog, st.Expr); code != ExitOK {
 			return code
 		}
@@ -152,6 +153,9 @@ func (c *cli) sim(args []string) int {
 		more, code := c.parseSets("sim", "--compare", []string{*compare})
 		if code != 0 {
 			return code
+		}
+		if len(sweep) > 0 && !c.sweepCompare("sim", sw, more) {
+			return ExitUsage
 		}
 		b := analysis.Variant{Prog: prog, Overrides: map[string]any{}}
 		for k, v := range overrides {
@@ -170,8 +174,12 @@ func (c *cli) sim(args []string) int {
 		cfg.B = &analysis.Variant{Prog: progB, Overrides: overrides}
 	}
 	check := cfg
-	if *sweep != "" {
+	if len(sweep) > 0 {
 		check.A = sw.Variant(cfg.A, 0)
+		if cfg.B != nil {
+			b := sw.Variant(*cfg.B, 0)
+			check.B = &b
+		}
 	}
 	if err := analysis.CheckSim(check); err != nil {
 		var diags dsl.Diagnostics
@@ -193,8 +201,17 @@ func (c *cli) sim(args []string) int {
 	if *variant != "" {
 		srcs = append(srcs, cfg.B.Prog.Sources())
 	}
-	if *sweep != "" {
-		ts, err := analysis.SimSweep(cfg, sw)
+	if len(sweep) > 0 {
+		a := cfg
+		a.B = nil
+		ts, err := analysis.SimSweep(a, sw)
+		var tsB []*analysis.Tally
+		if err == nil && cfg.B != nil {
+			// B's runs with the same seeds: paired with A's at every value.
+			b := a
+			b.A = *cfg.B
+			tsB, err = analysis.SimSweep(b, sw)
+		}
 		if err != nil {
 			if c.analysisStopped("sim", st.Expr, err, srcs) {
 				return ExitError
@@ -202,7 +219,7 @@ func (c *cli) sim(args []string) int {
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 			return ExitError
 		}
-		return c.simSweepReport(st, sw, ts, *asJSON, *svg, *atLeast)
+		return c.simSweepReport(st, sw, ts, tsB, *asJSON, *svg, *atLeast)
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {
@@ -539,47 +556,67 @@ func tableNoBars(w interface{ Write([]byte) (int, error) }, rows [][]string) {
 // printHistogram bins many distinct numbers into about 20 equal ranges: of whole numbers
 // when every outcome is one (22–24, both ends in), else half-open ranges.
 func (c *cli) printHistogram(s analysis.Summary) {
-	const bins = 20
-	lo, hi := s.Outcomes[0].Num, s.Outcomes[len(s.Outcomes)-1].Num
-	whole := true
+	nums := make([]float64, len(s.Outcomes))
+	for i, o := range s.Outcomes {
+		nums[i] = o.Num
+	}
+	h := newHist(nums)
+	counts := make([]int64, h.n)
 	for _, o := range s.Outcomes {
-		whole = whole && o.Num == math.Trunc(o.Num) && math.Abs(o.Num) < 1<<53
+		counts[h.bin(o.Num)] += o.Count
 	}
-	width := (hi - lo) / bins
-	n := bins
-	if whole {
-		width = math.Ceil((hi - lo + 1) / bins)
-		n = int(math.Ceil((hi - lo + 1) / width))
-	}
-	counts := make([]int64, n)
-	for _, o := range s.Outcomes {
-		i := n - 1
-		if width > 0 {
-			i = min(n-1, int((o.Num-lo)/width))
-		}
-		counts[i] += o.Count
-	}
-	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), n)
-	num := func(f float64) string { return strconv.FormatFloat(round4(f), 'g', -1, 64) }
+	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), h.n)
 	var rows [][]string
 	var weights []float64
 	for i, k := range counts {
-		from, to := lo+float64(i)*width, lo+float64(i+1)*width
-		var label string
-		switch {
-		case whole && (width == 1 || from == min(to-1, hi)):
-			label = num(from)
-		case whole:
-			label = num(from) + "–" + num(min(to-1, hi))
-		case i == n-1:
-			label = "[" + num(from) + ", " + num(hi) + "]"
-		default:
-			label = "[" + num(from) + ", " + num(to) + ")"
-		}
-		rows = append(rows, []string{label, strconv.FormatInt(k, 10), output.Percent(float64(k) / float64(s.Runs))})
+		rows = append(rows, []string{h.label(i), strconv.FormatInt(k, 10), output.Percent(float64(k) / float64(s.Runs))})
 		weights = append(weights, float64(k))
 	}
 	output.Table(c.stdout, []string{"range", "count", "frequency"}, rows, weights)
+}
+
+// hist is a binning of sorted numbers into about 20 equal ranges (printHistogram).
+type hist struct {
+	lo, hi, width float64
+	n             int
+	whole         bool
+}
+
+func newHist(sorted []float64) hist {
+	const bins = 20
+	h := hist{lo: sorted[0], hi: sorted[len(sorted)-1], whole: true, n: bins}
+	for _, x := range sorted {
+		h.whole = h.whole && x == math.Trunc(x) && math.Abs(x) < 1<<53
+	}
+	h.width = (h.hi - h.lo) / bins
+	if h.whole {
+		h.width = math.Ceil((h.hi - h.lo + 1) / bins)
+		h.n = int(math.Ceil((h.hi - h.lo + 1) / h.width))
+	}
+	return h
+}
+
+// bin is the range x falls in.
+func (h hist) bin(x float64) int {
+	if h.width <= 0 {
+		return h.n - 1
+	}
+	return min(h.n-1, int((x-h.lo)/h.width))
+}
+
+// label names range i: 22–24 (whole numbers, both ends in), [1.5, 2) or the last [a, b].
+func (h hist) label(i int) string {
+	num := func(f float64) string { return strconv.FormatFloat(round4(f), 'g', -1, 64) }
+	from, to := h.lo+float64(i)*h.width, h.lo+float64(i+1)*h.width
+	switch {
+	case h.whole && (h.width == 1 || from == min(to-1, h.hi)):
+		return num(from)
+	case h.whole:
+		return num(from) + "–" + num(min(to-1, h.hi))
+	case i == h.n-1:
+		return "[" + num(from) + ", " + num(h.hi) + "]"
+	}
+	return "[" + num(from) + ", " + num(to) + ")"
 }
 
 func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -15,8 +16,34 @@ import (
 
 // sweepFlags are the flags a sweep refuses beside it, per command.
 var sweepRefused = map[string][]string{
-	"prob": {"compare", "variant"},
-	"sim":  {"compare", "variant", "shard", "merge"},
+	"prob": {"variant"},
+	"sim":  {"variant", "shard", "merge"},
+}
+
+// parseSweeps reads one --sweep, or two crossed in a grid, and checks what goes with them;
+// ok is false with the exit code.
+func (c *cli) parseSweeps(cmd string, specs []string, set func(string) bool, overrides map[string]any) (analysis.Sweep, int, bool) {
+	if len(specs) > 2 {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep given %d times: one sweeps a value, two make a grid, no more\n", cmd, len(specs))
+		return analysis.Sweep{}, ExitUsage, false
+	}
+	var parts []analysis.Sweep
+	for _, spec := range specs {
+		sw, code, ok := c.parseSweep(cmd, spec, set, overrides)
+		if !ok {
+			return sw, code, false
+		}
+		parts = append(parts, sw)
+	}
+	if len(parts) == 1 {
+		return parts[0], ExitOK, true
+	}
+	g, err := analysis.Grid(parts[0], parts[1])
+	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesh %s: --sweep %v\n", cmd, err)
+		return g, ExitUsage, false
+	}
+	return g, ExitOK, true
 }
 
 // parseSweep reads --sweep and checks what goes with it; ok is false with the exit code.
@@ -28,7 +55,7 @@ func (c *cli) parseSweep(cmd, spec string, set func(string) bool, overrides map[
 		if f == "shard" {
 			fmt.Fprintf(c.stderr, "rulesh %s: --sweep runs every value on this machine: it does not split into --shard\n", cmd)
 		} else {
-			fmt.Fprintf(c.stderr, "rulesh %s: --sweep gives one answer per value and --%s another comparison: give one (a sweep of an option compares its values already)\n", cmd, f)
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep gives one answer per value and --%s another comparison: give one (a sweep takes --compare, answering A and B at each value)\n", cmd, f)
 		}
 		return analysis.Sweep{}, ExitUsage, false
 	}
@@ -59,8 +86,27 @@ func (c *cli) resolveSweep(cmd string, sw *analysis.Sweep, prog *dsl.Program, sr
 	return ExitError
 }
 
+// sweepCompare refuses a --compare that sets a name the sweep gives values to (the sweep's
+// value would win, B answering as A); ok is false when it printed why.
+func (c *cli) sweepCompare(cmd string, sw analysis.Sweep, more map[string]any) bool {
+	names := []string{sw.Name}
+	if sw.Parts != nil {
+		names = []string{sw.Parts[0].Name, sw.Parts[1].Name}
+	}
+	for _, n := range names {
+		if _, ok := more[n]; ok {
+			fmt.Fprintf(c.stderr, "rulesh %s: --sweep %s and --compare %s both give %s a value: compare another option\n", cmd, n, n, n)
+			return false
+		}
+	}
+	return true
+}
+
 // sweepWhat says what was swept, for the first line of a sweep's table.
 func sweepWhat(sw analysis.Sweep) string {
+	if sw.Parts != nil {
+		return sweepWhat(sw.Parts[0]) + " × " + sweepWhat(sw.Parts[1])
+	}
 	texts := make([]string, len(sw.Values))
 	for i := range sw.Values {
 		texts[i] = sw.Text(i)
@@ -76,25 +122,38 @@ func sweepWhat(sw analysis.Sweep) string {
 func sweepColumns(sw analysis.Sweep) []string {
 	out := make([]string, len(sw.Values))
 	for i := range sw.Values {
-		out[i] = sw.Name + "=" + sw.Text(i)
+		out[i] = sw.Label(i)
 	}
 	return out
 }
 
 // sweepJSON is the shape of a sweep in JSON: the name, whether it is an option or a name
 // bound in the expression, and its values in order (results[i] is the answer at values[i]).
+// A grid is kind "grid": its values are the pairs of its two sweeps' values, and grid
+// describes those two.
 type sweepJSON struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Values []any  `json:"values"`
+	Name   string      `json:"name"`
+	Kind   string      `json:"kind"`
+	Values []any       `json:"values"`
+	Grid   []sweepJSON `json:"grid,omitempty"`
 }
 
 func newSweepJSON(sw analysis.Sweep) sweepJSON {
+	if sw.Parts != nil {
+		out := sweepJSON{Name: sw.Name, Kind: "grid"}
+		for i := range sw.Values {
+			out.Values = append(out.Values, sw.Cell(i))
+		}
+		for _, p := range sw.Parts {
+			out.Grid = append(out.Grid, newSweepJSON(p))
+		}
+		return out
+	}
 	kind := "name"
 	if sw.Option {
 		kind = "option"
 	}
-	return sweepJSON{sw.Name, kind, sw.Values}
+	return sweepJSON{Name: sw.Name, Kind: kind, Values: sw.Values}
 }
 
 // sweepRow is an outcome of a sweep's table: its label, whether it is a number, and its
@@ -103,7 +162,8 @@ type sweepRow struct {
 	label string
 	isNum bool
 	p     []float64
-	has   []bool // the outcome happened at that value (else "—")
+	has   []bool   // the outcome happened at that value (else "—")
+	frac  []string // the exact probability at that value, when exact ("" otherwise)
 }
 
 // printSweepTable writes the outcomes side by side, a column per value, then the mean of
@@ -134,9 +194,12 @@ func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float
 	for _, r := range rows {
 		line := []string{r.label}
 		for i, p := range r.p {
-			if r.has[i] {
+			switch {
+			case r.has[i] && r.frac != nil && r.frac[i] != "":
+				line = append(line, r.frac[i]+" "+output.Percent(p))
+			case r.has[i]:
 				line = append(line, output.Percent(p))
-			} else {
+			default:
 				line = append(line, "—")
 			}
 		}
@@ -183,24 +246,41 @@ func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float
 }
 
 // probSweep answers a sweep of prob: one table, one JSON document, one chart.
-func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool) int {
+// With b (--compare), each value is answered for A and for B, side by side (NAME=V A,
+// NAME=V B), and the JSON gives B's answers as compare_results.
+func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool, b *analysis.Question, compare string) int {
 	ds, err := analysis.ProbSweep(q, sw, opt)
 	if err != nil {
 		return c.probError(q.Prog, q.Expr, err)
 	}
-	union := analysis.UnionOutcomes(ds)
 	cols := sweepColumns(sw)
+	dsA := ds
+	var dsB []*analysis.Dist
+	if b != nil {
+		if dsB, err = analysis.ProbSweep(*b, sw, opt); err != nil {
+			return c.probError(q.Prog, q.Expr, err)
+		}
+		ds, cols = nil, nil
+		for i, name := range sweepColumns(sw) {
+			ds = append(ds, dsA[i], dsB[i])
+			cols = append(cols, name+" A", name+" B")
+		}
+	}
+	union := analysis.UnionOutcomes(ds)
 	rows := make([]sweepRow, len(union))
 	index := map[string]int{}
 	for i := range union {
 		o := &union[i]
-		rows[i] = sweepRow{label: output.OutcomeLabel(o), isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds))}
+		rows[i] = sweepRow{label: output.OutcomeLabel(o), isNum: o.IsNum, p: make([]float64, len(ds)), has: make([]bool, len(ds)), frac: make([]string, len(ds))}
 		index[o.Key] = i
 	}
 	means := make([]*float64, len(ds))
 	for j, d := range ds {
 		for _, o := range d.Outcomes {
 			rows[index[o.Key]].p[j], rows[index[o.Key]].has[j] = o.P, true
+			if d.Exact && o.Fraction != nil {
+				rows[index[o.Key]].frac[j] = o.Fraction.RatString()
+			}
 		}
 		if d.Numeric {
 			means[j] = &d.Mean
@@ -212,17 +292,29 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 		}
 	}
 	if asJSON {
-		results := make([]map[string]any, len(ds))
-		for i, d := range ds {
-			results[i] = distDoc(d, q.Seed)
+		docs := func(ds []*analysis.Dist) []map[string]any {
+			out := make([]map[string]any, len(ds))
+			for i, d := range ds {
+				out[i] = distDoc(d, q.Seed)
+			}
+			return out
+		}
+		var resultsB []map[string]any
+		if dsB != nil {
+			resultsB = docs(dsB)
 		}
 		return c.writeJSON(struct {
-			Expr    string           `json:"expr"`
-			Sweep   sweepJSON        `json:"sweep"`
-			Results []map[string]any `json:"results"`
-		}{q.Expr, newSweepJSON(sw), results})
+			Expr     string           `json:"expr"`
+			Sweep    sweepJSON        `json:"sweep"`
+			Results  []map[string]any `json:"results"`
+			Compare  string           `json:"compare,omitempty"`
+			ResultsB []map[string]any `json:"compare_results,omitempty"`
+		}{q.Expr, newSweepJSON(sw), docs(dsA), compare, resultsB})
 	}
 	fmt.Fprintf(c.stdout, "%s, for %s\n", q.Expr, sweepWhat(sw))
+	if b != nil {
+		fmt.Fprintf(c.stdout, "A: the rules; B: --compare %s\n", compare)
+	}
 	var exact, sampled []string
 	var leaves, samples int64
 	for i, d := range ds {
@@ -249,6 +341,16 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	return ExitOK
 }
 
+// numericRows reports that every row is a number.
+func numericRows(rows []sweepRow) bool {
+	for _, r := range rows {
+		if !r.isNum {
+			return false
+		}
+	}
+	return len(rows) > 0
+}
+
 func rowLabels(rows []sweepRow) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
@@ -271,7 +373,18 @@ func sweepSeries(cols []string, rows []sweepRow) []output.Series {
 
 // simSweepReport prints the runs of a sweep: one table (frequencies side by side), one JSON
 // document, one chart.
-func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+// With tsB (--compare), each value has B's runs beside A's (NAME=V A, NAME=V B), the same
+// seeds for both, and the JSON gives them as compare_results.
+func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+	ts := tsA
+	cols := sweepColumns(sw)
+	if tsB != nil {
+		ts, cols = nil, nil
+		for i, name := range sweepColumns(sw) {
+			ts = append(ts, tsA[i], tsB[i])
+			cols = append(cols, name+" A", name+" B")
+		}
+	}
 	sums := make([]analysis.Summary, len(ts))
 	var union []analysis.RunOutcome
 	seen := map[string]bool{}
@@ -285,7 +398,6 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 		}
 	}
 	slices.SortFunc(union, analysis.CompareRunOutcomes)
-	cols := sweepColumns(sw)
 	rows := make([]sweepRow, len(union))
 	index := map[string]int{}
 	for i, o := range union {
@@ -301,6 +413,28 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 			means[j] = &sums[j].Mean
 		}
 	}
+	binned := ""
+	if numericRows(rows) && len(union) > simMaxRows && !math.IsInf(union[len(union)-1].Num-union[0].Num, 0) {
+		// As one sim draws many numbers: a row per range, the same ranges for every value.
+		nums := make([]float64, len(union))
+		for i, o := range union {
+			nums[i] = o.Num
+		}
+		h := newHist(nums)
+		bins := make([]sweepRow, h.n)
+		for i := range bins {
+			bins[i] = sweepRow{label: h.label(i), isNum: true, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
+		}
+		for i, o := range union {
+			b := &bins[h.bin(o.Num)]
+			for j := range ts {
+				b.p[j] += rows[i].p[j]
+				b.has[j] = b.has[j] || rows[i].has[j]
+			}
+		}
+		rows = bins
+		binned = fmt.Sprintf("%d distinct values, in %d ranges (--json lists each)\n", len(union), h.n)
+	}
 	if svg != "" {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
 		if code := c.writeChart("sim", svg, title, rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
@@ -308,20 +442,32 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, ts []*analysi
 		}
 	}
 	if asJSON {
-		results := make([]simJSON, len(sums))
-		for i := range sums {
-			results[i] = summaryJSON(st, sums[i])
+		docs := func(ts []*analysis.Tally) []simJSON {
+			out := make([]simJSON, len(ts))
+			for i, t := range ts {
+				out[i] = summaryJSON(st, t.Summary(0))
+			}
+			return out
+		}
+		var resultsB []simJSON
+		if tsB != nil {
+			resultsB = docs(tsB)
 		}
 		return c.writeJSON(struct {
-			Expr    string    `json:"expr"`
-			Runs    int64     `json:"runs"`
-			Seed    uint64    `json:"seed"`
-			Sweep   sweepJSON `json:"sweep"`
-			Results []simJSON `json:"results"`
-		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), results})
+			Expr     string    `json:"expr"`
+			Runs     int64     `json:"runs"`
+			Seed     uint64    `json:"seed"`
+			Sweep    sweepJSON `json:"sweep"`
+			Results  []simJSON `json:"results"`
+			Compare  string    `json:"compare,omitempty"`
+			ResultsB []simJSON `json:"compare_results,omitempty"`
+		}{st.Expr, st.Runs, st.Seed, newSweepJSON(sw), docs(tsA), st.Compare, resultsB})
 	}
-	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n",
-		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set))
+	fmt.Fprintf(c.stdout, "%s, for %s\n%d runs per value, seed %d%s, the same runs for every value; --json gives the 95%% intervals\n%s",
+		st.Expr, sweepWhat(sw), st.Runs, st.Seed, setsNote(st.Set), binned)
+	if tsB != nil {
+		fmt.Fprintf(c.stdout, "A: the rules; B: --compare %s\n", st.Compare)
+	}
 	if !printSweepTable(c.stdout, cols, rows, means, atLeast) {
 		fmt.Fprintf(c.stderr, "rulesh sim: --at-least: the outcomes are not all numbers, no P(≥) columns\n")
 	}

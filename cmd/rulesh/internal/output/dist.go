@@ -89,7 +89,7 @@ func Dist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 		}
 	}
 	if trunc != nil {
-		buf = fmt.Appendf(buf, "(explosions followed to depth %d; probability beyond: %.3g)\n", dice.ExactExplodeDepth, *trunc)
+		buf = fmt.Appendf(buf, "(explosions followed until each exploding term leaves out less than %g; left out: %.3g, which the mean counts)\n", dice.ExplodeCutoff, *trunc)
 	}
 	w.Write(buf)
 	return nil

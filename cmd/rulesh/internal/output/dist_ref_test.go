@@ -67,7 +67,7 @@ func refDist(w io.Writer, src string, d *dice.Dist, asJSON bool) error {
 	refTable(w, header, rows, weights)
 	if trunc.Sign() > 0 {
 		tf, _ := trunc.Float64()
-		fmt.Fprintf(w, "(explosions followed to depth %d; probability beyond: %.3g)\n", dice.ExactExplodeDepth, tf)
+		fmt.Fprintf(w, "(explosions followed until each exploding term leaves out less than %g; left out: %.3g, which the mean counts)\n", dice.ExplodeCutoff, tf)
 	}
 	return nil
 }

@@ -217,7 +217,7 @@ func TestDist(t *testing.T) {
 	}
 }
 
-// TestDistTruncated: exploding dice are followed to a depth; the mass beyond is reported, in
+// TestDistTruncated: exploding dice are followed until little is left; the mass beyond is reported, in
 // both forms.
 func TestDistTruncated(t *testing.T) {
 	d := dist(t, "1d2!", nil)
@@ -225,7 +225,7 @@ func TestDistTruncated(t *testing.T) {
 	if err := Dist(&b, "1d2!", d, false); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), fmt.Sprintf("(explosions followed to depth %d; probability beyond: ", dice.ExactExplodeDepth)) {
+	if !strings.Contains(b.String(), fmt.Sprintf("(explosions followed until each exploding term leaves out less than %g; left out: ", dice.ExplodeCutoff)) {
 		t.Errorf("no word of the truncation:\n%s", b.String())
 	}
 	b.Reset()

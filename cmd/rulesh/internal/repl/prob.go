@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
@@ -26,7 +27,8 @@ func (s *Shell) prob(arg string) {
 		}
 	}
 	// Ctrl-C reaches the analysis' own machine, as it reaches a plain call's.
-	q := analysis.Question{Prog: s.prog, Overrides: overrides, Expr: arg, Seed: s.seed, Interrupt: &s.interrupt}
+	expr := withLets(s.lets, arg)
+	q := analysis.Question{Prog: s.prog, Overrides: overrides, Expr: expr, Seed: s.seed, Interrupt: &s.interrupt}
 	opt := analysis.ProbOptions{Note: func(msg string) { fmt.Fprintf(s.stdout, "note: %s\n", msg) }}
 	a, err := analysis.Odds(q, opt)
 	var diceErr *analysis.DiceError
@@ -42,10 +44,46 @@ func (s *Shell) prob(arg string) {
 		s.errorf("%v", err)
 	case err != nil:
 		s.failed = true
-		output.Error(s.stdout, err, dsl.Sources{analysis.ProbName: []byte(arg)}, s.prog.Sources())
+		output.Error(s.stdout, err, dsl.Sources{analysis.ProbName: []byte(expr)}, s.prog.Sources())
 	case a.Conv != nil:
 		_ = output.Dist(s.stdout, arg, a.Conv, false)
 	default:
 		output.EngineDist(s.stdout, a.Dist, s.seed)
 	}
+}
+
+// letInput is one `let NAME = SRC` of the session.
+type letInput struct{ name, src string }
+
+// withLets puts before expr the session's lets it reads, directly or through other lets, in
+// the order they were made (`let r = 2d6; r >= 7`): the question starts from the rules as
+// loaded, where they are unknown, and so each branch rolls r once and asks of it. A name the
+// expression reads that no let bound is left to the question (a rule's name, or unknown).
+func withLets(lets []letInput, expr string) string {
+	need := map[string]bool{}
+	names, _ := dsl.WrittenNames(expr)
+	for _, n := range names {
+		need[n] = true
+	}
+	var used []letInput
+	for i := len(lets) - 1; i >= 0; i-- {
+		l := lets[i]
+		if !need[l.name] {
+			continue
+		}
+		delete(need, l.name)
+		used = append(used, l)
+		more, _ := dsl.WrittenNames(l.src)
+		for _, n := range more {
+			need[n] = true
+		}
+	}
+	if len(used) == 0 {
+		return expr
+	}
+	var b strings.Builder
+	for i := len(used) - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "let %s = %s; ", used[i].name, used[i].src)
+	}
+	return b.String() + expr
 }

@@ -32,10 +32,13 @@ type Shell struct {
 	prog   *dsl.Program
 	m      *dsl.Machine
 	sess   *dsl.Session
-	seed   uint64
-	queue  *dice.Queue
-	trace  bool
-	rec    *recorder
+	// lets are the session's let inputs in order, for :prob to ask of what they bind (its
+	// question starts from the rules as loaded, where a let is unknown).
+	lets  []letInput
+	seed  uint64
+	queue *dice.Queue
+	trace bool
+	rec   *recorder
 	// ask asks a player to choose (a numbered menu at the terminal); nil elsewhere, so
 	// choose applies the ruleset's policy in scripts and transcripts.
 	ask       func(prompt string, options []string) (int, error)
@@ -76,8 +79,8 @@ var metaCommands = []struct{ name, args, help string }{
 	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
 	{":show", "NAME", "show one value"},
-	{":trace", "on|off", "show every roll, call and branch taken, and where a refusal (require) stands"},
-	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set)"},
+	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken, and where a refusal (require) stands"},
+	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set; a let it reads is evaluated afresh with it, so `let r = 2d6` then `:prob r >= 7`)"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
@@ -326,6 +329,7 @@ func (s *Shell) run(input string) {
 				s.showError(err, input)
 				return
 			}
+			s.lets = append(s.lets, letInput{name, src})
 			fmt.Fprintf(s.stdout, "%s = %s\n", name, dsl.Repr(v))
 			return
 		}

@@ -169,3 +169,25 @@ func TestHandGivenCards(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawsTraced: :trace shows every card drawn, dealt ones included, a hand-given card
+// marked (given); cards did not appear in the trace at all.
+func TestDrawsTraced(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(pilesRules))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peek.Machine(m).GivenCards = []string{"Q♣"}
+	var lines []string
+	peek.Machine(m).Trace = func(_ int, line string) { lines = append(lines, line) }
+	if _, err := dsl.NewSession(m).Eval("<e>", "[deal(jeu, main, 2), draw(main)]"); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 3 || lines[0] != "draw Q♣ from jeu (given)" || !strings.HasPrefix(lines[1], "draw ") || strings.Contains(lines[1], "given") || !strings.HasSuffix(lines[2], " from main") {
+		t.Errorf("trace %q", lines)
+	}
+}
