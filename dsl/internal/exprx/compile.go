@@ -629,6 +629,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
+		pv.totalOnly(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.
 		t := n.Left.Nature().Type
