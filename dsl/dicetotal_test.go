@@ -20,6 +20,7 @@ var totalOnlyCases = []struct{ bare, kept string }{
 	{"1d6! + 1", "let r = 1d6!\n  return r + 1"},               // explodes: a full roll either way
 	{"2d6>=5 + 1", "let r = 2d6>=5\n  return r + 1"},           // counts successes: a full roll
 	{"(3d6+1) * 2 != 7", "let r = 3d6+1\n  return r * 2 != 7"}, // a literal with arithmetic inside
+	{"max(3d6, 2d6 + 1, 10)", "let r = 3d6\n  let s = 2d6\n  return max(r, s + 1, 10)"},
 }
 
 // runTotalOnly calls rule f n times on a machine over src, then rolls one more d1000 from

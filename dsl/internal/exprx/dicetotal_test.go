@@ -33,6 +33,9 @@ func TestTotalOnlyDiceCompiled(t *testing.T) {
 		{"2d6 - 1d4", 2},
 		{"i * 4d6kh3", 1},
 		{"1d20 == i", 1},
+		{"max(3d6, 2d6 + 1, i)", 2},
+		{"sum([1d6, 2])", 0},
+		{"abs(1d6! - 3)", 0},
 		{"3d6", 0},
 		{"total(3d6)", 0},
 		{"(3d6).faces", 0},
@@ -54,6 +57,10 @@ func TestTotalOnlyDiceCompiled(t *testing.T) {
 		code := exprx.Disassemble(x)
 		if got := strings.Count(code, "__dicetotal"); got != tt.total {
 			t.Errorf("%s: %d literals rolled for their total only, want %d\n%s", tt.text, got, tt.total, code)
+		}
+		if tt.total > 0 && strings.Contains(code, "__roll_") {
+			// A total is an int: expr's own operator applies, not the roll overload.
+			t.Errorf("%s: a roll operator on a total\n%s", tt.text, code)
 		}
 	}
 }

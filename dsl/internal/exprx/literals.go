@@ -357,11 +357,19 @@ func (pv *patcher) totalOnly(n *ast.BinaryNode) {
 		return t != nil && t.Kind() == reflect.Int
 	}
 	if lok && (rok || isInt(n.Right)) {
-		l.Callee = &ast.IdentifierNode{Value: "__dicetotal"}
+		rollTotalOnly(l)
 	}
 	if rok && (lok || isInt(n.Left)) {
-		r.Callee = &ast.IdentifierNode{Value: "__dicetotal"}
+		rollTotalOnly(r)
 	}
+}
+
+// rollTotalOnly makes a dice literal's call roll its total only. The call's type becomes int
+// at once: expr keeps the type it found for a call, and the operator above must see an int
+// (expr's own int operator, not the roll overload).
+func rollTotalOnly(call *ast.CallNode) {
+	call.Callee = &ast.IdentifierNode{Value: "__dicetotal"}
+	call.SetType(reflect.TypeFor[int]())
 }
 
 // diceLiteralCall reads a rolled dice literal with a fixed number of plain dice,
