@@ -53,8 +53,9 @@ func runTotalOnly(t *testing.T, body string, src dice.Source, trace bool) string
 }
 
 // TestTotalOnlyDiceDrawTheSame: a literal rolled for its total alone gives what the full
-// roll gives and leaves the source where the full roll leaves it, seeded, hand-given and
-// traced (the trace shows the faces: traced, the full roll runs).
+// roll gives and leaves the source where the full roll leaves it: seeded, hand-given
+// (running out midway), from a queue with nothing left (the REPL's), and traced (the trace
+// shows the faces: traced, the full roll runs).
 func TestTotalOnlyDiceDrawTheSame(t *testing.T) {
 	given := func() dice.Source {
 		var vals []string
@@ -64,10 +65,13 @@ func TestTotalOnlyDiceDrawTheSame(t *testing.T) {
 		return dice.NewQueue(vals, dice.NewPCG(9))
 	}
 	for _, c := range totalOnlyCases {
-		for _, mode := range []string{"seeded", "given", "traced"} {
+		for _, mode := range []string{"seeded", "given", "traced", "queue used up"} {
 			src := func() dice.Source { return dice.NewPCG(5) }
-			if mode == "given" {
+			switch mode {
+			case "given":
 				src = given
+			case "queue used up": // the REPL's source: a queue, empty until :rolls
+				src = func() dice.Source { return dice.NewQueue(nil, dice.NewPCG(5)) }
 			}
 			// As many statements as the kept form, so that both count the same steps.
 			pad := ""

@@ -160,11 +160,14 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 // RollTotal rolls a dice literal whose faces nobody reads (exprx compiles `3d6 + 2 >= 12`
 // to it) and returns its total. It draws the same dice from the source, in the same order,
 // as RollExpr, and charges the same steps, but records no faces: unless the dice are traced
-// or hand-given (whose messages show the faces), or their number is not fixed, where it is
-// RollExpr's total.
+// or hand-given results are left (messages about them show the faces), or their number is
+// not fixed, where it is RollExpr's total.
 func (m *Machine) RollTotal(de *dice.Expr) (int, error) {
 	n, fixed := de.FixedDice()
-	if _, given := m.Dice.(*dice.Queue); !fixed || given || m.Trace != nil || m.Dice == nil {
+	// A queue whose hand-given results are used up (the REPL's, always there) only passes
+	// its seeded source's dice on, as for RollExpr: nothing to say about faces.
+	q, given := m.Dice.(*dice.Queue)
+	if given = given && q.Left() > 0; !fixed || given || m.Trace != nil || m.Dice == nil {
 		r, err := m.RollExpr(de)
 		if err != nil {
 			return 0, err
