@@ -85,3 +85,13 @@ func BenchmarkLoad100kBands(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadLargestRuleset: what `rulesh check` does with the largest shipped ruleset
+// (parse, check, compile), without the process start-up.
+func BenchmarkLoadLargestRuleset(b *testing.B) {
+	for b.Loop() {
+		if _, d := Load(nil, "../rulesets/starwars/starwars.rules"); d.HasErrors() {
+			b.Fatal(d)
+		}
+	}
+}

@@ -92,6 +92,57 @@ func TestParsersBuiltLazily(t *testing.T) {
 	}
 }
 
+// TestNoRegexpAtInit: no package-level variable of the module is initialised by compiling a
+// regular expression (one with Unicode classes took most of a package's initialisation,
+// paid by every command): regexps are compiled on first use, in a sync.OnceValue.
+func TestNoRegexpAtInit(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					call, ok := v.(*ast.CallExpr)
+					if !ok {
+						continue
+					}
+					sel, ok := call.Fun.(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "regexp" {
+						t.Errorf("%s: regexp.%s at package initialisation: compile it on first use (sync.OnceValue)", fset.Position(call.Pos()), sel.Sel.Name)
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestRunFlushes: the binary's entry buffers standard output and flushes it at exit, keeps a
 // message on standard error after the output printed before it, and reports output it could
 // not write.

@@ -1579,3 +1579,32 @@ func orderFree(m *Mods, die *Die, errAt func(string, ...any) error) error {
 	}
 	return errAt("unique and %s on one term: whether the dice unique rerolls are then clamped, exploded or rerolled differs between online rollers; write unique alone on a term (min/max, explosions and rerolls combine: clamp, then explode, then reroll)", other)
 }
+
+// FixedDice reports how many dice every roll of e draws, when that number is fixed and every
+// die has numeric faces 1..N with no modifier but keep/drop: e is sums, differences and
+// products of such terms and of numbers. ok is false for anything else (explosions, rerolls,
+// symbolic or custom dice, counted successes, comparisons, groups, functions), whose dice
+// vary in number or whose faces mean more than their total.
+func (e *Expr) FixedDice() (n int, ok bool) { return fixedDice(e.Root) }
+
+func fixedDice(n Node) (int, bool) {
+	switch n := n.(type) {
+	case *Num:
+		return 0, true
+	case *Neg:
+		return fixedDice(n.X)
+	case *Bin:
+		if n.Op != '+' && n.Op != '-' && n.Op != '*' {
+			return 0, false
+		}
+		l, lok := fixedDice(n.L)
+		r, rok := fixedDice(n.R)
+		return l + r, lok && rok
+	case *Dice:
+		if !n.plain() || n.Mods.Explode != ExplodeNone || n.Mods.display() {
+			return 0, false
+		}
+		return n.Count, true
+	}
+	return 0, false
+}

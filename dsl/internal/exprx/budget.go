@@ -399,6 +399,11 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 		return
 	}
 	for i, arg := range n.Arguments {
+		if lit, ok := diceLiteralCall(arg); ok {
+			// Only its total is read: rolled without recording (totalOnly).
+			rollTotalOnly(lit)
+			continue
+		}
 		roll := false
 		switch a := arg.(type) {
 		case *ast.CallNode:

@@ -66,6 +66,10 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
 		return a[0].(*runtime.Machine).RollExpr(a[1].(*dice.Expr))
 	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
+	// A dice literal only its total is read from (totalOnly).
+	opts = append(opts, expr.Function("__dicetotal", func(a ...any) (any, error) {
+		return a[0].(*runtime.Machine).RollTotal(a[1].(*dice.Expr))
+	}, new(func(*runtime.Machine, *dice.Expr) int)))
 	opts = append(opts, rollOperatorFunctions()...)
 	opts = append(opts, numOperatorFunctions()...)
 	opts = append(opts, codeOperatorFunctions()...)

@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -348,4 +349,61 @@ func DieHint(msg string, named map[string]*dice.Die) string {
 		return "did you mean " + s + "?"
 	}
 	return ""
+}
+
+// totalOnlyOps are the operators that read a roll as its total alone, as a plain int: the
+// roll overloads give the same value as expr's own int operators (runtime.RollArith).
+var totalOnlyOps = map[string]bool{"+": true, "-": true, "*": true, "<": true, "<=": true, ">": true, ">=": true, "==": true, "!=": true}
+
+// totalOnly makes a dice literal that is an operand of arithmetic or a comparison with an
+// int (`3d6 + 2 >= 12`, `2d6 - 1d4`) roll its total only (__dicetotal), without recording its
+// faces: nothing can read them, as the roll does not outlive the operator. Only literals
+// whose dice are plain numbers (dice.Expr.FixedDice) qualify; a symbolic die compared with a
+// face's name, or any operand whose type is not int, keeps the roll.
+func (pv *patcher) totalOnly(n *ast.BinaryNode) {
+	if !totalOnlyOps[n.Operator] {
+		return
+	}
+	l, lok := diceLiteralCall(n.Left)
+	r, rok := diceLiteralCall(n.Right)
+	isInt := func(x ast.Node) bool {
+		t := x.Nature().Type
+		return t != nil && t.Kind() == reflect.Int
+	}
+	if lok && (rok || isInt(n.Right)) {
+		rollTotalOnly(l)
+	}
+	if rok && (lok || isInt(n.Left)) {
+		rollTotalOnly(r)
+	}
+}
+
+// rollTotalOnly makes a dice literal's call roll its total only. The call's type becomes int
+// at once: expr keeps the type it found for a call, and the operator above must see an int
+// (expr's own int operator, not the roll overload).
+func rollTotalOnly(call *ast.CallNode) {
+	call.Callee = &ast.IdentifierNode{Value: "__dicetotal"}
+	call.SetType(reflect.TypeFor[int]())
+}
+
+// diceLiteralCall reads a rolled dice literal with a fixed number of plain dice,
+// __dice(__rt, LIT).
+func diceLiteralCall(x ast.Node) (*ast.CallNode, bool) {
+	call, ok := x.(*ast.CallNode)
+	if !ok || len(call.Arguments) != 2 {
+		return nil, false
+	}
+	if id, ok := call.Callee.(*ast.IdentifierNode); !ok || id.Value != "__dice" {
+		return nil, false
+	}
+	k, ok := call.Arguments[1].(*ast.ConstantNode)
+	if !ok {
+		return nil, false
+	}
+	de, ok := k.Value.(*dice.Expr)
+	if !ok {
+		return nil, false
+	}
+	_, fixed := de.FixedDice()
+	return call, fixed
 }

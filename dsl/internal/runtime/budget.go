@@ -449,7 +449,7 @@ func publicName(internal string) string {
 	switch internal {
 	case "__call":
 		return "the procedure"
-	case "__dice", "__total":
+	case "__dice", "__dicetotal", "__total":
 		return "the dice"
 	case "__new":
 		return "the record"

@@ -161,6 +161,41 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	return newRoll(res), nil
 }
 
+// RollTotal rolls a dice literal whose faces nobody reads (exprx compiles `3d6 + 2 >= 12`
+// to it) and returns its total. It draws the same dice from the source, in the same order,
+// as RollExpr, and charges the same steps, but records no faces: unless the dice are traced
+// or hand-given results are left (messages about them show the faces), or their number is
+// not fixed, where it is RollExpr's total.
+func (m *Machine) RollTotal(de *dice.Expr) (int, error) {
+	n, fixed := de.FixedDice()
+	// A queue whose hand-given results are used up (the REPL's, always there) only passes
+	// its seeded source's dice on, as for RollExpr: nothing to say about faces.
+	q, given := m.Dice.(*dice.Queue)
+	if given = given && q.Left() > 0; !fixed || given || m.Trace != nil || m.Dice == nil {
+		r, err := m.RollExpr(de)
+		if err != nil {
+			return 0, err
+		}
+		return r.Total, nil
+	}
+	if m.rollers == nil {
+		m.rollers = map[*dice.Expr]*dice.Roller{}
+	}
+	r := m.rollers[de]
+	if r == nil {
+		r = dice.NewRoller(de, m.Dice)
+		m.rollers[de] = r
+	}
+	v, err := r.Total()
+	if err != nil {
+		return 0, err
+	}
+	if err := m.Charge(n); err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
 // RollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
 func (m *Machine) RollText(src string) (*Roll, error) {
 	de, ok := m.parsed[src]
