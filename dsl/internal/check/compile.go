@@ -246,6 +246,12 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 	for p, set := range uses {
 		p.Uses = runtime.SortedKeys(set)
 	}
+	// The frames' slots, once every procedure knows the globals it reads (those stay in
+	// the map).
+	seen := map[*runtime.Expr]bool{}
+	for _, p := range c.prog.Procs {
+		runtime.ResolveSlots(c.prog, p, seen)
+	}
 	c.deceivingText(files)
 }
 
