@@ -248,10 +248,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 	}
 	// The frames' slots, once every procedure knows the globals it reads (those stay in
 	// the map).
-	seen := map[*runtime.Expr]bool{}
-	for _, p := range c.prog.Procs {
-		runtime.ResolveSlots(c.prog, p, seen)
-	}
+	runtime.ResolveSlots(c.prog)
 	c.deceivingText(files)
 }
 

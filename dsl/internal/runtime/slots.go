@@ -53,43 +53,58 @@ func (f *Frame) flush() {
 	f.dirty = 0
 }
 
-// ResolveSlots gives each local and parameter of p a slot, and marks every statement and
-// simple operand of its body that reads or binds one. A name that is also a global (a local
-// may hide an entity, a die or a pile) keeps living in the map: before its local is bound,
-// the map holds the global, and the frame must read that. Tables keep the map: their
-// expressions are also evaluated away from a frame (the distributions of rolled tables). A
-// procedure whose expressions another procedure shares, or one resolved already, is left
-// as it is. It runs once per procedure, when the program is checked.
-func ResolveSlots(prog *Program, p *Proc, seen map[*Expr]bool) {
-	if noSlots || p.Table != nil || p.Verb == "table" || p.Locals != nil {
+// ResolveSlots gives each local and parameter of the program's procedures a slot, and marks
+// every statement and simple operand that reads or binds one. It runs once, when the
+// program is checked, after every procedure knows the globals it reads.
+//
+// A name that is also a global (a local may hide an entity, a die or a pile) keeps living in
+// the map: before its local is bound, the map holds the global, and the frame must read
+// that. Tables keep the map: their expressions are also evaluated away from a frame (the
+// distributions of rolled tables). A procedure with an expression that another procedure
+// (or a table) also holds keeps the map too, since a slot means one procedure's frame.
+func ResolveSlots(prog *Program) {
+	if noSlots {
 		return
 	}
-	r := &resolver{prog: p, global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}}
+	exprs := make([][]*Expr, len(prog.Procs))
+	owners := map[*Expr]int{}
+	for i, p := range prog.Procs {
+		collect := func(x *Expr) { exprs[i] = append(exprs[i], x) }
+		for _, par := range p.Params {
+			walkExpr(par.Default, collect)
+		}
+		walkBody(p.Body, collect)
+		for _, x := range exprs[i] {
+			owners[x]++
+		}
+	}
+procs:
+	for i, p := range prog.Procs {
+		if p.Table != nil || p.Verb == "table" || p.Locals != nil {
+			continue
+		}
+		for _, x := range exprs[i] {
+			if owners[x] > 1 {
+				continue procs
+			}
+		}
+		resolveProc(prog, p)
+	}
+}
+
+// resolveProc gives p's locals their slots.
+func resolveProc(prog *Program, p *Proc) {
+	r := &resolver{global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}}
 	for _, u := range p.Uses {
 		r.uses[u] = true
 	}
-	// First the names: the parameters, then the locals in the order they are bound.
+	// The parameters first, then the locals in the order they are bound.
 	for _, par := range p.Params {
 		r.bind(par.Name)
 	}
 	r.bindBody(p.Body)
 	if len(r.names) == 0 {
 		return
-	}
-	// Then the expressions: none may be another procedure's.
-	var exprs []*Expr
-	collect := func(x *Expr) { exprs = append(exprs, x) }
-	for _, par := range p.Params {
-		walkExpr(par.Default, collect)
-	}
-	walkBody(p.Body, collect)
-	for _, x := range exprs {
-		if seen[x] {
-			return
-		}
-	}
-	for _, x := range exprs {
-		seen[x] = true
 	}
 	p.Locals = r.names
 	for _, par := range p.Params {
@@ -100,7 +115,6 @@ func ResolveSlots(prog *Program, p *Proc, seen map[*Expr]bool) {
 }
 
 type resolver struct {
-	prog   *Proc
 	global map[string]Global
 	uses   map[string]bool
 	names  []string
