@@ -3,6 +3,7 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -20,6 +21,9 @@ type pathSource struct {
 	mode  int // setupMode, pathMode or randomMode
 	faces []int
 	sides []int
+	// dists holds, for each draw of the path, the outcomes of a reused rule call it stands
+	// for (a weighted draw, sides its outcomes), nil for a plain draw.
+	dists []*spread
 	pos   int // draws given in the current run
 	// prod is the product of the sides of the current random run's draws (Knuth's
 	// estimate of the leaves of the tree, from one random path).
@@ -74,7 +78,36 @@ func (s *pathSource) Roll(sides int) (int, error) {
 	}
 	s.faces = append(s.faces, 1)
 	s.sides = append(s.sides, sides)
+	s.dists = append(s.dists, nil)
 	return 1, nil
+}
+
+// pick draws one outcome of a reused call's distribution d and returns its index. Along a
+// path it is one draw of len(d.vals) branches, each weighted by its count. At random (only
+// the cost estimate draws so: samples never reuse calls) it picks a branch uniformly, as
+// Knuth's estimator of the leaves wants: weighted picks would make a rare outcome's subtree
+// count for its inverse probability, and the estimate of a volley swing by orders of
+// magnitude.
+func (s *pathSource) pick(d *spread) (int, error) {
+	n := len(d.vals)
+	if s.mode != pathMode {
+		s.pos++
+		s.prod *= float64(n)
+		return s.rng.IntN(n), nil
+	}
+	i := s.pos
+	s.pos++
+	if i < len(s.faces) {
+		if s.sides[i] != n || s.dists[i] != d {
+			s.broken = true
+			return 0, errDrawSides
+		}
+		return s.faces[i] - 1, nil
+	}
+	s.faces = append(s.faces, 1)
+	s.sides = append(s.sides, n)
+	s.dists = append(s.dists, d)
+	return 0, nil
 }
 
 // drawn returns how many values the current run drew (the rule cache's Drawn).
@@ -107,24 +140,99 @@ func (s *pathSource) next() bool {
 		n--
 	}
 	if n == 0 {
-		s.faces, s.sides = s.faces[:0], s.sides[:0]
+		s.faces, s.sides, s.dists = s.faces[:0], s.sides[:0], s.dists[:0]
 		return false
 	}
-	s.faces, s.sides = s.faces[:n], s.sides[:n]
+	s.faces, s.sides, s.dists = s.faces[:n], s.sides[:n], s.dists[:n]
 	s.faces[n-1]++
 	return true
 }
 
-// weight returns the denominator of the current leaf's probability: the product of the
-// sides of its draws, and false if it does not fit in 64 bits.
-func (s *pathSource) weight() (uint64, bool) {
-	d := uint64(1)
-	for _, n := range s.sides[:min(s.pos, len(s.sides))] {
-		hi, lo := bits.Mul64(d, uint64(n))
-		if hi != 0 {
-			return 0, false
-		}
-		d = lo
+// nextFrom is next for the draws from the one at floor on: those before are a fixed prefix.
+func (s *pathSource) nextFrom(floor int) bool {
+	n := min(s.pos, len(s.faces))
+	for n > floor && s.faces[n-1] == s.sides[n-1] {
+		n--
 	}
-	return d, true
+	if n <= floor {
+		return false
+	}
+	s.faces, s.sides, s.dists = s.faces[:n], s.sides[:n], s.dists[:n]
+	s.faces[n-1]++
+	return true
+}
+
+// weight returns the current leaf's probability as num/den: den the product of the sides of
+// its draws (a weighted draw counts its distribution's total), num the product of the counts
+// of the outcomes its weighted draws took (1 without them); false if either does not fit in
+// 64 bits.
+func (s *pathSource) weight() (num, den uint64, fits bool) {
+	num, den = 1, 1
+	n := min(s.pos, len(s.sides))
+	for i, sides := range s.sides[:n] {
+		f := uint64(sides)
+		if d := s.dists[i]; d != nil {
+			if d.bigTotal != nil {
+				return 0, 0, false
+			}
+			hi, lo := bits.Mul64(num, d.counts[s.faces[i]-1])
+			if hi != 0 {
+				return 0, 0, false
+			}
+			num, f = lo, d.total
+		}
+		hi, lo := bits.Mul64(den, f)
+		if hi != 0 {
+			return 0, 0, false
+		}
+		den = lo
+	}
+	return num, den, true
+}
+
+// bigWeight is weight in big numbers.
+func (s *pathSource) bigWeight() *big.Rat { return s.weightFrom(0) }
+
+// weightFrom is the probability of the current run's draws from the one at from on.
+func (s *pathSource) weightFrom(from int) *big.Rat {
+	num, den := big.NewInt(1), big.NewInt(1)
+	var t big.Int
+	n := min(s.pos, len(s.sides))
+	for i := from; i < n; i++ {
+		sides := s.sides[i]
+		if d := s.dists[i]; d != nil {
+			if d.bigTotal != nil {
+				num.Mul(num, d.bigCounts[s.faces[i]-1])
+				den.Mul(den, d.bigTotal)
+				continue
+			}
+			num.Mul(num, t.SetUint64(d.counts[s.faces[i]-1]))
+			den.Mul(den, t.SetUint64(d.total))
+			continue
+		}
+		den.Mul(den, t.SetInt64(int64(sides)))
+	}
+	return new(big.Rat).SetFrac(num, den)
+}
+
+// saved is the path of a run paused while a reused call is enumerated on its own.
+type saved struct {
+	mode         int
+	faces, sides []int
+	dists        []*spread
+	pos          int
+	prod         float64
+	broken       bool
+}
+
+// push pauses the current path and starts an empty one, to enumerate a call on its own.
+func (s *pathSource) push() saved {
+	sv := saved{s.mode, s.faces, s.sides, s.dists, s.pos, s.prod, s.broken}
+	s.mode, s.faces, s.sides, s.dists, s.broken = pathMode, nil, nil, nil, false
+	return sv
+}
+
+// pop resumes the path push paused.
+func (s *pathSource) pop(sv saved) {
+	s.mode, s.faces, s.sides, s.dists, s.pos, s.prod, s.broken = sv.mode, sv.faces, sv.sides, sv.dists, sv.pos, sv.prod, sv.broken
 }

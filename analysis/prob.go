@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -100,6 +101,9 @@ type Dist struct {
 	// Numeric is set when every outcome is a number: Mean and Stddev are then theirs.
 	Numeric      bool
 	Mean, Stddev float64
+	// MeanLo and MeanHi bound the mean with 95% confidence when it is sampled (the normal
+	// interval of a mean, Z95 standard errors each side); both equal Mean when exact.
+	MeanLo, MeanHi float64
 	// CacheHits and CacheMisses count the calls of rules answered from the rule cache and
 	// those that ran.
 	CacheHits, CacheMisses int
@@ -146,6 +150,24 @@ type runner struct {
 	// watch looks at the first runs of each kind (random runs, leaves of an enumeration)
 	// failing the same way over and over.
 	watch, watchLeaves failWatch
+
+	// reuse turns on the reuse of rule calls (spreadCall), spreads holding each call's
+	// distribution; reused counts the calls answered so.
+	reuse   bool
+	spreads map[any]*spread
+	reused  int
+	// The work of the current exact attempt: the leaves of the tree, the leaves enumerated
+	// for reused calls on their own, all their draws, and the budget they share (over is set
+	// when a call's enumeration passed it).
+	leaves, nested, draws, limit int64
+	over                         bool
+	probes                       int // random runs of an estimate (ProbOptions.Probes)
+	// merge follows the call being enumerated on its own (merge.go); entities holds the
+	// ruleset's entities by identity, emitted counts the lines emitted.
+	merge    *merger
+	entities map[uintptr]bool
+	emitted  int
+	turns    int // turns of loops seen by a merger
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -166,11 +188,13 @@ func newRunner(q Question) (*runner, error) {
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
 	m.SetAsk(nil) // choose follows the ruleset's policy
 	m.SetEmit(func(s string) {
+		r.emitted++
 		if q.Emits {
 			r.lines = append(r.lines, s)
 		}
 	})
-	r.cache = &dsl.RuleCache{Drawn: src.drawn}
+	r.cache = &dsl.RuleCache{Drawn: src.drawn, Spread: r.spreadCall, Turn: r.turnHook}
+	r.spreads = map[any]*spread{}
 	m.SetRuleCache(r.cache)
 	if err := bind(r.sess, q.Bind); err != nil {
 		return nil, err
@@ -300,23 +324,21 @@ type weights struct {
 	big   []*big.Rat
 }
 
-func (w *weights) add(i int32, den uint64, fits bool, sides []int) {
+func (w *weights) add(i int32, num, den uint64, fits bool, s *pathSource) {
 	for int(i) >= len(w.small) {
 		w.small = append(w.small, map[uint64]uint64{})
 		w.big = append(w.big, nil)
 	}
 	if fits {
-		w.small[i][den]++
-		return
-	}
-	d := big.NewInt(1)
-	for _, n := range sides {
-		d.Mul(d, big.NewInt(int64(n)))
+		if sum, carry := bits.Add64(w.small[i][den], num, 0); carry == 0 {
+			w.small[i][den] = sum
+			return
+		}
 	}
 	if w.big[i] == nil {
 		w.big[i] = new(big.Rat)
 	}
-	w.big[i].Add(w.big[i], new(big.Rat).SetFrac(big.NewInt(1), d))
+	w.big[i].Add(w.big[i], s.bigWeight())
 }
 
 func (w *weights) rat(i int) *big.Rat {
@@ -345,32 +367,36 @@ func (w *weights) rat(i int) *big.Rat {
 // DrawsPerLeaf × budget values in all.
 func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 	s := r.src
-	s.faces, s.sides = s.faces[:0], s.sides[:0]
+	s.faces, s.sides, s.dists = s.faces[:0], s.sides[:0], s.dists[:0]
 	var w weights
-	var leaves, draws int64
+	r.leaves, r.draws, r.limit, r.over = 0, 0, budget, false
 	for {
 		i, err := r.watched(true)
 		if err != nil {
 			return nil, false, err
 		}
+		if r.over {
+			return nil, false, nil
+		}
 		if s.broken {
 			return nil, false, errDrawSides
 		}
-		leaves++
-		draws += int64(s.pos)
-		if draws > budget*DrawsPerLeaf {
+		r.leaves++
+		r.draws += int64(s.pos)
+		if r.draws > budget*DrawsPerLeaf {
 			// Before its weight: the product of millions of sides is quadratic work.
 			return nil, false, nil
 		}
-		den, fits := s.weight()
-		w.add(i, den, fits, s.sides[:s.pos])
+		num, den, fits := s.weight()
+		w.add(i, num, den, fits, s)
 		if !s.next() {
 			break
 		}
-		if leaves >= budget {
+		if r.leaves+r.nested >= budget {
 			return nil, false, nil
 		}
 	}
+	leaves := r.leaves + r.nested
 	d := &Dist{Expr: r.q.Expr, Exact: true, Leaves: leaves}
 	for i := range r.outs {
 		f := w.rat(i)
@@ -386,6 +412,7 @@ func (r *runner) enumerate(budget int64) (*Dist, bool, error) {
 	d.finish()
 	if d.Numeric {
 		d.Mean, d.Stddev, d.mean = exactMoments(d.Outcomes)
+		d.MeanLo, d.MeanHi = d.Mean, d.Mean
 	}
 	return d, true, nil
 }
@@ -451,6 +478,10 @@ func (r *runner) sample(n int64) (*Dist, error) {
 		per[k] = remap[i]
 	}
 	d.per = per
+	if d.Numeric {
+		half := Z95 * d.Stddev / math.Sqrt(float64(n))
+		d.MeanLo, d.MeanHi = d.Mean-half, d.Mean+half
+	}
 	return d, nil
 }
 
@@ -538,7 +569,8 @@ func Prob(q Question, opt ProbOptions) (*Dist, error) {
 }
 
 // exact enumerates the tree of draws when it is within the budget; it returns nil and why
-// not when it is not.
+// not when it is not. A tree over the budget is tried again with reuse of rule calls
+// (exactReuse) before it is refused.
 func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 	// A small tree is done before the estimate would be.
 	d, ok, err := r.enumerate(min(int64(opt.Probes), opt.Budget))
@@ -550,14 +582,17 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 		if est, err = r.estimate(opt.Probes); err != nil {
 			return nil, nil, err
 		}
-		if est > float64(opt.Budget) {
-			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget}, nil
-		}
-		if d, ok, err = r.enumerate(opt.Budget); err != nil {
-			return nil, nil, err
+		why := &ErrTooBig{Estimate: est, Budget: opt.Budget}
+		if est <= float64(opt.Budget) {
+			if d, ok, err = r.enumerate(opt.Budget); err != nil {
+				return nil, nil, err
+			}
+			why.Overran = true
 		}
 		if !ok {
-			return nil, &ErrTooBig{Estimate: est, Budget: opt.Budget, Overran: true}, nil
+			if d, est, err = r.exactReuse(opt, why); err != nil || d == nil {
+				return nil, why, err
+			}
 		}
 	} else {
 		est = float64(d.Leaves)
@@ -565,6 +600,42 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 	d.Estimate = est
 	d.CacheHits, d.CacheMisses = r.cache.Hits, r.cache.Misses
 	return d, nil, nil
+}
+
+// exactReuse enumerates a tree the budget refused again, each call of a rule that can be
+// reused (spreadCall) being one weighted draw among its outcomes: the tree then branches on
+// what the calls return, not on every die they roll, and a call enumerated once serves every
+// later call with the same arguments. It returns nil when no call was reused or the smaller
+// tree is still over the budget (why then holds the reused tree's estimate), else the answer
+// and the estimate it started from.
+func (r *runner) exactReuse(opt ProbOptions, why *ErrTooBig) (*Dist, float64, error) {
+	r.reuse, r.probes = true, opt.Probes
+	defer func() { r.reuse = false }()
+	r.leaves, r.nested, r.draws, r.limit, r.over = 0, 0, 0, opt.Budget, false
+	est, err := r.estimate(opt.Probes)
+	if err != nil || r.reused == 0 {
+		return nil, 0, err
+	}
+	// A call whose enumeration passed the budget ran draw by draw in the random runs after
+	// it (its own reused calls still weighted draws): the estimate is then that tree's.
+	// The estimated tree within half of what the calls enumerated on their own left, as
+	// for a call (enumerateCall): a plain tree the budget refused is often one whose
+	// estimate runs low, and an overrun spends the budget.
+	over := r.over || 2*est+float64(r.nested) > float64(opt.Budget)
+	est += float64(r.nested)
+	if over {
+		*why = ErrTooBig{Estimate: min(est, why.Estimate), Budget: opt.Budget}
+		return nil, 0, nil
+	}
+	d, ok, err := r.enumerate(opt.Budget)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ok {
+		*why = ErrTooBig{Estimate: est, Budget: opt.Budget, Overran: true}
+		return nil, 0, nil
+	}
+	return d, est, nil
 }
 
 // fallBack samples in place of an exact answer the budget refused, saying so, or refuses

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 
@@ -204,6 +205,21 @@ func TestSampledIntervalsHoldExact(t *testing.T) {
 	}
 	if total != d.Samples {
 		t.Errorf("counts sum to %d", total)
+	}
+	// The mean's 95% interval: Z95 standard errors each side, holding the exact mean (7 plus
+	// somme's bonus of 0: two d6).
+	var exactMean float64
+	for v, p := range want {
+		x, _ := new(big.Rat).SetString(v)
+		f, _ := new(big.Rat).Mul(x, p).Float64()
+		exactMean += f
+	}
+	half := Z95 * d.Stddev / math.Sqrt(float64(d.Samples))
+	if math.Abs(d.MeanHi-d.Mean-half) > 1e-12 || math.Abs(d.Mean-d.MeanLo-half) > 1e-12 {
+		t.Errorf("mean %v in [%v, %v], want ± %v", d.Mean, d.MeanLo, d.MeanHi, half)
+	}
+	if exactMean < d.MeanLo || exactMean > d.MeanHi {
+		t.Errorf("exact mean %v outside [%v, %v]", exactMean, d.MeanLo, d.MeanHi)
 	}
 	again := prob(t, prog, "somme()", ProbOptions{Budget: 10, Samples: 20000})
 	for i := range d.Outcomes {

@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"rulesh/stdlib/dice"
@@ -76,5 +78,95 @@ action blesse(): int {
 	}
 	if m.m.Rules.Hits != before || lines != 3 {
 		t.Errorf("a rolling or emitting rule was cached: hits %d → %d, %d lines", before, m.m.Rules.Hits, lines)
+	}
+}
+
+// TestRuleCacheHooks: Spread is asked before a rule call runs, its run may run the call
+// several times (steps restored, clean told), and its answer stands for the call; Turn is
+// called at each turn of a loop with the frame's depth and variables, and an error it
+// returns stops the run with that error.
+func TestRuleCacheHooks(t *testing.T) {
+	src := `
+rule somme(n: int): int {
+  let t = 0
+  for i in n {
+    t += i
+  }
+  return t
+}
+rule bavard(): int {
+  emit "oui"
+  return 1
+}
+rule tant(): int {
+  let n = 0
+  while n < 3 {
+    n += 1
+  }
+  return n
+}
+`
+	prog, diags := LoadSource("hooks.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	dc := &countingDice{src: dice.NewPCG(1)}
+	m, err := NewMachine(prog, dc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetEmit(func(string) {})
+	type turn struct {
+		depth, turn int
+		t           any
+	}
+	var turns []turn
+	var stop error
+	var clean []bool
+	c := &RuleCache{Drawn: func() int { return dc.n }}
+	c.Spread = func(key any, depth int, run func() (any, error, bool)) (any, error, bool) {
+		var v any
+		for range 2 {
+			var ok bool
+			v, _, ok = run()
+			clean = append(clean, ok)
+		}
+		if v == 6 {
+			return 100, nil, true // the hook's answer stands for the call
+		}
+		return nil, nil, false
+	}
+	c.Turn = func(depth int, vars map[string]any, loop, coll any, n int) error {
+		turns = append(turns, turn{depth, n, vars["t"]})
+		return stop
+	}
+	m.SetRuleCache(c)
+	s := NewSession(m)
+	if v, err := s.Eval("<t>", "somme(3)"); err != nil || v != 100 {
+		t.Fatalf("somme(3) = %v, %v; want the hook's 100", v, err)
+	}
+	// Run twice by Spread: turns 0, 1, 2 each time, at the rule's depth, t as it stands.
+	want := []turn{{1, 0, 0}, {1, 1, 1}, {1, 2, 3}, {1, 0, 0}, {1, 1, 1}, {1, 2, 3}}
+	if len(turns) != len(want) {
+		t.Fatalf("turns %v, want %v", turns, want)
+	}
+	for i := range want {
+		if turns[i] != want[i] {
+			t.Errorf("turn %d: %v, want %v", i, turns[i], want[i])
+		}
+	}
+	if v, err := s.Eval("<t>", "bavard()"); err != nil || v != 1 {
+		t.Fatalf("bavard() = %v, %v", v, err)
+	}
+	if len(clean) != 4 || !clean[0] || !clean[1] || clean[2] || clean[3] {
+		t.Errorf("clean %v: somme's runs clean, bavard's (it emits) not", clean)
+	}
+	turns, stop = nil, errors.New("stopped here")
+	if _, err := s.Eval("<t>", "tant()"); err == nil || !strings.Contains(err.Error(), "stopped here") {
+		t.Errorf("tant() with Turn failing: %v, want its error", err)
+	}
+	// Twice run by Spread, then once as the call itself: each run stops at its first turn.
+	if len(turns) != 3 || turns[0].turn != 0 || turns[1].turn != 0 || turns[2].turn != 0 {
+		t.Errorf("while turns %v, want the first turn of each of 3 runs", turns)
 	}
 }

@@ -286,6 +286,65 @@ func TestSVGCrossings(t *testing.T) {
 	}
 }
 
+// TestSVGKey: under the board, a key names every terrain the board shows with the colour of
+// its hexes, then the road, each edge kind and each crossing; water is drawn blue and marsh
+// not, so the one a unit cannot enter is never the one that looks like dry land.
+func TestSVGKey(t *testing.T) {
+	m := riverMap()
+	m.Crossing[EdgeOf(FromOffset(4, 5), FromOffset(5, 5))] = "ford"
+	pond, marsh := FromOffset(1, 1), FromOffset(2, 1)
+	m.Terrain[pond], m.Terrain[marsh] = "étang", "bourbier"
+	m.Symbol["étang"], m.Symbol["bourbier"] = 'e', 'b'
+	m.Road[FromOffset(1, 2)], m.Road[FromOffset(2, 2)] = true, true
+	m.Points["moulin"] = FromOffset(1, 2)
+	svg := m.SVG([]Unit{{At: FromOffset(1, 2), Marker: "a", Side: "rouge"}})
+	key := svg[strings.Index(svg, ">rouge</text>"):]
+	order := []string{">plaine<", ">bourbier<", ">étang<", ">road<", ">river<", ">bridge<", ">ford<"}
+	last := -1
+	for _, w := range order {
+		i := strings.Index(key, w)
+		if i < 0 || i < last {
+			t.Fatalf("key lacks %s, or out of order (%v):\n%s", w, order, key)
+		}
+		last = i
+	}
+	for _, c := range []string{colour("étang"), colour("bourbier"), colour("plaine")} {
+		if !strings.Contains(key, `fill="`+c+`"`) {
+			t.Errorf("key lacks the swatch %s:\n%s", c, key)
+		}
+	}
+	if colour("étang") != colour("eau") || colour("bourbier") == colour("étang") || colour("bourbier") != colour("marais") {
+		t.Errorf("pond %s, water %s, marsh %s, bourbier %s", colour("étang"), colour("eau"), colour("marais"), colour("bourbier"))
+	}
+	// the point's name is drawn after the unit's disc, over it
+	if strings.Index(svg, ">moulin</text>") < strings.Index(svg, "<circle") {
+		t.Error("point name under the unit")
+	}
+	// a board too narrow for its key wraps it: the picture grows by a row
+	if n := layoutLegend(m.legendItems(), 150); n < 2 {
+		t.Errorf("%d rows on a narrow picture", n)
+	}
+}
+
+// TestRenderTerrainUnderUnits: with sides, a unit's cell ends with its hex's terrain
+// character, so a village, a wood or a hill stays visible under it (a road on the plain
+// shows "="; the plain itself, "." , leaves the cell as it was).
+func TestRenderTerrainUnderUnits(t *testing.T) {
+	m := NewMap("m", 4, 1)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "plaine"
+	}
+	m.Symbol["plaine"], m.Symbol["village"] = '.', 'v'
+	m.Terrain[FromOffset(2, 1)] = "village"
+	m.Road[FromOffset(3, 1)] = true
+	us := []Unit{{At: FromOffset(1, 1), Marker: "i", Side: "rouge"}, {At: FromOffset(2, 1), Marker: "i", Side: "rouge"},
+		{At: FromOffset(3, 1), Marker: "G", Side: "bleu"}, {At: FromOffset(2, 1), Marker: "a", Side: "rouge"}}
+	got := strings.Split(m.Render(us), "\n")[1]
+	if want := "  1 ir  2rv Gb= .    1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // BenchmarkReachable40x40 is the issue's figure: a 6-point move on a 40×40 board.
 func BenchmarkReachable40x40(b *testing.B) {
 	m := NewMap("bench", 40, 40)

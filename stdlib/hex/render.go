@@ -68,7 +68,8 @@ func sideMarks(units []Unit) ([]string, map[string]rune) {
 // number of units stacked there (+ above 9). Column numbers run along the top and bottom
 // edges, row numbers along the left and right ones. When units have sides, each hex is
 // twice as wide and a unit's character is followed by its side's mark (a stack's by its
-// side's, * when sides mix), the marks listed under the legend; a 36-column board without
+// side's, * when sides mix), the marks listed under the legend, then by its hex's terrain
+// character unless that is "." (a road on the plain: "="); a 36-column board without
 // sides fits an 80-column terminal, 18 columns with sides. Rivers, points and units (marker
 // and label, by hex) are listed under the board.
 func (m *Map) Render(units []Unit) string {
@@ -110,7 +111,20 @@ func (m *Map) Render(units []Unit) string {
 		}
 		for c := 1; c <= m.Cols; c++ {
 			h := FromOffset(c, r)
-			ch, mark := "?", " "
+			ch, mark, under := "?", " ", ""
+			// With sides a hex has room for a third character: under units, the terrain's
+			// (a village, a wood, a hill a unit stands on stays visible), unless it is ".".
+			if cell == 4 && len(by[h]) > 0 {
+				if t, ok := m.Terrain[h]; ok {
+					under = string(m.Symbol[t])
+					if m.Road[h] && under == "." {
+						under = "="
+					}
+					if under == "." || under == "\x00" {
+						under = ""
+					}
+				}
+			}
 			if us := by[h]; len(us) > 1 {
 				ch = "+"
 				if len(us) <= 9 {
@@ -135,10 +149,10 @@ func (m *Map) Render(units []Unit) string {
 			}
 			row.WriteString(ch)
 			if cell == 4 {
-				row.WriteString(mark)
+				row.WriteString(mark + under)
 			}
 			if c < m.Cols {
-				row.WriteString(strings.Repeat(" ", cell-len([]rune(ch))-boolInt(cell == 4)))
+				row.WriteString(strings.Repeat(" ", cell-len([]rune(ch))-boolInt(cell == 4)-len([]rune(under))))
 			}
 		}
 		line := strings.TrimRight(row.String(), " ")
@@ -201,8 +215,9 @@ func (m *Map) Render(units []Unit) string {
 // heights as a number, rivers and streams as blue edges, a bridge as a brown deck across
 // one and a ford as sand-coloured stepping stones, roads as a dotted line through hex
 // centres, units as discs bearing their markers, side by side when several share a hex,
-// each titled with its label and filled with its side's colour (a legend of the sides
-// under the board).
+// each titled with its label and filled with its side's colour, point names over them; under
+// the board a legend of the sides, then a key of every terrain, the road, each edge kind and
+// each crossing the board shows.
 func (m *Map) SVG(units []Unit) string {
 	var b strings.Builder
 	_ = m.WriteSVG(&b, units) // a strings.Builder does not fail
@@ -230,7 +245,9 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 	}
 	width := w*float64(m.Cols) + w + 24
 	bottom := 1.5*size*float64(m.Rows-1) + 2*size + 8 + top // the lowest hex corner
-	height := bottom + 20
+	key := m.legendItems()
+	keyRows := layoutLegend(key, width)
+	height := bottom + 20 + 16*float64(keyRows)
 	if len(sides) > 0 {
 		height += 16
 	}
@@ -316,14 +333,16 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="#a0522d"><title>%s</title></rect>`+"\n", mx-4, my-4, escape(c))
 		}
 	}
-	var names []string
+	// Point names are drawn after the units, with a white halo, so a disc or a hex side
+	// never hides one.
+	var names, pointLabels []string
 	for n := range m.Points {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		x, y := centre(m.Points[n])
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-weight="bold">%s</text>`+"\n", x, y+size/2+2, escape(n))
+		pointLabels = append(pointLabels, fmt.Sprintf(`<text x="%.1f" y="%.1f" text-anchor="middle" font-weight="bold" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n", x, y+size/2+2, escape(n)))
 	}
 	hs, by := stacks(units)
 	for _, h := range hs {
@@ -346,18 +365,139 @@ func (m *Map) WriteSVG(out io.Writer, units []Unit) error {
 				escape(title), ux, y, r, fill, stroke, ux, y+3, escape(u.Marker))
 		}
 	}
-	// The legend of the sides, under the board.
+	for _, l := range pointLabels {
+		fmt.Fprint(b, l)
+	}
+	// The legend of the sides, under the board, then what the colours and lines mean.
 	for i, sd := range sides {
 		fill, stroke := sideColour(sd, sides)
 		x := 20 + 90*float64(i)
 		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="%s"/><text x="%.1f" y="%.1f">%s</text>`+"\n",
 			x, bottom+26, fill, stroke, x+10, bottom+29, escape(sd))
 	}
+	y0 := bottom + 26
+	if len(sides) > 0 {
+		y0 += 16
+	}
+	for _, it := range key {
+		x, y := it.x, y0+16*float64(it.row)
+		switch it.kind {
+		case "terrain":
+			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="12" fill="%s" stroke="#666" stroke-width="0.5"/>`, x-6, y-6, colour(it.name))
+		case "road":
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b5a2b" stroke-width="3" stroke-dasharray="4 2"/>`, x-8, y, x+6, y)
+		case "edge":
+			wpx := 2
+			if it.name == "river" {
+				wpx = 4
+			}
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="%d"/>`, x-8, y, x+6, y, wpx)
+		case "bridge":
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="4"/><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8b5a2b" stroke-width="7"/>`,
+				x-8, y, x+6, y, x-1, y-6, x-1, y+6)
+		case "ford":
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1e64c8" stroke-width="4"/><g fill="#e8d7a0" stroke="#8b7d50" stroke-width="0.5">`, x-8, y, x+6, y)
+			for _, dx := range []float64{-6, -1, 4} {
+				fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="2.5"/>`, x+dx, y)
+			}
+			fmt.Fprint(b, "</g>")
+		default: // another crossing: the square the board draws
+			fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="8" height="8" fill="#a0522d"/>`, x-4, y-4)
+		}
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f">%s</text>`+"\n", x+10, y+3, escape(it.name))
+	}
 	fmt.Fprint(b, "</svg>\n")
 	if b.err != nil {
 		return b.err
 	}
 	return bw.Flush()
+}
+
+// legendItem is one entry of the picture's key: a terrain, the road, an edge kind or a
+// crossing, with its place once laid out.
+type legendItem struct {
+	kind, name string
+	x          float64
+	row        int
+}
+
+// legendItems lists what the board shows: its terrains in the text legend's order (by
+// symbol), then the road, each edge kind and each crossing that appear on it, so a colour or
+// a line is never left for the player to guess.
+func (m *Map) legendItems() []legendItem {
+	seen := map[string]bool{}
+	for _, h := range m.Hexes() {
+		seen[m.Terrain[h]] = true
+	}
+	var ts []string
+	for t := range seen {
+		if t != "" {
+			ts = append(ts, t)
+		}
+	}
+	sort.Slice(ts, func(i, j int) bool {
+		a, b := m.Symbol[ts[i]], m.Symbol[ts[j]]
+		if a != b {
+			return a < b
+		}
+		return ts[i] < ts[j]
+	})
+	var out []legendItem
+	for _, t := range ts {
+		out = append(out, legendItem{kind: "terrain", name: t})
+	}
+	for _, road := range m.Road {
+		if road {
+			out = append(out, legendItem{kind: "road", name: "road"})
+			break
+		}
+	}
+	kinds := map[string]bool{}
+	for _, k := range m.Edges {
+		kinds[k] = true
+	}
+	crossings := map[string]bool{}
+	for _, c := range m.Crossing {
+		if c != "" {
+			crossings[c] = true
+		}
+	}
+	for _, group := range []struct {
+		set  map[string]bool
+		kind string
+	}{{kinds, "edge"}, {crossings, "crossing"}} {
+		var names []string
+		for n := range group.set {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			kind := group.kind
+			if kind == "crossing" && (n == "bridge" || n == "ford") {
+				kind = n
+			}
+			out = append(out, legendItem{kind: kind, name: n})
+		}
+	}
+	return out
+}
+
+// layoutLegend places the key's entries left to right, wrapping at the picture's width, and
+// returns how many rows they take.
+func layoutLegend(items []legendItem, width float64) int {
+	if len(items) == 0 {
+		return 0
+	}
+	x, row := 20.0, 0
+	for i := range items {
+		w := 24 + 6*float64(len([]rune(items[i].name))) // swatch, gap and about 6px a letter
+		if x+w > width-10 && x > 20 {
+			x, row = 20, row+1
+		}
+		items[i].x, items[i].row = x, row
+		x += w
+	}
+	return row + 1
 }
 
 // errWriter keeps the first write error, so drawing code need not check every line.
@@ -414,9 +554,17 @@ func sideColour(side string, sides []string) (string, string) {
 
 // colour picks a stable colour per terrain name (common names get natural colours).
 func colour(t string) string {
+	// Water is blue and marsh a muddy olive, never the reverse: a player reads blue as water.
 	known := map[string]string{
-		"plaine": "#d8e8a8", "clair": "#d8e8a8", "forêt": "#4f8a3c", "bois": "#4f8a3c", "colline": "#c8a860",
-		"village": "#c0a0a0", "marais": "#7aa89a", "eau": "#6fa8dc", "": "#eeeeee",
+		"plaine": "#d8e8a8", "clair": "#d8e8a8", "plain": "#d8e8a8", "open": "#d8e8a8", "champ": "#d8e8a8",
+		"forêt": "#4f8a3c", "bois": "#4f8a3c", "forest": "#4f8a3c", "wood": "#4f8a3c", "woods": "#4f8a3c",
+		"colline": "#c8a860", "hill": "#c8a860", "montagne": "#a08868", "mountain": "#a08868",
+		"village": "#c0a0a0", "ville": "#c0a0a0", "town": "#c0a0a0",
+		"marais": "#8a9a5b", "bourbier": "#8a9a5b", "marécage": "#8a9a5b", "marsh": "#8a9a5b", "swamp": "#8a9a5b",
+		"eau": "#6fa8dc", "étang": "#6fa8dc", "lac": "#6fa8dc", "mer": "#4a86c8", "rivière": "#6fa8dc",
+		"water": "#6fa8dc", "pond": "#6fa8dc", "lake": "#6fa8dc", "sea": "#4a86c8", "river": "#6fa8dc",
+		"désert": "#ecd9a0", "sable": "#ecd9a0", "desert": "#ecd9a0", "sand": "#ecd9a0",
+		"": "#eeeeee",
 	}
 	if c, ok := known[t]; ok {
 		return c

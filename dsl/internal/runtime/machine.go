@@ -1014,7 +1014,14 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 	if err != nil {
 		return err
 	}
+	turn := 0
 	iter := func(k, v any) (bool, error) {
+		if m.Rules != nil {
+			if err := m.turn(f, s, coll, turn); err != nil {
+				return false, err
+			}
+			turn++
+		}
 		if s.Key != "" {
 			f.setLocal(s.KeySlot, s.Key, k)
 		}
@@ -1088,6 +1095,11 @@ func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 	for n := 0; ; n++ {
 		if n >= m.Limits.MaxLoopIterations {
 			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("while loop exceeds the limit (max_loop_iterations = %d)", m.Limits.MaxLoopIterations)}
+		}
+		if m.Rules != nil {
+			if err := m.turn(f, s, nil, n); err != nil {
+				return err
+			}
 		}
 		ok, err := m.truth(s.Cond, f)
 		if err != nil || !ok {

@@ -21,6 +21,22 @@ type RuleCache struct {
 	Drawn func() int
 	// Hits and Misses count the calls answered from the cache and the calls that ran.
 	Hits, Misses int
+	// Spread, when set, is asked to answer each call the cache could keep but does not hold
+	// (a declared rule, arguments named exactly, nothing changed yet), before it runs: key
+	// names the call (comparable, equal for equal calls) and run runs it once, as many times
+	// as Spread likes, each run leaving the steps and memory spent as it found them and
+	// telling whether it was clean (no line emitted, no change left, no failure). An exact
+	// analysis uses it to enumerate the call once into its outcomes and answer later calls as
+	// one weighted draw among them. handled false lets the call run once as usual.
+	// depth is the call depth the rule's own frame runs at (see Turn).
+	Spread func(key any, depth int, run func() (v any, err error, clean bool)) (v any, err error, handled bool)
+	// Turn, when set, is called at the start of each turn of a loop while nothing has been
+	// changed (the journal is empty): depth is the call depth of the frame whose loop turns,
+	// vars that frame's variables, loop the loop statement, coll what a for loop goes over
+	// (nil for a while loop) and turn the turn, from 0. An exact analysis keys the run's state
+	// there to merge the branches that reach the same one; an error it returns stops the run
+	// with that error.
+	Turn func(depth int, vars map[string]any, loop, coll any, turn int) error
 
 	entries  map[ruleKey]any
 	entities map[unsafe.Pointer]bool
@@ -107,6 +123,18 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 		return v, nil
 	}
 	c.Misses++
+	if c.Spread != nil {
+		run := func() (any, error, bool) {
+			steps, mem, emits := m.steps, m.mem, m.emits
+			v, err := call()
+			clean := err == nil && m.emits == emits && len(m.journal) == 0
+			m.steps, m.mem = steps, mem
+			return v, err, clean
+		}
+		if v, err, ok := c.Spread(k, m.depth+1, run); ok {
+			return v, err
+		}
+	}
 	drawn, emits := c.Drawn(), m.emits
 	v, err := call()
 	if err != nil || c.Drawn() != drawn || m.emits != emits || len(m.journal) != 0 {
@@ -122,4 +150,13 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 	}
 	c.entries[k] = v
 	return v, nil
+}
+
+// turn calls the cache's Turn hook at the start of a loop's turn, when one is set and the
+// run has changed nothing.
+func (m *Machine) turn(f *Frame, loop, coll any, n int) error {
+	if c := m.Rules; c != nil && c.Turn != nil && len(m.journal) == 0 {
+		return c.Turn(m.depth, f.Vars, loop, coll, n)
+	}
+	return nil
 }

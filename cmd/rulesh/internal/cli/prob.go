@@ -25,7 +25,7 @@ func (c *cli) prob(args []string) int {
 	var files, sets listFlag
 	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
 	fs.Var(&sets, "set", "set an option, `NAME=VALUE` (repeatable)")
-	asJSON := fs.Bool("json", false, `print one JSON document: {expr, outcomes: [{value, probability, fraction | ci95}], mean, stddev, exact[, samples]}`)
+	asJSON := fs.Bool("json", false, `print one JSON document: {expr, outcomes: [{value, probability, fraction | ci95}], mean, stddev, exact[, samples, mean_ci95]}`)
 	svg := fs.String("svg", "", "write a bar chart of the distribution to `OUT` (an SVG file)")
 	emits := fs.Bool("emits", false, "an outcome is the value with the lines the run emitted")
 	samples := fs.Int64("samples", analysis.SamplesFor(0.005), "runs to sample when the odds are not enumerated (`N`)")
@@ -382,6 +382,9 @@ func distDoc(d *analysis.Dist, seed uint64) map[string]any {
 	}
 	if !d.Exact {
 		doc["samples"] = d.Samples
+		if d.Numeric {
+			doc["mean_ci95"] = [2]float64{d.MeanLo, d.MeanHi}
+		}
 	}
 	return doc
 }

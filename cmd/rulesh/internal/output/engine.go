@@ -32,9 +32,13 @@ func howAnswered(d *analysis.Dist, seed uint64) string {
 // outcomes with their exact fractions, or their counts and 95% intervals when sampled; seed
 // is the sampling's, said in the heading.
 func EngineDist(w io.Writer, d *analysis.Dist, seed uint64) {
-	if d.Numeric {
+	switch {
+	case d.Numeric && !d.Exact:
+		// A sampled mean says how sure it is, as a sampled probability does.
+		fmt.Fprintf(w, "%s: mean %s (95%%: %s–%s), stddev %s\n", d.Expr, Float(d.Mean), Float(d.MeanLo), Float(d.MeanHi), Float(d.Stddev))
+	case d.Numeric:
 		fmt.Fprintf(w, "%s: mean %s, stddev %s\n", d.Expr, Float(d.Mean), Float(d.Stddev))
-	} else {
+	default:
 		fmt.Fprintln(w, d.Expr)
 	}
 	fmt.Fprintln(w, howAnswered(d, seed))
