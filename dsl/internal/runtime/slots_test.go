@@ -206,3 +206,36 @@ func TestSlotsPastDirtyMask(t *testing.T) {
 		}
 	}
 }
+
+// The rule cache's Turn hook reads a frame's variables by name: it sees the locals kept in
+// slots as they are at each turn, though no VM run copied them into the map.
+func TestSlotsTurnHook(t *testing.T) {
+	prog, diags := compile("t.rules", `
+action acc(n: int): int {
+  let s = 0
+  for i in n {
+    s += i * 10
+  }
+  return s
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	m.Rules = &runtime.RuleCache{Drawn: func() int { return 0 }, Turn: func(depth int, vars map[string]any, loop, coll any, turn int) error {
+		seen = append(seen, fmt.Sprintf("%d: n=%v s=%v i=%v", turn, vars["n"], vars["s"], vars["i"]))
+		return nil
+	}}
+	if v, err := m.Call("acc", 3); err != nil || runtime.Repr(v) != "60" {
+		t.Fatalf("acc(3) = %v, %v", v, err)
+	}
+	want := []string{"0: n=3 s=0 i=<nil>", "1: n=3 s=10 i=1", "2: n=3 s=30 i=2"}
+	if !slices.Equal(seen, want) {
+		t.Errorf("the hook saw %q, want %q", seen, want)
+	}
+}
