@@ -246,6 +246,9 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 	for p, set := range uses {
 		p.Uses = runtime.SortedKeys(set)
 	}
+	// The frames' slots, once every procedure knows the globals it reads (those stay in
+	// the map).
+	runtime.ResolveSlots(c.prog)
 	c.deceivingText(files)
 }
 

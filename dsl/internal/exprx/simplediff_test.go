@@ -139,6 +139,7 @@ func TestSimpleMatchesVM(t *testing.T) {
 			}
 			vmOnly := *x
 			vmOnly.Simple = nil
+			wants := make([]string, len(values))
 			for wi, w := range values {
 				got, gotErr := evalIn(t, prog, w, x)
 				want, wantErr := evalIn(t, prog, w, &vmOnly)
@@ -146,6 +147,15 @@ func TestSimpleMatchesVM(t *testing.T) {
 				if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
 					t.Errorf("%s in world %d: shortcut %s (%T), %v; VM %s (%T), %v", x.Text, wi,
 						runtime.Repr(got), got, gotErr, runtime.Repr(want), want, wantErr)
+				}
+				wants[wi] = fmt.Sprintf("%s (%T), %v", runtime.Repr(want), want, wantErr)
+			}
+			// The same shortcut reading its names from a procedure's slots (which resolves
+			// x: it is last).
+			for wi, w := range values {
+				got, gotErr := evalSlotsIn(t, prog, w, x)
+				if g := fmt.Sprintf("%s (%T), %v", runtime.Repr(got), got, gotErr); g != wants[wi] {
+					t.Errorf("%s in world %d: shortcut on slots %s; VM %s", x.Text, wi, g, wants[wi])
 				}
 			}
 		}
@@ -190,4 +200,36 @@ func evalIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *
 		}
 	}()
 	return m.Eval(x, env)
+}
+
+// evalSlotsIn is evalIn with the world's names in slots, as a procedure's locals are: the
+// shortcut reads them there, and the VM, when it runs, from the map they are copied into.
+func evalSlotsIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *runtime.Expr) (v any, err error) {
+	t.Helper()
+	rolls := []int{3, 5, 2, 6, 1, 4, 4, 2, 6, 1, 3, 5}
+	m, err := runtime.NewMachine(prog, stddice.NewIntQueue(append(rolls, rolls...), nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]any{"__rt": m, "malus": 3, "base": 10}
+	names := make([]string, 0, len(w))
+	for name := range w {
+		names = append(names, name)
+	}
+	values := make([]any, len(names))
+	for i, name := range names {
+		if vx := w[name]; vx != nil {
+			val, err := m.Eval(vx, env)
+			if err != nil {
+				t.Fatalf("value %s: %v", vx.Text, err)
+			}
+			values[i] = val
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return m.EvalSlots(x, names, values, env)
 }

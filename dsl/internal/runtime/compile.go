@@ -76,8 +76,10 @@ type Expr struct {
 	// Lit is the literal's value, when IsLit.
 	Lit any
 	// Ident, when set, is the name of the local the expression reads, and all it does.
-	Ident  string
-	RollOf *dice.Expr // a rolled table's default key: roll these dice
+	Ident string
+	// IdentSlot is Ident's slot plus one, when it is a local with one (0: the frame's map).
+	IdentSlot int
+	RollOf    *dice.Expr // a rolled table's default key: roll these dice
 	// RollPlus, with RollOf, is what the roll adds to its dice (roll 1d6 + m): the key is
 	// then the sum, a number.
 	RollPlus *Expr

@@ -27,3 +27,7 @@ var (
 
 // JournalLen is how many undos the journal holds now.
 func (m *Machine) JournalLen() int { return len(m.journal) }
+
+// SetNoSlots makes the programs checked from now on keep every variable in the frame's map
+// (true) or give locals slots (false, the default).
+func SetNoSlots(on bool) { noSlots = on }

@@ -184,7 +184,12 @@ func (m *Machine) clearJournal() {
 // Frame is one procedure call's variables, or a REPL input's (the facade builds that one).
 // Frames of a procedure are pooled by the Machine and reused from call to call.
 type Frame struct {
-	Vars    map[string]any // the locals, the machine (__rt) and the globals the procedure reads
+	Vars map[string]any // the locals, the machine (__rt) and the globals the procedure reads
+	// slots are the locals that have one (Proc.Locals names them); dirty marks those
+	// written since the map last caught up (flush).
+	slots   []any
+	names   []string
+	dirty   uint64
 	version int
 	result  any
 	// resultAt is the return statement that gave result, where a result of the wrong type
@@ -263,7 +268,7 @@ const maxFrames = 20
 func callFrame(p *Proc, f *Frame, at Pos) CallFrame {
 	args := make([]any, len(p.Params))
 	for i, par := range p.Params {
-		args[i] = f.Vars[par.Name]
+		args[i] = f.local(par.Slot, par.Name)
 	}
 	return CallFrame{Pos: at, Proc: p.Name, Args: args}
 }
@@ -641,19 +646,19 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		}
 		if _, skip := v.(Skipped); skip || i >= len(args) {
 			var err error
-			if v, err = m.Eval(par.Default, f.Vars); err != nil {
+			if v, err = m.eval(par.Default, f); err != nil {
 				return nil, err
 			}
 		}
 		if v == nil && par.Nullable {
-			f.Vars[par.Name] = nil
+			f.setLocal(par.Slot, par.Name, nil)
 			continue
 		}
 		cv, err := Conform(v, par.Type)
 		if err != nil {
 			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
 		}
-		f.Vars[par.Name] = cv
+		f.setLocal(par.Slot, par.Name, cv)
 	}
 	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
@@ -691,6 +696,9 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 		}
 	} else {
 		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8)}
+		if p.Locals != nil {
+			f.slots, f.names = make([]any, len(p.Locals)), p.Locals
+		}
 		f.Vars["__rt"] = m
 		m.copyUses(p, f)
 	}
@@ -725,21 +733,27 @@ func (m *Machine) Run(body []Stmt, f *Frame) error {
 	return nil
 }
 
-// Eval runs one compiled expression in a frame's variables, by its shortcut when it has one
-// (see Expr), else by its Code on the VM of the current nesting depth.
+// Eval runs one compiled expression in env, the variables of an input or of a const (no
+// procedure's frame: see eval).
 func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
+	return m.eval(x, &Frame{Vars: env})
+}
+
+// eval runs one compiled expression in a frame's variables, by its shortcut when it has one
+// (see Expr), else by its Code on the VM of the current nesting depth.
+func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 	if x.IsLit {
 		return x.Lit, nil
 	}
 	if x.Ident != "" {
-		return env[x.Ident], nil
+		return f.local(x.IdentSlot, x.Ident), nil
 	}
 	if x.RollOf != nil && x.RollPlus != nil {
 		r, err := m.RollExpr(x.RollOf)
 		if err != nil {
 			return nil, err
 		}
-		n, err := m.RollPlus(x.RollPlus, env)
+		n, err := m.rollPlus(x.RollPlus, f)
 		if err != nil {
 			return nil, err
 		}
@@ -749,10 +763,10 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 		return m.RollExpr(x.RollOf)
 	}
 	if x.Tmpl != nil {
-		return x.Tmpl.render(m, env)
+		return x.Tmpl.render(m, f)
 	}
 	if x.Simple != nil {
-		if v, ok, err := m.evalSimple(x.Simple, env); ok {
+		if v, ok, err := m.evalSimple(x.Simple, f); ok {
 			if err != nil {
 				return nil, m.wrapError(x, err)
 			}
@@ -767,8 +781,11 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	// Run keeps its VM in the slot before it runs: a nested evaluation may grow m.vms, and
 	// the copy holds it.
 	slot := &m.vms[m.running]
+	if f.dirty != 0 {
+		f.flush() // the VM reads the locals by name
+	}
 	m.running++
-	v, err := x.Code.Run(slot, env, m.Limits.MemoryBudget)
+	v, err := x.Code.Run(slot, f.Vars, m.Limits.MemoryBudget)
 	m.running--
 	if err != nil {
 		return nil, m.wrapError(x, err)
@@ -806,7 +823,7 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 }
 
 func (s *LetStmt) exec(m *Machine, f *Frame) error {
-	v, err := m.Eval(s.Value, f.Vars)
+	v, err := m.eval(s.Value, f)
 	if err != nil {
 		return err
 	}
@@ -815,21 +832,22 @@ func (s *LetStmt) exec(m *Machine, f *Frame) error {
 			return &RuntimeError{Pos: s.At, Msg: s.Name + ": " + err.Error()}
 		}
 	}
-	f.Vars[s.Name] = v
+	f.setLocal(s.Slot, s.Name, v)
 	return nil
 }
 
 func (s *AssignStmt) exec(m *Machine, f *Frame) error {
-	v, err := m.Eval(s.Value, f.Vars)
+	v, err := m.eval(s.Value, f)
 	if err != nil {
 		return err
 	}
 	if s.Local != "" {
 		if s.Op != "=" {
-			if err := m.chargeAppend(s.Op, f.Vars[s.Local], v); err != nil {
+			cur := f.local(s.LocalSlot, s.Local)
+			if err := m.chargeAppend(s.Op, cur, v); err != nil {
 				return &RuntimeError{Pos: s.At, Msg: err.Error()}
 			}
-			if v, err = arith(s.Op, f.Vars[s.Local], v); err != nil {
+			if v, err = arith(s.Op, cur, v); err != nil {
 				return &RuntimeError{Pos: s.At, Msg: err.Error()}
 			}
 		}
@@ -838,10 +856,10 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 				return &RuntimeError{Pos: s.At, Msg: s.Local + ": " + err.Error()}
 			}
 		}
-		f.Vars[s.Local] = v
+		f.setLocal(s.LocalSlot, s.Local, v)
 		return nil
 	}
-	o, err := m.Eval(s.Obj, f.Vars)
+	o, err := m.eval(s.Obj, f)
 	if err != nil {
 		return err
 	}
@@ -855,7 +873,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 	}
 	field := s.Field
 	if s.Key != nil {
-		k, err := m.Eval(s.Key, f.Vars)
+		k, err := m.eval(s.Key, f)
 		if err != nil {
 			return err
 		}
@@ -1017,7 +1035,7 @@ func (s *IfStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
-	v, err := m.Eval(c, f.Vars)
+	v, err := m.eval(c, f)
 	if err != nil {
 		return false, err
 	}
@@ -1029,7 +1047,7 @@ func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
 }
 
 func (s *ForStmt) exec(m *Machine, f *Frame) error {
-	coll, err := m.Eval(s.Coll, f.Vars)
+	coll, err := m.eval(s.Coll, f)
 	if err != nil {
 		return err
 	}
@@ -1042,9 +1060,9 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			turn++
 		}
 		if s.Key != "" {
-			f.Vars[s.Key] = k
+			f.setLocal(s.KeySlot, s.Key, k)
 		}
-		f.Vars[s.Val] = v
+		f.setLocal(s.ValSlot, s.Val, v)
 		if err := m.Run(s.Body, f); err != nil {
 			return false, err
 		}
@@ -1137,7 +1155,7 @@ func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 
 func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 	if s.Value != nil {
-		v, err := m.Eval(s.Value, f.Vars)
+		v, err := m.eval(s.Value, f)
 		if err != nil {
 			return err
 		}
@@ -1164,10 +1182,10 @@ func (s *RequireStmt) exec(m *Machine, f *Frame) error {
 	}
 	var msg string
 	if s.Msg != nil {
-		msg, err = s.Msg.render(m, f.Vars)
+		msg, err = s.Msg.render(m, f)
 	} else {
 		var v any
-		v, err = m.Eval(s.MsgExpr, f.Vars)
+		v, err = m.eval(s.MsgExpr, f)
 		msg = Str(v)
 	}
 	if err != nil {
@@ -1180,11 +1198,11 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 	var line string
 	if s.Template != nil {
 		var err error
-		if line, err = s.Template.render(m, f.Vars); err != nil {
+		if line, err = s.Template.render(m, f); err != nil {
 			return err
 		}
 	} else {
-		v, err := m.Eval(s.Value, f.Vars)
+		v, err := m.eval(s.Value, f)
 		if err != nil {
 			return err
 		}
@@ -1198,6 +1216,6 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *ExprStmt) exec(m *Machine, f *Frame) error {
-	_, err := m.Eval(s.Value, f.Vars)
+	_, err := m.eval(s.Value, f)
 	return err
 }

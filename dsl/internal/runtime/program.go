@@ -115,6 +115,9 @@ type Proc struct {
 	MinArg int      // how many arguments a call must give (the parameters before the first default)
 	Table  *Table   // set when the procedure is a table's lookup
 	Uses   []string // the globals its expressions read: its frames hold these
+	// Locals names its frames' slots, the parameters first (see ResolveSlots); nil: all its
+	// variables live in the frame's map.
+	Locals []string
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.
@@ -126,6 +129,8 @@ type Param struct {
 	// Nullable says the parameter accepts nil besides its type: a record parameter whose
 	// default is `= nil`.
 	Nullable bool
+	// Slot is the parameter's slot plus one (0: the frame's map).
+	Slot int
 }
 
 // DieDecl is a custom die declared with `dice NAME = [faces]`.

@@ -156,6 +156,9 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 // run has changed nothing.
 func (m *Machine) turn(f *Frame, loop, coll any, n int) error {
 	if c := m.Rules; c != nil && c.Turn != nil && len(m.journal) == 0 {
+		if f.dirty != 0 {
+			f.flush() // the hook reads every variable by name, the slots' too
+		}
 		return c.Turn(m.depth, f.Vars, loop, coll, n)
 	}
 	return nil

@@ -41,6 +41,7 @@ type Operand struct {
 	Lit   any    // OpLit: the value
 	Nil   bool   // OpLit: the literal nil (Lit is nil)
 	Name  string // OpName, OpField: the name read
+	Slot  int    // OpName, OpField: Name's slot plus one, for a local that has one (0: the map)
 	Field string // OpField: the field read
 	// Call, for OpCall, is a builtin whose results are all ints, called with Args (names,
 	// fields or literals); At is the call's rune offset in the compiled text, where its
@@ -74,17 +75,20 @@ type Simple struct {
 
 // read evaluates one operand; ok is false when it cannot be read without the VM (not a
 // record, a missing field), so that the VM reports what is wrong.
-func (o *Operand) read(env map[string]any) (any, bool) {
+func (o *Operand) read(f *Frame) (any, bool) {
 	switch o.Kind {
 	case OpLit:
 		return o.Lit, true
 	case OpName:
-		v, ok := env[o.Name]
+		if o.Slot > 0 {
+			return f.slots[o.Slot-1], true
+		}
+		v, ok := f.Vars[o.Name]
 		return v, ok
 	case OpArith:
-		return o.Sub.intArith(env)
+		return o.Sub.intArith(f)
 	}
-	rec, ok := env[o.Name].(map[string]any)
+	rec, ok := f.local(o.Slot, o.Name).(map[string]any)
 	if !ok {
 		return nil, false
 	}
@@ -94,20 +98,20 @@ func (o *Operand) read(env map[string]any) (any, bool) {
 
 // intArith evaluates an OpArith operation when both operands are ints, as the VM computes
 // them (wrapping as Go's ints do); anything else is the VM's (false).
-func (s *Simple) intArith(env map[string]any) (any, bool) {
-	if v, ok := s.intValue(env); ok {
+func (s *Simple) intArith(f *Frame) (any, bool) {
+	if v, ok := s.intValue(f); ok {
 		return v, true
 	}
 	return nil, false
 }
 
 // intValue is intArith without boxing: nested operations box no intermediate result.
-func (s *Simple) intValue(env map[string]any) (int, bool) {
-	a, ok := s.L.readInt(env)
+func (s *Simple) intValue(f *Frame) (int, bool) {
+	a, ok := s.L.readInt(f)
 	if !ok {
 		return 0, false
 	}
-	b, ok := s.R.readInt(env)
+	b, ok := s.R.readInt(f)
 	if !ok {
 		return 0, false
 	}
@@ -148,26 +152,26 @@ func intOp(op string, a, b int) (any, bool) {
 }
 
 // readInt reads an operand that must be an int.
-func (o *Operand) readInt(env map[string]any) (int, bool) {
+func (o *Operand) readInt(f *Frame) (int, bool) {
 	if o.Kind == OpArith {
-		return o.Sub.intValue(env)
+		return o.Sub.intValue(f)
 	}
-	v, ok := o.read(env)
+	v, ok := o.read(f)
 	n, isInt := v.(int)
 	return n, ok && isInt
 }
 
 // evalSimple evaluates s, or reports false when the VM must (and then nothing was called).
-func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
+func (m *Machine) evalSimple(s *Simple, f *Frame) (any, bool, error) {
 	if s.Call != nil || s.Proc != nil {
-		return m.callSimple(s, env)
+		return m.callSimple(s, f)
 	}
 	if s.Binary != "" {
-		l, ok := s.L.read(env)
+		l, ok := s.L.read(f)
 		if !ok {
 			return nil, false, nil
 		}
-		r, ok := s.R.read(env)
+		r, ok := s.R.read(f)
 		if !ok {
 			return nil, false, nil
 		}
@@ -182,8 +186,8 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	if s.L.Kind == OpArith || s.R.Kind == OpArith {
 		// Nested arithmetic on ints: no intermediate result is boxed. Anything else is read
 		// again below (reads have no effects).
-		if a, ok := s.L.readInt(env); ok {
-			if b, ok := s.R.readInt(env); ok {
+		if a, ok := s.L.readInt(f); ok {
+			if b, ok := s.R.readInt(f); ok {
 				if v, ok := intOp(s.Op, a, b); ok {
 					return v, true, nil
 				}
@@ -195,7 +199,7 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 	var l, r any
 	var ok bool
 	if s.L.Kind != OpCall {
-		if l, ok = s.L.read(env); !ok {
+		if l, ok = s.L.read(f); !ok {
 			return nil, false, nil
 		}
 	}
@@ -207,7 +211,7 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 		return !b, ok, nil
 	}
 	if s.R.Kind != OpCall {
-		if r, ok = s.R.read(env); !ok {
+		if r, ok = s.R.read(f); !ok {
 			return nil, false, nil
 		}
 	}
@@ -224,7 +228,7 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 		if s.R.Kind == OpCall {
 			call = &s.R
 		}
-		v, ok, err := m.callBuiltin(call.Call, call.Args, call.At, env)
+		v, ok, err := m.callBuiltin(call.Call, call.Args, call.At, f)
 		if !ok || err != nil {
 			return nil, ok, err
 		}
@@ -269,10 +273,10 @@ func (m *Machine) evalSimple(s *Simple, env map[string]any) (any, bool, error) {
 // pushArgs reads operands onto the argument stack the machine reuses (a builtin or a
 // procedure may run rules that call again, so each call takes its own stretch of it); it
 // returns the stack's old length, or false when an operand needs the VM (nothing pushed).
-func (m *Machine) pushArgs(args []Operand, env map[string]any) (int, bool) {
+func (m *Machine) pushArgs(args []Operand, f *Frame) (int, bool) {
 	base := len(m.argStack)
 	for i := range args {
-		v, ok := args[i].read(env)
+		v, ok := args[i].read(f)
 		if !ok {
 			clear(m.argStack[base:])
 			m.argStack = m.argStack[:base]
@@ -290,11 +294,11 @@ func (m *Machine) popArgs(base int) {
 }
 
 // callSimple calls the builtin or the procedure of s with its operands read.
-func (m *Machine) callSimple(s *Simple, env map[string]any) (any, bool, error) {
+func (m *Machine) callSimple(s *Simple, f *Frame) (any, bool, error) {
 	if s.Call != nil {
-		return m.callBuiltin(s.Call, s.Args, s.At, env)
+		return m.callBuiltin(s.Call, s.Args, s.At, f)
 	}
-	base, ok := m.pushArgs(s.Args, env)
+	base, ok := m.pushArgs(s.Args, f)
 	if !ok {
 		return nil, false, nil
 	}
@@ -338,8 +342,8 @@ func unhandledArgs(args []any) error {
 
 // callBuiltin calls a builtin with its operands read; its error is reported as the VM
 // reports it: at the call, in the language's words.
-func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, env map[string]any) (any, bool, error) {
-	base, ok := m.pushArgs(args, env)
+func (m *Machine) callBuiltin(b *Builtin, args []Operand, at int, f *Frame) (any, bool, error) {
+	base, ok := m.pushArgs(args, f)
 	if !ok {
 		return nil, false, nil
 	}

@@ -18,6 +18,7 @@ type LetStmt struct {
 	Name  string
 	Type  *Type
 	Value *Expr
+	Slot  int // Name's slot plus one (0: the frame's map)
 }
 
 // AssignStmt is `target op value` with op one of = += -= *=, the target a local or a record's
@@ -33,6 +34,7 @@ type AssignStmt struct {
 	Op        string
 	Value     *Expr
 	LocalType *Type // the local's declared type (nil or any: not checked at run time)
+	LocalSlot int   // Local's slot plus one (0: the frame's map)
 }
 
 // IfStmt is if / else if / else: Blocks[i] runs when Conds[i] is the first true one, Else when
@@ -48,9 +50,10 @@ type IfStmt struct {
 // key, in sorted order) or a count n (1 to n), at most MaxLoopIterations times.
 type ForStmt struct {
 	StmtBase
-	Key, Val string
-	Coll     *Expr
-	Body     []Stmt
+	Key, Val         string
+	KeySlot, ValSlot int // their slots plus one (0: the frame's map)
+	Coll             *Expr
+	Body             []Stmt
 }
 
 // WhileStmt is `while Cond`, its iterations counted against MaxLoopIterations.

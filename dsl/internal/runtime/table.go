@@ -53,15 +53,20 @@ func (t *Table) PlusText() string {
 // RollPlus is what a rolled table adds to its dice (plus, evaluated in env): a value that is
 // not a whole number is an error.
 func (m *Machine) RollPlus(plus *Expr, env map[string]any) (int, error) {
-	v, err := m.Eval(plus, env)
+	return m.rollPlus(plus, &Frame{Vars: env})
+}
+
+// rollPlus is RollPlus in a frame.
+func (m *Machine) rollPlus(plus *Expr, f *Frame) (int, error) {
+	v, err := m.eval(plus, f)
 	if err != nil {
 		return 0, err
 	}
-	f, ok := Number(v)
-	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+	n, ok := Number(v)
+	if !ok || n != math.Trunc(n) || math.Abs(n) > 1<<53 {
 		return 0, &RuntimeError{Pos: plus.Pos, Msg: fmt.Sprintf("the roll adds %s, which must be a whole number, got %s", strings.TrimPrefix(plus.Text, "0 "), Repr(v))}
 	}
-	return int(f), nil
+	return int(n), nil
 }
 
 // TableRow is one row: a key (exact values, a band, or else) and its value.
@@ -143,10 +148,10 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 	t := s.Table
 	p := t.Proc
 	col := -1
-	key := f.Vars[p.Params[t.Key].Name]
+	key := f.local(p.Params[t.Key].Slot, p.Params[t.Key].Name)
 	if t.Ratio || t.Cols != nil {
-		key = f.Vars[p.Params[1].Name]
-		cv := f.Vars[p.Params[0].Name]
+		key = f.local(p.Params[1].Slot, p.Params[1].Name)
+		cv := f.local(p.Params[0].Slot, p.Params[0].Name)
 		var err error
 		if col, err = m.tableColumn(t, cv); err != nil {
 			return err
@@ -155,14 +160,14 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 			if t.Below == nil {
 				return &RuntimeError{Pos: t.Pos, Msg: fmt.Sprintf("table %s: odds %s are below the first column %s", t.Name, Str(cv), t.Ratios[0])}
 			}
-			v, err := m.Eval(t.Below, f.Vars)
+			v, err := m.eval(t.Below, f)
 			f.result, f.done = v, true
 			m.trace(fmt.Sprintf("table %s: below the first column → %s", t.Name, m.short(v)))
 			return err
 		}
 		if t.Above != nil {
 			if odds, _ := Number(cv); tables.Over(t.Ratios, odds, 1) {
-				v, err := m.Eval(t.Above, f.Vars)
+				v, err := m.eval(t.Above, f)
 				f.result, f.done = v, true
 				m.trace(fmt.Sprintf("table %s: above the last column → %s", t.Name, m.short(v)))
 				return err
@@ -174,7 +179,7 @@ func (s *TableStmt) exec(m *Machine, f *Frame) error {
 		return err
 	}
 	if r != nil {
-		v, err := m.Eval(r.Value, f.Vars)
+		v, err := m.eval(r.Value, f)
 		if err != nil {
 			return err
 		}
@@ -265,7 +270,7 @@ func (m *Machine) rowMatches(r *TableRow, key any, f *Frame) (bool, error) {
 			if p.e == nil {
 				continue
 			}
-			bv, err := m.Eval(p.e, f.Vars)
+			bv, err := m.eval(p.e, f)
 			if err != nil {
 				return false, err
 			}
@@ -279,7 +284,7 @@ func (m *Machine) rowMatches(r *TableRow, key any, f *Frame) (bool, error) {
 		return b.Contains(v), nil
 	}
 	for _, x := range r.Exact {
-		want, err := m.Eval(x, f.Vars)
+		want, err := m.eval(x, f)
 		if err != nil {
 			return false, err
 		}

@@ -17,7 +17,7 @@ type TemplatePart struct {
 	Expr *Expr
 }
 
-func (t *Template) render(m *Machine, env map[string]any) (string, error) {
+func (t *Template) render(m *Machine, f *Frame) (string, error) {
 	if len(t.Parts) == 1 && t.Parts[0].Expr == nil {
 		return t.Parts[0].Lit, nil
 	}
@@ -27,7 +27,7 @@ func (t *Template) render(m *Machine, env map[string]any) (string, error) {
 			b.WriteString(p.Lit)
 			continue
 		}
-		v, err := m.Eval(p.Expr, env)
+		v, err := m.eval(p.Expr, f)
 		if err != nil {
 			return "", err
 		}

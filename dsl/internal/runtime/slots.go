@@ -1,0 +1,305 @@
+package runtime
+
+import "math/bits"
+
+// Slots: the locals and parameters of a procedure live in a slice, each at an index fixed
+// at load (ResolveSlots), as starlark-go's resolver gives a function's locals indices, so a
+// running rule reads and writes them without hashing a name. A statement or an operand that
+// reads a local carries its slot plus one (0: read the name in the frame's map, as the
+// REPL's inputs, the tables and the names left out below do).
+//
+// The expression VM still reads names from the frame's map: a local written since the last
+// VM run is marked dirty and copied into the map (flush) before the VM runs, so a loop
+// that never needs the VM writes no map at all, and one that does writes each local at most
+// once per VM run, as before.
+
+// dirtyBits is how many slots the dirty mask tracks; a slot past it is written through to
+// the map at once.
+const dirtyBits = 64
+
+// noSlots, set by tests, leaves every variable in the map: the slots' differential test
+// compares the two.
+var noSlots bool
+
+// local reads a local: its slot, or its name in the map.
+func (f *Frame) local(slot int, name string) any {
+	if slot > 0 {
+		return f.slots[slot-1]
+	}
+	return f.Vars[name]
+}
+
+// setLocal binds a local: its slot (the map catches up at the next flush), or its name in
+// the map.
+func (f *Frame) setLocal(slot int, name string, v any) {
+	if slot == 0 {
+		f.Vars[name] = v
+		return
+	}
+	f.slots[slot-1] = v
+	if slot <= dirtyBits {
+		f.dirty |= 1 << (slot - 1)
+	} else {
+		f.Vars[name] = v
+	}
+}
+
+// flush copies the locals written since the last flush into the map, for the VM.
+func (f *Frame) flush() {
+	for d := f.dirty; d != 0; d &= d - 1 {
+		i := bits.TrailingZeros64(d)
+		f.Vars[f.names[i]] = f.slots[i]
+	}
+	f.dirty = 0
+}
+
+// ResolveSlots gives each local and parameter of the program's procedures a slot, and marks
+// every statement and simple operand that reads or binds one. It runs once, when the
+// program is checked, after every procedure knows the globals it reads.
+//
+// A name that is also a global (a local may hide an entity, a die or a pile) keeps living in
+// the map: before its local is bound, the map holds the global, and the frame must read
+// that. Tables keep the map: their expressions are also evaluated away from a frame (the
+// distributions of rolled tables). A procedure with an expression that another procedure
+// (or a table) also holds keeps the map too, since a slot means one procedure's frame.
+func ResolveSlots(prog *Program) {
+	if noSlots {
+		return
+	}
+	exprs := make([][]*Expr, len(prog.Procs))
+	owners := map[*Expr]int{}
+	for i, p := range prog.Procs {
+		collect := func(x *Expr) { exprs[i] = append(exprs[i], x) }
+		for _, par := range p.Params {
+			walkExpr(par.Default, collect)
+		}
+		walkBody(p.Body, collect)
+		for _, x := range exprs[i] {
+			owners[x]++
+		}
+	}
+procs:
+	for i, p := range prog.Procs {
+		if p.Table != nil || p.Verb == "table" || p.Locals != nil {
+			continue
+		}
+		for _, x := range exprs[i] {
+			if owners[x] > 1 {
+				continue procs
+			}
+		}
+		resolveProc(prog, p)
+	}
+}
+
+// resolveProc gives p's locals their slots.
+func resolveProc(prog *Program, p *Proc) {
+	r := &resolver{global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}}
+	for _, u := range p.Uses {
+		r.uses[u] = true
+	}
+	// The parameters first, then the locals in the order they are bound.
+	for _, par := range p.Params {
+		r.bind(par.Name)
+	}
+	r.bindBody(p.Body)
+	if len(r.names) == 0 {
+		return
+	}
+	p.Locals = r.names
+	for _, par := range p.Params {
+		par.Slot = r.slot(par.Name)
+		walkExpr(par.Default, r.expr)
+	}
+	r.body(p.Body)
+}
+
+type resolver struct {
+	global map[string]Global
+	uses   map[string]bool
+	names  []string
+	index  map[string]int // name -> slot + 1
+}
+
+// bind gives name a slot unless it must stay in the map.
+func (r *resolver) bind(name string) {
+	if name == "" || r.index[name] > 0 || r.uses[name] || name == "__rt" {
+		return
+	}
+	if _, g := r.global[name]; g {
+		return
+	}
+	r.names = append(r.names, name)
+	r.index[name] = len(r.names)
+}
+
+// slot is name's slot plus one, or 0 (the map).
+func (r *resolver) slot(name string) int {
+	if name == "" {
+		return 0
+	}
+	return r.index[name]
+}
+
+func (r *resolver) bindBody(body []Stmt) {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *LetStmt:
+			r.bind(s.Name)
+		case *ForStmt:
+			r.bind(s.Key)
+			r.bind(s.Val)
+			r.bindBody(s.Body)
+		case *IfStmt:
+			for _, b := range s.Blocks {
+				r.bindBody(b)
+			}
+			r.bindBody(s.Else)
+		case *WhileStmt:
+			r.bindBody(s.Body)
+		}
+	}
+}
+
+// walkBody calls fn on every expression of body, nested blocks and template holes included.
+func walkBody(body []Stmt, fn func(*Expr)) {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *LetStmt:
+			walkExpr(s.Value, fn)
+		case *AssignStmt:
+			walkExpr(s.Value, fn)
+			walkExpr(s.Obj, fn)
+			walkExpr(s.Key, fn)
+		case *IfStmt:
+			for _, c := range s.Conds {
+				walkExpr(c, fn)
+			}
+			for _, b := range s.Blocks {
+				walkBody(b, fn)
+			}
+			walkBody(s.Else, fn)
+		case *ForStmt:
+			walkExpr(s.Coll, fn)
+			walkBody(s.Body, fn)
+		case *WhileStmt:
+			walkExpr(s.Cond, fn)
+			walkBody(s.Body, fn)
+		case *ReturnStmt:
+			walkExpr(s.Value, fn)
+		case *RequireStmt:
+			walkExpr(s.Cond, fn)
+			walkTemplate(s.Msg, fn)
+			walkExpr(s.MsgExpr, fn)
+		case *EmitStmt:
+			walkTemplate(s.Template, fn)
+			walkExpr(s.Value, fn)
+		case *ExprStmt:
+			walkExpr(s.Value, fn)
+		}
+	}
+}
+
+func walkTemplate(t *Template, fn func(*Expr)) {
+	if t == nil {
+		return
+	}
+	for _, p := range t.Parts {
+		walkExpr(p.Expr, fn)
+	}
+}
+
+func walkExpr(x *Expr, fn func(*Expr)) {
+	if x == nil {
+		return
+	}
+	fn(x)
+	walkExpr(x.RollPlus, fn)
+	walkTemplate(x.Tmpl, fn)
+}
+
+// body marks the statements of body that bind locals, and resolves their expressions.
+func (r *resolver) body(body []Stmt) {
+	walkBody(body, r.expr)
+	var mark func([]Stmt)
+	mark = func(body []Stmt) {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *LetStmt:
+				s.Slot = r.slot(s.Name)
+			case *AssignStmt:
+				s.LocalSlot = r.slot(s.Local)
+			case *ForStmt:
+				s.KeySlot, s.ValSlot = r.slot(s.Key), r.slot(s.Val)
+				mark(s.Body)
+			case *IfStmt:
+				for _, b := range s.Blocks {
+					mark(b)
+				}
+				mark(s.Else)
+			case *WhileStmt:
+				mark(s.Body)
+			}
+		}
+	}
+	mark(body)
+}
+
+// expr resolves the names x reads without the VM: a lone name and a simple expression's
+// operands. (Nested expressions are walked by walkExpr.)
+func (r *resolver) expr(x *Expr) {
+	if x == nil {
+		return
+	}
+	x.IdentSlot = r.slot(x.Ident)
+	if x.Simple != nil {
+		r.simple(x.Simple)
+	}
+}
+
+func (r *resolver) simple(s *Simple) {
+	r.operand(&s.L)
+	r.operand(&s.R)
+	for i := range s.Args {
+		r.operand(&s.Args[i])
+	}
+}
+
+func (r *resolver) operand(o *Operand) {
+	switch o.Kind {
+	case OpName, OpField:
+		o.Slot = r.slot(o.Name)
+	case OpCall:
+		for i := range o.Args {
+			r.operand(&o.Args[i])
+		}
+	case OpArith:
+		if o.Sub != nil {
+			r.simple(o.Sub)
+		}
+	}
+}
+
+// EvalSlots evaluates x as a procedure's statement does: the names of locals read from
+// slots holding values (all written since the map last caught up), the others from env. It
+// resolves x's names against locals first, so x must belong to no procedure. The
+// differential tests compare it with Eval, which reads every name from the map.
+func (m *Machine) EvalSlots(x *Expr, locals []string, values []any, env map[string]any) (any, error) {
+	r := &resolver{index: map[string]int{}}
+	for _, n := range locals {
+		r.bind(n)
+	}
+	if len(r.names) != len(values) {
+		return nil, Errorf("EvalSlots: %d values for the locals %v", len(values), r.names)
+	}
+	walkExpr(x, r.expr)
+	f := &Frame{Vars: env, slots: values, names: r.names}
+	for i := range values {
+		if i < dirtyBits {
+			f.dirty |= 1 << i
+		} else {
+			env[r.names[i]] = values[i]
+		}
+	}
+	return m.eval(x, f)
+}

@@ -1,0 +1,241 @@
+package runtime_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"rulesh/dsl/internal/runtime"
+	"rulesh/stdlib/dice"
+)
+
+// slotsRules are procedures whose locals live in slots: each shape of reading and binding
+// them (lets, loop variables, compound assignments, parameters and their defaults, the VM
+// and templates reading what the shortcuts wrote, recursion, a frame reused, a local
+// hiding an entity, a block's let of an outer name, more locals than the dirty mask holds).
+const slotsRules = `
+kind Unit { force: int = 3 }
+entity u: Unit { }
+action counting(n: int): int {
+  let s = 0
+  for i in n {
+    for j in 3 {
+      s += (i - 1) * 10 + j
+    }
+  }
+  return s
+}
+action vm(n: int): list {
+  let s = 0
+  let l = []
+  for i, v in [5, 6, 7] {
+    s += v * n
+    l += [s, i]
+  }
+  return [s, len(l), l[len(l) - 1], map(l, # * n)]
+}
+action talk(who: string, n: int) {
+  let k = n * 2
+  emit "{who} says {k}"
+  k += 1
+  emit "{who} says {k} and {n}"
+  require k < 0 else "{who}: {k} is not negative"
+}
+action fib(n: int): int {
+  if n < 2 {
+    return n
+  }
+  return fib(n - 1) + fib(n - 2)
+}
+action defaults(a: int, b: int = a + 1, c: string = "x" + str(a)): string {
+  return "{a} {b} {c}"
+}
+action hides(): int {
+  let a = u.force
+  let u = Unit({force: 9})
+  return a * 100 + u.force
+}
+action inner(): int {
+  let x = 1
+  if x > 0 {
+    let x = 2
+    x += 1
+  }
+  return x
+}
+action fails(n: int, s: string): int {
+  let q = n - 3
+  return 10 / q + len(s)
+}
+action outer(n: int): int {
+  return fails(n, "ab")
+}
+action while_(n: int): int {
+  let k = 0
+  while k * k < n {
+    k += 1
+  }
+  return k
+}
+`
+
+// slotsCalls are the calls run with slots and without; want is the result or the error,
+// then the lines emitted.
+var slotsCalls = []struct {
+	proc string
+	args []any
+	want string
+}{
+	{"counting", []any{4}, "204"},
+	{"vm", []any{2}, "[36, 6, 2, [20, 0, 44, 2, 72, 4]]"},
+	{"talk", []any{"Ann", 3}, `error: t.rules:27:3: Ann: 7 is not negative in talk called at t.rules:22:1 ["Ann", 3] | Ann says 6 | Ann says 7 and 3`},
+	{"fib", []any{12}, "144"},
+	{"defaults", []any{4}, `"4 5 x4"`},
+	{"defaults", []any{4, 9, "y"}, `"4 9 y"`},
+	{"hides", nil, "309"},
+	{"inner", nil, "3"},
+	{"outer", []any{3}, `error: t.rules:53:13: division by zero in fails called at t.rules:56:10 [3, "ab"] in outer called at t.rules:55:1 [3]`},
+	{"outer", []any{5}, "7"},
+	{"while_", []any{50}, "8"},
+}
+
+// run calls each of slotsCalls on one machine (frames are reused from call to call) and
+// renders what it gave.
+func runSlotsCalls(t *testing.T, src string) []string {
+	t.Helper()
+	prog, diags := compile("t.rules", src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range slotsCalls {
+		var lines []string
+		m.Emit = func(s string) { lines = append(lines, s) }
+		v, err := m.Call(c.proc, c.args...)
+		got := runtime.Repr(v)
+		if err != nil {
+			got = "error: " + err.Error()
+			if re, ok := err.(*runtime.RuntimeError); ok {
+				for _, f := range re.Frames {
+					got += fmt.Sprintf(" %s %v", f, runtime.Str(f.Args))
+				}
+			}
+		}
+		out = append(out, strings.Join(append([]string{got}, lines...), " | "))
+	}
+	return out
+}
+
+// The locals in slots give what the frame's map gave: values, lines emitted, errors and
+// the parameters a call stack shows.
+func TestSlotsMatchMap(t *testing.T) {
+	runtime.SetNoSlots(true)
+	defer runtime.SetNoSlots(false)
+	byMap := runSlotsCalls(t, slotsRules)
+	runtime.SetNoSlots(false)
+	bySlots := runSlotsCalls(t, slotsRules)
+	for i, c := range slotsCalls {
+		if bySlots[i] != byMap[i] {
+			t.Errorf("%s%v: slots give %s, the map %s", c.proc, c.args, bySlots[i], byMap[i])
+		}
+		if bySlots[i] != c.want {
+			t.Errorf("%s%v = %s, want %s", c.proc, c.args, bySlots[i], c.want)
+		}
+	}
+}
+
+// Slots go to parameters and locals, not to a local that hides a global (the map holds the
+// global until the local is bound) nor to a table's parameters.
+func TestSlotsResolved(t *testing.T) {
+	prog, diags := compile("t.rules", slotsRules+`
+table t(x) {
+  1 : "un"
+  else : "autre"
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for proc, want := range map[string][]string{
+		"counting": {"n", "s", "i", "j"},
+		"vm":       {"n", "s", "l", "i", "v"},
+		"hides":    {"a"},
+		"inner":    {"x"},
+		"t":        nil,
+		"talk":     {"who", "n", "k"},
+		"outer":    {"n"},
+		"while_":   {"n", "k"},
+	} {
+		if got := prog.Proc(proc).Locals; !slices.Equal(got, want) {
+			t.Errorf("%s: slots %v, want %v", proc, got, want)
+		}
+	}
+}
+
+// More locals than the dirty mask tracks: those past it are written through to the map,
+// and the VM reads every one of them right.
+func TestSlotsPastDirtyMask(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("action many(n: int): list {\n")
+	for i := range 70 {
+		fmt.Fprintf(&b, "  let v%d = n + %d\n", i, i)
+	}
+	b.WriteString("  v0 += 100\n  v69 += 100\n  v64 = v63 * 2\n")
+	b.WriteString("  return [v0, v1, v63, v64, v69, len([v0, v69])]\n}\n")
+	prog, diags := compile("t.rules", b.String())
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if n := len(prog.Proc("many").Locals); n != 71 {
+		t.Fatalf("%d slots, want 71", n)
+	}
+	m, err := runtime.NewMachine(prog, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2} { // the second call reuses the frame
+		v, err := m.Call("many", n)
+		want := fmt.Sprintf("[%d, %d, %d, %d, %d, 2]", n+100, n+1, n+63, 2*(n+63), n+169)
+		if err != nil || runtime.Repr(v) != want {
+			t.Errorf("many(%d) = %s, %v; want %s", n, runtime.Repr(v), err, want)
+		}
+	}
+}
+
+// The rule cache's Turn hook reads a frame's variables by name: it sees the locals kept in
+// slots as they are at each turn, though no VM run copied them into the map.
+func TestSlotsTurnHook(t *testing.T) {
+	prog, diags := compile("t.rules", `
+action acc(n: int): int {
+  let s = 0
+  for i in n {
+    s += i * 10
+  }
+  return s
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	m.Rules = &runtime.RuleCache{Drawn: func() int { return 0 }, Turn: func(depth int, vars map[string]any, loop, coll any, turn int) error {
+		seen = append(seen, fmt.Sprintf("%d: n=%v s=%v i=%v", turn, vars["n"], vars["s"], vars["i"]))
+		return nil
+	}}
+	if v, err := m.Call("acc", 3); err != nil || runtime.Repr(v) != "60" {
+		t.Fatalf("acc(3) = %v, %v", v, err)
+	}
+	want := []string{"0: n=3 s=0 i=<nil>", "1: n=3 s=10 i=1", "2: n=3 s=30 i=2"}
+	if !slices.Equal(seen, want) {
+		t.Errorf("the hook saw %q, want %q", seen, want)
+	}
+}
