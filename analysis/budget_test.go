@@ -14,8 +14,10 @@ import (
 // exact answer "needed more than the budget of 9223372036854775807 (estimated 1e+12)"; a
 // budget of two trillion enumerated for hours. A budget counts as MaxBudget at most, the
 // refusal then says the budget is at its most, and an estimate past float64 is said in words.
+// The procedures are actions: a rule's calls would be enumerated again merged (merge.go),
+// which a budget this high lets run for minutes before it gives up.
 func TestBudgetExtremes(t *testing.T) {
-	const src = "rule p(): int {\n  let t = 0\n  for i in 1..12 {\n    t = t * 7 + d(10)\n  }\n  return t\n}\nrule inf(): int {\n  let t = 0\n  for i in 1..400 {\n    t += d(10)\n  }\n  return t\n}\n"
+	const src = "action p(): int {\n  let t = 0\n  for i in 1..12 {\n    t = t * 7 + d(10)\n  }\n  return t\n}\naction inf(): int {\n  let t = 0\n  for i in 1..400 {\n    t += d(10)\n  }\n  return t\n}\n"
 	prog, diags := dsl.LoadSource("b.rules", []byte(src))
 	if diags.HasErrors() {
 		t.Fatal(diags)
