@@ -94,7 +94,8 @@ func FuzzInput(f *testing.F) {
 }
 
 // FuzzFormat: formatting refuses exactly what check refuses, is idempotent, and does not
-// change what check says (the same number of errors) about a file.
+// change what check says (the same number of errors) about a file, nor its outline (the
+// names and kinds of its declarations).
 func FuzzFormat(f *testing.F) {
 	for _, pattern := range []string{"check/testdata/diag/*.rules", "../rulesets/*/*.rules"} {
 		files, _ := filepath.Glob(pattern)
@@ -111,6 +112,8 @@ func FuzzFormat(f *testing.F) {
 	f.Add([]byte("rule f(x) {\n" + strings.Repeat("if x {", 100) + strings.Repeat("}", 100) + "\n}\n"))
 	f.Add([]byte("const x = \"a\\\n  \"\n"))
 	f.Add([]byte("const x = 1\u00a0\n"))
+	f.Add([]byte("rule    hit( h:Hero ) : bool {\n  return d(6)+h.bonus>=5 && 3d6>=12 && x - -1 > 40%\n}\n"))
+	f.Add([]byte("const x = [4d6kh3,2d6!r<3, d%,{4d10+5d6}k2, 1d[a]ro=b, Q♣, 1..6, a?b:c, a ?: b, a??b]\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		out, err := Format("f.rules", src)
 		_, before := LoadSource("f.rules", src)
@@ -128,7 +131,44 @@ func FuzzFormat(f *testing.F) {
 		if errorCount(before) != errorCount(after) {
 			t.Fatalf("check differs after fmt:\nbefore: %v\nafter: %v\n%q", before, after, out)
 		}
+		if !before.HasErrors() {
+			if a, b := outlineNames(t, src), outlineNames(t, out); a != b {
+				t.Fatalf("outline differs after fmt:\nbefore: %s\nafter:  %s\n%q", a, b, out)
+			}
+		}
 	})
+}
+
+// outlineNames is the outline of src as one line of sorts and names.
+func outlineNames(t *testing.T, src []byte) string {
+	syms, _, err := Outline("f.rules", src)
+	if err != nil {
+		t.Fatalf("outline: %v", err)
+	}
+	var b strings.Builder
+	for _, s := range syms {
+		b.WriteString(s.Sort + " " + s.Name + "; ")
+	}
+	return b.String()
+}
+
+// TestFormatKeepsShippedOutlines: every shipped rule file, formatted, has the same outline
+// and the same diagnostics.
+func TestFormatKeepsShippedOutlines(t *testing.T) {
+	files, _ := filepath.Glob("../rulesets/*/*.rules")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Format(file, src)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if a, b := outlineNames(t, src), outlineNames(t, out); a != b {
+			t.Errorf("%s: outline differs after fmt", file)
+		}
+	}
 }
 
 func errorCount(ds Diagnostics) int {

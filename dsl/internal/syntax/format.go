@@ -9,7 +9,8 @@ import (
 
 // Format returns a rule file in canonical layout: two spaces of indentation per open bracket,
 // a continuation line (after a line ending with an operator) one level deeper, no trailing
-// blanks, at most one blank line in a row, one final newline. One token changes: an entity's
+// blanks, at most one blank line in a row, one final newline; within a line, the canonical
+// spacing between tokens (see spaceLine), every token as written. One token changes: an entity's
 // field in the older form `pv = 12` becomes `pv: 12` (see modernize); the meaning is the
 // same. The file must pass the same checks as the first stage of Load (text, nesting,
 // grammar); the diagnostics are those check would print.
@@ -42,7 +43,7 @@ func Format(name string, src []byte) ([]byte, error) {
 			indent++
 		}
 		out.WriteString(strings.Repeat("  ", max(indent, 0)))
-		out.WriteString(line)
+		out.WriteString(spaceLine(line))
 		out.WriteString("\n")
 		depth += opens - closes
 		if depth < 0 {

@@ -87,11 +87,11 @@ func TestFormatKeepsOtherSpaces(t *testing.T) {
 func TestFormatRecordFields(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"entity a: K { nom = \"A\", pv = 5 }\n", "entity a: K { nom: \"A\", pv: 5 }\n"},
-		{"entity a: K { nom=\"A\",pv =5, x= 1 }\n", "entity a: K { nom: \"A\",pv: 5, x: 1 }\n"},
+		{"entity a: K { nom=\"A\",pv =5, x= 1 }\n", "entity a: K { nom: \"A\", pv: 5, x: 1 }\n"},
 		{"entity a: K {\n  nom        = \"A\"\n  potentiels = {a: 1}\n}\n", "entity a: K {\n  nom:        \"A\"\n  potentiels: {a: 1}\n}\n"},
 		{"entity a: K { ok = 1 == 2, nom: \"x = y\" } // pv = 3\n", "entity a: K { ok: 1 == 2, nom: \"x = y\" } // pv = 3\n"},
 		{"kind K { pv: int = 3 }\nconst c = 1\nentity a: K { pv = c }\n", "kind K { pv: int = 3 }\nconst c = 1\nentity a: K { pv: c }\n"},
-		{"entity a: K { d6\t=\t2 }\r\n", "entity a: K { d6:\t2 }\n"},
+		{"entity a: K { d6\t=\t2 }\r\n", "entity a: K { d6: 2 }\n"},
 	} {
 		got, err := Format("t.rules", []byte(c.src))
 		if err != nil {
