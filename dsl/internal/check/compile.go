@@ -879,12 +879,6 @@ func (c *Compiler) compileText(text string, start lexer.Position, sc *Scope, wan
 	return x
 }
 
-// checkWant reports an expression whose static type cannot be stored where want is declared,
-// including a literal fraction for an int.
-func (c *Compiler) checkWant(x *runtime.Expr, want *runtime.Type) {
-	c.checkWantAs(x, want, nil)
-}
-
 // place names where a value is stored, so that a type mismatch says which declaration it
 // breaks rather than only the two types.
 type place struct {
@@ -913,7 +907,9 @@ func (c *Compiler) mismatch(x *runtime.Expr, want *runtime.Type, got string, at 
 	return fmt.Sprintf("expected %s, got %s", want, got)
 }
 
-// checkWantAs is checkWant for a value stored in a named place (nil: anywhere else).
+// checkWantAs reports an expression whose static type cannot be stored where want is
+// declared, including a literal fraction for an int, naming the place it is stored in (nil:
+// anywhere else).
 func (c *Compiler) checkWantAs(x *runtime.Expr, want *runtime.Type, at *place) {
 	if want == nil {
 		return

@@ -177,7 +177,7 @@ func Assignable(to, from *Type) bool {
 	case TString:
 		return from.Kind == TString || from.Kind == TEnum
 	case TDice:
-		// A string is read as a code when it is stored (a literal at load, see checkWant).
+		// A string is read as a code when it is stored (a literal at load, see check.checkWantAs).
 		return from.Kind == TDice || from.Kind == TString
 	}
 	return to.Kind == from.Kind
