@@ -170,6 +170,8 @@ func (c spot) gapFor() string {
 		return gap
 	}
 	switch {
+	case isOp(prev, ".", "?.") && t.Type == TokNumber, isOp(t, ".", "?.") && prev.Type == TokNumber:
+		return gap // `1 . 5` or `. 0` glued would read as a number (`1.5`, `.0`)
 	case t.Type == TokComma, isClose(t), isOpen(prev), isOp(prev, ".", "?."):
 		return ""
 	case isOp(t, ".", "?.") && endsValue(c.before, prev, c.prevGap):

@@ -74,16 +74,22 @@ func TestFormatSpacing(t *testing.T) {
 }
 
 // TestSpaceLineRefusesRegluing: a spacing that would make the tokens read differently is
-// not applied; the line stays as written. `1 . 5` glued around its `.` would be the number
-// 1.5.
+// not applied. A `.` beside a number keeps its blanks (`1 . 5` glued would be the number 1.5,
+// `{. 0:` glued `.0`, which the fuzzer found), and the last check, sameTokens, refuses any
+// line whose tokens a spacing changed.
 func TestSpaceLineRefusesRegluing(t *testing.T) {
-	for _, line := range []string{"let x = 1 . 5", "let x = a ( 1 . 5 )"} {
-		if got := spaceLine(line); got != line {
-			t.Errorf("%q became %q", line, got)
+	for line, want := range map[string]string{
+		"let x = 1 . 5":             "let x = 1 . 5",
+		"let x = a ( 1 . 5 )":       "let x = a (1 . 5)",
+		"let x = a . b":             "let x = a.b",
+		"table A roll d1{. 0:\"\"}": "table A roll d1{. 0:\"\"}",
+	} {
+		if got := spaceLine(line); got != want {
+			t.Errorf("%q became %q, want %q", line, got, want)
 		}
 	}
-	if got := spaceLine("let x = a . b"); got != "let x = a.b" {
-		t.Errorf("a . b became %q", got)
+	if sameTokens("let x = 1 . 5", "let x = 1.5") {
+		t.Error("sameTokens takes 1 . 5 and 1.5 for the same tokens")
 	}
 }
 
