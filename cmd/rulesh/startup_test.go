@@ -38,25 +38,7 @@ func TestNoParserAtInit(t *testing.T) {
 // newLazyParser, which builds it on first use and counts it, so that TestNoParserAtInit sees
 // every one. A participle.MustBuild anywhere else (a package variable, an init) fails here.
 func TestParsersBuiltLazily(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
 		name := "" // what the file calls participle
 		for _, imp := range f.Imports {
 			if p, _ := strconv.Unquote(imp.Path.Value); p == "github.com/alecthomas/participle/v2" {
@@ -67,9 +49,8 @@ func TestParsersBuiltLazily(t *testing.T) {
 			}
 		}
 		if name == "" {
-			return nil
+			return
 		}
-		rel, _ := filepath.Rel(root, path)
 		for _, decl := range f.Decls {
 			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
 				continue
@@ -85,36 +66,14 @@ func TestParsersBuiltLazily(t *testing.T) {
 				return true
 			})
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestNoRegexpAtInit: no package-level variable of the module is initialised by compiling a
 // regular expression (one with Unicode classes took most of a package's initialisation,
 // paid by every command): regexps are compiled on first use, in a sync.OnceValue.
 func TestNoRegexpAtInit(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
 		for _, decl := range f.Decls {
 			gen, ok := decl.(*ast.GenDecl)
 			if !ok || gen.Tok != token.VAR {
@@ -136,11 +95,7 @@ func TestNoRegexpAtInit(t *testing.T) {
 				}
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestRunFlushes: the binary's entry buffers standard output and flushes it at exit, keeps a
@@ -167,3 +122,36 @@ func TestRunFlushes(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// moduleSources calls check with every Go source file of the module that is not a test,
+// parsed, and its path from the module's root (folders starting with "." and testdata left
+// out).
+func moduleSources(t *testing.T, check func(fset *token.FileSet, rel string, f *ast.File)) {
+	t.Helper()
+	root, _ := filepath.Abs("../..")
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		check(fset, rel, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
