@@ -63,19 +63,7 @@ end
 // dicePeerRulesh returns a function running many(n) in one top-level call.
 func dicePeerRulesh(tb testing.TB, calls int) func(n int) int {
 	tb.Helper()
-	prog, d := LoadSource("dice.rules", []byte(dicePeerRules))
-	if d.HasErrors() {
-		tb.Fatal(d)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	l := m.Limits()
-	l.MaxSteps = 100 * calls
-	l.MaxLoopIterations = calls
-	l.MemoryBudget = uint(100 * calls)
-	m.SetLimits(l)
+	prog, m := loopMachine(tb, "dice.rules", dicePeerRules, calls)
 	many := prog.p.Proc("many")
 	return func(n int) int {
 		v, err := m.m.CallProc(many, n)

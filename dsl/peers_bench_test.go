@@ -96,9 +96,11 @@ type rulePeer struct {
 	u         any
 }
 
-func newRulePeer(tb testing.TB, calls int) *rulePeer {
+// loopMachine loads src and returns a machine on it whose limits let one top-level call run
+// a loop of calls turns (a step budget and a loop limit to match).
+func loopMachine(tb testing.TB, name, src string, calls int) (*Program, *Machine) {
 	tb.Helper()
-	prog, d := LoadSource("peers.rules", []byte(peerRules))
+	prog, d := LoadSource(name, []byte(src))
 	if d.HasErrors() {
 		tb.Fatal(d)
 	}
@@ -106,12 +108,17 @@ func newRulePeer(tb testing.TB, calls int) *rulePeer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	// One top-level call runs the whole loop: a step budget and a loop limit to match.
 	l := m.Limits()
 	l.MaxSteps = 100 * calls
 	l.MaxLoopIterations = calls
 	l.MemoryBudget = uint(100 * calls)
 	m.SetLimits(l)
+	return prog, m
+}
+
+func newRulePeer(tb testing.TB, calls int) *rulePeer {
+	tb.Helper()
+	prog, m := loopMachine(tb, "peers.rules", peerRules, calls)
 	u, _ := m.Global("u")
 	return &rulePeer{m: m, hit: prog.p.Proc("hit"), many: prog.p.Proc("many"), u: u}
 }
