@@ -436,16 +436,19 @@ func (c *Compiler) checkTable(t *runtime.Table) {
 		wholeKey = wholeKey || t.Proc.Params[t.Key].Type.Kind == runtime.TInt
 	}
 	fractional := false // some band has a fractional bound: the keys are not whole numbers
+	all := make([]tables.Band, len(bands))
+	for i, s := range bands {
+		all[i] = s.band
+	}
 	for i, s := range bands {
 		fractional = fractional || s.band.Lo != nil && !isWhole(*s.band.Lo) || s.band.Hi != nil && !isWhole(*s.band.Hi)
-		if overlapped[s.row] {
+		// The lints of a row against every row above it are for tables written by hand: a
+		// generated table of thousands of bands gets the overlap and gap checks alone, which
+		// are not quadratic.
+		if overlapped[s.row] || len(bands) > maxLintedBands {
 			continue
 		}
-		var earlier []tables.Band
-		for _, e := range bands[:i] {
-			earlier = append(earlier, e.band)
-		}
-		if covered(s.band, earlier) {
+		if covered(s.band, all[:i]) {
 			c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: s.row.Pos,
 				Summary: fmt.Sprintf("no key reaches band %s: the rows above it hold all of it", s.band),
 				Detail:  "the first row that matches wins; put the narrower band first"})
@@ -543,6 +546,10 @@ func exactHolds(rows []*runtime.TableRow, v float64) bool {
 	}
 	return false
 }
+
+// maxLintedBands is the most bands a table may have for its rows to be linted against every
+// row above them (covered bands, shared ends).
+const maxLintedBands = 2000
 
 // covered reports whether the bands by hold every number of band x, as real numbers (a
 // missing bound is infinite). It walks a frontier from x's low end: the point reached and
