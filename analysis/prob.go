@@ -204,6 +204,14 @@ type runner struct {
 	emitted  int
 	turns    int        // turns of loops seen by a merger
 	limits   limitWatch // every run, and those that reached a limit
+
+	// changed is set when a run changed the state before it was undone; peakSteps is the
+	// most steps a run took and peakLimit set when one reached a limit (convolve asks).
+	changed   bool
+	peakSteps int
+	peakLimit bool
+	// share is set on the runner of a fold's share: it is not folded again.
+	share bool
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -261,6 +269,9 @@ func (r *runner) run() int32 {
 			v = rollValue(roll)
 		}
 		r.err = err
+		if r.sess.M.Changed() {
+			r.changed = true
+		}
 		var key, text, msg string
 		if err != nil {
 			msg = errMessage(err)
@@ -304,6 +315,10 @@ func (r *runner) watched(ordered bool) (int32, error) {
 		w = &r.watchLeaves
 	}
 	m := r.sess.M
+	r.peakSteps = max(r.peakSteps, m.Steps())
+	if m.LimitReached() != "" {
+		r.peakLimit = true
+	}
 	if err := w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered); err != nil {
 		return i, err
 	}
@@ -624,6 +639,12 @@ func (r *runner) exact(opt ProbOptions) (*Dist, *ErrTooBig, error) {
 	if !ok {
 		if est, err = r.estimate(opt.Probes); err != nil {
 			return nil, nil, err
+		}
+		// A fold of independent shares is their convolution, whatever its tree's size.
+		if !r.share {
+			if d, err = r.convolve(opt); err != nil || d != nil {
+				return d, nil, err
+			}
 		}
 		why := &ErrTooBig{Estimate: est, Budget: opt.Budget}
 		if est <= float64(opt.Budget) {

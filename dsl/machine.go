@@ -87,6 +87,10 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) { return m.m.Units(name
 // ShuffleDecks shuffles every declared deck afresh with the machine's dice.
 func (m *Machine) ShuffleDecks() error { return m.m.ShuffleDecks() }
 
+// Changed reports whether the run in progress (inside a Session.Trial, before it is undone)
+// has changed the state: an analysis that treats runs as independent draws needs them not to.
+func (m *Machine) Changed() bool { return m.m.Changed() }
+
 // Steps is the work the current top-level call has done so far, in the units of
 // Limits.MaxSteps: what an analysis reads to tell a costly run from a cheap one.
 func (m *Machine) Steps() int { return m.m.Steps() }

@@ -531,6 +531,10 @@ func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	return m.finish(v, err, mark)
 }
 
+// Changed reports whether the current run has changed the state (its journal holds an
+// undo): inside a Trial, whether what ran so far left anything to undo.
+func (m *Machine) Changed() bool { return len(m.journal) != 0 }
+
 // Trial runs f as one unit and then undoes every change it made, whether it failed or not,
 // so that many trials (the branches of an enumeration, the runs of a sample) start from the
 // same state. f reads what it needs before the state is undone: a returned record may be
