@@ -165,6 +165,9 @@ func (p *foldParser) call(from, to int) (string, []span, bool) {
 			start = i + 1
 		}
 	}
+	if depth != 0 {
+		return "", nil, false
+	}
 	args = append(args, span{start, to - 1})
 	for _, a := range args {
 		if a.from >= a.to {
