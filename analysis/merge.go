@@ -10,6 +10,12 @@ import (
 	"strings"
 )
 
+// MaxMergeStates bounds the distinct states a merged enumeration of one call keeps over all
+// its turns, whatever the budget: 30 d6 summed in a loop keep 4,500, 100 of them 25,000; a loop
+// whose states do not merge is given up once its next generation would pass the bound, after
+// about a second at most.
+const MaxMergeStates = 100_000
+
 // errMerge stops a run at a loop's turn whose state was keyed (merger): the branch goes on
 // from there once per distinct state.
 var errMerge = errors.New("merged")
@@ -97,6 +103,7 @@ func (r *runner) turnHook(depth int, vars map[string]any, loop, coll any, turn i
 		b.WriteByte(';')
 	}
 	m.key = b.String()
+	r.keyed++
 	return errMerge
 }
 
@@ -152,7 +159,20 @@ func (r *runner) encode(b *strings.Builder, v any) bool {
 		}
 		b.WriteString("}")
 	default:
-		return false
+		// A typed list (a range 1..n is a []int): as a list of its elements, which a rule
+		// cannot tell from the same elements in a []any.
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Slice {
+			return false
+		}
+		b.WriteString("[")
+		for i := range rv.Len() {
+			if !r.encode(b, rv.Index(i).Interface()) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteString("]")
 	}
 	return true
 }
@@ -190,6 +210,8 @@ func (r *runner) enumerateMerged(run func() (any, error, bool), depth int, budge
 	var vals []any
 	gen := []*node{{w: big.NewRat(1, 1)}}
 	var n int64
+	states := int64(0) // distinct states of every generation so far
+	maxStates := min(budget, MaxMergeStates)
 	for len(gen) > 0 {
 		next := map[string]*node{}
 		var order []string
@@ -247,10 +269,18 @@ func (r *runner) enumerateMerged(run func() (any, error, bool), depth int, budge
 		// after grows as this one did: a loop whose states do not merge (t = t * 7 + d(6))
 		// grows by its faces each turn, and is given up two generations before it would pass
 		// the budget, not after.
+		// The states are bounded too, whatever the budget of runs: a loop whose states barely
+		// merge (t = t * 5 + d(6)) grows as its plain tree does, each state costing a replay,
+		// and under a raised budget (--budget 1e8) it ran for minutes before it was given up.
 		if len(order) > 0 {
 			runs := float64(len(order)) * float64(n-start) / float64(len(gen))
 			growth := float64(len(order)) / float64(len(gen))
+			states += int64(len(order))
 			if float64(n)+runs*(1+growth) > float64(budget) {
+				return nil, false
+			}
+			if float64(states)+float64(len(order))*growth > float64(maxStates) {
+				r.unmerged = max(r.unmerged, states)
 				return nil, false
 			}
 		}

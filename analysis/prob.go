@@ -136,6 +136,9 @@ type ErrTooBig struct {
 	Estimate float64 // the estimated leaves
 	Budget   int64
 	Overran  bool // the enumeration passed the budget (the estimate was low)
+	// Unmerged, when not 0, is how many distinct states a call's loop reached before its
+	// merged enumeration was given up (past MaxMergeStates: they hardly merge).
+	Unmerged int64
 }
 
 // Error says how many branches the odds would need, and what to do.
@@ -145,9 +148,17 @@ func (e *ErrTooBig) Error() string {
 		raise = "the budget is at its most (--budget " + fmt.Sprint(MaxBudget) + "): leave out --exact to sample"
 	}
 	if e.Overran {
-		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded); %s", e.Budget, approx(e.Estimate), raise)
+		return fmt.Sprintf("exact odds need more than the budget of %d branches of the dice, or of their draws (estimated %s branches before starting; dice that explode and loops that roll until a result make the tree unbounded)%s; %s", e.Budget, approx(e.Estimate), e.unmerged(), raise)
 	}
-	return fmt.Sprintf("exact odds need %s branches of the dice, over the budget of %d; %s (dice that explode and loops that roll until a result make the tree unbounded)", about(e.Estimate), e.Budget, raise)
+	return fmt.Sprintf("exact odds need %s branches of the dice, over the budget of %d%s; %s (dice that explode and loops that roll until a result make the tree unbounded)", about(e.Estimate), e.Budget, e.unmerged(), raise)
+}
+
+// unmerged says that merging a loop's equal states was tried and given up, or "".
+func (e *ErrTooBig) unmerged() string {
+	if e.Unmerged == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (merging the equal states of a loop was given up after %d distinct states: they grow each turn past the bound of %d)", e.Unmerged, MaxMergeStates)
 }
 
 // about writes an estimated count of leaves for people, "about N" or, when the product of
@@ -203,6 +214,7 @@ type runner struct {
 	entities map[uintptr]bool
 	emitted  int
 	turns    int        // turns of loops seen by a merger
+	keyed    int        // turns whose state a merger keyed (the others cannot merge)
 	limits   limitWatch // every run, and those that reached a limit
 
 	// changed is set when a run changed the state before it was undone; peakSteps is the
@@ -212,6 +224,9 @@ type runner struct {
 	peakLimit bool
 	// share is set on the runner of a fold's share: it is not folded again.
 	share bool
+	// unmerged is the most states a merged enumeration kept before it was given up because
+	// they passed MaxMergeStates (0: none was).
+	unmerged int64
 }
 
 // newRunner prepares a machine for q. A compile error is the session's (dsl.Diagnostics).
@@ -681,6 +696,7 @@ func (r *runner) exactReuse(opt ProbOptions, why *ErrTooBig) (*Dist, float64, er
 	defer func() { r.reuse = false }()
 	r.leaves, r.nested, r.draws, r.limit, r.over = 0, 0, 0, opt.Budget, false
 	est, err := r.estimate(opt.Probes)
+	why.Unmerged = r.unmerged
 	if err != nil || r.reused == 0 {
 		return nil, 0, err
 	}
@@ -692,7 +708,7 @@ func (r *runner) exactReuse(opt ProbOptions, why *ErrTooBig) (*Dist, float64, er
 	over := r.over || 2*est+float64(r.nested) > float64(opt.Budget)
 	est += float64(r.nested)
 	if over {
-		*why = ErrTooBig{Estimate: min(est, why.Estimate), Budget: opt.Budget}
+		*why = ErrTooBig{Estimate: min(est, why.Estimate), Budget: opt.Budget, Unmerged: r.unmerged}
 		return nil, 0, nil
 	}
 	d, ok, err := r.enumerate(opt.Budget)
@@ -700,7 +716,7 @@ func (r *runner) exactReuse(opt ProbOptions, why *ErrTooBig) (*Dist, float64, er
 		return nil, 0, err
 	}
 	if !ok {
-		*why = ErrTooBig{Estimate: est, Budget: opt.Budget, Overran: true}
+		*why = ErrTooBig{Estimate: est, Budget: opt.Budget, Overran: true, Unmerged: r.unmerged}
 		return nil, 0, nil
 	}
 	return d, est, nil
@@ -714,9 +730,9 @@ func (r *runner) fallBack(opt ProbOptions, why *ErrTooBig) (*Dist, error) {
 	}
 	if why != nil {
 		if why.Overran {
-			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it): sampling %d runs instead", opt.Budget, approx(why.Estimate), opt.Samples))
+			note(opt, fmt.Sprintf("more than the budget of %d branches of the dice, or of their draws (estimated %s branches; dice that explode and loops that roll until a result make the tree unbounded; --budget raises it)%s: sampling %d runs instead", opt.Budget, approx(why.Estimate), why.unmerged(), opt.Samples))
 		} else {
-			note(opt, fmt.Sprintf("%s branches of the dice, over the budget of %d (--budget): sampling %d runs instead", about(why.Estimate), opt.Budget, opt.Samples))
+			note(opt, fmt.Sprintf("%s branches of the dice, over the budget of %d (--budget)%s: sampling %d runs instead", about(why.Estimate), opt.Budget, why.unmerged(), opt.Samples))
 		}
 	}
 	d, err := r.sample(opt.Samples)

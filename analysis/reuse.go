@@ -60,14 +60,15 @@ func (r *runner) enumerateCall(run func() (any, error, bool), depth int) *spread
 	sv := s.push()
 	defer s.pop(sv)
 	left := r.limit - r.leaves - r.nested
-	turns := r.turns
+	turns, keyed := r.turns, r.keyed
 	d, done := r.enumerateMerged(run, depth, min(int64(r.probes), left))
 	if done {
 		return d
 	}
-	if r.turns == turns {
-		// No loop of its own turned, so nothing merges: its tree is what Knuth's estimator
-		// says, and one too big is not tried.
+	if r.turns == turns || r.keyed == keyed {
+		// No loop of its own turned, or none at a state that can be keyed (a loop over
+		// cards), so nothing merges: its tree is what Knuth's estimator says, and one too
+		// big is not tried.
 		s.mode = randomMode
 		est := 0.0
 		for i := range r.probes {
