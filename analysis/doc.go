@@ -42,5 +42,16 @@
 // reads is in the key; a call whose run journals a change (a rule changing a record it
 // built), emits or fails is not reused, and a value the key cannot name (a roll, a deck)
 // stops merging at that turn. Only rule calls are merged: loops of an action, or of the
-// question's expression itself, are not. docs/PERFORMANCE.md gives the costs.
+// question's expression itself, are not. A merged enumeration keeps at most
+// MaxMergeStates states: a loop whose states do not merge is given up early.
+//
+// Convolution of folds (convolve.go). A question that is a sum of one share per element of
+// a list (dsl.Fold: `sum(map(1..10, attack()))`, `count(map(1..10, d(6)), # >= 5)`) is, when
+// its shares are independent, distributed as the convolution of its shares: each share (the
+// question over one element alone) is answered exactly by a runner of its own and the
+// distributions are convolved in big integers over a common denominator. It is sound when the
+// list is fixed (it draws and changes nothing), no run of a share changes the state (the
+// next element would read it), every share is a whole number (sums of fractions depend on
+// their order) and the whole expression stays within the machine's limits; otherwise the
+// question is answered as before. docs/PERFORMANCE.md gives the costs.
 package analysis
