@@ -77,3 +77,28 @@ func TestMergeGivesUpOnStates(t *testing.T) {
 		}
 	}
 }
+
+// TestRaisedBudgetMergesFirst: under a raised budget, a tree within it but over the default
+// is tried with reuse and merging before die by die: 8 d6 summed in a loop are 1,679,616
+// branches plain (seconds), and a few hundred runs merged.
+func TestRaisedBudgetMergesFirst(t *testing.T) {
+	prog := loadSource(t, reuseRules)
+	var notes []string
+	d, err := Prob(Question{Prog: prog, Expr: "sum_loop(8)", Seed: 1}, ProbOptions{Budget: 10_000_000, Exact: true, Note: func(s string) { notes = append(notes, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExact(t, d, toBrute(nFold(die(6), 8)))
+	if d.Leaves > 10_000 || len(notes) != 0 {
+		t.Errorf("sum_loop(8): %d branches, notes %q; want merged, said nothing", d.Leaves, notes)
+	}
+	// eight() has no loop: nothing to merge, so the plain tree it was (with the runs of the
+	// attempt to reuse it).
+	d, err = Prob(Question{Prog: prog, Expr: "eight()", Seed: 1}, ProbOptions{Budget: 10_000_000, Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Leaves < 1_679_616 || d.Leaves > 1_680_000 {
+		t.Errorf("eight(): %d branches, want the plain tree's 1,679,616 and a few hundred", d.Leaves)
+	}
+}
