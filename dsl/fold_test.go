@@ -1,6 +1,9 @@
 package dsl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFoldOf: the shapes read as folds, the list and its shares, and the texts that are not
 // folds (anything around the aggregate, #index, a reduce that does more than add).
@@ -61,4 +64,21 @@ func TestFoldOf(t *testing.T) {
 			t.Errorf("FoldOf(%q).Share(%d) = %q, want %q", tc.src, i, got, tc.share)
 		}
 	}
+}
+
+// FuzzFoldOf: no text makes FoldOf panic, and a fold's share holds its list in brackets.
+func FuzzFoldOf(f *testing.F) {
+	for _, s := range []string{"sum(map(1..10, attack()))", "count(1..10, d(6) >= 5)", "reduce(1..4, #acc + d(#), 0)",
+		"len(filter(map([1, 2], d(6)), # >= 5))", `sum(map(["a", "b"], d(6)))`, "sum(map(", "reduce(1, #acc + , 0)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		fo, ok := FoldOf(src)
+		if !ok {
+			return
+		}
+		if share := fo.Share(2); !strings.Contains(share, "("+fo.List+")[2:3]") {
+			t.Errorf("FoldOf(%q).Share(2) = %q, without its list %q", src, share, fo.List)
+		}
+	})
 }
