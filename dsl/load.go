@@ -6,11 +6,24 @@ import (
 
 	"rulesh/dsl/internal/check"
 	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/dice"
 )
 
 // Load reads rule files (and their includes), checks them and compiles every expression.
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
 func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
+	prog, diags := load(fs, nil, paths)
+	if prog == nil || !prog.hasRuleDice() {
+		return prog, diags
+	}
+	return loadRuleDice(prog, func(faces map[string][]dice.Face) (*Program, Diagnostics) {
+		return load(fs, faces, paths)
+	})
+}
+
+// load parses and checks the files, the dice made from rules having the faces given (nil:
+// stand-ins, to be computed).
+func load(fs FileSystem, faces map[string][]dice.Face, paths []string) (*Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
 	if diags.HasErrors() {
 		diags.Sort()
@@ -21,6 +34,7 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 		names[i] = f.Name
 	}
 	prog := check.NewProgram(library(), sources, names)
+	prog.RuleFaces = faces
 	diags = append(diags, check.CheckFiles(prog, files)...)
 	diags.Sort()
 	if diags.HasErrors() {
@@ -34,7 +48,7 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 		k.Type()
 	}
 	prog.Freeze()
-	return &Program{prog}, diags
+	return &Program{p: prog, rd: &ruleDice{}}, diags
 }
 
 // LoadSource checks one rule file given as text (tests, the fuzzer, the REPL).

@@ -13,7 +13,14 @@ import (
 // Program is a loaded and checked ruleset. Its compiled form is private to the language's
 // packages: users read a Program through the methods below, which hand out copies, so a
 // Program never changes after Load and Machines in several goroutines may share it.
-type Program struct{ p *runtime.Program }
+type Program struct {
+	p *runtime.Program
+	// rd keeps the dice made from rules computed for other option values than the defaults
+	// (ruledice.go); own, set on the view of a program whose dice are being computed, gives
+	// its machines the dice computed so far.
+	rd  *ruleDice
+	own map[string]*dice.Die
+}
 
 // Name is the ruleset's name from its header, or "".
 func (p *Program) Name() string { return p.p.Name }
