@@ -97,7 +97,8 @@ func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall) {
 			return
 		}
 		if _, err := c.consts().Eval(x); err != nil {
-			c.errorf(a.Pos, fmt.Sprintf("%s: argument %d of %s is not a constant: %v", what, i+1, call.Name, err),
+			msg := strings.TrimPrefix(err.Error(), syntax.PosOf(a.Pos).String()+": ")
+			c.errorf(a.Pos, fmt.Sprintf("%s: argument %d of %s is not a constant: %s", what, i+1, call.Name, msg),
 				"a die is made once, from arguments computed when the rules load: numbers, strings, consts, options")
 			return
 		}
