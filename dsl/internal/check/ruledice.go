@@ -2,6 +2,8 @@ package check
 
 import (
 	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
 	"slices"
 	"strings"
 
@@ -46,8 +48,13 @@ func (c *Compiler) ruleDieDecl(decl *runtime.DieDecl, d *syntax.DiceDecl) {
 
 // ruleDice checks the calls the dice made from rules are made from.
 func (c *Compiler) ruleDice() {
-	for _, pd := range c.dieCalls {
-		c.ruleDie(pd.decl, pd.ast.Rule)
+	for i, pd := range c.dieCalls {
+		// The dice are made in declaration order: this one's rule may roll those before.
+		later := map[string]*runtime.DieDecl{}
+		for _, q := range c.dieCalls[i:] {
+			later[q.decl.Name] = q.decl
+		}
+		c.ruleDie(pd.decl, pd.ast.Rule, later)
 	}
 	c.dieCalls = nil
 }
@@ -55,7 +62,7 @@ func (c *Compiler) ruleDice() {
 // dieFix is the detail of the refusals of a die made from a rule.
 const dieFix = "a die made from a rule has as faces the whole numbers the rule returns, each with its exact odds, computed once: the rule must leave the state as it found it, say nothing and ask no one"
 
-func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall) {
+func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall, later map[string]*runtime.DieDecl) {
 	what := "dice " + decl.Name
 	g, ok := c.prog.Globals[call.Name]
 	if !ok {
@@ -108,7 +115,7 @@ func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall) {
 		c.errorfSpan(call.Pos, call.Name, fmt.Sprintf("%s: %s returns %s, and a die's faces are whole numbers", what, call.Name, r), dieFix)
 		return
 	}
-	if why := c.dieHazard(p, map[*runtime.Proc]bool{}); why != "" {
+	if why := c.dieHazard(p, later, map[*runtime.Proc]bool{}); why != "" {
 		c.errorfSpan(call.Pos, call.Name, fmt.Sprintf("%s: %s cannot be a die: %s", what, call.Name, why), dieFix)
 		return
 	}
@@ -116,9 +123,10 @@ func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall) {
 	decl.Call = call.Name + "(" + strings.Join(texts, ", ") + ")"
 }
 
-// dieHazard says what keeps p, or a procedure it calls, from being a die: an emit, or a
-// call of choose; "" when nothing does.
-func (c *Compiler) dieHazard(p *runtime.Proc, seen map[*runtime.Proc]bool) string {
+// dieHazard says what keeps p, or a procedure it calls, from being a die: an emit, a call
+// of choose, or a die made from a rule not made yet (in later: this one or one declared
+// after it); "" when nothing does.
+func (c *Compiler) dieHazard(p *runtime.Proc, later map[string]*runtime.DieDecl, seen map[*runtime.Proc]bool) string {
 	if seen[p] {
 		return ""
 	}
@@ -127,6 +135,10 @@ func (c *Compiler) dieHazard(p *runtime.Proc, seen map[*runtime.Proc]bool) strin
 	var calls []*runtime.Proc
 	note := func(x *runtime.Expr) {
 		if x == nil || why != "" {
+			return
+		}
+		if d := c.rollsDie(x, later); d != nil {
+			why = fmt.Sprintf("%s rolls %s, a die made from a rule that is not made yet (declared at %s; a die's rule may roll only the dice made from rules declared before it)", p.Name, d.Name, d.Pos)
 			return
 		}
 		for _, call := range c.exprs.Calls(x) {
@@ -187,9 +199,38 @@ func (c *Compiler) dieHazard(p *runtime.Proc, seen map[*runtime.Proc]bool) strin
 		if why != "" {
 			break
 		}
-		if w := c.dieHazard(q, seen); w != "" {
+		if w := c.dieHazard(q, later, seen); w != "" {
 			why = w
 		}
 	}
 	return why
+}
+
+// rollsDie returns the die of decls that x names, as a value (roll(a, n), a die argument) or
+// in its dice literals (2da, 1d[a]kh1), or nil.
+func (c *Compiler) rollsDie(x *runtime.Expr, decls map[string]*runtime.DieDecl) *runtime.DieDecl {
+	for _, g := range x.Globals {
+		if d, ok := decls[g]; ok {
+			return d
+		}
+	}
+	var found *runtime.DieDecl
+	syntax.Scan(x.Text, func(t lexer.Token) bool {
+		if t.Type != syntax.TokDice {
+			return true
+		}
+		de, err := dice.Parse(t.Value, c.prog.Dice())
+		if err != nil {
+			return true
+		}
+		for _, d := range decls {
+			// WithDice copies what rolls the die: a copy says the literal rolls it.
+			if de.WithDice(map[*dice.Die]*dice.Die{d.Die: d.Die}) != de {
+				found = d
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

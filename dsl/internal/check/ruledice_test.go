@@ -63,6 +63,15 @@ rule pick2(): int {
   return x
 }
 dice a = pick2()`, []string{"21:10: dice a: pick2 cannot be a die: pick2 asks a player to choose (at t.rules:18:11)" + fix}},
+		{"its own die", `rule r(): int {
+  return 1d[a] + 1
+}
+dice a = r()`, []string{"17:10: dice a: r cannot be a die: r rolls a, a die made from a rule that is not made yet (declared at t.rules:17:1; a die's rule may roll only the dice made from rules declared before it)" + fix}},
+		{"a die declared after it, by name", `rule r(): int {
+  return roll(b, 2).total
+}
+dice a = r()
+dice b = attack()`, []string{"17:10: dice a: r cannot be a die: r rolls b, a die made from a rule that is not made yet (declared at t.rules:18:1; a die's rule may roll only the dice made from rules declared before it)" + fix}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
