@@ -3,6 +3,7 @@ package analysis
 import (
 	"math/big"
 	"strings"
+	"sync"
 	"testing"
 
 	"rulesh/dsl"
@@ -272,5 +273,30 @@ dice a = r()`, `t.rules:4:1: dice a = r(): its odds have a common denominator ov
 				t.Errorf("load = %v, %v; want %s", prog != nil, diags, tc.want)
 			}
 		})
+	}
+}
+
+// Machines made at once in several goroutines with the same new option values share one
+// computation of the dice (go test -race checks the Program's cache).
+func TestRuleDieOptionsShared(t *testing.T) {
+	prog := loadDie(t, volleySrc)
+	var wg sync.WaitGroup
+	dies := make([]*dice.Die, 8)
+	for i := range dies {
+		wg.Go(func() {
+			m, err := dsl.NewMachine(prog, nil, map[string]any{"save": 6})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			v, _ := m.Global("attaque")
+			dies[i], _ = v.(*dice.Die)
+		})
+	}
+	wg.Wait()
+	for i, d := range dies {
+		if d == nil || d != dies[0] || len(d.Faces) != 54 {
+			t.Fatalf("machine %d: die %p of %v, want the one die of 54 faces they share", i, d, d)
+		}
 	}
 }
