@@ -44,6 +44,11 @@ dice c = passe()`, nil},
 }
 dice a = t(1)`, []string{"18:10: dice a: t is not a rule (declared at t.rules:14:1) (a die is made from a call of a rule: dice NAME = RULE(ARGS))"}},
 		{"an action writes the state", `dice a = blesse()`, []string{"14:10: dice a: blesse is an action, which may change the run's state (declared at t.rules:12:1) (" + dieFix + "; write `rule blesse(…)` if it changes nothing)"}},
+		{"it draws cards", `deck jeu
+rule tire(): int {
+  return len(draw(jeu, 1))
+}
+dice a = tire()`, []string{"16:14: rule tire cannot call draw: it changes the run's state (a rule cannot change the run's state; write `action tire(…)` if tire should change the state)"}},
 		{"too many arguments", `dice a = attack(1, 2)`, []string{"14:10: dice a: attack takes 0 to 1 arguments, got 2"}},
 		{"an argument that rolls", `dice a = attack(d(6))`, []string{"14:17: dice a: argument 1 of attack is not a constant: no dice source (a die is made once, from arguments computed when the rules load: numbers, strings, consts, options)"}},
 		{"a result that is not a number", `rule nom(): string {
