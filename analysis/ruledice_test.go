@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -297,6 +298,39 @@ func TestRuleDieOptionsShared(t *testing.T) {
 	for i, d := range dies {
 		if d == nil || d != dies[0] || len(d.Faces) != 54 {
 			t.Fatalf("machine %d: die %p of %v, want the one die of 54 faces they share", i, d, d)
+		}
+	}
+}
+
+// A table that rolls its key with a die made from a rule reads the die of the options in
+// force, by convolution and when it runs.
+func TestRuleDieTable(t *testing.T) {
+	prog := loadDie(t, volleySrc+`table blessure roll 1dattaque {
+  0 : "rien"
+  1..2 : "blessé"
+  3 : "grave"
+}
+`)
+	for _, tc := range []struct {
+		save int
+		want *big.Rat
+	}{{4, big.NewRat(5, 6)}, {6, big.NewRat(13, 18)}} {
+		a, err := Odds(Question{Prog: prog, Overrides: map[string]any{"save": tc.save}, Expr: "blessure()"}, ProbOptions{})
+		if err != nil || a.Conv == nil {
+			t.Fatalf("save %d: %v, %v", tc.save, a, err)
+		}
+		i := slices.Index(a.Conv.Syms, "rien")
+		if got := a.Conv.P(i + 1); got.Cmp(tc.want) != 0 {
+			t.Errorf("save %d: P(rien) = %s, want %s", tc.save, got.RatString(), tc.want.RatString())
+		}
+		d, err := Prob(Question{Prog: prog, Overrides: map[string]any{"save": tc.save}, Expr: `blessure() == "rien"`}, ProbOptions{Exact: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range d.Outcomes {
+			if o.Text == "true" && o.Fraction.Cmp(tc.want) != 0 {
+				t.Errorf("save %d, run: P(rien) = %s, want %s", tc.save, o.Fraction.RatString(), tc.want.RatString())
+			}
 		}
 	}
 }

@@ -77,7 +77,15 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 // TableDistSet is TableDist with options at other values than their defaults, as --set
 // and the REPL's :set give them.
 func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
-	return p.p.TableDistSet(options, name, args...)
+	if len(options) == 0 || !p.hasRuleDice() {
+		return p.p.TableDistSet(options, name, args...)
+	}
+	// A table may roll a die made from a rule: the one of these options.
+	m, err := NewMachine(p, nil, options)
+	if err != nil {
+		return nil, err
+	}
+	return p.p.TableDistDice(options, m.m.OwnDice(), name, args...)
 }
 
 // RollsItsKey reports whether name is a table that rolls its own key and whose odds

@@ -47,3 +47,7 @@ func (m *Machine) withOwnDice(de *dice.Expr) *dice.Expr {
 	m.rebound[de] = r
 	return r
 }
+
+// OwnDice maps the Program's dice made from rules to the machine's own, nil when they are
+// the Program's.
+func (m *Machine) OwnDice() map[*dice.Die]*dice.Die { return m.ownDice }
