@@ -334,3 +334,27 @@ func TestRuleDieTable(t *testing.T) {
 		}
 	}
 }
+
+// The faces stand in while the dice are computed: a table rolling the die over rows that
+// leave out the stand-in face, and notation taking a face from the die, load all the same
+// (they are checked once with the real faces).
+func TestRuleDieStandIn(t *testing.T) {
+	prog := loadDie(t, `rule jet(): int { return max(d(6), d(6)) }
+dice avantage = jet()
+table t roll 1davantage {
+  1..3 : "bas"
+  4..6 : "haut"
+}
+rule g(): int { return 1d[avantage]!3 }
+rule h(): int { return 1d[avantage]r }
+`)
+	a, err := Odds(Question{Prog: prog, Expr: "t()"}, ProbOptions{})
+	if err != nil || a.Conv == nil {
+		t.Fatalf("t(): %v, %v", a, err)
+	}
+	if got := a.Conv.P(slices.Index(a.Conv.Syms, "bas") + 1); got.Cmp(big.NewRat(1, 4)) != 0 {
+		t.Errorf("P(bas) = %s, want 1/4 (both d6 at most 3)", got.RatString())
+	}
+	// A bare r rerolls the lowest face, 1 (1/36): the others share its weight.
+	checkOdds(t, prog, nil, "1d[avantage]r", map[int]*big.Rat{2: big.NewRat(3, 35), 3: big.NewRat(5, 35), 4: big.NewRat(7, 35), 5: big.NewRat(9, 35), 6: big.NewRat(11, 35)})
+}

@@ -12,23 +12,33 @@ import (
 // Load reads rule files (and their includes), checks them and compiles every expression.
 // Diagnostics holds warnings even when loading succeeds; the Program is nil on any error.
 func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
-	prog, diags := load(fs, nil, paths)
-	if prog == nil || !prog.hasRuleDice() {
-		return prog, diags
-	}
-	return loadRuleDice(prog, func(faces map[string][]dice.Face) (*Program, Diagnostics) {
-		return load(fs, faces, paths)
-	})
-}
-
-// load parses and checks the files, the dice made from rules having the faces given (nil:
-// stand-ins, to be computed).
-func load(fs FileSystem, faces map[string][]dice.Face, paths []string) (*Program, Diagnostics) {
 	files, sources, diags := syntax.ParseFiles(fs, paths...)
 	if diags.HasErrors() {
 		diags.Sort()
 		return nil, diags
 	}
+	if !declaresRuleDice(files) {
+		return load(files, sources, diags, nil)
+	}
+	// The dice made from rules are computed on the rules they need, checked with stand-in
+	// faces (ruledice.go), then everything is checked with their faces.
+	first, firstDiags := load(ruleDiceFiles(files, sources), sources, diags, nil)
+	if first == nil {
+		return nil, firstDiags
+	}
+	return loadRuleDice(first, func(faces map[string][]dice.Face) (*Program, Diagnostics) {
+		files, sources, diags := syntax.ParseFiles(fs, paths...)
+		if diags.HasErrors() {
+			diags.Sort()
+			return nil, diags
+		}
+		return load(files, sources, diags, faces)
+	})
+}
+
+// load checks parsed files, the dice made from rules having the faces given (nil: stand-ins,
+// to be computed).
+func load(files []syntax.ParsedFile, sources syntax.Sources, diags Diagnostics, faces map[string][]dice.Face) (*Program, Diagnostics) {
 	names := make([]string, len(files))
 	for i, f := range files {
 		names[i] = f.Name

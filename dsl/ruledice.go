@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/dice"
@@ -198,6 +200,84 @@ func (p *Program) DiceWith(overrides map[string]any) (map[string]*dice.Die, erro
 		out[name] = copyDie(d)
 	}
 	return out, nil
+}
+
+// declaresRuleDice reports whether parsed files declare a die made from a rule.
+func declaresRuleDice(files []syntax.ParsedFile) bool {
+	for _, f := range files {
+		for _, d := range f.AST.Decls {
+			if d.Dice != nil && d.Dice.Rule != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ruleDiceFiles keeps of the files what computing their dice made from rules may need: every
+// declaration but the procedures and tables, and the procedures and tables whose names these
+// declarations write, and those the kept ones write in turn. The faces stand in while they
+// are checked, so a table rolling such a die, or notation taking a face from it (a bare `!`),
+// could be refused for the stand-in: the procedures and tables that do not lead to a die's
+// rule are left out, and checked once with the faces.
+func ruleDiceFiles(files []syntax.ParsedFile, sources syntax.Sources) []syntax.ParsedFile {
+	type span struct {
+		decl *syntax.Decl
+		text string
+	}
+	var spans []span
+	for _, f := range files {
+		src := sources[f.Name]
+		for i, d := range f.AST.Decls {
+			end := len(src)
+			if i+1 < len(f.AST.Decls) {
+				end = f.AST.Decls[i+1].Pos.Offset
+			}
+			start := min(d.Pos.Offset, end)
+			spans = append(spans, span{d, string(src[start:end])})
+		}
+	}
+	procs := map[string]int{} // the span of each procedure and table, by name
+	for i, sp := range spans {
+		switch {
+		case sp.decl.Proc != nil:
+			procs[sp.decl.Proc.Name] = i
+		case sp.decl.Table != nil:
+			procs[sp.decl.Table.Name] = i
+		}
+	}
+	keep := make([]bool, len(spans))
+	var todo []int
+	for i, sp := range spans {
+		if sp.decl.Proc == nil && sp.decl.Table == nil {
+			keep[i] = true
+			todo = append(todo, i)
+		}
+	}
+	for len(todo) > 0 {
+		i := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		syntax.Scan(spans[i].text, func(t lexer.Token) bool {
+			if j, ok := procs[t.Value]; ok && !keep[j] {
+				keep[j] = true
+				todo = append(todo, j)
+			}
+			return true
+		})
+	}
+	out := make([]syntax.ParsedFile, len(files))
+	k := 0
+	for fi, f := range files {
+		ast := &syntax.File{}
+		for range f.AST.Decls {
+			if keep[k] {
+				ast.Decls = append(ast.Decls, spans[k].decl)
+			}
+			k++
+		}
+		out[fi] = syntax.ParsedFile{Name: f.Name, AST: ast}
+	}
+	return out
 }
 
 // loadRuleDice finishes a load whose rules declare dice made from rules: the faces are
