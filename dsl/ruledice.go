@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math/big"
@@ -50,6 +51,10 @@ func SetDieOdds(f DieOdds) { dieOdds = f }
 // MaxRuleDieFaces bounds the faces of a die made from a rule (its odds' common denominator):
 // the most sides whose exact odds are computed.
 const MaxRuleDieFaces = dice.MaxExactSides
+
+// maxRuleDiceSets bounds the sets of option values a Program keeps dice for: a sweep over
+// an option's values, or a long session of :set, computes again past it, never grows it.
+const maxRuleDiceSets = 256
 
 // ruleDice holds the dice made from rules of one Program computed for option values other
 // than the defaults, by the text of the values in force.
@@ -126,7 +131,7 @@ func dieOf(d *runtime.DieDecl, outs []DieOutcome) (*dice.Die, error) {
 		return nil, dieError(d, fmt.Sprintf("its odds have a common denominator over %d, the most faces a die made from a rule may have", MaxRuleDieFaces))
 	}
 	outs = slices.Clone(outs)
-	slices.SortFunc(outs, func(a, b DieOutcome) int { return a.Value.(int) - b.Value.(int) })
+	slices.SortFunc(outs, func(a, b DieOutcome) int { return cmp.Compare(a.Value.(int), b.Value.(int)) })
 	var faces []dice.Face
 	for _, o := range outs {
 		n := new(big.Int).Mul(o.P.Num(), new(big.Int).Quo(l, o.P.Denom())).Int64()
@@ -174,7 +179,7 @@ func (p *Program) ownDice(values []OptionValue) (map[string]*dice.Die, error) {
 		return set, rd.errs[k]
 	}
 	set, err := p.computeRuleDice(over)
-	if rd.sets == nil {
+	if rd.sets == nil || len(rd.sets) >= maxRuleDiceSets {
 		rd.sets, rd.errs = map[string]map[string]*dice.Die{}, map[string]error{}
 	}
 	rd.sets[k], rd.errs[k] = set, err
