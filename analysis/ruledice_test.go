@@ -358,3 +358,17 @@ rule h(): int { return 1d[avantage]r }
 	// A bare r rerolls the lowest face, 1 (1/36): the others share its weight.
 	checkOdds(t, prog, nil, "1d[avantage]r", map[int]*big.Rat{2: big.NewRat(3, 35), 3: big.NewRat(5, 35), 4: big.NewRat(7, 35), 5: big.NewRat(9, 35), 6: big.NewRat(11, 35)})
 }
+
+// BenchmarkRuleDieVolley is `rulesh prob -f salve.rules 10dattaque` without the process:
+// the load (which computes the die) and the convolution.
+func BenchmarkRuleDieVolley(b *testing.B) {
+	for b.Loop() {
+		prog, diags := dsl.LoadSource("t.rules", []byte(volleySrc))
+		if diags.HasErrors() {
+			b.Fatal(diags)
+		}
+		if _, err := Odds(Question{Prog: prog, Expr: "10dattaque"}, ProbOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
