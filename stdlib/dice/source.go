@@ -65,6 +65,14 @@ func (p *PCG) Roll(sides int) (int, error) {
 	return 1 + p.rng.IntN(sides), nil
 }
 
+// A JointSource draws a sum of record dice in one weighted draw among the outcomes of its
+// joint distribution, returning the outcome's index: the exact odds' source, which thus
+// branches once per record of counts, not once per face of each die. Other sources roll
+// the dice one by one.
+type JointSource interface {
+	Joint(j *Joint) (int, error)
+}
+
 // Queue gives results entered by hand, in order: numbers, or face names for symbolic dice.
 // When they run out it asks Next, or fails if Next is nil.
 type Queue struct {

@@ -568,7 +568,14 @@ func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 				return f.Type
 			}
 		}
+	case *ast.BinaryNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 	case *ast.CallNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
 			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
 				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
@@ -621,6 +628,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.recordSort(n)
 		return
 	case *ast.MemberNode:
+		pv.tallyField(n)
 		pv.recordIndex(n)
 		pv.enumValue(node, n)
 		if *node == n {
@@ -640,7 +648,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
-		pv.recordBinary(n)
+		if !pv.tallyBinary(n) {
+			pv.recordBinary(n)
+		}
 		pv.totalOnly(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.

@@ -347,7 +347,7 @@ func (j *jsonWriter) convert(v any, depth int) any {
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			if k == KindKey {
-				if kd, ok := e.(*Kind); ok {
+				if kd, ok := e.(*Kind); ok && !kd.Tally {
 					out["$kind"] = kd.Name
 				}
 				continue
