@@ -63,7 +63,7 @@ func (c *Compiler) recordDie(d *syntax.DiceDecl) *dice.Die {
 }
 
 // recordFieldTypos reports a field of the record dice named on a single face of them all
-// when it is close to a field named more often (`{sucess: 1}` among `success`): a typo
+// when it is close to a field named more often, and long enough to tell (4 letters or more) (`{sucess: 1}` among `success`): a typo
 // would otherwise be a field of its own, which every roll counts 0 in.
 func (c *Compiler) recordFieldTypos(files []syntax.ParsedFile) {
 	uses := map[string]int{}
@@ -98,7 +98,8 @@ func (c *Compiler) recordFieldTypos(files []syntax.ParsedFile) {
 	}
 	sort.Strings(often)
 	for _, n := range names {
-		if uses[n] != 1 {
+		if uses[n] != 1 || len([]rune(n)) < 4 {
+			// Short names (s, tr) are too close to each other to tell a typo.
 			continue
 		}
 		if s := syntax.DidYouMean(n, often); s != "" {
