@@ -67,6 +67,7 @@ type Machine struct {
 
 	allowances map[passage]int
 	rollers    map[*dice.Expr]*dice.Roller
+	recFields  []string // every field of the rules' record dice (recdice.go), once read
 	parsed     map[string]*dice.Expr
 	journal    []undo
 	// choicesBefore is the same for the hand-given answers to choose.

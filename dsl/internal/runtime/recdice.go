@@ -53,14 +53,37 @@ func IsTally(v any) bool {
 	return ok && k.Tally
 }
 
-// newTally builds the record of counts, one per field of k.
-func newTally(k *Kind, counts []int) map[string]any {
-	out := make(map[string]any, len(counts)+1)
+// newTally builds the record of counts, one per field of k, and 0 for each of others (the
+// fields of the rules' other record dice) it lacks: read through a value of unknown type
+// (a rule's parameter r: any), r.despair of a roll without challenge dice is 0, not nil.
+// Printing and JSON show k's fields only.
+func newTally(k *Kind, counts []int, others []string) map[string]any {
+	out := make(map[string]any, len(others)+1)
 	out[KindKey] = k
+	for _, f := range others {
+		out[f] = 0
+	}
 	for i, f := range k.Fields {
 		out[f.Name] = counts[i]
 	}
 	return out
+}
+
+// recordFields is every field of the rules' record dice, read once per machine.
+func (m *Machine) recordFields() []string {
+	if m.recFields == nil {
+		m.recFields = []string{}
+		seen := map[string]bool{}
+		for _, d := range m.prog.DiceDecl {
+			for _, f := range d.Die.Fields {
+				if !seen[f] {
+					seen[f] = true
+					m.recFields = append(m.recFields, f)
+				}
+			}
+		}
+	}
+	return m.recFields
 }
 
 // AddTallies is + between rolls of record dice: the counts added field by field, a field
@@ -72,13 +95,18 @@ func AddTallies(a, b any) (any, error) {
 		return nil, Errorf("cannot add %s and %s: + adds rolls of record dice to each other (or numbers, lists)", TypeName(a), TypeName(b))
 	}
 	k := UnionTally(x[KindKey].(*Kind), y[KindKey].(*Kind))
-	counts := make([]int, len(k.Fields))
-	for i, f := range k.Fields {
-		n1, _ := x[f.Name].(int)
-		n2, _ := y[f.Name].(int)
-		counts[i] = n1 + n2
+	out := make(map[string]any, len(x))
+	for f, v := range x {
+		n, _ := v.(int)
+		out[f] = n
 	}
-	return newTally(k, counts), nil
+	for f, v := range y {
+		n1, _ := out[f].(int)
+		n2, _ := v.(int)
+		out[f] = n1 + n2
+	}
+	out[KindKey] = k
+	return out, nil
 }
 
 // RollRecord rolls a sum of record dice on the machine's source and returns its record of
@@ -102,7 +130,7 @@ func (m *Machine) RollRecord(de *dice.Expr) (map[string]any, error) {
 		if err := m.Charge(1); err != nil {
 			return nil, err
 		}
-		return newTally(k, j.Vecs[i]), nil
+		return newTally(k, j.Vecs[i], m.recordFields()), nil
 	}
 	q, given := m.Dice.(*dice.Queue)
 	if given = given && q.Left() > 0; given {
@@ -125,5 +153,5 @@ func (m *Machine) RollRecord(de *dice.Expr) (map[string]any, error) {
 		}
 		m.trace("roll " + res.String() + mark)
 	}
-	return newTally(k, counts), nil
+	return newTally(k, counts, m.recordFields()), nil
 }
