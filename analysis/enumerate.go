@@ -250,18 +250,18 @@ func (s *pathSource) Joint(j *dice.Joint) (int, error) {
 	n := len(j.Vecs)
 	switch s.mode {
 	case setupMode:
-		return j.Pick(s.setup.Uint64N(j.Total)), nil
+		return j.Draw(s.setup), nil
 	case randomMode:
 		s.pos++
 		s.prod *= float64(n)
-		return j.Pick(s.rng.Uint64N(j.Total)), nil
+		return j.Draw(s.rng), nil
 	}
 	if s.joints == nil {
 		s.joints = map[*dice.Joint]*spread{}
 	}
 	d := s.joints[j]
 	if d == nil {
-		d = &spread{vals: make([]any, n), counts: j.Counts, total: j.Total}
+		d = &spread{vals: make([]any, n), counts: j.Counts, total: j.Total, bigCounts: j.BigCounts, bigTotal: j.BigTotal}
 		s.joints[j] = d
 	}
 	return s.pick(d)

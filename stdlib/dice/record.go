@@ -3,7 +3,10 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"math/big"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -294,13 +297,17 @@ func (r *Result) appendRecord(b []byte) []byte {
 }
 
 // Joint is the distribution of a sum of record dice: its outcomes, vectors of counts (one per
-// field of Fields, in lexicographic order), each with a weight out of Total.
+// field of Fields, in lexicographic order), each with a weight out of Total; when the ways to
+// roll the dice pass 2^62, the weights are BigCounts out of BigTotal (Counts is nil, Total 0).
 type Joint struct {
-	Fields []string
-	Vecs   [][]int
-	Counts []uint64
-	Total  uint64
-	cum    []uint64 // cum[i] is the sum of Counts[:i+1]
+	Fields    []string
+	Vecs      [][]int
+	Counts    []uint64
+	Total     uint64
+	BigCounts []*big.Int
+	BigTotal  *big.Int
+	cum       []uint64   // cum[i] is the sum of Counts[:i+1]
+	bigCum    []*big.Int // the same, of BigCounts
 }
 
 // Joint returns the distribution of a sum of record dice, computed once (it is safe to ask
@@ -314,17 +321,41 @@ func (e *Expr) Joint() (*Joint, error) {
 	return s.j, s.err
 }
 
-// Pick returns the outcome whose cumulative weight covers u, for u in [0, Total): a
-// weighted draw from one uniform number.
-func (j *Joint) Pick(u uint64) int {
-	i, _ := slices.BinarySearch(j.cum, u+1)
+// Draw picks an outcome by its weight, from rng: its index in Vecs.
+func (j *Joint) Draw(rng *rand.Rand) int {
+	if j.BigTotal == nil {
+		i, _ := slices.BinarySearch(j.cum, rng.Uint64N(j.Total)+1)
+		return min(i, len(j.Vecs)-1)
+	}
+	// A uniform number below BigTotal: random bits of its length, drawn again when over.
+	n := j.BigTotal.BitLen()
+	words := make([]big.Word, (n+bits.UintSize-1)/bits.UintSize)
+	u := new(big.Int)
+	for {
+		for i := range words {
+			words[i] = big.Word(rng.Uint64())
+		}
+		if extra := len(words)*bits.UintSize - n; extra > 0 {
+			words[len(words)-1] &= big.Word(^uint(0) >> extra)
+		}
+		if u.SetBits(words); u.Cmp(j.BigTotal) < 0 {
+			break
+		}
+	}
+	i, _ := slices.BinarySearchFunc(j.bigCum, u, func(c, u *big.Int) int {
+		if c.Cmp(u) <= 0 {
+			return -1
+		}
+		return 1
+	})
 	return min(i, len(j.Vecs)-1)
 }
 
 // joint convolves the dice one by one. An outcome is a vector of counts packed into one
 // integer in mixed radix (each field's range over the whole sum known beforehand), so a
 // partial sum is a map from packed vectors to weights, and adding a die adds the packed
-// offsets of its distinct faces: the work is outcomes × distinct faces per die.
+// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
+// words while the ways to roll the dice fit in 62 bits, big numbers past that.
 func (s *recordSum) joint() (*Joint, error) {
 	nf := len(s.fields)
 	lo, hi := make([]int, nf), make([]int, nf)
@@ -335,7 +366,8 @@ func (s *recordSum) joint() (*Joint, error) {
 		ws   []uint64
 	}
 	var dies []dieFaces
-	total := uint64(1)
+	total := big.NewInt(1)
+	var sides big.Int
 	for ti, t := range s.terms {
 		df := dieFaces{mins: make([]int, nf)}
 		first := true
@@ -370,20 +402,19 @@ func (s *recordSum) joint() (*Joint, error) {
 			df.offs = append(df.offs, v)
 			df.ws = append(df.ws, 1)
 		}
-		for range t.Count {
+		maxOff := make([]int, nf)
+		for _, o := range df.offs {
 			for k := range nf {
-				lo[k] += df.mins[k]
-				maxOff := 0
-				for _, o := range df.offs {
-					maxOff = max(maxOff, o[k])
-				}
-				hi[k] += df.mins[k] + maxOff
+				maxOff[k] = max(maxOff[k], o[k])
 			}
-			hiW, loW := bits.Mul64(total, uint64(len(t.Die.Faces)))
-			if hiW != 0 || loW > 1<<62 {
-				return nil, fmt.Errorf("%s: more than 2^62 ways to roll these dice, past what exact odds count", s.text())
-			}
-			total = loW
+		}
+		for k := range nf {
+			lo[k] += t.Count * df.mins[k]
+			hi[k] += t.Count * (df.mins[k] + maxOff[k])
+		}
+		sides.SetInt64(int64(len(t.Die.Faces)))
+		for range t.Count {
+			total.Mul(total, &sides)
 			dies = append(dies, df)
 		}
 	}
@@ -398,9 +429,15 @@ func (s *recordSum) joint() (*Joint, error) {
 		}
 		size = loW
 	}
+	wide := total.BitLen() > 62
 	acc := map[uint64]uint64{0: 1}
+	var bigAcc map[uint64]*big.Int
+	if wide {
+		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	}
 	work := 0
 	var packed []uint64
+	var prod big.Int
 	for i, df := range dies {
 		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
 			packed = packed[:0]
@@ -412,39 +449,71 @@ func (s *recordSum) joint() (*Joint, error) {
 				packed = append(packed, p)
 			}
 		}
-		work += len(acc) * len(packed)
-		if work > maxJointWork {
+		n := len(acc)
+		if wide {
+			n = len(bigAcc)
+		}
+		if work += n * len(packed); work > maxJointWork {
 			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps", s.text(), maxJointWork)
 		}
-		next := make(map[uint64]uint64, len(acc)*2)
-		for key, w := range acc {
-			for f, p := range packed {
-				next[key+p] += w * df.ws[f]
+		if wide {
+			next := make(map[uint64]*big.Int, n*2)
+			for key, w := range bigAcc {
+				for f, p := range packed {
+					c := next[key+p]
+					if c == nil {
+						c = new(big.Int)
+						next[key+p] = c
+					}
+					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
+				}
 			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, n*2)
+			for key, w := range acc {
+				for f, p := range packed {
+					next[key+p] += w * df.ws[f]
+				}
+			}
+			acc = next
 		}
-		if len(next) > MaxJointOutcomes {
+		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
 			return nil, fmt.Errorf("%s: more than %d different records of counts, past what exact odds list", s.text(), MaxJointOutcomes)
 		}
-		acc = next
 	}
-	keys := make([]uint64, 0, len(acc))
-	for k := range acc {
-		keys = append(keys, k)
+	var keys []uint64
+	if wide {
+		keys = slices.Collect(maps.Keys(bigAcc))
+	} else {
+		keys = slices.Collect(maps.Keys(acc))
 	}
 	slices.Sort(keys)
-	j := &Joint{Fields: s.fields, Total: total, Vecs: make([][]int, len(keys)), Counts: make([]uint64, len(keys)), cum: make([]uint64, len(keys))}
+	j := &Joint{Fields: s.fields, Vecs: make([][]int, len(keys))}
+	if wide {
+		j.BigTotal, j.BigCounts, j.bigCum = total, make([]*big.Int, len(keys)), make([]*big.Int, len(keys))
+	} else {
+		j.Total, j.Counts, j.cum = total.Uint64(), make([]uint64, len(keys)), make([]uint64, len(keys))
+	}
 	flat := make([]int, len(keys)*nf)
 	var run uint64
+	bigRun := new(big.Int)
 	for i, key := range keys {
+		if wide {
+			j.BigCounts[i] = bigAcc[key]
+			bigRun.Add(bigRun, bigAcc[key])
+			j.bigCum[i] = new(big.Int).Set(bigRun)
+		} else {
+			j.Counts[i] = acc[key]
+			run += acc[key]
+			j.cum[i] = run
+		}
 		v := flat[i*nf : (i+1)*nf : (i+1)*nf]
 		for k := range nf {
 			v[k] = lo[k] + int(key/stride[k])
 			key %= stride[k]
 		}
 		j.Vecs[i] = v
-		j.Counts[i] = acc[keys[i]]
-		run += j.Counts[i]
-		j.cum[i] = run
 	}
 	return j, nil
 }

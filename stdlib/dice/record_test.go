@@ -2,6 +2,8 @@ package dice
 
 import (
 	"fmt"
+	"math/big"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -137,9 +139,69 @@ func TestJointTwelveDice(t *testing.T) {
 	if want := uint64(8*8*8*8) * 12 * 12 * 8 * 8 * 8 * 12 * 12 * 12; j.Total != want {
 		t.Fatalf("total %d, want %d", j.Total, want)
 	}
-	// Pick covers every weight once.
-	if j.Pick(0) != 0 || j.Pick(j.Total-1) != len(j.Vecs)-1 {
-		t.Fatalf("Pick(0) = %d, Pick(last) = %d of %d", j.Pick(0), j.Pick(j.Total-1), len(j.Vecs))
+	// Draw reaches the first and the last outcomes, and nothing past them.
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[int]bool{}
+	for range 2000 {
+		i := j.Draw(rng)
+		if i < 0 || i >= len(j.Vecs) {
+			t.Fatalf("Draw gave %d of %d", i, len(j.Vecs))
+		}
+		seen[i] = true
+	}
+	if len(seen) < 100 {
+		t.Errorf("2000 draws reached %d outcomes", len(seen))
+	}
+}
+
+// TestJointWide: past 2^62 ways the weights are big numbers, checked against a dense table
+// of (successes, advantages) built die by die, an independent way to the same counts.
+func TestJointWide(t *testing.T) {
+	const n = 25 // 8^25 = 2^75 ways
+	e, err := Parse(fmt.Sprintf("%ddability", n), genesys(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := e.Joint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.BigTotal == nil || j.Counts != nil {
+		t.Fatalf("%d dice: not wide", n)
+	}
+	faces := [][2]int{{0, 0}, {1, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 1}, {1, 1}, {0, 2}}
+	table := map[[2]int]*big.Int{{0, 0}: big.NewInt(1)}
+	for range n {
+		next := map[[2]int]*big.Int{}
+		for k, w := range table {
+			for _, f := range faces {
+				key := [2]int{k[0] + f[0], k[1] + f[1]}
+				if next[key] == nil {
+					next[key] = new(big.Int)
+				}
+				next[key].Add(next[key], w)
+			}
+		}
+		table = next
+	}
+	if len(table) != len(j.Vecs) {
+		t.Fatalf("%d outcomes, want %d", len(j.Vecs), len(table))
+	}
+	sum := new(big.Int)
+	for i, v := range j.Vecs {
+		if want := table[[2]int{v[0], v[1]}]; want == nil || want.Cmp(j.BigCounts[i]) != 0 {
+			t.Errorf("%v: %v ways, want %v", v, j.BigCounts[i], want)
+		}
+		sum.Add(sum, j.BigCounts[i])
+	}
+	if sum.Cmp(j.BigTotal) != 0 || j.BigTotal.Cmp(new(big.Int).Exp(big.NewInt(8), big.NewInt(n), nil)) != 0 {
+		t.Errorf("total %v, counts sum to %v", j.BigTotal, sum)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		if i := j.Draw(rng); i < 0 || i >= len(j.Vecs) {
+			t.Fatalf("Draw gave %d of %d", i, len(j.Vecs))
+		}
 	}
 }
 

@@ -31,6 +31,7 @@ func TestRecordDiceErrors(t *testing.T) {
 		{recDice + "rule f(): bool {\n  return 2dability >= 1\n}\n", "t.rules:4:20", "a roll of record dice has no number (>=)"},
 		{recDice + "rule f(): bool {\n  return 2d[ability]kh1\n}\n", "t.rules:4:21", "dice 2d[ability]kh1: ability has faces that are records of counts: it takes no modifier (kh1)"},
 		{recDice + "rule f() {\n  return 2dability - 1ddifficulty\n}\n", "t.rules:4:20", "a roll of record dice has no number (-)"},
+		{recDice + "table t roll 2dability {\n  1: \"a\"\n}\n", "t.rules:3:14", "table t rolls 2dability, record dice"},
 		// A local keeps the fields it was declared with: start it with every die it adds.
 		{recDice + "rule f() {\n  let r = 0dability\n  r = r + 1ddifficulty\n}\n", "t.rules:5:7", "expected record {s, a}, got record {s, a, f, t}"},
 	} {
