@@ -63,6 +63,8 @@ type Compiler struct {
 	origins map[ast.Node]ast.Node
 	// enumValues maps the string constants written Enum.value to their enum's type.
 	enumValues map[ast.Node]*runtime.Type
+	// tallies caches tallyType for the nodes of the expression being compiled.
+	tallies map[ast.Node]*runtime.Type
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -110,6 +112,7 @@ func (e *Error) Error() string { return e.Summary }
 // an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
+	c.tallies = nil
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
 	if diags.HasErrors() {
 		return nil, diags, nil

@@ -2,6 +2,7 @@ package exprx
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
@@ -107,8 +108,21 @@ func (pv *patcher) tallyOf(n ast.Node) *runtime.Kind {
 	return nil
 }
 
-// tallyType is the static type of a roll of record dice or a sum of them, or nil.
+// tallyType is the static type of a roll of record dice or a sum of them, or nil. It is
+// remembered per node: each + of a long sum asks it of the sum below.
 func (c *Compiler) tallyType(n ast.Node, sc Scope) *runtime.Type {
+	if t, ok := c.tallies[n]; ok {
+		return t
+	}
+	t := c.tallyTypeOf(n, sc)
+	if c.tallies == nil {
+		c.tallies = map[ast.Node]*runtime.Type{}
+	}
+	c.tallies[n] = t
+	return t
+}
+
+func (c *Compiler) tallyTypeOf(n ast.Node, sc Scope) *runtime.Type {
 	switch n := n.(type) {
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
@@ -126,11 +140,20 @@ func (c *Compiler) tallyType(n ast.Node, sc Scope) *runtime.Type {
 			return c.tallyUnion(n.Arguments[0], n.Arguments[1], sc)
 		}
 	case *ast.BinaryNode:
-		if n.Operator == "+" {
+		// Only maps may be tallies: a look at expr's types first keeps a long sum of
+		// numbers from being walked again at each of its + (quadratic).
+		if n.Operator == "+" && mapTyped(n.Left) && mapTyped(n.Right) {
 			return c.tallyUnion(n.Left, n.Right, sc)
 		}
 	}
 	return nil
+}
+
+// mapTyped reports a node expr typed as a map (a record, a roll of record dice) or left
+// untyped.
+func mapTyped(n ast.Node) bool {
+	t := n.Nature().Type
+	return t == nil || t.Kind() == reflect.Map || t.Kind() == reflect.Interface
 }
 
 func (c *Compiler) tallyUnion(l, r ast.Node, sc Scope) *runtime.Type {
