@@ -112,6 +112,11 @@ func convolve(q Question) (d *dice.Dist, done bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if e.IsRecord() {
+		// A roll of record dice is a record, which the engine counts (its draw is the
+		// convolution of the dice's joint distributions).
+		return nil, false, nil
+	}
 	if d, err = e.Distribution(); err != nil {
 		return nil, true, &DiceError{Src: q.Expr, Err: err}
 	}

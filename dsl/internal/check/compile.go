@@ -184,6 +184,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 			}
 		}
 	}
+	c.recordFieldTypos(files)
 	for _, k := range kinds {
 		c.kindFields(k)
 		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
@@ -264,9 +265,18 @@ func (c *Compiler) dieDecl(d *syntax.DiceDecl) {
 		c.ruleDieDecl(decl, d)
 		return
 	}
+	if len(d.Faces) > 0 && d.Faces[0].Counts != nil {
+		if decl.Die = c.recordDie(d); decl.Die != nil {
+			c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
+		}
+		return
+	}
 	var faces []dice.Face
 	for _, f := range d.Faces {
 		switch {
+		case f.Counts != nil:
+			c.errorf(f.Pos, fmt.Sprintf("face %d of die %s is a record of counts, and its first face is not", len(faces)+1, d.Name), "a die's faces are all numbers, all names or all records of counts ({s: 1})")
+			return
 		case f.Number != "":
 			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
 			if !ok {

@@ -63,6 +63,8 @@ type Compiler struct {
 	origins map[ast.Node]ast.Node
 	// enumValues maps the string constants written Enum.value to their enum's type.
 	enumValues map[ast.Node]*runtime.Type
+	// tallies caches tallyType for the nodes of the expression being compiled.
+	tallies map[ast.Node]*runtime.Type
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -110,6 +112,7 @@ func (e *Error) Error() string { return e.Summary }
 // an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
+	c.tallies = nil
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
 	if diags.HasErrors() {
 		return nil, diags, nil
@@ -568,7 +571,14 @@ func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 				return f.Type
 			}
 		}
+	case *ast.BinaryNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 	case *ast.CallNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
 			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
 				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
@@ -621,6 +631,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.recordSort(n)
 		return
 	case *ast.MemberNode:
+		pv.tallyField(n)
 		pv.recordIndex(n)
 		pv.enumValue(node, n)
 		if *node == n {
@@ -640,7 +651,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
-		pv.recordBinary(n)
+		if !pv.tallyBinary(n) {
+			pv.recordBinary(n)
+		}
 		pv.totalOnly(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.

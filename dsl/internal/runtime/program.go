@@ -71,7 +71,9 @@ type Kind struct {
 	Pos    Pos
 	Fields []*Field
 	ByName map[string]*Field
-	self   *Type
+	// Tally marks the nameless kind of a roll of record dice (TallyKind).
+	Tally bool
+	self  *Type
 }
 
 // FieldNames lists the kind's fields in declaration order (did-you-mean, completion).

@@ -123,6 +123,10 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
 		return nil, Errorf("no dice source")
 	}
+	if de.IsRecord() {
+		// roll("2dability") or roll(ability): a record has no place in a roll's total.
+		return nil, Errorf("%s rolls record dice: write them in the rule, where their roll is a record (let r = %s)", de.Src, de.Src)
+	}
 	if m.ownDice != nil {
 		de = m.withOwnDice(de)
 	}

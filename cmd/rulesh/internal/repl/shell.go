@@ -74,7 +74,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":set", "NAME VALUE", "set an option"},
 	{":options", "", "list the options with their values"},
 	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
-	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused); alone lists them, `clear` empties"},
+	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused; a record die's face by its place or its record, {s: 1}); alone lists them, `clear` empties"},
 	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand (a line with one not of the deck is refused); alone lists them, `clear` empties"},
 	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
@@ -626,7 +626,8 @@ func (s *Shell) GiveRolls(list string) error {
 	return nil
 }
 
-// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers or face names),
+// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers, face names, or the
+// records of record dice's faces, {s: 1, a: 1}),
 // checking each against the dice prog and texts (an expression given with them) could roll.
 func ParseRolls(prog *dsl.Program, list string, texts ...string) ([]string, error) {
 	rolls, err := dice.ParseList(list)
