@@ -235,6 +235,7 @@ var builtins = []builtin{
 	{"path", runtime.Builtin{Fn: path,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
 		Callbacks: moveCallbacks(5)}},
+	{"move_cost", runtime.Builtin{Fn: moveCostOf, Types: []any{new(func(*runtime.Machine, any, any, any, any) float64)}}},
 	{"units_at", runtime.Builtin{Fn: unitsAt, Types: []any{new(func(*runtime.Machine, any, any) []any), new(func(*runtime.Machine, any, any, string) []any)}}},
 	{"retreats", runtime.Builtin{Fn: retreats,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
@@ -243,7 +244,8 @@ var builtins = []builtin{
 
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
 // neighbours, rings, lines and line of fire, terrain and edges, the units on a hex, reach
-// and paths with movement costs given by rules, retreats. None changes the run's state (ChangesState is
+// and paths with movement costs given by rules or as data (a cost map), the cost of one
+// step, retreats. None changes the run's state (ChangesState is
 // unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
 	out := make(map[string]runtime.Builtin, len(builtins))
@@ -432,7 +434,7 @@ func reachable(m *runtime.Machine, a []any) (any, error) {
 	if len(a) > 5 {
 		stop = a[5]
 	}
-	cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
+	cost, err := moveCost(m, "reachable", moveCallbacks(4), b, a[1], a[4], stop)
 	if err != nil {
 		return nil, err
 	}
@@ -464,7 +466,7 @@ func path(m *runtime.Machine, a []any) (any, error) {
 	if len(a) > 6 {
 		stop = a[6]
 	}
-	cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
+	cost, err := moveCost(m, "path", moveCallbacks(5), b, a[1], a[5], stop)
 	if err != nil {
 		return nil, err
 	}
