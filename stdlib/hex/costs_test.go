@@ -180,3 +180,44 @@ func TestCostsSameAsAFunction(t *testing.T) {
 		}
 	}
 }
+
+// TestPathSettlesTheGoal: Path ends its search once the goal is settled, and gives the path
+// that the whole search's previous hexes give, ties included (a plain board has many paths
+// of one length), for every start and goal; a near goal asks fewer steps than the board.
+func TestPathSettlesTheGoal(t *testing.T) {
+	m := NewMap("plain", 7, 6)
+	for _, x := range m.Hexes() {
+		m.Terrain[x] = "plaine"
+	}
+	m.Terrain[FromOffset(4, 3)] = "étang"
+	costs := Costs{Default: 1, Terrain: map[string]float64{"étang": -1}, Stop: map[Hex]bool{FromOffset(2, 5): true}}
+	calls := 0
+	counted := func(from, to Hex) (float64, bool, error) {
+		calls++
+		return costs.Func(m)(from, to)
+	}
+	for _, start := range m.Hexes() {
+		calls = 0
+		best, prev, err := m.Reachable(start, 50, counted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := calls
+		for _, goal := range m.Hexes() {
+			var want []Step
+			if _, ok := best[goal]; ok && goal != start {
+				for h := goal; h != start; h = prev[h] {
+					want = append([]Step{{h, best[h]}}, want...)
+				}
+			}
+			calls = 0
+			got, err := m.Path(start, goal, 50, counted)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s → %s: got %v (%v), want %v", start, goal, got, err, want)
+			}
+			if Distance(start, goal) == 1 && m.Terrain[goal] != "étang" && calls >= whole {
+				t.Errorf("%s → %s, a neighbour: %d steps asked, as many as the whole board's %d", start, goal, calls, whole)
+			}
+		}
+	}
+}
