@@ -374,7 +374,7 @@ func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow,
 			}
 		}
 		for _, r := range rows {
-			ch.Series = append(ch.Series, output.Series{Name: r.label, Values: r.p, Fractions: r.frac})
+			ch.Series = append(ch.Series, output.Series{Name: "P(" + r.label + ")", Values: r.p, Fractions: r.frac})
 		}
 		return ch
 	}

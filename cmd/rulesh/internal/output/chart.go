@@ -298,10 +298,10 @@ func (c Chart) layout() *drawing {
 
 	// The title, wrapped to the width and set smaller when it takes many lines.
 	size := titleSize
-	title := wrapText(c.Title, size, width-2*margin)
+	title := balancedWrap(c.Title, size, width-2*margin)
 	for len(title) > maxTitleRow && size > tickSize {
 		size--
-		title = wrapText(c.Title, size, width-2*margin)
+		title = balancedWrap(c.Title, size, width-2*margin)
 	}
 
 	d := &drawing{w: width}

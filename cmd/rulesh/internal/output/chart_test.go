@@ -340,6 +340,16 @@ func TestWrapText(t *testing.T) {
 			t.Errorf("%q: wrapped into %q, text lost", c.s, lines)
 		}
 	}
+	// Balanced: the same lines, of even length, none a lone word.
+	for _, s := range []string{"frapper(will, jack) + frapper(jack, will) — 2000 runs, seed 3", strings.Repeat("mot ", 40)} {
+		greedy, even := wrapText(s, 16, 400), balancedWrap(s, 16, 400)
+		if len(even) != len(greedy) || strings.Join(even, " ") != strings.Join(greedy, " ") {
+			t.Errorf("balanced %q, greedy %q", even, greedy)
+		}
+		if last := even[len(even)-1]; fitWidth(last, 16) < 0.5*fitWidth(even[0], 16) {
+			t.Errorf("%q: last line %q much shorter than the first", s, last)
+		}
+	}
 	if w1, w2 := textWidth("iiii", 12), textWidth("WWWW", 12); w1 <= 0 || w2 < 2*w1 {
 		t.Errorf("widths are not a font's: iiii %v, WWWW %v", w1, w2)
 	}

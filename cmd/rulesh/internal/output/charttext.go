@@ -96,6 +96,28 @@ func wrapText(s string, size, maxW float64) []string {
 	return lines
 }
 
+// balancedWrap is wrapText with lines of even length: the narrowest width that still takes
+// as many lines (and breaks no more words), so that a title never ends on a lone word.
+func balancedWrap(s string, size, maxW float64) []string {
+	lines := wrapText(s, size, maxW)
+	if len(lines) < 2 {
+		return lines
+	}
+	whole := strings.Join(strings.Fields(s), " ")
+	wordsKept := strings.Join(lines, " ") == whole
+	lo, hi := 0.0, maxW
+	for range 16 {
+		mid := (lo + hi) / 2
+		try := wrapText(s, size, mid)
+		if len(try) == len(lines) && (!wordsKept || strings.Join(try, " ") == whole) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return wrapText(s, size, hi)
+}
+
 // axisTicks chooses the ticks of a probability axis from 0 to at least peak: a step of 1, 2
 // or 5 times a power of ten, the smallest giving at most maxIntervals intervals, the top
 // being the first step at or past peak. A peak of 0 or less (or not a number) is taken as 1.
