@@ -247,10 +247,14 @@ func (c Chart) layout() *drawing {
 		barW = max(2, min(24, 96/float64(s)))
 		gap = max(8, barW*0.8)
 		if float64(n)*(float64(s)*barW+gap) > maxPlotW {
-			// Many bars: thinner ones, down to 2 pixels, before the picture grows wider.
+			// Many bars: thinner ones rather than a wider picture; past a few pixels a
+			// group, no gap, as a histogram.
 			group := maxPlotW / float64(n)
-			gap = max(4, group/6)
-			barW = max(2, (group-gap)/float64(s))
+			gap = 0
+			if group >= 6 {
+				gap = max(2, group/6)
+			}
+			barW = (group - gap) / float64(s)
 		}
 	}
 	maxLabel := 0.0
@@ -274,12 +278,18 @@ func (c Chart) layout() *drawing {
 		barW = min(maxBarW, max(barW, (groupW-gap)/float64(s)))
 	}
 
-	// The labels of the x axis: across when every one fits its group, else turned by 45°.
-	turned := maxLabel > groupW-4
+	// The labels of the x axis: across when every one fits its group, else turned by 45°;
+	// too many to turn without overlapping, every stride-th across.
+	turned, stride := maxLabel > groupW-4, 1
+	if turned && groupW < 1.5*tickSize {
+		turned, stride = false, roundStride((maxLabel+8)/groupW)
+	}
 	tickH := tickSize * lineHeight
 	labelsH := tickH
-	leftReach := 0.0 // how far a turned label reaches left of the plot
+	// How far a label reaches left of the plot, and right of it.
+	leftReach, rightReach := max(0, maxLabel/2-groupW/2), max(0, maxLabel/2-groupW/2)
 	if turned {
+		leftReach, rightReach = 0, 0
 		labelsH = 0
 		for i, l := range c.Labels {
 			w := fitWidth(l, tickSize)
@@ -294,7 +304,7 @@ func (c Chart) layout() *drawing {
 		tickLabelW = max(tickLabelW, fitWidth(tickLabel(t, decimals), tickSize))
 	}
 	left := margin + max(tickLabelW+6, leftReach)
-	width := math.Ceil(left + plotW + margin)
+	width := math.Ceil(left + plotW + max(margin, rightReach+4))
 
 	// The title, wrapped to the width and set smaller when it takes many lines.
 	size := titleSize
@@ -349,12 +359,21 @@ func (c Chart) layout() *drawing {
 		}
 		d.add(item{kind: itemLine, pts: pts, stroke: cv.colour, width: 2, dash: cv.dash})
 		for i, v := range cv.values {
+			if groupW < 3*markerR {
+				break // points too close to tell apart: the line alone
+			}
 			d.add(item{kind: itemCircle, x: centre(i), y: yOf(v), w: markerR, fill: cv.colour, tip: cv.tips[i]})
 		}
 	}
 
 	y = plotBottom + 4
 	for i, l := range c.Labels {
+		if i%stride != 0 {
+			continue
+		}
+		if stride > 1 {
+			d.add(item{kind: itemLine, pts: []float64{centre(i), ax, centre(i), ax + 4}, stroke: axisColour, width: 1})
+		}
 		if turned {
 			d.add(item{kind: itemText, text: l, x: centre(i) + tickSize*0.35, y: y + 4, size: tickSize, anchor: anchorEnd, rotate: -45, fill: inkColour})
 		} else {
@@ -382,6 +401,17 @@ func (c Chart) layout() *drawing {
 	}
 	d.h = math.Ceil(y + margin)
 	return d
+}
+
+// roundStride is the first of 1, 2, 5, 10, 20, 50… at or above k: one label in so many.
+func roundStride(k float64) int {
+	for p := 1; ; p *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if float64(m*p) >= k || p > 1e8 {
+				return m * p
+			}
+		}
+	}
 }
 
 // crisp puts a one-pixel line on a pixel's middle, so a viewer draws it sharp.

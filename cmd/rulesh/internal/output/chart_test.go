@@ -418,3 +418,46 @@ func TestChartPNG(t *testing.T) {
 		t.Errorf("pixels: %v of %d", counts, total)
 	}
 }
+
+// TestChartManyOutcomes: hundreds of outcomes make thin bars in a picture no wider than
+// maxPlotW and its margins (a PNG of a reasonable size), every outcome a bar with its
+// tooltip, one label in a few, every text inside the picture.
+func TestChartManyOutcomes(t *testing.T) {
+	var labels []string
+	var values []float64
+	for i := range 601 {
+		labels = append(labels, strconv.Itoa(100+i))
+		values = append(values, math.Exp(-math.Pow(float64(i-300)/80, 2)))
+	}
+	var b strings.Builder
+	c := Chart{Title: "600d2", Labels: labels, Series: []Series{{Name: "600d2", Values: values}}, AtLeast: true}
+	if err := c.SVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	box := measureSVG(t, svg)
+	if len(box.overflow) > 0 {
+		t.Errorf("outside the picture: %v", box.overflow[:min(5, len(box.overflow))])
+	}
+	if box.width > maxPlotW+120 {
+		t.Errorf("%v wide", box.width)
+	}
+	if n := strings.Count(svg, "</rect>"); n != 601 {
+		t.Errorf("%d bars with a tooltip, want 601", n)
+	}
+	shown := 0
+	for _, s := range box.texts {
+		if n, err := strconv.Atoi(s); err == nil && n >= 100 {
+			shown++
+		}
+	}
+	if shown < 10 || shown > 100 {
+		t.Errorf("%d of 601 outcome labels shown, want one in a few", shown)
+	}
+	if !strings.Contains(svg, ">200</text>") || !strings.Contains(svg, ">300</text>") {
+		t.Error("the labels shown are not round steps from the first")
+	}
+	if strings.Contains(svg, "rotate(") {
+		t.Error("labels turned although one in a few is shown across")
+	}
+}
