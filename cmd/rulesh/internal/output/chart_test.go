@@ -461,3 +461,23 @@ func TestChartManyOutcomes(t *testing.T) {
 		t.Error("labels turned although one in a few is shown across")
 	}
 }
+
+// TestPNGStrokeJoins: a line's round ends and joins add to its segments' ink, not cancel
+// it out (the shapes of one stroke must turn the same way for the rasterizer).
+func TestPNGStrokeJoins(t *testing.T) {
+	d := &drawing{w: 40, h: 20, items: []item{{kind: itemLine, pts: []float64{5, 10, 20, 10, 35, 5}, stroke: "#D55E00", width: 4}}}
+	var b bytes.Buffer
+	if err := d.png(&b, 2); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []image.Point{{10, 20}, {40, 20}, {30, 20}} { // an end, the join, a segment
+		r, g, bl, _ := img.At(p.X, p.Y).RGBA()
+		if r>>8 != 0xD5 || g>>8 != 0x5E || bl>>8 != 0x00 {
+			t.Errorf("pixel %v is %02x%02x%02x, want the stroke's D55E00", p, r>>8, g>>8, bl>>8)
+		}
+	}
+}

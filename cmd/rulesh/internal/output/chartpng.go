@@ -81,7 +81,8 @@ func stroke(r *vector.Rasterizer, pts []float64, width float64, dash bool, scale
 			return
 		}
 		nx, ny := -dy/l*half, dx/l*half
-		polygon(r, []float64{x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny})
+		// Turning as disc does (its signed area positive), or the joins would cancel out.
+		polygon(r, []float64{x0 - nx, y0 - ny, x1 - nx, y1 - ny, x1 + nx, y1 + ny, x0 + nx, y0 + ny})
 	}
 	for i := 0; i+3 < len(pts); i += 2 {
 		x0, y0, x1, y1 := pts[i]*scale, pts[i+1]*scale, pts[i+2]*scale, pts[i+3]*scale
