@@ -205,10 +205,13 @@ func (c Chart) layout() *drawing {
 			curves = append(curves, cv)
 			legend = append(legend, legendEntry{name: c.Series[j].Name, colour: cv.colour, line: true, dash: cv.dash})
 		}
-	} else if s > 1 || c.AtLeast || c.AtMost {
+	} else if s > 1 {
 		for j := range c.Series {
 			legend = append(legend, legendEntry{name: c.Series[j].Name, colour: chartColours[j%len(chartColours)]})
 		}
+	} else if s == 1 && (c.AtLeast || c.AtMost) {
+		// The bars beside the curves: named as the curves are, not by the title again.
+		legend = append(legend, legendEntry{name: "P(= " + xName + ")", colour: chartColours[0]})
 	}
 	for j := range c.Series {
 		for i := range c.Labels {
