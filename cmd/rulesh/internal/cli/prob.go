@@ -39,7 +39,7 @@ func (c *cli) prob(args []string) int {
 	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
 	var sweep listFlag
 	fs.Var(&sweep, "sweep", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
-	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value); on a chart of one answer or a comparison, draw P(≥) as a curve over the bars")
+	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value), and draw a sweep's lines as P(≥ each outcome); on a chart of one answer or a comparison, draw P(≥) as a curve over the bars")
 	atMost := fs.Bool("at-most", false, "on a chart of one answer or a comparison (--svg, --png), draw P(≤) as a curve over the bars")
 	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	pos, code, ok := parseFlags(fs, args)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -287,7 +288,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 		}
 	}
 	if chart.any() {
-		if code := c.writeChart("prob", chart, true, sweepChart(q.Expr+" — "+sweepWhat(sw), sw, cols, rows, b != nil)); code != 0 {
+		if code := c.writeChart("prob", chart, true, sweepChart(q.Expr+" — "+sweepWhat(sw), sw, cols, rows, b != nil, atLeast)); code != 0 {
 			return code
 		}
 	}
@@ -361,10 +362,14 @@ func rowLabels(rows []sweepRow) []string {
 
 // sweepChart is the chart of a sweep. With a few outcomes (as many as the chart has
 // colours) and no B beside A, a line per outcome across the values: how the odds of each
-// move with the parameter. Otherwise a group of bars per outcome, a bar per column.
-func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow, paired bool) output.Chart {
+// move with the parameter; with atLeast and numbers, the lines are P(≥ each outcome).
+// Otherwise a group of bars per outcome, a bar per column.
+func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow, paired, atLeast bool) output.Chart {
 	ch := output.Chart{Title: title}
 	if !paired && len(cols) > 1 && len(rows) <= output.ChartColours {
+		if atLeast && numericRows(rows) {
+			rows = atLeastRows(rows)
+		}
 		ch.Lines, ch.XLabel = true, sw.Name
 		for i := range cols {
 			if sw.Parts == nil {
@@ -374,7 +379,11 @@ func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow,
 			}
 		}
 		for _, r := range rows {
-			ch.Series = append(ch.Series, output.Series{Name: "P(" + r.label + ")", Values: r.p, Fractions: r.frac})
+			name := r.label
+			if !strings.HasPrefix(name, "P(") {
+				name = "P(" + name + ")"
+			}
+			ch.Series = append(ch.Series, output.Series{Name: name, Values: r.p, Fractions: r.frac})
 		}
 		return ch
 	}
@@ -390,6 +399,39 @@ func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow,
 		}
 	}
 	return ch
+}
+
+// atLeastRows turns a sweep's rows (numbers, ascending) into P(≥ each): the sum of its
+// row and those below it at each value, exact fractions summed when every one is there.
+func atLeastRows(rows []sweepRow) []sweepRow {
+	out := make([]sweepRow, len(rows))
+	n := len(rows[0].p)
+	sum, rsum, exact := make([]float64, n), make([]*big.Rat, n), make([]bool, n)
+	for j := range n {
+		rsum[j], exact[j] = new(big.Rat), true
+	}
+	for i := len(rows) - 1; i >= 0; i-- {
+		r := rows[i]
+		o := sweepRow{label: "P(≥ " + r.label + ")", isNum: true, p: make([]float64, n), has: make([]bool, n), frac: make([]string, n)}
+		for j := range n {
+			sum[j] += r.p[j]
+			o.p[j], o.has[j] = min(1, sum[j]), true
+			f, ok := new(big.Rat), false
+			if r.frac != nil && r.frac[j] != "" {
+				_, ok = f.SetString(r.frac[j])
+			} else if !r.has[j] {
+				ok = true // never there: 0
+			}
+			exact[j] = exact[j] && ok
+			if exact[j] {
+				rsum[j].Add(rsum[j], f)
+				o.frac[j] = rsum[j].RatString()
+				o.p[j], _ = rsum[j].Float64()
+			}
+		}
+		out[i] = o
+	}
+	return out
 }
 
 // simSweepReport prints the runs of a sweep: one table (frequencies side by side), one JSON
@@ -458,7 +500,7 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*a
 	}
 	if chart.any() {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
-		ch := sweepChart(title, sw, cols, rows, tsB != nil)
+		ch := sweepChart(title, sw, cols, rows, tsB != nil, atLeast)
 		ch.YLabel = "frequency"
 		if code := c.writeChart("sim", chart, true, ch); code != 0 {
 			return code
