@@ -11,7 +11,7 @@ import (
 // The charts are drawn by hand rather than with gonum/plot: gonum/plot embeds its fonts and
 // adds about 3.8 MB (gzip -9) to a WebAssembly build, most of the playground's 6 MB; it cannot
 // give a bar its own <title> (the exact fraction a page shows on hover); and its SVG sets
-// text in fonts a page may not have. Here one layout (chartLayout) computes every position,
+// text in fonts a page may not have. Here one layout (Chart.layout) computes every position,
 // tick and wrapped line once, measuring text with Go Regular's metrics, and two small
 // writers draw the same picture: SVG text and PNG pixels.
 
@@ -169,8 +169,8 @@ func (c Chart) layout() *drawing {
 		yName = "probability"
 	}
 	value := func(j, i int) float64 {
-		if i < len(c.Series[j].Values) {
-			return c.Series[j].Values[i]
+		if i < len(c.Series[j].Values) && c.Series[j].Values[i] > 0 {
+			return c.Series[j].Values[i] // a negative or NaN value (never odds) draws as 0
 		}
 		return 0
 	}

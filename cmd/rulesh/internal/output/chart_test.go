@@ -173,6 +173,8 @@ var goldenCharts = map[string]Chart{
 		Series: []Series{{Name: "x", Values: []float64{0.4, 0.1, 0.45, 0.05}}},
 	},
 	"empty": {Title: "nothing"},
+	// Not odds, but ChartSVG is an API: no negative height, no NaN in the picture.
+	"bad-values": {Title: "bad", Labels: []string{"a", "b", "c"}, Series: []Series{{Name: "x", Values: []float64{-0.5, math.NaN(), 0.5}}}},
 }
 
 // TestChartGolden: each golden chart is the SVG its file keeps (go test -update rewrites
@@ -192,6 +194,9 @@ func TestChartGolden(t *testing.T) {
 		box := measureSVG(t, got)
 		if len(box.overflow) > 0 {
 			t.Errorf("%s: outside the %v×%v picture: %s", name, box.width, box.height, strings.Join(box.overflow, "; "))
+		}
+		if strings.Contains(got, "NaN") || strings.Contains(got, `height="-`) || strings.Contains(got, `width="-`) {
+			t.Errorf("%s: a NaN or a negative size in the picture", name)
 		}
 		path := filepath.Join("testdata", "charts", name+".svg")
 		if *update {
