@@ -23,8 +23,8 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 
 // declParsers maps a declaration's keyword to the parser of its production.
 var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
-	"action":  procParser,
-	"rule":    procParser,
+	"action":  parseProc,
+	"rule":    parseProc,
 	"ruleset": subParser(func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
 	"include": subParser(func(d *Decl, v *IncludeDecl) { d.Include = v }),
 	"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
@@ -44,8 +44,6 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 	"pile":   subParser(func(d *Decl, v *PileDecl) { d.Pile = v }),
 	"map":    subParser(func(d *Decl, v *MapDecl) { d.Map = v }),
 }
-
-var procParser = subParser(func(d *Decl, v *ProcDecl) { d.Proc = v })
 
 // subParser returns a parser for one declaration's production, reading from the file's
 // lexer and leaving the tokens after it; participle's parser is built on first use.
