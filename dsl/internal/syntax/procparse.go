@@ -7,41 +7,290 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Procedures are read by hand: they are most of a ruleset's text, and participle's
-// reflection over their productions (Block, Stmt and its nine alternatives) was more than
-// half of checking the largest shipped ruleset. The reader below follows the grammar's
-// productions exactly as participle matches them (literals by their text, Ident and Dice by
-// type, Pos at the first token of a production, EndPos at the token after it) and gives up
-// at the first token it does not expect: the grammar then parses the declaration again from
-// its start, so a procedure that does not read gets participle's own error, word for word.
-// TestHandProcsMatchGrammar compares the two on every rule file of the repository.
+// Rule files are read by hand where they can be: participle's reflection over the
+// productions of procedures (Block, Stmt and its nine alternatives) was more than half of
+// checking the largest shipped ruleset, and building a production's parser costs about a
+// millisecond of every process that reads one. The reader below follows the grammar's
+// productions exactly as participle matches them (literals by their text, Ident, Dice and
+// String by type, Pos at the first token of a production, EndPos at the token after it) and
+// gives up at the first token it does not expect: the grammar then parses the declaration
+// (or the file) again from its start, so text that does not read gets participle's own
+// error, word for word. TestHandReaderMatchesGrammar compares the two on every rule file of
+// the repository and on variants of them cut short.
 
-// handProcs turns the hand reader on (tests turn it off to compare with the grammar).
-var handProcs = true
+// handDecls turns the hand reader on (tests turn it off to compare with the grammar).
+var handDecls = true
 
-// handFallbacks counts the procedures the hand reader left to the grammar (for tests).
+// handFallbacks counts the declarations the hand reader left to the grammar (for tests).
 var handFallbacks atomic.Int64
 
-// parseProc reads `action` and `rule` declarations, by hand when it can.
-func parseProc(lex *lexer.PeekingLexer, d *Decl) error {
-	if handProcs {
-		cp := lex.MakeCheckpoint()
-		r := procReader{lex: lex}
-		if p := r.proc(); p != nil {
-			d.Proc = p
-			return nil
+// parseFile parses a whole file, by hand when it can.
+func parseFile(name string, src []byte) (*File, error) {
+	if handDecls {
+		if f := readFile(name, src); f != nil {
+			return f, nil
 		}
-		lex.LoadCheckpoint(cp)
-		handFallbacks.Add(1)
 	}
-	return procGrammar(lex, d)
+	return fileParser().ParseBytes(name, src)
 }
 
-var procGrammar = subParser(func(d *Decl, v *ProcDecl) { d.Proc = v })
+// readFile reads `( Decl | Newline )*` to the end of the file, or returns nil.
+func readFile(name string, src []byte) *File {
+	lx, err := Lexer.LexBytes(name, src)
+	if err != nil {
+		return nil
+	}
+	lex, err := lexer.Upgrade(lx)
+	if err != nil {
+		return nil
+	}
+	f := &File{}
+	for {
+		t := lex.Peek()
+		switch {
+		case t.EOF():
+			return f
+		case t.Type == TokNewline:
+			lex.Next()
+			continue
+		}
+		d := &Decl{}
+		if d.Parse(lex) != nil {
+			return nil
+		}
+		f.Decls = append(f.Decls, d)
+	}
+}
 
-// procReader reads one procedure; every method returns nil (or false) where the text leaves
+// hand returns the parser of one declaration's production: read by r, or by the grammar
+// from the same token when r gives up.
+func hand[T any](read func(*procReader) *T, set func(*Decl, *T)) func(*lexer.PeekingLexer, *Decl) error {
+	grammar := subParser(set)
+	return func(lex *lexer.PeekingLexer, d *Decl) error {
+		if handDecls {
+			cp := lex.MakeCheckpoint()
+			if v := read(&procReader{lex: lex}); v != nil {
+				set(d, v)
+				return nil
+			}
+			lex.LoadCheckpoint(cp)
+			handFallbacks.Add(1)
+		}
+		return grammar(lex, d)
+	}
+}
+
+// procReader reads declarations; every method returns nil (or false) where the text leaves
 // the shapes it reads, and the caller gives up.
 type procReader struct{ lex *lexer.PeekingLexer }
+
+// keyword consumes the declaration's keyword kw and returns its position.
+func (r *procReader) keyword(kw string) (lexer.Position, bool) {
+	t := r.lex.Peek()
+	if t.Value != kw {
+		return t.Pos, false
+	}
+	r.lex.Next()
+	return t.Pos, true
+}
+
+// ident consumes an Ident token.
+func (r *procReader) ident() (string, bool) {
+	t := r.lex.Peek()
+	if t.Type != TokIdent {
+		return "", false
+	}
+	r.lex.Next()
+	return t.Value, true
+}
+
+// str consumes a String token (its text as written, quotes included, as the grammar keeps it).
+func (r *procReader) str() (string, bool) {
+	t := r.lex.Peek()
+	if t.Type != TokString {
+		return "", false
+	}
+	r.lex.Next()
+	return t.Value, true
+}
+
+// items reads `( ITEM | Newline | Comma )* "}"`, ITEM read by item when the token is a name.
+func (r *procReader) items(item func() bool) bool {
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline || t.Type == TokComma:
+			r.lex.Next()
+		case t.Type == TokIdent || t.Type == TokDice:
+			if !item() {
+				return false
+			}
+		default:
+			return r.take("}")
+		}
+	}
+}
+
+func (r *procReader) ruleset() *RulesetDecl {
+	pos, ok := r.keyword("ruleset")
+	d := &RulesetDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.str(); !ok {
+		return nil
+	}
+	for r.peek().Type == TokIdent {
+		p := &Prop{}
+		p.Key, _ = r.ident()
+		if p.Value, ok = r.str(); !ok {
+			return nil
+		}
+		d.Props = append(d.Props, p)
+	}
+	return d
+}
+
+func (r *procReader) kind() *KindDecl {
+	pos, ok := r.keyword("kind")
+	d := &KindDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		f := &FieldDecl{Pos: r.peek().Pos}
+		f.Name, _ = r.name()
+		if !r.take(":") {
+			return false
+		}
+		if f.Type = r.typeRef(); f.Type == nil {
+			return false
+		}
+		if r.take("=") {
+			if f.Default = r.expr(); f.Default == nil {
+				return false
+			}
+		}
+		d.Fields = append(d.Fields, f)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) enum() *EnumDecl {
+	pos, ok := r.keyword("enum")
+	d := &EnumDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		v := &EnumValue{Pos: r.peek().Pos}
+		v.Name, _ = r.name()
+		d.Values = append(d.Values, v)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) entity() *EntityDecl {
+	pos, ok := r.keyword("entity")
+	d := &EntityDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take(":") {
+		return nil
+	}
+	if d.Kind, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		f := &FieldInit{Pos: r.peek().Pos}
+		f.Name, _ = r.name()
+		sep := r.peek()
+		if sep.Value != ":" && sep.Value != "=" {
+			return false
+		}
+		f.Sep = *sep
+		r.lex.Next()
+		if f.Value = r.expr(); f.Value == nil {
+			return false
+		}
+		d.Fields = append(d.Fields, f)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) table() *TableDecl {
+	pos, ok := r.keyword("table")
+	d := &TableDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	if r.take("(") {
+		if !r.is(")") {
+			for {
+				p := r.param()
+				if p == nil {
+					return nil
+				}
+				d.Params = append(d.Params, p)
+				if r.peek().Type != TokComma {
+					break
+				}
+				r.lex.Next()
+			}
+		}
+		if !r.take(")") {
+			return nil
+		}
+	}
+	if r.take("roll") {
+		if d.Roll = r.head(); d.Roll == nil {
+			return nil
+		}
+	}
+	if !r.take("{") {
+		return nil
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.EOF():
+			return nil
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		row := &Row{}
+		if row.Parse(r.lex) != nil {
+			return nil
+		}
+		d.Rows = append(d.Rows, row)
+	}
+}
 
 func (r *procReader) peek() *lexer.Token { return r.lex.Peek() }
 

@@ -9,16 +9,16 @@ import (
 // parseBoth parses src with the hand reader of procedures and with the grammar alone.
 func parseBoth(name string, src []byte) (hand, grammar *File, hd, gd *Diagnostic) {
 	hand, hd = Parse(name, src)
-	handProcs = false
-	defer func() { handProcs = true }()
+	handDecls = false
+	defer func() { handDecls = true }()
 	grammar, gd = Parse(name, src)
 	return
 }
 
-// TestHandProcsMatchGrammar: the hand reader of procedures gives the grammar's tree, and
+// TestHandReaderMatchesGrammar: the hand reader of declarations gives the grammar's tree, and
 // the same error where a file does not parse, on every rule file of the repository and on
 // each of them with a line removed or cut short (the shapes an editor sees while typing).
-func TestHandProcsMatchGrammar(t *testing.T) {
+func TestHandReaderMatchesGrammar(t *testing.T) {
 	files := repoRuleFiles(t)
 	if len(files) < 20 {
 		t.Fatalf("only %d rule files found", len(files))
@@ -53,7 +53,7 @@ func TestHandProcsMatchGrammar(t *testing.T) {
 		before := handFallbacks.Load()
 		compare(name, src)
 		if _, d := Parse(name, src); d == nil && handFallbacks.Load() != before {
-			t.Errorf("%s parses, but the hand reader left %d procedures to the grammar", name, handFallbacks.Load()-before)
+			t.Errorf("%s parses, but the hand reader left %d declarations to the grammar", name, handFallbacks.Load()-before)
 		}
 		if testing.Short() {
 			continue
@@ -74,8 +74,8 @@ func TestHandProcsMatchGrammar(t *testing.T) {
 	t.Logf("%d files, %d variants, %d procedures", len(files), variants, procs)
 }
 
-// TestHandProcsShapes: each statement and parameter form, and forms the grammar refuses.
-func TestHandProcsShapes(t *testing.T) {
+// TestHandReaderShapes: each statement and parameter form, and forms the grammar refuses.
+func TestHandReaderShapes(t *testing.T) {
 	for _, src := range []string{
 		"action a() {}\n",
 		"rule r(x, y: int = 2, z: []int, m: map[string]int): bool { return x }\n",
@@ -97,6 +97,25 @@ func TestHandProcsShapes(t *testing.T) {
 		"action a(): [int {}\n",
 		"action a() { x } y\n",
 		"rule d6(d8: int) { return d8 }\n",
+		"ruleset \"t\" version \"1\" source \"s\"\n",
+		"ruleset \"t\" version 1\n",
+		"ruleset t\n",
+		"kind K { a: int = 1, b: []K\n c: map[E]int }\n",
+		"kind K { a int }\n",
+		"kind K { a: int = }\n",
+		"kind k8 {}\n",
+		"enum E { a, b\n c }\n",
+		"enum E { a b \"c\" }\n",
+		"entity e: K { a: 1, b = 2\n c: [1, 2] }\n",
+		"entity e: K { a 1 }\n",
+		"entity e K {}\n",
+		"table t(x, y: int = 2) roll 2d6 + y {\n  2 .. 6 : \"a\"\n  else : 1\n}\n",
+		"table t {\n  columns ratio 1:2, 1:1\n  1 : 1, 2\n}\n",
+		"table t(x {\n}\n",
+		"table t(x) {\n  1 :\n",
+		"const a = 1\nfoo\n",
+		"\n\nconst a = 1\n\n",
+		"",
 	} {
 		hand, grammar, hd, gd := parseBoth("t.rules", []byte(src))
 		if !reflect.DeepEqual(hd, gd) || !reflect.DeepEqual(hand, grammar) {
