@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -15,8 +16,11 @@ const gcFreeBytes = 64 << 20
 // gcFreeBytes, and returns what restores the settings it found. The first collection
 // (forced by the memory limit) puts the collector back as it was, so a large input (a
 // 4 MiB rule file holds hundreds of MiB while it loads) is collected as usual from then on,
-// never against the limit.
+// never against the limit. A GOGC or GOMEMLIMIT of the user's is left alone.
 func deferGC() (restore func()) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {} // the user's choice
+	}
 	var done atomic.Bool
 	limit := debug.SetMemoryLimit(-1) // reads it
 	percent := debug.SetGCPercent(-1)

@@ -17,6 +17,8 @@ func gcPercent() int {
 }
 
 func TestDeferGCRestores(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
 	before, limit := gcPercent(), debug.SetMemoryLimit(-1)
 	restore := deferGC()
 	if p := gcPercent(); p != -1 {
@@ -34,6 +36,8 @@ func TestDeferGCRestores(t *testing.T) {
 // A command that allocates past gcFreeBytes gets the collector back as it was: a large
 // input is collected by the usual percentage, not held against the limit.
 func TestDeferGCEndsAtFirstCollection(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
 	before := gcPercent()
 	restore := deferGC()
 	defer restore()
@@ -53,5 +57,15 @@ func TestDeferGCEndsAtFirstCollection(t *testing.T) {
 			t.Fatalf("collector percentage still %d after the first collection, want %d", gcPercent(), before)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestDeferGCLeavesTheUsersChoice(t *testing.T) {
+	t.Setenv("GOGC", "50")
+	before := gcPercent()
+	restore := deferGC()
+	defer restore()
+	if p := gcPercent(); p != before {
+		t.Errorf("with GOGC set, the percentage became %d (was %d)", p, before)
 	}
 }
