@@ -103,7 +103,10 @@ func convolve(q Question) (d *dice.Dist, done bool, err error) {
 	}
 	var named map[string]*dice.Die
 	if prog != nil {
-		named = prog.Dice()
+		// The dice made from rules are those of the options in force.
+		if named, err = prog.DiceWith(q.Overrides); err != nil {
+			return nil, true, err
+		}
 	}
 	e, err := dice.Parse(q.Expr, named)
 	if err != nil {

@@ -43,4 +43,10 @@
 // built), emits or fails is not reused, and a value the key cannot name (a roll, a deck)
 // stops merging at that turn. Only rule calls are merged: loops of an action, or of the
 // question's expression itself, are not. docs/PERFORMANCE.md gives the costs.
+//
+// Dice made from rules (ruledice.go). `dice attaque = attack()` is a die whose faces are the
+// call's outcomes weighted by their exact odds. The language cannot import this package, so
+// the package installs its Prob as the loader's (dsl.SetDieOdds, at init): the loader asks it
+// for the call's exact distribution on a fresh state, with the options in force, and makes
+// the die. A die is exact or refused, never sampled.
 package analysis

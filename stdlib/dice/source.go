@@ -24,6 +24,7 @@ package dice
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -157,7 +158,10 @@ func (q *Queue) face(d *Die) (int, bool, error) {
 	q.drop()
 	labels := make([]string, 0, len(d.Faces))
 	for _, f := range d.Faces {
-		labels = append(labels, f.String())
+		// A face repeated (a die made from a rule repeats a value for its odds) is listed once.
+		if l := f.String(); !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
 	}
 	return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (%s; it is discarded)", tok, d.Name, strings.Join(labels, ", "))
 }

@@ -48,6 +48,8 @@ type Compiler struct {
 	Extra Sources
 	// owned are the locals of the rule being compiled that hold records it built (pure.go).
 	owned []*ownLocal
+	// dieCalls are the dice made from rules, checked once the procedures are (ruledice.go).
+	dieCalls []pendingDie
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -243,6 +245,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		c.procBody(procObjs[i], p)
 	}
 	c.Uses = nil
+	c.ruleDice()
 	for p, set := range uses {
 		p.Uses = runtime.SortedKeys(set)
 	}
@@ -255,6 +258,10 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 func (c *Compiler) dieDecl(d *syntax.DiceDecl) {
 	decl := &runtime.DieDecl{Name: d.Name, Pos: syntax.PosOf(d.Pos)}
 	if !c.declare(d.Name, d.Pos, decl) {
+		return
+	}
+	if d.Rule != nil {
+		c.ruleDieDecl(decl, d)
 		return
 	}
 	var faces []dice.Face

@@ -123,6 +123,9 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
 		return nil, Errorf("no dice source")
 	}
+	if m.ownDice != nil {
+		de = m.withOwnDice(de)
+	}
 	if m.rollers == nil {
 		m.rollers = map[*dice.Expr]*dice.Roller{}
 	}
@@ -167,6 +170,9 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 // or hand-given results are left (messages about them show the faces), or their number is
 // not fixed, where it is RollExpr's total.
 func (m *Machine) RollTotal(de *dice.Expr) (int, error) {
+	if m.ownDice != nil {
+		de = m.withOwnDice(de)
+	}
 	n, fixed := de.FixedDice()
 	// A queue whose hand-given results are used up (the REPL's, always there) only passes
 	// its seeded source's dice on, as for RollExpr: nothing to say about faces.

@@ -73,11 +73,22 @@ type Prop struct {
 	Value string `parser:"@String"`
 }
 
-// DiceDecl declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`.
+// DiceDecl declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`,
+// or a die made from a rule, `dice attaque = attack()` (Rule set, Faces empty): its faces are
+// the rule's outcomes weighted by their exact odds.
 type DiceDecl struct {
 	Pos   lexer.Position
-	Name  string  `parser:"\"dice\" @(Ident | Dice) \"=\" \"[\" Newline*"`
-	Faces []*Face `parser:"@@ ( Comma Newline* @@ )* Newline* \"]\""`
+	Name  string   `parser:"\"dice\" @(Ident | Dice) \"=\""`
+	Faces []*Face  `parser:"( \"[\" Newline* @@ ( Comma Newline* @@ )* Newline* \"]\""`
+	Rule  *DieCall `parser:"| @@ )"`
+}
+
+// DieCall is the call a die is made from: a rule's name and constant arguments, in order
+// (`attack()`, `volley(3, bonus)`).
+type DieCall struct {
+	Pos  lexer.Position
+	Name string  `parser:"@(Ident | Dice) \"(\""`
+	Args []*Expr `parser:"( @@ ( Comma @@ )* )? \")\""`
 }
 
 // Face is one face of a custom die: a number or a symbol.
