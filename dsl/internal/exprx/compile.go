@@ -291,14 +291,16 @@ func (c *Compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature
 	return n, append(pending, t.Record)
 }
 
-var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
+// machineNature is expr's view of the Machine, built on first use: reflecting over its type
+// at package init cost every command, `rulesh roll 1d6` included.
+var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() })
 
 // envNature builds the expr type environment for an expression compiled in scope sc: the
 // locals and globals its text names (a local hides a global). Looking names up one by one,
 // instead of copying every visible name into each expression's environment, keeps checking
 // linear in the number of declarations and of locals.
 func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
-	fields := map[string]nature.Nature{"__rt": machineNature}
+	fields := map[string]nature.Nature{"__rt": machineNature()}
 	forEachIdent(text, func(name string) {
 		if _, seen := fields[name]; seen {
 			return
@@ -358,8 +360,8 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 		// before a walk that changes nothing (a fifth of checking a ruleset).
 		return &cfg
 	}
-	ops := make(overloads, len(overloadedOps))
-	for i, op := range overloadedOps {
+	ops := make(overloads, len(overloadedOps()))
+	for i, op := range overloadedOps() {
 		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}

@@ -108,8 +108,8 @@ func callProc(args ...any) (any, error) {
 var listGoTypes = []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[[]int](), reflect.TypeFor[[]string]()}
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
-// join with +.
-var overloadedOps = func() []struct {
+// join with +. Built on first use, by the first expression compiled with an operator.
+var overloadedOps = sync.OnceValue(func() []struct {
 	op  string
 	fns []string
 } {
@@ -128,7 +128,7 @@ var overloadedOps = func() []struct {
 		}{op, append(fns, numOps[op]...)})
 	}
 	return out
-}()
+})
 
 // numOps are the overloads where a fraction meets a number: compared as rules see them
 // (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds; and float arithmetic, / and powers

@@ -324,6 +324,7 @@ func (c *cli) check(args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
+	defer deferGC()()
 	status := ExitOK
 	for _, f := range files {
 		prog, diags := dsl.Load(nil, f)
