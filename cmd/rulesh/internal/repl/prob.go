@@ -47,8 +47,10 @@ func (s *Shell) prob(arg string) {
 		output.Error(s.stdout, err, dsl.Sources{analysis.ProbName: []byte(expr)}, s.prog.Sources())
 	case a.Conv != nil:
 		_ = output.Dist(s.stdout, arg, a.Conv, false)
+		s.chart(arg, convSeries(a.Conv))
 	default:
 		output.EngineDist(s.stdout, a.Dist, s.seed)
+		s.chart(arg, distSeries(a.Dist))
 	}
 }
 
