@@ -121,6 +121,9 @@ type Request struct {
 	Version int    `json:"version"`
 	Seed    uint64 `json:"seed"`
 	Input   string `json:"input"`
+	// Complete, when set, asks for the completions of the word at its end instead of
+	// running Input (see Console.Complete).
+	Complete string `json:"complete"`
 }
 
 // Console is one REPL session of the page. It is used by one goroutine at a time.
@@ -160,10 +163,7 @@ func (c *Console) flush() {
 // (dice and expressions still run) until they load.
 func (c *Console) Exec(r Request) []Segment {
 	c.segs = nil
-	clear(c.files)
-	for name, src := range r.Files {
-		c.files[path.Clean(name)] = src
-	}
+	c.take(r.Files)
 	switch {
 	case c.sh == nil || r.Root != c.root:
 		c.start(r)
@@ -180,6 +180,31 @@ func (c *Console) Exec(r Request) []Segment {
 	c.sh.Exec(r.Input)
 	c.flush()
 	return c.segs
+}
+
+// take makes files the rules the shell reads (on its next load or :reload).
+func (c *Console) take(files Files) {
+	clear(c.files)
+	for name, src := range files {
+		c.files[path.Clean(name)] = src
+	}
+}
+
+// Complete returns the completions of the word at the end of r.Complete, as Tab gives them
+// at the terminal, and the text before that word. An edit of the rules since the last
+// input is not reloaded here: the next input says what the reload changed.
+func (c *Console) Complete(r Request) (head string, candidates []string) {
+	if c.sh == nil || r.Root != c.root {
+		c.segs = nil
+		c.take(r.Files)
+		c.start(r)
+		c.version = r.Version
+		c.segs, c.text = nil, strings.Builder{}
+	}
+	if c.sh == nil {
+		return r.Complete, nil
+	}
+	return c.sh.Complete(r.Complete)
 }
 
 func isReload(input string) bool { return strings.TrimSpace(input) == ":reload" }

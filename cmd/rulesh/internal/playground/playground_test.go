@@ -158,3 +158,17 @@ func TestFilesRefusesMissingAndLarge(t *testing.T) {
 }
 
 func pos(line, col int) dsl.Pos { return dsl.Pos{Line: line, Col: col} }
+
+func TestConsoleComplete(t *testing.T) {
+	c := NewConsole()
+	files := Files{"a.rules": strings.ReplaceAll(mistake, "bonuss", "bonus")}
+	head, cands := c.Complete(Request{Files: files, Root: "a.rules", Version: 1, Complete: ":prob att"})
+	if head != ":prob " || len(cands) != 1 || cands[0] != "attaque" {
+		t.Fatalf("got %q %q, want the rule's name after :prob", head, cands)
+	}
+	// The session the completion started is the one the next input runs in, started once.
+	out, _ := texts(c.Exec(Request{Files: files, Root: "a.rules", Version: 1, Input: "bonus"}))
+	if out != "2\n" {
+		t.Fatalf("the input after a completion: got %q", out)
+	}
+}

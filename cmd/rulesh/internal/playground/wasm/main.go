@@ -33,6 +33,10 @@ func main() {
 		if err := decode(args, &req); err != nil {
 			return answer(map[string]string{"error": err.Error()})
 		}
+		if req.Complete != "" {
+			head, cands := console.Complete(req)
+			return answer(map[string]any{"head": head, "candidates": cands})
+		}
 		return answer(map[string]any{"segments": console.Exec(req)})
 	}))
 	js.Global().Set("rulesh", api)

@@ -1,0 +1,184 @@
+// The playground in a real browser: Debian's Chromium driven by puppeteer-core, the built
+// site (web/dist) served on localhost by the small static server below. It types a rule with
+// a mistake and sees the diagnostic, fixes it and sees it cleared, runs :prob and finds the
+// chart, and opens the share link in a new page to find the same rules and inputs.
+// Screenshots go to $SHOTS (default /tmp/rulesh-playground-*.png).
+//
+//   node web/test/playground.test.mjs        (after bash web/build.sh)
+import { createServer } from "node:http";
+import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
+import puppeteer from "puppeteer-core";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const shots = process.env.SHOTS || "/tmp/rulesh-playground";
+const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
+const types = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm", ".json": "application/json",
+};
+
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(dist, path === "/" ? "index.html" : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+let failures = 0;
+function check(ok, what) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures++;
+}
+
+// editorText is the text of the editor (CodeMirror keeps it in its state, not the DOM).
+const editorText = (page) => page.evaluate(() => window.playground.editor().state.doc.toString());
+
+async function setRules(page, text) {
+  await page.evaluate((t) => {
+    const view = window.playground.editor();
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t } });
+  }, text);
+}
+
+async function diagnostics(page) {
+  return page.$$eval('[aria-label="diagnostics"] li', (lis) => lis.map((li) => li.textContent));
+}
+
+async function waitReady(page) {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+}
+
+async function runInput(page, input) {
+  const before = await page.$$eval('[aria-label="console output"] .entry', (e) => e.length);
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(input);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(
+    (n) => {
+      const entries = document.querySelectorAll('[aria-label="console output"] .entry');
+      return entries.length > n && entries[entries.length - 1].children.length > 1;
+    },
+    { timeout: 30000 },
+    before,
+  );
+}
+
+const server = await serve();
+const base = `http://127.0.0.1:${server.address().port}/`;
+const profile = await mkdtemp(join(tmpdir(), "rulesh-chromium-"));
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  protocolTimeout: 120000,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`],
+});
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
+  page.on("request", (r) => {
+    if (!r.url().startsWith(base) && !r.url().startsWith("data:")) errors.push(`request to another site: ${r.url()}`);
+  });
+  const t0 = Date.now();
+  await page.goto(base, { waitUntil: "load" });
+  await waitReady(page);
+  const readyMs = await page.evaluate(() => window.playground.ready);
+  check(readyMs < 3000, `the page is usable ${Math.round(readyMs)} ms after opening (wall ${Date.now() - t0} ms)`);
+
+  // A rule with a mistake, then its fix.
+  const wrong = 'option bonus = 2 "le bonus"\nrule attaque(): int {\n  return roll("1d20").total + bonuss\n}\n';
+  await setRules(page, wrong);
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length > 0, { timeout: 10000 });
+  const diags = await diagnostics(page);
+  check(diags.length === 1 && diags[0].includes(":3:") && diags[0].includes("did you mean bonus?"), `the mistake is listed with its line and suggestion: ${JSON.stringify(diags)}`);
+  await page.waitForSelector(".cm-lintRange-error", { timeout: 10000 });
+  const underlined = await page.$eval(".cm-lintRange-error", (e) => e.textContent);
+  check(underlined === "bonuss", `the mistake is underlined at its range: ${JSON.stringify(underlined)}`);
+  await page.screenshot({ path: `${shots}-mistake.png` });
+  await setRules(page, wrong.replace("bonuss", "bonus"));
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
+  check((await diagnostics(page)).length === 0, "the fix clears the diagnostics");
+
+  // The odds, as a chart with its table.
+  await runInput(page, ":prob 3d6 >= 12");
+  const last = '[aria-label="console output"] .entry:last-child';
+  const hasChart = await page.$eval(last, (e) => e.querySelector("svg rect") !== null);
+  const table = await page.$eval(last, (e) => e.textContent);
+  check(hasChart && table.includes("3/8"), ":prob draws a chart (an svg in the console output) with the table");
+  const probMs = await page.evaluate(() => window.playground.execs.at(-1).ms);
+  check(probMs < 100, `:prob 3d6 >= 12 answered in ${Math.round(probMs)} ms in the page`);
+  await runInput(page, ":prob attaque() >= 15");
+  check((await page.$eval(last, (e) => e.textContent)).includes("true"), ":prob of a rule of the editor");
+  await runInput(page, "let r = 2d6");
+  await page.screenshot({ path: `${shots}-prob.png` });
+
+  // The share link, opened in a new page, holds the same rules and inputs.
+  await page.waitForFunction(() => document.querySelector('[aria-label="share"]').dataset.ready === "true");
+  await new Promise((r) => setTimeout(r, 500)); // the link follows the last input after 300 ms
+  const href = await page.$eval('[aria-label="share"]', (a) => a.href);
+  check(href.startsWith(base + "#s=") && !/[+/=]/.test(href.split("#s=")[1]), `the share link is a base64url fragment (${href.length} characters)`);
+  const rules = await editorText(page);
+  const other = await browser.newPage();
+  await other.setViewport({ width: 1400, height: 900 });
+  await other.goto(href, { waitUntil: "load" });
+  await waitReady(other);
+  await other.waitForFunction(() => document.querySelectorAll('[aria-label="console output"] .entry').length === 3
+    && [...document.querySelectorAll('[aria-label="console output"] .entry')].every((e) => e.children.length > 1), { timeout: 30000 });
+  check((await editorText(other)) === rules, "the shared page has the same rules");
+  const inputs = await other.$$eval('[aria-label="console output"] .entry pre.in', (p) => p.map((x) => x.textContent));
+  check(JSON.stringify(inputs) === JSON.stringify([":prob 3d6 >= 12", ":prob attaque() >= 15", "let r = 2d6"]), `the shared page has the same inputs: ${JSON.stringify(inputs)}`);
+  check(await other.$eval('[aria-label="console output"] .entry', (e) => e.querySelector("svg") !== null), "and answers them again, charts included");
+  await other.screenshot({ path: `${shots}-shared.png` });
+  await other.close();
+  await page.bringToFront(); // a page in the background gets no animation frames
+
+  // A shipped ruleset with an include: a tab per file, a check under 100 ms on the largest.
+  await page.select('[aria-label="ruleset"]', "mortebrume/forge.rules");
+  await page.waitForFunction(() => document.querySelectorAll('[role="tab"]').length === 2, { timeout: 10000 });
+  const tabs = await page.$$eval('[role="tab"]', (t) => t.map((x) => x.textContent));
+  check(JSON.stringify(tabs) === '["forge.rules","mortebrume.rules"]', `a ruleset shows its includes as tabs: ${JSON.stringify(tabs)}`);
+  await runInput(page, ":prob frapper(will, jack)");
+  check(await page.$eval(last, (e) => e.querySelector("svg") !== null && e.textContent.includes("probability")), "Mortebrume: the odds of a strike, with a chart");
+  await page.screenshot({ path: `${shots}-mortebrume.png` });
+  await page.select('[aria-label="ruleset"]', "starwars/starwars.rules");
+  await page.waitForFunction(() => document.querySelector('[role="tab"]')?.textContent === "starwars.rules");
+  const n = await page.evaluate(() => window.playground.checks.length);
+  await page.evaluate(() => {
+    const view = window.playground.editor();
+    view.dispatch({ changes: { from: view.state.doc.length, insert: "\n// edited\n" } });
+  });
+  await page.waitForFunction((k) => window.playground.checks.length > k + 1, { timeout: 20000 }, n);
+  const checks = await page.evaluate((k) => window.playground.checks.slice(k + 1), n);
+  const engineMs = checks.map((c) => Math.round(c.engine));
+  check(Math.min(...engineMs) < 100, `a check as you type on starwars.rules: ${engineMs.join(", ")} ms in the engine, ${checks.map((c) => Math.round(c.ms)).join(", ")} ms in the page`);
+
+  // The board of a map, as a picture.
+  await page.select('[aria-label="ruleset"]', "examples/carte.rules");
+  await runInput(page, ":map");
+  check(await page.$eval(last, (e) => e.querySelector("svg polygon") !== null), ":map draws the board");
+  await page.screenshot({ path: `${shots}-map.png` });
+  check(errors.length === 0, `no page errors, no failed or outside requests: ${JSON.stringify(errors)}`);
+} finally {
+  await browser.close();
+  server.close();
+  await rm(profile, { recursive: true, force: true });
+}
+if (failures > 0) {
+  console.log(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log("playground test: ok");
