@@ -16,6 +16,7 @@ const $ = (id) => document.getElementById(id);
 const perf = { checks: [], execs: [] }; // timings, read by the browser test and the status
 window.playground = perf;
 perf.editor = () => view; // the browser test reads and types the rules through it
+perf.version = () => group.version;
 
 // ---- the engine, in workers ----------------------------------------------------------
 
@@ -226,7 +227,7 @@ async function lintSource(v) {
   } finally {
     checking = null;
   }
-  perf.checks.push({ ms: performance.now() - t0, engine: answer.ms, root: group.root });
+  perf.checks.push({ ms: performance.now() - t0, engine: answer.ms, root: group.root, version });
   if (answer.error || version !== group.version) return [];
   lastDiags = answer.diags;
   drawDiagnostics();
