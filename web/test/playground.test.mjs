@@ -145,7 +145,7 @@ try {
   await other.setViewport({ width: 1400, height: 900 });
   await other.goto(href, { waitUntil: "load" });
   await waitReady(other);
-  await other.waitForFunction(() => document.querySelectorAll('[aria-label="console output"] .entry').length === 3
+  await other.waitForFunction(() => document.querySelectorAll('[aria-label="console output"] .entry').length === 4
     && [...document.querySelectorAll('[aria-label="console output"] .entry')].every((e) => e.children.length > 1), { timeout: 30000 });
   check((await editorText(other)) === rules, "the shared page has the same rules");
   const inputs = await other.$$eval('[aria-label="console output"] .entry pre.in', (p) => p.map((x) => x.textContent));
