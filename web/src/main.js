@@ -315,7 +315,7 @@ async function exec(input, div) {
   }
   clearTimeout(busy);
   hideBusy();
-  perf.execs.push({ input, ms: performance.now() - t0 });
+  if (input !== "") perf.execs.push({ input, ms: performance.now() - t0 });
   if (answer.error) {
     const p = document.createElement("pre");
     p.textContent = `error: ${answer.error}`;
@@ -339,6 +339,15 @@ async function exec(input, div) {
   }
   setStatus(`answered in ${Math.round(performance.now() - t0)} ms`);
   scrollDown();
+}
+
+// startSession starts the console's session on the rules now, before the first input, so
+// that the first question does not wait for the rules to load; it says what was loaded.
+function startSession() {
+  const div = document.createElement("div");
+  div.className = "note";
+  $("output").append(div);
+  session.queue = session.queue.then(() => exec("", div));
 }
 
 let busyTimer;
@@ -562,6 +571,7 @@ async function restore(hash) {
   resetConsole();
   setGroup(state.files, state.root, str(state.label) ? state.label : "");
   chooseMenu("link");
+  startSession();
   for (const input of state.inputs) run(input);
   return true;
 }
@@ -632,6 +642,7 @@ function loadMenu(value) {
     for (const [p, text] of Object.entries(catalogue)) if (p.split("/").slice(0, -1).join("/") === dir) files[p.slice(dir.length + 1)] = text;
     setGroup(files, value.slice(dir.length + 1), value);
   }
+  startSession();
   scheduleShare();
 }
 
@@ -647,6 +658,7 @@ async function main() {
   if (!(location.hash.startsWith("#s=") && (await restore(location.hash)))) {
     setGroup({ [scratchName]: scratch }, scratchName, "");
     chooseMenu("scratch");
+    startSession();
   }
   scheduleShare();
   try {
