@@ -196,6 +196,21 @@ try {
   await runInput(page, ":map");
   check(await page.$eval(last, (e) => e.querySelector("svg polygon") !== null), ":map draws the board");
   await page.screenshot({ path: `${shots}-map.png` });
+  // A long question: the page stays responsive, shows its progress, and Stop ends it.
+  await page.select('[aria-label="ruleset"]', "scratch");
+  await setRules(page, 'rule lent(): int {\n  let t = 0\n  for i in 1..200 {\n    t = t + roll("1d6").total\n  }\n  return t\n}\n');
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(":prob lent() > 700");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#busy:not([hidden])", { timeout: 10000 });
+  const t1 = Date.now();
+  const answered = await page.evaluate(() => document.querySelector("#busy-text").textContent);
+  check(Date.now() - t1 < 1000 && answered.startsWith("working"), `the page answers while the engine works (${Date.now() - t1} ms): ${answered}`);
+  await page.screenshot({ path: `${shots}-busy.png` });
+  await page.click("#stop");
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child .stopped') !== null, { timeout: 10000 });
+  await runInput(page, "1 + 1");
+  check((await page.$eval(last, (e) => e.textContent)).endsWith("2"), "after Stop, the console answers again");
   check(errors.length === 0, `no page errors, no failed or outside requests: ${JSON.stringify(errors)}`);
 } finally {
   await browser.close();
