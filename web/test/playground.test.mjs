@@ -140,6 +140,11 @@ try {
   await new Promise((r) => setTimeout(r, 500)); // the link follows the last input after 300 ms
   const href = await page.$eval('[aria-label="share"]', (a) => a.href);
   check(href.startsWith(base + "#s=") && !/[+/=]/.test(href.split("#s=")[1]), `the share link is a base64url fragment (${href.length} characters)`);
+  const count = await page.$$eval('[aria-label="console output"] .entry', (e) => e.length);
+  await page.click('[aria-label="share"]');
+  await new Promise((r) => setTimeout(r, 500));
+  check(page.url() === href, "following the link puts it in the address bar");
+  check(count === (await page.$$eval('[aria-label="console output"] .entry', (e) => e.length)), "and leaves the page as it is");
   const rules = await editorText(page);
   const other = await browser.newPage();
   await other.setViewport({ width: 1400, height: 900 });

@@ -178,6 +178,11 @@ func (c *Console) Exec(r Request) []Segment {
 		return c.segs
 	}
 	c.sh.Exec(r.Input)
+	if c.sh.Quit() {
+		// The page stays open: the next input starts a fresh session.
+		c.sh = nil
+		fmt.Fprintln(c, "session ended: the next input starts a new one")
+	}
 	c.flush()
 	return c.segs
 }

@@ -172,3 +172,19 @@ func TestConsoleComplete(t *testing.T) {
 		t.Fatalf("the input after a completion: got %q", out)
 	}
 }
+
+func TestConsoleQuitStartsAfresh(t *testing.T) {
+	c := NewConsole()
+	files := Files{"a.rules": "option bonus = 2 \"b\"\n"}
+	run := func(input string) string {
+		out, _ := texts(c.Exec(Request{Files: files, Root: "a.rules", Version: 1, Input: input}))
+		return out
+	}
+	run("let x = 4")
+	if out := run(":quit"); !strings.Contains(out, "session ended") {
+		t.Fatalf(":quit: got %q", out)
+	}
+	if out := run("x"); !strings.Contains(out, "loaded a.rules") || !strings.Contains(out, "unknown name x") {
+		t.Fatalf("after :quit: got %q, want a new session without x", out)
+	}
+}
