@@ -156,6 +156,9 @@ try {
   const inputs = await other.$$eval('[aria-label="console output"] .entry pre.in', (p) => p.map((x) => x.textContent));
   check(JSON.stringify(inputs) === JSON.stringify([":prob 3d6 >= 12", ":prob 3d6 >= 12", ":prob attaque() >= 15", "let r = 2d6"]), `the shared page has the same inputs: ${JSON.stringify(inputs)}`);
   check(await other.$eval('[aria-label="console output"] .entry', (e) => e.querySelector("svg") !== null), "and answers them again, charts included");
+  const seedOf = (p) => p.$eval('[aria-label="console output"] .note', (e) => e.textContent);
+  const lastOf = (p) => p.$eval('[aria-label="console output"] .entry:last-child', (e) => e.textContent);
+  check((await lastOf(other)) === (await lastOf(page)), `with the same dice: ${await seedOf(page)} ${await lastOf(page)} / ${await seedOf(other)} ${await lastOf(other)}`);
   await other.screenshot({ path: `${shots}-shared.png` });
   await other.close();
   await page.bringToFront(); // a page in the background gets no animation frames
