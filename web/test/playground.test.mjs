@@ -182,6 +182,7 @@ try {
   });
   await runInput(page, ":prob frapper(will, jack)");
   const after = await page.$eval(last, (e) => e.textContent);
+  await page.screenshot({ path: `${shots}-edited.png` });
   check(after.includes("reloaded 1 file(s)") && !after.includes(before.split("\n").slice(1).join("\n")), "an edit of an included rule changes the odds");
   await page.select('[aria-label="ruleset"]', "starwars/starwars.rules");
   await page.waitForFunction(() => document.querySelector('[role="tab"]')?.textContent === "starwars.rules");
