@@ -85,6 +85,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken, and where a refusal (require) stands"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set; a let it reads is evaluated afresh with it, so `let r = 2d6` then `:prob r >= 7`)"},
+	{":sweep", "NAME=A..B", "EXPR: the odds of EXPR once per value of NAME (an option, or a name EXPR leaves free; NAME=a,b,c lists the values), a column each, as rulesh prob --sweep"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
@@ -506,6 +507,8 @@ func (s *Shell) meta(input string) {
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
 		s.prob(arg)
+	case ":sweep":
+		s.sweep(arg)
 	case ":record":
 		s.record(arg)
 	case ":map":
