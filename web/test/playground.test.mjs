@@ -220,6 +220,10 @@ try {
   await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child .stopped') !== null, { timeout: 10000 });
   await runInput(page, "1 + 1");
   check((await page.$eval(last, (e) => e.textContent)).endsWith("2"), "after Stop, the console answers again");
+  await runInput(page, ":sweep n=1..3 2d6 + n >= 10");
+  const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
+  check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");
+  await page.screenshot({ path: `${shots}-sweep.png` });
   check(errors.length === 0, `no page errors, no failed or outside requests: ${JSON.stringify(errors)}`);
 } finally {
   await browser.close();
