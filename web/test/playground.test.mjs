@@ -10,6 +10,7 @@ import { readFile, mkdtemp, rm } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
 import puppeteer from "puppeteer-core";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -97,6 +98,7 @@ try {
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
+  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`)); // a CSP refusal, a 404
   page.on("request", (r) => {
     if (!r.url().startsWith(base) && !r.url().startsWith("data:")) errors.push(`request to another site: ${r.url()}`);
   });
@@ -224,6 +226,25 @@ try {
   const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
   check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");
   await page.screenshot({ path: `${shots}-sweep.png` });
+  // A link is data: rules and inputs full of markup show as text, and run as rules.
+  const hostile = '// <img src=x onerror="window.pwned=1"><script>window.pwned=1</script>\noption bonus = 2 "<b>x</b>"\n';
+  const frag = deflateRawSync(JSON.stringify({ v: 1, root: "<i>.rules", files: { "<i>.rules": hostile }, inputs: ['"<img src=x onerror=window.pwned=1>"', "bonus"], seed: 3 }))
+    .toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const evil = await browser.newPage();
+  evil.on("pageerror", (e) => errors.push(String(e)));
+  await evil.goto(base + "#s=" + frag, { waitUntil: "load" });
+  await waitReady(evil);
+  await evil.waitForFunction(() => [...document.querySelectorAll('[aria-label="console output"] .entry')].filter((e) => e.children.length > 1).length === 2, { timeout: 30000 });
+  const seen = await evil.evaluate(() => ({ pwned: window.pwned, imgs: document.querySelectorAll("img, script:not([src]), b, i").length, tab: document.querySelector('[role="tab"]').textContent, out: document.querySelector('[aria-label="console output"]').textContent }));
+  check(seen.pwned === undefined && seen.imgs === 0 && seen.tab === "<i>.rules" && seen.out.includes('"<img src=x onerror=window.pwned=1>"') && seen.out.includes("2"), `markup in a link stays text: ${JSON.stringify(seen).slice(0, 200)}`);
+  await evil.close();
+  await page.bringToFront();
+  const broken = await browser.newPage();
+  await broken.goto(base + "#s=not-a-link", { waitUntil: "load" });
+  await waitReady(broken);
+  check((await broken.$eval("#status", (e) => e.textContent)).length > 0 && (await editorText(broken)).includes("ruleset"), "a link that does not unpack opens the blank page");
+  await broken.close();
+  await page.bringToFront();
   check(errors.length === 0, `no page errors, no failed or outside requests: ${JSON.stringify(errors)}`);
 } finally {
   await browser.close();
