@@ -265,7 +265,9 @@ function drawDiagnostics() {
 
 // ---- the console ---------------------------------------------------------------------
 
-const session = { inputs: [], seed: 1 + Math.floor(Math.random() * 2 ** 31), queue: Promise.resolve(), history: [], at: 0 };
+// The console's session: its inputs (for the link and for a replay after Stop), the seed,
+// the chain of inputs waiting their turn, the one running, and the replay they wait for.
+const session = { inputs: [], seed: 1 + Math.floor(Math.random() * 2 ** 31), queue: Promise.resolve(), running: null, replay: Promise.resolve(), history: [], at: 0 };
 
 function entry(input) {
   const div = document.createElement("div");
@@ -287,24 +289,28 @@ function scrollDown() {
 function run(input, { record = true } = {}) {
   input = input.trim();
   if (input === "") return session.queue;
+  const item = { input };
   if (record) {
-    session.inputs.push(input);
+    session.inputs.push(item);
     scheduleShare();
   }
   const div = entry(input);
   scrollDown();
-  session.queue = session.queue.then(() => exec(input, div));
+  session.queue = session.queue.then(() => exec(input, div, item));
   return session.queue;
 }
 
-async function exec(input, div) {
+async function exec(input, div, item = null) {
   const t0 = performance.now();
   const busy = setTimeout(() => showBusy(t0), 150);
   let answer;
   try {
+    await session.replay;
     await engine.ready;
+    session.running = item;
     answer = await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
   } catch (err) {
+    session.running = null;
     clearTimeout(busy);
     hideBusy();
     const p = document.createElement("pre");
@@ -313,6 +319,7 @@ async function exec(input, div) {
     div.append(p);
     return;
   }
+  session.running = null;
   clearTimeout(busy);
   hideBusy();
   if (input !== "") perf.execs.push({ input, ms: performance.now() - t0 });
@@ -365,12 +372,15 @@ function hideBusy() {
 // stop ends a long question: the engine's worker is ended and a fresh one replays the
 // session's inputs before the one stopped, so the console's state is what it was.
 $("stop").onclick = () => {
+  const stopped = session.running;
   engine.restart();
   hideBusy();
-  const earlier = session.inputs.slice(0, -1);
-  session.inputs = earlier;
-  session.queue = Promise.resolve().then(async () => {
-    for (const input of earlier) {
+  // The inputs before the one stopped run again, silently; those queued after it wait for them.
+  const at = session.inputs.indexOf(stopped);
+  const earlier = at >= 0 ? session.inputs.slice(0, at) : [...session.inputs];
+  if (at >= 0) session.inputs.splice(at, 1);
+  session.replay = (async () => {
+    for (const { input } of earlier) {
       try {
         await engine.ready;
         await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
@@ -378,7 +388,7 @@ $("stop").onclick = () => {
         return;
       }
     }
-  });
+  })();
   scheduleShare();
 };
 
@@ -541,7 +551,7 @@ function scheduleShare() {
 }
 
 async function updateShare() {
-  const state = { v: 1, label: group.label, root: group.root, files: currentFiles(), inputs: session.inputs, seed: session.seed };
+  const state = { v: 1, label: group.label, root: group.root, files: currentFiles(), inputs: session.inputs.map((i) => i.input), seed: session.seed };
   const hash = "#s=" + (await pack(state));
   lastHash = hash;
   $("share").href = hash;

@@ -218,10 +218,13 @@ try {
   const answered = await page.evaluate(() => document.querySelector("#busy-text").textContent);
   check(Date.now() - t1 < 1000 && answered.startsWith("working"), `the page answers while the engine works (${Date.now() - t1} ms): ${answered}`);
   await page.screenshot({ path: `${shots}-busy.png` });
+  await page.keyboard.type("let after = 2 + 3");
+  await page.keyboard.press("Enter"); // queued behind the long question
   await page.click("#stop");
-  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child .stopped') !== null, { timeout: 10000 });
-  await runInput(page, "1 + 1");
-  check((await page.$eval(last, (e) => e.textContent)).endsWith("2"), "after Stop, the console answers again");
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child').textContent.includes("after = 5"), { timeout: 30000 });
+  check(await page.$eval('[aria-label="console output"] .entry:nth-last-child(2)', (e) => e.querySelector(".stopped") !== null), "Stop ends the long question; the input queued behind it runs");
+  await runInput(page, "after + 1");
+  check((await page.$eval(last, (e) => e.textContent)).endsWith("6"), "after Stop, the console answers again, its session kept");
   await runInput(page, ":sweep n=1..3 2d6 + n >= 10");
   const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
   check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");
