@@ -13,6 +13,7 @@ require (
 	github.com/yuin/gopher-lua v1.1.2
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/exp v0.0.0-20231110203233-9a3e6036ecaa
+	golang.org/x/image v0.24.0
 	golang.org/x/term v0.41.0
 )
 
@@ -20,5 +21,6 @@ require (
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/mattn/go-runewidth v0.0.31 // indirect
 	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.22.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )

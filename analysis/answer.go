@@ -103,11 +103,19 @@ func convolve(q Question) (d *dice.Dist, done bool, err error) {
 	}
 	var named map[string]*dice.Die
 	if prog != nil {
-		named = prog.Dice()
+		// The dice made from rules are those of the options in force.
+		if named, err = prog.DiceWith(q.Overrides); err != nil {
+			return nil, true, err
+		}
 	}
 	e, err := dice.Parse(q.Expr, named)
 	if err != nil {
 		return nil, false, err
+	}
+	if e.IsRecord() {
+		// A roll of record dice is a record, which the engine counts (its draw is the
+		// convolution of the dice's joint distributions).
+		return nil, false, nil
 	}
 	if d, err = e.Distribution(); err != nil {
 		return nil, true, &DiceError{Src: q.Expr, Err: err}

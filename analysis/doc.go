@@ -54,4 +54,10 @@
 // next element would read it), every share is a whole number (sums of fractions depend on
 // their order) and the whole expression stays within the machine's limits; otherwise the
 // question is answered as before. docs/PERFORMANCE.md gives the costs.
+//
+// Dice made from rules (ruledice.go). `dice attaque = attack()` is a die whose faces are the
+// call's outcomes weighted by their exact odds. The language cannot import this package, so
+// the package installs its Prob as the loader's (dsl.SetDieOdds, at init): the loader asks it
+// for the call's exact distribution on a fresh state, with the options in force, and makes
+// the die. A die is exact or refused, never sampled.
 package analysis

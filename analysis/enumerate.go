@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+
+	"rulesh/stdlib/dice"
 )
 
 // pathSource is the dice.Source of an analysis machine. Every random value a rule asks for
@@ -24,7 +26,9 @@ type pathSource struct {
 	// dists holds, for each draw of the path, the outcomes of a reused rule call it stands
 	// for (a weighted draw, sides its outcomes), nil for a plain draw.
 	dists []*spread
-	pos   int // draws given in the current run
+	// joints holds the weighted draw of each sum of record dice met (Joint).
+	joints map[*dice.Joint]*spread
+	pos    int // draws given in the current run
 	// prod is the product of the sides of the current random run's draws (Knuth's
 	// estimate of the leaves of the tree, from one random path).
 	prod float64
@@ -235,4 +239,30 @@ func (s *pathSource) push() saved {
 // pop resumes the path push paused.
 func (s *pathSource) pop(sv saved) {
 	s.mode, s.faces, s.sides, s.dists, s.pos, s.prod, s.broken = sv.mode, sv.faces, sv.sides, sv.dists, sv.pos, sv.prod, sv.broken
+}
+
+// Joint implements dice.JointSource: a sum of record dice is one draw among the outcomes of
+// its joint distribution (computed by convolution), each branch weighted by its count, so
+// the tree branches once per record of counts, not once per face of each die. At random it
+// draws an outcome by its weight (samples are then true to the dice) and counts the
+// outcomes for the estimate of the leaves, as a weighted draw of a reused call does.
+func (s *pathSource) Joint(j *dice.Joint) (int, error) {
+	n := len(j.Vecs)
+	switch s.mode {
+	case setupMode:
+		return j.Draw(s.setup), nil
+	case randomMode:
+		s.pos++
+		s.prod *= float64(n)
+		return j.Draw(s.rng), nil
+	}
+	if s.joints == nil {
+		s.joints = map[*dice.Joint]*spread{}
+	}
+	d := s.joints[j]
+	if d == nil {
+		d = &spread{vals: make([]any, n), counts: j.Counts, total: j.Total, bigCounts: j.BigCounts, bigTotal: j.BigTotal}
+		s.joints[j] = d
+	}
+	return s.pick(d)
 }

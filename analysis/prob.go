@@ -304,6 +304,9 @@ func (r *runner) run() int32 {
 			o := Outcome{Key: key, Text: text, Err: msg, Failure: err, rank: r.ranks[text]}
 			if err == nil {
 				o.Value = dsl.ToJSON(v)
+				if dsl.IsTally(v) {
+					o.Value = text // a roll of record dice is keyed by its text
+				}
 				o.Number, o.IsNum = number(o.Value)
 			}
 			if r.q.Emits {

@@ -126,7 +126,38 @@ func compareRanked(ka Kind, na float64, ta string, kb Kind, nb float64, tb strin
 			return c
 		}
 	}
+	if ka == KindValue {
+		if c, ok := compareCounts(ta, tb); ok {
+			return c
+		}
+	}
 	return cmp.Compare(ta, tb)
+}
+
+// compareCounts orders two records of whole numbers with the same fields (rolls of record
+// dice, `{s: 2, a: 10}`) by their counts, field after field as written: by text, 10 would
+// come before 2.
+func compareCounts(ta, tb string) (int, bool) {
+	if !strings.HasPrefix(ta, "{") || !strings.HasPrefix(tb, "{") {
+		return 0, false
+	}
+	fa, fb := strings.Split(ta[1:len(ta)-1], ", "), strings.Split(tb[1:len(tb)-1], ", ")
+	if len(fa) != len(fb) {
+		return 0, false
+	}
+	for i := range fa {
+		na, va, ok1 := strings.Cut(fa[i], ": ")
+		nb, vb, ok2 := strings.Cut(fb[i], ": ")
+		x, err1 := strconv.Atoi(va)
+		y, err2 := strconv.Atoi(vb)
+		if !ok1 || !ok2 || na != nb || err1 != nil || err2 != nil {
+			return 0, false
+		}
+		if c := cmp.Compare(x, y); c != 0 {
+			return c, true
+		}
+	}
+	return 0, true
 }
 
 // outcomeOf classifies what a run gave, without its JSON value (see rawJSON). A roll
@@ -356,6 +387,9 @@ func (r *sideRun) run(seed uint64) error {
 					v = roll.Symbol()
 				}
 				r.out.Value = rawJSON(dsl.ToJSON(v))
+				if dsl.IsTally(v) {
+					r.out.Value = rawJSON(r.out.Text) // a roll of record dice is keyed by its text
+				}
 			}
 			r.known[r.out.Text] = r.out
 		}

@@ -88,6 +88,14 @@ func BenchmarkSimSabreTurn(b *testing.B) {
 	})
 }
 
+// BenchmarkSimSabreGame: a whole automatic game of Sabre au clair on the demo board, up to
+// its victory or tours_max, every run from the start state with its own seed.
+func BenchmarkSimSabreGame(b *testing.B) {
+	b.Run("workers=1", func(b *testing.B) {
+		benchSim(b, "rulesets/sabre/démo.rules", "partie_auto()", 1)
+	})
+}
+
 // goStrike is frapper(will, jack) of rulesets/mortebrume/forge.rules written in Go, the
 // reference of the benchmark: Will (maniement 7, épée longue: d10, at its ideal distance of
 // 2 cm, 6 wounds) strikes Jack (maniement 8, sabre: d10, out of its ideal distance, -3);

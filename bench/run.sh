@@ -14,6 +14,7 @@
 #   3. exact odds: the library (stdlib/dice BenchmarkExact*) against float64 Go references,
 #      and `rulesh prob` as a whole process against `dicelab --calc`, job by job;
 #   4. start-up and printed output: bench/startup.sh.
+# The peer workloads (eight kinds of work in rulesh, Starlark and Lua) are bench/peers.sh.
 # Peers are installed when possible (apt-get as root, npm, the Go module proxy); one that is
 # missing, or that fails on a job, is printed as n/a with the reason; one that runs past the
 # time-out is printed as "> T s". -quick runs every benchmark for less time (for trying the

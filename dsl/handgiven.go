@@ -26,6 +26,12 @@ func (p *Program) CheckRolls(results []string, texts ...string) error {
 		if v, err := strconv.Atoi(r); err == nil && v >= 1 && v <= dice.MaxSides {
 			continue
 		}
+		if rec, ok := dice.ParseRecordText(r); ok {
+			if err := p.checkRecordRoll(r, rec); err != nil {
+				return err
+			}
+			continue
+		}
 		if faces == nil {
 			faces = p.faces(texts)
 		}
@@ -50,6 +56,24 @@ func (p *Program) CheckRolls(results []string, texts ...string) error {
 		return fmt.Errorf("hand-given result %s is a face of no die of these rules (%s)", r, strings.Join(named, ", "))
 	}
 	return nil
+}
+
+// checkRecordRoll reports a hand-given record (`{s: 1, a: 1}`) that is a face of no record
+// die of the rules.
+func (p *Program) checkRecordRoll(r string, rec map[string]int) error {
+	var named []string
+	for _, d := range p.p.DiceDecl {
+		if d.Die.Record {
+			if d.Die.FaceOfRecord(rec) > 0 {
+				return nil
+			}
+			named = append(named, d.Name)
+		}
+	}
+	if len(named) == 0 {
+		return fmt.Errorf("hand-given result %s fits no die: no die of these rules has records of counts for faces", r)
+	}
+	return fmt.Errorf("hand-given result %s is a face of no die of these rules (%s)", r, strings.Join(named, ", "))
 }
 
 // faces is every face, as written, of the dice the rules declare, of the inline dice and

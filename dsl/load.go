@@ -6,6 +6,7 @@ import (
 
 	"rulesh/dsl/internal/check"
 	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/dice"
 )
 
 // Load reads rule files (and their includes), checks them and compiles every expression.
@@ -16,11 +17,34 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 		diags.Sort()
 		return nil, diags
 	}
+	if !declaresRuleDice(files) {
+		return load(files, sources, diags, nil)
+	}
+	// The dice made from rules are computed on the rules they need, checked with stand-in
+	// faces (ruledice.go), then everything is checked with their faces.
+	first, firstDiags := load(ruleDiceFiles(files, sources), sources, diags, nil)
+	if first == nil {
+		return nil, firstDiags
+	}
+	return loadRuleDice(first, func(faces map[string][]dice.Face) (*Program, Diagnostics) {
+		files, sources, diags := syntax.ParseFiles(fs, paths...)
+		if diags.HasErrors() {
+			diags.Sort()
+			return nil, diags
+		}
+		return load(files, sources, diags, faces)
+	})
+}
+
+// load checks parsed files, the dice made from rules having the faces given (nil: stand-ins,
+// to be computed).
+func load(files []syntax.ParsedFile, sources syntax.Sources, diags Diagnostics, faces map[string][]dice.Face) (*Program, Diagnostics) {
 	names := make([]string, len(files))
 	for i, f := range files {
 		names[i] = f.Name
 	}
 	prog := check.NewProgram(library(), sources, names)
+	prog.RuleFaces = faces
 	diags = append(diags, check.CheckFiles(prog, files)...)
 	diags.Sort()
 	if diags.HasErrors() {
@@ -34,7 +58,7 @@ func Load(fs FileSystem, paths ...string) (*Program, Diagnostics) {
 		k.Type()
 	}
 	prog.Freeze()
-	return &Program{prog}, diags
+	return &Program{p: prog, rd: &ruleDice{}}, diags
 }
 
 // LoadSource checks one rule file given as text (tests, the fuzzer, the REPL).

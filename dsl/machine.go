@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"sync/atomic"
@@ -30,7 +31,23 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 	if err != nil {
 		return nil, err
 	}
-	return &Machine{m, p}, nil
+	out := &Machine{m, p}
+	if p.own != nil || len(overrides) > 0 {
+		if err := out.ownDice(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ownDice gives the machine the dice made from rules computed for its options.
+func (m *Machine) ownDice() error {
+	own, err := m.prog.ownDice(m.m.Options())
+	if err != nil {
+		return err
+	}
+	m.m.SetRuleDice(own)
+	return nil
 }
 
 // Program is the program the machine runs.
@@ -54,7 +71,22 @@ func (m *Machine) Options() []OptionValue {
 }
 
 // SetOption changes an option's value for this machine, converting numbers to its type.
-func (m *Machine) SetOption(name string, v any) error { return m.m.SetOption(name, v) }
+// The dice made from rules are computed again for the new value; when they cannot be, the
+// option keeps its value and the error says why.
+func (m *Machine) SetOption(name string, v any) error {
+	old, _ := m.m.Global(name)
+	if err := m.m.SetOption(name, v); err != nil {
+		return err
+	}
+	if !m.prog.hasRuleDice() {
+		return nil
+	}
+	if err := m.ownDice(); err != nil {
+		_ = m.m.SetOption(name, old)
+		return fmt.Errorf("option %s = %s: %w", name, Repr(v), err)
+	}
+	return nil
+}
 
 // Global returns the value of a top-level name in this run: an option, a const, an entity.
 // A const's list or map comes back as a copy, since it belongs to the Program.

@@ -13,7 +13,14 @@ import (
 // Program is a loaded and checked ruleset. Its compiled form is private to the language's
 // packages: users read a Program through the methods below, which hand out copies, so a
 // Program never changes after Load and Machines in several goroutines may share it.
-type Program struct{ p *runtime.Program }
+type Program struct {
+	p *runtime.Program
+	// rd keeps the dice made from rules computed for other option values than the defaults
+	// (ruledice.go); own, set on the view of a program whose dice are being computed, gives
+	// its machines the dice computed so far.
+	rd  *ruleDice
+	own map[string]*dice.Die
+}
 
 // Name is the ruleset's name from its header, or "".
 func (p *Program) Name() string { return p.p.Name }
@@ -70,7 +77,15 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 // TableDistSet is TableDist with options at other values than their defaults, as --set
 // and the REPL's :set give them.
 func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
-	return p.p.TableDistSet(options, name, args...)
+	if len(options) == 0 || !p.hasRuleDice() {
+		return p.p.TableDistSet(options, name, args...)
+	}
+	// A table may roll a die made from a rule: the one of these options.
+	m, err := NewMachine(p, nil, options)
+	if err != nil {
+		return nil, err
+	}
+	return p.p.TableDistDice(options, m.m.OwnDice(), name, args...)
 }
 
 // RollsItsKey reports whether name is a table that rolls its own key and whose odds

@@ -38,6 +38,10 @@ func Str(v any) string { return runtime.Str(v) }
 // ToJSON converts a value to what encoding/json writes.
 func ToJSON(v any) any { return runtime.ToJSON(v) }
 
+// IsTally reports a roll of record dice (dice whose faces are records of counts): a record
+// whose odds and counts are keyed by its text, `{s: 2, a: 1}`.
+func IsTally(v any) bool { return runtime.IsTally(v) }
+
 // ParseValue reads a value written on the command line or in a transcript.
 func ParseValue(s string) any { return runtime.ParseValue(s) }
 

@@ -151,7 +151,7 @@ Usage:
   rulesh        [-f FILE]... [--seed N]  REPL (same as rulesh repl)
   rulesh repl   [-f FILE]... [--seed N]  REPL with rule files loaded
   rulesh roll   [--seed N] [-n COUNT] [--stats] [--json] EXPR
-  rulesh prob   [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--compare K=V | --variant FILE] EXPR   odds of any expression or procedure call: exact, or sampled with intervals
+  rulesh prob   [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--png OUT] [--compare K=V | --variant FILE] EXPR   odds of any expression or procedure call: exact, or sampled with intervals
   rulesh sim    [-f FILE]... [--runs N] [--seed S] [--compare K=V] [--shard I/N] [--json] EXPR  Monte Carlo runs
   rulesh eval   [-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR
   rulesh check  FILE...                  diagnostics as file:line:col: message; exit 1 on error

@@ -46,7 +46,7 @@ type command struct {
 var commands = []command{
 	{"repl", "[-f FILE]... [--seed N]  REPL with rule files loaded", cli.REPL},
 	{"roll", "[--seed N] [-n COUNT] [--stats] [--json] EXPR", cli.Roll},
-	{"prob", "[-f FILE]... [--set K=V]... [--json] [--svg OUT] [--compare K=V | --variant FILE] EXPR   odds of any expression or procedure call: exact, or sampled with intervals", cli.Prob},
+	{"prob", "[-f FILE]... [--set K=V]... [--json] [--svg OUT] [--png OUT] [--compare K=V | --variant FILE] EXPR   odds of any expression or procedure call: exact, or sampled with intervals", cli.Prob},
 	{"sim", "[-f FILE]... [--runs N] [--seed S] [--compare K=V] [--shard I/N] [--json] EXPR  Monte Carlo runs", cli.Sim},
 	{"eval", "[-f FILE]... [--seed N] [--rolls LIST] [--set K=V]... [--json] EXPR", cli.Eval},
 	{"check", "FILE...                  diagnostics as file:line:col: message; exit 1 on error", cli.Check},

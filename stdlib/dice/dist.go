@@ -364,6 +364,9 @@ func (wk *work) combine(a, b *Dist, op func(x, y int) (int, bool)) (*Dist, error
 
 // Distribution computes the exact distribution of a parsed expression.
 func (e *Expr) Distribution() (*Dist, error) {
+	if e.rec != nil {
+		return nil, fmt.Errorf("%s is a roll of record dice: it has no number (its odds are a record's, see Joint)", e.Src)
+	}
 	d, err := (&work{}).dist(e.Root)
 	if err != nil {
 		return nil, err

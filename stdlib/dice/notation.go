@@ -17,15 +17,20 @@ const (
 	MaxTextBytes = 100_000   // length of one expression
 )
 
-// Face is one face of a die: a number, and for symbolic dice a name.
+// Face is one face of a die: a number, and for symbolic dice a name; for a record die, Rec
+// is the face's text (`{s: 1, a: 1}`, its counts being the die's Counts) and Value its place.
 type Face struct {
 	Value int
 	Sym   string
+	Rec   string
 }
 
 func (f Face) String() string {
 	if f.Sym != "" {
 		return f.Sym
+	}
+	if f.Rec != "" {
+		return f.Rec
 	}
 	return strconv.Itoa(f.Value)
 }
@@ -37,6 +42,12 @@ type Die struct {
 	// Standard dice have faces 1..N: the face index is the value.
 	Standard bool
 	Symbolic bool
+	// Record dice (NewRecordDie) have faces that are records of counts: Fields names them
+	// in order of first use, Counts[i][j] is face i's count of Fields[j] (0 when the face
+	// does not name it).
+	Record bool
+	Fields []string
+	Counts [][]int
 }
 
 // Sides returns the number of faces.
@@ -428,6 +439,11 @@ func Parse(src string, named map[string]*Die) (*Expr, error) {
 	if p.i < len(p.src) {
 		return nil, p.errf("unexpected %q", string(p.src[p.i]))
 	}
+	if terms, err := recordTerms(n); err != nil {
+		return nil, err
+	} else if terms != nil {
+		return &Expr{Src: src, Root: n, rec: newRecordSum(terms)}, nil
+	}
 	if err := p.checkWhole(n, false); err != nil {
 		return nil, err
 	}
@@ -438,6 +454,8 @@ func Parse(src string, named map[string]*Die) (*Expr, error) {
 type Expr struct {
 	Src  string
 	Root Node
+	// rec is set when the expression is a sum of record dice (see record.go).
+	rec *recordSum
 }
 
 type parser struct {
@@ -1095,8 +1113,12 @@ func (p *parser) finishDice(at, count int, die *Die, name string) (Node, error) 
 		return nil, p.errAt(at, "%d dice is more than the limit of %d", count, MaxCount)
 	}
 	d := &Dice{At: at, Count: count, Die: die}
+	before := p.i
 	if err := p.mods(&d.Mods, die, true); err != nil {
 		return nil, err
+	}
+	if die.Record && p.i > before {
+		return nil, p.errAt(before, "%s has faces that are records of counts: it takes no modifier (%s)", die.Name, string(p.src[before:p.i]))
 	}
 	if err := checkMods(&d.Mods, die, count, at); err != nil {
 		return nil, err

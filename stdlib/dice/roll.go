@@ -39,6 +39,9 @@ type Result struct {
 	IsBool bool
 	Bool   bool
 	Terms  []TermRoll
+	// Record and Fields are a roll of record dice's counts, one per field (Total is 0).
+	Record []int
+	Fields []string
 	// root is the expression rolled, and cmp the two sides of its comparison: String shows
 	// the whole expression, constants and operators included.
 	root Node
@@ -69,6 +72,9 @@ func (r *Result) String() string {
 // AppendText appends the text String gives to b (encoding.TextAppender): printing a million
 // rolls into one buffer allocates nothing per roll. The error is always nil.
 func (r *Result) AppendText(b []byte) ([]byte, error) {
+	if r.Fields != nil {
+		return r.appendRecord(b), nil
+	}
 	if len(r.Terms) == 0 {
 		if r.IsBool {
 			return strconv.AppendBool(b, r.Bool), nil
@@ -221,6 +227,8 @@ func (d DieRoll) appendText(b []byte) []byte {
 	switch {
 	case d.Face.Sym != "":
 		b = append(b, d.Face.Sym...)
+	case d.Face.Rec != "":
+		b = append(b, d.Face.Rec...)
 	case d.Value != d.Face.Value:
 		b = strconv.AppendInt(b, int64(d.Face.Value), 10)
 		b = append(b, "→"...)
@@ -271,6 +279,9 @@ func NewRoller(e *Expr, src Source) *Roller {
 // Total rolls once and returns the value (a comparison gives 1 for true, 0 for false),
 // without recording the dice: the fast path for statistics.
 func (r *Roller) Total() (int, error) {
+	if r.e.rec != nil {
+		return 0, fmt.Errorf("%s: a roll of record dice has no total (read its fields)", r.e.Src)
+	}
 	r.rec = nil
 	v, err := r.eval(r.e.Root)
 	return v, err
@@ -289,6 +300,14 @@ func (r *Roller) Roll() (*Result, error) {
 // whose storage it reuses: rolling a million times into one Result allocates nothing per roll
 // once it has grown. A Result rolled into must not be kept as an earlier roll's record.
 func (r *Roller) RollInto(res *Result) error {
+	if r.e.rec != nil {
+		_, rec, err := r.e.RollRecord(r.src)
+		if err != nil {
+			return err
+		}
+		*res = *rec
+		return nil
+	}
 	terms := res.Terms[:0]
 	*res = Result{Expr: r.e.Src, root: r.e.Root, Terms: terms}
 	r.rec = res

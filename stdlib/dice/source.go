@@ -24,6 +24,7 @@ package dice
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -63,6 +64,14 @@ func (p *PCG) Roll(sides int) (int, error) {
 		return 0, fmt.Errorf("a die needs at least one side, got %d", sides)
 	}
 	return 1 + p.rng.IntN(sides), nil
+}
+
+// A JointSource draws a sum of record dice in one weighted draw among the outcomes of its
+// joint distribution, returning the outcome's index: the exact odds' source, which thus
+// branches once per record of counts, not once per face of each die. Other sources roll
+// the dice one by one.
+type JointSource interface {
+	Joint(j *Joint) (int, error)
 }
 
 // Queue gives results entered by hand, in order: numbers, or face names for symbolic dice.
@@ -139,7 +148,19 @@ func (q *Queue) face(d *Die) (int, bool, error) {
 		return 0, false, fmt.Errorf("no hand-given result left for %s", d.Name)
 	}
 	tok := q.items[q.pos]
-	if d.Standard {
+	if d.Record {
+		// A face of a record die is named by its place (from 1) or by its record.
+		i := 0
+		if v, err := strconv.Atoi(tok); err == nil && v >= 1 && v <= len(d.Faces) {
+			i = v
+		} else if rec, ok := ParseRecordText(tok); ok {
+			i = d.FaceOfRecord(rec)
+		}
+		if i > 0 {
+			q.pos++
+			return i, true, nil
+		}
+	} else if d.Standard {
 		v, err := strconv.Atoi(tok)
 		if err != nil || v < 1 || v > len(d.Faces) {
 			q.drop()
@@ -157,7 +178,13 @@ func (q *Queue) face(d *Die) (int, bool, error) {
 	q.drop()
 	labels := make([]string, 0, len(d.Faces))
 	for _, f := range d.Faces {
-		labels = append(labels, f.String())
+		// A face repeated (a die made from a rule repeats a value for its odds) is listed once.
+		if l := f.String(); !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	if d.Record {
+		return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (1 to %d, or one of %s; it is discarded)", tok, d.Name, len(d.Faces), strings.Join(uniqStrings(labels), ", "))
 	}
 	return 0, false, fmt.Errorf("hand-given result %s is not a face of %s (%s; it is discarded)", tok, d.Name, strings.Join(labels, ", "))
 }
@@ -240,10 +267,20 @@ func Restore(s Source, mark int) {
 	}
 }
 
-// ParseList reads hand-given results written "7,3,5" or "7 3 5" (numbers, or face names).
+// ParseList reads hand-given results written "7,3,5" or "7 3 5" (numbers, or face names; a
+// face of a record die may be its record, `{s: 1, a: 1}`, whose commas and blanks it keeps).
 func ParseList(s string) ([]string, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	f, err := splitResults(s)
+	if err != nil {
+		return nil, err
+	}
 	for _, x := range f {
+		if strings.HasPrefix(x, "{") {
+			if _, ok := ParseRecordText(x); !ok {
+				return nil, fmt.Errorf("bad die result %q: a record face is written {name: count, …}", x)
+			}
+			continue
+		}
 		if _, err := strconv.Atoi(x); err != nil && !isName(x) {
 			return nil, fmt.Errorf("bad die result %q: give numbers or face names", x)
 		}
@@ -252,6 +289,83 @@ func ParseList(s string) ([]string, error) {
 		return nil, fmt.Errorf("no result given")
 	}
 	return f, nil
+}
+
+// splitResults cuts a list of results at commas and blanks outside braces; each record
+// keeps its text, normalised as RecordText writes it when it reads as one.
+func splitResults(s string) ([]string, error) {
+	var out []string
+	start, depth := -1, 0
+	flush := func(end int) {
+		if start >= 0 {
+			tok := s[start:end]
+			if rec, ok := ParseRecordText(tok); ok {
+				tok = normalRecord(rec, tok)
+			}
+			out = append(out, tok)
+			start = -1
+		}
+	}
+	for i, r := range s {
+		switch {
+		case r == '{':
+			if depth == 0 {
+				flush(i)
+				start = i
+			}
+			depth++
+		case r == '}':
+			depth--
+			if depth < 0 {
+				return nil, fmt.Errorf("bad die result: a } without its {")
+			}
+			if depth == 0 {
+				flush(i + 1)
+			}
+		case depth > 0:
+		case r == ',' || r == ' ' || r == '\t':
+			flush(i)
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+	}
+	if depth > 0 {
+		return nil, fmt.Errorf("bad die result %q: a record face ends with }", s[start:])
+	}
+	flush(len(s))
+	return out, nil
+}
+
+// normalRecord writes a record result in its fields' order as given, spaced as RecordText
+// spaces it: `{s:1,a:1}` is `{s: 1, a: 1}`.
+func normalRecord(rec map[string]int, tok string) string {
+	body := strings.TrimSpace(tok[1 : len(tok)-1])
+	var fields []string
+	var counts []int
+	if body != "" {
+		for _, part := range strings.Split(body, ",") {
+			name, _, _ := strings.Cut(part, ":")
+			name = strings.TrimSpace(name)
+			fields = append(fields, name)
+			counts = append(counts, rec[name])
+		}
+	}
+	return RecordText(fields, counts, true)
+}
+
+// uniqStrings keeps the first of each string, in order.
+func uniqStrings(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func isName(s string) bool {

@@ -214,6 +214,13 @@ func (q *queue) Pop() any     { old := *q; n := old[len(old)-1]; *q = old[:len(o
 // mover must stop is reached but not left. From a hex off the board nothing is reached
 // (the start alone), even beside the board: a unit off the map does not move on it.
 func (m *Map) Reachable(start Hex, budget float64, cost CostFunc) (map[Hex]float64, map[Hex]Hex, error) {
+	return m.search(start, budget, cost, nil)
+}
+
+// search is Reachable's search; with a goal, it ends as soon as the goal is settled (taken
+// from the queue at its cheapest cost): that cost and the previous hexes of its path are
+// then final, costs being never negative, and the rest of the board is not needed.
+func (m *Map) search(start Hex, budget float64, cost CostFunc, goal *Hex) (map[Hex]float64, map[Hex]Hex, error) {
 	best := map[Hex]float64{start: 0}
 	prev := map[Hex]Hex{}
 	if !m.In(start) {
@@ -225,6 +232,9 @@ func (m *Map) Reachable(start Hex, budget float64, cost CostFunc) (map[Hex]float
 		n := heap.Pop(q).(*node)
 		if n.spent > best[n.h] {
 			continue
+		}
+		if goal != nil && n.h == *goal {
+			break
 		}
 		if stopped[n.h] && n.h != start {
 			continue
@@ -260,7 +270,7 @@ func (m *Map) Reachable(start Hex, budget float64, cost CostFunc) (map[Hex]float
 // Path returns the cheapest path from start to goal within budget (start excluded), or nil
 // (always from a start off the board, as Reachable).
 func (m *Map) Path(start, goal Hex, budget float64, cost CostFunc) ([]Step, error) {
-	best, prev, err := m.Reachable(start, budget, cost)
+	best, prev, err := m.search(start, budget, cost, &goal)
 	if err != nil {
 		return nil, err
 	}

@@ -48,6 +48,8 @@ type Compiler struct {
 	Extra Sources
 	// owned are the locals of the rule being compiled that hold records it built (pure.go).
 	owned []*ownLocal
+	// dieCalls are the dice made from rules, checked once the procedures are (ruledice.go).
+	dieCalls []pendingDie
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -182,6 +184,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 			}
 		}
 	}
+	c.recordFieldTypos(files)
 	for _, k := range kinds {
 		c.kindFields(k)
 		c.kindASTs[c.prog.Globals[k.Name].(*runtime.Kind)] = k
@@ -243,6 +246,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		c.procBody(procObjs[i], p)
 	}
 	c.Uses = nil
+	c.ruleDice()
 	for p, set := range uses {
 		p.Uses = runtime.SortedKeys(set)
 	}
@@ -257,9 +261,22 @@ func (c *Compiler) dieDecl(d *syntax.DiceDecl) {
 	if !c.declare(d.Name, d.Pos, decl) {
 		return
 	}
+	if d.Rule != nil {
+		c.ruleDieDecl(decl, d)
+		return
+	}
+	if len(d.Faces) > 0 && d.Faces[0].Counts != nil {
+		if decl.Die = c.recordDie(d); decl.Die != nil {
+			c.prog.DiceDecl = append(c.prog.DiceDecl, decl)
+		}
+		return
+	}
 	var faces []dice.Face
 	for _, f := range d.Faces {
 		switch {
+		case f.Counts != nil:
+			c.errorf(f.Pos, fmt.Sprintf("face %d of die %s is a record of counts, and its first face is not", len(faces)+1, d.Name), "a die's faces are all numbers, all names or all records of counts ({s: 1})")
+			return
 		case f.Number != "":
 			v, ok := c.declInt(f.Number, f.Neg, f.Pos, "the face")
 			if !ok {

@@ -63,6 +63,11 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, exprx.DieHint(msg, c.prog.Dice()))
 			return
 		}
+		if de.IsRecord() {
+			c.errorf(first.Pos, "table "+t.Name+" rolls "+first.Value+", record dice: a roll of them is a record, no key of a row",
+				"roll the dice in a rule and give the table a field: table "+t.Name+"(n) { … }, called "+t.Name+"(r.s)")
+			return
+		}
 		t.Roll = de
 	}
 	sc := NewScope(ProcScope)

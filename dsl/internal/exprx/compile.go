@@ -63,6 +63,8 @@ type Compiler struct {
 	origins map[ast.Node]ast.Node
 	// enumValues maps the string constants written Enum.value to their enum's type.
 	enumValues map[ast.Node]*runtime.Type
+	// tallies caches tallyType for the nodes of the expression being compiled.
+	tallies map[ast.Node]*runtime.Type
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -110,6 +112,7 @@ func (e *Error) Error() string { return e.Summary }
 // an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
+	c.tallies = nil
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
 	if diags.HasErrors() {
 		return nil, diags, nil
@@ -288,14 +291,16 @@ func (c *Compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature
 	return n, append(pending, t.Record)
 }
 
-var machineNature = types.TypeOf(&runtime.Machine{}).Nature()
+// machineNature is expr's view of the Machine, built on first use: reflecting over its type
+// at package init cost every command, `rulesh roll 1d6` included.
+var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() })
 
 // envNature builds the expr type environment for an expression compiled in scope sc: the
 // locals and globals its text names (a local hides a global). Looking names up one by one,
 // instead of copying every visible name into each expression's environment, keeps checking
 // linear in the number of declarations and of locals.
 func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
-	fields := map[string]nature.Nature{"__rt": machineNature}
+	fields := map[string]nature.Nature{"__rt": machineNature()}
 	forEachIdent(text, func(name string) {
 		if _, seen := fields[name]; seen {
 			return
@@ -355,8 +360,8 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 		// before a walk that changes nothing (a fifth of checking a ruleset).
 		return &cfg
 	}
-	ops := make(overloads, len(overloadedOps))
-	for i, op := range overloadedOps {
+	ops := make(overloads, len(overloadedOps()))
+	for i, op := range overloadedOps() {
 		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}
@@ -568,7 +573,14 @@ func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 				return f.Type
 			}
 		}
+	case *ast.BinaryNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 	case *ast.CallNode:
+		if t := c.tallyType(n, sc); t != nil {
+			return t
+		}
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "__new" && len(n.Arguments) > 1 {
 			if name, ok := n.Arguments[1].(*ast.StringNode); ok {
 				if k, ok := c.prog.Globals[name.Value].(*runtime.Kind); ok {
@@ -621,6 +633,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.recordSort(n)
 		return
 	case *ast.MemberNode:
+		pv.tallyField(n)
 		pv.recordIndex(n)
 		pv.enumValue(node, n)
 		if *node == n {
@@ -640,7 +653,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 		pv.codeLiterals(n)
 		pv.faceNames(n)
 		pv.enumCompare(n)
-		pv.recordBinary(n)
+		if !pv.tallyBinary(n) {
+			pv.recordBinary(n)
+		}
 		pv.totalOnly(n)
 		// expr dereferences a pointer needle (a card) before `in` and then finds no element
 		// of the list's pointer type: membership of such values is ours.

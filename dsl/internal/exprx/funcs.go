@@ -66,6 +66,13 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	opts = append(opts, expr.Function("__dice", func(a ...any) (any, error) {
 		return a[0].(*runtime.Machine).RollExpr(a[1].(*dice.Expr))
 	}, new(func(*runtime.Machine, *dice.Expr) *runtime.Roll)))
+	// A sum of record dice rolls to a record of counts (recdice.go).
+	opts = append(opts, expr.Function("__recdice", func(a ...any) (any, error) {
+		return a[0].(*runtime.Machine).RollRecord(a[1].(*dice.Expr))
+	}, new(func(*runtime.Machine, *dice.Expr) map[string]any)))
+	opts = append(opts, expr.Function("__rec_add", func(a ...any) (any, error) {
+		return runtime.AddTallies(a[0], a[1])
+	}, new(func(map[string]any, map[string]any) map[string]any)))
 	// A dice literal only its total is read from (totalOnly).
 	opts = append(opts, expr.Function("__dicetotal", func(a ...any) (any, error) {
 		return a[0].(*runtime.Machine).RollTotal(a[1].(*dice.Expr))
@@ -101,15 +108,15 @@ func callProc(args ...any) (any, error) {
 var listGoTypes = []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[[]int](), reflect.TypeFor[[]string]()}
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
-// join with +.
-var overloadedOps = func() []struct {
+// join with +. Built on first use, by the first expression compiled with an operator.
+var overloadedOps = sync.OnceValue(func() []struct {
 	op  string
 	fns []string
 } {
 	out := []struct {
 		op  string
 		fns []string
-	}{{"+", append([]string{"__concat", "__roll_add", "__code_add"}, numOps["+"]...)}}
+	}{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps["+"]...)}}
 	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		fns := []string{rollOpName(op)}
 		if code, ok := codeOps[op]; ok {
@@ -121,7 +128,7 @@ var overloadedOps = func() []struct {
 		}{op, append(fns, numOps[op]...)})
 	}
 	return out
-}()
+})
 
 // numOps are the overloads where a fraction meets a number: compared as rules see them
 // (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds; and float arithmetic, / and powers

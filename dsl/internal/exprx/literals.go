@@ -68,7 +68,11 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 		}
 		return nil
 	}
+	skip := -1 // the last token a sum of record dice took
 	for i, t := range toks {
+		if i <= skip {
+			continue
+		}
 		if t.Type == syntax.TokComma || t.Type == syntax.TokPunct && strings.Contains(")]}", t.Value) {
 			if n := len(brackets); n > 0 && brackets[n-1].named {
 				copyTo(t.Pos.Offset)
@@ -178,6 +182,30 @@ func (c *Compiler) rewriteLiterals(x *runtime.Expr, sc Scope) (string, []int, ma
 			}
 			at := x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset]) + col - 1)
 			errorf(at, "dice "+t.Value+": "+msg, DieHint(msg, c.prog.Dice()))
+			continue
+		}
+		if de.IsRecord() {
+			// A sum of record dice written in a row is one literal: it rolls (and its exact
+			// odds convolve) as one draw of its joint outcomes.
+			end := i
+			if !tightBefore(neighbour(i, -1)) {
+				end, de = c.recordChain(toks, i, sc, de)
+			}
+			copyTo(t.Pos.Offset)
+			key := "__lit" + strconv.Itoa(len(found))
+			if found == nil {
+				found = map[string]*dice.Expr{}
+			}
+			found[key] = de
+			repl := "__recdice(__rt, " + key + ")"
+			at := utf8.RuneCountInString(text[:t.Pos.Offset])
+			for range repl {
+				origin = append(origin, at)
+			}
+			b.WriteString(repl)
+			last = toks[end].Pos.Offset + len(toks[end].Value)
+			skip = end
+			changed = true
 			continue
 		}
 		if d := countDiag(x.PosAt(utf8.RuneCountInString(text[:t.Pos.Offset])), t.Value, de, countUse(neighbour(i, -1), neighbour(i, 1))); d != nil {

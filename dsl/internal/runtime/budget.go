@@ -319,6 +319,9 @@ func TypeName(v any) string {
 		return "list"
 	case map[string]any:
 		if k, ok := x[KindKey].(*Kind); ok {
+			if k.Tally {
+				return "record"
+			}
 			return k.Name
 		}
 		return "map"

@@ -319,6 +319,9 @@ func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
 		return nil, Errorf("roll %d dice: between 0 and %d", n, dice.MaxCount)
 	}
 	key := strconv.Itoa(n) + "d[" + d.Name + "]"
+	if d.Record {
+		return nil, Errorf("%s has records of counts for faces: roll it in the rule, where its roll is a record (let r = %s)", d.Name, key)
+	}
 	de, ok := m.parsed[key]
 	if !ok {
 		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}

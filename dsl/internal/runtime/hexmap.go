@@ -159,33 +159,9 @@ type unitAt struct {
 // on the board or off it. Positions given by fields are read from an index kept while no
 // field changes; positions given by rules are asked of every unit, every call.
 func (m *Machine) UnitsAt(b *hex.Map, h hex.Hex, kind string) ([]any, error) {
-	var d *MapDecl
-	for _, md := range m.prog.Maps {
-		if md.Map == b {
-			d = md
-			break
-		}
-	}
-	if d == nil {
-		return nil, Errorf("units_at: this board is not a declared map")
-	}
-	var k *Kind
-	if kind != "" {
-		for _, u := range d.Units {
-			if u.Kind.Name == kind {
-				k = u.Kind
-			}
-		}
-		if k == nil {
-			var kinds []string
-			for _, u := range d.Units {
-				kinds = append(kinds, u.Kind.Name)
-			}
-			if len(kinds) == 0 {
-				return nil, Errorf("units_at: the map %s has no units line", d.Name)
-			}
-			return nil, Errorf("units_at: the map %s has no units line of %s (units of %s)", d.Name, kind, strings.Join(kinds, ", "))
-		}
+	d, k, err := m.unitLines("units_at", b, kind)
+	if err != nil {
+		return nil, err
 	}
 	var out []any
 	for _, u := range d.Units {
@@ -220,6 +196,84 @@ func (m *Machine) UnitsAt(b *hex.Map, h hex.Hex, kind string) ([]any, error) {
 		}
 	}
 	if err := m.Charge(len(out) + 1); err != nil {
+		return nil, err
+	}
+	return out, m.ChargeMem(len(out))
+}
+
+// unitLines finds the declared map of board b and, with kind not empty, the kind of one of
+// its `units` lines, for the builtin fn.
+func (m *Machine) unitLines(fn string, b *hex.Map, kind string) (*MapDecl, *Kind, error) {
+	var d *MapDecl
+	for _, md := range m.prog.Maps {
+		if md.Map == b {
+			d = md
+			break
+		}
+	}
+	if d == nil {
+		return nil, nil, Errorf("%s: this board is not a declared map", fn)
+	}
+	if kind == "" {
+		return d, nil, nil
+	}
+	var k *Kind
+	for _, u := range d.Units {
+		if u.Kind.Name == kind {
+			k = u.Kind
+		}
+	}
+	if k == nil {
+		var kinds []string
+		for _, u := range d.Units {
+			kinds = append(kinds, u.Kind.Name)
+		}
+		if len(kinds) == 0 {
+			return nil, nil, Errorf("%s: the map %s has no units line", fn, d.Name)
+		}
+		return nil, nil, Errorf("%s: the map %s has no units line of %s (units of %s)", fn, d.Name, kind, strings.Join(kinds, ", "))
+	}
+	return d, k, nil
+}
+
+// UnitsWithin returns the entities that the `units` lines of board b place within distance
+// r of hex h (h itself included), in the order of those lines and of the entities'
+// declarations, as UnitsAt; with kind not empty, only the entities of that kind. The
+// positions are read in Go, each unit's once, rather than by a rule's filter over every
+// unit: "who is within r" (a command radius, a range) costs a walk of the units, not a run
+// of a predicate for each.
+func (m *Machine) UnitsWithin(b *hex.Map, h hex.Hex, r int, kind string) ([]any, error) {
+	d, k, err := m.unitLines("units_within", b, kind)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Charge(len(m.prog.Entities) + 1); err != nil {
+		return nil, err
+	}
+	var out []any
+	for _, u := range d.Units {
+		if k != nil && u.Kind != k {
+			continue
+		}
+		for _, e := range m.prog.Entities {
+			rec, ok := m.globals[e.Name].(map[string]any)
+			if !ok || e.Kind != u.Kind {
+				continue
+			}
+			var at any
+			if u.At.Rule != nil {
+				if at, err = m.CallAt(u.At.Rule, []any{rec}, u.At.Rule.Pos); err != nil {
+					return nil, err
+				}
+			} else {
+				at = rec[u.At.Field]
+			}
+			if p, ok := at.(hex.Hex); ok && hex.Distance(p, h) <= r {
+				out = append(out, rec)
+			}
+		}
+	}
+	if err := m.Charge(len(out)); err != nil {
 		return nil, err
 	}
 	return out, m.ChargeMem(len(out))

@@ -67,8 +67,14 @@ type Machine struct {
 
 	allowances map[passage]int
 	rollers    map[*dice.Expr]*dice.Roller
+	recFields  []string // every field of the rules' record dice (recdice.go), once read
 	parsed     map[string]*dice.Expr
-	journal    []undo
+	// ownDice maps the dice made from rules, as the Program holds them (the faces of the
+	// options' defaults), to this machine's, computed with its options; nil when they are
+	// the Program's. rebound caches the notation rebound to them (ruledice.go).
+	ownDice map[*dice.Die]*dice.Die
+	rebound map[*dice.Expr]*dice.Expr
+	journal []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
 	argStack      []any            // the arguments of builtins called without the VM (callSimple)

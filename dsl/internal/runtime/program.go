@@ -29,6 +29,10 @@ type Program struct {
 	Piles    []*PileDecl
 	Maps     []*MapDecl
 
+	// RuleFaces gives the faces of the dice made from rules, by name, when they are known
+	// before checking (the loader checks such rules twice: first to compute the faces, then
+	// with them, so that notation parsed at load sees them).
+	RuleFaces map[string][]dice.Face
 	// Globals maps every top-level name to its declaration.
 	Globals map[string]Global
 	// Equal is == on values other than lists, maps and records (numbers of any Go type,
@@ -67,7 +71,9 @@ type Kind struct {
 	Pos    Pos
 	Fields []*Field
 	ByName map[string]*Field
-	self   *Type
+	// Tally marks the nameless kind of a roll of record dice (TallyKind).
+	Tally bool
+	self  *Type
 }
 
 // FieldNames lists the kind's fields in declaration order (did-you-mean, completion).
@@ -133,11 +139,16 @@ type Param struct {
 	Slot int
 }
 
-// DieDecl is a custom die declared with `dice NAME = [faces]`.
+// DieDecl is a custom die declared with `dice NAME = [faces]`, or made from a rule with
+// `dice NAME = RULE(ARGS)`: then Rule is the procedure called and Call the call's text, and
+// Die's faces are the rule's outcomes with the options' defaults, each repeated in
+// proportion to its exact probability (computed when the rules load, see dsl.Load).
 type DieDecl struct {
 	Name string
 	Pos  Pos
 	Die  *dice.Die
+	Rule *Proc
+	Call string
 }
 
 // Dice returns the declared custom dice by name (for the dice notation's d[NAME]).

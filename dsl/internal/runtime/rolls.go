@@ -123,6 +123,13 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if m.Dice == nil {
 		return nil, Errorf("no dice source")
 	}
+	if de.IsRecord() {
+		// roll("2dability") or roll(ability): a record has no place in a roll's total.
+		return nil, Errorf("%s rolls record dice: write them in the rule, where their roll is a record (let r = %s)", de.Src, de.Src)
+	}
+	if m.ownDice != nil {
+		de = m.withOwnDice(de)
+	}
 	if m.rollers == nil {
 		m.rollers = map[*dice.Expr]*dice.Roller{}
 	}
@@ -167,6 +174,9 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 // or hand-given results are left (messages about them show the faces), or their number is
 // not fixed, where it is RollExpr's total.
 func (m *Machine) RollTotal(de *dice.Expr) (int, error) {
+	if m.ownDice != nil {
+		de = m.withOwnDice(de)
+	}
 	n, fixed := de.FixedDice()
 	// A queue whose hand-given results are used up (the REPL's, always there) only passes
 	// its seeded source's dice on, as for RollExpr: nothing to say about faces.

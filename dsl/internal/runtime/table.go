@@ -324,6 +324,12 @@ func (p *Program) TableDist(name string, args ...any) (*dice.Dist, error) {
 // TableDistSet is TableDist with options set to other values than their defaults (what
 // the roll adds may read them).
 func (p *Program) TableDistSet(options map[string]any, name string, args ...any) (*dice.Dist, error) {
+	return p.TableDistDice(options, nil, name, args...)
+}
+
+// TableDistDice is TableDistSet with the table's roll rolling the dice of own in place of
+// the Program's (the dice made from rules computed for options).
+func (p *Program) TableDistDice(options map[string]any, own map[*dice.Die]*dice.Die, name string, args ...any) (*dice.Dist, error) {
 	pr := p.Proc(name)
 	if pr == nil || pr.Table == nil {
 		return nil, Errorf("%s is not a table", name)
@@ -331,6 +337,13 @@ func (p *Program) TableDistSet(options map[string]any, name string, args ...any)
 	t := pr.Table
 	if t.Roll == nil {
 		return nil, Errorf("table %s does not roll its own key", name)
+	}
+	if own != nil {
+		if roll := t.Roll.WithDice(own); roll != t.Roll {
+			c := *t
+			c.Roll = roll
+			t = &c
+		}
 	}
 	if t.Ratio || t.Cols != nil {
 		return p.columnDist(t, args)

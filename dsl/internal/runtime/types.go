@@ -93,6 +93,10 @@ func (t *Type) String() string {
 		}
 		return "map"
 	case TRecord:
+		if t.Record.Tally {
+			// A roll of record dice: its fields, as its type is their union.
+			return "record {" + strings.Join(t.Record.FieldNames(), ", ") + "}"
+		}
 		return t.Record.Name
 	case TRoll:
 		return "roll"

@@ -341,13 +341,21 @@ func (j *jsonWriter) convert(v any, depth int) any {
 		}
 		return out
 	case map[string]any:
+		if k, ok := x[KindKey].(*Kind); ok && k.Tally {
+			// A roll of record dice: its own fields (those of other dice read 0).
+			out := make(map[string]any, len(k.Fields))
+			for _, f := range k.Fields {
+				out[f.Name] = x[f.Name]
+			}
+			return out
+		}
 		if mark, cyc := seen.Enter(x); cyc {
 			return mark
 		}
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			if k == KindKey {
-				if kd, ok := e.(*Kind); ok {
+				if kd, ok := e.(*Kind); ok && !kd.Tally {
 					out["$kind"] = kd.Name
 				}
 				continue

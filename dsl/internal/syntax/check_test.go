@@ -1,6 +1,7 @@
 package syntax_test
 
 import (
+	_ "rulesh/analysis" // the odds engine, for the dice made from rules
 	"rulesh/dsl"
 	"rulesh/dsl/internal/syntax"
 )

@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,62 +16,67 @@ import (
 // module needs no golang.org/x/text. Diacritics are kept: `défense` and `defense` are two
 // names, as a French reader sees them.
 
-// confusable maps a rune to the Latin text it looks like, with its Unicode name.
-var confusable = map[rune]struct{ to, name string }{
-	// Cyrillic.
-	'А': {"A", "CYRILLIC CAPITAL LETTER A"}, 'В': {"B", "CYRILLIC CAPITAL LETTER VE"},
-	'С': {"C", "CYRILLIC CAPITAL LETTER ES"}, 'Е': {"E", "CYRILLIC CAPITAL LETTER IE"},
-	'Н': {"H", "CYRILLIC CAPITAL LETTER EN"}, 'І': {"I", "CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I"},
-	'Ј': {"J", "CYRILLIC CAPITAL LETTER JE"}, 'К': {"K", "CYRILLIC CAPITAL LETTER KA"},
-	'М': {"M", "CYRILLIC CAPITAL LETTER EM"}, 'О': {"O", "CYRILLIC CAPITAL LETTER O"},
-	'Р': {"P", "CYRILLIC CAPITAL LETTER ER"}, 'Ѕ': {"S", "CYRILLIC CAPITAL LETTER DZE"},
-	'Т': {"T", "CYRILLIC CAPITAL LETTER TE"}, 'Х': {"X", "CYRILLIC CAPITAL LETTER HA"},
-	'У': {"Y", "CYRILLIC CAPITAL LETTER U"}, 'Ү': {"Y", "CYRILLIC CAPITAL LETTER STRAIGHT U"},
-	'Ѵ': {"V", "CYRILLIC CAPITAL LETTER IZHITSA"}, 'Ԛ': {"Q", "CYRILLIC CAPITAL LETTER QA"},
-	'Ԝ': {"W", "CYRILLIC CAPITAL LETTER WE"}, 'Ӏ': {"l", "CYRILLIC LETTER PALOCHKA"},
-	'а': {"a", "CYRILLIC SMALL LETTER A"}, 'с': {"c", "CYRILLIC SMALL LETTER ES"},
-	'е': {"e", "CYRILLIC SMALL LETTER IE"}, 'і': {"i", "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"},
-	'ј': {"j", "CYRILLIC SMALL LETTER JE"}, 'о': {"o", "CYRILLIC SMALL LETTER O"},
-	'р': {"p", "CYRILLIC SMALL LETTER ER"}, 'ѕ': {"s", "CYRILLIC SMALL LETTER DZE"},
-	'х': {"x", "CYRILLIC SMALL LETTER HA"}, 'у': {"y", "CYRILLIC SMALL LETTER U"},
-	'ү': {"y", "CYRILLIC SMALL LETTER STRAIGHT U"}, 'һ': {"h", "CYRILLIC SMALL LETTER SHHA"},
-	'ԁ': {"d", "CYRILLIC SMALL LETTER KOMI DE"}, 'ԛ': {"q", "CYRILLIC SMALL LETTER QA"},
-	'ԝ': {"w", "CYRILLIC SMALL LETTER WE"}, 'ѵ': {"v", "CYRILLIC SMALL LETTER IZHITSA"},
-	'ӏ': {"l", "CYRILLIC SMALL LETTER PALOCHKA"}, 'ё': {"e\u0308", "CYRILLIC SMALL LETTER IO"},
-	'Ё': {"E\u0308", "CYRILLIC CAPITAL LETTER IO"}, 'ї': {"i\u0308", "CYRILLIC SMALL LETTER YI"},
-	// Greek.
-	'Α': {"A", "GREEK CAPITAL LETTER ALPHA"}, 'Β': {"B", "GREEK CAPITAL LETTER BETA"},
-	'Ε': {"E", "GREEK CAPITAL LETTER EPSILON"}, 'Ζ': {"Z", "GREEK CAPITAL LETTER ZETA"},
-	'Η': {"H", "GREEK CAPITAL LETTER ETA"}, 'Ι': {"I", "GREEK CAPITAL LETTER IOTA"},
-	'Κ': {"K", "GREEK CAPITAL LETTER KAPPA"}, 'Μ': {"M", "GREEK CAPITAL LETTER MU"},
-	'Ν': {"N", "GREEK CAPITAL LETTER NU"}, 'Ο': {"O", "GREEK CAPITAL LETTER OMICRON"},
-	'Ρ': {"P", "GREEK CAPITAL LETTER RHO"}, 'Τ': {"T", "GREEK CAPITAL LETTER TAU"},
-	'Υ': {"Y", "GREEK CAPITAL LETTER UPSILON"}, 'Χ': {"X", "GREEK CAPITAL LETTER CHI"},
-	'α': {"a", "GREEK SMALL LETTER ALPHA"}, 'ι': {"i", "GREEK SMALL LETTER IOTA"},
-	'ν': {"v", "GREEK SMALL LETTER NU"}, 'ο': {"o", "GREEK SMALL LETTER OMICRON"},
-	'ρ': {"p", "GREEK SMALL LETTER RHO"}, 'υ': {"u", "GREEK SMALL LETTER UPSILON"},
-	'χ': {"x", "GREEK SMALL LETTER CHI"}, 'γ': {"y", "GREEK SMALL LETTER GAMMA"},
-	'ϲ': {"c", "GREEK LUNATE SIGMA SYMBOL"}, 'ϳ': {"j", "GREEK LETTER YOT"},
-	// Latin letters that pass for others.
-	'ı': {"i", "LATIN SMALL LETTER DOTLESS I"}, 'ȷ': {"j", "LATIN SMALL LETTER DOTLESS J"},
-}
+// confusable maps a rune to the Latin text it looks like, with its Unicode name. It and
+// decomposed are built on first use: as package variables every command built them at init.
+var confusable = sync.OnceValue(func() map[rune]struct{ to, name string } {
+	return map[rune]struct{ to, name string }{
+		// Cyrillic.
+		'А': {"A", "CYRILLIC CAPITAL LETTER A"}, 'В': {"B", "CYRILLIC CAPITAL LETTER VE"},
+		'С': {"C", "CYRILLIC CAPITAL LETTER ES"}, 'Е': {"E", "CYRILLIC CAPITAL LETTER IE"},
+		'Н': {"H", "CYRILLIC CAPITAL LETTER EN"}, 'І': {"I", "CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I"},
+		'Ј': {"J", "CYRILLIC CAPITAL LETTER JE"}, 'К': {"K", "CYRILLIC CAPITAL LETTER KA"},
+		'М': {"M", "CYRILLIC CAPITAL LETTER EM"}, 'О': {"O", "CYRILLIC CAPITAL LETTER O"},
+		'Р': {"P", "CYRILLIC CAPITAL LETTER ER"}, 'Ѕ': {"S", "CYRILLIC CAPITAL LETTER DZE"},
+		'Т': {"T", "CYRILLIC CAPITAL LETTER TE"}, 'Х': {"X", "CYRILLIC CAPITAL LETTER HA"},
+		'У': {"Y", "CYRILLIC CAPITAL LETTER U"}, 'Ү': {"Y", "CYRILLIC CAPITAL LETTER STRAIGHT U"},
+		'Ѵ': {"V", "CYRILLIC CAPITAL LETTER IZHITSA"}, 'Ԛ': {"Q", "CYRILLIC CAPITAL LETTER QA"},
+		'Ԝ': {"W", "CYRILLIC CAPITAL LETTER WE"}, 'Ӏ': {"l", "CYRILLIC LETTER PALOCHKA"},
+		'а': {"a", "CYRILLIC SMALL LETTER A"}, 'с': {"c", "CYRILLIC SMALL LETTER ES"},
+		'е': {"e", "CYRILLIC SMALL LETTER IE"}, 'і': {"i", "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"},
+		'ј': {"j", "CYRILLIC SMALL LETTER JE"}, 'о': {"o", "CYRILLIC SMALL LETTER O"},
+		'р': {"p", "CYRILLIC SMALL LETTER ER"}, 'ѕ': {"s", "CYRILLIC SMALL LETTER DZE"},
+		'х': {"x", "CYRILLIC SMALL LETTER HA"}, 'у': {"y", "CYRILLIC SMALL LETTER U"},
+		'ү': {"y", "CYRILLIC SMALL LETTER STRAIGHT U"}, 'һ': {"h", "CYRILLIC SMALL LETTER SHHA"},
+		'ԁ': {"d", "CYRILLIC SMALL LETTER KOMI DE"}, 'ԛ': {"q", "CYRILLIC SMALL LETTER QA"},
+		'ԝ': {"w", "CYRILLIC SMALL LETTER WE"}, 'ѵ': {"v", "CYRILLIC SMALL LETTER IZHITSA"},
+		'ӏ': {"l", "CYRILLIC SMALL LETTER PALOCHKA"}, 'ё': {"e\u0308", "CYRILLIC SMALL LETTER IO"},
+		'Ё': {"E\u0308", "CYRILLIC CAPITAL LETTER IO"}, 'ї': {"i\u0308", "CYRILLIC SMALL LETTER YI"},
+		// Greek.
+		'Α': {"A", "GREEK CAPITAL LETTER ALPHA"}, 'Β': {"B", "GREEK CAPITAL LETTER BETA"},
+		'Ε': {"E", "GREEK CAPITAL LETTER EPSILON"}, 'Ζ': {"Z", "GREEK CAPITAL LETTER ZETA"},
+		'Η': {"H", "GREEK CAPITAL LETTER ETA"}, 'Ι': {"I", "GREEK CAPITAL LETTER IOTA"},
+		'Κ': {"K", "GREEK CAPITAL LETTER KAPPA"}, 'Μ': {"M", "GREEK CAPITAL LETTER MU"},
+		'Ν': {"N", "GREEK CAPITAL LETTER NU"}, 'Ο': {"O", "GREEK CAPITAL LETTER OMICRON"},
+		'Ρ': {"P", "GREEK CAPITAL LETTER RHO"}, 'Τ': {"T", "GREEK CAPITAL LETTER TAU"},
+		'Υ': {"Y", "GREEK CAPITAL LETTER UPSILON"}, 'Χ': {"X", "GREEK CAPITAL LETTER CHI"},
+		'α': {"a", "GREEK SMALL LETTER ALPHA"}, 'ι': {"i", "GREEK SMALL LETTER IOTA"},
+		'ν': {"v", "GREEK SMALL LETTER NU"}, 'ο': {"o", "GREEK SMALL LETTER OMICRON"},
+		'ρ': {"p", "GREEK SMALL LETTER RHO"}, 'υ': {"u", "GREEK SMALL LETTER UPSILON"},
+		'χ': {"x", "GREEK SMALL LETTER CHI"}, 'γ': {"y", "GREEK SMALL LETTER GAMMA"},
+		'ϲ': {"c", "GREEK LUNATE SIGMA SYMBOL"}, 'ϳ': {"j", "GREEK LETTER YOT"},
+		// Latin letters that pass for others.
+		'ı': {"i", "LATIN SMALL LETTER DOTLESS I"}, 'ȷ': {"j", "LATIN SMALL LETTER DOTLESS J"},
+	}
+})
 
 // decomposed maps the precomposed Latin letters to their canonical decomposition (NFD), so
 // that `é` typed as one character and as `e` followed by a combining acute accent are one
 // skeleton. The accent stays in the skeleton.
-var decomposed = map[rune]string{
-	'À': "A\u0300", 'Á': "A\u0301", 'Â': "A\u0302", 'Ã': "A\u0303", 'Ä': "A\u0308", 'Å': "A\u030A",
-	'Ç': "C\u0327", 'È': "E\u0300", 'É': "E\u0301", 'Ê': "E\u0302", 'Ë': "E\u0308",
-	'Ì': "I\u0300", 'Í': "I\u0301", 'Î': "I\u0302", 'Ï': "I\u0308", 'Ñ': "N\u0303",
-	'Ò': "O\u0300", 'Ó': "O\u0301", 'Ô': "O\u0302", 'Õ': "O\u0303", 'Ö': "O\u0308",
-	'Ù': "U\u0300", 'Ú': "U\u0301", 'Û': "U\u0302", 'Ü': "U\u0308", 'Ý': "Y\u0301",
-	'à': "a\u0300", 'á': "a\u0301", 'â': "a\u0302", 'ã': "a\u0303", 'ä': "a\u0308", 'å': "a\u030A",
-	'ç': "c\u0327", 'è': "e\u0300", 'é': "e\u0301", 'ê': "e\u0302", 'ë': "e\u0308",
-	'ì': "i\u0300", 'í': "i\u0301", 'î': "i\u0302", 'ï': "i\u0308", 'ñ': "n\u0303",
-	'ò': "o\u0300", 'ó': "o\u0301", 'ô': "o\u0302", 'õ': "o\u0303", 'ö': "o\u0308",
-	'ù': "u\u0300", 'ú': "u\u0301", 'û': "u\u0302", 'ü': "u\u0308", 'ý': "y\u0301", 'ÿ': "y\u0308",
-	'Ÿ': "Y\u0308",
-}
+var decomposed = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{
+		'À': "A\u0300", 'Á': "A\u0301", 'Â': "A\u0302", 'Ã': "A\u0303", 'Ä': "A\u0308", 'Å': "A\u030A",
+		'Ç': "C\u0327", 'È': "E\u0300", 'É': "E\u0301", 'Ê': "E\u0302", 'Ë': "E\u0308",
+		'Ì': "I\u0300", 'Í': "I\u0301", 'Î': "I\u0302", 'Ï': "I\u0308", 'Ñ': "N\u0303",
+		'Ò': "O\u0300", 'Ó': "O\u0301", 'Ô': "O\u0302", 'Õ': "O\u0303", 'Ö': "O\u0308",
+		'Ù': "U\u0300", 'Ú': "U\u0301", 'Û': "U\u0302", 'Ü': "U\u0308", 'Ý': "Y\u0301",
+		'à': "a\u0300", 'á': "a\u0301", 'â': "a\u0302", 'ã': "a\u0303", 'ä': "a\u0308", 'å': "a\u030A",
+		'ç': "c\u0327", 'è': "e\u0300", 'é': "e\u0301", 'ê': "e\u0302", 'ë': "e\u0308",
+		'ì': "i\u0300", 'í': "i\u0301", 'î': "i\u0302", 'ï': "i\u0308", 'ñ': "n\u0303",
+		'ò': "o\u0300", 'ó': "o\u0301", 'ô': "o\u0302", 'õ': "o\u0303", 'ö': "o\u0308",
+		'ù': "u\u0300", 'ú': "u\u0301", 'û': "u\u0302", 'ü': "u\u0308", 'ý': "y\u0301", 'ÿ': "y\u0308",
+		'Ÿ': "Y\u0308",
+	}
+})
 
 // combining names the combining accents of the decompositions above.
 var combining = map[rune]string{
@@ -109,7 +115,7 @@ func folded(r rune) (to, name string, ok bool) {
 		i := r - 0x1D7CE
 		return string('0' + i%10), "MATHEMATICAL " + mathDigitStyles[i/10] + " DIGIT " + digitNames[i%10], true
 	}
-	if c, ok := confusable[r]; ok {
+	if c, ok := confusable()[r]; ok {
 		return c.to, c.name, true
 	}
 	return "", "", false
@@ -156,7 +162,7 @@ func Skeleton(name string) string {
 	for _, r := range name {
 		if to, _, ok := folded(r); ok {
 			b.WriteString(to)
-		} else if d, ok := decomposed[r]; ok {
+		} else if d, ok := decomposed()[r]; ok {
 			b.WriteString(d)
 		} else {
 			b.WriteRune(r)
@@ -168,7 +174,7 @@ func Skeleton(name string) string {
 // Decomposes reports whether r is a precomposed letter the skeleton decomposes (é), not a
 // look-alike of another letter.
 func Decomposes(r rune) bool {
-	_, ok := decomposed[r]
+	_, ok := decomposed()[r]
 	return ok
 }
 

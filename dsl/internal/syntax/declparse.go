@@ -25,7 +25,7 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 	"action":  procParser,
 	"rule":    procParser,
-	"ruleset": subParser(func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
+	"ruleset": hand((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
 	"include": subParser(func(d *Decl, v *IncludeDecl) { d.Include = v }),
 	"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
 		func(d *Decl, pos lexer.Position, name string, v *Expr) {
@@ -35,17 +35,17 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 		func(d *Decl, pos lexer.Position, name string, v *Expr) {
 			d.Const = &ConstDecl{Pos: pos, Name: name, Value: v}
 		}),
-	"kind":   subParser(func(d *Decl, v *KindDecl) { d.Kind = v }),
-	"enum":   subParser(func(d *Decl, v *EnumDecl) { d.Enum = v }),
-	"entity": subParser(func(d *Decl, v *EntityDecl) { d.Entity = v }),
+	"kind":   hand((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
+	"enum":   hand((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
+	"entity": hand((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
 	"dice":   subParser(func(d *Decl, v *DiceDecl) { d.Dice = v }),
-	"table":  subParser(func(d *Decl, v *TableDecl) { d.Table = v }),
+	"table":  hand((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
 	"deck":   subParser(func(d *Decl, v *DeckDecl) { d.Deck = v }),
 	"pile":   subParser(func(d *Decl, v *PileDecl) { d.Pile = v }),
 	"map":    subParser(func(d *Decl, v *MapDecl) { d.Map = v }),
 }
 
-var procParser = subParser(func(d *Decl, v *ProcDecl) { d.Proc = v })
+var procParser = hand((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
 
 // subParser returns a parser for one declaration's production, reading from the file's
 // lexer and leaving the tokens after it; participle's parser is built on first use.

@@ -68,6 +68,17 @@ entity brutus: K { nom = "Brutus" }`},
 dice combat = [sabre, fusil, fusil,
   boulet, drapeau, général]
 dice moral = [-1, 0, 0, 1, 1, 2]`},
+	{prods: "Dice DieCall", src: `
+rule attack(bonus: int, fois: int): int {
+  return d(6) + bonus * fois
+}
+dice attaque = attack(1, 2)`},
+	{prods: "Face Counts Count", src: `
+dice ability = [{}, {s: 1}, {s: 2}, {a: 1}, {s: 1, a: 1},
+  {
+    a: 2
+  }]
+dice setback = [{}, {f: -1}]`},
 	{prods: "Proc Param Block Stmt Emit", src: `
 action frapper(cible: string,
     force: int = 1) {
@@ -544,7 +555,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 		"File": "File", "Decl": "Decl", "RulesetDecl": "Ruleset", "Prop": "Ruleset",
 		"IncludeDecl": "Include", "OptionDecl": "Option", "ConstDecl": "Const", "KindDecl": "Kind", "EnumDecl": "Enum", "EnumValue": "Enum",
 		"FieldDecl": "Field", "TypeRef": "Type", "EntityDecl": "Entity", "FieldInit": "FieldInit",
-		"DiceDecl": "Dice", "Face": "Face", "ProcDecl": "Proc", "Param": "Param",
+		"DiceDecl": "Dice", "Face": "Face", "DieCall": "DieCall", "Counts": "Counts", "Count": "Count", "CountValue": "Count", "ProcDecl": "Proc", "Param": "Param",
 		"Block": "Block", "Stmt": "Stmt", "SimpleStmt": "Simple", "LetStmt": "Let",
 		"IfStmt": "If", "ForStmt": "For", "WhileStmt": "While", "ReturnStmt": "Return",
 		"BreakStmt": "Break", "ContinueStmt": "Continue",

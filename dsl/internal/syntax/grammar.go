@@ -73,19 +73,53 @@ type Prop struct {
 	Value string `parser:"@String"`
 }
 
-// DiceDecl declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`.
+// DiceDecl declares a custom die: `dice combat = [sabre, fusil, fusil, boulet, drapeau, général]`,
+// or a die made from a rule, `dice attaque = attack()` (Rule set, Faces empty): its faces are
+// the rule's outcomes weighted by their exact odds.
 type DiceDecl struct {
 	Pos   lexer.Position
-	Name  string  `parser:"\"dice\" @(Ident | Dice) \"=\" \"[\" Newline*"`
-	Faces []*Face `parser:"@@ ( Comma Newline* @@ )* Newline* \"]\""`
+	Name  string   `parser:"\"dice\" @(Ident | Dice) \"=\""`
+	Faces []*Face  `parser:"( \"[\" Newline* @@ ( Comma Newline* @@ )* Newline* \"]\""`
+	Rule  *DieCall `parser:"| @@ )"`
 }
 
-// Face is one face of a custom die: a number or a symbol.
+// DieCall is the call a die is made from: a rule's name and constant arguments, in order
+// (`attack()`, `volley(3, bonus)`).
+type DieCall struct {
+	Pos  lexer.Position
+	Name string  `parser:"@(Ident | Dice) \"(\""`
+	Args []*Expr `parser:"( @@ ( Comma @@ )* )? \")\""`
+}
+
+// Face is one face of a custom die: a number, a symbol, or a record of counts
+// (`{s: 1, a: 1}`, a narrative die's face).
 type Face struct {
 	Pos    lexer.Position
-	Neg    bool   `parser:"@\"-\"?"`
-	Number string `parser:"( @Number"`
-	Name   string `parser:"| @(Ident | Dice | String) )"`
+	Counts *Counts `parser:"( @@"`
+	Neg    bool    `parser:"| @\"-\"?"`
+	Number string  `parser:"  ( @Number"`
+	Name   string  `parser:"  | @(Ident | Dice | String) ) )"`
+}
+
+// Counts is a face that is a record of counts: `{s: 1, a: 1}`, `{}` for a blank face.
+type Counts struct {
+	Pos    lexer.Position
+	Fields []*Count `parser:"\"{\" Newline* ( @@ ( Comma Newline* @@ )* )? Newline* \"}\""`
+}
+
+// Count is one field of a record face: a name and its count, a whole number (the checker
+// says so of any other value).
+type Count struct {
+	Pos   lexer.Position
+	Name  string      `parser:"@(Ident | Dice) \":\""`
+	Value *CountValue `parser:"@@"`
+}
+
+// CountValue is the value of a Count, placed for the checker's message.
+type CountValue struct {
+	Pos  lexer.Position
+	Neg  bool   `parser:"@\"-\"?"`
+	Text string `parser:"@(Number | Ident | Dice | String)"`
 }
 
 // IncludeDecl reads another rule file of the same folder: `include "armes.rules"`.
@@ -457,7 +491,7 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 // rounded down (`columns ratio 1:3, 1:2, 1:1, 2:1`).
 type Columns struct {
 	Pos   lexer.Position
-	Ratio bool    `parser:"\"columns\" @\"ratio\"?"`
+	Ratio bool    `parser:"\"columns\" ( @\"ratio\" (?! Comma) )?"`
 	Items []*Expr `parser:"@@ ( Comma @@ )*"`
 }
 

@@ -151,7 +151,7 @@ func Parse(name string, src []byte) (*File, *Diagnostic) {
 	if d := precheck(name, src); d != nil {
 		return nil, d
 	}
-	f, err := fileParser().ParseBytes(name, src)
+	f, err := parseFile(name, src)
 	if err != nil {
 		d := parseDiag(name, err)
 		if d.End.Line == 0 {

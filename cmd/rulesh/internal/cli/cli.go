@@ -324,6 +324,7 @@ func (c *cli) check(args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
+	defer deferGC()()
 	status := ExitOK
 	for _, f := range files {
 		prog, diags := dsl.Load(nil, f)
@@ -405,7 +406,7 @@ func (c *cli) addRunFlags(fs *flag.FlagSet, r *runFlags) {
 	fs.Var(&r.files, "f", "load a rule `FILE` (repeatable)")
 	fs.Var(&r.sets, "set", "set an option, `NAME=VALUE` (repeatable)")
 	r.seed = fs.Uint64("seed", 0, "seed the dice (default: a random seed)")
-	r.rolls = fs.String("rolls", "", "hand-given die results, in order: `LIST` such as 7,3,5")
+	r.rolls = fs.String("rolls", "", "hand-given die results, in order: `LIST` such as 7,3,5 (a record die's face by its place or its record: {s: 1})")
 	r.json = fs.Bool("json", false, "print one JSON document")
 	r.cards = fs.String("cards", "", "hand-given cards, drawn in order: `LIST` such as Q♣,7♠ (or QC,7S)")
 	r.choices = fs.String("choices", "", "hand-given answers to choose, in order: `LIST` of option numbers (from 1) or names, such as 2,colline")

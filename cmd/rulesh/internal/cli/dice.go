@@ -71,7 +71,16 @@ func (c *cli) roll(args []string) int {
 	}
 	// One trial roll, from a source of its own, tells how many dice a roll takes.
 	trial := &countingSource{src: dice.NewPCG(s)}
-	if _, err := dice.NewRoller(e, trial).Total(); err != nil {
+	if e.IsRecord() && (*stats || *asJSON) {
+		fmt.Fprintf(c.stderr, "rulesh roll: %s rolls records of counts, which have no total for --stats or --json: rulesh prob and rulesh sim count them\n", src)
+		return ExitError
+	}
+	if e.IsRecord() {
+		if _, _, err := e.RollRecord(trial); err != nil {
+			output.DiceError(c.stderr, src, err)
+			return ExitError
+		}
+	} else if _, err := dice.NewRoller(e, trial).Total(); err != nil {
 		output.DiceError(c.stderr, src, err)
 		return ExitError
 	}

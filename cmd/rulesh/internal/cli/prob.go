@@ -18,7 +18,7 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] EXPR"
+const probSynopsis = "prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--png OUT] [--at-least] [--at-most] [--emits] [--samples N] [--seed S] [--shuffle] [--exact] [--budget N] [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …]] EXPR"
 
 func (c *cli) prob(args []string) int {
 	fs := c.newFlags("prob", probSynopsis)
@@ -26,7 +26,9 @@ func (c *cli) prob(args []string) int {
 	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
 	fs.Var(&sets, "set", "set an option, `NAME=VALUE` (repeatable)")
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, outcomes: [{value, probability, fraction | ci95}], mean, stddev, exact[, samples, mean_ci95]}`)
-	svg := fs.String("svg", "", "write a bar chart of the distribution to `OUT` (an SVG file)")
+	var chart chartOut
+	fs.StringVar(&chart.svg, "svg", "", "write a chart of the distribution to `OUT` (an SVG picture; a bar per outcome, each with its exact fraction on hover)")
+	fs.StringVar(&chart.png, "png", "", "write the same chart to `OUT` as a PNG picture")
 	emits := fs.Bool("emits", false, "an outcome is the value with the lines the run emitted")
 	samples := fs.Int64("samples", analysis.SamplesFor(0.005), "runs to sample when the odds are not enumerated (`N`)")
 	seed := fs.Uint64("seed", 1, "seed of the samples and of the decks' first order")
@@ -37,7 +39,8 @@ func (c *cli) prob(args []string) int {
 	variant := fs.String("variant", "", "compare with the rules plus the rule `FILE` loaded last (B beside A)")
 	var sweep listFlag
 	fs.Var(&sweep, "sweep", "answer once per value of an option or a name of EXPR, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
-	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value)")
+	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of P(outcome ≥ the row's value), and draw a sweep's lines as P(≥ each outcome); on a chart of one answer or a comparison, draw P(≥) as a curve over the bars")
+	atMost := fs.Bool("at-most", false, "on a chart of one answer or a comparison (--svg, --png), draw P(≤) as a curve over the bars")
 	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -74,17 +77,19 @@ func (c *cli) prob(args []string) int {
 		if sw, code, ok = c.parseSweeps("prob", sweep, func(f string) bool { return flagSet(fs, f) }, overrides); !ok {
 			return code
 		}
-	} else if *atLeast {
-		fmt.Fprintln(c.stderr, "rulesh prob: --at-least goes with --sweep (one answer gives P(≥) already)")
+	} else if *atLeast && !chart.any() {
+		fmt.Fprintln(c.stderr, "rulesh prob: --at-least goes with --sweep, or with a chart (--svg, --png) to draw P(≥) on it (one answer's table gives P(≥) already)")
 		return ExitUsage
 	}
-	if *svg != "" {
-		// Before the odds: a rule file given by mistake is refused at once.
-		if err := sysio.ReplaceableSVG(*svg); err != nil {
-			fmt.Fprintf(c.stderr, "rulesh prob: --svg: %v\n", err)
-			return ExitError
-		}
+	if *atMost && (len(sweep) > 0 || !chart.any()) {
+		fmt.Fprintln(c.stderr, "rulesh prob: --at-most draws P(≤) on the chart of one answer or a comparison: give --svg or --png, without --sweep")
+		return ExitUsage
 	}
+	// Before the odds: a rule file given by mistake is refused at once.
+	if code := c.checkChart("prob", chart); code != ExitOK {
+		return code
+	}
+	chart.atLeast, chart.atMost = *atLeast && len(sweep) == 0, *atMost
 	prog, code := c.loadProgram(files, false)
 	if code != 0 {
 		return code
@@ -112,10 +117,10 @@ func (c *cli) prob(args []string) int {
 			maps.Copy(qb.Overrides, more)
 			b = &qb
 		}
-		return c.probSweep(q, sw, opt, *asJSON, *svg, *atLeast, b, *compare)
+		return c.probSweep(q, sw, opt, *asJSON, chart, *atLeast, b, *compare)
 	}
 	if *compare == "" && *variant == "" {
-		return c.probAnswer(q, opt, *asJSON, *svg)
+		return c.probAnswer(q, opt, *asJSON, chart)
 	}
 	b := q
 	nameA, nameB := "A: the rules", ""
@@ -139,12 +144,14 @@ func (c *cli) prob(args []string) int {
 	if err != nil {
 		return c.probError(prog, src, err)
 	}
-	if *svg != "" {
+	if chart.any() {
 		labels := labelsOf(outcomesOf(cmp.Diff))
-		if code := c.writeChart("prob", *svg, src, labels, []output.Series{
-			{Name: nameA, Values: alignProbs(cmp.Diff, cmp.A)},
-			{Name: nameB, Values: alignProbs(cmp.Diff, cmp.B)},
-		}); code != 0 {
+		pa, fa := alignProbs(cmp.Diff, cmp.A)
+		pb, fb := alignProbs(cmp.Diff, cmp.B)
+		if code := c.writeChart("prob", chart, cmp.Diff.Numeric, output.Chart{Title: src, Labels: labels, Series: []output.Series{
+			{Name: nameA, Values: pa, Fractions: fa},
+			{Name: nameB, Values: pb, Fractions: fb},
+		}}); code != 0 {
 			return code
 		}
 	}
@@ -162,7 +169,7 @@ func (c *cli) prob(args []string) int {
 }
 
 // probAnswer prints analysis.Odds' answer to one question, or why there is none.
-func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON bool, svg string) int {
+func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON bool, chart chartOut) int {
 	a, err := analysis.Odds(q, opt)
 	var diceErr *analysis.DiceError
 	var tableErr *analysis.TableError
@@ -176,11 +183,13 @@ func (c *cli) probAnswer(q analysis.Question, opt analysis.ProbOptions, asJSON b
 	case err != nil:
 		return c.probError(q.Prog, q.Expr, err)
 	case a.Conv != nil:
-		return c.printDist(q.Expr, a.Conv, asJSON, svg)
+		return c.printDist(q.Expr, a.Conv, asJSON, chart)
 	}
 	d := a.Dist
-	if svg != "" {
-		if code := c.writeChart("prob", svg, q.Expr, labelsOf(d.Outcomes), []output.Series{{Name: q.Expr, Values: probsOf(d.Outcomes)}}); code != 0 {
+	if chart.any() {
+		p, f := probsOf(d.Outcomes)
+		if code := c.writeChart("prob", chart, d.Numeric, output.Chart{Title: q.Expr, Labels: labelsOf(d.Outcomes),
+			Series: []output.Series{{Name: q.Expr, Values: p, Fractions: f}}}); code != 0 {
 			return code
 		}
 	}
@@ -266,19 +275,23 @@ func (c *cli) runsFail(cmd, src string, every *analysis.ErrEveryRunFails, srcs [
 
 // printDist writes a distribution of dice on stdout, for people or as JSON (with
 // "exact": true, as every answer of prob), and its chart.
-func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, svg string) int {
-	if svg != "" {
-		var labels []string
+func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, chart chartOut) int {
+	if chart.any() {
+		var labels, fracs []string
 		var values []float64
 		for i, w := range d.W {
 			if w.Sign() == 0 {
 				continue
 			}
 			labels = append(labels, output.Label(d.Min+i, d.Bool, d.Syms))
-			p, _ := new(big.Rat).SetFrac(w, d.Den).Float64()
+			r := new(big.Rat).SetFrac(w, d.Den)
+			p, _ := r.Float64()
 			values = append(values, p)
+			fracs = append(fracs, r.RatString())
 		}
-		if code := c.writeChart("prob", svg, src, labels, []output.Series{{Name: src, Values: values}}); code != 0 {
+		numeric := !d.Bool && d.Syms == nil
+		if code := c.writeChart("prob", chart, numeric, output.Chart{Title: src, Labels: labels,
+			Series: []output.Series{{Name: src, Values: values, Fractions: fracs}}}); code != 0 {
 			return code
 		}
 	}
@@ -295,17 +308,57 @@ func (c *cli) printDist(src string, d *dice.Dist, asJSON bool, svg string) int {
 	return ExitOK
 }
 
-// writeChart writes the bar chart of a command's --svg (prob, sim): never over a file that
-// is not a picture (a rule file given by mistake, --svg duel.rules), and through a temporary
-// file, so a failed write leaves the old one.
-func (c *cli) writeChart(cmd, path, title string, labels []string, series []output.Series) int {
-	err := sysio.ReplaceableSVG(path)
-	if err == nil {
-		err = sysio.Write(path, func(w io.Writer) error { return output.ChartSVG(w, title, labels, series) })
+// chartOut is where a command writes its chart (--svg, --png: either, both or neither) and
+// the curves asked for on it (prob's --at-least, --at-most).
+type chartOut struct {
+	svg, png        string
+	atLeast, atMost bool
+}
+
+func (o chartOut) any() bool { return o.svg != "" || o.png != "" }
+
+// checkChart refuses, before any work, to write a chart over a file that is not a picture
+// of its kind (a rule file given by mistake, --svg duel.rules).
+func (c *cli) checkChart(cmd string, o chartOut) int {
+	for _, f := range []struct {
+		flag, path string
+		ok         func(string) error
+	}{{"--svg", o.svg, sysio.ReplaceableSVG}, {"--png", o.png, sysio.ReplaceablePNG}} {
+		if f.path == "" {
+			continue
+		}
+		if err := f.ok(f.path); err != nil {
+			fmt.Fprintf(c.stderr, "rulesh %s: %s: %v\n", cmd, f.flag, err)
+			return ExitError
+		}
 	}
-	if err != nil {
-		fmt.Fprintf(c.stderr, "rulesh %s: --svg: %v\n", cmd, err)
-		return ExitError
+	return ExitOK
+}
+
+// writeChart writes a command's chart as SVG (--svg) and PNG (--png): never over a file
+// that is not a picture of its kind, and through a temporary file, so a failed write leaves
+// the old one. The curves o asks for are drawn when the outcomes are numbers (numeric);
+// otherwise stderr says there are none.
+func (c *cli) writeChart(cmd string, o chartOut, numeric bool, ch output.Chart) int {
+	if (o.atLeast || o.atMost) && !numeric {
+		fmt.Fprintf(c.stderr, "rulesh %s: the outcomes are not all numbers: no P(≥) or P(≤) curve on the chart\n", cmd)
+	} else {
+		ch.AtLeast, ch.AtMost = o.atLeast, o.atMost
+	}
+	if code := c.checkChart(cmd, o); code != ExitOK {
+		return code
+	}
+	for _, f := range []struct {
+		flag, path string
+		draw       func(io.Writer) error
+	}{{"--svg", o.svg, ch.SVG}, {"--png", o.png, ch.PNG}} {
+		if f.path == "" {
+			continue
+		}
+		if err := sysio.Write(f.path, f.draw); err != nil {
+			fmt.Fprintf(c.stderr, "rulesh %s: %s: %v\n", cmd, f.flag, err)
+			return ExitError
+		}
 	}
 	return ExitOK
 }
@@ -318,12 +371,16 @@ func labelsOf(os []analysis.Outcome) []string {
 	return out
 }
 
-func probsOf(os []analysis.Outcome) []float64 {
-	out := make([]float64, len(os))
+// probsOf gives the outcomes' probabilities and, when exact, their fractions.
+func probsOf(os []analysis.Outcome) ([]float64, []string) {
+	out, fracs := make([]float64, len(os)), make([]string, len(os))
 	for i, o := range os {
 		out[i] = o.P
+		if o.Fraction != nil {
+			fracs[i] = o.Fraction.RatString()
+		}
 	}
-	return out
+	return out, fracs
 }
 
 func outcomesOf(d *analysis.Difference) []analysis.Outcome {
@@ -334,17 +391,26 @@ func outcomesOf(d *analysis.Difference) []analysis.Outcome {
 	return out
 }
 
-// alignProbs gives the probability in d of each outcome of the difference (0 when absent).
-func alignProbs(diff *analysis.Difference, d *analysis.Dist) []float64 {
-	p := map[string]float64{}
+// alignProbs gives the probability in d of each outcome of the difference (0 when absent),
+// and its fraction when d is exact ("0" when absent).
+func alignProbs(diff *analysis.Difference, d *analysis.Dist) ([]float64, []string) {
+	p, f := map[string]float64{}, map[string]string{}
 	for _, o := range d.Outcomes {
 		p[o.Key] = o.P
+		if o.Fraction != nil {
+			f[o.Key] = o.Fraction.RatString()
+		}
 	}
-	out := make([]float64, len(diff.Outcomes))
+	out, fracs := make([]float64, len(diff.Outcomes)), make([]string, len(diff.Outcomes))
 	for i, o := range diff.Outcomes {
 		out[i] = p[o.Key]
+		if _, in := p[o.Key]; !in && d.Exact {
+			fracs[i] = "0"
+		} else {
+			fracs[i] = f[o.Key]
+		}
 	}
-	return out
+	return out, fracs
 }
 
 // printDiff writes B − A per outcome.
@@ -362,7 +428,8 @@ func (c *cli) printDiff(cmp *analysis.Comparison) {
 			fmt.Fprintf(c.stdout, "mean %s  [%s, %s]\n", signed(diff.Mean, false), signed(diff.MeanLo, false), signed(diff.MeanHi, false))
 		}
 	}
-	pa, pb := alignProbs(diff, cmp.A), alignProbs(diff, cmp.B)
+	pa, _ := alignProbs(diff, cmp.A)
+	pb, _ := alignProbs(diff, cmp.B)
 	header := []string{"value", "A %", "B %", "B − A"}
 	if !diff.Exact {
 		header = append(header, "ci95")

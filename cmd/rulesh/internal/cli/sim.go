@@ -30,7 +30,7 @@ const simTopLines = 10
 const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
-const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT]"
+const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] [--png OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT] [--png OUT]"
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
@@ -50,10 +50,12 @@ func (c *cli) sim(args []string) int {
 	workers := fs.Int("workers", 0, "run on `N` goroutines (default: every core)")
 	limitRuns := fs.Int("limit-runs", analysis.DefaultLimitRuns, limitRunsHelp)
 	asJSON := fs.Bool("json", false, `print one JSON document: {expr, runs, seed, outcomes: [{value, count, frequency, ci95}], mean, stddev, quantiles, emitted}`)
-	svg := fs.String("svg", "", "write a bar chart of the outcomes to `OUT` (an SVG picture)")
+	var chart chartOut
+	fs.StringVar(&chart.svg, "svg", "", "write a chart of the outcomes to `OUT` (an SVG picture)")
+	fs.StringVar(&chart.png, "png", "", "write the same chart to `OUT` as a PNG picture")
 	var sweep listFlag
 	fs.Var(&sweep, "sweep", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
-	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value")
+	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value, and draw a sweep's lines (--svg, --png) as those frequencies")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -62,12 +64,9 @@ func (c *cli) sim(args []string) int {
 		fmt.Fprintf(c.stderr, "rulesh sim: "+format+"\n", a...)
 		return ExitUsage
 	}
-	if *svg != "" {
-		// Before the runs: a rule file given by mistake is refused at once.
-		if err := sysio.ReplaceableSVG(*svg); err != nil {
-			fmt.Fprintf(c.stderr, "rulesh sim: --svg: %v\n", err)
-			return ExitError
-		}
+	// Before the runs: a rule file given by mistake is refused at once.
+	if code := c.checkChart("sim", chart); code != ExitOK {
+		return code
 	}
 	if *merge {
 		if len(pos) == 0 {
@@ -78,7 +77,7 @@ func (c *cli) sim(args []string) int {
 				return usage("--merge takes shard files only; --%s belongs to the runs that made them", f)
 			}
 		}
-		return c.simMerge(pos, *asJSON, *svg)
+		return c.simMerge(pos, *asJSON, chart)
 	}
 	if len(pos) == 0 {
 		fmt.Fprintln(c.stderr, "rulesh sim: no expression given")
@@ -117,8 +116,8 @@ func (c *cli) sim(args []string) int {
 		if !flagSet(fs, "seed") {
 			return usage("--shard needs --seed: every shard must run the same study")
 		}
-		if *svg != "" {
-			return usage("--svg draws the merged result: give it to --merge")
+		if chart.any() {
+			return usage("--svg and --png draw the merged result: give them to --merge")
 		}
 	} else if !flagSet(fs, "seed") {
 		st.Seed = rand.Uint64()
@@ -219,7 +218,7 @@ func (c *cli) sim(args []string) int {
 			fmt.Fprintf(c.stderr, "rulesh sim: %v\n", err)
 			return ExitError
 		}
-		return c.simSweepReport(st, sw, ts, tsB, *asJSON, *svg, *atLeast)
+		return c.simSweepReport(st, sw, ts, tsB, *asJSON, chart, *atLeast)
 	}
 	t, err := c.simulate(cfg)
 	if err != nil {
@@ -232,7 +231,7 @@ func (c *cli) sim(args []string) int {
 	if n > 0 {
 		return c.writeShard(analysis.NewShard(st, index, n, t))
 	}
-	return c.simReport(st, t, *asJSON, *svg, srcs)
+	return c.simReport(st, t, *asJSON, chart, srcs)
 }
 
 // simulate runs the simulation, with a progress bar on stderr when it is a terminal and
@@ -330,7 +329,7 @@ func (c *cli) writeShard(sh *analysis.Shard) int {
 // simMerge combines shard files into the single machine's result, reading one file at a
 // time: only regular files of at most analysis.MaxShardSize bytes, each checked whole
 // before its counts are added.
-func (c *cli) simMerge(names []string, asJSON bool, svg string) int {
+func (c *cli) simMerge(names []string, asJSON bool, chart chartOut) int {
 	var m analysis.Merger
 	for _, name := range names {
 		data, err := sysio.ReadRegular(name, analysis.MaxShardSize)
@@ -354,7 +353,7 @@ func (c *cli) simMerge(names []string, asJSON bool, svg string) int {
 		fmt.Fprintf(c.stderr, "rulesh sim --merge: %v\n", err)
 		return ExitError
 	}
-	return c.simReport(st, t, asJSON, svg, nil)
+	return c.simReport(st, t, asJSON, chart, nil)
 }
 
 // JSON shapes of sim: fields in the order DESIGN.md gives.
@@ -426,7 +425,7 @@ func summaryJSON(st analysis.Study, s analysis.Summary) simJSON {
 
 // simReport prints the result of the runs: for people, or as JSON; and the chart.
 // The sources srcs (nil for merged shards) show where a failure of every run is.
-func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg string, srcs []dsl.Sources) int {
+func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, chart chartOut, srcs []dsl.Sources) int {
 	if len(t.Outcomes) == 1 {
 		for _, o := range t.Outcomes {
 			if o.Kind == analysis.KindError {
@@ -442,8 +441,8 @@ func (c *cli) simReport(st analysis.Study, t *analysis.Tally, asJSON bool, svg s
 	if t.Paired {
 		b, d = t.Summary(1), t.RunDifference()
 	}
-	if svg != "" {
-		if code := c.simSVG(st, t, a, b, d, svg); code != 0 {
+	if chart.any() {
+		if code := c.simChart(st, t, a, b, d, chart); code != 0 {
 			return code
 		}
 	}
@@ -621,8 +620,8 @@ func (h hist) label(i int) string {
 
 func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 
-// simSVG draws the outcomes (A and B side by side in a comparison).
-func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.RunDifference, path string) int {
+// simChart draws the outcomes (A and B side by side in a comparison).
+func (c *cli) simChart(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.RunDifference, chart chartOut) int {
 	var labels []string
 	series := []output.Series{{Name: "A"}}
 	if !t.Paired {
@@ -644,5 +643,5 @@ func (c *cli) simSVG(st analysis.Study, t *analysis.Tally, a, b analysis.Summary
 		}
 	}
 	title := fmt.Sprintf("%s — %d runs, seed %d", st.Expr, st.Runs, st.Seed)
-	return c.writeChart("sim", path, title, labels, series)
+	return c.writeChart("sim", chart, true, output.Chart{Title: title, Labels: labels, Series: series, YLabel: "frequency"})
 }

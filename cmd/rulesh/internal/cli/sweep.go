@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -248,7 +249,7 @@ func printSweepTable(w io.Writer, cols []string, rows []sweepRow, means []*float
 // probSweep answers a sweep of prob: one table, one JSON document, one chart.
 // With b (--compare), each value is answered for A and for B, side by side (NAME=V A,
 // NAME=V B), and the JSON gives B's answers as compare_results.
-func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, svg string, atLeast bool, b *analysis.Question, compare string) int {
+func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.ProbOptions, asJSON bool, chart chartOut, atLeast bool, b *analysis.Question, compare string) int {
 	ds, err := analysis.ProbSweep(q, sw, opt)
 	if err != nil {
 		return c.probError(q.Prog, q.Expr, err)
@@ -286,8 +287,8 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 			means[j] = &d.Mean
 		}
 	}
-	if svg != "" {
-		if code := c.writeChart("prob", svg, q.Expr+" — "+sweepWhat(sw), rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
+	if chart.any() {
+		if code := c.writeChart("prob", chart, true, sweepChart(q.Expr+" — "+sweepWhat(sw), sw, cols, rows, b != nil, atLeast)); code != 0 {
 			return code
 		}
 	}
@@ -359,23 +360,85 @@ func rowLabels(rows []sweepRow) []string {
 	return out
 }
 
-// sweepSeries makes a chart's series, one per value.
-func sweepSeries(cols []string, rows []sweepRow) []output.Series {
-	series := make([]output.Series, len(cols))
-	for j, name := range cols {
-		series[j].Name = name
+// sweepChart is the chart of a sweep. With a few outcomes (as many as the chart has
+// colours) and no B beside A, a line per outcome across the values: how the odds of each
+// move with the parameter; with atLeast and numbers, the lines are P(≥ each outcome).
+// Otherwise a group of bars per outcome, a bar per column.
+func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow, paired, atLeast bool) output.Chart {
+	ch := output.Chart{Title: title}
+	if !paired && len(cols) > 1 && len(rows) <= output.ChartColours {
+		if atLeast && numericRows(rows) {
+			rows = atLeastRows(rows)
+		}
+		ch.Lines, ch.XLabel = true, sw.Name
+		for i := range cols {
+			if sw.Parts == nil {
+				ch.Labels = append(ch.Labels, sw.Text(i)) // the axis is named NAME already
+			} else {
+				ch.Labels = append(ch.Labels, cols[i])
+			}
+		}
 		for _, r := range rows {
-			series[j].Values = append(series[j].Values, r.p[j])
+			name := r.label
+			if !strings.HasPrefix(name, "P(") {
+				name = "P(" + name + ")"
+			}
+			ch.Series = append(ch.Series, output.Series{Name: name, Values: r.p, Fractions: r.frac})
+		}
+		return ch
+	}
+	ch.Labels = rowLabels(rows)
+	ch.Series = make([]output.Series, len(cols))
+	for j, name := range cols {
+		ch.Series[j].Name = name
+		for _, r := range rows {
+			ch.Series[j].Values = append(ch.Series[j].Values, r.p[j])
+			if r.frac != nil {
+				ch.Series[j].Fractions = append(ch.Series[j].Fractions, r.frac[j])
+			}
 		}
 	}
-	return series
+	return ch
+}
+
+// atLeastRows turns a sweep's rows (numbers, ascending) into P(≥ each): the sum of its
+// row and those below it at each value, exact fractions summed when every one is there.
+func atLeastRows(rows []sweepRow) []sweepRow {
+	out := make([]sweepRow, len(rows))
+	n := len(rows[0].p)
+	sum, rsum, exact := make([]float64, n), make([]*big.Rat, n), make([]bool, n)
+	for j := range n {
+		rsum[j], exact[j] = new(big.Rat), true
+	}
+	for i := len(rows) - 1; i >= 0; i-- {
+		r := rows[i]
+		o := sweepRow{label: "P(≥ " + r.label + ")", isNum: true, p: make([]float64, n), has: make([]bool, n), frac: make([]string, n)}
+		for j := range n {
+			sum[j] += r.p[j]
+			o.p[j], o.has[j] = min(1, sum[j]), true
+			f, ok := new(big.Rat), false
+			if r.frac != nil && r.frac[j] != "" {
+				_, ok = f.SetString(r.frac[j])
+			} else if !r.has[j] {
+				ok = true // never there: 0
+			}
+			exact[j] = exact[j] && ok
+			if exact[j] {
+				rsum[j].Add(rsum[j], f)
+				o.frac[j] = rsum[j].RatString()
+				o.p[j], _ = rsum[j].Float64()
+			}
+		}
+		out[i] = o
+	}
+	return out
 }
 
 // simSweepReport prints the runs of a sweep: one table (frequencies side by side), one JSON
 // document, one chart.
 // With tsB (--compare), each value has B's runs beside A's (NAME=V A, NAME=V B), the same
 // seeds for both, and the JSON gives them as compare_results.
-func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*analysis.Tally, asJSON bool, svg string, atLeast bool) int {
+func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*analysis.Tally, asJSON bool, chart chartOut, atLeast bool) int {
 	ts := tsA
 	cols := sweepColumns(sw)
 	if tsB != nil {
@@ -435,9 +498,11 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*a
 		rows = bins
 		binned = fmt.Sprintf("%d distinct values, in %d ranges (--json lists each)\n", len(union), h.n)
 	}
-	if svg != "" {
+	if chart.any() {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)
-		if code := c.writeChart("sim", svg, title, rowLabels(rows), sweepSeries(cols, rows)); code != 0 {
+		ch := sweepChart(title, sw, cols, rows, tsB != nil, atLeast)
+		ch.YLabel = "frequency"
+		if code := c.writeChart("sim", chart, true, ch); code != 0 {
 			return code
 		}
 	}

@@ -36,6 +36,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		}
 		return 2
 	}
+	defer tuneGC()()
 	if Serve(context.Background(), stdin, flushing{stdout}, stderr) {
 		return 0
 	}

@@ -7,6 +7,12 @@ import (
 	"rulesh/dsl"
 )
 
+// Complete returns the candidates for the word being typed at the end of line, and the
+// line before that word, as Tab completes at the terminal (the playground's console).
+func (s *Shell) Complete(line string) (head string, candidates []string) {
+	return s.completions(line)
+}
+
 // completions returns the candidates for the word being typed at the end of line: meta
 // commands, procedures, options, entities, dice, session variables and, after `x.`, the
 // fields of x.

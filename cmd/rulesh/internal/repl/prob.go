@@ -3,8 +3,10 @@ package repl
 import (
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"rulesh/analysis"
 	"rulesh/cmd/rulesh/internal/output"
@@ -20,21 +22,46 @@ func (s *Shell) prob(arg string) {
 		s.errorf(":prob EXPR: the odds of an expression (dice, a table, a call)")
 		return
 	}
+	// Ctrl-C reaches the analysis' own machine, as it reaches a plain call's.
+	expr := withLets(s.lets, arg)
+	q := analysis.Question{Prog: s.prog, Overrides: s.overrides(), Expr: expr, Seed: s.seed, Interrupt: &s.interrupt}
+	a, err := analysis.Odds(q, s.probOptions())
+	switch {
+	case s.probFailed(err, expr):
+	case a.Conv != nil:
+		_ = output.Dist(s.stdout, arg, a.Conv, false)
+		s.chart(arg, convSeries(a.Conv))
+	default:
+		output.EngineDist(s.stdout, a.Dist, s.seed)
+		s.chart(arg, distSeries(a.Dist))
+	}
+}
+
+// overrides are the options :set changed from their defaults: a question of :prob or
+// :sweep starts from the rules as loaded, with these.
+func (s *Shell) overrides() map[string]any {
 	overrides := map[string]any{}
 	for _, o := range s.m.Options() {
 		if !reflect.DeepEqual(o.Value, o.Default) {
 			overrides[o.Name] = o.Value
 		}
 	}
-	// Ctrl-C reaches the analysis' own machine, as it reaches a plain call's.
-	expr := withLets(s.lets, arg)
-	q := analysis.Question{Prog: s.prog, Overrides: overrides, Expr: expr, Seed: s.seed, Interrupt: &s.interrupt}
-	opt := analysis.ProbOptions{Note: func(msg string) { fmt.Fprintf(s.stdout, "note: %s\n", msg) }}
-	a, err := analysis.Odds(q, opt)
+	return overrides
+}
+
+func (s *Shell) probOptions() analysis.ProbOptions {
+	return analysis.ProbOptions{Note: func(msg string) { fmt.Fprintf(s.stdout, "note: %s\n", msg) }}
+}
+
+// probFailed says why a question of :prob or :sweep has no answer, as the CLI says it (every
+// run failing, too many at a limit, Ctrl-C), and reports whether err was one.
+func (s *Shell) probFailed(err error, expr string) bool {
 	var diceErr *analysis.DiceError
 	var tableErr *analysis.TableError
 	var stopped *analysis.ErrInterrupted
 	switch {
+	case err == nil:
+		return false
 	case errors.As(err, &stopped):
 		s.errorf(":prob %v", err)
 	case errors.As(err, &diceErr):
@@ -42,13 +69,87 @@ func (s *Shell) prob(arg string) {
 		s.failed = true
 	case errors.As(err, &tableErr):
 		s.errorf("%v", err)
-	case err != nil:
+	default:
 		s.failed = true
 		output.Error(s.stdout, err, dsl.Sources{analysis.ProbName: []byte(expr)}, s.prog.Sources())
-	case a.Conv != nil:
-		_ = output.Dist(s.stdout, arg, a.Conv, false)
-	default:
-		output.EngineDist(s.stdout, a.Dist, s.seed)
+	}
+	return true
+}
+
+// sweep answers :sweep NAME=A..B EXPR (or NAME=a,b,c): the odds of EXPR once per value of
+// NAME, an option of the rules or a name the expression leaves free, as `rulesh prob
+// --sweep` gives them: a column of percentages per value, and one chart of them all.
+func (s *Shell) sweep(arg string) {
+	spec, expr, _ := strings.Cut(arg, " ")
+	expr = strings.TrimSpace(expr)
+	if spec == "" || expr == "" {
+		s.errorf(":sweep NAME=A..B EXPR (or NAME=a,b,c EXPR): the odds of EXPR once per value of NAME")
+		return
+	}
+	sw, err := analysis.ParseSweep(spec)
+	if err == nil {
+		err = sw.Resolve(s.prog, withLets(s.lets, expr))
+	}
+	if err != nil {
+		s.errorf(":sweep %s", strings.TrimPrefix(err.Error(), "--sweep "))
+		return
+	}
+	full := withLets(s.lets, expr)
+	q := analysis.Question{Prog: s.prog, Overrides: s.overrides(), Expr: full, Seed: s.seed, Interrupt: &s.interrupt}
+	ds, err := analysis.ProbSweep(q, sw, s.probOptions())
+	if s.probFailed(err, full) {
+		return
+	}
+	union := analysis.UnionOutcomes(ds)
+	header := []string{"value"}
+	series := make([]output.Series, len(ds))
+	for i := range ds {
+		header = append(header, sw.Label(i))
+		series[i] = output.Series{Name: sw.Label(i), Values: make([]float64, len(union))}
+	}
+	rows := make([][]string, len(union))
+	labels := make([]string, len(union))
+	for r := range union {
+		labels[r] = output.OutcomeLabel(&union[r])
+		rows[r] = append(make([]string, 0, len(ds)+1), labels[r])
+		for i, d := range ds {
+			cell := "—"
+			for _, o := range d.Outcomes {
+				if o.Key == union[r].Key {
+					cell = output.Percent(o.P)
+					series[i].Values[r] = o.P
+				}
+			}
+			rows[r] = append(rows[r], cell)
+		}
+	}
+	fmt.Fprintln(s.stdout, expr)
+	writeColumns(s.stdout, header, rows)
+	if s.picture != nil && len(labels) > 0 {
+		if svg, err := chartSVG(expr+" — "+sw.Name, labels, series); err == nil {
+			s.picture(svg)
+		}
+	}
+}
+
+// writeColumns prints rows under header, each column right-aligned to its widest cell.
+func writeColumns(w io.Writer, header []string, rows [][]string) {
+	width := make([]int, len(header))
+	for _, r := range append([][]string{header}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range append([][]string{header}, rows...) {
+		var b strings.Builder
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)))
+			b.WriteString(c)
+		}
+		fmt.Fprintln(w, b.String())
 	}
 }
 

@@ -24,14 +24,18 @@ import (
 // scripts and golden transcripts all drive it through Exec. A Shell is used by one goroutine
 // at a time, except for the interrupt flag that Ctrl-C sets.
 type Shell struct {
-	stdout io.Writer // the user's output, teed into out
-	user   io.Writer // the user's output alone (Config.Stdout), flushed when input is awaited
-	stderr io.Writer // what is said after the session: unused hand-given results
-	dir    string    // relative paths (load, record) are taken from here
-	files  []string  // rule files loaded, as given
-	prog   *dsl.Program
-	m      *dsl.Machine
-	sess   *dsl.Session
+	stdout io.Writer      // the user's output, teed into out
+	user   io.Writer      // the user's output alone (Config.Stdout), flushed when input is awaited
+	stderr io.Writer      // what is said after the session: unused hand-given results
+	dir    string         // relative paths (load, record) are taken from here
+	fsys   dsl.FileSystem // where rule files are read from, when not the disk (Config.FS)
+	// picture, when set, receives the SVG pictures of the answers that have one (a chart of
+	// :prob, the board of :map), after their text.
+	picture func(svg string)
+	files   []string // rule files loaded, as given
+	prog    *dsl.Program
+	m       *dsl.Machine
+	sess    *dsl.Session
 	// lets are the session's let inputs in order, for :prob to ask of what they bind (its
 	// question starts from the rules as loaded, where a let is unknown).
 	lets  []letInput
@@ -74,13 +78,14 @@ var metaCommands = []struct{ name, args, help string }{
 	{":set", "NAME VALUE", "set an option"},
 	{":options", "", "list the options with their values"},
 	{":seed", "N", "restart the dice from seed N (hand-given results are dropped)"},
-	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused); alone lists them, `clear` empties"},
+	{":rolls", "[7 3 5]", "the next dice results, as rolled by hand (a line with one no die shows is refused; a record die's face by its place or its record, {s: 1}); alone lists them, `clear` empties"},
 	{":cards", "[Q♣ 7♠]", "the next cards drawn, as dealt by hand (a line with one not of the deck is refused); alone lists them, `clear` empties"},
 	{":choices", "[2 bois]", "the next answers to choose (option numbers from 1, or names); alone lists them, `clear` empties"},
 	{":state", "full|NAME", "show the options, entities and session variables (a list of more than 8 as its count); `full` shows all, NAME one value whole"},
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken, and where a refusal (require) stands"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set; a let it reads is evaluated afresh with it, so `let r = 2d6` then `:prob r >= 7`)"},
+	{":sweep", "NAME=A..B", "EXPR: the odds of EXPR once per value of NAME (an option, or a name EXPR leaves free; NAME=a,b,c lists the values), a column each, as rulesh prob --sweep"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
 	{":quit", "", "leave (Ctrl-D too)"},
@@ -101,12 +106,18 @@ type Config struct {
 	Stdout io.Writer
 	// Stderr receives what is said once the session ends (hand-given results never used).
 	Stderr io.Writer
+	// FS, when set, is where rule files are read from instead of the disk (the playground
+	// keeps the rules being edited in memory). Dir is then ignored.
+	FS dsl.FileSystem
+	// Picture, when set, receives the SVG picture of each answer that has one, after its
+	// text: the bar chart of a :prob, the board of a :map. The terminal has none.
+	Picture func(svg string)
 }
 
 // New starts a session with the rule files of cfg loaded; their diagnostics, warnings
 // included, are written on cfg.Stdout. It fails when a file has errors.
 func New(cfg Config) (*Shell, error) {
-	s := &Shell{dir: cfg.Dir, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
+	s := &Shell{dir: cfg.Dir, fsys: cfg.FS, picture: cfg.Picture, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
 	// Every output is teed into s.out, to log each input with its output for :record.
 	s.out.Limit = maxLog
 	s.user = cfg.Stdout
@@ -133,7 +144,9 @@ func (s *Shell) loadFiles(files []string, from *dsl.Session) ([]string, dsl.Kept
 	var prog *dsl.Program
 	if len(files) > 0 {
 		var fsys dsl.FileSystem = dsl.OSFiles{}
-		if s.dir != "" {
+		if s.fsys != nil {
+			fsys = s.fsys
+		} else if s.dir != "" {
 			fsys = dsl.DirFiles(s.dir)
 		}
 		var diags dsl.Diagnostics
@@ -494,6 +507,8 @@ func (s *Shell) meta(input string) {
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
 		s.prob(arg)
+	case ":sweep":
+		s.sweep(arg)
 	case ":record":
 		s.record(arg)
 	case ":map":
@@ -626,7 +641,8 @@ func (s *Shell) GiveRolls(list string) error {
 	return nil
 }
 
-// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers or face names),
+// ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers, face names, or the
+// records of record dice's faces, {s: 1, a: 1}),
 // checking each against the dice prog and texts (an expression given with them) could roll.
 func ParseRolls(prog *dsl.Program, list string, texts ...string) ([]string, error) {
 	rolls, err := dice.ParseList(list)
@@ -749,6 +765,12 @@ func (s *Shell) drawMap(arg string) {
 	}
 	if svg == "" {
 		fmt.Fprint(s.stdout, board.Render(units))
+		if s.picture != nil {
+			var b strings.Builder
+			if err := board.WriteSVG(&b, units); err == nil {
+				s.picture(b.String())
+			}
+		}
 		return
 	}
 	if s.replay {

@@ -48,7 +48,7 @@ func TestDiceBuiltins(t *testing.T) {
 		{src: `[roll(combat, 0).total, roll(combat, 0).faces, roll(combat, 0).symbols]`, want: "[0, [], []]"},
 		{src: "roll(combat, -1)", err: "<e>:1:1: roll -1 dice: between 0 and 10000"},
 		{src: "roll(combat, 10001)", err: "<e>:1:1: roll 10001 dice: between 0 and 10000"},
-		{src: "roll(combat)", rolls: []int{7}, err: "<e>:1:1: hand-given result 7 is not a face of combat (sabre, fusil, fusil, boulet, drapeau, général; it is discarded)"},
+		{src: "roll(combat)", rolls: []int{7}, err: "<e>:1:1: hand-given result 7 is not a face of combat (sabre, fusil, boulet, drapeau, général; it is discarded)"},
 		{src: "any_roll(3)", err: "t.rules:4:10: roll takes dice notation or a die, not 3"},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewIntQueue(c.rolls, nil), nil)
@@ -79,7 +79,7 @@ func TestSymbolDice(t *testing.T) {
 		{[]string{"sabre", "boulet", "général"}, "[roll(combat).symbols, roll(combat, 2).symbols]", `[["sabre"], ["boulet", "général"]]`},
 		{[]string{"fusil", "drapeau"}, "roll(combat, 2).faces", "[2, 4]"},
 		{[]string{"fusil", "drapeau"}, "roll(combat, 2).total", "6"},
-		{[]string{"canon"}, "roll(combat)", `"<e>:1:1: hand-given result canon is not a face of combat (sabre, fusil, fusil, boulet, drapeau, général; it is discarded)"`},
+		{[]string{"canon"}, "roll(combat)", `"<e>:1:1: hand-given result canon is not a face of combat (sabre, fusil, boulet, drapeau, général; it is discarded)"`},
 	} {
 		m, err := dsl.NewMachine(prog, dice.NewQueue(c.given, nil), nil)
 		if err != nil {

@@ -235,15 +235,19 @@ var builtins = []builtin{
 	{"path", runtime.Builtin{Fn: path,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
 		Callbacks: moveCallbacks(5)}},
+	{"move_cost", runtime.Builtin{Fn: moveCostOf, Types: []any{new(func(*runtime.Machine, any, any, any, any) float64)}}},
 	{"units_at", runtime.Builtin{Fn: unitsAt, Types: []any{new(func(*runtime.Machine, any, any) []any), new(func(*runtime.Machine, any, any, string) []any)}}},
+	{"units_within", runtime.Builtin{Fn: unitsWithin, Types: []any{new(func(*runtime.Machine, any, any, int) []any), new(func(*runtime.Machine, any, any, int, string) []any)}}},
 	{"retreats", runtime.Builtin{Fn: retreats,
 		Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
 		Callbacks: []runtime.Callback{retreatCallback, olderRetreat}}},
 }
 
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
-// neighbours, rings, lines and line of fire, terrain and edges, the units on a hex, reach
-// and paths with movement costs given by rules, retreats. None changes the run's state (ChangesState is
+// neighbours, rings, lines and line of fire, terrain and edges, the units on a hex or
+// within a distance of it, reach
+// and paths with movement costs given by rules or as data (a cost map), the cost of one
+// step, retreats. None changes the run's state (ChangesState is
 // unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
 	out := make(map[string]runtime.Builtin, len(builtins))
@@ -265,6 +269,24 @@ func unitsAt(m *runtime.Machine, a []any) (any, error) {
 		kind, _ = a[2].(string)
 	}
 	return m.UnitsAt(b, h, kind)
+}
+
+// unitsWithin is units_within(m, h, r) or units_within(m, h, r, "Kind"): the entities that
+// the map's `units` lines place within distance r of h (of that kind).
+func unitsWithin(m *runtime.Machine, a []any) (any, error) {
+	b, h, err := boardHex(a)
+	if err != nil {
+		return nil, err
+	}
+	r := runtime.ToInt(a[2])
+	if r < 0 {
+		return nil, fmt.Errorf("units_within: the distance cannot be negative (got %d)", r)
+	}
+	kind := ""
+	if len(a) > 3 {
+		kind, _ = a[3].(string)
+	}
+	return m.UnitsWithin(b, h, r, kind)
 }
 
 // hexOf is hex(col, row): the hex at a board position.
@@ -432,7 +454,7 @@ func reachable(m *runtime.Machine, a []any) (any, error) {
 	if len(a) > 5 {
 		stop = a[5]
 	}
-	cost, err := costFunc(m, "reachable", moveCallbacks(4), a[1], a[4], stop)
+	cost, err := moveCost(m, "reachable", moveCallbacks(4), b, a[1], a[4], stop)
 	if err != nil {
 		return nil, err
 	}
@@ -464,7 +486,7 @@ func path(m *runtime.Machine, a []any) (any, error) {
 	if len(a) > 6 {
 		stop = a[6]
 	}
-	cost, err := costFunc(m, "path", moveCallbacks(5), a[1], a[5], stop)
+	cost, err := moveCost(m, "path", moveCallbacks(5), b, a[1], a[5], stop)
 	if err != nil {
 		return nil, err
 	}

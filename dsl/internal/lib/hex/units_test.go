@@ -286,3 +286,60 @@ action bouge_puis_échoue() {
 		}
 	}
 }
+
+// TestUnitsWithin: units_within gives the units the map's `units` lines put within a
+// distance of a hex, by kind or all of them, in the order of the lines and of the
+// declarations (a brigade declared first comes first, whatever its distance), positions
+// given by rules included, off the board too; it agrees with a filter over every unit.
+func TestUnitsWithin(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(unitsRules+`
+entity avant_garde: Brigade { appellation: "l'avant-garde", sigle: "AG", position: hex(1, 1) }
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	for _, c := range []struct{ in, want string }{
+		{`map(units_within(b, hex(2, 2), 0), .sigle)`, `["Gd", ""]`},
+		{`map(units_within(b, hex(1, 1), 0), .sigle)`, `["AG"]`},
+		{`map(units_within(b, hex(1, 1), 1), .sigle)`, `["AG"]`},
+		{`len(units_within(b, hex(1, 1), 2))`, `4`}, // murat, by his rule, at (3,1)
+		{`same(units_within(b, hex(1, 1), 2)[3], murat)`, `true`},
+		{`map(units_within(b, hex(1, 1), 2, "Brigade"), .sigle)`, `["Gd", "", "AG"]`},
+		{`len(units_within(b, hex(3, 1), 0, "Général"))`, `1`},
+		{`units_within(b, hex(3, 2), 0)`, `[]`},
+		{`murat.capturé = true`, ``},
+		{`units_within(b, hex(3, 1), 5, "Général")`, `[]`},
+		{`garde.position = hex(3, 2)`, ``},
+		{`map(units_within(b, hex(3, 2), 0), .sigle)`, `["Gd"]`},
+		{`réserve.position = hex(9, 9)`, ``}, // off the board, still at its hex
+		{`map(units_within(b, hex(8, 8), 1), .sigle)`, `["R"]`},
+		{`all(0..4, { let r = #; map(units_within(b, hex(2, 1), r, "Brigade"), .sigle) == map(filter(entities("Brigade"), .position != nil && hex_distance(.position, hex(2, 1)) <= r), .sigle) })`, `true`},
+		{`units_within(b, hex(1, 1), -1)`, `error: <e>:1:1: units_within: the distance cannot be negative (got -1)`},
+		{`units_within(b, hex(1, 1), 1, "Brigad")`, `error: <e>:1:1: units_within: the map b has no units line of Brigad (units of Brigade, Général)`},
+		{`units_within(b, 3, 1)`, `error: <e>:1:1: expected a hex, got 3`},
+		{`units_within(3, hex(1, 1), 1)`, `error: <e>:1:1: expected a map, got 3`},
+	} {
+		var v any
+		var err error
+		if strings.Contains(c.in, " = ") && !strings.Contains(c.in, "==") {
+			err = s.Exec("<e>", c.in)
+		} else {
+			v, err = s.Eval("<e>", c.in)
+		}
+		got := ""
+		switch {
+		case err != nil:
+			got = "error: " + strings.Split(err.Error(), "\n")[0]
+		case v != nil:
+			got = dsl.Repr(v)
+		}
+		if got != c.want {
+			t.Errorf("%s: got %s, want %s", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+//go:build js && wasm
+
+// Command wasm is the playground's engine, built with GOOS=js GOARCH=wasm and run in a Web
+// Worker: it sets globalThis.rulesh.check and globalThis.rulesh.exec, each taking a JSON
+// request and returning a JSON answer (see package playground), then waits for calls.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+
+	"rulesh/cmd/rulesh/internal/playground"
+)
+
+func main() {
+	console := playground.NewConsole()
+	api := js.Global().Get("Object").New()
+	api.Set("check", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		defer guard(&out)
+		var req struct {
+			Files playground.Files `json:"files"`
+			Root  string           `json:"root"`
+		}
+		if err := decode(args, &req); err != nil {
+			return answer(map[string]string{"error": err.Error()})
+		}
+		return answer(map[string]any{"diags": playground.Check(req.Files, req.Root)})
+	}))
+	api.Set("exec", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		defer guard(&out)
+		var req playground.Request
+		if err := decode(args, &req); err != nil {
+			return answer(map[string]string{"error": err.Error()})
+		}
+		if req.Complete != "" {
+			head, cands := console.Complete(req)
+			return answer(map[string]any{"head": head, "candidates": cands})
+		}
+		return answer(map[string]any{"segments": console.Exec(req)})
+	}))
+	js.Global().Set("rulesh", api)
+	if ready := js.Global().Get("rulesReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// decode reads the one JSON argument of a call.
+func decode(args []js.Value, v any) error {
+	if len(args) != 1 || args[0].Type() != js.TypeString {
+		return fmt.Errorf("one JSON string expected")
+	}
+	return json.Unmarshal([]byte(args[0].String()), v)
+}
+
+// answer encodes an answer; what cannot fail to encode (maps of strings and slices) is
+// still said as an error rather than lost.
+func answer(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf(`{"error":%q}`, err.Error())
+	}
+	return string(b)
+}
+
+// guard turns an internal error into an answer: a panic would end the engine, and every
+// call after it would fail.
+func guard(out *any) {
+	if r := recover(); r != nil {
+		*out = answer(map[string]string{"error": fmt.Sprintf("internal error: %v", r)})
+	}
+}

@@ -1,0 +1,35 @@
+package syntax
+
+import "testing"
+
+// TestColumnsRatioNamedColumn: `ratio` followed by a comma is a column (a name), not the
+// keyword, as the grammar of docs/LANGUAGE.md reads it; the parser used to take the keyword
+// and then refuse the comma (found by TestGrammarMutations).
+func TestColumnsRatioNamedColumn(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		ratio bool
+		items int
+	}{
+		{"table t(r) {\n  columns ratio, 1\n  1: [1, 2]\n}\n", false, 2},
+		{"table t(r) {\n  columns ratio 1:2, 1:1\n  1: [1, 2]\n}\n", true, 2},
+	} {
+		f, d := Parse("t.rules", []byte(tc.src))
+		if d != nil {
+			t.Fatalf("%q: %v", tc.src, d)
+		}
+		var c *Columns
+		for _, decl := range f.Decls {
+			if decl.Table != nil {
+				for _, r := range decl.Table.Rows {
+					if r.Columns != nil {
+						c = r.Columns
+					}
+				}
+			}
+		}
+		if c == nil || c.Ratio != tc.ratio || len(c.Items) != tc.items {
+			t.Errorf("%q: columns %+v, want ratio %v with %d items", tc.src, c, tc.ratio, tc.items)
+		}
+	}
+}

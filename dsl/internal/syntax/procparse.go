@@ -1,0 +1,606 @@
+package syntax
+
+import (
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Rule files are read by hand where they can be: participle's reflection over the
+// productions of procedures (Block, Stmt and its nine alternatives) was more than half of
+// checking the largest shipped ruleset, and building a production's parser costs about a
+// millisecond of every process that reads one. The reader below follows the grammar's
+// productions exactly as participle matches them (literals by their text, Ident, Dice and
+// String by type, Pos at the first token of a production, EndPos at the token after it) and
+// gives up at the first token it does not expect: the grammar then parses the declaration
+// (or the file) again from its start, so text that does not read gets participle's own
+// error, word for word. TestHandReaderMatchesGrammar compares the two on every rule file of
+// the repository and on variants of them cut short.
+
+// handDecls turns the hand reader on (tests turn it off to compare with the grammar).
+var handDecls = true
+
+// handFallbacks counts the declarations the hand reader left to the grammar (for tests).
+var handFallbacks atomic.Int64
+
+// parseFile parses a whole file, by hand when it can.
+func parseFile(name string, src []byte) (*File, error) {
+	if handDecls {
+		if f := readFile(name, src); f != nil {
+			return f, nil
+		}
+	}
+	return fileParser().ParseBytes(name, src)
+}
+
+// readFile reads `( Decl | Newline )*` to the end of the file, or returns nil.
+func readFile(name string, src []byte) *File {
+	lx, err := Lexer.LexBytes(name, src)
+	if err != nil {
+		return nil
+	}
+	lex, err := lexer.Upgrade(lx)
+	if err != nil {
+		return nil
+	}
+	f := &File{}
+	for {
+		t := lex.Peek()
+		switch {
+		case t.EOF():
+			return f
+		case t.Type == TokNewline:
+			lex.Next()
+			continue
+		}
+		d := &Decl{}
+		if d.Parse(lex) != nil {
+			return nil
+		}
+		f.Decls = append(f.Decls, d)
+	}
+}
+
+// hand returns the parser of one declaration's production: read by r, or by the grammar
+// from the same token when r gives up.
+func hand[T any](read func(*procReader) *T, set func(*Decl, *T)) func(*lexer.PeekingLexer, *Decl) error {
+	grammar := subParser(set)
+	return func(lex *lexer.PeekingLexer, d *Decl) error {
+		if handDecls {
+			cp := lex.MakeCheckpoint()
+			if v := read(&procReader{lex: lex}); v != nil {
+				set(d, v)
+				return nil
+			}
+			lex.LoadCheckpoint(cp)
+			handFallbacks.Add(1)
+		}
+		return grammar(lex, d)
+	}
+}
+
+// procReader reads declarations; every method returns nil (or false) where the text leaves
+// the shapes it reads, and the caller gives up.
+type procReader struct{ lex *lexer.PeekingLexer }
+
+// keyword consumes the declaration's keyword kw and returns its position.
+func (r *procReader) keyword(kw string) (lexer.Position, bool) {
+	t := r.lex.Peek()
+	if t.Value != kw {
+		return t.Pos, false
+	}
+	r.lex.Next()
+	return t.Pos, true
+}
+
+// ident consumes an Ident token.
+func (r *procReader) ident() (string, bool) {
+	t := r.lex.Peek()
+	if t.Type != TokIdent {
+		return "", false
+	}
+	r.lex.Next()
+	return t.Value, true
+}
+
+// str consumes a String token (its text as written, quotes included, as the grammar keeps it).
+func (r *procReader) str() (string, bool) {
+	t := r.lex.Peek()
+	if t.Type != TokString {
+		return "", false
+	}
+	r.lex.Next()
+	return t.Value, true
+}
+
+// items reads `( ITEM | Newline | Comma )* "}"`, ITEM read by item when the token is a name.
+func (r *procReader) items(item func() bool) bool {
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline || t.Type == TokComma:
+			r.lex.Next()
+		case t.Type == TokIdent || t.Type == TokDice:
+			if !item() {
+				return false
+			}
+		default:
+			return r.take("}")
+		}
+	}
+}
+
+func (r *procReader) ruleset() *RulesetDecl {
+	pos, ok := r.keyword("ruleset")
+	d := &RulesetDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.str(); !ok {
+		return nil
+	}
+	for r.peek().Type == TokIdent {
+		p := &Prop{}
+		p.Key, _ = r.ident()
+		if p.Value, ok = r.str(); !ok {
+			return nil
+		}
+		d.Props = append(d.Props, p)
+	}
+	return d
+}
+
+func (r *procReader) kind() *KindDecl {
+	pos, ok := r.keyword("kind")
+	d := &KindDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		f := &FieldDecl{Pos: r.peek().Pos}
+		f.Name, _ = r.name()
+		if !r.take(":") {
+			return false
+		}
+		if f.Type = r.typeRef(); f.Type == nil {
+			return false
+		}
+		if r.take("=") {
+			if f.Default = r.expr(); f.Default == nil {
+				return false
+			}
+		}
+		d.Fields = append(d.Fields, f)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) enum() *EnumDecl {
+	pos, ok := r.keyword("enum")
+	d := &EnumDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		v := &EnumValue{Pos: r.peek().Pos}
+		v.Name, _ = r.name()
+		d.Values = append(d.Values, v)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) entity() *EntityDecl {
+	pos, ok := r.keyword("entity")
+	d := &EntityDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take(":") {
+		return nil
+	}
+	if d.Kind, ok = r.ident(); !ok || !r.take("{") {
+		return nil
+	}
+	ok = r.items(func() bool {
+		f := &FieldInit{Pos: r.peek().Pos}
+		f.Name, _ = r.name()
+		sep := r.peek()
+		if sep.Value != ":" && sep.Value != "=" {
+			return false
+		}
+		f.Sep = *sep
+		r.lex.Next()
+		if f.Value = r.expr(); f.Value == nil {
+			return false
+		}
+		d.Fields = append(d.Fields, f)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) table() *TableDecl {
+	pos, ok := r.keyword("table")
+	d := &TableDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	if r.take("(") {
+		if !r.is(")") {
+			for {
+				p := r.param()
+				if p == nil {
+					return nil
+				}
+				d.Params = append(d.Params, p)
+				if r.peek().Type != TokComma {
+					break
+				}
+				r.lex.Next()
+			}
+		}
+		if !r.take(")") {
+			return nil
+		}
+	}
+	if r.take("roll") {
+		if d.Roll = r.head(); d.Roll == nil {
+			return nil
+		}
+	}
+	if !r.take("{") {
+		return nil
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.EOF():
+			return nil
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		row := &Row{}
+		if row.Parse(r.lex) != nil {
+			return nil
+		}
+		d.Rows = append(d.Rows, row)
+	}
+}
+
+func (r *procReader) peek() *lexer.Token { return r.lex.Peek() }
+
+// is reports whether the next token is the literal s (participle compares a literal's text).
+func (r *procReader) is(s string) bool { return r.lex.Peek().Value == s }
+
+// take consumes the literal s, reporting whether it was there.
+func (r *procReader) take(s string) bool {
+	if r.lex.Peek().Value != s {
+		return false
+	}
+	r.lex.Next()
+	return true
+}
+
+// name consumes an Ident or Dice token (a name that may look like dice, d6).
+func (r *procReader) name() (string, bool) {
+	t := r.lex.Peek()
+	if t.Type != TokIdent && t.Type != TokDice {
+		return "", false
+	}
+	r.lex.Next()
+	return t.Value, true
+}
+
+func (r *procReader) newlines() {
+	for r.lex.Peek().Type == TokNewline {
+		r.lex.Next()
+	}
+}
+
+// expr reads an expression that must be there.
+func (r *procReader) expr() *Expr {
+	e := &Expr{}
+	if e.Parse(r.lex) != nil {
+		return nil
+	}
+	return e
+}
+
+// head reads an if, for or while header.
+func (r *procReader) head() *Head {
+	h := &Head{}
+	if h.Parse(r.lex) != nil {
+		return nil
+	}
+	return h
+}
+
+func (r *procReader) proc() *ProcDecl {
+	t := r.peek()
+	p := &ProcDecl{Pos: t.Pos, Verb: t.Value}
+	if p.Verb != "action" && p.Verb != "rule" {
+		return nil
+	}
+	r.lex.Next()
+	var ok bool
+	if p.Name, ok = r.name(); !ok || !r.take("(") {
+		return nil
+	}
+	if !r.is(")") {
+		// ( Newline* Param ( Comma Newline* Param )* )? Newline* ")": newlines with no
+		// parameter after them are left to the grammar.
+		r.newlines()
+		for {
+			prm := r.param()
+			if prm == nil {
+				return nil
+			}
+			p.Params = append(p.Params, prm)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+			r.newlines()
+		}
+		r.newlines()
+	}
+	if !r.take(")") {
+		return nil
+	}
+	if r.take(":") {
+		if p.Result = r.typeRef(); p.Result == nil {
+			return nil
+		}
+	}
+	if p.Body = r.block(); p.Body == nil {
+		return nil
+	}
+	return p
+}
+
+func (r *procReader) param() *Param {
+	prm := &Param{Pos: r.peek().Pos}
+	var ok bool
+	if prm.Name, ok = r.name(); !ok {
+		return nil
+	}
+	if r.take(":") {
+		if prm.Type = r.typeRef(); prm.Type == nil {
+			return nil
+		}
+	}
+	if r.take("=") {
+		if prm.Default = r.expr(); prm.Default == nil {
+			return nil
+		}
+	}
+	return prm
+}
+
+func (r *procReader) typeRef() *TypeRef {
+	t := &TypeRef{Pos: r.peek().Pos}
+	if r.take("[") {
+		if !r.take("]") {
+			return nil
+		}
+		t.List = true
+	}
+	if n := r.peek(); n.Type == TokIdent {
+		t.Name = n.Value
+		r.lex.Next()
+	} else {
+		return nil
+	}
+	if r.take("[") {
+		if t.Key = r.typeRef(); t.Key == nil || !r.take("]") {
+			return nil
+		}
+		if t.Value = r.typeRef(); t.Value == nil {
+			return nil
+		}
+	}
+	return t
+}
+
+func (r *procReader) block() *Block {
+	b := &Block{Pos: r.peek().Pos}
+	if !r.take("{") {
+		return nil
+	}
+	for {
+		t := r.peek()
+		if t.EOF() {
+			return nil
+		}
+		if t.Type == TokNewline {
+			r.lex.Next()
+			continue
+		}
+		if t.Value == "}" {
+			break
+		}
+		s := r.stmt()
+		if s == nil {
+			return nil
+		}
+		b.Stmts = append(b.Stmts, s)
+	}
+	r.lex.Next() // the closing brace, which the grammar matches without keeping (Close stays "")
+	b.EndPos = r.peek().Pos
+	return b
+}
+
+// stmt reads one statement: an expression or an assignment first (Expr gives way to the
+// words that start the other statements), then those by their word.
+func (r *procReader) stmt() *Stmt {
+	t := r.peek()
+	s := &Stmt{Pos: t.Pos}
+	target := &Expr{}
+	switch err := target.Parse(r.lex); {
+	case err == nil:
+		simple := &SimpleStmt{Pos: t.Pos, Target: target}
+		if op := r.peek().Value; op == "=" || op == "+=" || op == "-=" || op == "*=" {
+			r.lex.Next()
+			simple.Op = op
+			if simple.Value = r.expr(); simple.Value == nil {
+				return nil
+			}
+		}
+		s.Simple = simple
+		return s
+	case err != participle.NextMatch:
+		return nil
+	}
+	if t.Type != TokIdent {
+		return nil
+	}
+	switch t.Value {
+	case "let":
+		r.lex.Next()
+		l := &LetStmt{Pos: t.Pos}
+		var ok bool
+		if l.Name, ok = r.name(); !ok {
+			return nil
+		}
+		if r.take(":") {
+			if l.Type = r.typeRef(); l.Type == nil {
+				return nil
+			}
+		}
+		if !r.take("=") {
+			return nil
+		}
+		if l.Value = r.expr(); l.Value == nil {
+			return nil
+		}
+		s.Let = l
+	case "if":
+		if s.If = r.ifStmt(); s.If == nil {
+			return nil
+		}
+	case "for":
+		r.lex.Next()
+		f := &ForStmt{Pos: t.Pos}
+		var ok bool
+		if f.Var, ok = r.name(); !ok {
+			return nil
+		}
+		if r.peek().Type == TokComma {
+			r.lex.Next()
+			if f.Var2, ok = r.name(); !ok {
+				return nil
+			}
+		}
+		if !r.take("in") {
+			return nil
+		}
+		if f.Coll = r.head(); f.Coll == nil {
+			return nil
+		}
+		if f.Body = r.block(); f.Body == nil {
+			return nil
+		}
+		s.For = f
+	case "while":
+		r.lex.Next()
+		w := &WhileStmt{Pos: t.Pos}
+		if w.Cond = r.head(); w.Cond == nil {
+			return nil
+		}
+		if w.Body = r.block(); w.Body == nil {
+			return nil
+		}
+		s.While = w
+	case "return":
+		r.lex.Next()
+		ret := &ReturnStmt{Pos: t.Pos}
+		v := &Expr{}
+		switch err := v.Parse(r.lex); {
+		case err == nil:
+			ret.Value = v
+		case err != participle.NextMatch:
+			return nil
+		}
+		s.Return = ret
+	case "break":
+		r.lex.Next()
+		s.Break = &BreakStmt{Pos: t.Pos, Keyword: t.Value}
+	case "continue":
+		r.lex.Next()
+		s.Continue = &ContinueStmt{Pos: t.Pos, Keyword: t.Value}
+	case "require":
+		r.lex.Next()
+		q := &RequireStmt{Pos: t.Pos}
+		if q.Cond = r.expr(); q.Cond == nil || !r.take("else") {
+			return nil
+		}
+		if q.Message = r.expr(); q.Message == nil {
+			return nil
+		}
+		s.Require = q
+	case "emit":
+		r.lex.Next()
+		e := &EmitStmt{Pos: t.Pos}
+		if e.Value = r.expr(); e.Value == nil {
+			return nil
+		}
+		s.Emit = e
+	default:
+		return nil
+	}
+	return s
+}
+
+func (r *procReader) ifStmt() *IfStmt {
+	t := r.peek()
+	st := &IfStmt{Pos: t.Pos}
+	if !r.take("if") {
+		return nil
+	}
+	if st.Cond = r.head(); st.Cond == nil {
+		return nil
+	}
+	if st.Then = r.block(); st.Then == nil {
+		return nil
+	}
+	if r.take("else") {
+		switch {
+		case r.is("if"):
+			if st.ElseIf = r.ifStmt(); st.ElseIf == nil {
+				return nil
+			}
+		case r.is("{"):
+			if st.Else = r.block(); st.Else == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return st
+}

@@ -1,0 +1,541 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Record dice are the narrative dice of Genesys and FFG's Star Wars: each face is a record
+// of counts (`{s: 1, a: 1}`: a success and an advantage), and a roll of several of them
+// adds the counts field by field, a missing field counting 0. Their sum has no number, so
+// the notation takes them alone, added with + to other record dice, without modifiers; the
+// exact odds of a sum are the convolution of the dice's joint distributions of counts
+// (Joint), not a list of every face.
+
+// Limits of the joint distribution of a sum of record dice.
+const (
+	// MaxJointOutcomes bounds the distinct vectors of counts a sum may reach.
+	MaxJointOutcomes = 2_000_000
+	// maxJointWork bounds the products of outcomes by faces the convolution makes.
+	maxJointWork = 200_000_000
+)
+
+// RecordFace is one face of a record die as declared: its fields in the order written.
+type RecordFace struct {
+	Fields []string
+	Counts []int
+}
+
+// NewRecordDie declares a die whose faces are records of counts. A face may leave a field
+// out (it counts 0); a field named twice on one face is an error.
+func NewRecordDie(name string, faces []RecordFace) (*Die, error) {
+	if len(faces) < 1 {
+		return nil, fmt.Errorf("die %s has no face", name)
+	}
+	if len(faces) > MaxSides {
+		return nil, fmt.Errorf("die %s has more than %d faces", name, MaxSides)
+	}
+	d := &Die{Name: name, Record: true, Faces: make([]Face, len(faces)), Counts: make([][]int, len(faces))}
+	index := map[string]int{}
+	for _, f := range faces {
+		for _, n := range f.Fields {
+			if _, ok := index[n]; !ok {
+				index[n] = len(d.Fields)
+				d.Fields = append(d.Fields, n)
+			}
+		}
+	}
+	for i, f := range faces {
+		counts := make([]int, len(d.Fields))
+		seen := map[string]bool{}
+		for k, n := range f.Fields {
+			if seen[n] {
+				return nil, fmt.Errorf("face %d of die %s names %s twice", i+1, name, n)
+			}
+			seen[n] = true
+			counts[index[n]] = f.Counts[k]
+		}
+		d.Counts[i] = counts
+		d.Faces[i] = Face{Value: i + 1, Rec: RecordText(d.Fields, counts, false)}
+	}
+	return d, nil
+}
+
+// RecordText writes counts of fields as a record: `{s: 2, a: 1}`; without all, the fields
+// at 0 are left out (a face reads `{a: 1}`, the blank face `{}`).
+func RecordText(fields []string, counts []int, all bool) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	n := 0
+	for i, f := range fields {
+		if counts[i] == 0 && !all {
+			continue
+		}
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		b.WriteString(f)
+		b.WriteString(": ")
+		b.WriteString(strconv.Itoa(counts[i]))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// ParseRecordText reads a record written as RecordText writes it (`{s: 1, a: 1}`, blanks
+// optional): the fields and their counts; false when it is not one.
+func ParseRecordText(s string) (map[string]int, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return nil, false
+	}
+	out := map[string]int{}
+	body := strings.TrimSpace(s[1 : len(s)-1])
+	if body == "" {
+		return out, true
+	}
+	for _, part := range strings.Split(body, ",") {
+		name, val, ok := strings.Cut(part, ":")
+		name = strings.TrimSpace(name)
+		if !ok || !isName(name) {
+			return nil, false
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			return nil, false
+		}
+		if _, dup := out[name]; dup {
+			return nil, false
+		}
+		out[name] = v
+	}
+	return out, true
+}
+
+// FaceOfRecord returns the index (1-based) of the first face of a record die whose counts
+// are rec's (a field rec leaves out counts 0), or 0 when the die has none.
+func (d *Die) FaceOfRecord(rec map[string]int) int {
+	for name := range rec {
+		if !slices.Contains(d.Fields, name) && rec[name] != 0 {
+			return 0
+		}
+	}
+	for i, counts := range d.Counts {
+		same := true
+		for j, f := range d.Fields {
+			if counts[j] != rec[f] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// recordSum is a sum of record dice terms: the dice, the union of their fields, and the
+// joint distribution, computed once when first asked.
+type recordSum struct {
+	terms  []*Dice
+	fields []string
+	// cols maps each term's die's fields to their column in fields.
+	cols [][]int
+	once sync.Once
+	j    *Joint
+	err  error
+}
+
+// recordTerms returns the terms of a sum of record dice, nil when n has no record die, or
+// an error placed where a record die meets anything but + and another record die.
+func recordTerms(n Node) ([]*Dice, error) {
+	if !hasRecord(n) {
+		return nil, nil
+	}
+	var terms []*Dice
+	var walk func(Node) error
+	walk = func(n Node) error {
+		switch x := n.(type) {
+		case *Dice:
+			if !x.Die.Record {
+				return &Error{x.At + 1, fmt.Sprintf("%s has numbers for faces and record dice have records: they do not add up (declare it with records of counts)", x.Text)}
+			}
+			terms = append(terms, x)
+			return nil
+		case *Bin:
+			if x.Op != '+' {
+				return &Error{x.At + 1, fmt.Sprintf("record dice are added with + only, not %c: a record has no number (give faces of another field a negative meaning, and compare fields: r.s - r.f)", x.Op)}
+			}
+			if err := walk(x.L); err != nil {
+				return err
+			}
+			return walk(x.R)
+		case *Cmp:
+			return &Error{x.At + 1, fmt.Sprintf("a roll of record dice has no order (%s): compare one of its fields, as r.s >= 1 in a rule", x.Op)}
+		}
+		return &Error{n.pos() + 1, fmt.Sprintf("record dice are added with + to other record dice only, not to %s", n)}
+	}
+	if err := walk(n); err != nil {
+		return nil, err
+	}
+	return terms, nil
+}
+
+// hasRecord reports whether a record die appears anywhere in n.
+func hasRecord(n Node) bool {
+	switch x := n.(type) {
+	case *Dice:
+		return x.Die.Record
+	case *Bin:
+		return hasRecord(x.L) || hasRecord(x.R)
+	case *Neg:
+		return hasRecord(x.X)
+	case *Cmp:
+		return hasRecord(x.L) || hasRecord(x.R)
+	case *Group:
+		return slices.ContainsFunc(x.Items, hasRecord)
+	case *Call:
+		return slices.ContainsFunc(x.Args, hasRecord)
+	}
+	return false
+}
+
+func newRecordSum(terms []*Dice) *recordSum {
+	s := &recordSum{terms: terms}
+	index := map[string]int{}
+	for _, t := range terms {
+		cols := make([]int, len(t.Die.Fields))
+		for i, f := range t.Die.Fields {
+			c, ok := index[f]
+			if !ok {
+				c = len(s.fields)
+				index[f] = c
+				s.fields = append(s.fields, f)
+			}
+			cols[i] = c
+		}
+		s.cols = append(s.cols, cols)
+	}
+	return s
+}
+
+// IsRecord reports whether the expression is a sum of record dice: its roll is a record of
+// counts (RollRecord), not a number.
+func (e *Expr) IsRecord() bool { return e.rec != nil }
+
+// RecordFields are the fields of a sum of record dice: the union of its dice's fields, in
+// the order they are first met. Nil for other expressions.
+func (e *Expr) RecordFields() []string {
+	if e.rec == nil {
+		return nil
+	}
+	return e.rec.fields
+}
+
+// RecordDice is how many dice a sum of record dice rolls.
+func (e *Expr) RecordDice() int {
+	n := 0
+	if e.rec != nil {
+		for _, t := range e.rec.terms {
+			n += t.Count
+		}
+	}
+	return n
+}
+
+// errNotRecord is RollRecord's error on another expression.
+var errNotRecord = errors.New("not a sum of record dice")
+
+// RollRecord rolls a sum of record dice from src, die by die in the order written (so that
+// hand-given results name the faces in that order), and returns the counts, one per field of
+// RecordFields, and the roll as a Result (Total 0; String shows the faces and the record).
+func (e *Expr) RollRecord(src Source) ([]int, *Result, error) {
+	s := e.rec
+	if s == nil {
+		return nil, nil, errNotRecord
+	}
+	counts := make([]int, len(s.fields))
+	res := &Result{Expr: e.Src, Record: counts, Fields: s.fields}
+	for ti, t := range s.terms {
+		tr := TermRoll{Text: t.Text, Dice: make([]DieRoll, 0, t.Count)}
+		for range t.Count {
+			i, err := RollFace(src, t.Die)
+			if err != nil {
+				return nil, nil, err
+			}
+			for k, c := range t.Die.Counts[i-1] {
+				counts[s.cols[ti][k]] += c
+			}
+			tr.Dice = append(tr.Dice, DieRoll{Face: t.Die.Faces[i-1], Value: i})
+		}
+		res.Terms = append(res.Terms, tr)
+	}
+	return counts, res, nil
+}
+
+// appendRecord shows a roll of record dice: each term with its faces, then the record of
+// every field: `2dability [{s: 1}, {a: 2}] = {s: 1, a: 2}`.
+func (r *Result) appendRecord(b []byte) []byte {
+	for i := range r.Terms {
+		if i > 0 {
+			b = append(b, " + "...)
+		}
+		b = appendTerm(b, &r.Terms[i])
+	}
+	b = append(b, " = "...)
+	return append(b, RecordText(r.Fields, r.Record, true)...)
+}
+
+// Joint is the distribution of a sum of record dice: its outcomes, vectors of counts (one per
+// field of Fields, in lexicographic order), each with a weight out of Total; when the ways to
+// roll the dice pass 2^62, the weights are BigCounts out of BigTotal (Counts is nil, Total 0).
+type Joint struct {
+	Fields    []string
+	Vecs      [][]int
+	Counts    []uint64
+	Total     uint64
+	BigCounts []*big.Int
+	BigTotal  *big.Int
+	cum       []uint64   // cum[i] is the sum of Counts[:i+1]
+	bigCum    []*big.Int // the same, of BigCounts
+}
+
+// Joint returns the distribution of a sum of record dice, computed once (it is safe to ask
+// from several goroutines).
+func (e *Expr) Joint() (*Joint, error) {
+	if e.rec == nil {
+		return nil, errNotRecord
+	}
+	s := e.rec
+	s.once.Do(func() { s.j, s.err = s.joint() })
+	return s.j, s.err
+}
+
+// Draw picks an outcome by its weight, from rng: its index in Vecs.
+func (j *Joint) Draw(rng *rand.Rand) int {
+	if j.BigTotal == nil {
+		i, _ := slices.BinarySearch(j.cum, rng.Uint64N(j.Total)+1)
+		return min(i, len(j.Vecs)-1)
+	}
+	// A uniform number below BigTotal: random bits of its length, drawn again when over.
+	n := j.BigTotal.BitLen()
+	words := make([]big.Word, (n+bits.UintSize-1)/bits.UintSize)
+	u := new(big.Int)
+	for {
+		for i := range words {
+			words[i] = big.Word(rng.Uint64())
+		}
+		if extra := len(words)*bits.UintSize - n; extra > 0 {
+			words[len(words)-1] &= big.Word(^uint(0) >> extra)
+		}
+		if u.SetBits(words); u.Cmp(j.BigTotal) < 0 {
+			break
+		}
+	}
+	i, _ := slices.BinarySearchFunc(j.bigCum, u, func(c, u *big.Int) int {
+		if c.Cmp(u) <= 0 {
+			return -1
+		}
+		return 1
+	})
+	return min(i, len(j.Vecs)-1)
+}
+
+// joint convolves the dice one by one. An outcome is a vector of counts packed into one
+// integer in mixed radix (each field's range over the whole sum known beforehand), so a
+// partial sum is a map from packed vectors to weights, and adding a die adds the packed
+// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
+// words while the ways to roll the dice fit in 62 bits, big numbers past that.
+func (s *recordSum) joint() (*Joint, error) {
+	nf := len(s.fields)
+	lo, hi := make([]int, nf), make([]int, nf)
+	// Each die's distinct faces, as offsets from its lowest count in each field.
+	type dieFaces struct {
+		mins []int
+		offs [][]int
+		ws   []uint64
+	}
+	var dies []dieFaces
+	total := big.NewInt(1)
+	var sides big.Int
+	for ti, t := range s.terms {
+		df := dieFaces{mins: make([]int, nf)}
+		first := true
+		vec := func(i int) []int {
+			v := make([]int, nf)
+			for k, c := range t.Die.Counts[i] {
+				v[s.cols[ti][k]] = c
+			}
+			return v
+		}
+		for i := range t.Die.Counts {
+			v := vec(i)
+			for k := range nf {
+				if first || v[k] < df.mins[k] {
+					df.mins[k] = v[k]
+				}
+			}
+			first = false
+		}
+		seen := map[string]int{}
+		for i := range t.Die.Counts {
+			v := vec(i)
+			for k := range v {
+				v[k] -= df.mins[k]
+			}
+			key := fmt.Sprint(v)
+			if at, ok := seen[key]; ok {
+				df.ws[at]++
+				continue
+			}
+			seen[key] = len(df.offs)
+			df.offs = append(df.offs, v)
+			df.ws = append(df.ws, 1)
+		}
+		maxOff := make([]int, nf)
+		for _, o := range df.offs {
+			for k := range nf {
+				maxOff[k] = max(maxOff[k], o[k])
+			}
+		}
+		for k := range nf {
+			lo[k] += t.Count * df.mins[k]
+			hi[k] += t.Count * (df.mins[k] + maxOff[k])
+		}
+		sides.SetInt64(int64(len(t.Die.Faces)))
+		for range t.Count {
+			total.Mul(total, &sides)
+			dies = append(dies, df)
+		}
+	}
+	// Mixed radix: the first field most significant, so packed order is lexicographic.
+	stride := make([]uint64, nf)
+	size := uint64(1)
+	for k := nf - 1; k >= 0; k-- {
+		stride[k] = size
+		hiW, loW := bits.Mul64(size, uint64(hi[k]-lo[k]+1))
+		if hiW != 0 || loW > 1<<62 {
+			return nil, fmt.Errorf("%s: its counts range too widely for exact odds", s.text())
+		}
+		size = loW
+	}
+	wide := total.BitLen() > 62
+	acc := map[uint64]uint64{0: 1}
+	var bigAcc map[uint64]*big.Int
+	if wide {
+		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	}
+	work := 0
+	var packed []uint64
+	var prod big.Int
+	for i, df := range dies {
+		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
+			packed = packed[:0]
+			for _, o := range df.offs {
+				var p uint64
+				for k, c := range o {
+					p += uint64(c) * stride[k]
+				}
+				packed = append(packed, p)
+			}
+		}
+		n := len(acc)
+		if wide {
+			n = len(bigAcc)
+		}
+		if work += n * len(packed); work > maxJointWork {
+			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps", s.text(), maxJointWork)
+		}
+		if wide {
+			next := make(map[uint64]*big.Int, n*2)
+			for key, w := range bigAcc {
+				for f, p := range packed {
+					c := next[key+p]
+					if c == nil {
+						c = new(big.Int)
+						next[key+p] = c
+					}
+					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
+				}
+			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, n*2)
+			for key, w := range acc {
+				for f, p := range packed {
+					next[key+p] += w * df.ws[f]
+				}
+			}
+			acc = next
+		}
+		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
+			return nil, fmt.Errorf("%s: more than %d different records of counts, past what exact odds list", s.text(), MaxJointOutcomes)
+		}
+	}
+	var keys []uint64
+	if wide {
+		keys = slices.Collect(maps.Keys(bigAcc))
+	} else {
+		keys = slices.Collect(maps.Keys(acc))
+	}
+	slices.Sort(keys)
+	j := &Joint{Fields: s.fields, Vecs: make([][]int, len(keys))}
+	if wide {
+		j.BigTotal, j.BigCounts, j.bigCum = total, make([]*big.Int, len(keys)), make([]*big.Int, len(keys))
+	} else {
+		j.Total, j.Counts, j.cum = total.Uint64(), make([]uint64, len(keys)), make([]uint64, len(keys))
+	}
+	flat := make([]int, len(keys)*nf)
+	var run uint64
+	bigRun := new(big.Int)
+	for i, key := range keys {
+		if wide {
+			j.BigCounts[i] = bigAcc[key]
+			bigRun.Add(bigRun, bigAcc[key])
+			j.bigCum[i] = new(big.Int).Set(bigRun)
+		} else {
+			j.Counts[i] = acc[key]
+			run += acc[key]
+			j.cum[i] = run
+		}
+		v := flat[i*nf : (i+1)*nf : (i+1)*nf]
+		for k := range nf {
+			v[k] = lo[k] + int(key/stride[k])
+			key %= stride[k]
+		}
+		j.Vecs[i] = v
+	}
+	return j, nil
+}
+
+// sameFaces reports two dice with the same distinct faces and weights (the dice of one
+// term): their packed offsets are computed once.
+func sameFaces(a, b [][]int, wa, wb []uint64) bool {
+	if len(a) != len(b) || !slices.Equal(wa, wb) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *recordSum) text() string {
+	parts := make([]string, len(s.terms))
+	for i, t := range s.terms {
+		parts[i] = t.Text
+	}
+	return strings.Join(parts, " + ")
+}

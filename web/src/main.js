@@ -1,0 +1,687 @@
+// The rulesh playground: an editor for rule files (highlighting, the checker's diagnostics as
+// you type), and the REPL running against them, both answered by the real engine compiled
+// to WebAssembly and run in Web Workers. Nothing is sent anywhere: the share link holds the
+// rules and the console's inputs in its fragment, compressed.
+//
+// Safety: rule text, console output and links are data. Nothing here builds HTML from them
+// (textContent and createElement only); the engine's SVG pictures are parsed as
+// image/svg+xml and copied element by element through a whitelist.
+import { EditorView, basicSetup } from "codemirror";
+import { EditorState } from "@codemirror/state";
+import { linter, lintGutter, forceLinting } from "@codemirror/lint";
+import { rules } from "./rules-lang.js";
+import catalogue from "../build/rulesets.json";
+
+const $ = (id) => document.getElementById(id);
+const perf = { checks: [], execs: [] }; // timings, read by the browser test and the status
+window.playground = perf;
+perf.editor = () => view; // the browser test reads and types the rules through it
+perf.version = () => group.version;
+
+// ---- the engine, in workers ----------------------------------------------------------
+
+// Engine is one worker running rulesh.wasm: call sends a request and resolves with its
+// answer; restart ends the worker (a long question stopped) and starts a fresh one.
+// The engine is compiled once, while the page starts, and given to each worker.
+const compiledEngine = WebAssembly.compileStreaming(fetch("rulesh.wasm"));
+
+class Engine {
+  constructor() {
+    this.next = 1;
+    this.start();
+  }
+  start() {
+    this.pending = new Map();
+    this.worker = new Worker("worker.js");
+    compiledEngine.then((module) => this.worker.postMessage({ module }), (err) => this.worker.onmessage({ data: { failed: String(err) } }));
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (e) => {
+        if (e.data.ready) return resolve();
+        if (e.data.failed) return reject(new Error(e.data.failed));
+        const p = this.pending.get(e.data.id);
+        if (p) {
+          this.pending.delete(e.data.id);
+          p.resolve(e.data.answer);
+        }
+      };
+    });
+  }
+  call(op, req) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, req });
+    });
+  }
+  restart() {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error("stopped"));
+    this.start();
+  }
+}
+
+// Two engines: checking as you type never waits behind a long question of the console.
+const checker = new Engine();
+const engine = new Engine();
+
+// ---- the rules: a group of files, one tab each ---------------------------------------
+
+const scratchName = "mes_règles.rules";
+const scratch = `// Vos règles : écrivez-les ici, la console à droite les essaie.
+// Choisissez aussi un jeu de règles livré dans le menu « Rules » en haut.
+ruleset "Mes règles" version "0.1"
+
+option bonus = 2   "bonus ajouté au jet"
+
+// Un jet d'attaque : 1d20 plus le bonus.
+rule attaque(): int {
+  return roll("1d20").total + bonus
+}
+`;
+
+// The state of the rules: the files (name -> EditorState), their tabs in order, the root
+// (the file loaded), the one shown, and a count of edits.
+const group = { states: new Map(), tabs: [], root: scratchName, shown: scratchName, label: "", version: 1 };
+let view;
+
+// includesOf lists the files a rule file includes, as written.
+function includesOf(text) {
+  const out = [];
+  for (const m of text.matchAll(/^[ \t]*include[ \t]+"([^"\n]+)"/gm)) out.push(m[1]);
+  return out;
+}
+
+// joinPath resolves an include against the folder of the file that includes it.
+function joinPath(from, rel) {
+  const parts = from.split("/").slice(0, -1);
+  for (const p of rel.split("/")) {
+    if (p === "..") parts.pop();
+    else if (p !== "." && p !== "") parts.push(p);
+  }
+  return parts.join("/");
+}
+
+// tabsOf is the root, then every file it includes, directly or not, in the order reached.
+function tabsOf(root, files) {
+  const seen = [root];
+  for (let i = 0; i < seen.length; i++) {
+    const text = files[seen[i]];
+    if (text === undefined) continue;
+    for (const inc of includesOf(text)) {
+      const p = joinPath(seen[i], inc);
+      if (!seen.includes(p) && files[p] !== undefined) seen.push(p);
+    }
+  }
+  return seen;
+}
+
+function currentFiles() {
+  const files = {};
+  for (const [name, st] of group.states) files[name] = name === group.shown && view ? view.state.doc.toString() : st.doc.toString();
+  return files;
+}
+
+const editorExtensions = () => [
+  basicSetup,
+  rules,
+  EditorView.lineWrapping,
+  lintGutter(),
+  linter(lintSource, { delay: 250 }),
+  EditorView.updateListener.of((u) => {
+    if (u.docChanged) {
+      group.version++;
+      scheduleShare();
+    }
+  }),
+  EditorView.contentAttributes.of({ "aria-label": "rules" }),
+];
+
+// setGroup shows a new group of files, root first.
+function setGroup(files, root, label) {
+  group.states = new Map();
+  for (const name of tabsOf(root, files)) group.states.set(name, EditorState.create({ doc: files[name], extensions: editorExtensions() }));
+  group.tabs = [...group.states.keys()];
+  group.root = root;
+  group.shown = root;
+  group.label = label;
+  group.version++;
+  lastDiags = [];
+  if (!view) {
+    view = new EditorView({ state: group.states.get(root), parent: $("editor") });
+  } else {
+    view.setState(group.states.get(root));
+  }
+  drawTabs();
+}
+
+function showTab(name, line, col) {
+  if (!group.states.has(name)) return;
+  if (name !== group.shown) {
+    group.states.set(group.shown, view.state);
+    group.shown = name;
+    view.setState(group.states.get(name));
+    drawTabs();
+  }
+  if (line) {
+    const pos = offsetOf(view.state.doc, line, col || 1);
+    view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+  }
+  view.focus();
+}
+
+function drawTabs() {
+  const tabs = $("tabs");
+  tabs.replaceChildren();
+  for (const name of group.tabs) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("role", "tab");
+    b.setAttribute("aria-selected", String(name === group.shown));
+    b.textContent = name.split("/").pop();
+    b.title = name === group.root ? `${name} (loaded)` : `${name} (included)`;
+    if (lastDiags.some((d) => d.file === name && d.severity === "error")) b.classList.add("has-errors");
+    b.onclick = () => showTab(name);
+    tabs.append(b);
+  }
+}
+
+// ---- diagnostics ---------------------------------------------------------------------
+
+let lastDiags = [];
+
+// offsetOf turns a line and a column in characters (code points, as the engine counts)
+// into a document offset (UTF-16, as CodeMirror counts), clamped to the document.
+function offsetOf(doc, line, col) {
+  if (line < 1) return 0;
+  if (line > doc.lines) return doc.length;
+  const l = doc.line(line);
+  let off = 0;
+  let n = 1;
+  for (const ch of l.text) {
+    if (n >= col) break;
+    off += ch.length;
+    n++;
+  }
+  return l.from + off;
+}
+
+// Checks are one at a time, the latest text only: an edit made while a check runs is
+// checked when it ends, and the edits in between are not checked at all.
+let checking = null;
+let latestCheck = 0;
+
+async function lintSource(v) {
+  const ticket = ++latestCheck;
+  while (checking) await checking.catch(() => {});
+  if (ticket !== latestCheck) return []; // a newer edit is checked instead; CodeMirror drops this
+  const files = currentFiles();
+  const version = group.version;
+  const t0 = performance.now();
+  let answer;
+  try {
+    await checker.ready;
+    checking = checker.call("check", { files, root: group.root });
+    answer = await checking;
+  } catch {
+    return [];
+  } finally {
+    checking = null;
+  }
+  perf.checks.push({ ms: performance.now() - t0, engine: answer.ms, root: group.root, version });
+  if (answer.error || version !== group.version) return [];
+  lastDiags = answer.diags;
+  drawDiagnostics();
+  drawTabs();
+  setStatus(`checked in ${Math.round(answer.ms)} ms`);
+  const doc = v.state.doc;
+  return answer.diags
+    .filter((d) => d.file === group.shown)
+    .map((d) => {
+      const from = offsetOf(doc, d.line, d.col);
+      const to = Math.max(from, offsetOf(doc, d.endLine, d.endCol));
+      return { from, to: to === from ? Math.min(doc.length, from + 1) : to, severity: d.severity, message: d.message, source: "rulesh" };
+    });
+}
+
+function drawDiagnostics() {
+  const ul = $("diagnostics");
+  ul.replaceChildren();
+  for (const d of lastDiags) {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    const where = document.createElement("span");
+    where.className = "where";
+    where.textContent = `${d.file.split("/").pop()}:${d.line}:${d.col}`;
+    const sev = document.createElement("span");
+    sev.className = "sev";
+    sev.textContent = d.severity === "warning" ? "warning: " : "error: ";
+    li.append(where, " ", sev, document.createTextNode(d.message));
+    li.tabIndex = 0;
+    li.onclick = () => showTab(d.file, d.line, d.col);
+    li.onkeydown = (e) => e.key === "Enter" && showTab(d.file, d.line, d.col);
+    ul.append(li);
+  }
+}
+
+// ---- the console ---------------------------------------------------------------------
+
+// The console's session: its inputs (for the link and for a replay after Stop), the seed,
+// the chain of inputs waiting their turn, the one running, and the replay they wait for.
+const session = { inputs: [], seed: 1 + Math.floor(Math.random() * 2 ** 31), queue: Promise.resolve(), running: null, replay: Promise.resolve(), history: [], at: 0 };
+
+function entry(input) {
+  const div = document.createElement("div");
+  div.className = "entry";
+  const pre = document.createElement("pre");
+  pre.className = "in";
+  pre.textContent = input;
+  div.append(pre);
+  $("output").append(div);
+  return div;
+}
+
+function scrollDown() {
+  const out = $("output");
+  out.scrollTop = out.scrollHeight;
+}
+
+// run sends one input to the console's engine, after those before it, and shows its output.
+function run(input, { record = true } = {}) {
+  input = input.trim();
+  if (input === "") return session.queue;
+  const item = { input };
+  if (record) {
+    session.inputs.push(item);
+    scheduleShare();
+  }
+  const div = entry(input);
+  scrollDown();
+  session.queue = session.queue.then(() => exec(input, div, item));
+  return session.queue;
+}
+
+async function exec(input, div, item = null) {
+  const t0 = performance.now();
+  const busy = setTimeout(() => showBusy(t0), 150);
+  let answer;
+  try {
+    await session.replay;
+    await engine.ready;
+    session.running = item;
+    answer = await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
+  } catch (err) {
+    session.running = null;
+    clearTimeout(busy);
+    hideBusy();
+    const p = document.createElement("pre");
+    p.className = "stopped";
+    p.textContent = err.message === "stopped" ? "stopped (the console was restarted, its earlier inputs run again)" : `error: ${err.message}`;
+    div.append(p);
+    return;
+  }
+  session.running = null;
+  clearTimeout(busy);
+  hideBusy();
+  if (input !== "") perf.execs.push({ input, ms: performance.now() - t0 });
+  if (answer.error) {
+    const p = document.createElement("pre");
+    p.textContent = `error: ${answer.error}`;
+    div.append(p);
+    div.classList.add("failed");
+  }
+  for (const seg of answer.segments || []) {
+    if (seg.kind === "svg") {
+      const svg = safeSVG(seg.text);
+      if (svg) {
+        const fig = document.createElement("figure");
+        fig.append(svg);
+        div.append(fig);
+      }
+    } else {
+      const p = document.createElement("pre");
+      p.textContent = seg.text.replace(/\n$/, "");
+      if (/^error: |^[^\n]*:\d+:\d+: /.test(seg.text)) div.classList.add("failed");
+      div.append(p);
+    }
+  }
+  setStatus(`answered in ${Math.round(performance.now() - t0)} ms`);
+  scrollDown();
+}
+
+// startSession starts the console's session on the rules now, before the first input, so
+// that the first question does not wait for the rules to load; it says what was loaded.
+function startSession() {
+  const div = document.createElement("div");
+  div.className = "note";
+  $("output").append(div);
+  session.queue = session.queue.then(() => exec("", div));
+}
+
+let busyTimer;
+function showBusy(t0) {
+  $("busy").hidden = false;
+  const tick = () => ($("busy-text").textContent = `working… ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  tick();
+  busyTimer = setInterval(tick, 200);
+}
+function hideBusy() {
+  clearInterval(busyTimer);
+  $("busy").hidden = true;
+}
+
+// stop ends a long question: the engine's worker is ended and a fresh one replays the
+// session's inputs before the one stopped, so the console's state is what it was.
+$("stop").onclick = () => {
+  const stopped = session.running;
+  engine.restart();
+  hideBusy();
+  // The inputs before the one stopped run again, silently; those queued after it wait for them.
+  const at = session.inputs.indexOf(stopped);
+  const earlier = at >= 0 ? session.inputs.slice(0, at) : [...session.inputs];
+  if (at >= 0) session.inputs.splice(at, 1);
+  session.replay = (async () => {
+    for (const { input } of earlier) {
+      try {
+        await engine.ready;
+        await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
+      } catch {
+        return;
+      }
+    }
+  })();
+  scheduleShare();
+};
+
+$("console-form").onsubmit = (e) => {
+  e.preventDefault();
+  const input = $("input").value;
+  if (input.trim() !== "") {
+    session.history.push(input);
+    session.at = session.history.length;
+  }
+  $("input").value = "";
+  run(input);
+};
+
+$("input").onkeydown = async (e) => {
+  const inp = $("input");
+  if (e.key === "ArrowUp" && session.at > 0) {
+    e.preventDefault();
+    inp.value = session.history[--session.at];
+  } else if (e.key === "ArrowDown" && session.at < session.history.length) {
+    e.preventDefault();
+    session.at++;
+    inp.value = session.history[session.at] ?? "";
+  } else if (e.key === "Tab" && inp.value.trim() !== "") {
+    e.preventDefault();
+    await complete(inp);
+  }
+};
+
+// complete asks the console's engine what the word before the cursor may be, as Tab does
+// at the terminal: one candidate is written in, several are listed.
+async function complete(inp) {
+  const line = inp.value.slice(0, inp.selectionStart);
+  let answer;
+  try {
+    await engine.ready;
+    answer = await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input: "", complete: line });
+  } catch {
+    return;
+  }
+  const cands = answer.candidates || [];
+  if (cands.length === 1) {
+    inp.value = answer.head + cands[0] + inp.value.slice(inp.selectionStart);
+  } else if (cands.length > 1) {
+    const div = entry(line);
+    const p = document.createElement("pre");
+    p.textContent = cands.join("  ");
+    div.append(p);
+    let common = cands[0];
+    for (const c of cands) while (!c.startsWith(common)) common = common.slice(0, -1);
+    inp.value = answer.head + common + inp.value.slice(inp.selectionStart);
+    scrollDown();
+  }
+}
+
+function intro() {
+  const p = document.createElement("div");
+  p.className = "intro";
+  const parts = [
+    "This console is the rulesh REPL, running the rules on the left in your browser. Try ",
+    [":prob 3d6 >= 12"], " (the odds, as a chart), ", [":prob attaque() >= 15"], " (a rule of the blank page), ",
+    [":sweep n=1..4 2d6 + n >= 10"], " (one chart, a bar per value), ", ["let r = 2d6"], ", ", [":state"], " or ", [":help"], ". Tab completes names (", [":prob fr"], " then Tab). ",
+    "Edit the rules: the next input runs against them. ",
+    "The Share link holds the rules and the inputs.",
+  ];
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      const c = document.createElement("code");
+      c.textContent = part[0];
+      p.append(c);
+    } else p.append(document.createTextNode(part));
+  }
+  $("output").append(p);
+}
+
+// ---- SVG from the engine -------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const svgElements = new Set(["svg", "g", "rect", "line", "polyline", "polygon", "path", "circle", "ellipse", "text", "tspan", "title"]);
+const svgAttributes = new Set(["width", "height", "viewBox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "points", "d",
+  "fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "fill-opacity", "stroke-opacity",
+  "font-family", "font-size", "font-weight", "font-style", "text-anchor", "dominant-baseline", "transform", "paint-order"]);
+
+// safeSVG parses an SVG picture as data and copies only whitelisted elements and attributes
+// (no scripts, no links, no styles, no references to anything else).
+function safeSVG(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.namespaceURI !== SVG || root.localName !== "svg") return null;
+  const copy = (node) => {
+    const el = document.createElementNS(SVG, node.localName);
+    for (const a of node.attributes) {
+      if (a.namespaceURI === null && svgAttributes.has(a.name) && !/url\s*\(|javascript:|[<>]/i.test(a.value)) el.setAttribute(a.name, a.value);
+    }
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) el.append(document.createTextNode(child.data));
+      else if (child.nodeType === Node.ELEMENT_NODE && child.namespaceURI === SVG && svgElements.has(child.localName)) el.append(copy(child));
+    }
+    return el;
+  };
+  const svg = copy(root);
+  svg.setAttribute("role", "img");
+  const title = root.querySelector("text");
+  svg.setAttribute("aria-label", title ? title.textContent : "picture");
+  return svg;
+}
+
+// ---- the share link ------------------------------------------------------------------
+
+const maxShared = 8 << 20; // the most bytes a link may unpack to
+
+function base64url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unbase64url(s) {
+  const b = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
+}
+
+async function pack(obj) {
+  const stream = new Blob([JSON.stringify(obj)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+async function unpack(s) {
+  const stream = new Blob([unbase64url(s)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxShared) throw new Error("the link unpacks to more than 8 MiB");
+    chunks.push(value);
+  }
+  return JSON.parse(new TextDecoder().decode(await new Blob(chunks).arrayBuffer()));
+}
+
+// validShare checks that what a link unpacked to is a playground state: strings where
+// strings are expected, a root among the files, file names without "..".
+function validShare(s) {
+  const str = (x) => typeof x === "string";
+  if (!s || s.v !== 1 || !str(s.root) || typeof s.files !== "object" || s.files === null || !Array.isArray(s.inputs)) return false;
+  if (!Object.entries(s.files).every(([k, v]) => str(k) && str(v) && k.endsWith(".rules") && !k.split("/").includes(".."))) return false;
+  if (!Object.hasOwn(s.files, s.root) || !s.inputs.every(str)) return false;
+  return s.seed === undefined || (Number.isSafeInteger(s.seed) && s.seed >= 0);
+}
+
+let shareTimer;
+let lastHash = "";
+function scheduleShare() {
+  clearTimeout(shareTimer);
+  shareTimer = setTimeout(updateShare, 300);
+}
+
+async function updateShare() {
+  const state = { v: 1, label: group.label, root: group.root, files: currentFiles(), inputs: session.inputs.map((i) => i.input), seed: session.seed };
+  const hash = "#s=" + (await pack(state));
+  lastHash = hash;
+  $("share").href = hash;
+  $("share").dataset.ready = "true";
+}
+
+$("share").onclick = () => {
+  // Following the link puts it in the address bar; it is this page's own state, so the
+  // hash change that follows restores nothing.
+  lastHash = $("share").getAttribute("href");
+};
+
+async function restore(hash) {
+  let state;
+  try {
+    state = await unpack(hash.slice(3));
+  } catch (err) {
+    setStatus(`the link could not be read: ${err.message}`);
+    return false;
+  }
+  if (!validShare(state)) {
+    setStatus("the link does not hold playground rules");
+    return false;
+  }
+  lastHash = hash;
+  if (state.seed !== undefined) session.seed = state.seed;
+  resetConsole();
+  setGroup(state.files, state.root, str(state.label) ? state.label : "");
+  chooseMenu("link");
+  startSession();
+  for (const input of state.inputs) run(input);
+  return true;
+}
+
+const str = (x) => typeof x === "string";
+
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#s=") && location.hash !== lastHash) restore(location.hash);
+});
+
+// ---- the menu of shipped rules -------------------------------------------------------
+
+function buildMenu() {
+  const sel = $("ruleset");
+  const add = (parent, value, text) => {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    parent.append(o);
+  };
+  add(sel, "scratch", "My rules (a blank page)");
+  const folders = new Map();
+  for (const path of Object.keys(catalogue)) {
+    const dir = path.split("/").slice(0, -1).join("/");
+    if (!folders.has(dir)) folders.set(dir, []);
+    folders.get(dir).push(path);
+  }
+  for (const [dir, paths] of folders) {
+    const g = document.createElement("optgroup");
+    g.label = dir;
+    for (const p of paths) {
+      const m = catalogue[p].match(/^ruleset\s+"([^"\n]*)"/m);
+      add(g, p, m ? `${p.split("/").pop()} — ${m[1]}` : p.split("/").pop());
+    }
+    sel.append(g);
+  }
+  sel.onchange = () => loadMenu(sel.value);
+}
+
+function chooseMenu(value) {
+  const sel = $("ruleset");
+  let link = sel.querySelector('option[value="link"]');
+  if (value === "link" && !link) {
+    link = document.createElement("option");
+    link.value = "link";
+    link.textContent = "Rules from a link";
+    sel.prepend(link);
+  }
+  sel.value = value;
+}
+
+function resetConsole() {
+  session.inputs = [];
+  session.queue = session.queue.then(() => {}, () => {});
+  $("output").replaceChildren();
+  intro();
+}
+
+// loadMenu opens a shipped rule file with the files of its folder (its includes among them).
+function loadMenu(value) {
+  if (value === "link") return;
+  resetConsole();
+  if (value === "scratch" || !catalogue[value]) {
+    setGroup({ [scratchName]: scratch }, scratchName, "");
+  } else {
+    const dir = value.split("/").slice(0, -1).join("/");
+    const files = {};
+    for (const [p, text] of Object.entries(catalogue)) if (p.split("/").slice(0, -1).join("/") === dir) files[p.slice(dir.length + 1)] = text;
+    setGroup(files, value.slice(dir.length + 1), value);
+  }
+  startSession();
+  scheduleShare();
+}
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+// ---- start ---------------------------------------------------------------------------
+
+async function main() {
+  buildMenu();
+  intro();
+  if (!(location.hash.startsWith("#s=") && (await restore(location.hash)))) {
+    setGroup({ [scratchName]: scratch }, scratchName, "");
+    chooseMenu("scratch");
+    startSession();
+  }
+  scheduleShare();
+  try {
+    await Promise.all([checker.ready, engine.ready]);
+  } catch (err) {
+    setStatus(`the engine did not start: ${err.message}`);
+    return;
+  }
+  perf.ready = performance.now();
+  document.body.dataset.ready = "true";
+  setStatus(`engine ready ${Math.round(perf.ready)} ms after opening`);
+  forceLinting(view);
+  $("input").focus();
+}
+
+main();

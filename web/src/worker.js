@@ -1,0 +1,38 @@
+// The engine's worker: it runs rulesh.wasm (the real engine, compiled from the Go sources)
+// off the page's thread, so that a long question never freezes the page. Messages in:
+// {module} first (the engine, compiled by the page), then {id, op: "check" | "exec", req};
+// out: {ready: true} once, then {id, answer}.
+importScripts("wasm_exec.js");
+
+let ready;
+const started = new Promise((resolve) => (ready = resolve));
+self.rulesReady = () => ready();
+
+// The page compiles the module once and sends it to each worker (the first message).
+let module;
+const compiled = new Promise((resolve) => (module = resolve));
+const go = new Go();
+compiled
+  .then((m) => WebAssembly.instantiate(m, go.importObject))
+  .then((instance) => {
+    go.run(instance);
+    return started;
+  })
+  .then(() => postMessage({ ready: true }))
+  .catch((err) => postMessage({ failed: String(err) }));
+
+self.onmessage = async (e) => {
+  if (e.data.module) return module(e.data.module);
+  const { id, op, req } = e.data;
+  await started;
+  let answer;
+  try {
+    const fn = op === "check" ? self.rulesh.check : self.rulesh.exec;
+    const t0 = performance.now();
+    answer = JSON.parse(fn(JSON.stringify(req)));
+    answer.ms = performance.now() - t0; // the engine's own time, without the wait before it
+  } catch (err) {
+    answer = { error: String(err) };
+  }
+  postMessage({ id, answer });
+};
