@@ -83,6 +83,10 @@ type Expr struct {
 	// RollPlus, with RollOf, is what the roll adds to its dice (roll 1d6 + m): the key is
 	// then the sum, a number.
 	RollPlus *Expr
+	// Fast, when set, evaluates the expression without the VM (see fast.go); Names are the
+	// names it reads, whose slots the program's resolver sets.
+	Fast  Fast
+	Names []*NameRef
 	// Simple, when set, evaluates the expression without the VM (see simple.go).
 	Simple *Simple
 	// Tmpl, when set, is the template the expression renders: a string literal with

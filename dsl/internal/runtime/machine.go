@@ -79,6 +79,7 @@ type Machine struct {
 	depth         int
 	running       int   // VMs currently running (nested through calls)
 	vms           []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates    []any // the same for Fast code (Fast.Eval)
 	pools         [][]*Frame
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
@@ -764,6 +765,20 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 	}
 	if x.Tmpl != nil {
 		return x.Tmpl.render(m, f)
+	}
+	if x.Fast != nil {
+		// Closures: the locals are read from their slots, so nothing is flushed.
+		for len(m.fastStates) <= m.running {
+			m.fastStates = append(m.fastStates, nil)
+		}
+		slot := &m.fastStates[m.running]
+		m.running++
+		v, err := x.Fast.Eval(slot, m, f, m.Limits.MemoryBudget)
+		m.running--
+		if err != nil {
+			return nil, m.wrapError(x, err)
+		}
+		return finiteAt(x, v)
 	}
 	if x.Simple != nil {
 		if v, ok, err := m.evalSimple(x.Simple, f); ok {

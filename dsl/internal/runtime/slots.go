@@ -252,6 +252,9 @@ func (r *resolver) expr(x *Expr) {
 		return
 	}
 	x.IdentSlot = r.slot(x.Ident)
+	for _, n := range x.Names {
+		n.Slot = r.slot(n.Name)
+	}
 	if x.Simple != nil {
 		r.simple(x.Simple)
 	}

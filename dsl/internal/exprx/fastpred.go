@@ -1,0 +1,283 @@
+package exprx
+
+import (
+	"errors"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
+)
+
+// The builtins that take a predicate (all, map, filter, sum…), as expr's compiler lays
+// their loops out: the collection dereferenced, then walked with # for the element, #index
+// and #acc, each predicate result that decides being a bool or the VM's failure at the
+// builtin.
+
+// items is a collection being walked (the VM's Scope).
+type items struct {
+	anys []any
+	rv   reflect.Value
+	n    int
+}
+
+func (it *items) at(i int) any {
+	if it.anys != nil {
+		return it.anys[i]
+	}
+	return it.rv.Index(i).Interface()
+}
+
+// begin is OpBegin: what the builtin walks.
+func (c *fastCompiler) begin(loc file.Location, v any) (items, error) {
+	switch v := v.(type) {
+	case []any:
+		return items{anys: v, n: len(v)}, nil
+	}
+	var it items
+	_, err := c.guard(loc, func() any {
+		it.rv = reflect.ValueOf(v)
+		it.n = it.rv.Len()
+		return nil
+	})
+	return it, err
+}
+
+// predicate compiles a builtin with a predicate, or returns nil.
+func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
+	switch n.Name {
+	case "all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex", "findLast", "findLastIndex", "reduce":
+	default:
+		return nil
+	}
+	if len(n.Arguments) == 0 {
+		return nil
+	}
+	coll, ok := c.compileDeref(n.Arguments[0])
+	if !ok {
+		return nil
+	}
+	var body, mapped, init fn
+	if len(n.Arguments) > 1 {
+		if body, ok = c.compile(n.Arguments[1]); !ok {
+			return nil
+		}
+	}
+	if n.Map != nil {
+		if mapped, ok = c.compile(n.Map); !ok {
+			return nil
+		}
+	}
+	if n.Name == "reduce" && len(n.Arguments) == 3 {
+		if init, ok = c.compileDeref(n.Arguments[2]); !ok {
+			return nil
+		}
+	}
+	if body == nil && n.Name != "count" && n.Name != "sum" {
+		return nil
+	}
+	if len(n.Arguments) > 3 || len(n.Arguments) == 3 && n.Name != "reduce" {
+		return nil
+	}
+	loc := n.Location()
+	name, throws, threshold := n.Name, n.Throws, n.Threshold
+	// truth reads a predicate's result as the VM's jump does.
+	truth := func(v any) (bool, error) {
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+		_, err := c.guard(loc, func() any { return v.(bool) })
+		return false, err
+	}
+	return func(s *fastState) (any, error) {
+		cv, err := coll(s)
+		if err != nil {
+			return nil, err
+		}
+		it, err := c.begin(loc, cv)
+		if err != nil {
+			return nil, err
+		}
+		s.items = append(s.items, predItem{})
+		depth := len(s.items) - 1
+		defer func() { s.items = s.items[:depth] }()
+		// run evaluates f with the element i as #.
+		run := func(f fn, i int) (any, error) {
+			s.items[depth].item, s.items[depth].index = it.at(i), i
+			return f(s)
+		}
+		switch name {
+		case "all", "none", "any":
+			for i := 0; i < it.n; i++ {
+				v, err := run(body, i)
+				if err != nil {
+					return nil, err
+				}
+				b, err := truth(v)
+				if err != nil {
+					return nil, err
+				}
+				if name == "none" {
+					b = !b
+				}
+				if b == (name == "any") {
+					return b, nil
+				}
+			}
+			return name != "any", nil
+		case "one", "count":
+			count := 0
+			for i := 0; i < it.n; i++ {
+				var v any
+				if body != nil {
+					if v, err = run(body, i); err != nil {
+						return nil, err
+					}
+				} else {
+					v = it.at(i)
+				}
+				b, err := truth(v)
+				if err != nil {
+					return nil, err
+				}
+				if b {
+					count++
+					if name == "count" && threshold != nil && count >= *threshold {
+						break
+					}
+				}
+			}
+			if name == "one" {
+				return exprruntime.Equal(count, 1), nil
+			}
+			return count, nil
+		case "sum":
+			var acc any = 0
+			for i := 0; i < it.n; i++ {
+				var v any
+				if body != nil {
+					if v, err = run(body, i); err != nil {
+						return nil, err
+					}
+				} else {
+					v = it.at(i)
+				}
+				if x, ok := v.(int); ok {
+					if y, ok := acc.(int); ok {
+						acc = x + y
+						continue
+					}
+				}
+				if acc, err = c.guard(loc, func() any { return exprruntime.Add(v, acc) }); err != nil {
+					return nil, err
+				}
+			}
+			return acc, nil
+		case "map":
+			out := make([]any, it.n)
+			for i := 0; i < it.n; i++ {
+				if out[i], err = run(body, i); err != nil {
+					return nil, err
+				}
+			}
+			if err := c.grow(s, loc, uint(len(out))); err != nil {
+				return nil, err
+			}
+			return out, nil
+		case "filter":
+			var out []any
+			for i := 0; i < it.n; i++ {
+				v, err := run(body, i)
+				if err != nil {
+					return nil, err
+				}
+				b, err := truth(v)
+				if err != nil {
+					return nil, err
+				}
+				if !b {
+					continue
+				}
+				if mapped != nil {
+					if v, err = mapped(s); err != nil {
+						return nil, err
+					}
+				} else {
+					v = s.items[depth].item
+				}
+				out = append(out, v)
+			}
+			if err := c.grow(s, loc, uint(len(out))); err != nil {
+				return nil, err
+			}
+			if out == nil {
+				out = []any{}
+			}
+			return out, nil
+		case "find", "findIndex", "findLast", "findLastIndex":
+			last := name == "findLast" || name == "findLastIndex"
+			for k := 0; k < it.n; k++ {
+				i := k
+				if last {
+					i = it.n - 1 - k
+				}
+				v, err := run(body, i)
+				if err != nil {
+					return nil, err
+				}
+				b, err := truth(v)
+				if err != nil {
+					return nil, err
+				}
+				if !b {
+					continue
+				}
+				switch {
+				case name == "findIndex" || name == "findLastIndex":
+					return i, nil
+				case mapped != nil:
+					return mapped(s)
+				}
+				return s.items[depth].item, nil
+			}
+			if throws && (name == "find" || name == "findLast") {
+				return nil, c.fail(loc, errors.New("reflect: slice index out of range"))
+			}
+			return nil, nil
+		case "reduce":
+			start := 0
+			if init != nil {
+				if s.items[depth].acc, err = init(s); err != nil {
+					return nil, err
+				}
+			} else {
+				if it.n == 0 {
+					return nil, c.fail(loc, errors.New("reduce of empty array with no initial value"))
+				}
+				s.items[depth].acc, start = it.at(0), 1
+			}
+			for i := start; i < it.n; i++ {
+				v, err := run(body, i)
+				if err != nil {
+					return nil, err
+				}
+				s.items[depth].acc = v
+			}
+			return s.items[depth].acc, nil
+		}
+		return nil, nil
+	}
+}
+
+// pointer is # (the element), #index or #acc of the innermost predicate loop.
+func (c *fastCompiler) pointer(n *ast.PointerNode) (fn, bool) {
+	switch n.Name {
+	case "":
+		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].item, nil }, true
+	case "index":
+		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].index, nil }, true
+	case "acc":
+		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].acc, nil }, true
+	}
+	return nil, false
+}
