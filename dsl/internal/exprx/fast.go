@@ -1003,7 +1003,6 @@ func derefParam(in reflect.Type, param ast.Node) bool {
 	return in.Kind() != reflect.Ptr && t.Kind() == reflect.Ptr
 }
 
-
 // builtin compiles a call of one of expr's builtins that takes no predicate.
 func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 	if pred := c.predicate(n); pred != nil {
