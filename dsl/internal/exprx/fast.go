@@ -2,6 +2,7 @@ package exprx
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -37,6 +38,8 @@ type fastState struct {
 	// items are the elements of the predicates' loops being run (# and #index), the
 	// innermost last.
 	items []predItem
+	// vars are the expression's own variables (let … ; …), by index.
+	vars []any
 }
 
 // predItem is one loop of a predicate builtin: the element, its index, the accumulator.
@@ -52,6 +55,7 @@ type fn func(s *fastState) (any, error)
 // fastCode is an expression compiled to closures.
 type fastCode struct {
 	root fn
+	vars int // how many variables the expression declares
 }
 
 // Eval implements runtime.Fast.
@@ -65,6 +69,12 @@ func (c *fastCode) Eval(state *any, m *runtime.Machine, f *runtime.Frame, budget
 		budget = conf.DefaultMemoryBudget
 	}
 	s.m, s.f, s.mem, s.budget = m, f, 0, budget
+	if c.vars > 0 {
+		if len(s.vars) < c.vars {
+			s.vars = make([]any, c.vars)
+		}
+		defer clear(s.vars)
+	}
 	v, err := c.root(s)
 	s.f = nil
 	clear(s.items)
@@ -83,6 +93,16 @@ type fastCompiler struct {
 	// parents are the nodes being compiled, the innermost last (a ChainNode asks for its
 	// parent's operator).
 	parents []ast.Node
+	miss    string
+	// scopes are the expression's variables visible here, the innermost last; vars counts
+	// them all.
+	scopes []fastVar
+	vars   int
+}
+
+type fastVar struct {
+	name  string
+	index int
 }
 
 // compileFast compiles a checked tree to closures; false when some node is not handled.
@@ -90,13 +110,16 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
 	root, ok := c.compile(node)
 	if !ok {
+		if os.Getenv("FASTDEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "FASTMISS %s\t%s\n", c.miss, src.String())
+		}
 		return nil, nil, false
 	}
 	refs := make([]*runtime.NameRef, 0, len(c.names))
 	for _, name := range runtime.SortedKeys(c.names) {
 		refs = append(refs, c.names[name])
 	}
-	return &fastCode{root: root}, refs, true
+	return &fastCode{root: root, vars: c.vars}, refs, true
 }
 
 // fail is the error the VM gives when an instruction at loc panics with r.
@@ -243,7 +266,12 @@ func (c *fastCompiler) compile(node ast.Node) (fn, bool) {
 		return c.pointer(n)
 	case *ast.SliceNode:
 		return c.slice(n)
+	case *ast.VariableDeclaratorNode:
+		return c.declare(n)
+	case *ast.SequenceNode:
+		return c.sequence(n)
 	}
+	c.miss = fmt.Sprintf("%T", node)
 	return nil, false
 }
 
@@ -251,7 +279,52 @@ func constFn(v any) fn {
 	return func(*fastState) (any, error) { return v, nil }
 }
 
+// declare is `let name = value; expr`.
+func (c *fastCompiler) declare(n *ast.VariableDeclaratorNode) (fn, bool) {
+	val, ok := c.compile(n.Value)
+	if !ok {
+		return nil, false
+	}
+	index := c.vars
+	c.vars++
+	c.scopes = append(c.scopes, fastVar{n.Name, index})
+	body, ok := c.compile(n.Expr)
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	if !ok {
+		return nil, false
+	}
+	return func(s *fastState) (any, error) {
+		v, err := val(s)
+		if err != nil {
+			return nil, err
+		}
+		s.vars[index] = v
+		return body(s)
+	}, true
+}
+
+// sequence is a; b: the last value.
+func (c *fastCompiler) sequence(n *ast.SequenceNode) (fn, bool) {
+	parts, ok := c.compileAll(n.Nodes)
+	if !ok || len(parts) == 0 {
+		return nil, false
+	}
+	return func(s *fastState) (v any, err error) {
+		for _, p := range parts {
+			if v, err = p(s); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	}, true
+}
+
 func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if v := c.scopes[i]; v.name == n.Value {
+			return func(s *fastState) (any, error) { return s.vars[v.index], nil }, true
+		}
+	}
 	switch {
 	case n.Value == "__rt":
 		return func(s *fastState) (any, error) { return s.m, nil }, true
@@ -502,7 +575,7 @@ func (c *fastCompiler) binary(n *ast.BinaryNode) (fn, bool) {
 					return iop(x, y), nil
 				}
 			}
-			return c.guard(loc, func() any { return op(a, b) })
+			return c.guard2(loc, op, a, b)
 		}, true
 	}
 	return func(s *fastState) (any, error) {
@@ -514,7 +587,7 @@ func (c *fastCompiler) binary(n *ast.BinaryNode) (fn, bool) {
 		if err != nil {
 			return nil, err
 		}
-		return c.guard(loc, func() any { return op(a, b) })
+		return c.guard2(loc, op, a, b)
 	}, true
 }
 
@@ -562,7 +635,7 @@ func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
 				return v != neg, nil
 			}
 		}
-		res, err := c.guard(loc, func() any { return eq(a, b) })
+		res, err := c.guard2(loc, eq, a, b)
 		if err != nil {
 			return nil, err
 		}
@@ -624,8 +697,8 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 	if ok, _, _ := checker.MethodIndex(cache, env, n); ok {
 		return nil, false
 	}
-	if ok, _, _ := checker.FieldIndex(cache, env, n); ok {
-		return nil, false // a struct's field, read by index
+	if ok, index, name := checker.FieldIndex(cache, env, n); ok {
+		return c.structField(n, index, name)
 	}
 	obj, ok := c.compile(n.Node)
 	if !ok {
@@ -653,7 +726,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			if rec, ok := o.(map[string]any); ok {
 				return rec[key], nil
 			}
-			return c.guard(loc, func() any { return exprruntime.Fetch(o, key) })
+			return c.guard2(loc, exprruntime.Fetch, o, key)
 		}, true
 	}
 	var prop fn
@@ -692,8 +765,73 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 				}
 			}
 		}
-		return c.guard(loc, func() any { return exprruntime.Fetch(o, k) })
+		return c.guard2(loc, exprruntime.Fetch, o, k)
 	}, true
+}
+
+// structField reads a struct's field by its index, as the compiler's OpFetchField: a chain
+// of such fields (h.a.b) is one read, placed at its innermost member.
+func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) (fn, bool) {
+	env := c.cfg.Env
+	cache := &c.cfg.NtCache
+	path := []string{name}
+	base := n.Node
+	for !n.Optional {
+		if _, isIdent := base.(*ast.IdentifierNode); isIdent {
+			if ok, _, _ := checker.FieldIndex(cache, env, base); ok {
+				return nil, false // a field of the environment: not ours (a map)
+			}
+		}
+		member, isMember := base.(*ast.MemberNode)
+		if !isMember {
+			break
+		}
+		ok, memberIndex, name := checker.FieldIndex(cache, env, member)
+		if !ok {
+			break
+		}
+		index = append(memberIndex, index...)
+		path = append([]string{name}, path...)
+		n = member
+		base = member.Node
+	}
+	obj, ok := c.compile(base)
+	if !ok {
+		return nil, false
+	}
+	optional := n.Optional && c.chains > 0
+	loc := n.Location()
+	field := &exprruntime.Field{Index: index, Path: path}
+	return func(s *fastState) (any, error) {
+		o, err := obj(s)
+		if err != nil {
+			return nil, err
+		}
+		if optional && exprruntime.IsNil(o) {
+			return nil, errShort
+		}
+		return c.fetchField(loc, o, field)
+	}, true
+}
+
+// fetchField is FetchField, its panic the VM's error.
+func (c *fastCompiler) fetchField(loc file.Location, o any, field *exprruntime.Field) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return exprruntime.FetchField(o, field), nil
+}
+
+// guard2 is guard for a helper of two operands (no closure to build on each call).
+func (c *fastCompiler) guard2(loc file.Location, op func(a, b any) any, a, b any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return op(a, b), nil
 }
 
 func (c *fastCompiler) slice(n *ast.SliceNode) (fn, bool) {
@@ -854,10 +992,10 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	if f == nil || f.Func == nil {
 		return nil, false
 	}
+	// A callee typed as a function has its parameters' types: a pointer given for a value
+	// is dereferenced. (The calls added after the check have no type.)
 	ft := n.Callee.Type()
-	if ft == nil || ft.Kind() != reflect.Func {
-		return nil, false
-	}
+	typed := ft.Kind() == reflect.Func
 	args := make([]fn, len(n.Arguments))
 	for i, arg := range n.Arguments {
 		a, ok := c.compile(arg)
@@ -865,14 +1003,17 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return nil, false
 		}
 		var in reflect.Type
-		if ft.IsVariadic() && i >= ft.NumIn()-1 {
+		switch {
+		case !typed:
+		case ft.IsVariadic() && i >= ft.NumIn()-1:
 			in = ft.In(ft.NumIn() - 1).Elem()
-		} else if i < ft.NumIn() {
+		case i < ft.NumIn():
 			in = ft.In(i)
-		} else {
+		default:
+			c.miss = "call arity"
 			return nil, false
 		}
-		if derefParam(in, arg) {
+		if in != nil && derefParam(in, arg) {
 			inner := a
 			a = func(s *fastState) (any, error) {
 				v, err := inner(s)

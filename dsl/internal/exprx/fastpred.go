@@ -3,6 +3,7 @@ package exprx
 import (
 	"errors"
 	"reflect"
+	"sort"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -46,7 +47,7 @@ func (c *fastCompiler) begin(loc file.Location, v any) (items, error) {
 // predicate compiles a builtin with a predicate, or returns nil.
 func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	switch n.Name {
-	case "all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex", "findLast", "findLastIndex", "reduce":
+	case "all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex", "findLast", "findLastIndex", "reduce", "sortBy":
 	default:
 		return nil
 	}
@@ -68,7 +69,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			return nil
 		}
 	}
-	if n.Name == "reduce" && len(n.Arguments) == 3 {
+	if (n.Name == "reduce" || n.Name == "sortBy") && len(n.Arguments) == 3 {
 		if init, ok = c.compileDeref(n.Arguments[2]); !ok {
 			return nil
 		}
@@ -76,7 +77,13 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	if body == nil && n.Name != "count" && n.Name != "sum" {
 		return nil
 	}
-	if len(n.Arguments) > 3 || len(n.Arguments) == 3 && n.Name != "reduce" {
+	if n.Name == "sortBy" && len(n.Arguments) == 3 {
+		// The order is not dereferenced.
+		if init, ok = c.compile(n.Arguments[2]); !ok {
+			return nil
+		}
+	}
+	if len(n.Arguments) > 3 || len(n.Arguments) == 3 && n.Name != "reduce" && n.Name != "sortBy" {
 		return nil
 	}
 	loc := n.Location()
@@ -244,6 +251,36 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				return nil, c.fail(loc, errors.New("reflect: slice index out of range"))
 			}
 			return nil, nil
+		case "sortBy":
+			var order any = "asc"
+			if init != nil {
+				if order, err = init(s); err != nil {
+					return nil, err
+				}
+			}
+			o, ok := order.(string)
+			if !ok {
+				return nil, c.fail(loc, "sortBy order argument must be a string")
+			}
+			if o != "asc" && o != "desc" {
+				return nil, c.fail(loc, "unknown order, use asc or desc")
+			}
+			sb := &exprruntime.SortBy{Desc: o == "desc", Array: make([]any, 0, it.n), Values: make([]any, 0, it.n)}
+			for i := 0; i < it.n; i++ {
+				v, err := run(body, i)
+				if err != nil {
+					return nil, err
+				}
+				sb.Array = append(sb.Array, s.items[depth].item)
+				sb.Values = append(sb.Values, v)
+			}
+			if _, err := c.guard(loc, func() any { sort.Sort(sb); return nil }); err != nil {
+				return nil, err
+			}
+			if err := c.grow(s, loc, uint(it.n)); err != nil {
+				return nil, err
+			}
+			return sb.Array, nil
 		case "reduce":
 			start := 0
 			if init != nil {
