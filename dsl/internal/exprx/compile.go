@@ -165,9 +165,6 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			x.Ident = n.Value
 		}
 	}
-	if !x.IsLit && x.Ident == "" {
-		x.Simple = simpleOf(prog.Node(), c.prog.Library)
-	}
 	return reads.found, pv.warns, nil
 }
 

@@ -2,7 +2,6 @@ package exprx
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -42,9 +41,10 @@ type fastState struct {
 	vars []any
 }
 
-// predItem is one loop of a predicate builtin: the element, its index, the accumulator.
+// predItem is one loop of a predicate builtin: what it walks, the index of the element
+// (read only when # is: an element of a map cannot be read), the accumulator.
 type predItem struct {
-	item  any
+	it    items
 	index int
 	acc   any
 }
@@ -93,7 +93,6 @@ type fastCompiler struct {
 	// parents are the nodes being compiled, the innermost last (a ChainNode asks for its
 	// parent's operator).
 	parents []ast.Node
-	miss    string
 	// scopes are the expression's variables visible here, the innermost last; vars counts
 	// them all.
 	scopes []fastVar
@@ -110,9 +109,6 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
 	root, ok := c.compile(node)
 	if !ok {
-		if os.Getenv("FASTDEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "FASTMISS %s\t%s\n", c.miss, src.String())
-		}
 		return nil, nil, false
 	}
 	refs := make([]*runtime.NameRef, 0, len(c.names))
@@ -271,7 +267,6 @@ func (c *fastCompiler) compile(node ast.Node) (fn, bool) {
 	case *ast.SequenceNode:
 		return c.sequence(n)
 	}
-	c.miss = fmt.Sprintf("%T", node)
 	return nil, false
 }
 
@@ -1010,7 +1005,6 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		case i < ft.NumIn():
 			in = ft.In(i)
 		default:
-			c.miss = "call arity"
 			return nil, false
 		}
 		if in != nil && derefParam(in, arg) {
@@ -1238,4 +1232,21 @@ func evalArgs(s *fastState, args []fn) ([]any, error) {
 		vals[i] = v
 	}
 	return vals, nil
+}
+
+// isMachine reports whether n is the machine argument the patches put first.
+func isMachine(n ast.Node) bool {
+	id, ok := n.(*ast.IdentifierNode)
+	return ok && id.Value == "__rt"
+}
+
+// constant reads a constant the patches put in the tree (a procedure, a call site).
+func constant[T any](n ast.Node) (T, bool) {
+	var zero T
+	c, ok := n.(*ast.ConstantNode)
+	if !ok {
+		return zero, false
+	}
+	v, ok := c.Value.(T)
+	return v, ok
 }

@@ -22,11 +22,18 @@ type items struct {
 	n    int
 }
 
-func (it *items) at(i int) any {
+// item is the element at index i, as the VM's Scope.Item (which panics on what cannot be
+// indexed: a map), its failure placed at loc.
+func (c *fastCompiler) item(loc file.Location, it *items, i int) (v any, err error) {
 	if it.anys != nil {
-		return it.anys[i]
+		return it.anys[i], nil
 	}
-	return it.rv.Index(i).Interface()
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return it.rv.Index(i).Interface(), nil
 }
 
 // begin is OpBegin: what the builtin walks.
@@ -105,14 +112,16 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 		if err != nil {
 			return nil, err
 		}
-		s.items = append(s.items, predItem{})
+		s.items = append(s.items, predItem{it: it})
 		depth := len(s.items) - 1
 		defer func() { s.items = s.items[:depth] }()
 		// run evaluates f with the element i as #.
 		run := func(f fn, i int) (any, error) {
-			s.items[depth].item, s.items[depth].index = it.at(i), i
+			s.items[depth].index = i
 			return f(s)
 		}
+		// cur is the current element, read by the builtin itself.
+		cur := func() (any, error) { return c.item(loc, &it, s.items[depth].index) }
 		switch name {
 		case "all", "none", "any":
 			for i := 0; i < it.n; i++ {
@@ -141,7 +150,10 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 						return nil, err
 					}
 				} else {
-					v = it.at(i)
+					s.items[depth].index = i
+					if v, err = cur(); err != nil {
+						return nil, err
+					}
 				}
 				b, err := truth(v)
 				if err != nil {
@@ -167,7 +179,10 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 						return nil, err
 					}
 				} else {
-					v = it.at(i)
+					s.items[depth].index = i
+					if v, err = cur(); err != nil {
+						return nil, err
+					}
 				}
 				if x, ok := v.(int); ok {
 					if y, ok := acc.(int); ok {
@@ -209,8 +224,8 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 					if v, err = mapped(s); err != nil {
 						return nil, err
 					}
-				} else {
-					v = s.items[depth].item
+				} else if v, err = cur(); err != nil {
+					return nil, err
 				}
 				out = append(out, v)
 			}
@@ -245,7 +260,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				case mapped != nil:
 					return mapped(s)
 				}
-				return s.items[depth].item, nil
+				return cur()
 			}
 			if throws && (name == "find" || name == "findLast") {
 				return nil, c.fail(loc, errors.New("reflect: slice index out of range"))
@@ -271,7 +286,11 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				if err != nil {
 					return nil, err
 				}
-				sb.Array = append(sb.Array, s.items[depth].item)
+				item, err := cur()
+				if err != nil {
+					return nil, err
+				}
+				sb.Array = append(sb.Array, item)
 				sb.Values = append(sb.Values, v)
 			}
 			if _, err := c.guard(loc, func() any { sort.Sort(sb); return nil }); err != nil {
@@ -291,7 +310,10 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				if it.n == 0 {
 					return nil, c.fail(loc, errors.New("reduce of empty array with no initial value"))
 				}
-				s.items[depth].acc, start = it.at(0), 1
+				if s.items[depth].acc, err = cur(); err != nil {
+					return nil, err
+				}
+				start = 1
 			}
 			for i := start; i < it.n; i++ {
 				v, err := run(body, i)
@@ -310,7 +332,11 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 func (c *fastCompiler) pointer(n *ast.PointerNode) (fn, bool) {
 	switch n.Name {
 	case "":
-		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].item, nil }, true
+		loc := n.Location()
+		return func(s *fastState) (any, error) {
+			p := &s.items[len(s.items)-1]
+			return c.item(loc, &p.it, p.index)
+		}, true
 	case "index":
 		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].index, nil }, true
 	case "acc":

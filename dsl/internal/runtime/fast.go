@@ -1,5 +1,12 @@
 package runtime
 
+import (
+	"errors"
+	"fmt"
+	goruntime "runtime"
+	"strings"
+)
+
 // Fast code: an expression compiled by exprx to Go closures over the checked syntax tree,
 // run without the expression VM. It reads the locals from the frame's slots and the other
 // names from its map (NameRef), so no local is copied into the map for it, and calls
@@ -49,3 +56,37 @@ func (m *Machine) PopArgs(base int) {
 	clear(m.argStack[base:])
 	m.argStack = m.argStack[:base]
 }
+
+// RunBuiltin calls b, on both paths that call builtins (the VM's and the closures'). A
+// panic of the builtin is its error, not a crash: an argument of a type the checker could
+// not see (a string parameter given an any) says which types were expected, as the VM says
+// it; any other panic of Go's runtime (an index out of range, a nil map: a case the builtin
+// does not handle) is said in the language's words, never in Go's.
+func RunBuiltin(b *Builtin, m *Machine, args []any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			var te *goruntime.TypeAssertionError
+			var re goruntime.Error
+			switch {
+			case !ok:
+				e = fmt.Errorf("%v", r) // a panic's text is Go's: MessageOf rewrites it
+			case errors.As(e, &te):
+			case errors.As(e, &re):
+				e = unhandledArgs(args)
+			}
+			v, err = nil, e
+		}
+	}()
+	return b.Fn(m, args)
+}
+
+// unhandledArgs is the error of a builtin that failed on arguments it does not handle.
+func unhandledArgs(args []any) error {
+	shown := make([]string, len(args))
+	for i, a := range args {
+		shown[i] = Repr(a)
+	}
+	return fmt.Errorf("this function does not handle the arguments (%s): an internal error, please report it", strings.Join(shown, ", "))
+}
+

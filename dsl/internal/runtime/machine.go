@@ -71,7 +71,7 @@ type Machine struct {
 	journal    []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
-	argStack      []any            // the arguments of builtins called without the VM (callSimple)
+	argStack      []any            // the arguments of calls made by Fast code (PushArg)
 	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
 	steps         int
 	mem           int    // memory budget units spent by the current top-level call
@@ -779,14 +779,6 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 			return nil, m.wrapError(x, err)
 		}
 		return finiteAt(x, v)
-	}
-	if x.Simple != nil {
-		if v, ok, err := m.evalSimple(x.Simple, f); ok {
-			if err != nil {
-				return nil, m.wrapError(x, err)
-			}
-			return finiteAt(x, v)
-		}
 	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
