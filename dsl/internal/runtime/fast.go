@@ -89,4 +89,3 @@ func unhandledArgs(args []any) error {
 	}
 	return fmt.Errorf("this function does not handle the arguments (%s): an internal error, please report it", strings.Join(shown, ", "))
 }
-
