@@ -248,3 +248,46 @@ func evalSlotsIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr
 	}()
 	return m.EvalSlots(x, names, values, env)
 }
+
+// FuzzFastMatchesVM: any expression that compiles to closures gives, over the values of the
+// first world of TestFastMatchesVM, what the VM gives: the same value and Go type, or the
+// same error at the same place.
+func FuzzFastMatchesVM(f *testing.F) {
+	for _, seed := range []string{"i + j * 2", "u?.force ?? i", "filter(l, # > 1)", "s + t", "b && c || !b",
+		"sortBy([3, 1, 2], -#)", "let x = i; x * x", "m.a + 1", "r > 6", "{a: i}.a", "1..i", "l[-1]"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 200 {
+			return
+		}
+		prog := load(t)
+		unit := prog.Globals["Unit"].(*runtime.Kind).Type()
+		types := map[string]*runtime.Type{
+			"i": runtime.IntType, "j": runtime.IntType, "f": runtime.FloatType, "b": runtime.BoolType,
+			"c": runtime.BoolType, "s": runtime.StringType, "t": runtime.StringType, "n": runtime.AnyType,
+			"r": runtime.RollType, "u": unit, "l": runtime.ListType, "m": runtime.BuiltinTypes["map"],
+		}
+		world := diffWorld{"i": "3", "j": "-2", "f": "2.5", "b": "true", "c": "false", "s": `"a"`, "t": `""`,
+			"n": "1", "r": "2d6", "u": "Unit({force: 4})", "l": "[1, 2]", "m": "{a: 1}"}
+		values := map[string]*runtime.Expr{}
+		for name, src := range world {
+			vx := expr(src)
+			if _, diags, cerr := exprx.NewCompiler(prog).Compile(vx, &scope{prog: prog, inProc: true}); diags != nil || cerr != nil {
+				t.Fatalf("value %s: %v %v", src, diags, cerr)
+			}
+			values[name] = vx
+		}
+		x := expr(text)
+		if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: types, inProc: true}); diags.HasErrors() || cerr != nil || x.Fast == nil {
+			return
+		}
+		vmOnly := *x
+		vmOnly.Fast = nil
+		got, gotErr := evalIn(t, prog, values, x)
+		want, wantErr := evalIn(t, prog, values, &vmOnly)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+			t.Errorf("%s: closures %s (%T), %v; VM %s (%T), %v", text, runtime.Repr(got), got, gotErr, runtime.Repr(want), want, wantErr)
+		}
+	})
+}
