@@ -941,8 +941,12 @@ func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
 	}
 	loc := n.Location()
 	return func(s *fastState) (any, error) {
-		ks := make([]any, len(keys))
-		vs := make([]any, len(vals))
+		// The VM evaluates every pair, then charges them, then builds the map from the last
+		// pair to the first (so the first of two equal keys wins), a key that is no string
+		// failing there: the map is built as the pairs come, a key kept when already set.
+		out := make(map[string]any, len(keys))
+		var bad any
+		badKey := false
 		for i := range keys {
 			k, err := keys[i](s)
 			if err != nil {
@@ -952,18 +956,21 @@ func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
 			if err != nil {
 				return nil, err
 			}
-			ks[i], vs[i] = k, v
+			ks, ok := k.(string)
+			if !ok {
+				// The VM fails at the last such key (it builds from the end).
+				bad, badKey = k, true
+				continue
+			}
+			if _, seen := out[ks]; !seen {
+				out[ks] = v
+			}
 		}
 		if err := c.grow(s, loc, uint(len(keys))); err != nil {
 			return nil, err
 		}
-		out := make(map[string]any)
-		for i := len(ks) - 1; i >= 0; i-- {
-			k, ok := ks[i].(string)
-			if !ok {
-				return c.guard(loc, func() any { return ks[i].(string) })
-			}
-			out[k] = vs[i]
+		if badKey {
+			return c.guard(loc, func() any { return bad.(string) })
 		}
 		return out, nil
 	}, true

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -803,7 +804,8 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 // finiteAt refuses, at the expression, a value that is an infinite float or NaN: what the
 // operators' own checks (Finite) cannot see, such as the sum of a list of huge numbers.
 func finiteAt(x *Expr, v any) (any, error) {
-	if f, ok := v.(float64); ok {
+	// Finite is asked only about a bad number: it boxes the good ones again.
+	if f, ok := v.(float64); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		if _, err := Finite(f, "this expression"); err != nil {
 			return nil, &RuntimeError{Pos: x.Pos, Msg: err.Error()}
 		}
