@@ -16,6 +16,7 @@ import (
 
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/cards"
 )
 
 // The closure compiler: an expression's checked and patched syntax tree (the one expr's
@@ -802,6 +803,7 @@ func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) 
 	optional := n.Optional && c.chains > 0
 	loc := n.Location()
 	field := &exprruntime.Field{Index: index, Path: path}
+	get := structGetter(index)
 	return func(s *fastState) (any, error) {
 		o, err := obj(s)
 		if err != nil {
@@ -810,8 +812,60 @@ func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) 
 		if optional && exprruntime.IsNil(o) {
 			return nil, errShort
 		}
+		if get != nil {
+			if v, ok := get(o); ok {
+				return v, nil
+			}
+		}
 		return c.fetchField(loc, o, field)
 	}, true
+}
+
+// cardFields and pileFields read a card's and a pile's fields by their index in the struct,
+// what FetchField reads through reflect: the fields of the cards a hand is walked for.
+var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func(*cards.Pile) any) {
+	ct, pt := reflect.TypeFor[cards.Card](), reflect.TypeFor[cards.Pile]()
+	at := func(t reflect.Type, name string) int {
+		f, _ := t.FieldByName(name)
+		return f.Index[0]
+	}
+	return map[int]func(*cards.Card) any{
+			at(ct, "RankName"): func(c *cards.Card) any { return c.RankName },
+			at(ct, "Value"):    func(c *cards.Card) any { return c.Value },
+			at(ct, "Symbol"):   func(c *cards.Card) any { return c.Symbol },
+			at(ct, "SuitName"): func(c *cards.Card) any { return c.SuitName },
+			at(ct, "Colour"):   func(c *cards.Card) any { return c.Colour },
+			at(ct, "Meaning"):  func(c *cards.Card) any { return c.Meaning },
+			at(ct, "Black"):    func(c *cards.Card) any { return c.Black },
+			at(ct, "Red"):      func(c *cards.Card) any { return c.Red },
+			at(ct, "Figure"):   func(c *cards.Card) any { return c.Figure },
+			at(ct, "Joker"):    func(c *cards.Card) any { return c.Joker },
+		}, map[int]func(*cards.Pile) any{
+			at(pt, "Name"):  func(p *cards.Pile) any { return p.Name },
+			at(pt, "Cards"): func(p *cards.Pile) any { return p.Cards },
+		}
+}()
+
+// structGetter returns, for a field at one index, what reads it without reflect from a
+// card or a pile (false for any other value, left to FetchField), or nil.
+func structGetter(index []int) func(any) (any, bool) {
+	if len(index) != 1 {
+		return nil
+	}
+	card, pile := cardFields[index[0]], pileFields[index[0]]
+	return func(o any) (any, bool) {
+		switch o := o.(type) {
+		case *cards.Card:
+			if o != nil && card != nil {
+				return card(o), true
+			}
+		case *cards.Pile:
+			if o != nil && pile != nil {
+				return pile(o), true
+			}
+		}
+		return nil, false
+	}
 }
 
 // fetchField is FetchField, its panic the VM's error.

@@ -8,6 +8,8 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
+
+	"rulesh/stdlib/cards"
 )
 
 // The builtins that take a predicate (all, map, filter, sum…), as expr's compiler lays
@@ -17,9 +19,10 @@ import (
 
 // items is a collection being walked (the VM's Scope).
 type items struct {
-	anys []any
-	rv   reflect.Value
-	n    int
+	anys  []any
+	cards []*cards.Card // a pile's cards, walked without reflect
+	rv    reflect.Value
+	n     int
 }
 
 // item is the element at index i, as the VM's Scope.Item (which panics on what cannot be
@@ -27,6 +30,9 @@ type items struct {
 func (c *fastCompiler) item(loc file.Location, it *items, i int) (v any, err error) {
 	if it.anys != nil {
 		return it.anys[i], nil
+	}
+	if it.cards != nil {
+		return it.cards[i], nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -41,6 +47,10 @@ func (c *fastCompiler) begin(loc file.Location, v any) (items, error) {
 	switch v := v.(type) {
 	case []any:
 		return items{anys: v, n: len(v)}, nil
+	case []*cards.Card:
+		if v != nil {
+			return items{cards: v, n: len(v)}, nil
+		}
 	}
 	var it items
 	_, err := c.guard(loc, func() any {
