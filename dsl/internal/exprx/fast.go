@@ -41,6 +41,8 @@ type fastState struct {
 	items []predItem
 	// vars are the expression's own variables (let … ; …), by index.
 	vars []any
+	// scratch holds the elements filters keep, until their lists are made.
+	scratch []any
 }
 
 // predItem is one loop of a predicate builtin: what it walks, the index of the element
@@ -716,6 +718,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 	}
 	if name, ok := n.Property.(*ast.StringNode); ok {
 		key := name.Value
+		card, pile := cardField(key), pileField(key)
 		return func(s *fastState) (any, error) {
 			o, err := obj(s)
 			if err != nil {
@@ -724,8 +727,17 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			if optional && exprruntime.IsNil(o) {
 				return nil, errShort
 			}
-			if rec, ok := o.(map[string]any); ok {
-				return rec[key], nil
+			switch o := o.(type) {
+			case map[string]any:
+				return o[key], nil
+			case *cards.Card:
+				if o != nil && card != nil {
+					return card(o), nil
+				}
+			case *cards.Pile:
+				if o != nil && pile != nil {
+					return pile(o), nil
+				}
 			}
 			return c.guard2(loc, exprruntime.Fetch, o, key)
 		}, true
@@ -845,6 +857,35 @@ var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func
 			at(pt, "Cards"): func(p *cards.Pile) any { return p.Cards },
 		}
 }()
+
+// cardField and pileField return the getter of the field Fetch finds by that name (its expr
+// tag) in a card or a pile, or nil (a method, another name: Fetch's).
+func cardField(name string) func(*cards.Card) any {
+	f, ok := reflect.TypeFor[cards.Card]().FieldByName(tagged[cards.Card](name))
+	if !ok {
+		return nil
+	}
+	return cardFields[f.Index[0]]
+}
+
+func pileField(name string) func(*cards.Pile) any {
+	f, ok := reflect.TypeFor[cards.Pile]().FieldByName(tagged[cards.Pile](name))
+	if !ok {
+		return nil
+	}
+	return pileFields[f.Index[0]]
+}
+
+// tagged is the Go name of T's field whose expr tag is name, or "".
+func tagged[T any](name string) string {
+	t := reflect.TypeFor[T]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("expr") == name && name != "-" && name != "" {
+			return f.Name
+		}
+	}
+	return ""
+}
 
 // structGetter returns, for a field at one index, what reads it without reflect from a
 // card or a pile (false for any other value, left to FetchField), or nil.

@@ -181,7 +181,8 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			}
 			return count, nil
 		case "sum":
-			var acc any = 0
+			var acc any
+			total := 0
 			for i := 0; i < it.n; i++ {
 				var v any
 				if body != nil {
@@ -194,15 +195,20 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 						return nil, err
 					}
 				}
-				if x, ok := v.(int); ok {
-					if y, ok := acc.(int); ok {
-						acc = x + y
-						continue
-					}
+				// While both are ints the sum is kept unboxed (acc is then nil).
+				if x, ok := v.(int); ok && acc == nil {
+					total += x
+					continue
 				}
-				if acc, err = c.guard(loc, func() any { return exprruntime.Add(v, acc) }); err != nil {
+				if acc == nil {
+					acc = total
+				}
+				if acc, err = c.guard2(loc, exprruntime.Add, v, acc); err != nil {
 					return nil, err
 				}
+			}
+			if acc == nil {
+				return total, nil
 			}
 			return acc, nil
 		case "map":
@@ -217,7 +223,14 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			}
 			return out, nil
 		case "filter":
-			var out []any
+			// The elements kept gather on the state's scratch stack (a filter inside the
+			// predicate takes its own stretch above), then go to a list of their number, as
+			// the VM's OpArray makes it.
+			base := len(s.scratch)
+			defer func() {
+				clear(s.scratch[base:])
+				s.scratch = s.scratch[:base]
+			}()
 			for i := 0; i < it.n; i++ {
 				v, err := run(body, i)
 				if err != nil {
@@ -237,15 +250,13 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				} else if v, err = cur(); err != nil {
 					return nil, err
 				}
-				out = append(out, v)
+				s.scratch = append(s.scratch, v)
 			}
-			if err := c.grow(s, loc, uint(len(out))); err != nil {
+			kept := s.scratch[base:]
+			if err := c.grow(s, loc, uint(len(kept))); err != nil {
 				return nil, err
 			}
-			if out == nil {
-				out = []any{}
-			}
-			return out, nil
+			return append(make([]any, 0, len(kept)), kept...), nil
 		case "find", "findIndex", "findLast", "findLastIndex":
 			last := name == "findLast" || name == "findLastIndex"
 			for k := 0; k < it.n; k++ {
