@@ -1137,14 +1137,9 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		rest := args[3:]
 		return func(s *fastState) (any, error) {
 			m := s.m
-			base := m.ArgBase()
-			for _, a := range rest {
-				v, err := a(s)
-				if err != nil {
-					m.PopArgs(base)
-					return nil, err
-				}
-				m.PushArg(v)
+			base, err := pushArgs(s, rest)
+			if err != nil {
+				return nil, err
 			}
 			v, err := m.CallAt(p, m.ArgsFrom(base), *site)
 			m.PopArgs(base)
@@ -1183,14 +1178,9 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		rest := args[1:]
 		return func(s *fastState) (any, error) {
 			m := s.m
-			base := m.ArgBase()
-			for _, a := range rest {
-				v, err := a(s)
-				if err != nil {
-					m.PopArgs(base)
-					return nil, err
-				}
-				m.PushArg(v)
+			base, err := pushArgs(s, rest)
+			if err != nil {
+				return nil, err
 			}
 			v, err := runtime.RunBuiltin(&b, m, m.ArgsFrom(base))
 			m.PopArgs(base)
@@ -1203,14 +1193,9 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	call := f.Func
 	return func(s *fastState) (any, error) {
 		m := s.m
-		base := m.ArgBase()
-		for _, a := range args {
-			v, err := a(s)
-			if err != nil {
-				m.PopArgs(base)
-				return nil, err
-			}
-			m.PushArg(v)
+		base, err := pushArgs(s, args)
+		if err != nil {
+			return nil, err
 		}
 		v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
 		m.PopArgs(base)
@@ -1294,10 +1279,12 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 	case f.Safe != nil:
 		safe := f.Safe
 		return func(s *fastState) (any, error) {
-			vals, err := evalArgs(s, args)
+			base, err := pushArgs(s, args)
 			if err != nil {
 				return nil, err
 			}
+			vals := s.m.ArgsFrom(base)
+			defer s.m.PopArgs(base)
 			var out any
 			var mem uint
 			if _, err := c.guard(loc, func() any {
@@ -1318,27 +1305,33 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 	case f.Func != nil:
 		call := f.Func
 		return func(s *fastState) (any, error) {
-			vals, err := evalArgs(s, args)
+			base, err := pushArgs(s, args)
 			if err != nil {
 				return nil, err
 			}
-			return c.callGuarded(loc, call, vals)
+			v, err := c.callGuarded(loc, call, s.m.ArgsFrom(base))
+			s.m.PopArgs(base)
+			return v, err
 		}, true
 	}
 	return nil, false
 }
 
-// evalArgs evaluates arguments into a new slice (expr's builtins may keep it).
-func evalArgs(s *fastState, args []fn) ([]any, error) {
-	vals := make([]any, len(args))
-	for i, a := range args {
+// pushArgs evaluates arguments onto the machine's argument stack, from the base it
+// returns (none is left there on failure). expr's builtins, like the VM's (whose arguments
+// are a stretch of one buffer), read their arguments and keep none of them as a slice.
+func pushArgs(s *fastState, args []fn) (int, error) {
+	m := s.m
+	base := m.ArgBase()
+	for _, a := range args {
 		v, err := a(s)
 		if err != nil {
-			return nil, err
+			m.PopArgs(base)
+			return base, err
 		}
-		vals[i] = v
+		m.PushArg(v)
 	}
-	return vals, nil
+	return base, nil
 }
 
 // isMachine reports whether n is the machine argument the patches put first.
