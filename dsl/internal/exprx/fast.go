@@ -598,11 +598,12 @@ func (c *fastCompiler) binary(n *ast.BinaryNode) (fn, bool) {
 // such (a value of another type there fails as the VM's assertion does), anything else by
 // Equal; != negates.
 func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
-	l, ok1 := c.compileDeref(n.Left)
-	r, ok2 := c.compileDeref(n.Right)
+	l, ok1 := c.compile(n.Left)
+	r, ok2 := c.compile(n.Right)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
+	dl, dr := needsDeref(n.Left), needsDeref(n.Right)
 	loc := n.Location()
 	neg := n.Operator == "!="
 	lk, rk := kindOf(n.Left.Type()), kindOf(n.Right.Type())
@@ -625,6 +626,23 @@ func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
 		if err != nil {
 			return nil, err
 		}
+		if dl && dr {
+			// Two cards: the VM compares the dereferenced structs (DeepEqual), which
+			// differ when a field they show differs and match when every field does.
+			if x, ok := a.(*cards.Card); ok && x != nil {
+				if y, ok := b.(*cards.Card); ok && y != nil {
+					if eq, sure := sameCard(x, y); sure {
+						return eq != neg, nil
+					}
+				}
+			}
+		}
+		if dl {
+			a = deref(a)
+		}
+		if dr {
+			b = deref(b)
+		}
 		var v bool
 		switch x := a.(type) {
 		case int:
@@ -644,6 +662,21 @@ func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
 		}
 		return res.(bool) != neg, nil
 	}, true
+}
+
+// sameCard is DeepEqual of two cards when it can tell without copying them: the same
+// fields (the deck's pointer too), or an exported field that differs; sure is false when only
+// the decks may differ, deeply compared.
+func sameCard(x, y *cards.Card) (eq, sure bool) {
+	if x == y || *x == *y {
+		return true, true
+	}
+	if x.RankName != y.RankName || x.Value != y.Value || x.Symbol != y.Symbol || x.SuitName != y.SuitName ||
+		x.Colour != y.Colour || x.Meaning != y.Meaning || x.Black != y.Black || x.Red != y.Red ||
+		x.Figure != y.Figure || x.Joker != y.Joker {
+		return false, true
+	}
+	return false, false
 }
 
 // kindOf is the compiler's kind: Invalid for no type.
