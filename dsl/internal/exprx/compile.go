@@ -124,7 +124,8 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 		c.origins = map[ast.Node]ast.Node{}
 	}
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
-	prog, err := safeCompile(rewritten, c.exprConfig(sc, pv, rewritten), reads)
+	cfg := c.exprConfig(sc, pv, rewritten)
+	prog, err := safeCompile(rewritten, cfg, reads)
 	for _, id := range pv.procRefs {
 		p := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 		pv.fail(id, fmt.Sprintf("%s %s is not called here", p.Verb, p.Name),
@@ -147,6 +148,11 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 		return nil, nil, compileError(err)
 	}
 	x.Code = &code{prog}
+	if !noFast {
+		if fc, names, ok := compileFast(prog.Node(), cfg, prog.Source(), c.prog.Library); ok {
+			x.Fast, x.Names = fc, names
+		}
+	}
 	x.Type = c.staticType(prog.Node(), sc)
 	switch n := c.orig(prog.Node()).(type) {
 	case *ast.IntegerNode:
@@ -162,11 +168,11 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			x.Ident = n.Value
 		}
 	}
-	if !x.IsLit && x.Ident == "" {
-		x.Simple = simpleOf(prog.Node(), c.prog.Library)
-	}
 	return reads.found, pv.warns, nil
 }
+
+// noFast, set by tests, leaves every expression to the VM.
+var noFast bool
 
 // orig returns the node as written, before the run-time rewrites.
 func (c *Compiler) orig(n ast.Node) ast.Node {

@@ -23,8 +23,10 @@
 //   - the error mapping: expr's file.Error becomes an offset in the expression and a plain
 //     message (Error at compile time, runtime.ExprError at run time), its Go type words the
 //     language's;
-//   - running compiled code: each compiled expression is a runtime.Code run by a VM the
-//     Machine keeps per nesting depth.
+//   - running compiled code: an expression whose every node the closure compiler handles
+//     (fast.go) is also a runtime.Fast, Go closures over the checked tree with the VM's
+//     semantics, locals read from their slots; each compiled expression is a runtime.Code
+//     run by a VM the Machine keeps per nesting depth, for the others.
 //
 // What only the checker knows (which names are locals or globals in a scope, a kind's
 // defaults being ready, the budget of "did you mean" suggestions) it asks through Scope. It

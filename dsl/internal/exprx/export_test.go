@@ -10,3 +10,9 @@ func Disassemble(x *runtime.Expr) string {
 	}
 	return cd.prog.Disassemble()
 }
+
+// VMOnly is how many expressions were left to the VM since the process started.
+func VMOnly() int64 { return vmOnly.Load() }
+
+// SetNoFast leaves the expressions compiled from now on to the VM alone.
+func SetNoFast(on bool) { noFast = on }

@@ -55,8 +55,8 @@ func (e *ExprError) Unwrap() error { return e.Err }
 
 // Expr is one compiled expression with where it came from, so run-time errors point into the
 // rule file. The checker builds it and exprx fills what compiling tells (Code, Type, Origin,
-// Simple, Globals); it is read-only afterwards. Literals, bare names and rolled defaults skip
-// the VM: Eval looks at IsLit, Ident, RollOf and Simple, in that order, before Code.
+// Fast, Names, Globals); it is read-only afterwards. Literals, bare names and rolled defaults
+// skip the VM: Eval looks at IsLit, Ident, RollOf, Tmpl and Fast, in that order, before Code.
 type Expr struct {
 	// Pos is where the expression starts, for diagnostics.
 	Pos Pos
@@ -83,8 +83,10 @@ type Expr struct {
 	// RollPlus, with RollOf, is what the roll adds to its dice (roll 1d6 + m): the key is
 	// then the sum, a number.
 	RollPlus *Expr
-	// Simple, when set, evaluates the expression without the VM (see simple.go).
-	Simple *Simple
+	// Fast, when set, evaluates the expression without the VM (see fast.go); Names are the
+	// names it reads, whose slots the program's resolver sets.
+	Fast  Fast
+	Names []*NameRef
 	// Tmpl, when set, is the template the expression renders: a string literal with
 	// {holes} standing alone as a statement's value.
 	Tmpl *Template

@@ -27,5 +27,6 @@
 // This package must not import the checker, the facade (package dsl), expr-lang nor a library
 // of builtins. Of syntax it uses positions, diagnostics and did-you-mean suggestions, never
 // the parser (Table.KeyIndex, which the checker calls, reads a table's declaration). Compiled
-// expressions reach it as Code, run by the engine that compiled them (dsl/internal/exprx).
+// expressions reach it as Code, run by the engine that compiled them (dsl/internal/exprx),
+// and most also as Fast, closures that read the frame's slots (fast.go).
 package runtime

@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -77,7 +78,7 @@ type Machine struct {
 	journal []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
-	argStack      []any            // the arguments of builtins called without the VM (callSimple)
+	argStack      []any            // the arguments of calls made by Fast code (PushArg)
 	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
 	steps         int
 	mem           int    // memory budget units spent by the current top-level call
@@ -85,6 +86,7 @@ type Machine struct {
 	depth         int
 	running       int   // VMs currently running (nested through calls)
 	vms           []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates    []any // the same for Fast code (Fast.Eval)
 	pools         [][]*Frame
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
@@ -775,13 +777,19 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 	if x.Tmpl != nil {
 		return x.Tmpl.render(m, f)
 	}
-	if x.Simple != nil {
-		if v, ok, err := m.evalSimple(x.Simple, f); ok {
-			if err != nil {
-				return nil, m.wrapError(x, err)
-			}
-			return finiteAt(x, v)
+	if x.Fast != nil {
+		// Closures: the locals are read from their slots, so nothing is flushed.
+		for len(m.fastStates) <= m.running {
+			m.fastStates = append(m.fastStates, nil)
 		}
+		slot := &m.fastStates[m.running]
+		m.running++
+		v, err := x.Fast.Eval(slot, m, f, m.Limits.MemoryBudget)
+		m.running--
+		if err != nil {
+			return nil, m.wrapError(x, err)
+		}
+		return finiteAt(x, v)
 	}
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
@@ -806,7 +814,8 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 // finiteAt refuses, at the expression, a value that is an infinite float or NaN: what the
 // operators' own checks (Finite) cannot see, such as the sum of a list of huge numbers.
 func finiteAt(x *Expr, v any) (any, error) {
-	if f, ok := v.(float64); ok {
+	// Finite is asked only about a bad number: it boxes the good ones again.
+	if f, ok := v.(float64); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		if _, err := Finite(f, "this expression"); err != nil {
 			return nil, &RuntimeError{Pos: x.Pos, Msg: err.Error()}
 		}

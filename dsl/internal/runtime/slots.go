@@ -8,10 +8,10 @@ import "math/bits"
 // reads a local carries its slot plus one (0: read the name in the frame's map, as the
 // REPL's inputs, the tables and the names left out below do).
 //
-// The expression VM still reads names from the frame's map: a local written since the last
-// VM run is marked dirty and copied into the map (flush) before the VM runs, so a loop
-// that never needs the VM writes no map at all, and one that does writes each local at most
-// once per VM run, as before.
+// Expressions compiled to closures (Fast) read the slots too (NameRef). The expression VM,
+// for what the closures do not handle, reads names from the frame's map: a local written
+// since the last VM run is marked dirty and copied into the map (flush) before the VM runs,
+// so a loop that never needs the VM writes no map at all.
 
 // dirtyBits is how many slots the dirty mask tracks; a slot past it is written through to
 // the map at once.
@@ -54,7 +54,7 @@ func (f *Frame) flush() {
 }
 
 // ResolveSlots gives each local and parameter of the program's procedures a slot, and marks
-// every statement and simple operand that reads or binds one. It runs once, when the
+// every statement and expression that reads or binds one. It runs once, when the
 // program is checked, after every procedure knows the globals it reads.
 //
 // A name that is also a global (a local may hide an entity, a die or a pile) keeps living in
@@ -245,38 +245,15 @@ func (r *resolver) body(body []Stmt) {
 	mark(body)
 }
 
-// expr resolves the names x reads without the VM: a lone name and a simple expression's
-// operands. (Nested expressions are walked by walkExpr.)
+// expr resolves the names x reads without the VM: a lone name and the names of its Fast
+// code. (Nested expressions are walked by walkExpr.)
 func (r *resolver) expr(x *Expr) {
 	if x == nil {
 		return
 	}
 	x.IdentSlot = r.slot(x.Ident)
-	if x.Simple != nil {
-		r.simple(x.Simple)
-	}
-}
-
-func (r *resolver) simple(s *Simple) {
-	r.operand(&s.L)
-	r.operand(&s.R)
-	for i := range s.Args {
-		r.operand(&s.Args[i])
-	}
-}
-
-func (r *resolver) operand(o *Operand) {
-	switch o.Kind {
-	case OpName, OpField:
-		o.Slot = r.slot(o.Name)
-	case OpCall:
-		for i := range o.Args {
-			r.operand(&o.Args[i])
-		}
-	case OpArith:
-		if o.Sub != nil {
-			r.simple(o.Sub)
-		}
+	for _, n := range x.Names {
+		n.Slot = r.slot(n.Name)
 	}
 }
 

@@ -22,6 +22,7 @@ func (t *Template) render(m *Machine, f *Frame) (string, error) {
 		return t.Parts[0].Lit, nil
 	}
 	var b strings.Builder
+	b.Grow(t.size())
 	for _, p := range t.Parts {
 		if p.Expr == nil {
 			b.WriteString(p.Lit)
@@ -34,4 +35,17 @@ func (t *Template) render(m *Machine, f *Frame) (string, error) {
 		b.WriteString(Str(v))
 	}
 	return b.String(), nil
+}
+
+// size guesses the length of a rendering, so that the builder grows once: the literal text
+// and a dozen bytes a hole.
+func (t *Template) size() int {
+	n := 0
+	for _, p := range t.Parts {
+		n += len(p.Lit)
+		if p.Expr != nil {
+			n += 12
+		}
+	}
+	return n
 }

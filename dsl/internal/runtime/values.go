@@ -18,6 +18,10 @@ func Str(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
+	case int:
+		return strconv.Itoa(x) // as Repr writes it, without a builder
+	case bool:
+		return strconv.FormatBool(x)
 	case *Roll:
 		if sym := x.Symbol(); sym != "" {
 			return sym

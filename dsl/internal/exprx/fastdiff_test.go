@@ -11,16 +11,16 @@ import (
 	stddice "rulesh/stdlib/dice"
 )
 
-// The differential test of simple expressions: every expression of a shape the shortcut
-// takes (names, fields, literals; + - * and the comparisons and boolean operators; builtins
-// called with such operands) is evaluated once by the shortcut and once by the VM (the same
-// compiled Expr with Simple cleared), over values of every type a rule can hold, and must
-// give the same value or the same error, message and position.
+// The differential test of the closures: every generated expression (names, fields,
+// literals; every operator; builtins, expr's builtins with and without predicates, lists,
+// maps, conditionals, ?? and ?.) that compiles to closures is evaluated once by them and
+// once by the VM (the same compiled Expr with Fast cleared), over values of every type a
+// rule can hold, and must give the same value or the same error, message and position.
 
 // diffWorld is one set of values for the names the generated expressions read.
 type diffWorld map[string]string // name -> expression giving its value ("" for nil)
 
-func TestSimpleMatchesVM(t *testing.T) {
+func TestFastMatchesVM(t *testing.T) {
 	prog := load(t)
 	unit := prog.Globals["Unit"].(*runtime.Kind).Type()
 	types := map[string]*runtime.Type{
@@ -44,7 +44,8 @@ func TestSimpleMatchesVM(t *testing.T) {
 	operands := []string{"i", "j", "f", "b", "c", "s", "t", "n", "r", "u", "v", "l", "k", "h", "m",
 		"u.force", "u.nom", "u.suivant", "v.force", "m.a", "m.force", "m[\"b\"]", "r.total", "k.value", "h.q",
 		"0", "1", "-1", "6", "9223372036854775807", "true", "false", `"a"`, `""`, "nil"}
-	ops := []string{"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or"}
+	ops := []string{"+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or",
+		"/", "%", "**", "^", "in", "??", "..", "contains", "startsWith", "endsWith", "matches"}
 	var texts []string
 	for _, a := range operands {
 		if a[0] >= 'a' && a[0] <= 'z' && len(a) > 1 && a != "true" && a != "false" {
@@ -87,6 +88,19 @@ func TestSimpleMatchesVM(t *testing.T) {
 			}
 		}
 	}
+	// expr's builtins, with predicates too, lists, maps, conditionals and optional fields.
+	for _, a := range []string{"l", "n", "s", "m", "u", "i", "r", "[1, 2, 3]", "[]", "1..i", "['b', 'a']", "nil"} {
+		for _, f := range []string{"len(%s)", "sum(%s)", "map(%s, # + 1)", "filter(%s, # > 1)", "all(%s, # > 0)",
+			"any(%s, # == 2)", "none(%s, # == 2)", "one(%s, # == 2)", "count(%s, # > 1)", "count(%s)", "find(%s, # > 1)",
+			"findIndex(%s, # > 1)", "findLast(%s, # > 0)", "findLastIndex(%s, # > 0)", "reduce(%s, #acc + #)",
+			"reduce(%s, #acc + #, 10)", "sortBy(%s, #)", "sortBy(%s, #, 'desc')", "sortBy(%s, #, i)", "first(%s)",
+			"last(%s)", "%s[0]", "%s[-1]", "%s[1:]", "%s[:i]", "%s?.force", "%s?.force ?? 7", "%s.force",
+			"max(%s)", "min(%s)", "map(%s, #index)", "filter(%s, # == #)", "let x = %s; x", "[%s, i]",
+			"{k: %s}", "b ? %s : i", "%s ? 1 : 2", "-%s", "abs(%s)", "int(%s)", "str(%s)", "upper(%s)", "keys(%s)",
+			"map(%s, .force)", "any(%s, .force > 1)", "u?.nom ?? %s", "sum(map(%s, #))", "%s in l", "i in %s"} {
+			texts = append(texts, fmt.Sprintf(f, a))
+		}
+	}
 	values := make([]map[string]*runtime.Expr, len(worlds))
 	for wi, w := range worlds {
 		values[wi] = map[string]*runtime.Expr{}
@@ -108,7 +122,7 @@ func TestSimpleMatchesVM(t *testing.T) {
 	if racetest.Enabled {
 		stride = 4
 	}
-	simple, nestedSimple, nilSimple, notSimple, compared := 0, 0, 0, 0, 0
+	simple, nestedSimple, nilSimple, notSimple, compared, missed := 0, 0, 0, 0, 0, 0
 	for ti, text := range texts {
 		if ti%stride != 0 {
 			continue
@@ -124,7 +138,8 @@ func TestSimpleMatchesVM(t *testing.T) {
 			if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: types, inProc: true}); diags != nil || cerr != nil {
 				continue
 			}
-			if x.Simple == nil {
+			if x.Fast == nil {
+				missed++
 				continue
 			}
 			simple++
@@ -138,38 +153,38 @@ func TestSimpleMatchesVM(t *testing.T) {
 				notSimple++
 			}
 			vmOnly := *x
-			vmOnly.Simple = nil
+			vmOnly.Fast = nil
 			wants := make([]string, len(values))
 			for wi, w := range values {
 				got, gotErr := evalIn(t, prog, w, x)
 				want, wantErr := evalIn(t, prog, w, &vmOnly)
 				compared++
 				if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
-					t.Errorf("%s in world %d: shortcut %s (%T), %v; VM %s (%T), %v", x.Text, wi,
+					t.Errorf("%s in world %d: closures %s (%T), %v; VM %s (%T), %v", x.Text, wi,
 						runtime.Repr(got), got, gotErr, runtime.Repr(want), want, wantErr)
 				}
 				wants[wi] = fmt.Sprintf("%s (%T), %v", runtime.Repr(want), want, wantErr)
 			}
-			// The same shortcut reading its names from a procedure's slots (which resolves
-			// x: it is last).
+			// The same closures reading their names from a procedure's slots (which
+			// resolves x: it is last).
 			for wi, w := range values {
 				got, gotErr := evalSlotsIn(t, prog, w, x)
 				if g := fmt.Sprintf("%s (%T), %v", runtime.Repr(got), got, gotErr); g != wants[wi] {
-					t.Errorf("%s in world %d: shortcut on slots %s; VM %s", x.Text, wi, g, wants[wi])
+					t.Errorf("%s in world %d: closures on slots %s; VM %s", x.Text, wi, g, wants[wi])
 				}
 			}
 		}
 	}
 	if nestedSimple < 300/stride {
-		t.Errorf("only %d nested arithmetic expressions take the shortcut", nestedSimple)
+		t.Errorf("only %d nested arithmetic expressions compile to closures", nestedSimple)
 	}
 	if nilSimple < 50/stride || notSimple < 30/stride {
-		t.Errorf("only %d comparisons with nil and %d negations take the shortcut", nilSimple, notSimple)
+		t.Errorf("only %d comparisons with nil and %d negations compile to closures", nilSimple, notSimple)
 	}
-	if simple < 300/stride {
-		t.Errorf("only %d generated expressions take the shortcut", simple)
+	if simple < 10000/stride || missed > 0 {
+		t.Errorf("%d generated expressions compile to closures, %d are left to the VM", simple, missed)
 	}
-	t.Logf("%d simple expressions (%d with nil, %d negations), %d comparisons", simple, nilSimple, notSimple, compared)
+	t.Logf("%d expressions on closures (%d with nil, %d negations), %d comparisons", simple, nilSimple, notSimple, compared)
 }
 
 // evalIn evaluates x on a fresh machine (the same dice each time), in an environment whose
@@ -203,7 +218,7 @@ func evalIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *
 }
 
 // evalSlotsIn is evalIn with the world's names in slots, as a procedure's locals are: the
-// shortcut reads them there, and the VM, when it runs, from the map they are copied into.
+// closures read them there, and the VM, when it runs, from the map they are copied into.
 func evalSlotsIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *runtime.Expr) (v any, err error) {
 	t.Helper()
 	rolls := []int{3, 5, 2, 6, 1, 4, 4, 2, 6, 1, 3, 5}
@@ -232,4 +247,47 @@ func evalSlotsIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr
 		}
 	}()
 	return m.EvalSlots(x, names, values, env)
+}
+
+// FuzzFastMatchesVM: any expression that compiles to closures gives, over the values of the
+// first world of TestFastMatchesVM, what the VM gives: the same value and Go type, or the
+// same error at the same place.
+func FuzzFastMatchesVM(f *testing.F) {
+	for _, seed := range []string{"i + j * 2", "u?.force ?? i", "filter(l, # > 1)", "s + t", "b && c || !b",
+		"sortBy([3, 1, 2], -#)", "let x = i; x * x", "m.a + 1", "r > 6", "{a: i}.a", "1..i", "l[-1]"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 200 {
+			return
+		}
+		prog := load(t)
+		unit := prog.Globals["Unit"].(*runtime.Kind).Type()
+		types := map[string]*runtime.Type{
+			"i": runtime.IntType, "j": runtime.IntType, "f": runtime.FloatType, "b": runtime.BoolType,
+			"c": runtime.BoolType, "s": runtime.StringType, "t": runtime.StringType, "n": runtime.AnyType,
+			"r": runtime.RollType, "u": unit, "l": runtime.ListType, "m": runtime.BuiltinTypes["map"],
+		}
+		world := diffWorld{"i": "3", "j": "-2", "f": "2.5", "b": "true", "c": "false", "s": `"a"`, "t": `""`,
+			"n": "1", "r": "2d6", "u": "Unit({force: 4})", "l": "[1, 2]", "m": "{a: 1}"}
+		values := map[string]*runtime.Expr{}
+		for name, src := range world {
+			vx := expr(src)
+			if _, diags, cerr := exprx.NewCompiler(prog).Compile(vx, &scope{prog: prog, inProc: true}); diags != nil || cerr != nil {
+				t.Fatalf("value %s: %v %v", src, diags, cerr)
+			}
+			values[name] = vx
+		}
+		x := expr(text)
+		if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, locals: types, inProc: true}); diags.HasErrors() || cerr != nil || x.Fast == nil {
+			return
+		}
+		vmOnly := *x
+		vmOnly.Fast = nil
+		got, gotErr := evalIn(t, prog, values, x)
+		want, wantErr := evalIn(t, prog, values, &vmOnly)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+			t.Errorf("%s: closures %s (%T), %v; VM %s (%T), %v", text, runtime.Repr(got), got, gotErr, runtime.Repr(want), want, wantErr)
+		}
+	})
 }

@@ -1,0 +1,1388 @@
+package exprx
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync/atomic"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	exprruntime "github.com/expr-lang/expr/vm/runtime"
+
+	"rulesh/dsl/internal/runtime"
+	"rulesh/dsl/internal/syntax"
+	"rulesh/stdlib/cards"
+)
+
+// The closure compiler: an expression's checked and patched syntax tree (the one expr's
+// compiler turns into bytecode) becomes a tree of Go closures, each node's evaluation a
+// direct call of its children's. It follows expr's compiler (compiler/compiler.go) and VM
+// (vm/vm.go) node by node: the same helpers of vm/runtime, the same dereferences of
+// pointers held in interfaces, the same checks, and a failure reported as the VM reports it,
+// with the message and the rune offset of the instruction that failed (the node that emitted
+// it). Locals are read from the frame's slots, the other names from its map, and
+// procedures, builtins and the language's operators are called directly, their arguments on
+// the machine's stack. A node it does not handle leaves the whole expression to the VM.
+
+// fastState is what one running evaluation keeps: its machine and frame, and the memory
+// its literals and ranges took (the VM's memory budget, counted per evaluation).
+type fastState struct {
+	m      *runtime.Machine
+	f      *runtime.Frame
+	mem    uint
+	budget uint
+	// items are the elements of the predicates' loops being run (# and #index), the
+	// innermost last.
+	items []predItem
+	// vars are the expression's own variables (let … ; …), by index.
+	vars []any
+	// scratch holds the elements filters keep, until their lists are made.
+	scratch []any
+}
+
+// predItem is one loop of a predicate builtin: what it walks, the index of the element
+// (read only when # is: an element of a map cannot be read), the accumulator.
+type predItem struct {
+	it    items
+	index int
+	acc   any
+}
+
+// fn evaluates one node.
+type fn func(s *fastState) (any, error)
+
+// fastCode is an expression compiled to closures.
+type fastCode struct {
+	root fn
+	vars int // how many variables the expression declares
+}
+
+// Eval implements runtime.Fast.
+func (c *fastCode) Eval(state *any, m *runtime.Machine, f *runtime.Frame, budget uint) (any, error) {
+	s, _ := (*state).(*fastState)
+	if s == nil {
+		s = &fastState{}
+		*state = s
+	}
+	if budget == 0 {
+		budget = conf.DefaultMemoryBudget
+	}
+	s.m, s.f, s.mem, s.budget = m, f, 0, budget
+	if c.vars > len(s.vars) {
+		s.vars = make([]any, c.vars)
+	}
+	v, err := c.root(s)
+	s.f = nil
+	if c.vars > 0 {
+		clear(s.vars[:c.vars])
+	}
+	// The predicates' loops popped their items, even on failure (deferred).
+	return v, err
+}
+
+// vmOnly counts the expressions left to the VM since the process started (the tests
+// require none in the shipped rulesets).
+var vmOnly atomic.Int64
+
+// fastCompiler compiles one expression.
+type fastCompiler struct {
+	cfg    *conf.Config
+	src    file.Source
+	lib    *runtime.Library
+	names  map[string]*runtime.NameRef
+	chains int // ChainNodes around the node compiled
+	preds  int // predicate loops around the node compiled
+	// parents are the nodes being compiled, the innermost last (a ChainNode asks for its
+	// parent's operator).
+	parents []ast.Node
+	// scopes are the expression's variables visible here, the innermost last; vars counts
+	// them all.
+	scopes []fastVar
+	vars   int
+}
+
+type fastVar struct {
+	name  string
+	index int
+}
+
+// compileFast compiles a checked tree to closures; false when some node is not handled.
+func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, bool) {
+	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
+	root, ok := c.compile(node)
+	if !ok {
+		vmOnly.Add(1)
+		return nil, nil, false
+	}
+	refs := make([]*runtime.NameRef, 0, len(c.names))
+	for _, name := range runtime.SortedKeys(c.names) {
+		refs = append(refs, c.names[name])
+	}
+	// The closures keep c for its source (their errors' snippets): what only compiling
+	// needed, the expression's expr configuration first, is let go.
+	c.cfg, c.lib, c.names, c.parents, c.scopes = nil, nil, nil, nil, nil
+	return &fastCode{root: root, vars: c.vars}, refs, true
+}
+
+// fail is the error the VM gives when an instruction at loc panics with r.
+func (c *fastCompiler) fail(loc file.Location, r any) error {
+	fe := &file.Error{Location: loc, Message: fmt.Sprintf("%v", r)}
+	if err, ok := r.(error); ok {
+		fe.Wrap(err)
+	}
+	return exprError(fe.Bind(c.src))
+}
+
+// exprError puts a VM error in the language's words, at its offset.
+func exprError(fe *file.Error) error {
+	// A function's error is fe.Prev, its text fe.Message: the language's own errors keep
+	// theirs, expr's and Go's are put in the language's words.
+	msg := runtime.ForeignWords(fe.Message)
+	if fe.Prev != nil {
+		msg = runtime.MessageOf(fe.Prev)
+	}
+	return &runtime.ExprError{At: fe.From, Msg: msg, OutOfMemory: msg == "memory budget exceeded", Err: fe}
+}
+
+// guard runs f, a step that may panic as the VM's instruction at loc would, and turns the
+// panic into the VM's error.
+func (c *fastCompiler) guard(loc file.Location, f func() any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return f(), nil
+}
+
+// grow charges n to the evaluation's memory, as the VM's memGrow.
+func (c *fastCompiler) grow(s *fastState, loc file.Location, n uint) error {
+	s.mem += n
+	if s.mem >= s.budget {
+		return c.fail(loc, "memory budget exceeded")
+	}
+	return nil
+}
+
+// needsDeref is the compiler's derefInNeeded: a value of a pointer or interface type is
+// dereferenced before an operator reads it.
+func needsDeref(n ast.Node) bool {
+	if n.Nature().Nil {
+		return false
+	}
+	t := n.Type()
+	if t == nil {
+		return true // an unknown type is an interface
+	}
+	switch t.Kind() {
+	case reflect.Ptr, reflect.Interface:
+		return true
+	}
+	return false
+}
+
+// deref is expr's deref.Interface: pointers are followed to their values.
+func deref(v any) any {
+	switch v.(type) {
+	case nil, int, float64, string, bool, map[string]any, []any, []int, []string:
+		return v
+	}
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Ptr || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return nil
+		}
+		rv = rv.Elem()
+	}
+	return rv.Interface()
+}
+
+// compileDeref compiles n, dereferenced when the compiler would (derefInNeeded).
+func (c *fastCompiler) compileDeref(n ast.Node) (fn, bool) {
+	f, ok := c.compile(n)
+	if !ok || !needsDeref(n) {
+		return f, ok
+	}
+	return func(s *fastState) (any, error) {
+		v, err := f(s)
+		if err != nil {
+			return nil, err
+		}
+		return deref(v), nil
+	}, true
+}
+
+func (c *fastCompiler) compile(node ast.Node) (fn, bool) {
+	c.parents = append(c.parents, node)
+	defer func() { c.parents = c.parents[:len(c.parents)-1] }()
+	switch n := node.(type) {
+	case *ast.NilNode:
+		return func(*fastState) (any, error) { return nil, nil }, true
+	case *ast.IntegerNode:
+		var v any
+		switch n.Type().Kind() {
+		case reflect.Int:
+			v = n.Value
+		case reflect.Float64:
+			v = float64(n.Value)
+		case reflect.Interface:
+			v = n.Value
+		default:
+			return nil, false
+		}
+		return constFn(v), true
+	case *ast.FloatNode:
+		if t := n.Type(); t != nil && t.Kind() == reflect.Float32 {
+			return nil, false
+		}
+		return constFn(n.Value), true
+	case *ast.BoolNode:
+		return constFn(n.Value), true
+	case *ast.StringNode:
+		return constFn(n.Value), true
+	case *ast.ConstantNode:
+		return constFn(n.Value), true
+	case *ast.IdentifierNode:
+		return c.identifier(n)
+	case *ast.UnaryNode:
+		return c.unary(n)
+	case *ast.BinaryNode:
+		return c.binary(n)
+	case *ast.ChainNode:
+		return c.chain(n)
+	case *ast.MemberNode:
+		return c.member(n)
+	case *ast.CallNode:
+		return c.call(n)
+	case *ast.BuiltinNode:
+		return c.builtin(n)
+	case *ast.ConditionalNode:
+		return c.conditional(n)
+	case *ast.ArrayNode:
+		return c.array(n)
+	case *ast.MapNode:
+		return c.mapNode(n)
+	case *ast.PredicateNode:
+		return c.compile(n.Node)
+	case *ast.PointerNode:
+		return c.pointer(n)
+	case *ast.SliceNode:
+		return c.slice(n)
+	case *ast.VariableDeclaratorNode:
+		return c.declare(n)
+	case *ast.SequenceNode:
+		return c.sequence(n)
+	}
+	return nil, false
+}
+
+func constFn(v any) fn {
+	return func(*fastState) (any, error) { return v, nil }
+}
+
+// declare is `let name = value; expr`.
+func (c *fastCompiler) declare(n *ast.VariableDeclaratorNode) (fn, bool) {
+	val, ok := c.compile(n.Value)
+	if !ok {
+		return nil, false
+	}
+	index := c.vars
+	c.vars++
+	c.scopes = append(c.scopes, fastVar{n.Name, index})
+	body, ok := c.compile(n.Expr)
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	if !ok {
+		return nil, false
+	}
+	return func(s *fastState) (any, error) {
+		v, err := val(s)
+		if err != nil {
+			return nil, err
+		}
+		s.vars[index] = v
+		return body(s)
+	}, true
+}
+
+// sequence is a; b: the last value.
+func (c *fastCompiler) sequence(n *ast.SequenceNode) (fn, bool) {
+	parts, ok := c.compileAll(n.Nodes)
+	if !ok || len(parts) == 0 {
+		return nil, false
+	}
+	return func(s *fastState) (v any, err error) {
+		for _, p := range parts {
+			if v, err = p(s); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	}, true
+}
+
+func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if v := c.scopes[i]; v.name == n.Value {
+			return func(s *fastState) (any, error) { return s.vars[v.index], nil }, true
+		}
+	}
+	switch {
+	case n.Value == "__rt":
+		return func(s *fastState) (any, error) { return s.m, nil }, true
+	case strings.HasPrefix(n.Value, "$"):
+		return nil, false // $env, or a name the VM scopes
+	}
+	ref := c.names[n.Value]
+	if ref == nil {
+		ref = &runtime.NameRef{Name: n.Value}
+		c.names[n.Value] = ref
+	}
+	return func(s *fastState) (any, error) { return s.f.Read(ref), nil }, true
+}
+
+func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
+	x, ok := c.compileDeref(n.Node)
+	if !ok {
+		return nil, false
+	}
+	loc := n.Location()
+	switch n.Operator {
+	case "!", "not":
+		return func(s *fastState) (any, error) {
+			v, err := x(s)
+			if err != nil {
+				return nil, err
+			}
+			if b, ok := v.(bool); ok {
+				return !b, nil
+			}
+			return c.guard(loc, func() any { return !v.(bool) })
+		}, true
+	case "+":
+		return x, true
+	case "-":
+		return func(s *fastState) (any, error) {
+			v, err := x(s)
+			if err != nil {
+				return nil, err
+			}
+			switch v := v.(type) {
+			case int:
+				return -v, nil
+			case float64:
+				return -v, nil
+			}
+			return c.guard(loc, func() any { return exprruntime.Negate(v) })
+		}, true
+	}
+	return nil, false
+}
+
+// binaryOps are the operators whose two operands are both evaluated and dereferenced, then
+// given to one of the VM's helpers.
+var binaryOps = map[string]func(a, b any) any{
+	"<":  func(a, b any) any { return exprruntime.Less(a, b) },
+	">":  func(a, b any) any { return exprruntime.More(a, b) },
+	"<=": func(a, b any) any { return exprruntime.LessOrEqual(a, b) },
+	">=": func(a, b any) any { return exprruntime.MoreOrEqual(a, b) },
+	"+":  exprruntime.Add,
+	"-":  exprruntime.Subtract,
+	"*":  exprruntime.Multiply,
+	"/":  func(a, b any) any { return exprruntime.Divide(a, b) },
+	"%":  func(a, b any) any { return exprruntime.Modulo(a, b) },
+	"**": func(a, b any) any { return exprruntime.Exponent(a, b) },
+	"^":  func(a, b any) any { return exprruntime.Exponent(a, b) },
+	"in": func(a, b any) any { return exprruntime.In(a, b) },
+	"contains": func(a, b any) any {
+		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+			return false
+		}
+		return strings.Contains(a.(string), b.(string))
+	},
+	"startsWith": func(a, b any) any {
+		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+			return false
+		}
+		return strings.HasPrefix(a.(string), b.(string))
+	},
+	"endsWith": func(a, b any) any {
+		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+			return false
+		}
+		return strings.HasSuffix(a.(string), b.(string))
+	},
+	"matches": func(a, b any) any {
+		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+			return false
+		}
+		var match bool
+		var err error
+		if s, ok := a.(string); ok {
+			match, err = regexp.MatchString(b.(string), s)
+		} else {
+			match, err = regexp.Match(b.(string), a.([]byte))
+		}
+		if err != nil {
+			panic(err)
+		}
+		return match
+	},
+}
+
+// intOp is an operator on two ints the VM's helpers compute as Go does (wrapping).
+func intOp(op string) func(a, b int) any {
+	switch op {
+	case "<":
+		return func(a, b int) any { return a < b }
+	case ">":
+		return func(a, b int) any { return a > b }
+	case "<=":
+		return func(a, b int) any { return a <= b }
+	case ">=":
+		return func(a, b int) any { return a >= b }
+	case "+":
+		return func(a, b int) any { return a + b }
+	case "-":
+		return func(a, b int) any { return a - b }
+	case "*":
+		return func(a, b int) any { return a * b }
+	}
+	return nil
+}
+
+func (c *fastCompiler) binary(n *ast.BinaryNode) (fn, bool) {
+	loc := n.Location()
+	switch n.Operator {
+	case "==", "!=":
+		return c.equal(n)
+	case "and", "&&", "or", "||":
+		if !c.cfg.ShortCircuit {
+			return nil, false
+		}
+		l, ok1 := c.compileDeref(n.Left)
+		r, ok2 := c.compileDeref(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		// The VM jumps on the left operand (which must be a bool) and leaves the right one
+		// as the result, whatever it is.
+		stop := n.Operator == "or" || n.Operator == "||"
+		return func(s *fastState) (any, error) {
+			v, err := l(s)
+			if err != nil {
+				return nil, err
+			}
+			b, ok := v.(bool)
+			if !ok {
+				return c.guard(loc, func() any { return v.(bool) })
+			}
+			if b == stop {
+				return b, nil
+			}
+			return r(s)
+		}, true
+	case "??":
+		l, ok1 := c.compileDeref(n.Left)
+		r, ok2 := c.compileDeref(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return func(s *fastState) (any, error) {
+			v, err := l(s)
+			if err != nil || !exprruntime.IsNil(v) {
+				return v, err
+			}
+			return r(s)
+		}, true
+	case "..":
+		l, ok1 := c.compileDeref(n.Left)
+		r, ok2 := c.compileDeref(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return func(s *fastState) (any, error) {
+			a, err := l(s)
+			if err != nil {
+				return nil, err
+			}
+			b, err := r(s)
+			if err != nil {
+				return nil, err
+			}
+			lo, ok1 := a.(int)
+			hi, ok2 := b.(int)
+			if !ok1 || !ok2 {
+				v, err := c.guard(loc, func() any { return [2]int{exprruntime.ToInt(a), exprruntime.ToInt(b)} })
+				if err != nil {
+					return nil, err
+				}
+				lo, hi = v.([2]int)[0], v.([2]int)[1]
+			}
+			if size := hi - lo + 1; size > 0 {
+				if err := c.grow(s, loc, uint(size)); err != nil {
+					return nil, err
+				}
+			}
+			return exprruntime.MakeRange(lo, hi), nil
+		}, true
+	case "matches":
+		if str, ok := n.Right.(*ast.StringNode); ok {
+			re, err := regexp.Compile(str.Value)
+			if err != nil {
+				return nil, false
+			}
+			l, ok := c.compileDeref(n.Left)
+			if !ok {
+				return nil, false
+			}
+			return func(s *fastState) (any, error) {
+				a, err := l(s)
+				if err != nil {
+					return nil, err
+				}
+				return c.guard(loc, func() any {
+					if exprruntime.IsNil(a) {
+						return false
+					}
+					if s, ok := a.(string); ok {
+						return re.MatchString(s)
+					}
+					return re.Match(a.([]byte))
+				})
+			}, true
+		}
+	}
+	op := binaryOps[n.Operator]
+	if op == nil {
+		return nil, false
+	}
+	l, ok1 := c.compileDeref(n.Left)
+	r, ok2 := c.compileDeref(n.Right)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	if iop := intOp(n.Operator); iop != nil {
+		return func(s *fastState) (any, error) {
+			a, err := l(s)
+			if err != nil {
+				return nil, err
+			}
+			b, err := r(s)
+			if err != nil {
+				return nil, err
+			}
+			if x, ok := a.(int); ok {
+				if y, ok := b.(int); ok {
+					return iop(x, y), nil
+				}
+			}
+			return c.guard2(loc, op, a, b)
+		}, true
+	}
+	return func(s *fastState) (any, error) {
+		a, err := l(s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := r(s)
+		if err != nil {
+			return nil, err
+		}
+		return c.guard2(loc, op, a, b)
+	}, true
+}
+
+// equal is the compiler's equalBinaryNode: ints or strings of simple types compared as
+// such (a value of another type there fails as the VM's assertion does), anything else by
+// Equal; != negates.
+func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
+	l, ok1 := c.compile(n.Left)
+	r, ok2 := c.compile(n.Right)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	dl, dr := needsDeref(n.Left), needsDeref(n.Right)
+	loc := n.Location()
+	neg := n.Operator == "!="
+	lk, rk := kindOf(n.Left.Type()), kindOf(n.Right.Type())
+	simple := simpleType(n.Left) && simpleType(n.Right)
+	var eq func(a, b any) any
+	switch {
+	case lk == rk && lk == reflect.Int && simple:
+		eq = func(a, b any) any { return a.(int) == b.(int) }
+	case lk == rk && lk == reflect.String && simple:
+		eq = func(a, b any) any { return a.(string) == b.(string) }
+	default:
+		eq = func(a, b any) any { return exprruntime.Equal(a, b) }
+	}
+	return func(s *fastState) (any, error) {
+		a, err := l(s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := r(s)
+		if err != nil {
+			return nil, err
+		}
+		if dl && dr {
+			// Two cards: the VM compares the dereferenced structs (DeepEqual), which
+			// differ when a field they show differs and match when every field does.
+			if x, ok := a.(*cards.Card); ok && x != nil {
+				if y, ok := b.(*cards.Card); ok && y != nil {
+					if eq, sure := sameCard(x, y); sure {
+						return eq != neg, nil
+					}
+				}
+			}
+		}
+		if dl {
+			a = deref(a)
+		}
+		if dr {
+			b = deref(b)
+		}
+		var v bool
+		switch x := a.(type) {
+		case int:
+			if y, ok := b.(int); ok {
+				v = x == y
+				return v != neg, nil
+			}
+		case string:
+			if y, ok := b.(string); ok {
+				v = x == y
+				return v != neg, nil
+			}
+		}
+		res, err := c.guard2(loc, eq, a, b)
+		if err != nil {
+			return nil, err
+		}
+		return res.(bool) != neg, nil
+	}, true
+}
+
+// sameCard is DeepEqual of two cards when it can tell without copying them: the same
+// fields (the deck's pointer too), or an exported field that differs; sure is false when only
+// the decks may differ, deeply compared.
+func sameCard(x, y *cards.Card) (eq, sure bool) {
+	if x == y || *x == *y {
+		return true, true
+	}
+	if x.RankName != y.RankName || x.Value != y.Value || x.Symbol != y.Symbol || x.SuitName != y.SuitName ||
+		x.Colour != y.Colour || x.Meaning != y.Meaning || x.Black != y.Black || x.Red != y.Red ||
+		x.Figure != y.Figure || x.Joker != y.Joker {
+		return false, true
+	}
+	return false, false
+}
+
+// kindOf is the compiler's kind: Invalid for no type.
+func kindOf(t reflect.Type) reflect.Kind {
+	if t == nil {
+		return reflect.Invalid
+	}
+	return t.Kind()
+}
+
+// simpleType is the compiler's isSimpleType: a type of no package.
+func simpleType(n ast.Node) bool {
+	t := n.Type()
+	return t != nil && t.PkgPath() == ""
+}
+
+// errShort is returned by an optional member whose object is nil inside a chain: the chain
+// gives nil.
+var errShort = fmt.Errorf("short")
+
+func (c *fastCompiler) chain(n *ast.ChainNode) (fn, bool) {
+	c.chains++
+	x, ok := c.compile(n.Node)
+	c.chains--
+	if !ok {
+		return nil, false
+	}
+	// Under ?? the value is left as it is (?? tests it for nil), elsewhere a nil of any
+	// type becomes nil.
+	coalesce := false
+	if len(c.parents) > 1 {
+		if b, ok := c.parents[len(c.parents)-2].(*ast.BinaryNode); ok && b.Operator == "??" {
+			coalesce = true
+		}
+	}
+	return func(s *fastState) (any, error) {
+		v, err := x(s)
+		if err == errShort {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !coalesce && exprruntime.IsNil(v) {
+			return nil, nil
+		}
+		return v, nil
+	}, true
+}
+
+func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
+	env := c.cfg.Env
+	cache := &c.cfg.NtCache
+	if ok, _, _ := checker.MethodIndex(cache, env, n); ok {
+		return nil, false
+	}
+	if ok, index, name := checker.FieldIndex(cache, env, n); ok {
+		return c.structField(n, index, name)
+	}
+	obj, ok := c.compile(n.Node)
+	if !ok {
+		return nil, false
+	}
+	optional := n.Optional && c.chains > 0
+	loc := n.Location()
+	// The property is dereferenced unless it is a key of the map's own key type.
+	derefProp := true
+	if t := n.Node.Type(); t != nil && t.Kind() == reflect.Map {
+		if pt := n.Property.Type(); pt != nil && pt.AssignableTo(t.Key()) {
+			derefProp = false
+		}
+	}
+	if name, ok := n.Property.(*ast.StringNode); ok {
+		key := name.Value
+		card, pile := cardField(key), pileField(key)
+		return func(s *fastState) (any, error) {
+			o, err := obj(s)
+			if err != nil {
+				return nil, err
+			}
+			if optional && exprruntime.IsNil(o) {
+				return nil, errShort
+			}
+			switch o := o.(type) {
+			case map[string]any:
+				return o[key], nil
+			case *cards.Card:
+				if o != nil && card != nil {
+					return card(o), nil
+				}
+			case *cards.Pile:
+				if o != nil && pile != nil {
+					return pile(o), nil
+				}
+			}
+			return c.guard2(loc, exprruntime.Fetch, o, key)
+		}, true
+	}
+	var prop fn
+	if derefProp {
+		prop, ok = c.compileDeref(n.Property)
+	} else {
+		prop, ok = c.compile(n.Property)
+	}
+	if !ok {
+		return nil, false
+	}
+	return func(s *fastState) (any, error) {
+		o, err := obj(s)
+		if err != nil {
+			return nil, err
+		}
+		if optional && exprruntime.IsNil(o) {
+			return nil, errShort
+		}
+		k, err := prop(s)
+		if err != nil {
+			return nil, err
+		}
+		switch o := o.(type) {
+		case map[string]any:
+			if key, ok := k.(string); ok {
+				return o[key], nil
+			}
+		case []any:
+			if i, ok := k.(int); ok {
+				if i < 0 {
+					i += len(o)
+				}
+				if i >= 0 && i < len(o) {
+					return o[i], nil
+				}
+			}
+		}
+		return c.guard2(loc, exprruntime.Fetch, o, k)
+	}, true
+}
+
+// structField reads a struct's field by its index, as the compiler's OpFetchField: a chain
+// of such fields (h.a.b) is one read, placed at its innermost member.
+func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) (fn, bool) {
+	env := c.cfg.Env
+	cache := &c.cfg.NtCache
+	path := []string{name}
+	base := n.Node
+	for !n.Optional {
+		if _, isIdent := base.(*ast.IdentifierNode); isIdent {
+			if ok, _, _ := checker.FieldIndex(cache, env, base); ok {
+				return nil, false // a field of the environment: not ours (a map)
+			}
+		}
+		member, isMember := base.(*ast.MemberNode)
+		if !isMember {
+			break
+		}
+		ok, memberIndex, name := checker.FieldIndex(cache, env, member)
+		if !ok {
+			break
+		}
+		index = append(memberIndex, index...)
+		path = append([]string{name}, path...)
+		n = member
+		base = member.Node
+	}
+	obj, ok := c.compile(base)
+	if !ok {
+		return nil, false
+	}
+	optional := n.Optional && c.chains > 0
+	loc := n.Location()
+	field := &exprruntime.Field{Index: index, Path: path}
+	get := structGetter(index)
+	return func(s *fastState) (any, error) {
+		o, err := obj(s)
+		if err != nil {
+			return nil, err
+		}
+		if optional && exprruntime.IsNil(o) {
+			return nil, errShort
+		}
+		if get != nil {
+			if v, ok := get(o); ok {
+				return v, nil
+			}
+		}
+		return c.fetchField(loc, o, field)
+	}, true
+}
+
+// cardFields and pileFields read a card's and a pile's fields by their index in the struct,
+// what FetchField reads through reflect: the fields of the cards a hand is walked for.
+var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func(*cards.Pile) any) {
+	ct, pt := reflect.TypeFor[cards.Card](), reflect.TypeFor[cards.Pile]()
+	at := func(t reflect.Type, name string) int {
+		f, _ := t.FieldByName(name)
+		return f.Index[0]
+	}
+	return map[int]func(*cards.Card) any{
+			at(ct, "RankName"): func(c *cards.Card) any { return c.RankName },
+			at(ct, "Value"):    func(c *cards.Card) any { return c.Value },
+			at(ct, "Symbol"):   func(c *cards.Card) any { return c.Symbol },
+			at(ct, "SuitName"): func(c *cards.Card) any { return c.SuitName },
+			at(ct, "Colour"):   func(c *cards.Card) any { return c.Colour },
+			at(ct, "Meaning"):  func(c *cards.Card) any { return c.Meaning },
+			at(ct, "Black"):    func(c *cards.Card) any { return c.Black },
+			at(ct, "Red"):      func(c *cards.Card) any { return c.Red },
+			at(ct, "Figure"):   func(c *cards.Card) any { return c.Figure },
+			at(ct, "Joker"):    func(c *cards.Card) any { return c.Joker },
+		}, map[int]func(*cards.Pile) any{
+			at(pt, "Name"):  func(p *cards.Pile) any { return p.Name },
+			at(pt, "Cards"): func(p *cards.Pile) any { return p.Cards },
+		}
+}()
+
+// cardField and pileField return the getter of the field Fetch finds by that name (its expr
+// tag) in a card or a pile, or nil (a method, another name: Fetch's).
+func cardField(name string) func(*cards.Card) any {
+	f, ok := reflect.TypeFor[cards.Card]().FieldByName(tagged[cards.Card](name))
+	if !ok {
+		return nil
+	}
+	return cardFields[f.Index[0]]
+}
+
+func pileField(name string) func(*cards.Pile) any {
+	f, ok := reflect.TypeFor[cards.Pile]().FieldByName(tagged[cards.Pile](name))
+	if !ok {
+		return nil
+	}
+	return pileFields[f.Index[0]]
+}
+
+// tagged is the Go name of T's field whose expr tag is name, or "".
+func tagged[T any](name string) string {
+	t := reflect.TypeFor[T]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("expr") == name && name != "-" && name != "" {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// structGetter returns, for a field at one index, what reads it without reflect from a
+// card or a pile (false for any other value, left to FetchField), or nil.
+func structGetter(index []int) func(any) (any, bool) {
+	if len(index) != 1 {
+		return nil
+	}
+	card, pile := cardFields[index[0]], pileFields[index[0]]
+	return func(o any) (any, bool) {
+		switch o := o.(type) {
+		case *cards.Card:
+			if o != nil && card != nil {
+				return card(o), true
+			}
+		case *cards.Pile:
+			if o != nil && pile != nil {
+				return pile(o), true
+			}
+		}
+		return nil, false
+	}
+}
+
+// fetchField is FetchField, its panic the VM's error.
+func (c *fastCompiler) fetchField(loc file.Location, o any, field *exprruntime.Field) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return exprruntime.FetchField(o, field), nil
+}
+
+// guard2 is guard for a helper of two operands (no closure to build on each call).
+func (c *fastCompiler) guard2(loc file.Location, op func(a, b any) any, a, b any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	return op(a, b), nil
+}
+
+func (c *fastCompiler) slice(n *ast.SliceNode) (fn, bool) {
+	arr, ok := c.compile(n.Node)
+	if !ok {
+		return nil, false
+	}
+	var to, from fn
+	if n.To != nil {
+		if to, ok = c.compileDeref(n.To); !ok {
+			return nil, false
+		}
+	}
+	if n.From != nil {
+		if from, ok = c.compileDeref(n.From); !ok {
+			return nil, false
+		}
+	}
+	loc := n.Location()
+	return func(s *fastState) (any, error) {
+		a, err := arr(s)
+		if err != nil {
+			return nil, err
+		}
+		var hi, lo any = nil, 0
+		if to != nil {
+			if hi, err = to(s); err != nil {
+				return nil, err
+			}
+		} else {
+			v, err := c.guard(loc, func() any { return exprruntime.Len(a) })
+			if err != nil {
+				return nil, err
+			}
+			hi = v
+		}
+		if from != nil {
+			if lo, err = from(s); err != nil {
+				return nil, err
+			}
+		}
+		return c.guard(loc, func() any { return exprruntime.Slice(a, lo, hi) })
+	}, true
+}
+
+func (c *fastCompiler) conditional(n *ast.ConditionalNode) (fn, bool) {
+	cond, ok1 := c.compileDeref(n.Cond)
+	a, ok2 := c.compile(n.Exp1)
+	b, ok3 := c.compile(n.Exp2)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, false
+	}
+	loc := n.Location()
+	return func(s *fastState) (any, error) {
+		v, err := cond(s)
+		if err != nil {
+			return nil, err
+		}
+		t, ok := v.(bool)
+		if !ok {
+			return c.guard(loc, func() any { return v.(bool) })
+		}
+		if t {
+			return a(s)
+		}
+		return b(s)
+	}, true
+}
+
+func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
+	elems, ok := c.compileAll(n.Nodes)
+	if !ok {
+		return nil, false
+	}
+	loc := n.Location()
+	return func(s *fastState) (any, error) {
+		// The VM evaluates the elements before it charges them.
+		out := make([]any, len(elems))
+		for i, e := range elems {
+			v, err := e(s)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		if err := c.grow(s, loc, uint(len(out))); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}, true
+}
+
+func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
+	keys := make([]fn, len(n.Pairs))
+	vals := make([]fn, len(n.Pairs))
+	for i, p := range n.Pairs {
+		pair, ok := p.(*ast.PairNode)
+		if !ok {
+			return nil, false
+		}
+		var ok1, ok2 bool
+		keys[i], ok1 = c.compile(pair.Key)
+		vals[i], ok2 = c.compile(pair.Value)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+	}
+	loc := n.Location()
+	return func(s *fastState) (any, error) {
+		// The VM evaluates every pair, then charges them, then builds the map from the last
+		// pair to the first (so the first of two equal keys wins), a key that is no string
+		// failing there: the map is built as the pairs come, a key kept when already set.
+		out := make(map[string]any, len(keys))
+		var bad any
+		badKey := false
+		for i := range keys {
+			k, err := keys[i](s)
+			if err != nil {
+				return nil, err
+			}
+			v, err := vals[i](s)
+			if err != nil {
+				return nil, err
+			}
+			ks, ok := k.(string)
+			if !ok {
+				// The VM fails at the last such key (it builds from the end).
+				bad, badKey = k, true
+				continue
+			}
+			if _, seen := out[ks]; !seen {
+				out[ks] = v
+			}
+		}
+		if err := c.grow(s, loc, uint(len(keys))); err != nil {
+			return nil, err
+		}
+		if badKey {
+			return c.guard(loc, func() any { return bad.(string) })
+		}
+		return out, nil
+	}, true
+}
+
+func (c *fastCompiler) compileAll(nodes []ast.Node) ([]fn, bool) {
+	out := make([]fn, len(nodes))
+	for i, n := range nodes {
+		f, ok := c.compile(n)
+		if !ok {
+			return nil, false
+		}
+		out[i] = f
+	}
+	return out, true
+}
+
+// call compiles a call of a function of the configuration: a procedure (__call), a
+// builtin of the library, an operator of the language (__op), or any other function.
+func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return nil, false
+	}
+	f := c.cfg.Functions[id.Value]
+	if f == nil || f.Func == nil {
+		return nil, false
+	}
+	// A callee typed as a function has its parameters' types: a pointer given for a value
+	// is dereferenced. (The calls added after the check have no type.)
+	ft := n.Callee.Type()
+	typed := ft.Kind() == reflect.Func
+	args := make([]fn, len(n.Arguments))
+	for i, arg := range n.Arguments {
+		a, ok := c.compile(arg)
+		if !ok {
+			return nil, false
+		}
+		var in reflect.Type
+		switch {
+		case !typed:
+		case ft.IsVariadic() && i >= ft.NumIn()-1:
+			in = ft.In(ft.NumIn() - 1).Elem()
+		case i < ft.NumIn():
+			in = ft.In(i)
+		default:
+			return nil, false
+		}
+		if in != nil && derefParam(in, arg) {
+			inner := a
+			a = func(s *fastState) (any, error) {
+				v, err := inner(s)
+				if err != nil {
+					return nil, err
+				}
+				return deref(v), nil
+			}
+		}
+		args[i] = a
+	}
+	loc := n.Location()
+	switch {
+	case id.Value == "__call" && len(args) >= 3 && isMachine(n.Arguments[0]):
+		p, ok1 := constant[*runtime.Proc](n.Arguments[1])
+		site, ok2 := constant[*syntax.Pos](n.Arguments[2])
+		if !ok1 || !ok2 {
+			break
+		}
+		rest := args[3:]
+		return func(s *fastState) (any, error) {
+			m := s.m
+			base, err := pushArgs(s, rest)
+			if err != nil {
+				return nil, err
+			}
+			v, err := m.CallAt(p, m.ArgsFrom(base), *site)
+			m.PopArgs(base)
+			if err != nil {
+				return nil, c.fail(loc, err)
+			}
+			return v, nil
+		}, true
+	case id.Value == "__op" && len(args) == 4 && isMachine(n.Arguments[0]):
+		op, ok := n.Arguments[1].(*ast.StringNode)
+		if !ok {
+			break
+		}
+		l, r := args[2], args[3]
+		return func(s *fastState) (any, error) {
+			a, err := l(s)
+			if err != nil {
+				return nil, err
+			}
+			b, err := r(s)
+			if err != nil {
+				return nil, err
+			}
+			v, err := s.m.Binary(op.Value, a, b)
+			if err != nil {
+				return nil, c.fail(loc, err)
+			}
+			return v, nil
+		}, true
+	case len(args) >= 1 && isMachine(n.Arguments[0]) && c.lib != nil:
+		name, ok := strings.CutPrefix(id.Value, "__")
+		b, known := c.lib.Builtins[name]
+		if !ok || !known || runtime.InternalName(name) != id.Value {
+			break
+		}
+		rest := args[1:]
+		return func(s *fastState) (any, error) {
+			m := s.m
+			base, err := pushArgs(s, rest)
+			if err != nil {
+				return nil, err
+			}
+			v, err := runtime.RunBuiltin(&b, m, m.ArgsFrom(base))
+			m.PopArgs(base)
+			if err != nil {
+				return nil, c.fail(loc, err)
+			}
+			return v, nil
+		}, true
+	}
+	call := f.Func
+	return func(s *fastState) (any, error) {
+		m := s.m
+		base, err := pushArgs(s, args)
+		if err != nil {
+			return nil, err
+		}
+		v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+		m.PopArgs(base)
+		return v, err
+	}, true
+}
+
+// callGuarded calls a function of the configuration as the VM does: its error, or a panic
+// inside it, is the call's failure.
+func (c *fastCompiler) callGuarded(loc file.Location, f func(...any) (any, error), args []any) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.fail(loc, r)
+		}
+	}()
+	v, err = f(args...)
+	if err != nil {
+		return nil, c.fail(loc, err)
+	}
+	return v, nil
+}
+
+// derefParam is the compiler's derefParam: a pointer given where the function takes a value.
+func derefParam(in reflect.Type, param ast.Node) bool {
+	if param.Nature().Nil {
+		return false
+	}
+	t := param.Type()
+	if t == nil || in == nil || t.AssignableTo(in) {
+		return false
+	}
+	return in.Kind() != reflect.Ptr && t.Kind() == reflect.Ptr
+}
+
+// builtin compiles a call of one of expr's builtins that takes no predicate.
+func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
+	if pred := c.predicate(n); pred != nil {
+		return pred, true
+	}
+	id, ok := builtin.Index[n.Name]
+	if !ok {
+		return nil, false
+	}
+	f := builtin.Builtins[id]
+	if f.Predicate {
+		return nil, false
+	}
+	args := make([]fn, len(n.Arguments))
+	for i, arg := range n.Arguments {
+		a, ok := c.compile(arg)
+		if !ok {
+			return nil, false
+		}
+		t := arg.Type()
+		if (t.Kind() == reflect.Ptr || arg.Nature().IsUnknown(&c.cfg.NtCache)) && (f.Deref == nil || f.Deref(i, t)) {
+			inner := a
+			a = func(s *fastState) (any, error) {
+				v, err := inner(s)
+				if err != nil {
+					return nil, err
+				}
+				return deref(v), nil
+			}
+		}
+		args[i] = a
+	}
+	loc := n.Location()
+	switch {
+	case f.Fast != nil:
+		if len(args) != 1 {
+			return nil, false
+		}
+		fast, arg := f.Fast, args[0]
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			return c.guard(loc, func() any { return fast(v) })
+		}, true
+	case f.Safe != nil:
+		safe := f.Safe
+		return func(s *fastState) (any, error) {
+			base, err := pushArgs(s, args)
+			if err != nil {
+				return nil, err
+			}
+			vals := s.m.ArgsFrom(base)
+			defer s.m.PopArgs(base)
+			var out any
+			var mem uint
+			if _, err := c.guard(loc, func() any {
+				var ferr error
+				out, mem, ferr = safe(vals...)
+				if ferr != nil {
+					panic(ferr)
+				}
+				return nil
+			}); err != nil {
+				return nil, err
+			}
+			if err := c.grow(s, loc, mem); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}, true
+	case f.Func != nil:
+		call := f.Func
+		return func(s *fastState) (any, error) {
+			base, err := pushArgs(s, args)
+			if err != nil {
+				return nil, err
+			}
+			v, err := c.callGuarded(loc, call, s.m.ArgsFrom(base))
+			s.m.PopArgs(base)
+			return v, err
+		}, true
+	}
+	return nil, false
+}
+
+// pushArgs evaluates arguments onto the machine's argument stack, from the base it
+// returns (none is left there on failure). expr's builtins, like the VM's (whose arguments
+// are a stretch of one buffer), read their arguments and keep none of them as a slice.
+func pushArgs(s *fastState, args []fn) (int, error) {
+	m := s.m
+	base := m.ArgBase()
+	for _, a := range args {
+		v, err := a(s)
+		if err != nil {
+			m.PopArgs(base)
+			return base, err
+		}
+		m.PushArg(v)
+	}
+	return base, nil
+}
+
+// isMachine reports whether n is the machine argument the patches put first.
+func isMachine(n ast.Node) bool {
+	id, ok := n.(*ast.IdentifierNode)
+	return ok && id.Value == "__rt"
+}
+
+// constant reads a constant the patches put in the tree (a procedure, a call site).
+func constant[T any](n ast.Node) (T, bool) {
+	var zero T
+	c, ok := n.(*ast.ConstantNode)
+	if !ok {
+		return zero, false
+	}
+	v, ok := c.Value.(T)
+	return v, ok
+}
