@@ -192,7 +192,7 @@ func Conform(v any, t *Type) (any, error) {
 	case TInt:
 		switch x := v.(type) {
 		case int:
-			return x, nil
+			return v, nil // v, not x: an int past 255 boxed again is an allocation
 		case *Roll:
 			if x.Symbol() != "" {
 				return nil, Errorf("expected an int, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)
@@ -222,7 +222,7 @@ func Conform(v any, t *Type) (any, error) {
 		case int:
 			return float64(x), nil
 		case float64:
-			return x, nil
+			return v, nil
 		}
 	case TBool:
 		if _, ok := v.(bool); ok {
