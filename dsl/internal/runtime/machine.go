@@ -712,6 +712,9 @@ func (m *Machine) copyUses(p *Proc, f *Frame) {
 	for _, name := range p.Uses {
 		f.Vars[name] = m.globals[name]
 	}
+	for i := p.GlobalFrom; i < len(p.Locals); i++ {
+		f.slots[i] = m.globals[p.Locals[i]]
+	}
 	f.version = m.version
 }
 
