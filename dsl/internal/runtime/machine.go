@@ -72,16 +72,21 @@ type Machine struct {
 	journal    []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
-	argStack      []any            // the arguments of calls made by Fast code (PushArg)
-	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
-	steps         int
-	mem           int    // memory budget units spent by the current top-level call
-	reached       string // the limit the current top-level call reached (Reached)
-	depth         int
-	running       int   // VMs currently running (nested through calls)
-	vms           []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates    []any // the same for Fast code (Fast.Eval)
-	pools         [][]*Frame
+	argStack      []any // the arguments of calls made by Fast code (PushArg)
+	// journaled and journaledFields index what the journal holds once it is long
+	// (journaledOnce, fieldJournaled), indexOn says since when: the fields in a map of their
+	// own, so that indexing a field write boxes nothing.
+	journaled       map[any]struct{}
+	journaledFields map[fieldID]struct{}
+	indexOn         bool
+	steps           int
+	mem             int    // memory budget units spent by the current top-level call
+	reached         string // the limit the current top-level call reached (Reached)
+	depth           int
+	running         int   // VMs currently running (nested through calls)
+	vms             []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates      []any // the same for Fast code (Fast.Eval)
+	pools           [][]*Frame
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
@@ -115,25 +120,28 @@ type givenID struct{}
 // past it, an index of what is journaled answers.
 const journalScan = 32
 
-// indexed returns the journal's index, built when the journal first passes journalScan.
-func (m *Machine) indexed() map[any]struct{} {
-	if len(m.journaled) == 0 {
-		if m.journaled == nil {
-			m.journaled = make(map[any]struct{}, 2*journalScan)
-		}
-		for i := range m.journal {
-			m.journaled[m.journal[i].key2()] = struct{}{}
-		}
+// index builds the journal's index, when the journal first passes journalScan.
+func (m *Machine) index() {
+	if m.indexOn {
+		return
 	}
-	return m.journaled
+	if m.journaled == nil {
+		m.journaled = make(map[any]struct{}, journalScan)
+		m.journaledFields = make(map[fieldID]struct{}, 2*journalScan)
+	}
+	m.indexOn = true
+	for i := range m.journal {
+		m.indexEntry(&m.journal[i])
+	}
 }
 
-// key2 is what names the entry in the journal's index.
-func (u *undo) key2() any {
+// indexEntry adds an entry to the journal's index.
+func (m *Machine) indexEntry(u *undo) {
 	if u.id != nil {
-		return u.id
+		m.journaled[u.id] = struct{}{}
+	} else {
+		m.journaledFields[fieldID{u.rec, u.key}] = struct{}{}
 	}
-	return fieldID{u.rec, u.key}
 }
 
 // journaledOnce reports whether id (a pile, a passage or givenID{}) already has its undo in
@@ -147,7 +155,8 @@ func (m *Machine) journaledOnce(id any) bool {
 		}
 		return false
 	}
-	_, ok := m.indexed()[id]
+	m.index()
+	_, ok := m.journaled[id]
 	return ok
 }
 
@@ -162,15 +171,16 @@ func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
 		}
 		return false
 	}
-	_, ok := m.indexed()[fieldID{rec, key}]
+	m.index()
+	_, ok := m.journaledFields[fieldID{rec, key}]
 	return ok
 }
 
 // record adds an undo to the journal (the caller checked that it holds none for the thing).
 func (m *Machine) record(u undo) {
 	m.journal = append(m.journal, u)
-	if len(m.journaled) > 0 {
-		m.journaled[u.key2()] = struct{}{}
+	if m.indexOn {
+		m.indexEntry(&m.journal[len(m.journal)-1])
 	}
 }
 
@@ -178,8 +188,10 @@ func (m *Machine) record(u undo) {
 func (m *Machine) clearJournal() {
 	clear(m.journal)
 	m.journal = m.journal[:0]
-	if len(m.journaled) > 0 {
+	if m.indexOn {
 		clear(m.journaled)
+		clear(m.journaledFields)
+		m.indexOn = false
 	}
 }
 
