@@ -907,7 +907,8 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 		field = ks
 	}
-	if s.KeyType != nil {
+	// A string key, or a value of the key's enum, is checked without boxing it for Conform.
+	if kt := s.KeyType; kt != nil && kt.Kind != TString && (kt.Kind != TEnum || !kt.Enum.Has(field)) {
 		if _, err := Conform(field, s.KeyType); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "key of map[" + s.KeyType.String() + "]" + s.FieldType.String() + ": " + err.Error()}
 		}
