@@ -59,9 +59,11 @@ func (f *Frame) flush() {
 //
 // A name that is also a global (a local may hide an entity, a die or a pile) keeps living in
 // the map: before its local is bound, the map holds the global, and the frame must read
-// that. Tables keep the map: their expressions are also evaluated away from a frame (the
-// distributions of rolled tables). A procedure with an expression that another procedure
-// (or a table) also holds keeps the map too, since a slot means one procedure's frame.
+// that. The globals a procedure reads and binds nowhere get slots of their own after its
+// locals (Proc.GlobalFrom), which copyUses fills as it fills the map. Tables keep the map:
+// their expressions are also evaluated away from a frame (the distributions of rolled
+// tables). A procedure with an expression that another procedure (or a table) also holds
+// keeps the map too, since a slot means one procedure's frame.
 func ResolveSlots(prog *Program) {
 	if noSlots {
 		return
