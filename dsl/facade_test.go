@@ -389,6 +389,58 @@ action tirer(): string {
 	}
 }
 
+// TestTrialEnvReused: trials one after another fill one environment map again, so each sees
+// the session's variables as they are now and only its own names; a trial run from inside
+// another's callback gets a map of its own.
+func TestTrialEnvReused(t *testing.T) {
+	prog, d := dsl.LoadSource("t.rules", []byte(`ruleset "t"
+kind Compteur { n: int = 0 }
+entity c: Compteur {}
+`))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	if _, err := s.Let("x", "1"); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := s.Compile("<t>", "x + c.n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(c *dsl.Compiled, inner func()) string {
+		var out string
+		err := s.Trial(c, func(v any, err error) error {
+			out = dsl.Repr(v)
+			if inner != nil {
+				inner()
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if got := run(sum, nil); got != "1" {
+		t.Errorf("x + c.n = %s, want 1", got)
+	}
+	if _, err := s.Let("x", "5"); err != nil {
+		t.Fatal(err)
+	}
+	var inner string
+	if got := run(sum, func() { inner = run(sum, nil) }); got != "5" || inner != "5" {
+		t.Errorf("after x = 5: x + c.n = %s, inside its callback %s; want 5 and 5", got, inner)
+	}
+	if got := run(sum, nil); got != "5" {
+		t.Errorf("third trial: x + c.n = %s, want 5", got)
+	}
+}
+
 // TestConstFromInclude: a const may use a const of a file included above it (the included
 // file's declarations are met where its include stands), not one included below it.
 func TestConstFromInclude(t *testing.T) {

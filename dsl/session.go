@@ -23,6 +23,9 @@ type Session struct {
 	// inputs holds the text of the last input under each name ("<input>", "<eval>"), for
 	// rendering its diagnostics: the session keeps it, never the shared Program.
 	inputs Sources
+	// spare is the environment map of the last trial, cleared and filled again by the next
+	// one (simulations run one trial after another); nil while a trial holds it.
+	spare map[string]any
 }
 
 // NewSession starts a session on a machine.
@@ -78,7 +81,9 @@ func (s *Session) Compile(name, src string) (*Compiled, error) {
 // before the state is undone. Each trial starts from the state the session had.
 func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
 	return s.M.m.Trial(func() error {
-		v, err := s.M.m.Eval(c.x, s.env(c.x.Globals))
+		env := s.trialEnv(c.x.Globals)
+		v, err := s.M.m.Eval(c.x, env)
+		s.spare = env
 		return see(s.own(v), err)
 	})
 }
@@ -99,7 +104,9 @@ func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error
 		if err := s.M.m.Redeal(); err != nil {
 			return see(nil, err)
 		}
-		v, err := s.M.m.Eval(c.x, s.env(c.x.Globals))
+		env := s.trialEnv(c.x.Globals)
+		v, err := s.M.m.Eval(c.x, env)
+		s.spare = env
 		return see(s.own(v), err)
 	})
 }
@@ -212,9 +219,24 @@ func CheckInput(name, src string) error {
 	return nil
 }
 
+// trialEnv is env for a trial, in the map the last trial used when no other trial holds it.
+func (s *Session) trialEnv(globals []string) map[string]any {
+	env := s.spare
+	if env == nil {
+		return s.env(globals)
+	}
+	s.spare = nil
+	clear(env)
+	return s.fill(env, globals)
+}
+
 // env is the environment of one input: the session's variables and the globals it reads.
 func (s *Session) env(globals []string) map[string]any {
-	env := make(map[string]any, len(s.vars)+len(globals)+1)
+	return s.fill(make(map[string]any, len(s.vars)+len(globals)+1), globals)
+}
+
+// fill binds in env the machine, the globals of the input and the session's variables.
+func (s *Session) fill(env map[string]any, globals []string) map[string]any {
 	env["__rt"] = s.M.m
 	for _, g := range globals {
 		env[g], _ = s.M.m.Global(g)

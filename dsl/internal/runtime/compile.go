@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -16,6 +17,20 @@ import (
 var IdentRE = LazyRegexp(sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
 }))
+
+// IsIdent reports what IdentRE matches, without the regular expression: the printer asks it
+// of every key of every map it shows.
+func IsIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsNumber(r)) {
+			return false
+		}
+	}
+	return true
+}
 
 // LazyRegexp is a regular expression compiled on its first use (a sync.OnceValue), so that a
 // package-level pattern costs nothing at start-up. Call it for the *regexp.Regexp; MatchString

@@ -34,3 +34,16 @@ func TestConformInt(t *testing.T) {
 		}
 	}
 }
+
+// An int or a float that already has its type passes through Conform as it was given: every
+// argument and result of a call goes through it, and boxing the number again allocated.
+func TestConformKeepsNumbersBoxed(t *testing.T) {
+	for _, c := range []struct {
+		v any
+		t *Type
+	}{{1000, IntType}, {2.5, FloatType}} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = Conform(c.v, c.t) }); n != 0 {
+			t.Errorf("Conform(%v) allocates %v times", c.v, n)
+		}
+	}
+}

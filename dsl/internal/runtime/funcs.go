@@ -178,7 +178,16 @@ func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 	if err := m.Charge(len(m.prog.Entities)); err != nil {
 		return nil, err
 	}
-	var out []any
+	n := 0 // counted first: one list of the right size, not the growth of an append
+	for _, e := range m.prog.Entities {
+		if e.Kind == k {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	out := make([]any, 0, n)
 	for _, e := range m.prog.Entities {
 		if e.Kind == k {
 			out = append(out, m.globals[e.Name])

@@ -78,16 +78,21 @@ type Machine struct {
 	journal []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string
-	argStack      []any            // the arguments of calls made by Fast code (PushArg)
-	journaled     map[any]struct{} // what the journal holds, once it is long (journaledOnce)
-	steps         int
-	mem           int    // memory budget units spent by the current top-level call
-	reached       string // the limit the current top-level call reached (Reached)
-	depth         int
-	running       int   // VMs currently running (nested through calls)
-	vms           []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates    []any // the same for Fast code (Fast.Eval)
-	pools         [][]*Frame
+	argStack      []any // the arguments of calls made by Fast code (PushArg)
+	// journaled and journaledFields index what the journal holds once it is long
+	// (journaledOnce, fieldJournaled), indexOn says since when: the fields in a map of their
+	// own, so that indexing a field write boxes nothing.
+	journaled       map[any]struct{}
+	journaledFields map[fieldID]struct{}
+	indexOn         bool
+	steps           int
+	mem             int    // memory budget units spent by the current top-level call
+	reached         string // the limit the current top-level call reached (Reached)
+	depth           int
+	running         int   // VMs currently running (nested through calls)
+	vms             []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates      []any // the same for Fast code (Fast.Eval)
+	pools           [][]*Frame
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
@@ -121,25 +126,28 @@ type givenID struct{}
 // past it, an index of what is journaled answers.
 const journalScan = 32
 
-// indexed returns the journal's index, built when the journal first passes journalScan.
-func (m *Machine) indexed() map[any]struct{} {
-	if len(m.journaled) == 0 {
-		if m.journaled == nil {
-			m.journaled = make(map[any]struct{}, 2*journalScan)
-		}
-		for i := range m.journal {
-			m.journaled[m.journal[i].key2()] = struct{}{}
-		}
+// index builds the journal's index, when the journal first passes journalScan.
+func (m *Machine) index() {
+	if m.indexOn {
+		return
 	}
-	return m.journaled
+	if m.journaled == nil {
+		m.journaled = make(map[any]struct{}, journalScan)
+		m.journaledFields = make(map[fieldID]struct{}, 2*journalScan)
+	}
+	m.indexOn = true
+	for i := range m.journal {
+		m.indexEntry(&m.journal[i])
+	}
 }
 
-// key2 is what names the entry in the journal's index.
-func (u *undo) key2() any {
+// indexEntry adds an entry to the journal's index.
+func (m *Machine) indexEntry(u *undo) {
 	if u.id != nil {
-		return u.id
+		m.journaled[u.id] = struct{}{}
+	} else {
+		m.journaledFields[fieldID{u.rec, u.key}] = struct{}{}
 	}
-	return fieldID{u.rec, u.key}
 }
 
 // journaledOnce reports whether id (a pile, a passage or givenID{}) already has its undo in
@@ -153,7 +161,8 @@ func (m *Machine) journaledOnce(id any) bool {
 		}
 		return false
 	}
-	_, ok := m.indexed()[id]
+	m.index()
+	_, ok := m.journaled[id]
 	return ok
 }
 
@@ -168,15 +177,16 @@ func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
 		}
 		return false
 	}
-	_, ok := m.indexed()[fieldID{rec, key}]
+	m.index()
+	_, ok := m.journaledFields[fieldID{rec, key}]
 	return ok
 }
 
 // record adds an undo to the journal (the caller checked that it holds none for the thing).
 func (m *Machine) record(u undo) {
 	m.journal = append(m.journal, u)
-	if len(m.journaled) > 0 {
-		m.journaled[u.key2()] = struct{}{}
+	if m.indexOn {
+		m.indexEntry(&m.journal[len(m.journal)-1])
 	}
 }
 
@@ -184,8 +194,10 @@ func (m *Machine) record(u undo) {
 func (m *Machine) clearJournal() {
 	clear(m.journal)
 	m.journal = m.journal[:0]
-	if len(m.journaled) > 0 {
+	if m.indexOn {
 		clear(m.journaled)
+		clear(m.journaledFields)
+		m.indexOn = false
 	}
 }
 
@@ -722,6 +734,9 @@ func (m *Machine) copyUses(p *Proc, f *Frame) {
 	for _, name := range p.Uses {
 		f.Vars[name] = m.globals[name]
 	}
+	for i := p.GlobalFrom; i < len(p.Locals); i++ {
+		f.slots[i] = m.globals[p.Locals[i]]
+	}
 	f.version = m.version
 }
 
@@ -902,7 +917,8 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 		field = ks
 	}
-	if s.KeyType != nil {
+	// A string key, or a value of the key's enum, is checked without boxing it for Conform.
+	if kt := s.KeyType; kt != nil && kt.Kind != TString && (kt.Kind != TEnum || !kt.Enum.Has(field)) {
 		if _, err := Conform(field, s.KeyType); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "key of map[" + s.KeyType.String() + "]" + s.FieldType.String() + ": " + err.Error()}
 		}

@@ -122,8 +122,11 @@ type Proc struct {
 	Table  *Table   // set when the procedure is a table's lookup
 	Uses   []string // the globals its expressions read: its frames hold these
 	// Locals names its frames' slots, the parameters first (see ResolveSlots); nil: all its
-	// variables live in the frame's map.
-	Locals []string
+	// variables live in the frame's map. The slots from GlobalFrom on hold globals of Uses
+	// that no local of the procedure hides, copied in with the map's (Machine.copyUses), so
+	// that closures read them without hashing their names.
+	Locals     []string
+	GlobalFrom int
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

@@ -18,6 +18,9 @@ type Roll struct {
 	Lowest  int      `expr:"lowest"`
 	Bool    bool     `expr:"ok"` // the outcome of a comparison written in the notation
 	result  *dice.Result
+	// dice holds All and Faces of a roll of up to two dice, so that the commonest rolls
+	// are one allocation, not three.
+	dice [4]int
 }
 
 func newRoll(r *dice.Result) *Roll {
@@ -26,8 +29,14 @@ func newRoll(r *dice.Result) *Roll {
 	for _, t := range r.Terms {
 		n += len(t.Dice)
 	}
-	out.All = make([]int, 0, n)
-	out.Faces = make([]int, 0, n)
+	// All and Faces share one array, each capped at n so that an append copies.
+	var buf []int
+	if 2*n <= len(out.dice) {
+		buf = out.dice[:]
+	} else {
+		buf = make([]int, 2*n)
+	}
+	out.All, out.Faces = buf[0:0:n], buf[n:n:2*n]
 	first := true
 	for _, t := range r.Terms {
 		for _, d := range t.Dice {

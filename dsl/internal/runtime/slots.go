@@ -59,9 +59,11 @@ func (f *Frame) flush() {
 //
 // A name that is also a global (a local may hide an entity, a die or a pile) keeps living in
 // the map: before its local is bound, the map holds the global, and the frame must read
-// that. Tables keep the map: their expressions are also evaluated away from a frame (the
-// distributions of rolled tables). A procedure with an expression that another procedure
-// (or a table) also holds keeps the map too, since a slot means one procedure's frame.
+// that. The globals a procedure reads and binds nowhere get slots of their own after its
+// locals (Proc.GlobalFrom), which copyUses fills as it fills the map. Tables keep the map:
+// their expressions are also evaluated away from a frame (the distributions of rolled
+// tables). A procedure with an expression that another procedure (or a table) also holds
+// keeps the map too, since a slot means one procedure's frame.
 func ResolveSlots(prog *Program) {
 	if noSlots {
 		return
@@ -94,7 +96,7 @@ procs:
 
 // resolveProc gives p's locals their slots.
 func resolveProc(prog *Program, p *Proc) {
-	r := &resolver{global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}}
+	r := &resolver{global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}, bound: map[string]bool{}}
 	for _, u := range p.Uses {
 		r.uses[u] = true
 	}
@@ -103,6 +105,15 @@ func resolveProc(prog *Program, p *Proc) {
 		r.bind(par.Name)
 	}
 	r.bindBody(p.Body)
+	// The globals it reads and never binds get the slots after the locals: a name also bound
+	// as a local reads the global from the map until the local is bound, so it stays there.
+	p.GlobalFrom = len(r.names)
+	for _, u := range p.Uses {
+		if !r.bound[u] && u != "__rt" {
+			r.names = append(r.names, u)
+			r.index[u] = len(r.names)
+		}
+	}
 	if len(r.names) == 0 {
 		return
 	}
@@ -118,11 +129,15 @@ type resolver struct {
 	global map[string]Global
 	uses   map[string]bool
 	names  []string
-	index  map[string]int // name -> slot + 1
+	index  map[string]int  // name -> slot + 1
+	bound  map[string]bool // every name the procedure binds, slot or not (nil: not kept)
 }
 
 // bind gives name a slot unless it must stay in the map.
 func (r *resolver) bind(name string) {
+	if r.bound != nil {
+		r.bound[name] = true
+	}
 	if name == "" || r.index[name] > 0 || r.uses[name] || name == "__rt" {
 		return
 	}

@@ -239,3 +239,51 @@ action acc(n: int): int {
 		t.Errorf("the hook saw %q, want %q", seen, want)
 	}
 }
+
+// The globals a procedure reads and never binds live in slots after its locals, copied in
+// when its frame is made and again after an option changes: a reused frame sees the new
+// value. A global that a local hides stays in the map.
+func TestSlotsGlobals(t *testing.T) {
+	prog, diags := compile("t.rules", `
+option bonus = 2
+kind Unit { force: int = 3 }
+entity u: Unit { }
+action strike(n: int): int {
+  let t = u.force + bonus + n
+  u.force += 1
+  return t
+}
+action hides(): int {
+  let a = u.force + bonus
+  let u = Unit({force: 9})
+  return a * 100 + u.force
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p := prog.Proc("strike")
+	if want := []string{"n", "t", "bonus", "u"}; !slices.Equal(p.Locals, want) || p.GlobalFrom != 2 {
+		t.Errorf("strike: slots %v from %d, want %v from 2", p.Locals, p.GlobalFrom, want)
+	}
+	if want := []string{"a", "bonus"}; !slices.Equal(prog.Proc("hides").Locals, want) {
+		t.Errorf("hides: slots %v, want %v", prog.Proc("hides").Locals, want)
+	}
+	m, err := runtime.NewMachine(prog, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, opt := range []int{2, 2, 10} {
+		if err := m.SetOption("bonus", opt); err != nil {
+			t.Fatal(err)
+		}
+		v, err := m.Call("strike", i)
+		w, err2 := m.Call("hides")
+		got = append(got, fmt.Sprintf("%s %v %s %v", runtime.Repr(v), err, runtime.Repr(w), err2))
+	}
+	want := []string{"5 <nil> 609 <nil>", "7 <nil> 709 <nil>", "17 <nil> 1609 <nil>"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

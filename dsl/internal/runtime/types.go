@@ -196,7 +196,7 @@ func Conform(v any, t *Type) (any, error) {
 	case TInt:
 		switch x := v.(type) {
 		case int:
-			return v, nil // v as it is: x would be boxed again
+			return v, nil // v, not x: an int past 255 boxed again is an allocation
 		case *Roll:
 			if x.Symbol() != "" {
 				return nil, Errorf("expected an int, got the face %s of %s (a face has a name, not a number)", x.Symbol(), x.result.Expr)

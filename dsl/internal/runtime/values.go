@@ -211,7 +211,7 @@ func (w *reprWriter) write(v any, depth int) {
 			if !w.next(i) {
 				break
 			}
-			if IdentRE.MatchString(k) {
+			if IsIdent(k) {
 				b.WriteString(k)
 			} else {
 				b.WriteString(strconv.Quote(k)) // {"a]": 2} reads as one key

@@ -253,3 +253,18 @@ func TestReprSummary(t *testing.T) {
 		}
 	}
 }
+
+// IsIdent says what IdentRE says, on names of every script, digits, marks, symbols and
+// bytes that are not UTF-8.
+func TestIsIdentMatchesIdentRE(t *testing.T) {
+	cases := []string{"", "a", "_", "_1", "1a", "a1", "été", "ᾅ", "Ⅻ", "a²", "²", "x-y", "a b", "日本",
+		"a\u0301", "\u0301", "a\xff", "\xff", "٣", "a٣", "ʰ", "$", "a$", "🎲", "ǅ", "a_b_c9", "a\n"}
+	for r := rune(0); r < 0x30000; r += 3 {
+		cases = append(cases, string(r), "a"+string(r), string(r)+"a")
+	}
+	for _, s := range cases {
+		if got, want := runtime.IsIdent(s), runtime.IdentRE.MatchString(s); got != want {
+			t.Errorf("IsIdent(%q) = %v, IdentRE says %v", s, got, want)
+		}
+	}
+}

@@ -38,3 +38,18 @@ func deferGC() (restore func()) {
 	runtime.SetFinalizer(sentinel, func(*[32]byte) { back() })
 	return back
 }
+
+// simGCPercent is the garbage collector's GOGC during sim: a run's garbage is most
+// of what a simulation allocates, and its live heap (a machine per worker and variant, the
+// tally) is small, so letting the heap grow to five times it instead of twice spends a
+// quarter less CPU on a Mortebrume strike for about 12 MB more memory.
+const simGCPercent = 400
+
+// collectLess sets simGCPercent unless GOGC was given, and returns what puts it back.
+func collectLess() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(simGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}

@@ -37,6 +37,7 @@ const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--li
 var Sim Command = run((*cli).sim)
 
 func (c *cli) sim(args []string) int {
+	defer collectLess()()
 	fs := c.newFlags("sim", simSynopsis)
 	var files, sets listFlag
 	fs.Var(&files, "f", "load a rule `FILE` (repeatable)")
