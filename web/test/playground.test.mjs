@@ -225,6 +225,30 @@ try {
   check(await page.$eval('[aria-label="console output"] .entry:nth-last-child(2)', (e) => e.querySelector(".stopped") !== null), "Stop ends the long question; the input queued behind it runs");
   await runInput(page, "after + 1");
   check((await page.$eval(last, (e) => e.textContent)).endsWith("6"), "after Stop, the console answers again, its session kept");
+  // :sim: a real percentage in the bar while the runs go on, the page answering meanwhile,
+  // then sim's table and a chart of the outcomes.
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(":sim 4000 lent() > 700");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#busy:not([hidden])", { timeout: 10000 });
+  const bars = [];
+  const lags = [];
+  for (let i = 0; i < 200 && !(await page.$eval("#busy", (e) => e.hidden)); i++) {
+    const t2 = Date.now();
+    // A click on a tab answers while the worker runs: the page's thread is free.
+    await page.click('[role="tab"]');
+    bars.push(await page.$eval('progress[aria-label="progress"]', (p) => ({ value: p.hasAttribute("value") ? p.value : null, max: p.max, text: document.querySelector("#busy-text").textContent })));
+    lags.push(Date.now() - t2);
+    if (i === 3) await page.screenshot({ path: `${shots}-sim-running.png` });
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const moving = bars.filter((b) => b.value !== null && b.value > 0 && b.value < b.max && b.max === 4000 && /^\d+% — [\d,]+ of 4,000 runs/.test(b.text));
+  check(new Set(moving.map((b) => b.value)).size >= 2, `the progress bar moves with a real percentage: ${JSON.stringify(bars.slice(0, 4))}… (${bars.length} looks)`);
+  check(lags.length > 0 && Math.max(...lags) < 1000, `the page answers clicks while :sim runs (slowest ${Math.max(...lags)} ms)`);
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child').textContent.includes("4000 runs, seed"), { timeout: 120000 });
+  const simOut = await page.$eval(last, (e) => ({ text: e.textContent, bars: e.querySelectorAll("svg rect title").length }));
+  check(simOut.text.includes("95% interval") && simOut.text.includes("true") && simOut.bars >= 1, `:sim answers with its table and a chart: ${simOut.text.slice(0, 120)} (${simOut.bars} bars with a title)`);
+  await page.screenshot({ path: `${shots}-sim.png` });
   await runInput(page, ":sweep n=1..3 2d6 + n >= 10");
   const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
   check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");
