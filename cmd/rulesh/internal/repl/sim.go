@@ -86,7 +86,8 @@ func (s *Shell) sim(arg string) {
 			labels = append(labels, o.Text)
 			series[0].Values = append(series[0].Values, o.Frequency)
 		}
-		if svg, err := chartSVG(fmt.Sprintf("%s — %d runs, seed %d", arg, runs, s.seed), labels, series); err == nil {
+		title := fmt.Sprintf("%s — %d runs, seed %d", arg, runs, s.seed)
+		if svg, err := chartSVG(output.Chart{Title: title, Labels: labels, Series: series, YLabel: "frequency"}); err == nil {
 			s.picture(svg)
 		}
 	}

@@ -62,3 +62,26 @@ func TestSimInterrupted(t *testing.T) {
 		t.Errorf("output %q, failed %v", got, sh.Failed())
 	}
 }
+
+// TestChartTips: the charts of the page's console show the exact fraction when a bar is
+// hovered (its <title>), as the CLI's do; a :sim's chart is of frequencies.
+func TestChartTips(t *testing.T) {
+	var pics []string
+	var out bytes.Buffer
+	sh, err := New(Config{Seed: 1, Stdout: &out, Stderr: &out, Picture: func(svg string) { pics = append(pics, svg) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ input, want string }{
+		{":prob d6", "1/6"},                  // by convolution
+		{":prob [1, 2, 3][d(3) - 1]", "1/3"}, // by the engine
+		{":sweep n=1..2 d6 + n >= 6", "1/3"}, // each value of a sweep
+		{":sim 100 d6", ">frequency</text>"}, // sampled: frequencies
+	} {
+		pics = nil
+		sh.Exec(c.input)
+		if len(pics) != 1 || !strings.Contains(pics[0], c.want) {
+			t.Errorf("%s: %d pictures, want one with %q:\n%s", c.input, len(pics), c.want, strings.Join(pics, "\n"))
+		}
+	}
+}
