@@ -475,7 +475,7 @@ function intro() {
   const parts = [
     "This console is the rulesh REPL, running the rules on the left in your browser. Try ",
     [":prob 3d6 >= 12"], " (the odds, as a chart), ", [":prob attaque() >= 15"], " (a rule of the blank page), ",
-    [":sweep n=1..4 2d6 + n >= 10"], " (one chart, a bar per value), ", ["let r = 2d6"], ", ", [":state"], " or ", [":help"], ". Tab completes names (", [":prob fr"], " then Tab). ",
+    [":sweep n=1..4 2d6 + n >= 10"], " (one chart, a bar per value), ", [":sim 3d6"], " (10,000 runs, with a progress bar), ", ["let r = 2d6"], ", ", [":state"], " or ", [":help"], ". Tab completes names (", [":prob fr"], " then Tab). ",
     "Edit the rules: the next input runs against them. ",
     "The Share link holds the rules and the inputs.",
   ];

@@ -128,6 +128,19 @@ try {
   const hasChart = await page.$eval(last, (e) => e.querySelector("svg rect") !== null);
   const table = await page.$eval(last, (e) => e.textContent);
   check(hasChart && table.includes("3/8"), ":prob draws a chart (an svg in the console output) with the table");
+  // Hovering a bar shows its exact fraction: the bar's <title> is kept by the page's whitelist.
+  const tips = await page.$eval(last, (e) => [...e.querySelectorAll("svg rect title")].map((t) => t.textContent));
+  check(tips.some((t) => /^true: 3\/8 \(/.test(t)), `a bar's tooltip holds the exact fraction: ${JSON.stringify(tips)}`);
+  // On a narrow console the chart shrinks whole: its title stays inside the picture.
+  await page.setViewport({ width: 520, height: 900 });
+  const fits = await page.$eval(last, (e) => {
+    const svg = e.querySelector("svg");
+    const box = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll("text")].every((t) => { const r = t.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; });
+  });
+  check(fits, "on a narrow page every text of the chart, its title included, is inside the picture");
+  await page.screenshot({ path: `${shots}-narrow.png` });
+  await page.setViewport({ width: 1400, height: 900 });
   const firstMs = await page.evaluate(() => window.playground.execs.at(-1).ms);
   await runInput(page, ":prob 3d6 >= 12");
   const probMs = await page.evaluate(() => window.playground.execs.at(-1).ms);
