@@ -638,7 +638,11 @@ function buildMenu() {
     const g = document.createElement("optgroup");
     g.label = dir;
     for (const p of paths) {
-      const m = catalogue[p].match(/^ruleset\s+"([^"\n]*)"/m);
+      // A scenario without a ruleset line of its own (forge.rules) is named after the rules
+      // it includes, so that the menu, closed, still says which game it is.
+      let m = catalogue[p].match(/^ruleset\s+"([^"\n]*)"/m);
+      const inc = catalogue[p].match(/^include\s+"([^"\n]*)"/m);
+      if (!m && inc && catalogue[`${dir}/${inc[1]}`]) m = catalogue[`${dir}/${inc[1]}`].match(/^ruleset\s+"([^"\n]*)"/m);
       add(g, p, m ? `${p.split("/").pop()} — ${m[1]}` : p.split("/").pop());
     }
     sel.append(g);

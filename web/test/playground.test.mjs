@@ -181,6 +181,8 @@ try {
   // A shipped ruleset with an include: a tab per file, a check under 100 ms on the largest.
   await page.select('[aria-label="ruleset"]', "mortebrume/forge.rules");
   await page.waitForFunction(() => document.querySelectorAll('[role="tab"]').length === 2, { timeout: 10000 });
+  const chosen = await page.$eval('[aria-label="ruleset"]', (s) => s.selectedOptions[0].textContent);
+  check(chosen.startsWith("forge.rules — ") && chosen.includes("Mortebrume"), `the menu names the game of a scenario that includes it: ${chosen}`);
   const tabs = await page.$$eval('[role="tab"]', (t) => t.map((x) => x.textContent));
   check(JSON.stringify(tabs) === '["forge.rules","mortebrume.rules"]', `a ruleset shows its includes as tabs: ${JSON.stringify(tabs)}`);
   await runInput(page, ":prob frapper(will, jack)");
