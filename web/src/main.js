@@ -404,8 +404,13 @@ $("stop").onclick = () => {
   const at = session.inputs.indexOf(stopped);
   const earlier = at >= 0 ? session.inputs.slice(0, at) : [...session.inputs];
   if (at >= 0) session.inputs.splice(at, 1);
+  perf.replayed = [];
   session.replay = (async () => {
     for (const { input } of earlier) {
+      // A :sim changes nothing in the session (its runs start from the rules as loaded, on
+      // machines of their own): running its thousands of runs again would only delay.
+      if (/^\s*:sim(\s|$)/.test(input)) continue;
+      perf.replayed.push(input);
       try {
         await engine.ready;
         await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });

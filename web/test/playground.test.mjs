@@ -264,6 +264,16 @@ try {
   const simOut = await page.$eval(last, (e) => ({ text: e.textContent, bars: e.querySelectorAll("svg rect title").length }));
   check(simOut.text.includes("95% interval") && simOut.text.includes("true") && simOut.bars >= 1, `:sim answers with its table and a chart: ${simOut.text.slice(0, 120)} (${simOut.bars} bars with a title)`);
   await page.screenshot({ path: `${shots}-sim.png` });
+  // Stop after a :sim replays the inputs before it but that :sim, which changed nothing.
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(":prob lent() > 700");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#busy:not([hidden])", { timeout: 10000 });
+  await page.click("#stop");
+  await runInput(page, "after + 2");
+  const replayed = await page.evaluate(() => window.playground.replayed);
+  check((await page.$eval(last, (e) => e.textContent)).endsWith("7") && replayed.includes("let after = 2 + 3") && !replayed.some((i) => i.startsWith(":sim")),
+    `Stop replays the session without its :sim: ${JSON.stringify(replayed)}`);
   await runInput(page, ":sweep n=1..3 2d6 + n >= 10");
   const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
   check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");
