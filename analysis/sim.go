@@ -68,6 +68,11 @@ type SimConfig struct {
 	Workers int
 	// Done, when set, counts the runs finished, for a progress bar.
 	Done *atomic.Int64
+	// Progress, when set, is called with the number of runs finished so far each time a
+	// worker finishes a chunk of them, one call at a time, from the worker's goroutine: a
+	// single-threaded host (WebAssembly), where no other goroutine would get to read Done
+	// while the runs go on, reports progress from here.
+	Progress func(done int64)
 	// LimitRuns is how many runs may fail at a limit of the machine before the simulation
 	// stops with an *ErrLimitRuns (0: DefaultLimitRuns; negative: any number, each counted
 	// as its outcome).
@@ -469,9 +474,20 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 			failure = w0.sides[0].err
 		}
 	}
-	if cfg.Done != nil {
-		cfg.Done.Add(pre - first)
+	var progressMu sync.Mutex
+	var finished int64
+	advance := func(k int64) {
+		if cfg.Done != nil {
+			cfg.Done.Add(k)
+		}
+		if cfg.Progress != nil {
+			progressMu.Lock()
+			finished += k
+			cfg.Progress(finished)
+			progressMu.Unlock()
+		}
 	}
+	advance(pre - first)
 	var next atomic.Int64
 	next.Store(pre)
 	var wg sync.WaitGroup
@@ -495,9 +511,7 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 						return
 					}
 				}
-				if cfg.Done != nil {
-					cfg.Done.Add(hi - lo)
-				}
+				advance(hi - lo)
 			}
 		}()
 	}

@@ -338,3 +338,36 @@ action spam(n) {
 		t.Errorf("%d lines, want 60000", n)
 	}
 }
+
+// TestSimulateProgress: the progress calls rise, one at a time, to every run, whatever the
+// workers, and leave the counts as they are without them.
+func TestSimulateProgress(t *testing.T) {
+	prog := loadSource(t, simRules)
+	for _, workers := range []int{1, 3} {
+		cfg := SimConfig{Expr: "d6", A: Variant{Prog: prog}, Runs: 1000, Seed: 7, Workers: workers}
+		want := counts(simulate(t, cfg).Summary(0))
+		var seen []int64
+		busy := false
+		cfg.Progress = func(done int64) {
+			if busy {
+				t.Error("two progress calls at once")
+			}
+			busy = true
+			seen = append(seen, done)
+			busy = false
+		}
+		got := counts(simulate(t, cfg).Summary(0))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("workers %d: counts %v with progress, %v without", workers, got, want)
+		}
+		if len(seen) < 2 || seen[len(seen)-1] != 1000 {
+			t.Fatalf("workers %d: progress %v, want several calls ending at 1000", workers, seen)
+		}
+		for i := 1; i < len(seen); i++ {
+			if seen[i] <= seen[i-1] {
+				t.Errorf("workers %d: progress %v does not rise", workers, seen)
+				break
+			}
+		}
+	}
+}

@@ -39,17 +39,20 @@ class Engine {
         if (e.data.ready) return resolve();
         if (e.data.failed) return reject(new Error(e.data.failed));
         const p = this.pending.get(e.data.id);
-        if (p) {
+        if (p && e.data.progress) {
+          if (p.onProgress) p.onProgress(e.data.progress);
+        } else if (p) {
           this.pending.delete(e.data.id);
           p.resolve(e.data.answer);
         }
       };
     });
   }
-  call(op, req) {
+  // call sends a request; onProgress, when given, hears the {done, total} of a :sim as it runs.
+  call(op, req, onProgress = null) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ id, op, req });
     });
   }
@@ -308,7 +311,11 @@ async function exec(input, div, item = null) {
     await session.replay;
     await engine.ready;
     session.running = item;
-    answer = await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
+    answer = await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input }, (p) => {
+      busyProgress = p;
+      showBusy(t0); // a bar with a real percentage shows at once
+      drawBusy();
+    });
   } catch (err) {
     session.running = null;
     clearTimeout(busy);
@@ -357,15 +364,33 @@ function startSession() {
   session.queue = session.queue.then(() => exec("", div));
 }
 
-let busyTimer;
+// The bar under the console while an input runs: without a known progress it only moves
+// (working… and the time); a :sim's runs done / runs asked set its value and percentage.
+let busyTimer, busyStart, busyProgress = null;
 function showBusy(t0) {
+  if (busyTimer) return;
+  busyStart = t0;
   $("busy").hidden = false;
-  const tick = () => ($("busy-text").textContent = `working… ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  tick();
-  busyTimer = setInterval(tick, 200);
+  drawBusy();
+  busyTimer = setInterval(drawBusy, 200);
+}
+function drawBusy() {
+  const bar = $("busy").querySelector("progress");
+  const secs = `${((performance.now() - busyStart) / 1000).toFixed(1)} s`;
+  if (busyProgress && busyProgress.total > 0) {
+    const { done, total } = busyProgress;
+    bar.max = total;
+    bar.value = done;
+    $("busy-text").textContent = `${Math.floor((100 * done) / total)}% — ${done.toLocaleString("en")} of ${total.toLocaleString("en")} runs, ${secs}`;
+  } else {
+    bar.removeAttribute("value"); // no value: the bar says it works, not how far
+    $("busy-text").textContent = `working… ${secs}`;
+  }
 }
 function hideBusy() {
   clearInterval(busyTimer);
+  busyTimer = null;
+  busyProgress = null;
   $("busy").hidden = true;
 }
 
@@ -379,8 +404,13 @@ $("stop").onclick = () => {
   const at = session.inputs.indexOf(stopped);
   const earlier = at >= 0 ? session.inputs.slice(0, at) : [...session.inputs];
   if (at >= 0) session.inputs.splice(at, 1);
+  perf.replayed = [];
   session.replay = (async () => {
     for (const { input } of earlier) {
+      // A :sim changes nothing in the session (its runs start from the rules as loaded, on
+      // machines of their own): running its thousands of runs again would only delay.
+      if (/^\s*:sim(\s|$)/.test(input)) continue;
+      perf.replayed.push(input);
       try {
         await engine.ready;
         await engine.call("exec", { files: currentFiles(), root: group.root, version: group.version, seed: session.seed, input });
@@ -450,7 +480,7 @@ function intro() {
   const parts = [
     "This console is the rulesh REPL, running the rules on the left in your browser. Try ",
     [":prob 3d6 >= 12"], " (the odds, as a chart), ", [":prob attaque() >= 15"], " (a rule of the blank page), ",
-    [":sweep n=1..4 2d6 + n >= 10"], " (one chart, a bar per value), ", ["let r = 2d6"], ", ", [":state"], " or ", [":help"], ". Tab completes names (", [":prob fr"], " then Tab). ",
+    [":sweep n=1..4 2d6 + n >= 10"], " (one chart, a bar per value), ", [":sim 3d6"], " (10,000 runs, with a progress bar), ", ["let r = 2d6"], ", ", [":state"], " or ", [":help"], ". Tab completes names (", [":prob fr"], " then Tab). ",
     "Edit the rules: the next input runs against them. ",
     "The Share link holds the rules and the inputs.",
   ];
@@ -613,7 +643,11 @@ function buildMenu() {
     const g = document.createElement("optgroup");
     g.label = dir;
     for (const p of paths) {
-      const m = catalogue[p].match(/^ruleset\s+"([^"\n]*)"/m);
+      // A scenario without a ruleset line of its own (forge.rules) is named after the rules
+      // it includes, so that the menu, closed, still says which game it is.
+      let m = catalogue[p].match(/^ruleset\s+"([^"\n]*)"/m);
+      const inc = catalogue[p].match(/^include\s+"([^"\n]*)"/m);
+      if (!m && inc && catalogue[`${dir}/${inc[1]}`]) m = catalogue[`${dir}/${inc[1]}`].match(/^ruleset\s+"([^"\n]*)"/m);
       add(g, p, m ? `${p.split("/").pop()} — ${m[1]}` : p.split("/").pop());
     }
     sel.append(g);

@@ -1,7 +1,8 @@
 // The engine's worker: it runs rulesh.wasm (the real engine, compiled from the Go sources)
 // off the page's thread, so that a long question never freezes the page. Messages in:
 // {module} first (the engine, compiled by the page), then {id, op: "check" | "exec", req};
-// out: {ready: true} once, then {id, answer}.
+// out: {ready: true} once, then {id, answer}, and before the answer of a :sim any number of
+// {id, progress: {done, total}}, posted by the engine from inside its runs.
 importScripts("wasm_exec.js");
 
 let ready;
@@ -26,6 +27,7 @@ self.onmessage = async (e) => {
   const { id, op, req } = e.data;
   await started;
   let answer;
+  self.rulesProgress = (done, total) => postMessage({ id, progress: { done, total } });
   try {
     const fn = op === "check" ? self.rulesh.check : self.rulesh.exec;
     const t0 = performance.now();

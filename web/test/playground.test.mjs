@@ -128,6 +128,19 @@ try {
   const hasChart = await page.$eval(last, (e) => e.querySelector("svg rect") !== null);
   const table = await page.$eval(last, (e) => e.textContent);
   check(hasChart && table.includes("3/8"), ":prob draws a chart (an svg in the console output) with the table");
+  // Hovering a bar shows its exact fraction: the bar's <title> is kept by the page's whitelist.
+  const tips = await page.$eval(last, (e) => [...e.querySelectorAll("svg rect title")].map((t) => t.textContent));
+  check(tips.some((t) => /^true: 3\/8 \(/.test(t)), `a bar's tooltip holds the exact fraction: ${JSON.stringify(tips)}`);
+  // On a narrow console the chart shrinks whole: its title stays inside the picture.
+  await page.setViewport({ width: 520, height: 900 });
+  const fits = await page.$eval(last, (e) => {
+    const svg = e.querySelector("svg");
+    const box = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll("text")].every((t) => { const r = t.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; });
+  });
+  check(fits, "on a narrow page every text of the chart, its title included, is inside the picture");
+  await page.screenshot({ path: `${shots}-narrow.png` });
+  await page.setViewport({ width: 1400, height: 900 });
   const firstMs = await page.evaluate(() => window.playground.execs.at(-1).ms);
   await runInput(page, ":prob 3d6 >= 12");
   const probMs = await page.evaluate(() => window.playground.execs.at(-1).ms);
@@ -168,6 +181,8 @@ try {
   // A shipped ruleset with an include: a tab per file, a check under 100 ms on the largest.
   await page.select('[aria-label="ruleset"]', "mortebrume/forge.rules");
   await page.waitForFunction(() => document.querySelectorAll('[role="tab"]').length === 2, { timeout: 10000 });
+  const chosen = await page.$eval('[aria-label="ruleset"]', (s) => s.selectedOptions[0].textContent);
+  check(chosen.startsWith("forge.rules — ") && chosen.includes("Mortebrume"), `the menu names the game of a scenario that includes it: ${chosen}`);
   const tabs = await page.$$eval('[role="tab"]', (t) => t.map((x) => x.textContent));
   check(JSON.stringify(tabs) === '["forge.rules","mortebrume.rules"]', `a ruleset shows its includes as tabs: ${JSON.stringify(tabs)}`);
   await runInput(page, ":prob frapper(will, jack)");
@@ -225,6 +240,40 @@ try {
   check(await page.$eval('[aria-label="console output"] .entry:nth-last-child(2)', (e) => e.querySelector(".stopped") !== null), "Stop ends the long question; the input queued behind it runs");
   await runInput(page, "after + 1");
   check((await page.$eval(last, (e) => e.textContent)).endsWith("6"), "after Stop, the console answers again, its session kept");
+  // :sim: a real percentage in the bar while the runs go on, the page answering meanwhile,
+  // then sim's table and a chart of the outcomes.
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(":sim 4000 lent() > 700");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#busy:not([hidden])", { timeout: 10000 });
+  const bars = [];
+  const lags = [];
+  for (let i = 0; i < 200 && !(await page.$eval("#busy", (e) => e.hidden)); i++) {
+    const t2 = Date.now();
+    // A click on a tab answers while the worker runs: the page's thread is free.
+    await page.click('[role="tab"]');
+    bars.push(await page.$eval('progress[aria-label="progress"]', (p) => ({ value: p.hasAttribute("value") ? p.value : null, max: p.max, text: document.querySelector("#busy-text").textContent })));
+    lags.push(Date.now() - t2);
+    if (i === 3) await page.screenshot({ path: `${shots}-sim-running.png` });
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const moving = bars.filter((b) => b.value !== null && b.value > 0 && b.value < b.max && b.max === 4000 && /^\d+% — [\d,]+ of 4,000 runs/.test(b.text));
+  check(new Set(moving.map((b) => b.value)).size >= 2, `the progress bar moves with a real percentage: ${JSON.stringify(bars.slice(0, 4))}… (${bars.length} looks)`);
+  check(lags.length > 0 && Math.max(...lags) < 1000, `the page answers clicks while :sim runs (slowest ${Math.max(...lags)} ms)`);
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .entry:last-child').textContent.includes("4000 runs, seed"), { timeout: 120000 });
+  const simOut = await page.$eval(last, (e) => ({ text: e.textContent, bars: e.querySelectorAll("svg rect title").length }));
+  check(simOut.text.includes("95% interval") && simOut.text.includes("true") && simOut.bars >= 1, `:sim answers with its table and a chart: ${simOut.text.slice(0, 120)} (${simOut.bars} bars with a title)`);
+  await page.screenshot({ path: `${shots}-sim.png` });
+  // Stop after a :sim replays the inputs before it but that :sim, which changed nothing.
+  await page.click('[aria-label="console input"]');
+  await page.keyboard.type(":prob lent() > 700");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#busy:not([hidden])", { timeout: 10000 });
+  await page.click("#stop");
+  await runInput(page, "after + 2");
+  const replayed = await page.evaluate(() => window.playground.replayed);
+  check((await page.$eval(last, (e) => e.textContent)).endsWith("7") && replayed.includes("let after = 2 + 3") && !replayed.some((i) => i.startsWith(":sim")),
+    `Stop replays the session without its :sim: ${JSON.stringify(replayed)}`);
   await runInput(page, ":sweep n=1..3 2d6 + n >= 10");
   const legend = await page.$eval(last, (e) => [...e.querySelectorAll("svg text")].map((t) => t.textContent));
   check(legend.includes("n=1") && legend.includes("n=3") && (await page.$eval(last, (e) => e.textContent)).includes("58.33%"), "a sweep: its columns and a chart with a legend");

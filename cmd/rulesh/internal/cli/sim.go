@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -21,13 +20,6 @@ import (
 
 // DefaultRuns is how many runs sim does without --runs: intervals about ±1% wide.
 const DefaultRuns = 10000
-
-// simTopLines is how many emitted lines the human output lists.
-const simTopLines = 10
-
-// simMaxRows is how many distinct numbers the human output lists one by one; more are
-// binned into a histogram.
-const simMaxRows = 30
 
 // simSynopsis is sim's usage line.
 const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--limit-runs N] [--compare K=V | --variant FILE] [--sweep NAME=A..B [--sweep …] [--at-least]] [--shard I/N] [--json] [--svg OUT] [--png OUT] EXPR\n       rulesh sim --merge FILE... [--json] [--svg OUT] [--png OUT]"
@@ -498,128 +490,8 @@ func setsNote(sets []string) string {
 	return ", --set " + strings.Join(sets, " --set ")
 }
 
-// printSummary prints one side: outcomes (or a histogram of many numbers), moments,
-// quantiles and the lines emitted most often.
-func (c *cli) printSummary(s analysis.Summary) {
-	if s.Numeric && len(s.Outcomes) > simMaxRows && !math.IsInf(s.Outcomes[len(s.Outcomes)-1].Num-s.Outcomes[0].Num, 0) {
-		c.printHistogram(s)
-	} else {
-		var rows [][]string
-		var weights []float64
-		for _, o := range s.Outcomes {
-			rows = append(rows, []string{o.Text, strconv.FormatInt(o.Count, 10), output.Percent(o.Frequency),
-				output.Percent(o.Lo) + " … " + output.Percent(o.Hi)})
-			weights = append(weights, o.Frequency)
-		}
-		output.Table(c.stdout, []string{"value", "count", "frequency", "95% interval"}, rows, weights)
-	}
-	if s.Numeric {
-		fmt.Fprintf(c.stdout, "mean %s  stddev %s\nquantiles", output.Float(s.Mean), output.Float(s.Stddev))
-		for _, q := range s.Quantiles {
-			fmt.Fprintf(c.stdout, "  %s%% %s", strconv.FormatFloat(q.Level*100, 'f', -1, 64), strconv.FormatFloat(q.Value, 'g', -1, 64))
-		}
-		fmt.Fprintln(c.stdout)
-	}
-	if s.EmittedOverflow {
-		fmt.Fprintf(c.stdout, "emitted: more than %d distinct lines, not counted\n", analysis.MaxEmittedLines)
-	}
-	if len(s.Emitted) > 0 {
-		top := s.Emitted[:min(len(s.Emitted), simTopLines)]
-		fmt.Fprintf(c.stdout, "emitted: %d distinct lines; the runs that emitted each", len(s.Emitted))
-		if len(top) < len(s.Emitted) {
-			fmt.Fprintf(c.stdout, " (the %d most frequent; --json lists all)", len(top))
-		}
-		fmt.Fprintln(c.stdout, ":")
-		var rows [][]string
-		for _, l := range top {
-			rows = append(rows, []string{strconv.FormatInt(l.Count, 10), output.Percent(l.Frequency), l.Line})
-		}
-		tableNoBars(c.stdout, rows)
-	}
-}
-
-// tableNoBars prints rows with the numbers right-aligned and the last column (text) as is.
-func tableNoBars(w interface{ Write([]byte) (int, error) }, rows [][]string) {
-	width := make([]int, 2)
-	for _, r := range rows {
-		for i := range width {
-			width[i] = max(width[i], len(r[i]))
-		}
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  %*s  %*s  %s\n", width[0], r[0], width[1], r[1], r[2])
-	}
-	w.Write([]byte(b.String()))
-}
-
-// printHistogram bins many distinct numbers into about 20 equal ranges: of whole numbers
-// when every outcome is one (22–24, both ends in), else half-open ranges.
-func (c *cli) printHistogram(s analysis.Summary) {
-	nums := make([]float64, len(s.Outcomes))
-	for i, o := range s.Outcomes {
-		nums[i] = o.Num
-	}
-	h := newHist(nums)
-	counts := make([]int64, h.n)
-	for _, o := range s.Outcomes {
-		counts[h.bin(o.Num)] += o.Count
-	}
-	fmt.Fprintf(c.stdout, "%d distinct values, in %d ranges (--json lists each):\n", len(s.Outcomes), h.n)
-	var rows [][]string
-	var weights []float64
-	for i, k := range counts {
-		rows = append(rows, []string{h.label(i), strconv.FormatInt(k, 10), output.Percent(float64(k) / float64(s.Runs))})
-		weights = append(weights, float64(k))
-	}
-	output.Table(c.stdout, []string{"range", "count", "frequency"}, rows, weights)
-}
-
-// hist is a binning of sorted numbers into about 20 equal ranges (printHistogram).
-type hist struct {
-	lo, hi, width float64
-	n             int
-	whole         bool
-}
-
-func newHist(sorted []float64) hist {
-	const bins = 20
-	h := hist{lo: sorted[0], hi: sorted[len(sorted)-1], whole: true, n: bins}
-	for _, x := range sorted {
-		h.whole = h.whole && x == math.Trunc(x) && math.Abs(x) < 1<<53
-	}
-	h.width = (h.hi - h.lo) / bins
-	if h.whole {
-		h.width = math.Ceil((h.hi - h.lo + 1) / bins)
-		h.n = int(math.Ceil((h.hi - h.lo + 1) / h.width))
-	}
-	return h
-}
-
-// bin is the range x falls in.
-func (h hist) bin(x float64) int {
-	if h.width <= 0 {
-		return h.n - 1
-	}
-	return min(h.n-1, int((x-h.lo)/h.width))
-}
-
-// label names range i: 22–24 (whole numbers, both ends in), [1.5, 2) or the last [a, b].
-func (h hist) label(i int) string {
-	num := func(f float64) string { return strconv.FormatFloat(round4(f), 'g', -1, 64) }
-	from, to := h.lo+float64(i)*h.width, h.lo+float64(i+1)*h.width
-	switch {
-	case h.whole && (h.width == 1 || from == min(to-1, h.hi)):
-		return num(from)
-	case h.whole:
-		return num(from) + "–" + num(min(to-1, h.hi))
-	case i == h.n-1:
-		return "[" + num(from) + ", " + num(h.hi) + "]"
-	}
-	return "[" + num(from) + ", " + num(to) + ")"
-}
-
-func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
+// printSummary prints one side as output.SimSummary does.
+func (c *cli) printSummary(s analysis.Summary) { output.SimSummary(c.stdout, s) }
 
 // simChart draws the outcomes (A and B side by side in a comparison).
 func (c *cli) simChart(st analysis.Study, t *analysis.Tally, a, b analysis.Summary, d analysis.RunDifference, chart chartOut) int {

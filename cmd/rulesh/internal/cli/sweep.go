@@ -477,26 +477,26 @@ func (c *cli) simSweepReport(st analysis.Study, sw analysis.Sweep, tsA, tsB []*a
 		}
 	}
 	binned := ""
-	if numericRows(rows) && len(union) > simMaxRows && !math.IsInf(union[len(union)-1].Num-union[0].Num, 0) {
+	if numericRows(rows) && len(union) > output.SimMaxRows && !math.IsInf(union[len(union)-1].Num-union[0].Num, 0) {
 		// As one sim draws many numbers: a row per range, the same ranges for every value.
 		nums := make([]float64, len(union))
 		for i, o := range union {
 			nums[i] = o.Num
 		}
-		h := newHist(nums)
-		bins := make([]sweepRow, h.n)
+		h := output.NewHist(nums)
+		bins := make([]sweepRow, h.N)
 		for i := range bins {
-			bins[i] = sweepRow{label: h.label(i), isNum: true, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
+			bins[i] = sweepRow{label: h.Label(i), isNum: true, p: make([]float64, len(ts)), has: make([]bool, len(ts))}
 		}
 		for i, o := range union {
-			b := &bins[h.bin(o.Num)]
+			b := &bins[h.Bin(o.Num)]
 			for j := range ts {
 				b.p[j] += rows[i].p[j]
 				b.has[j] = b.has[j] || rows[i].has[j]
 			}
 		}
 		rows = bins
-		binned = fmt.Sprintf("%d distinct values, in %d ranges (--json lists each)\n", len(union), h.n)
+		binned = fmt.Sprintf("%d distinct values, in %d ranges (--json lists each)\n", len(union), h.N)
 	}
 	if chart.any() {
 		title := fmt.Sprintf("%s — %s — %d runs, seed %d", st.Expr, sweepWhat(sw), st.Runs, st.Seed)

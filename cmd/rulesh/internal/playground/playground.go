@@ -128,6 +128,10 @@ type Request struct {
 
 // Console is one REPL session of the page. It is used by one goroutine at a time.
 type Console struct {
+	// Progress, when set, hears how many of a :sim's runs are done while it runs (see
+	// repl.Config.Progress): the page's engine posts it to the page, for its progress bar.
+	Progress func(done, total int64)
+
 	files   Files // the rules as the editor has them, read by the shell through Files
 	root    string
 	version int
@@ -218,7 +222,7 @@ func isReload(input string) bool { return strings.TrimSpace(input) == ":reload" 
 // diagnostics are said, and the next input after an edit tries again).
 func (c *Console) start(r Request) {
 	c.root, c.loaded = r.Root, false
-	cfg := repl.Config{FS: c.files, Seed: r.Seed, Stdout: c, Stderr: c, Picture: c.picture}
+	cfg := repl.Config{FS: c.files, Seed: r.Seed, Stdout: c, Stderr: c, Picture: c.picture, Progress: c.Progress}
 	if r.Root != "" {
 		cfg.Files = []string{r.Root}
 		sh, err := repl.New(cfg)

@@ -188,3 +188,25 @@ func TestConsoleQuitStartsAfresh(t *testing.T) {
 		t.Fatalf("after :quit: got %q, want a new session without x", out)
 	}
 }
+
+// TestConsoleSim: :sim in the page says its progress to the hook as it runs, then answers
+// with sim's table and a chart of the outcomes.
+func TestConsoleSim(t *testing.T) {
+	c := NewConsole()
+	var last, calls int64
+	c.Progress = func(done, total int64) {
+		if total != 20000 || done < last {
+			t.Errorf("progress %d/%d after %d", done, total, last)
+		}
+		last = done
+		calls++
+	}
+	files := Files{"a.rules": strings.ReplaceAll(mistake, "bonuss", "bonus")}
+	out, pics := texts(c.Exec(Request{Files: files, Root: "a.rules", Version: 1, Seed: 1, Input: ":sim 20000 attaque() >= 6"}))
+	if !strings.Contains(out, "attaque() >= 6: 20000 runs, seed 1") || !strings.Contains(out, "95% interval") || pics != 1 {
+		t.Fatalf("got %q with %d pictures, want sim's table and a chart", out, pics)
+	}
+	if last != 20000 || calls < 3 {
+		t.Errorf("progress ended at %d after %d calls, want 20000 after several", last, calls)
+	}
+}

@@ -9,10 +9,12 @@ import (
 	"rulesh/stdlib/dice"
 )
 
-// chartSeries is what a chart draws: one label per outcome, one probability per label.
+// chartSeries is what a chart draws: one label per outcome, one probability per label, and
+// its exact fraction ("7/36"), shown when a bar is hovered, where the odds are exact.
 type chartSeries struct {
 	labels []string
 	values []float64
+	fracs  []string
 }
 
 // chart hands the bar chart of an answer of :prob to the session's picture receiver, when
@@ -21,16 +23,17 @@ func (s *Shell) chart(title string, cs chartSeries) {
 	if s.picture == nil || len(cs.labels) == 0 {
 		return
 	}
-	if svg, err := chartSVG(title, cs.labels, []output.Series{{Name: title, Values: cs.values}}); err == nil {
+	ch := output.Chart{Title: title, Labels: cs.labels, Series: []output.Series{{Name: title, Values: cs.values, Fractions: cs.fracs}}}
+	if svg, err := chartSVG(ch); err == nil {
 		s.picture(svg)
 	}
 }
 
 // chartSVG is the one call of the chart drawer, so that a change of its signature is
 // answered here alone.
-func chartSVG(title string, labels []string, series []output.Series) (string, error) {
+func chartSVG(ch output.Chart) (string, error) {
 	var b strings.Builder
-	err := output.ChartSVG(&b, title, labels, series)
+	err := ch.SVG(&b)
 	return b.String(), err
 }
 
@@ -43,8 +46,10 @@ func convSeries(d *dice.Dist) chartSeries {
 			continue
 		}
 		cs.labels = append(cs.labels, output.Label(d.Min+i, d.Bool, d.Syms))
-		p, _ := new(big.Rat).SetFrac(w, d.Den).Float64()
+		r := new(big.Rat).SetFrac(w, d.Den)
+		p, _ := r.Float64()
 		cs.values = append(cs.values, p)
+		cs.fracs = append(cs.fracs, r.RatString())
 	}
 	return cs
 }
@@ -56,6 +61,15 @@ func distSeries(d *analysis.Dist) chartSeries {
 		o := &d.Outcomes[i]
 		cs.labels = append(cs.labels, output.OutcomeLabel(o))
 		cs.values = append(cs.values, o.P)
+		cs.fracs = append(cs.fracs, fraction(o))
 	}
 	return cs
+}
+
+// fraction is an outcome's exact probability as a fraction, "" when it was sampled.
+func fraction(o *analysis.Outcome) string {
+	if o.Fraction == nil {
+		return ""
+	}
+	return o.Fraction.RatString()
 }

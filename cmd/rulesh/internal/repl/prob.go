@@ -105,7 +105,7 @@ func (s *Shell) sweep(arg string) {
 	series := make([]output.Series, len(ds))
 	for i := range ds {
 		header = append(header, sw.Label(i))
-		series[i] = output.Series{Name: sw.Label(i), Values: make([]float64, len(union))}
+		series[i] = output.Series{Name: sw.Label(i), Values: make([]float64, len(union)), Fractions: make([]string, len(union))}
 	}
 	rows := make([][]string, len(union))
 	labels := make([]string, len(union))
@@ -114,10 +114,11 @@ func (s *Shell) sweep(arg string) {
 		rows[r] = append(make([]string, 0, len(ds)+1), labels[r])
 		for i, d := range ds {
 			cell := "—"
-			for _, o := range d.Outcomes {
+			for j, o := range d.Outcomes {
 				if o.Key == union[r].Key {
 					cell = output.Percent(o.P)
 					series[i].Values[r] = o.P
+					series[i].Fractions[r] = fraction(&d.Outcomes[j])
 				}
 			}
 			rows[r] = append(rows[r], cell)
@@ -126,7 +127,7 @@ func (s *Shell) sweep(arg string) {
 	fmt.Fprintln(s.stdout, expr)
 	writeColumns(s.stdout, header, rows)
 	if s.picture != nil && len(labels) > 0 {
-		if svg, err := chartSVG(expr+" — "+sw.Name, labels, series); err == nil {
+		if svg, err := chartSVG(output.Chart{Title: expr + " — " + sw.Name, Labels: labels, Series: series}); err == nil {
 			s.picture(svg)
 		}
 	}

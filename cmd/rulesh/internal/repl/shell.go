@@ -45,8 +45,10 @@ type Shell struct {
 	rec   *recorder
 	// ask asks a player to choose (a numbered menu at the terminal); nil elsewhere, so
 	// choose applies the ruleset's policy in scripts and transcripts.
-	ask       func(prompt string, options []string) (int, error)
-	asked     []string // the numbers answered at the menu during the input being run
+	ask   func(prompt string, options []string) (int, error)
+	asked []string // the numbers answered at the menu during the input being run
+	// progress, when set, hears how many of a :sim's runs are done (Config.Progress).
+	progress  func(done, total int64)
 	quit      bool
 	interrupt atomic.Bool
 	failed    bool // the last input ended in an error
@@ -85,6 +87,7 @@ var metaCommands = []struct{ name, args, help string }{
 	{":show", "NAME", "show one value"},
 	{":trace", "on|off", "show every draw (dice, d(n), pick, cards; hand-given ones marked (given)), call and branch taken, and where a refusal (require) stands"},
 	{":prob", "EXPR", "the odds of any expression, as rulesh prob gives them (rules as loaded, options as set; a let it reads is evaluated afresh with it, so `let r = 2d6` then `:prob r >= 7`)"},
+	{":sim", "[N] EXPR", "N runs of EXPR (10000 without N), each from the rules as loaded, counted as rulesh sim counts them"},
 	{":sweep", "NAME=A..B", "EXPR: the odds of EXPR once per value of NAME (an option, or a name EXPR leaves free; NAME=a,b,c lists the values), a column each, as rulesh prob --sweep"},
 	{":map", "[NAME]", "draw a hex map with the units on it; `:map [NAME] svg FILE` writes it as an SVG picture"},
 	{":record", "FILE|off", "record the session as a golden transcript (FILE.transcript)"},
@@ -112,12 +115,16 @@ type Config struct {
 	// Picture, when set, receives the SVG picture of each answer that has one, after its
 	// text: the bar chart of a :prob, the board of a :map. The terminal has none.
 	Picture func(svg string)
+	// Progress, when set, is called as a :sim goes on with the runs done and the runs asked
+	// for: first with 0, then each time the whole percentage changes. It is called on the
+	// goroutine of the runs, one call at a time: the page's engine posts it to the page.
+	Progress func(done, total int64)
 }
 
 // New starts a session with the rule files of cfg loaded; their diagnostics, warnings
 // included, are written on cfg.Stdout. It fails when a file has errors.
 func New(cfg Config) (*Shell, error) {
-	s := &Shell{dir: cfg.Dir, fsys: cfg.FS, picture: cfg.Picture, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
+	s := &Shell{dir: cfg.Dir, fsys: cfg.FS, picture: cfg.Picture, progress: cfg.Progress, seed: cfg.Seed, startSeed: cfg.Seed, stderr: cfg.Stderr}
 	// Every output is teed into s.out, to log each input with its output for :record.
 	s.out.Limit = maxLog
 	s.user = cfg.Stdout
@@ -507,6 +514,8 @@ func (s *Shell) meta(input string) {
 		fmt.Fprintf(s.stdout, "trace %s\n", arg)
 	case ":prob":
 		s.prob(arg)
+	case ":sim":
+		s.sim(arg)
 	case ":sweep":
 		s.sweep(arg)
 	case ":record":

@@ -15,6 +15,13 @@ import (
 
 func main() {
 	console := playground.NewConsole()
+	// The worker posts a :sim's progress to the page as it comes (see worker.js): this call
+	// runs inside the runs, while the page's thread is free to draw it.
+	console.Progress = func(done, total int64) {
+		if f := js.Global().Get("rulesProgress"); f.Type() == js.TypeFunction {
+			f.Invoke(done, total)
+		}
+	}
 	api := js.Global().Get("Object").New()
 	api.Set("check", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
 		defer guard(&out)
