@@ -263,6 +263,16 @@ dice a = r()`, `t.rules:4:1: dice a = r(): its exact odds need about 1e+09 branc
   return d(317) * 1000 + d(317)
 }
 dice a = r()`, `t.rules:4:1: dice a = r(): its odds have a common denominator over 100000, the most faces a die made from a rule may have`},
+		// Notation built at run time naming the die being made, or a later one, rolled the
+		// stand-in face 0: the die came out as one face 0, silently.
+		{"its own die in notation", `rule r(): int {
+  return roll("1d" + "a").total
+}
+dice a = r()`, `t.rules:4:1: dice a = r(): it fails on every branch (roll("1da"): a is a die made from a rule that is not made yet (a die's rule may roll only the dice made from rules declared before it))`},
+		{"a later die in notation", `rule r(): int { return roll("2d[b]").total }
+rule s(): int { return d(2) }
+dice a = r()
+dice b = s()`, `t.rules:3:1: dice a = r(): it fails on every branch (roll("2d[b]"): b is a die made from a rule that is not made yet`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
