@@ -495,8 +495,9 @@ func (c *cli) eval(args []string) int {
 		}
 		show(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
 		var diags dsl.Diagnostics
-		if errors.As(err, &diags) && dsl.IsStatement(src) {
-			// What reads as a statement and does not compile as an expression.
+		if errors.As(err, &diags) && dsl.IsStatement(src) && !strings.Contains(src, ";") {
+			// What reads as a statement and does not compile as an expression (a let
+			// followed by ; and a value is an expression of its own).
 			fmt.Fprintln(c.stderr, "note: eval takes an expression (a value, a call); statements (let, assignments, loops) go in the REPL (rulesh repl) or in a rule")
 		}
 		return ExitError
