@@ -426,13 +426,14 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Mach
 		seed = rand.Uint64()
 	}
 	var src dice.Source = dice.NewPCG(seed)
+	var rolls []string
 	if *r.rolls != "" {
-		list, err := repl.ParseRolls(prog, *r.rolls, exprs...)
-		if err != nil {
+		var err error
+		if rolls, err = dice.ParseList(*r.rolls); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
 			return nil, ExitUsage
 		}
-		q := dice.NewQueue(list, nil)
+		q := dice.NewQueue(rolls, nil)
 		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
 		src = q
 	}
@@ -444,6 +445,11 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Mach
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return nil, ExitError
+	}
+	// Checked against the machine's dice: those made from rules follow the options.
+	if err := m.CheckRolls(rolls, exprs...); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
+		return nil, ExitUsage
 	}
 	if *r.cards != "" {
 		list, err := repl.ParseCards(prog, *r.cards)
