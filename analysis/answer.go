@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"errors"
+	"strings"
 
 	"rulesh/dsl"
 	"rulesh/stdlib/dice"
@@ -126,6 +127,9 @@ func convolve(q Question) (d *dice.Dist, done bool, err error) {
 // meantAsDice reports whether an expression that does not compile calls nothing and names
 // no procedure of prog, as its text is written.
 func meantAsDice(prog *dsl.Program, src string) bool {
+	if f := strings.Fields(src); len(f) > 0 && f[0] == "let" {
+		return false // an expression's own let: no notation begins so
+	}
 	names, call := dsl.WrittenNames(src)
 	if call {
 		return false

@@ -29,6 +29,8 @@ func TestOddsWay(t *testing.T) {
 		{"no sides", Question{Expr: "3d0"}, false, "dice"},
 		{"meant as dice", Question{Expr: "do_move"}, false, "dice"},
 		{"a call", Question{Expr: "do_move(2)"}, false, "other"},
+		// An expression's let that does not compile said `unknown die "let"`.
+		{"a let", Question{Expr: "let r = 2; r + nope"}, false, "other"},
 		{"missing argument", Question{Prog: coups, Expr: "coup"}, false, "table"},
 		{"unknown option", Question{Prog: bandes, Expr: "résultat()", Overrides: map[string]any{"nope": 1}}, false, "other"},
 	} {

@@ -218,6 +218,57 @@ dice b = borné()
 	}
 }
 
+// A reload keeps the options :set changed, and makes the dice made from rules for them: they
+// kept the faces of the defaults, so d[a] rolled 1 or 2 with bonus 5. When the edited rules
+// cannot make a die with them, the options go back to their defaults, said in a note.
+func TestRuleDieCarryOver(t *testing.T) {
+	const before = `option bonus = 0
+rule r(): int { return d(2) + bonus }
+dice a = r()
+`
+	cases := []struct {
+		name, after string
+		bonus       int
+		faces       []int
+		note        string
+	}{
+		{"the die made again", before + "// edited\n", 5, []int{6, 7}, ""},
+		{"the options reset", `option bonus = 0
+rule r(): int {
+  require bonus < 3 else "trop"
+  return d(2)
+}
+dice a = r()
+`, 0, []int{1, 2}, "option bonus reset to its default: t.rules:6:1: dice a = r(): it fails on every branch (trop)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := dsl.NewMachine(loadDie(t, before), nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.SetOption("bonus", 5); err != nil {
+				t.Fatal(err)
+			}
+			m2, err := dsl.NewMachine(loadDie(t, tc.after), nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes, _ := dsl.NewSession(m2).CarryOver(dsl.NewSession(m))
+			if v, _ := m2.Global("bonus"); v != tc.bonus {
+				t.Errorf("bonus = %v, want %d", v, tc.bonus)
+			}
+			v, _ := m2.Global("a")
+			if got := dieFaces(t, v); !slices.Equal(got, tc.faces) {
+				t.Errorf("faces of a = %v, want %v", got, tc.faces)
+			}
+			if got := strings.Join(notes, "\n"); !strings.Contains(got, tc.note) || (tc.note == "") != (got == "") {
+				t.Errorf("notes %q, want %q", got, tc.note)
+			}
+		})
+	}
+}
+
 // dieFaces is the face values of a die value.
 func dieFaces(t *testing.T, v any) []int {
 	t.Helper()
@@ -263,6 +314,16 @@ dice a = r()`, `t.rules:4:1: dice a = r(): its exact odds need about 1e+09 branc
   return d(317) * 1000 + d(317)
 }
 dice a = r()`, `t.rules:4:1: dice a = r(): its odds have a common denominator over 100000, the most faces a die made from a rule may have`},
+		// Notation built at run time naming the die being made, or a later one, rolled the
+		// stand-in face 0: the die came out as one face 0, silently.
+		{"its own die in notation", `rule r(): int {
+  return roll("1d" + "a").total
+}
+dice a = r()`, `t.rules:4:1: dice a = r(): it fails on every branch (roll("1da"): a is a die made from a rule that is not made yet (a die's rule may roll only the dice made from rules declared before it))`},
+		{"a later die in notation", `rule r(): int { return roll("2d[b]").total }
+rule s(): int { return d(2) }
+dice a = r()
+dice b = s()`, `t.rules:3:1: dice a = r(): it fails on every branch (roll("2d[b]"): b is a die made from a rule that is not made yet`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,6 +21,25 @@ import (
 // inline one or the Fudge dice (-1, 0) written in the rules or in texts (an expression
 // given with the results: `eval --rolls -1,0 '2dF'`); a name fits only a face of such a die.
 func (p *Program) CheckRolls(results []string, texts ...string) error {
+	return p.checkRolls(nil, results, texts)
+}
+
+// CheckRolls is Program.CheckRolls with the dice made from rules of this machine's options
+// too (`--set bonus=-7` gives a die faces below 1 that the defaults' faces do not have).
+func (m *Machine) CheckRolls(results []string, texts ...string) error {
+	var own []*dice.Die
+	for _, d := range m.prog.p.RuleDice() {
+		if v, ok := m.m.Global(d.Name); ok {
+			if die, ok := v.(*dice.Die); ok && die != d.Die {
+				own = append(own, die)
+			}
+		}
+	}
+	return m.prog.checkRolls(own, results, texts)
+}
+
+// checkRolls is CheckRolls, the faces of the dice own fitting as a declared die's do.
+func (p *Program) checkRolls(own []*dice.Die, results []string, texts []string) error {
 	var faces map[string]bool
 	for _, r := range results {
 		if v, err := strconv.Atoi(r); err == nil && v >= 1 && v <= dice.MaxSides {
@@ -34,6 +53,11 @@ func (p *Program) CheckRolls(results []string, texts ...string) error {
 		}
 		if faces == nil {
 			faces = p.faces(texts)
+			for _, d := range own {
+				for _, f := range d.Faces {
+					faces[f.String()] = true
+				}
+			}
 		}
 		if faces[r] {
 			continue

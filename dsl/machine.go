@@ -32,6 +32,7 @@ func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine
 		return nil, err
 	}
 	out := &Machine{m, p}
+	m.SetUnmadeDice(p.unmade)
 	if p.own != nil || len(overrides) > 0 {
 		if err := out.ownDice(); err != nil {
 			return nil, err

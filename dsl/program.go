@@ -20,6 +20,8 @@ type Program struct {
 	// its machines the dice computed so far.
 	rd  *ruleDice
 	own map[string]*dice.Die
+	// unmade, on the same view, names the dice made from rules not computed yet.
+	unmade []string
 }
 
 // Name is the ruleset's name from its header, or "".

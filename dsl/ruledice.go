@@ -79,12 +79,17 @@ func (p *Program) hasRuleDice() bool {
 // at the die's declaration.
 func (p *Program) computeRuleDice(overrides map[string]any) (map[string]*dice.Die, error) {
 	own := map[string]*dice.Die{}
-	for _, d := range p.p.RuleDice() {
+	all := p.p.RuleDice()
+	for i, d := range all {
 		if dieOdds == nil {
 			return nil, dieError(d, "no odds engine is installed to compute it (the program must import rulesh/analysis)")
 		}
 		// Machines made while this die is computed roll the dice computed so far.
+		// Those not made yet are refused, not rolled as their stand-in face.
 		view := &Program{p: p.p, own: maps.Clone(own)}
+		for _, later := range all[i:] {
+			view.unmade = append(view.unmade, later.Name)
+		}
 		outs, err := dieOdds(view, overrides, d.Call)
 		if err != nil {
 			return nil, dieError(d, err.Error())

@@ -329,9 +329,35 @@ func (s *Session) Exec(name, src string) error {
 // edited and is shuffled afresh.
 func (s *Session) CarryOver(old *Session) ([]string, runtime.Kept) {
 	vars, notes, kept := runtime.CarryOver(old.M.m, s.M.m, old.vars)
+	notes = append(notes, s.M.carriedRuleDice()...)
 	for name, v := range vars {
 		s.vars[name] = v
 		s.types[name] = typeFromValue(v)
 	}
 	return notes, kept
+}
+
+// carriedRuleDice makes the dice made from rules again for the option values a reload
+// carried over (they were set on the fresh machine without them, which kept the defaults'
+// faces). When the edited rules cannot make them with those values, the options go back to
+// their defaults, each said in a note.
+func (m *Machine) carriedRuleDice() []string {
+	if !m.prog.hasRuleDice() {
+		return nil
+	}
+	err := m.ownDice()
+	if err == nil {
+		return nil
+	}
+	var notes []string
+	for _, o := range m.m.Options() {
+		if Repr(o.Value) != Repr(o.Default) {
+			_ = m.m.SetOption(o.Name, o.Default)
+			notes = append(notes, fmt.Sprintf("option %s reset to its default: %v", o.Name, err))
+		}
+	}
+	if err := m.ownDice(); err != nil {
+		notes = append(notes, err.Error())
+	}
+	return notes
 }

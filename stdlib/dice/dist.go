@@ -465,6 +465,18 @@ func (wk *work) dist(n Node) (*Dist, error) {
 	return nil, fmt.Errorf("unknown node %T", n)
 }
 
+// faceSpan is the lowest and highest face value of d (false for a die without faces).
+func faceSpan(d *Die) (lo, hi int, ok bool) {
+	if len(d.Faces) == 0 {
+		return 0, 0, false
+	}
+	lo, hi = d.Faces[0].Value, d.Faces[0].Value
+	for _, f := range d.Faces {
+		lo, hi = min(lo, f.Value), max(hi, f.Value)
+	}
+	return lo, hi, true
+}
+
 // faceDist is the distribution of one roll of a die with its rerolls applied, over face
 // values (symbol indexes for symbolic dice).
 func faceDist(n *Dice) *Dist {
@@ -884,6 +896,12 @@ func (wk *work) diceDist(n *Dice) (*Dist, error) {
 	m := &n.Mods
 	if len(n.Die.Faces) > MaxExactSides {
 		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds are computed for dice of at most %d sides", n.Text, MaxExactSides)}
+	}
+	// A die's distribution is dense from its lowest face to its highest, so faces far apart
+	// (d[1, 1000000000000], or a die made from a rule returning such values) would allocate
+	// one weight per value between them: refused before, as any support over MaxOutcomes.
+	if lo, hi, ok := faceSpan(n.Die); ok && uint64(hi)-uint64(lo) >= MaxOutcomes {
+		return nil, &Error{n.At + 1, fmt.Sprintf("%s: exact odds are computed for dice whose faces span at most %d values (these run from %d to %d)", n.Text, MaxOutcomes, lo, hi)}
 	}
 	if err := wk.charge(len(n.Die.Faces) * 8); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -212,6 +213,35 @@ func TestWorkLimitRefusesHuge(t *testing.T) {
 			t.Errorf("%s: computed, want a refusal", src)
 		} else {
 			t.Logf("%s: %v", src, err)
+		}
+	}
+}
+
+// Faces far apart are refused with a message, not given a dense table of every value between
+// them (d[1, 1000000000000] ran out of memory; faces at the two ends of int64 made a table of
+// length 0 and panicked).
+func TestFacesFarApartRefused(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // "" when the odds are computed
+	}{
+		{"d[1,1000000]", ""},
+		{"d[1,1000001]", "span at most 1000000 values (these run from 1 to 1000001)"},
+		{"d[1,1000000000000]", "span at most"},
+		{"2d[-1000000000000,1000000000000]", "span at most"},
+		{"d[1,100000000]>=2", "span at most"},
+	}
+	for _, tt := range tests {
+		e, err := Parse(tt.src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		_, err = e.Distribution()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v, want odds", tt.src, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want one containing %q", tt.src, err, tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,6 +171,10 @@ func recordTerms(n Node) ([]*Dice, error) {
 			if !x.Die.Record {
 				return &Error{x.At + 1, fmt.Sprintf("%s has numbers for faces and record dice have records: they do not add up (declare it with records of counts)", x.Text)}
 			}
+			if !reflect.ValueOf(x.Mods).IsZero() {
+				// A group of one term ({2dability}kh1) carries its modifiers to the term.
+				return &Error{x.At + 1, fmt.Sprintf("%s: %s has faces that are records of counts: it takes no modifier", x.Text, x.Die.Name)}
+			}
 			terms = append(terms, x)
 			return nil
 		case *Bin:
@@ -204,6 +209,8 @@ func hasRecord(n Node) bool {
 		return hasRecord(x.L) || hasRecord(x.R)
 	case *Group:
 		return slices.ContainsFunc(x.Items, hasRecord)
+	case *Pool:
+		return slices.ContainsFunc(x.Terms, func(t PoolTerm) bool { return t.Dice.Die.Record })
 	case *Call:
 		return slices.ContainsFunc(x.Args, hasRecord)
 	}

@@ -214,6 +214,12 @@ func TestRecordNotationErrors(t *testing.T) {
 		{"2d[ability]kh1", "column 12: ability has faces that are records of counts: it takes no modifier (kh1)"},
 		{"2dability + 1d6", "column 13: 1d6 has numbers for faces"},
 		{"2dability >= 1", "column 11: a roll of record dice has no order (>=)"},
+		// A group takes modifiers for its dice: they were kept silently ({2dability}kh1 a
+		// plain 2dability), or the faces' places read as numbers ({…}k1 rolled 1 to 8).
+		{"{2dability}kh1", "column 1: {2dability}kh1: ability has faces that are records of counts: it takes no modifier"},
+		{"{2dability}>=1", "column 1: {2dability}>=1: ability has faces that are records of counts: it takes no modifier"},
+		{"{2dability + 1ddifficulty}k1", "column 1: record dice are added with + to other record dice only, not to {2dability + 1ddifficulty}k1"},
+		{"1 + {3dability + 2}>1", "record dice are added with + to other record dice only"},
 	} {
 		_, err := Parse(c.src, named)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -58,3 +58,35 @@ func TestRecordDiceTypes(t *testing.T) {
 		t.Fatal(diags)
 	}
 }
+
+// TestRecordDiceExprLet: an expression's own let (`prob 'let r = 2dability; r.s'`) knows the
+// fields of its roll as a rule's let does; a field no die has read nil, so prob answered
+// "nil" with probability 1.
+func TestRecordDiceExprLet(t *testing.T) {
+	prog, diags := dsl.LoadSource("t.rules", []byte(recDice))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := dsl.NewMachine(prog, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	for _, c := range []struct{ src, want string }{
+		{"let r = 2dability + 1ddifficulty; r.s - r.f + r.t", ""},
+		{"let r = 2dability; r.z", "<eval>:1:22: unknown field z"},
+		{"let r = 2dability + 1ddifficulty; let n = r.a; n + r.q", "<eval>:1:54: unknown field q"},
+		// Each name reads the fields of its own let.
+		{"let q = 1ddifficulty; let r = 2dability; q.t + r.a", ""},
+		{"let q = 1ddifficulty; let r = 2dability; q.t + r.t", "<eval>:1:50: unknown field t"},
+	} {
+		_, err := s.Compile("<eval>", c.src)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.src, got, c.want)
+		}
+	}
+}

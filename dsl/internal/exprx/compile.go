@@ -626,6 +626,9 @@ type patcher struct {
 	// warns are the warnings of an expression that compiles (a procedure named by a string).
 	warns syntax.Diagnostics
 	env   *nature.Nature
+	// letFields holds the fields read of names that are no local: an expr `let`'s, whose
+	// declarator is visited after its uses (tallyLetFields).
+	letFields []*ast.MemberNode
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
@@ -640,6 +643,11 @@ func (pv *patcher) Visit(node *ast.Node) {
 		return
 	case *ast.MemberNode:
 		pv.tallyField(n)
+		if id, ok := n.Node.(*ast.IdentifierNode); ok {
+			if _, local := pv.sc.Local(id.Value); !local {
+				pv.letFields = append(pv.letFields, n)
+			}
+		}
 		pv.recordIndex(n)
 		pv.enumValue(node, n)
 		if *node == n {
@@ -679,6 +687,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	case *ast.VariableDeclaratorNode:
 		// Walks are depth first: the uses of an expr `let` are seen before the declarator.
 		pv.unknown = slices.DeleteFunc(pv.unknown, func(id *ast.IdentifierNode) bool { return id.Value == n.Name })
+		pv.tallyLetFields(n)
 	}
 	call, ok := (*node).(*ast.CallNode)
 	if !ok {

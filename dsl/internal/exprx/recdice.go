@@ -3,6 +3,7 @@ package exprx
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
@@ -205,4 +206,23 @@ func (pv *patcher) tallyField(n *ast.MemberNode) {
 	if k := pv.tallyOf(n.Node); k != nil && k.ByName[prop.Value] == nil {
 		pv.fail(n.Property, "unknown field "+prop.Value, pv.sc.Suggest(prop.Value, func() []string { return k.FieldNames() }))
 	}
+}
+
+// tallyLetFields refuses, as tallyField does, a field no die has of an expr `let` bound to a
+// roll of record dice (`let r = 2dability; r.z` in prob): its uses were visited before it,
+// when its type was not known, and read the missing field as nil.
+func (pv *patcher) tallyLetFields(n *ast.VariableDeclaratorNode) {
+	var k *runtime.Kind
+	if t := pv.c.staticType(n.Value, pv.sc); t.Kind == runtime.TRecord && t.Record != nil && t.Record.Tally {
+		k = t.Record
+	}
+	pv.letFields = slices.DeleteFunc(pv.letFields, func(m *ast.MemberNode) bool {
+		if m.Node.(*ast.IdentifierNode).Value != n.Name {
+			return false
+		}
+		if prop, ok := m.Property.(*ast.StringNode); ok && k != nil && k.ByName[prop.Value] == nil {
+			pv.fail(m.Property, "unknown field "+prop.Value, pv.sc.Suggest(prop.Value, func() []string { return k.FieldNames() }))
+		}
+		return true
+	})
 }

@@ -75,6 +75,8 @@ type Machine struct {
 	// the Program's. rebound caches the notation rebound to them (ruledice.go).
 	ownDice map[*dice.Die]*dice.Die
 	rebound map[*dice.Expr]*dice.Expr
+	// unmade names the dice made from rules not made yet, while the loader makes one.
+	unmade  map[string]bool
 	journal []undo
 	// choicesBefore is the same for the hand-given answers to choose.
 	choicesBefore *[]string

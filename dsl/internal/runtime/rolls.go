@@ -220,7 +220,10 @@ func (m *Machine) RollText(src string) (*Roll, error) {
 	de, ok := m.parsed[src]
 	if !ok {
 		var err error
-		if de, err = dice.Parse(src, m.prog.Dice()); err != nil {
+		if de, err = dice.Parse(src, m.notationDice()); err != nil {
+			if u := m.unmadeError(fmt.Sprintf("roll(%q)", src), err); u != nil {
+				return nil, u
+			}
 			return nil, Errorf("roll(%q): %v", src, err)
 		}
 		m.cacheParsed(src, de)

@@ -1,6 +1,11 @@
 package runtime
 
-import "rulesh/stdlib/dice"
+import (
+	"maps"
+	"strings"
+
+	"rulesh/stdlib/dice"
+)
 
 // RuleDice lists the dice made from rules, in declaration order.
 func (p *Program) RuleDice() []*DieDecl {
@@ -51,3 +56,47 @@ func (m *Machine) withOwnDice(de *dice.Expr) *dice.Expr {
 // OwnDice maps the Program's dice made from rules to the machine's own, nil when they are
 // the Program's.
 func (m *Machine) OwnDice() map[*dice.Die]*dice.Die { return m.ownDice }
+
+// SetUnmadeDice names the dice made from rules that are not made yet, while the loader
+// computes the one before them: notation built at run time (`roll("1d" + nom)`) that names
+// one is refused, where it would roll the face standing in for it (a silent 0).
+func (m *Machine) SetUnmadeDice(names []string) {
+	m.unmade = nil
+	if len(names) == 0 {
+		return
+	}
+	m.unmade = map[string]bool{}
+	for _, n := range names {
+		m.unmade[n] = true
+	}
+	m.parsed, m.rollers = nil, nil
+}
+
+// notationDice is the dice notation built at run time may name: the Program's, less the
+// dice made from rules not made yet.
+func (m *Machine) notationDice() map[string]*dice.Die {
+	named := m.prog.Dice()
+	if len(m.unmade) == 0 {
+		return named
+	}
+	named = maps.Clone(named)
+	for n := range m.unmade {
+		delete(named, n)
+	}
+	return named
+}
+
+// unmadeError is err, a refusal of notation src, said again when it names a die not made
+// yet; nil otherwise.
+func (m *Machine) unmadeError(src string, err error) error {
+	for n := range m.unmade {
+		if strings.Contains(err.Error(), "unknown die \""+n+"\"") {
+			return unmadeDie(src, n)
+		}
+	}
+	return nil
+}
+
+func unmadeDie(what, name string) error {
+	return Errorf("%s: %s is a die made from a rule that is not made yet (a die's rule may roll only the dice made from rules declared before it)", what, name)
+}

@@ -427,13 +427,14 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Mach
 		seed = rand.Uint64()
 	}
 	var src dice.Source = dice.NewPCG(seed)
+	var rolls []string
 	if *r.rolls != "" {
-		list, err := repl.ParseRolls(prog, *r.rolls, exprs...)
-		if err != nil {
+		var err error
+		if rolls, err = dice.ParseList(*r.rolls); err != nil {
 			fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
 			return nil, ExitUsage
 		}
-		q := dice.NewQueue(list, nil)
+		q := dice.NewQueue(rolls, nil)
 		q.Shuffle = dice.NewPCG(seed) // hand-given results are for dice; decks follow the seed
 		src = q
 	}
@@ -445,6 +446,11 @@ func (c *cli) machine(fs *flag.FlagSet, r *runFlags, exprs ...string) (*dsl.Mach
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesh: %v\n", err)
 		return nil, ExitError
+	}
+	// Checked against the machine's dice: those made from rules follow the options.
+	if err := m.CheckRolls(rolls, exprs...); err != nil {
+		fmt.Fprintf(c.stderr, "rulesh: --rolls: %v\n", err)
+		return nil, ExitUsage
 	}
 	if *r.cards != "" {
 		list, err := repl.ParseCards(prog, *r.cards)
@@ -496,8 +502,9 @@ func (c *cli) eval(args []string) int {
 		}
 		show(c.stderr, err, dsl.Sources{"<eval>": []byte(src)}, m.Program().Sources())
 		var diags dsl.Diagnostics
-		if errors.As(err, &diags) && dsl.IsStatement(src) {
-			// What reads as a statement and does not compile as an expression.
+		if errors.As(err, &diags) && dsl.IsStatement(src) && !strings.Contains(src, ";") {
+			// What reads as a statement and does not compile as an expression (a let
+			// followed by ; and a value is an expression of its own).
 			fmt.Fprintln(c.stderr, "note: eval takes an expression (a value, a call); statements (let, assignments, loops) go in the REPL (rulesh repl) or in a rule")
 		}
 		return ExitError

@@ -642,7 +642,7 @@ func (s *Shell) SetOption(name, value string) error {
 // GiveRolls queues hand-given die results written as a list ("7 3 5" or "7,3,5"), as :rolls
 // does. A list with a result that no die could show is refused whole, with the reason.
 func (s *Shell) GiveRolls(list string) error {
-	rolls, err := ParseRolls(s.prog, list)
+	rolls, err := ParseRolls(s.m, list)
 	if err != nil {
 		return err
 	}
@@ -652,13 +652,14 @@ func (s *Shell) GiveRolls(list string) error {
 
 // ParseRolls reads hand-given die results "7,3,5" or "7 3 5" (numbers, face names, or the
 // records of record dice's faces, {s: 1, a: 1}),
-// checking each against the dice prog and texts (an expression given with them) could roll.
-func ParseRolls(prog *dsl.Program, list string, texts ...string) ([]string, error) {
+// checking each against the dice m (with its options) and texts (an expression given with
+// them) could roll.
+func ParseRolls(m *dsl.Machine, list string, texts ...string) ([]string, error) {
 	rolls, err := dice.ParseList(list)
 	if err != nil {
 		return nil, err
 	}
-	if err := prog.CheckRolls(rolls, texts...); err != nil {
+	if err := m.CheckRolls(rolls, texts...); err != nil {
 		return nil, err
 	}
 	return rolls, nil
