@@ -148,7 +148,8 @@ function setGroup(files, root, label) {
   group.shown = root;
   group.label = label;
   group.version++;
-  lastDiags = [];
+  lastDiags = []; // the previous group's problems are not these files': none until checked
+  drawDiagnostics();
   if (!view) {
     view = new EditorView({ state: group.states.get(root), parent: $("editor") });
   } else {

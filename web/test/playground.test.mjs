@@ -219,6 +219,7 @@ try {
 
   // The board of a map, as a picture.
   await page.select('[aria-label="ruleset"]', "examples/carte.rules");
+  check(await page.$eval('[aria-label="diagnostics"]', (e) => !e.textContent.includes("starwars.rules")), "another ruleset opened does not list the problems of the one before");
   await runInput(page, ":map");
   check(await page.$eval(last, (e) => e.querySelector("svg polygon") !== null), ":map draws the board");
   await page.screenshot({ path: `${shots}-map.png` });
