@@ -27,6 +27,9 @@ const (
 	MaxJointOutcomes = 2_000_000
 	// maxJointWork bounds the products of outcomes by faces the convolution makes.
 	maxJointWork = 200_000_000
+	// bigStepCost is what one step of the convolution on big numbers costs beyond its
+	// words, in steps on words (measured: an allocation, a multiplication and an addition).
+	bigStepCost = 8
 )
 
 // RecordFace is one face of a record die as declared: its fields in the order written.
@@ -358,23 +361,12 @@ func (j *Joint) Draw(rng *rand.Rand) int {
 	return min(i, len(j.Vecs)-1)
 }
 
-// joint convolves the dice one by one. An outcome is a vector of counts packed into one
-// integer in mixed radix (each field's range over the whole sum known beforehand), so a
-// partial sum is a map from packed vectors to weights, and adding a die adds the packed
-// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
-// words while the ways to roll the dice fit in 62 bits, big numbers past that.
-func (s *recordSum) joint() (*Joint, error) {
+// jointDice returns each die of the sum with its distinct faces, each field's lowest and
+// highest count over the sum, and the number of ways to roll the dice.
+func (s *recordSum) jointDice() (dies []dieFaces, lo, hi []int, total *big.Int) {
 	nf := len(s.fields)
-	lo, hi := make([]int, nf), make([]int, nf)
-	// Each die's distinct faces, as offsets from its lowest count in each field.
-	type dieFaces struct {
-		mins []int
-		offs [][]int
-		ws   []uint64
-	}
-	var dies []dieFaces
-	total := big.NewInt(1)
-	var sides big.Int
+	lo, hi = make([]int, nf), make([]int, nf)
+	total = big.NewInt(1)
 	for ti, t := range s.terms {
 		df := dieFaces{mins: make([]int, nf)}
 		first := true
@@ -419,11 +411,37 @@ func (s *recordSum) joint() (*Joint, error) {
 			lo[k] += t.Count * df.mins[k]
 			hi[k] += t.Count * (df.mins[k] + maxOff[k])
 		}
-		sides.SetInt64(int64(len(t.Die.Faces)))
+		sides := big.NewInt(int64(len(t.Die.Faces)))
 		for range t.Count {
-			total.Mul(total, &sides)
+			total.Mul(total, sides)
 			dies = append(dies, df)
 		}
+	}
+	return dies, lo, hi, total
+}
+
+// dieFaces are a die's distinct faces, as offsets from its lowest count in each field of
+// the sum, with how many faces show each.
+type dieFaces struct {
+	mins []int
+	offs [][]int
+	ws   []uint64
+}
+
+// joint convolves the dice one by one. An outcome is a vector of counts packed into one
+// integer in mixed radix (each field's range over the whole sum known beforehand), so a
+// partial sum is a map from packed vectors to weights, and adding a die adds the packed
+// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
+// words while the ways to roll the dice fit in 62 bits, big numbers past that.
+func (s *recordSum) joint() (*Joint, error) {
+	nf := len(s.fields)
+	dies, lo, hi, total := s.jointDice()
+	var sides big.Int
+	// Refuse before any convolution when the records cannot fit: the count of distinct
+	// records is at most the product of each field's range, and exactly the product of the
+	// supports of independent groups of fields, which supportBound counts when cheap.
+	if n := s.supportBound(dies, lo, hi); n > MaxJointOutcomes {
+		return nil, s.tooMany()
 	}
 	// Mixed radix: the first field most significant, so packed order is lexicographic.
 	stride := make([]uint64, nf)
@@ -443,6 +461,7 @@ func (s *recordSum) joint() (*Joint, error) {
 		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
 	}
 	work := 0
+	partial := big.NewInt(1) // a bound on the weights so far: the product of the faces
 	var packed []uint64
 	var prod big.Int
 	for i, df := range dies {
@@ -460,8 +479,19 @@ func (s *recordSum) joint() (*Joint, error) {
 		if wide {
 			n = len(bigAcc)
 		}
-		if work += n * len(packed); work > maxJointWork {
-			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps", s.text(), maxJointWork)
+		// A step on big numbers allocates and multiplies words: it is charged as many steps on
+		// words as it costs (bigStepCost for the allocation, one more per word of the weights).
+		cost := 1
+		if wide {
+			var faces uint64
+			for _, w := range df.ws {
+				faces += w
+			}
+			partial.Mul(partial, sides.SetUint64(faces))
+			cost = bigStepCost + len(partial.Bits())
+		}
+		if work += n * len(packed) * cost; work > maxJointWork {
+			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps: roll fewer dice, or sample the odds (rulesh sim)", s.text(), maxJointWork)
 		}
 		if wide {
 			next := make(map[uint64]*big.Int, n*2)
@@ -486,7 +516,7 @@ func (s *recordSum) joint() (*Joint, error) {
 			acc = next
 		}
 		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
-			return nil, fmt.Errorf("%s: more than %d different records of counts, past what exact odds list", s.text(), MaxJointOutcomes)
+			return nil, s.tooMany()
 		}
 	}
 	var keys []uint64
@@ -545,4 +575,111 @@ func (s *recordSum) text() string {
 		parts[i] = t.Text
 	}
 	return strings.Join(parts, " + ")
+}
+
+// supportWork bounds the steps supportBound spends listing the records a group of fields
+// reaches (set insertions, without weights): past it, the group counts its fields' ranges.
+const supportWork = 20_000_000
+
+// supportBound returns a bound on the distinct records a sum of dice reaches, from
+// MaxJointOutcomes+1 up meaning "too many". Fields that share no die are independent, so
+// the records are the product of each group's; a group's are listed without their weights
+// (a set of packed vectors, cheap next to the weighted convolution) when that stays within
+// supportWork steps, and bounded by the product of its fields' ranges otherwise.
+func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) int {
+	nf := len(s.fields)
+	// Group the fields: two fields of one die are in one group.
+	group := make([]int, nf)
+	for k := range group {
+		group[k] = k
+	}
+	var find func(int) int
+	find = func(k int) int {
+		for group[k] != k {
+			group[k] = group[group[k]]
+			k = group[k]
+		}
+		return k
+	}
+	for _, cols := range s.cols {
+		for _, c := range cols[min(1, len(cols)):] {
+			group[find(c)] = find(cols[0])
+		}
+	}
+	bound := 1
+	for g := range nf {
+		if find(g) != g {
+			continue
+		}
+		var fields []int
+		for k := range nf {
+			if find(k) == g {
+				fields = append(fields, k)
+			}
+		}
+		n := groupSupport(dies, fields, lo, hi)
+		if n > MaxJointOutcomes || bound > MaxJointOutcomes/n {
+			return MaxJointOutcomes + 1
+		}
+		bound *= n
+	}
+	return bound
+}
+
+// groupSupport counts the distinct records of the fields of one group over the dice, or
+// bounds them by the product of the fields' ranges (MaxJointOutcomes+1 past the limit).
+func groupSupport(dies []dieFaces, fields []int, lo, hi []int) int {
+	stride := make([]int, len(fields))
+	size := 1
+	for i := len(fields) - 1; i >= 0; i-- {
+		stride[i] = size
+		r := hi[fields[i]] - lo[fields[i]] + 1
+		if size > MaxJointOutcomes/r {
+			size = MaxJointOutcomes + 1
+			break
+		}
+		size *= r
+	}
+	if size > MaxJointOutcomes {
+		return size
+	}
+	// The set of reachable packed vectors, die by die: seen marks them, cur lists them.
+	seen := make([]uint32, size)
+	cur, next := []int{0}, []int(nil)
+	work := 0
+	for d, df := range dies {
+		var packed []int
+		for _, o := range df.offs {
+			p := 0
+			for i, k := range fields {
+				p += o[k] * stride[i]
+			}
+			packed = append(packed, p)
+		}
+		slices.Sort(packed)
+		if packed = slices.Compact(packed); len(packed) == 1 && packed[0] == 0 {
+			continue // no face of this die shows a field of the group
+		}
+		if work += len(cur) * len(packed); work > supportWork {
+			return size
+		}
+		next = next[:0]
+		mark := uint32(d + 1)
+		for _, c := range cur {
+			for _, p := range packed {
+				if seen[c+p] != mark {
+					seen[c+p] = mark
+					next = append(next, c+p)
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	return len(cur)
+}
+
+// tooMany is the error of a sum of dice whose records are more than exact odds list, saying
+// what to do instead.
+func (s *recordSum) tooMany() error {
+	return fmt.Errorf("%s: more than %d different records of counts, past what exact odds list: roll fewer dice, or sample the odds (rulesh sim)", s.text(), MaxJointOutcomes)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // genesys are the narrative dice of Genesys, the triumph counting a success and the despair
@@ -272,6 +273,53 @@ func BenchmarkJointTwelve(b *testing.B) {
 		e, _ := Parse("4dability + 2dproficiency + 3ddifficulty + 3dchallenge", named)
 		if _, err := e.Joint(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestJointRefusedEarly: pools with more records than exact odds list are refused from the
+// count of their records before any weighted convolution, at once (1000dability ran for
+// minutes), with what to do; the count is exact when the groups of fields are listed.
+func TestJointRefusedEarly(t *testing.T) {
+	named := genesys(t)
+	for _, src := range []string{
+		"1000dability", "10000dability", "30dability + 30ddifficulty",
+		"7dability + 7dproficiency + 7ddifficulty + 7dchallenge + 6dboost + 6dsetback",
+	} {
+		e, err := Parse(src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { _, err := e.Joint(); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "more than 2000000 different records") || !strings.Contains(err.Error(), "rulesh sim") {
+				t.Errorf("%s: %v", src, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no answer in 10 s", src)
+		}
+	}
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"4dability + 2dproficiency + 3ddifficulty + 3dchallenge", 46460},
+		{"2dability + 1dproficiency + 2ddifficulty", 645},
+		{"0dability", 1},
+	} {
+		e, err := Parse(c.src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := e.Joint()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dies, lo, hi, _ := e.rec.jointDice()
+		if got := e.rec.supportBound(dies, lo, hi); got != c.want || len(j.Vecs) != c.want {
+			t.Errorf("%s: bound %d, %d records, want %d", c.src, got, len(j.Vecs), c.want)
 		}
 	}
 }
