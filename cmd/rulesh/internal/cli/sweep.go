@@ -329,7 +329,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	}
 	switch {
 	case len(sampled) == 0:
-		fmt.Fprintf(c.stdout, "exact: %d branches of the dice enumerated in all\n", leaves)
+		fmt.Fprintf(c.stdout, "exact: %s of the dice enumerated in all\n", output.Branches(leaves))
 	case len(exact) == 0:
 		fmt.Fprintf(c.stdout, "sampled: %d runs per value (seed %d); --json gives the 95%% intervals\n", samples, q.Seed)
 	default:
