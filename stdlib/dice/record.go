@@ -158,6 +158,10 @@ type recordSum struct {
 	once sync.Once
 	j    *Joint
 	err  error
+	// whole is the text of the sum this is a group of (productOfGroups), for its errors;
+	// counted is set when the whole's records were counted already.
+	whole   string
+	counted bool
 }
 
 // recordTerms returns the terms of a sum of record dice, nil when n has no record die, or
@@ -436,11 +440,10 @@ type dieFaces struct {
 func (s *recordSum) joint() (*Joint, error) {
 	nf := len(s.fields)
 	dies, lo, hi, total := s.jointDice()
-	var sides big.Int
 	// Refuse before any convolution when the records cannot fit: the count of distinct
 	// records is at most the product of each field's range, and exactly the product of the
 	// supports of independent groups of fields, which supportBound counts when cheap.
-	if n := s.supportBound(dies, lo, hi); n > MaxJointOutcomes {
+	if !s.counted && s.supportBound(dies, lo, hi) > MaxJointOutcomes {
 		return nil, s.tooMany()
 	}
 	// Mixed radix: the first field most significant, so packed order is lexicographic.
@@ -455,69 +458,16 @@ func (s *recordSum) joint() (*Joint, error) {
 		size = loW
 	}
 	wide := total.BitLen() > 62
-	acc := map[uint64]uint64{0: 1}
+	var acc map[uint64]uint64
 	var bigAcc map[uint64]*big.Int
-	if wide {
-		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	var err error
+	if groups := s.termGroups(); len(groups) > 1 {
+		acc, bigAcc, err = s.productOfGroups(groups, lo, stride, wide)
+	} else {
+		acc, bigAcc, err = s.convolve(dies, stride, wide)
 	}
-	work := 0
-	partial := big.NewInt(1) // a bound on the weights so far: the product of the faces
-	var packed []uint64
-	var prod big.Int
-	for i, df := range dies {
-		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
-			packed = packed[:0]
-			for _, o := range df.offs {
-				var p uint64
-				for k, c := range o {
-					p += uint64(c) * stride[k]
-				}
-				packed = append(packed, p)
-			}
-		}
-		n := len(acc)
-		if wide {
-			n = len(bigAcc)
-		}
-		// A step on big numbers allocates and multiplies words: it is charged as many steps on
-		// words as it costs (bigStepCost for the allocation, one more per word of the weights).
-		cost := 1
-		if wide {
-			var faces uint64
-			for _, w := range df.ws {
-				faces += w
-			}
-			partial.Mul(partial, sides.SetUint64(faces))
-			cost = bigStepCost + len(partial.Bits())
-		}
-		if work += n * len(packed) * cost; work > maxJointWork {
-			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps: roll fewer dice, or sample the odds (rulesh sim)", s.text(), maxJointWork)
-		}
-		if wide {
-			next := make(map[uint64]*big.Int, n*2)
-			for key, w := range bigAcc {
-				for f, p := range packed {
-					c := next[key+p]
-					if c == nil {
-						c = new(big.Int)
-						next[key+p] = c
-					}
-					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
-				}
-			}
-			bigAcc = next
-		} else {
-			next := make(map[uint64]uint64, n*2)
-			for key, w := range acc {
-				for f, p := range packed {
-					next[key+p] += w * df.ws[f]
-				}
-			}
-			acc = next
-		}
-		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
-			return nil, s.tooMany()
-		}
+	if err != nil {
+		return nil, err
 	}
 	var keys []uint64
 	if wide {
@@ -555,6 +505,161 @@ func (s *recordSum) joint() (*Joint, error) {
 	return j, nil
 }
 
+// convolve adds the dice one by one to a map from packed vectors to weights (words, or big
+// numbers when wide).
+func (s *recordSum) convolve(dies []dieFaces, stride []uint64, wide bool) (acc map[uint64]uint64, bigAcc map[uint64]*big.Int, err error) {
+	var sides big.Int
+	acc = map[uint64]uint64{0: 1}
+	if wide {
+		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	}
+	work := 0
+	partial := big.NewInt(1) // a bound on the weights so far: the product of the faces
+	var packed []uint64
+	var prod big.Int
+	for i, df := range dies {
+		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
+			packed = packed[:0]
+			for _, o := range df.offs {
+				var p uint64
+				for k, c := range o {
+					p += uint64(c) * stride[k]
+				}
+				packed = append(packed, p)
+			}
+		}
+		n := len(acc)
+		if wide {
+			n = len(bigAcc)
+		}
+		// A step on big numbers allocates and multiplies words: it is charged as many steps on
+		// words as it costs (bigStepCost for the allocation, one more per word of the weights).
+		cost := 1
+		if wide {
+			var faces uint64
+			for _, w := range df.ws {
+				faces += w
+			}
+			partial.Mul(partial, sides.SetUint64(faces))
+			cost = bigStepCost + len(partial.Bits())
+		}
+		if work += n * len(packed) * cost; work > maxJointWork {
+			return nil, nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps: roll fewer dice, or sample the odds (rulesh sim)", s.text(), maxJointWork)
+		}
+		if wide {
+			next := make(map[uint64]*big.Int, n*2)
+			for key, w := range bigAcc {
+				for f, p := range packed {
+					c := next[key+p]
+					if c == nil {
+						c = new(big.Int)
+						next[key+p] = c
+					}
+					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
+				}
+			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, n*2)
+			for key, w := range acc {
+				for f, p := range packed {
+					next[key+p] += w * df.ws[f]
+				}
+			}
+			acc = next
+		}
+		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
+			return nil, nil, s.tooMany()
+		}
+	}
+	return acc, bigAcc, nil
+}
+
+// termGroups splits the terms by the groups of fields they count (fieldGroups): a group's
+// dice share no field with another's, so their joint distributions are independent, and
+// the whole is their product, computed from each group's convolution alone (20dability +
+// 20ddifficulty: two of 861 records, not one of 741,321 grown die by die). Terms without a
+// field are a group of their own.
+func (s *recordSum) termGroups() [][]*Dice {
+	find := s.fieldGroups()
+	at := map[int]int{}
+	var groups [][]*Dice
+	for ti, t := range s.terms {
+		g := -1
+		if len(s.cols[ti]) > 0 {
+			g = find(s.cols[ti][0])
+		}
+		i, ok := at[g]
+		if !ok {
+			i = len(groups)
+			at[g] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], t)
+	}
+	return groups
+}
+
+// productOfGroups is the distribution of the whole sum as the product of its groups' own:
+// each record of the whole is a record of each group, its weight the product of theirs.
+func (s *recordSum) productOfGroups(groups [][]*Dice, lo []int, stride []uint64, wide bool) (map[uint64]uint64, map[uint64]*big.Int, error) {
+	col := map[string]int{}
+	for k, f := range s.fields {
+		col[f] = k
+	}
+	parts := make([]*Joint, len(groups))
+	offs := make([][]uint64, len(groups)) // each group's records, packed in the whole's radix
+	for g, terms := range groups {
+		sub := newRecordSum(terms)
+		sub.whole, sub.counted = s.text(), true
+		j, err := sub.joint()
+		if err != nil {
+			return nil, nil, err
+		}
+		parts[g] = j
+		offs[g] = make([]uint64, len(j.Vecs))
+		for i, v := range j.Vecs {
+			for k, f := range j.Fields {
+				offs[g][i] += uint64(v[k]-lo[col[f]]) * stride[col[f]]
+			}
+		}
+	}
+	acc, bigAcc := map[uint64]uint64{0: 1}, map[uint64]*big.Int{0: big.NewInt(1)}
+	for g, j := range parts {
+		if wide {
+			next := make(map[uint64]*big.Int, len(bigAcc)*len(j.Vecs))
+			for key, w := range bigAcc {
+				for i, p := range offs[g] {
+					c := j.bigCount(i)
+					next[key+p] = c.Mul(c, w)
+				}
+			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, len(acc)*len(j.Vecs))
+			for key, w := range acc {
+				for i, p := range offs[g] {
+					next[key+p] = w * j.Counts[i]
+				}
+			}
+			acc = next
+		}
+	}
+	if wide {
+		return nil, bigAcc, nil
+	}
+	return acc, nil, nil
+}
+
+// bigCount is the weight of outcome i as a new big number, whether the weights are words
+// or big numbers.
+func (j *Joint) bigCount(i int) *big.Int {
+	if j.BigTotal == nil {
+		return new(big.Int).SetUint64(j.Counts[i])
+	}
+	return new(big.Int).Set(j.BigCounts[i])
+}
+
 // sameFaces reports two dice with the same distinct faces and weights (the dice of one
 // term): their packed offsets are computed once.
 func sameFaces(a, b [][]int, wa, wb []uint64) bool {
@@ -570,6 +675,9 @@ func sameFaces(a, b [][]int, wa, wb []uint64) bool {
 }
 
 func (s *recordSum) text() string {
+	if s.whole != "" {
+		return s.whole
+	}
 	parts := make([]string, len(s.terms))
 	for i, t := range s.terms {
 		parts[i] = t.Text
@@ -588,24 +696,7 @@ const supportWork = 20_000_000
 // supportWork steps, and bounded by the product of its fields' ranges otherwise.
 func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) int {
 	nf := len(s.fields)
-	// Group the fields: two fields of one die are in one group.
-	group := make([]int, nf)
-	for k := range group {
-		group[k] = k
-	}
-	var find func(int) int
-	find = func(k int) int {
-		for group[k] != k {
-			group[k] = group[group[k]]
-			k = group[k]
-		}
-		return k
-	}
-	for _, cols := range s.cols {
-		for _, c := range cols[min(1, len(cols)):] {
-			group[find(c)] = find(cols[0])
-		}
-	}
+	find := s.fieldGroups()
 	bound := 1
 	for g := range nf {
 		if find(g) != g {
@@ -624,6 +715,29 @@ func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) int {
 		bound *= n
 	}
 	return bound
+}
+
+// fieldGroups groups the fields of the sum, two fields of one die being in one group: it
+// returns the function giving a field's group (the column of one of its fields).
+func (s *recordSum) fieldGroups() func(int) int {
+	group := make([]int, len(s.fields))
+	for k := range group {
+		group[k] = k
+	}
+	var find func(int) int
+	find = func(k int) int {
+		for group[k] != k {
+			group[k] = group[group[k]]
+			k = group[k]
+		}
+		return k
+	}
+	for _, cols := range s.cols {
+		for _, c := range cols[min(1, len(cols)):] {
+			group[find(c)] = find(cols[0])
+		}
+	}
+	return find
 }
 
 // groupSupport counts the distinct records of the fields of one group over the dice, or

@@ -323,3 +323,53 @@ func TestJointRefusedEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestJointGroupsProduct: dice that share no field are convolved apart and multiplied:
+// 20dability + 20ddifficulty, refused at the step limit when grown die by die, is the
+// product of two groups of 861 records, its weights past 2^62 those of each group
+// multiplied.
+func TestJointGroupsProduct(t *testing.T) {
+	named := genesys(t)
+	whole, err := Parse("20dability + 20ddifficulty", named)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := whole.Joint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]*Joint{}
+	for _, src := range []string{"20dability", "20ddifficulty"} {
+		e, err := Parse(src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parts[src], err = e.Joint(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, d := parts["20dability"], parts["20ddifficulty"]
+	if len(j.Vecs) != len(a.Vecs)*len(d.Vecs) || len(a.Vecs) != 861 || j.BigTotal == nil {
+		t.Fatalf("%d records (groups %d, %d), wide %v", len(j.Vecs), len(a.Vecs), len(d.Vecs), j.BigTotal != nil)
+	}
+	if !slices.Equal(j.Fields, append(slices.Clone(a.Fields), d.Fields...)) {
+		t.Fatalf("fields %v", j.Fields)
+	}
+	sum := new(big.Int)
+	for i, v := range j.Vecs {
+		if i > 0 && slices.Compare(j.Vecs[i-1], v) >= 0 {
+			t.Fatalf("records out of order at %d: %v then %v", i, j.Vecs[i-1], v)
+		}
+		// In order, record i is the (i / 861)th of the first group with the (i % 861)th of
+		// the second.
+		ia, id := i/len(d.Vecs), i%len(d.Vecs)
+		want := new(big.Int).Mul(a.bigCount(ia), d.bigCount(id))
+		if !slices.Equal(v, append(slices.Clone(a.Vecs[ia]), d.Vecs[id]...)) || want.Cmp(j.BigCounts[i]) != 0 {
+			t.Fatalf("record %d: %v %v, want %v %v", i, v, j.BigCounts[i], append(slices.Clone(a.Vecs[ia]), d.Vecs[id]...), want)
+		}
+		sum.Add(sum, j.BigCounts[i])
+	}
+	if sum.Cmp(j.BigTotal) != 0 || j.BigTotal.Cmp(new(big.Int).Exp(big.NewInt(8), big.NewInt(40), nil)) != 0 {
+		t.Errorf("total %v, counts sum to %v", j.BigTotal, sum)
+	}
+}
