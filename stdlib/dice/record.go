@@ -443,8 +443,10 @@ func (s *recordSum) joint() (*Joint, error) {
 	// Refuse before any convolution when the records cannot fit: the count of distinct
 	// records is at most the product of each field's range, and exactly the product of the
 	// supports of independent groups of fields, which supportBound counts when cheap.
-	if !s.counted && s.supportBound(dies, lo, hi) > MaxJointOutcomes {
-		return nil, s.tooMany()
+	if !s.counted {
+		if n, listed := s.supportBound(dies, lo, hi); n > MaxJointOutcomes {
+			return nil, s.tooMany(listed)
+		}
 	}
 	// Mixed radix: the first field most significant, so packed order is lexicographic.
 	stride := make([]uint64, nf)
@@ -569,7 +571,7 @@ func (s *recordSum) convolve(dies []dieFaces, stride []uint64, wide bool) (acc m
 			acc = next
 		}
 		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
-			return nil, nil, s.tooMany()
+			return nil, nil, s.tooMany(true)
 		}
 	}
 	return acc, bigAcc, nil
@@ -694,10 +696,11 @@ const supportWork = 20_000_000
 // the records are the product of each group's; a group's are listed without their weights
 // (a set of packed vectors, cheap next to the weighted convolution) when that stays within
 // supportWork steps, and bounded by the product of its fields' ranges otherwise.
-func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) int {
+// listed is false when a group's range stood for its records.
+func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) (n int, listed bool) {
 	nf := len(s.fields)
 	find := s.fieldGroups()
-	bound := 1
+	bound, listed := 1, true
 	for g := range nf {
 		if find(g) != g {
 			continue
@@ -708,13 +711,14 @@ func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) int {
 				fields = append(fields, k)
 			}
 		}
-		n := groupSupport(dies, fields, lo, hi)
+		n, ok := groupSupport(dies, fields, lo, hi)
+		listed = listed && ok
 		if n > MaxJointOutcomes || bound > MaxJointOutcomes/n {
-			return MaxJointOutcomes + 1
+			return MaxJointOutcomes + 1, listed
 		}
 		bound *= n
 	}
-	return bound
+	return bound, listed
 }
 
 // fieldGroups groups the fields of the sum, two fields of one die being in one group: it
@@ -742,7 +746,7 @@ func (s *recordSum) fieldGroups() func(int) int {
 
 // groupSupport counts the distinct records of the fields of one group over the dice, or
 // bounds them by the product of the fields' ranges (MaxJointOutcomes+1 past the limit).
-func groupSupport(dies []dieFaces, fields []int, lo, hi []int) int {
+func groupSupport(dies []dieFaces, fields []int, lo, hi []int) (n int, listed bool) {
 	stride := make([]int, len(fields))
 	size := 1
 	for i := len(fields) - 1; i >= 0; i-- {
@@ -755,7 +759,7 @@ func groupSupport(dies []dieFaces, fields []int, lo, hi []int) int {
 		size *= r
 	}
 	if size > MaxJointOutcomes {
-		return size
+		return size, false
 	}
 	// The set of reachable packed vectors, die by die: seen marks them, cur lists them.
 	seen := make([]uint32, size)
@@ -775,7 +779,7 @@ func groupSupport(dies []dieFaces, fields []int, lo, hi []int) int {
 			continue // no face of this die shows a field of the group
 		}
 		if work += len(cur) * len(packed); work > supportWork {
-			return size
+			return size, false
 		}
 		next = next[:0]
 		mark := uint32(d + 1)
@@ -789,11 +793,14 @@ func groupSupport(dies []dieFaces, fields []int, lo, hi []int) int {
 		}
 		cur, next = next, cur
 	}
-	return len(cur)
+	return len(cur), true
 }
 
 // tooMany is the error of a sum of dice whose records are more than exact odds list, saying
-// what to do instead.
-func (s *recordSum) tooMany() error {
+// what to do instead; without listed, only the ranges of its fields were counted.
+func (s *recordSum) tooMany(listed bool) error {
+	if !listed {
+		return fmt.Errorf("%s: its fields' ranges allow more than %d different records of counts, past what exact odds list: roll fewer dice, or sample the odds (rulesh sim)", s.text(), MaxJointOutcomes)
+	}
 	return fmt.Errorf("%s: more than %d different records of counts, past what exact odds list: roll fewer dice, or sample the odds (rulesh sim)", s.text(), MaxJointOutcomes)
 }

@@ -318,7 +318,7 @@ func TestJointRefusedEarly(t *testing.T) {
 			t.Fatal(err)
 		}
 		dies, lo, hi, _ := e.rec.jointDice()
-		if got := e.rec.supportBound(dies, lo, hi); got != c.want || len(j.Vecs) != c.want {
+		if got, listed := e.rec.supportBound(dies, lo, hi); got != c.want || !listed || len(j.Vecs) != c.want {
 			t.Errorf("%s: bound %d, %d records, want %d", c.src, got, len(j.Vecs), c.want)
 		}
 	}
