@@ -67,6 +67,10 @@ type ProbOptions struct {
 	LimitRuns int
 	// Note, when set, is told why the answer is sampled rather than exact.
 	Note func(string)
+	// MaxOutcomes, when set, stops the analysis with an *ErrTooManyOutcomes as soon as its
+	// runs have given more distinct outcomes than this (a die made from a rule has at most
+	// so many faces: enumerating a million of them only to refuse them cost seconds).
+	MaxOutcomes int
 }
 
 func (o *ProbOptions) defaults() {
@@ -128,6 +132,16 @@ type Dist struct {
 
 	mean *big.Rat // the exact mean (exact and numeric)
 	per  []int32  // the outcome of each sample, in the order of Outcomes (paired comparisons)
+}
+
+// ErrTooManyOutcomes is Prob's refusal when its runs gave more distinct outcomes than
+// ProbOptions.MaxOutcomes.
+type ErrTooManyOutcomes struct {
+	Max int
+}
+
+func (e *ErrTooManyOutcomes) Error() string {
+	return fmt.Sprintf("more than %d different outcomes", e.Max)
 }
 
 // ErrTooBig is the error of an exact answer (ProbOptions.Exact) whose tree of draws is over
@@ -216,6 +230,7 @@ type runner struct {
 	turns    int        // turns of loops seen by a merger
 	keyed    int        // turns whose state a merger keyed (the others cannot merge)
 	limits   limitWatch // every run, and those that reached a limit
+	maxOuts  int        // ProbOptions.MaxOutcomes
 
 	// changed is set when a run changed the state before it was undone; peakSteps is the
 	// most steps a run took and peakLimit set when one reached a limit (convolve asks).
@@ -339,6 +354,9 @@ func (r *runner) watched(ordered bool) (int32, error) {
 	}
 	if err := w.see(r.err, m.Steps(), m.Limits().MaxSteps, ordered); err != nil {
 		return i, err
+	}
+	if r.maxOuts > 0 && len(r.outs) > r.maxOuts {
+		return i, &ErrTooManyOutcomes{Max: r.maxOuts}
 	}
 	return i, r.limits.see(r.err, m.LimitReached(), m.Interrupted())
 }
@@ -632,6 +650,7 @@ func Prob(q Question, opt ProbOptions) (*Dist, error) {
 		return nil, err
 	}
 	r.limits.max = opt.LimitRuns
+	r.maxOuts = opt.MaxOutcomes
 	d, tooBig, err := r.exact(opt)
 	if err != nil {
 		return nil, err

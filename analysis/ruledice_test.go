@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"errors"
 	"math/big"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -431,5 +433,38 @@ func BenchmarkRuleDieVolley(b *testing.B) {
 		if _, err := Odds(Question{Prog: prog, Expr: "10dattaque"}, ProbOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A rule die with far more outcomes than a die may have faces is refused as soon as its runs
+// show more than that many, not after enumerating them all: d(1000000) listed its million
+// outcomes (6 s and 1.7 GB) only to be refused. Allocation stands for the work, which a
+// clock on a loaded machine would not measure.
+func TestRuleDieTooManyFacesStopsEarly(t *testing.T) {
+	for _, src := range []string{
+		"rule f(x: int): int {\n  return d(x)\n}\ndice a = f(1000000)",
+		"rule g(): int {\n  return d(997) + d(991) * 1000\n}\ndice a = g()",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		prog, diags := dsl.LoadSource("t.rules", []byte(src))
+		runtime.ReadMemStats(&after)
+		if want := "its odds have a common denominator over 100000, the most faces a die made from a rule may have"; prog != nil || !strings.Contains(diags.Error(), want) {
+			t.Errorf("load = %v, %v; want %s", prog != nil, diags, want)
+		}
+		if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 400 {
+			t.Errorf("%s: refused after allocating %d MB", src, mb)
+		}
+	}
+}
+
+// MaxOutcomes stops an exact answer past that many distinct outcomes, and only then.
+func TestProbMaxOutcomes(t *testing.T) {
+	prog := loadDie(t, "rule r(): int { return d(6) }\ndice a = r()")
+	if _, err := Prob(Question{Prog: prog, Expr: "d(1000)"}, ProbOptions{Exact: true, MaxOutcomes: 100}); !errors.As(err, new(*ErrTooManyOutcomes)) {
+		t.Errorf("d(1000) with 100 outcomes at most: %v", err)
+	}
+	if d, err := Prob(Question{Prog: prog, Expr: "d(100)"}, ProbOptions{Exact: true, MaxOutcomes: 100}); err != nil || len(d.Outcomes) != 100 {
+		t.Errorf("d(100) with 100 outcomes at most: %v", err)
 	}
 }

@@ -27,6 +27,9 @@ const (
 	MaxJointOutcomes = 2_000_000
 	// maxJointWork bounds the products of outcomes by faces the convolution makes.
 	maxJointWork = 200_000_000
+	// bigStepCost is what one step of the convolution on big numbers costs beyond its
+	// words, in steps on words (measured: an allocation, a multiplication and an addition).
+	bigStepCost = 8
 )
 
 // RecordFace is one face of a record die as declared: its fields in the order written.
@@ -155,6 +158,10 @@ type recordSum struct {
 	once sync.Once
 	j    *Joint
 	err  error
+	// whole is the text of the sum this is a group of (productOfGroups), for its errors;
+	// counted is set when the whole's records were counted already.
+	whole   string
+	counted bool
 }
 
 // recordTerms returns the terms of a sum of record dice, nil when n has no record die, or
@@ -358,23 +365,12 @@ func (j *Joint) Draw(rng *rand.Rand) int {
 	return min(i, len(j.Vecs)-1)
 }
 
-// joint convolves the dice one by one. An outcome is a vector of counts packed into one
-// integer in mixed radix (each field's range over the whole sum known beforehand), so a
-// partial sum is a map from packed vectors to weights, and adding a die adds the packed
-// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
-// words while the ways to roll the dice fit in 62 bits, big numbers past that.
-func (s *recordSum) joint() (*Joint, error) {
+// jointDice returns each die of the sum with its distinct faces, each field's lowest and
+// highest count over the sum, and the number of ways to roll the dice.
+func (s *recordSum) jointDice() (dies []dieFaces, lo, hi []int, total *big.Int) {
 	nf := len(s.fields)
-	lo, hi := make([]int, nf), make([]int, nf)
-	// Each die's distinct faces, as offsets from its lowest count in each field.
-	type dieFaces struct {
-		mins []int
-		offs [][]int
-		ws   []uint64
-	}
-	var dies []dieFaces
-	total := big.NewInt(1)
-	var sides big.Int
+	lo, hi = make([]int, nf), make([]int, nf)
+	total = big.NewInt(1)
 	for ti, t := range s.terms {
 		df := dieFaces{mins: make([]int, nf)}
 		first := true
@@ -419,10 +415,37 @@ func (s *recordSum) joint() (*Joint, error) {
 			lo[k] += t.Count * df.mins[k]
 			hi[k] += t.Count * (df.mins[k] + maxOff[k])
 		}
-		sides.SetInt64(int64(len(t.Die.Faces)))
+		sides := big.NewInt(int64(len(t.Die.Faces)))
 		for range t.Count {
-			total.Mul(total, &sides)
+			total.Mul(total, sides)
 			dies = append(dies, df)
+		}
+	}
+	return dies, lo, hi, total
+}
+
+// dieFaces are a die's distinct faces, as offsets from its lowest count in each field of
+// the sum, with how many faces show each.
+type dieFaces struct {
+	mins []int
+	offs [][]int
+	ws   []uint64
+}
+
+// joint convolves the dice one by one. An outcome is a vector of counts packed into one
+// integer in mixed radix (each field's range over the whole sum known beforehand), so a
+// partial sum is a map from packed vectors to weights, and adding a die adds the packed
+// offsets of its distinct faces: the work is outcomes × distinct faces per die. Weights are
+// words while the ways to roll the dice fit in 62 bits, big numbers past that.
+func (s *recordSum) joint() (*Joint, error) {
+	nf := len(s.fields)
+	dies, lo, hi, total := s.jointDice()
+	// Refuse before any convolution when the records cannot fit: the count of distinct
+	// records is at most the product of each field's range, and exactly the product of the
+	// supports of independent groups of fields, which supportBound counts when cheap.
+	if !s.counted {
+		if n, listed := s.supportBound(dies, lo, hi); n > MaxJointOutcomes {
+			return nil, s.tooMany(listed)
 		}
 	}
 	// Mixed radix: the first field most significant, so packed order is lexicographic.
@@ -437,57 +460,16 @@ func (s *recordSum) joint() (*Joint, error) {
 		size = loW
 	}
 	wide := total.BitLen() > 62
-	acc := map[uint64]uint64{0: 1}
+	var acc map[uint64]uint64
 	var bigAcc map[uint64]*big.Int
-	if wide {
-		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	var err error
+	if groups := s.termGroups(); len(groups) > 1 {
+		acc, bigAcc, err = s.productOfGroups(groups, lo, stride, wide)
+	} else {
+		acc, bigAcc, err = s.convolve(dies, stride, wide)
 	}
-	work := 0
-	var packed []uint64
-	var prod big.Int
-	for i, df := range dies {
-		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
-			packed = packed[:0]
-			for _, o := range df.offs {
-				var p uint64
-				for k, c := range o {
-					p += uint64(c) * stride[k]
-				}
-				packed = append(packed, p)
-			}
-		}
-		n := len(acc)
-		if wide {
-			n = len(bigAcc)
-		}
-		if work += n * len(packed); work > maxJointWork {
-			return nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps", s.text(), maxJointWork)
-		}
-		if wide {
-			next := make(map[uint64]*big.Int, n*2)
-			for key, w := range bigAcc {
-				for f, p := range packed {
-					c := next[key+p]
-					if c == nil {
-						c = new(big.Int)
-						next[key+p] = c
-					}
-					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
-				}
-			}
-			bigAcc = next
-		} else {
-			next := make(map[uint64]uint64, n*2)
-			for key, w := range acc {
-				for f, p := range packed {
-					next[key+p] += w * df.ws[f]
-				}
-			}
-			acc = next
-		}
-		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
-			return nil, fmt.Errorf("%s: more than %d different records of counts, past what exact odds list", s.text(), MaxJointOutcomes)
-		}
+	if err != nil {
+		return nil, err
 	}
 	var keys []uint64
 	if wide {
@@ -525,6 +507,161 @@ func (s *recordSum) joint() (*Joint, error) {
 	return j, nil
 }
 
+// convolve adds the dice one by one to a map from packed vectors to weights (words, or big
+// numbers when wide).
+func (s *recordSum) convolve(dies []dieFaces, stride []uint64, wide bool) (acc map[uint64]uint64, bigAcc map[uint64]*big.Int, err error) {
+	var sides big.Int
+	acc = map[uint64]uint64{0: 1}
+	if wide {
+		bigAcc = map[uint64]*big.Int{0: big.NewInt(1)}
+	}
+	work := 0
+	partial := big.NewInt(1) // a bound on the weights so far: the product of the faces
+	var packed []uint64
+	var prod big.Int
+	for i, df := range dies {
+		if i == 0 || !sameFaces(dies[i-1].offs, df.offs, dies[i-1].ws, df.ws) {
+			packed = packed[:0]
+			for _, o := range df.offs {
+				var p uint64
+				for k, c := range o {
+					p += uint64(c) * stride[k]
+				}
+				packed = append(packed, p)
+			}
+		}
+		n := len(acc)
+		if wide {
+			n = len(bigAcc)
+		}
+		// A step on big numbers allocates and multiplies words: it is charged as many steps on
+		// words as it costs (bigStepCost for the allocation, one more per word of the weights).
+		cost := 1
+		if wide {
+			var faces uint64
+			for _, w := range df.ws {
+				faces += w
+			}
+			partial.Mul(partial, sides.SetUint64(faces))
+			cost = bigStepCost + len(partial.Bits())
+		}
+		if work += n * len(packed) * cost; work > maxJointWork {
+			return nil, nil, fmt.Errorf("%s: the convolution of these dice needs more than %d steps: roll fewer dice, or sample the odds (rulesh sim)", s.text(), maxJointWork)
+		}
+		if wide {
+			next := make(map[uint64]*big.Int, n*2)
+			for key, w := range bigAcc {
+				for f, p := range packed {
+					c := next[key+p]
+					if c == nil {
+						c = new(big.Int)
+						next[key+p] = c
+					}
+					c.Add(c, prod.Mul(w, sides.SetUint64(df.ws[f])))
+				}
+			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, n*2)
+			for key, w := range acc {
+				for f, p := range packed {
+					next[key+p] += w * df.ws[f]
+				}
+			}
+			acc = next
+		}
+		if max(len(acc), len(bigAcc)) > MaxJointOutcomes {
+			return nil, nil, s.tooMany(true)
+		}
+	}
+	return acc, bigAcc, nil
+}
+
+// termGroups splits the terms by the groups of fields they count (fieldGroups): a group's
+// dice share no field with another's, so their joint distributions are independent, and
+// the whole is their product, computed from each group's convolution alone (20dability +
+// 20ddifficulty: two of 861 records, not one of 741,321 grown die by die). Terms without a
+// field are a group of their own.
+func (s *recordSum) termGroups() [][]*Dice {
+	find := s.fieldGroups()
+	at := map[int]int{}
+	var groups [][]*Dice
+	for ti, t := range s.terms {
+		g := -1
+		if len(s.cols[ti]) > 0 {
+			g = find(s.cols[ti][0])
+		}
+		i, ok := at[g]
+		if !ok {
+			i = len(groups)
+			at[g] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], t)
+	}
+	return groups
+}
+
+// productOfGroups is the distribution of the whole sum as the product of its groups' own:
+// each record of the whole is a record of each group, its weight the product of theirs.
+func (s *recordSum) productOfGroups(groups [][]*Dice, lo []int, stride []uint64, wide bool) (map[uint64]uint64, map[uint64]*big.Int, error) {
+	col := map[string]int{}
+	for k, f := range s.fields {
+		col[f] = k
+	}
+	parts := make([]*Joint, len(groups))
+	offs := make([][]uint64, len(groups)) // each group's records, packed in the whole's radix
+	for g, terms := range groups {
+		sub := newRecordSum(terms)
+		sub.whole, sub.counted = s.text(), true
+		j, err := sub.joint()
+		if err != nil {
+			return nil, nil, err
+		}
+		parts[g] = j
+		offs[g] = make([]uint64, len(j.Vecs))
+		for i, v := range j.Vecs {
+			for k, f := range j.Fields {
+				offs[g][i] += uint64(v[k]-lo[col[f]]) * stride[col[f]]
+			}
+		}
+	}
+	acc, bigAcc := map[uint64]uint64{0: 1}, map[uint64]*big.Int{0: big.NewInt(1)}
+	for g, j := range parts {
+		if wide {
+			next := make(map[uint64]*big.Int, len(bigAcc)*len(j.Vecs))
+			for key, w := range bigAcc {
+				for i, p := range offs[g] {
+					c := j.bigCount(i)
+					next[key+p] = c.Mul(c, w)
+				}
+			}
+			bigAcc = next
+		} else {
+			next := make(map[uint64]uint64, len(acc)*len(j.Vecs))
+			for key, w := range acc {
+				for i, p := range offs[g] {
+					next[key+p] = w * j.Counts[i]
+				}
+			}
+			acc = next
+		}
+	}
+	if wide {
+		return nil, bigAcc, nil
+	}
+	return acc, nil, nil
+}
+
+// bigCount is the weight of outcome i as a new big number, whether the weights are words
+// or big numbers.
+func (j *Joint) bigCount(i int) *big.Int {
+	if j.BigTotal == nil {
+		return new(big.Int).SetUint64(j.Counts[i])
+	}
+	return new(big.Int).Set(j.BigCounts[i])
+}
+
 // sameFaces reports two dice with the same distinct faces and weights (the dice of one
 // term): their packed offsets are computed once.
 func sameFaces(a, b [][]int, wa, wb []uint64) bool {
@@ -540,9 +677,130 @@ func sameFaces(a, b [][]int, wa, wb []uint64) bool {
 }
 
 func (s *recordSum) text() string {
+	if s.whole != "" {
+		return s.whole
+	}
 	parts := make([]string, len(s.terms))
 	for i, t := range s.terms {
 		parts[i] = t.Text
 	}
 	return strings.Join(parts, " + ")
+}
+
+// supportWork bounds the steps supportBound spends listing the records a group of fields
+// reaches (set insertions, without weights): past it, the group counts its fields' ranges.
+const supportWork = 20_000_000
+
+// supportBound returns a bound on the distinct records a sum of dice reaches, from
+// MaxJointOutcomes+1 up meaning "too many". Fields that share no die are independent, so
+// the records are the product of each group's; a group's are listed without their weights
+// (a set of packed vectors, cheap next to the weighted convolution) when that stays within
+// supportWork steps, and bounded by the product of its fields' ranges otherwise.
+// listed is false when a group's range stood for its records.
+func (s *recordSum) supportBound(dies []dieFaces, lo, hi []int) (n int, listed bool) {
+	nf := len(s.fields)
+	find := s.fieldGroups()
+	bound, listed := 1, true
+	for g := range nf {
+		if find(g) != g {
+			continue
+		}
+		var fields []int
+		for k := range nf {
+			if find(k) == g {
+				fields = append(fields, k)
+			}
+		}
+		n, ok := groupSupport(dies, fields, lo, hi)
+		listed = listed && ok
+		if n > MaxJointOutcomes || bound > MaxJointOutcomes/n {
+			return MaxJointOutcomes + 1, listed
+		}
+		bound *= n
+	}
+	return bound, listed
+}
+
+// fieldGroups groups the fields of the sum, two fields of one die being in one group: it
+// returns the function giving a field's group (the column of one of its fields).
+func (s *recordSum) fieldGroups() func(int) int {
+	group := make([]int, len(s.fields))
+	for k := range group {
+		group[k] = k
+	}
+	var find func(int) int
+	find = func(k int) int {
+		for group[k] != k {
+			group[k] = group[group[k]]
+			k = group[k]
+		}
+		return k
+	}
+	for _, cols := range s.cols {
+		for _, c := range cols[min(1, len(cols)):] {
+			group[find(c)] = find(cols[0])
+		}
+	}
+	return find
+}
+
+// groupSupport counts the distinct records of the fields of one group over the dice, or
+// bounds them by the product of the fields' ranges (MaxJointOutcomes+1 past the limit).
+func groupSupport(dies []dieFaces, fields []int, lo, hi []int) (n int, listed bool) {
+	stride := make([]int, len(fields))
+	size := 1
+	for i := len(fields) - 1; i >= 0; i-- {
+		stride[i] = size
+		r := hi[fields[i]] - lo[fields[i]] + 1
+		if size > MaxJointOutcomes/r {
+			size = MaxJointOutcomes + 1
+			break
+		}
+		size *= r
+	}
+	if size > MaxJointOutcomes {
+		return size, false
+	}
+	// The set of reachable packed vectors, die by die: seen marks them, cur lists them.
+	seen := make([]uint32, size)
+	cur, next := []int{0}, []int(nil)
+	work := 0
+	for d, df := range dies {
+		var packed []int
+		for _, o := range df.offs {
+			p := 0
+			for i, k := range fields {
+				p += o[k] * stride[i]
+			}
+			packed = append(packed, p)
+		}
+		slices.Sort(packed)
+		if packed = slices.Compact(packed); len(packed) == 1 && packed[0] == 0 {
+			continue // no face of this die shows a field of the group
+		}
+		if work += len(cur) * len(packed); work > supportWork {
+			return size, false
+		}
+		next = next[:0]
+		mark := uint32(d + 1)
+		for _, c := range cur {
+			for _, p := range packed {
+				if seen[c+p] != mark {
+					seen[c+p] = mark
+					next = append(next, c+p)
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	return len(cur), true
+}
+
+// tooMany is the error of a sum of dice whose records are more than exact odds list, saying
+// what to do instead; without listed, only the ranges of its fields were counted.
+func (s *recordSum) tooMany(listed bool) error {
+	if !listed {
+		return fmt.Errorf("%s: its fields' ranges allow more than %d different records of counts, past what exact odds list: roll fewer dice, or sample the odds (rulesh sim)", s.text(), MaxJointOutcomes)
+	}
+	return fmt.Errorf("%s: more than %d different records of counts, past what exact odds list: roll fewer dice, or sample the odds (rulesh sim)", s.text(), MaxJointOutcomes)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // genesys are the narrative dice of Genesys, the triumph counting a success and the despair
@@ -273,5 +274,102 @@ func BenchmarkJointTwelve(b *testing.B) {
 		if _, err := e.Joint(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestJointRefusedEarly: pools with more records than exact odds list are refused from the
+// count of their records before any weighted convolution, at once (1000dability ran for
+// minutes), with what to do; the count is exact when the groups of fields are listed.
+func TestJointRefusedEarly(t *testing.T) {
+	named := genesys(t)
+	for _, src := range []string{
+		"1000dability", "10000dability", "30dability + 30ddifficulty",
+		"7dability + 7dproficiency + 7ddifficulty + 7dchallenge + 6dboost + 6dsetback",
+	} {
+		e, err := Parse(src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { _, err := e.Joint(); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "more than 2000000 different records") || !strings.Contains(err.Error(), "rulesh sim") {
+				t.Errorf("%s: %v", src, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no answer in 10 s", src)
+		}
+	}
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"4dability + 2dproficiency + 3ddifficulty + 3dchallenge", 46460},
+		{"2dability + 1dproficiency + 2ddifficulty", 645},
+		{"0dability", 1},
+	} {
+		e, err := Parse(c.src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := e.Joint()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dies, lo, hi, _ := e.rec.jointDice()
+		if got, listed := e.rec.supportBound(dies, lo, hi); got != c.want || !listed || len(j.Vecs) != c.want {
+			t.Errorf("%s: bound %d, %d records, want %d", c.src, got, len(j.Vecs), c.want)
+		}
+	}
+}
+
+// TestJointGroupsProduct: dice that share no field are convolved apart and multiplied:
+// 20dability + 20ddifficulty, refused at the step limit when grown die by die, is the
+// product of two groups of 861 records, its weights past 2^62 those of each group
+// multiplied.
+func TestJointGroupsProduct(t *testing.T) {
+	named := genesys(t)
+	whole, err := Parse("20dability + 20ddifficulty", named)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := whole.Joint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]*Joint{}
+	for _, src := range []string{"20dability", "20ddifficulty"} {
+		e, err := Parse(src, named)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parts[src], err = e.Joint(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, d := parts["20dability"], parts["20ddifficulty"]
+	if len(j.Vecs) != len(a.Vecs)*len(d.Vecs) || len(a.Vecs) != 861 || j.BigTotal == nil {
+		t.Fatalf("%d records (groups %d, %d), wide %v", len(j.Vecs), len(a.Vecs), len(d.Vecs), j.BigTotal != nil)
+	}
+	if !slices.Equal(j.Fields, append(slices.Clone(a.Fields), d.Fields...)) {
+		t.Fatalf("fields %v", j.Fields)
+	}
+	sum := new(big.Int)
+	for i, v := range j.Vecs {
+		if i > 0 && slices.Compare(j.Vecs[i-1], v) >= 0 {
+			t.Fatalf("records out of order at %d: %v then %v", i, j.Vecs[i-1], v)
+		}
+		// In order, record i is the (i / 861)th of the first group with the (i % 861)th of
+		// the second.
+		ia, id := i/len(d.Vecs), i%len(d.Vecs)
+		want := new(big.Int).Mul(a.bigCount(ia), d.bigCount(id))
+		if !slices.Equal(v, append(slices.Clone(a.Vecs[ia]), d.Vecs[id]...)) || want.Cmp(j.BigCounts[i]) != 0 {
+			t.Fatalf("record %d: %v %v, want %v %v", i, v, j.BigCounts[i], append(slices.Clone(a.Vecs[ia]), d.Vecs[id]...), want)
+		}
+		sum.Add(sum, j.BigCounts[i])
+	}
+	if sum.Cmp(j.BigTotal) != 0 || j.BigTotal.Cmp(new(big.Int).Exp(big.NewInt(8), big.NewInt(40), nil)) != 0 {
+		t.Errorf("total %v, counts sum to %v", j.BigTotal, sum)
 	}
 }

@@ -38,7 +38,9 @@ type Compiler struct {
 	keyEnum *runtime.Enum
 	// unitLines are the maps' `units` lines, resolved after the procedures' signatures.
 	unitLines []pendingUnits
-	Diags     syntax.Diagnostics
+	// refusedNames are the top-level names declared but refused as names (reserved words).
+	refusedNames map[string]bool
+	Diags        syntax.Diagnostics
 	// funcs are the stdlib functions visible in expressions, by name.
 	funcs map[string]bool
 	// uses collects the globals read by the procedure (or REPL input) being compiled.
@@ -68,6 +70,26 @@ func (c *Compiler) noteReads(x *runtime.Expr, names []string, sc *Scope) bool {
 		c.Uses[n] = true
 	}
 	return true
+}
+
+// nameAfter returns the position of the name that follows a keyword at p (`rule NAME(`): a
+// declaration's problems with its name are placed at the name. p when the text is not there.
+func (c *Compiler) nameAfter(p lexer.Position, keyword, name string) lexer.Position {
+	src := c.source(p.Filename)
+	i := p.Offset + len(keyword)
+	if p.Offset < 0 || i > len(src) || string(src[p.Offset:i]) != keyword {
+		return p
+	}
+	q := p
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if !strings.HasPrefix(string(src[i:min(len(src), i+len(name))]), name) {
+		return p
+	}
+	q.Column += i - p.Offset // the keyword and blanks are ASCII: one column a byte
+	q.Offset = i
+	return q
 }
 
 // source returns the text of a file or input being compiled.
@@ -112,9 +134,14 @@ var reservedWords = map[string]bool{
 	"startsWith": true, "endsWith": true,
 }
 
-// declare binds a top-level name, reporting a duplicate or a clash with a builtin.
+// declare binds a top-level name, reporting a duplicate or a clash with a builtin. A name
+// refused as a name is kept in refusedNames, so that its uses do not each say it is unknown.
 func (c *Compiler) declare(name string, p lexer.Position, g runtime.Global) bool {
 	if !c.CheckName(name, p) {
+		if c.refusedNames == nil {
+			c.refusedNames = map[string]bool{}
+		}
+		c.refusedNames[name] = true
 		return false
 	}
 	if prev, ok := c.prog.Globals[name]; ok {
@@ -176,7 +203,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 				c.mapDecl(d.Map)
 			case d.Proc != nil:
 				p := &runtime.Proc{Name: d.Proc.Name, Verb: d.Proc.Verb, Pos: syntax.PosOf(d.Proc.Pos), Index: len(c.prog.Procs)}
-				if c.declare(p.Name, d.Proc.Pos, p) {
+				if c.declare(p.Name, c.nameAfter(d.Proc.Pos, d.Proc.Verb, d.Proc.Name), p) {
 					procs = append(procs, d.Proc)
 					procObjs = append(procObjs, p)
 					c.prog.Procs = append(c.prog.Procs, p)
@@ -1010,6 +1037,9 @@ func (c *Compiler) trivial(x *runtime.Expr, sc *Scope) bool {
 // exprError turns an expression the compiler refused into a diagnostic at the right file
 // position, with a suggestion for an unknown name or field.
 func (c *Compiler) exprError(x *runtime.Expr, err *exprx.Error, sc *Scope) {
+	if err.Unknown == exprx.UnknownName && c.refusedNames[err.Name] {
+		return // its declaration's error says why
+	}
 	pos := x.Start
 	if err.At >= 0 {
 		pos = x.PosAt(err.At)

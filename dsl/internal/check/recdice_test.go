@@ -90,3 +90,38 @@ func TestRecordDiceExprLet(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordMessages: a roll of record dice is named as a record of its fields where a
+// builtin refuses it (expr-lang called it "map", with a blank at the end); a rule named by
+// a reserved word is refused once, at its name, its uses not said unknown besides.
+func TestRecordMessages(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{recDice + "rule f(): bool {\n  let r = 2dability\n  return any_face(r, 1)\n}\n",
+			[]string{"t.rules:5:19: cannot use record {s, a} as argument 1 of any_face"}},
+		{recDice + "rule f(): int {\n  return max(1dability, 1dability)\n}\n",
+			[]string{"t.rules:4:10: record {s, a} values have no order: max cannot compare them"}},
+		{"rule f(): int {\n  return pick(3)\n}\n",
+			[]string{"t.rules:2:15: cannot use int as argument (type list) to call pick"}},
+		{"rule action(): int {\n  return 1\n}\ndice a = action()\nrule g(): int {\n  return action()\n}\n",
+			[]string{"t.rules:1:6: action is a reserved word"}},
+		{"rule  f(): int {\n  return 1\n}\nrule f(): int {\n  return 2\n}\n",
+			[]string{"t.rules:4:6: f is already declared"}},
+	} {
+		_, diags := dsl.LoadSource("t.rules", []byte(c.src))
+		var got []string
+		for _, d := range diags {
+			start, _ := d.Range()
+			got = append(got, start.String()+": "+d.Summary)
+		}
+		ok := len(got) == len(c.want)
+		for i := range got {
+			ok = ok && strings.HasPrefix(got[i], c.want[i]) && !strings.HasSuffix(got[i], " ") && !strings.Contains(got[i], "map")
+		}
+		if !ok {
+			t.Errorf("%q:\ngot  %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}

@@ -65,6 +65,9 @@ const dieFix = "a die made from a rule has as faces the whole numbers the rule r
 func (c *Compiler) ruleDie(decl *runtime.DieDecl, call *syntax.DieCall, later map[string]*runtime.DieDecl) {
 	what := "dice " + decl.Name
 	g, ok := c.prog.Globals[call.Name]
+	if !ok && c.refusedNames[call.Name] {
+		return // its declaration's error says why
+	}
 	if !ok {
 		detail := c.suggest(call.Name, func() []string {
 			var names []string

@@ -715,6 +715,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	if b, ok := pv.c.prog.Library.Builtins[id.Value]; ok {
 		pv.procArgs(id.Value, b, call)
+		pv.recordArgs(id.Value, b.Types, 1, call)
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}}, call.Arguments...)
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: runtime.InternalName(id.Value)}, Arguments: args})
 		return
@@ -748,6 +749,9 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 	if !ok {
+		if f, ok := pureFuncs()[id.Value]; ok {
+			pv.recordArgs(id.Value, f.Types, 0, call)
+		}
 		return
 	}
 	if !pv.sc.InProc() {
@@ -1139,7 +1143,8 @@ func compileError(err error) *Error {
 		if fe.To > fe.From {
 			e.End = fe.To
 		}
-		msg = syntax.PlainExprMessage(fe.Message)
+		// expr-lang ends some messages with a blank ("… to call any_face ").
+		msg = strings.TrimSpace(syntax.PlainExprMessage(fe.Message))
 	}
 	msg = runtime.ForeignWords(msg)
 	e.Summary = msg

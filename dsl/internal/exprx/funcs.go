@@ -37,6 +37,9 @@ func FuncNames(lib *runtime.Library) map[string]bool {
 	return v.(map[string]bool)
 }
 
+// pureFuncs are the core functions, by name, read by the checker of their arguments.
+var pureFuncs = sync.OnceValue(core.Funcs)
+
 // funcNamesCache and optionsCache hold, per library, what FuncNames and stdFuncOptions
 // build: one library serves every load and every REPL input of a process.
 var funcNamesCache, optionsCache sync.Map

@@ -2,6 +2,7 @@ package exprx
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -74,7 +75,69 @@ func (pv *patcher) recordSort(n *ast.BuiltinNode) {
 	} else if list, ok := pv.c.orig(n.Arguments[0]).(*ast.ArrayNode); ok && len(list.Nodes) > 0 {
 		k = pv.recordOf(list.Nodes[0])
 	}
+	if k == nil && n.Name != "sort" {
+		// max(a, b) of records themselves.
+		for _, a := range n.Arguments {
+			if k = pv.recordOf(a); k != nil {
+				break
+			}
+		}
+	}
 	if k != nil {
-		pv.fail(n, fmt.Sprintf("%s values have no order: %s cannot compare them", k.Name, n.Name), fmt.Sprintf("give a key: sortBy(list, #.pv), or %s of a field: %s(map(list, #.pv))", n.Name, n.Name))
+		hint := fmt.Sprintf("give a key: sortBy(list, #.pv), or %s of a field: %s(map(list, #.pv))", n.Name, n.Name)
+		if len(n.Arguments) > 1 {
+			hint = fmt.Sprintf("compare one of their fields: %s(a.pv, b.pv)", n.Name)
+		}
+		pv.fail(n, fmt.Sprintf("%s values have no order: %s cannot compare them", recordName(k), n.Name), hint)
+	}
+}
+
+// recordName names a record's type as the language writes it: its kind, or the fields of a
+// roll of record dice (`record {s, a}`), never expr-lang's "map".
+func recordName(k *runtime.Kind) string {
+	return k.Type().String()
+}
+
+// recordArgs refuses a record given to a builtin none of whose signatures takes a record
+// there: expr-lang would say "cannot use map as argument".
+// skip is how many parameters come before the rules' arguments (the Machine of a builtin).
+func (pv *patcher) recordArgs(fn string, types []any, skip int, call *ast.CallNode) {
+	for i, a := range call.Arguments {
+		k := pv.recordOf(a)
+		if k == nil {
+			continue
+		}
+		fits, takes := false, false
+		for _, sig := range types {
+			ft := reflect.TypeOf(sig)
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() != reflect.Func {
+				return
+			}
+			n := ft.NumIn() - skip
+			if ft.IsVariadic() && len(call.Arguments) < n-1 || !ft.IsVariadic() && len(call.Arguments) != n {
+				continue
+			}
+			fits = true
+			var pt reflect.Type
+			if ft.IsVariadic() && i+skip >= ft.NumIn()-1 {
+				pt = ft.In(ft.NumIn() - 1).Elem()
+			} else {
+				pt = ft.In(i + skip)
+			}
+			if pt.Kind() == reflect.Interface || pt.Kind() == reflect.Map {
+				takes = true
+			}
+		}
+		if fits && !takes {
+			detail := ""
+			if k.Tally {
+				detail = "a roll of record dice is a record: read its fields, as r." + k.FieldNames()[0]
+			}
+			pv.fail(a, fmt.Sprintf("cannot use %s as argument %d of %s", recordName(k), i+1, fn), detail)
+			return
+		}
 	}
 }

@@ -48,7 +48,7 @@ func (c *cli) sim(args []string) int {
 	fs.StringVar(&chart.png, "png", "", "write the same chart to `OUT` as a PNG picture")
 	var sweep listFlag
 	fs.Var(&sweep, "sweep", "run once per value of an option or a name of EXPR, the same seeds for each, side by side: `NAME=A..B` (whole numbers) or NAME=a,b,c; given twice, once per pair of values (a grid)")
-	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value, and draw a sweep's lines (--svg, --png) as those frequencies")
+	atLeast := fs.Bool("at-least", false, "with --sweep, add a column per value of the frequency of outcomes ≥ the row's value, and draw a sweep's lines or bars (--svg, --png) as those frequencies")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code

@@ -387,3 +387,27 @@ func TestSimShardTooLong(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestSimSweepAtLeastBars: a sweep with more outcomes than the chart has colours is drawn
+// as grouped bars, and --at-least draws them as P(≥ each outcome), as the lines are: the
+// bars showed P(=) and --at-least was silently ignored.
+func TestSimSweepAtLeastBars(t *testing.T) {
+	for _, atLeast := range []bool{false, true} {
+		out := filepath.Join(t.TempDir(), "s.svg")
+		args := []string{"--runs", "500", "--seed", "3", "--sweep", "n=1..3", "--svg", out, "2d6 + n"}
+		if atLeast {
+			args = append([]string{"--at-least"}, args...)
+		}
+		_, errOut, code := simRun(t, args...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		svg, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(svg), ">P(≥ 12)</text>") && strings.Contains(string(svg), "<title>n=1 — P(≥ 3): 100%</title>"); got != atLeast {
+			t.Errorf("--at-least %v: P(≥) bars drawn: %v", atLeast, got)
+		}
+	}
+}

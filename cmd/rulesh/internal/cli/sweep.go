@@ -329,7 +329,7 @@ func (c *cli) probSweep(q analysis.Question, sw analysis.Sweep, opt analysis.Pro
 	}
 	switch {
 	case len(sampled) == 0:
-		fmt.Fprintf(c.stdout, "exact: %d branches of the dice enumerated in all\n", leaves)
+		fmt.Fprintf(c.stdout, "exact: %s of the dice enumerated in all\n", output.Branches(leaves))
 	case len(exact) == 0:
 		fmt.Fprintf(c.stdout, "sampled: %d runs per value (seed %d); --json gives the 95%% intervals\n", samples, q.Seed)
 	default:
@@ -363,13 +363,14 @@ func rowLabels(rows []sweepRow) []string {
 // sweepChart is the chart of a sweep. With a few outcomes (as many as the chart has
 // colours) and no B beside A, a line per outcome across the values: how the odds of each
 // move with the parameter; with atLeast and numbers, the lines are P(≥ each outcome).
-// Otherwise a group of bars per outcome, a bar per column.
+// Otherwise a group of bars per outcome, a bar per column: with atLeast and numbers, of
+// P(≥ each outcome) too.
 func sweepChart(title string, sw analysis.Sweep, cols []string, rows []sweepRow, paired, atLeast bool) output.Chart {
 	ch := output.Chart{Title: title}
+	if atLeast && numericRows(rows) {
+		rows = atLeastRows(rows)
+	}
 	if !paired && len(cols) > 1 && len(rows) <= output.ChartColours {
-		if atLeast && numericRows(rows) {
-			rows = atLeastRows(rows)
-		}
 		ch.Lines, ch.XLabel = true, sw.Name
 		for i := range cols {
 			if sw.Parts == nil {

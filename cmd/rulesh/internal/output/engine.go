@@ -20,10 +20,18 @@ func OutcomeLabel(o *analysis.Outcome) string {
 	return o.Text + " — " + strings.Join(o.Emitted, " / ")
 }
 
+// Branches counts branches of the dice in words: "1 branch", "12 branches".
+func Branches(n int64) string {
+	if n == 1 {
+		return "1 branch"
+	}
+	return fmt.Sprintf("%d branches", n)
+}
+
 // howAnswered says whether the odds are exact or sampled, and from how many runs.
 func howAnswered(d *analysis.Dist, seed uint64) string {
 	if d.Exact {
-		return fmt.Sprintf("exact: %d branches of the dice enumerated", d.Leaves)
+		return fmt.Sprintf("exact: %s of the dice enumerated", Branches(d.Leaves))
 	}
 	return fmt.Sprintf("sampled: %d runs (seed %d), 95%% intervals", d.Samples, seed)
 }

@@ -25,6 +25,17 @@ func ErrorFull(w io.Writer, err error, srcs ...dsl.Sources) {
 	render(w, err, true, srcs)
 }
 
+// Plain reports whether Error writes err as "rulesh: err", the form of a command's own
+// failure, rather than as diagnostics, a run-time error or a stopped analysis: the REPL says
+// such an error as it says its others, "error: err".
+func Plain(err error) bool {
+	var every *analysis.ErrEveryRunFails
+	var limits *analysis.ErrLimitRuns
+	var diags dsl.Diagnostics
+	var re *dsl.RuntimeError
+	return !errors.As(err, &every) && !errors.As(err, &limits) && !errors.As(err, &diags) && !errors.As(err, &re)
+}
+
 func render(w io.Writer, err error, full bool, srcs []dsl.Sources) {
 	all := dsl.Sources{}
 	for _, s := range srcs {

@@ -236,3 +236,15 @@ func TestDistTruncated(t *testing.T) {
 		t.Errorf("no truncated key: %s", b.String())
 	}
 }
+
+// One branch is "1 branch", in prob's heading as in the sweep's total.
+func TestBranchesCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{1, "exact: 1 branch of the dice enumerated"}, {0, "exact: 0 branches of the dice enumerated"}, {645, "exact: 645 branches of the dice enumerated"}} {
+		if got := howAnswered(&analysis.Dist{Exact: true, Leaves: c.n}, 0); got != c.want {
+			t.Errorf("%d: %q, want %q", c.n, got, c.want)
+		}
+	}
+}

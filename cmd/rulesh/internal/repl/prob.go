@@ -67,7 +67,7 @@ func (s *Shell) probFailed(err error, expr string) bool {
 	case errors.As(err, &diceErr):
 		output.DiceError(s.stdout, diceErr.Src, diceErr.Err)
 		s.failed = true
-	case errors.As(err, &tableErr):
+	case errors.As(err, &tableErr), output.Plain(err):
 		s.errorf("%v", err)
 	default:
 		s.failed = true

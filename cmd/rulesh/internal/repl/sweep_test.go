@@ -2,6 +2,8 @@ package repl
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -53,5 +55,25 @@ func TestSweepChart(t *testing.T) {
 	sh.Exec(":prob 3d6 >= 12")
 	if len(pics) != 1 || !strings.Contains(pics[0], "3d6 &gt;= 12") {
 		t.Fatalf(":prob: got %d pictures: %q", len(pics), pics)
+	}
+}
+
+// A question of :prob or :sweep refused for a reason of its own (here the die made from a
+// rule cannot be made for a swept option value) is said as the REPL's other errors are,
+// "error: …", not with the CLI's "rulesh: " prefix.
+func TestProbPlainErrorPrefix(t *testing.T) {
+	var out bytes.Buffer
+	src := "option n = 6 \"sides\"\nrule r(): int {\n  return d(n)\n}\ndice a = r()\n"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "o.rules"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := New(Config{Dir: dir, Files: []string{"o.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.Exec(":sweep n=0..1 1da")
+	if got := out.String(); !strings.HasPrefix(got, "error: ") || strings.Contains(got, "rulesh:") || !strings.Contains(got, "a die has 1 to 1000000 sides, not 0") || !sh.Failed() {
+		t.Errorf("got %q (failed %v)", got, sh.Failed())
 	}
 }

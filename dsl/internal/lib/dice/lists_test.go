@@ -64,9 +64,9 @@ func TestListDraws(t *testing.T) {
 		{src: `sample([1, 2], 3)`, err: "<e>:1:1: sample 3 of a list of 2: between 0 and 2"},
 		{src: `sample([1, 2], -1)`, err: "<e>:1:1: sample -1 of a list of 2: between 0 and 2"},
 		{src: `sample([], 1)`, err: "<e>:1:1: sample 1 of a list of 0: between 0 and 0"},
-		{src: `pick(3)`, err: "<e>:1:6: cannot use int as argument (type list) to call pick "},
-		{src: `shuffled("abc")`, err: "<e>:1:10: cannot use string as argument (type list) to call shuffled "},
-		{src: `sample([1], 0.5)`, err: "<e>:1:13: cannot use float as argument (type int) to call sample "},
+		{src: `pick(3)`, err: "<e>:1:6: cannot use int as argument (type list) to call pick"},
+		{src: `shuffled("abc")`, err: "<e>:1:10: cannot use string as argument (type list) to call shuffled"},
+		{src: `sample([1], 0.5)`, err: "<e>:1:13: cannot use float as argument (type int) to call sample"},
 		{src: `deux_puis_échec(["a", "b"])`, rolls: []int{2, 1}, err: "l.rules:8:3: échec après b et a", left: "2 1"},
 	} {
 		q := dice.NewIntQueue(c.rolls, nil)
