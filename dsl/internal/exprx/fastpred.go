@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
 
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 )
 
@@ -61,6 +62,68 @@ func (c *fastCompiler) begin(loc file.Location, v any) (items, error) {
 	return it, err
 }
 
+// collection compiles what a predicate walks, dereferenced as the compiler would; a pile's
+// cards (p.cards) are walked as their slice, which boxing and unboxing would copy to the heap.
+func (c *fastCompiler) collection(n ast.Node) (func(*fastState, file.Location) (items, error), bool) {
+	// The budget's __each(__rt, p.cards) charges the walk (budgetFunctions): the same charge,
+	// the size of the cards, and the same failure at the call.
+	if call, ok := n.(*ast.CallNode); ok && len(call.Arguments) == 2 && isMachine(call.Arguments[0]) {
+		id, ok := call.Callee.(*ast.IdentifierNode)
+		pc := c.pileCards(call.Arguments[1])
+		if ok && id.Value == "__each" && c.cfg.Functions["__each"] != nil && pc != nil {
+			needs := needsDeref(n)
+			callLoc := call.Location()
+			return func(s *fastState, loc file.Location) (items, error) {
+				cs, ok, v, err := pc(s)
+				if err != nil {
+					return items{}, err
+				}
+				size := len(cs) + 1
+				if !ok {
+					size = runtime.Size(v)
+				}
+				if err := s.m.Charge(size); err != nil {
+					return items{}, c.fail(callLoc, err)
+				}
+				if ok {
+					return items{cards: cs, n: len(cs)}, nil
+				}
+				if needs {
+					v = deref(v)
+				}
+				return c.begin(loc, v)
+			}, true
+		}
+	}
+	if pc := c.pileCards(n); pc != nil {
+		needs := needsDeref(n)
+		return func(s *fastState, loc file.Location) (items, error) {
+			cs, ok, v, err := pc(s)
+			if err != nil {
+				return items{}, err
+			}
+			if ok {
+				return items{cards: cs, n: len(cs)}, nil
+			}
+			if needs {
+				v = deref(v)
+			}
+			return c.begin(loc, v)
+		}, true
+	}
+	coll, ok := c.compileDeref(n)
+	if !ok {
+		return nil, false
+	}
+	return func(s *fastState, loc file.Location) (items, error) {
+		v, err := coll(s)
+		if err != nil {
+			return items{}, err
+		}
+		return c.begin(loc, v)
+	}, true
+}
+
 // predicate compiles a builtin with a predicate, or returns nil.
 func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	switch n.Name {
@@ -71,7 +134,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	if len(n.Arguments) == 0 {
 		return nil
 	}
-	coll, ok := c.compileDeref(n.Arguments[0])
+	coll, ok := c.collection(n.Arguments[0])
 	if !ok {
 		return nil
 	}
@@ -114,11 +177,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 		return false, err
 	}
 	return func(s *fastState) (any, error) {
-		cv, err := coll(s)
-		if err != nil {
-			return nil, err
-		}
-		it, err := c.begin(loc, cv)
+		it, err := coll(s, loc)
 		if err != nil {
 			return nil, err
 		}
