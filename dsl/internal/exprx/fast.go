@@ -43,7 +43,12 @@ type fastState struct {
 	vars []any
 	// scratch holds the elements filters keep, until their lists are made.
 	scratch []any
+	// sorting holds the elements sortBy sorts with their keys, until their list is made.
+	sorting []sortPair
 }
+
+// sortPair is an element of a list sortBy sorts, with the key it is sorted by.
+type sortPair struct{ item, key any }
 
 // predItem is one loop of a predicate builtin: what it walks, the index of the element
 // (read only when # is: an element of a map cannot be read), the accumulator.

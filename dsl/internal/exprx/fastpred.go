@@ -3,7 +3,7 @@ package exprx
 import (
 	"errors"
 	"reflect"
-	"sort"
+	"slices"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -360,7 +360,18 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			if o != "asc" && o != "desc" {
 				return nil, c.fail(loc, "unknown order, use asc or desc")
 			}
-			sb := &exprruntime.SortBy{Desc: o == "desc", Array: make([]any, 0, it.n), Values: make([]any, 0, it.n)}
+			// The elements and their keys gather on the state's sorting stack (a sortBy in
+			// the key takes its own stretch above), sorted there as pairs: slices.SortFunc
+			// runs the same pattern-defeating quicksort as the VM's sort.Sort of its
+			// exprruntime.SortBy (the two are generated from one template, every comparison
+			// a Less), so the order of equal keys is the VM's, without the sorter and the
+			// list of keys each sort allocated.
+			desc := o == "desc"
+			base := len(s.sorting)
+			defer func() {
+				clear(s.sorting[base:])
+				s.sorting = s.sorting[:base]
+			}()
 			for i := 0; i < it.n; i++ {
 				v, err := run(body, i)
 				if err != nil {
@@ -370,16 +381,31 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				if err != nil {
 					return nil, err
 				}
-				sb.Array = append(sb.Array, item)
-				sb.Values = append(sb.Values, v)
+				s.sorting = append(s.sorting, sortPair{item: item, key: v})
 			}
-			if _, err := c.guard(loc, func() any { sort.Sort(sb); return nil }); err != nil {
+			pairs := s.sorting[base:]
+			if _, err := c.guard(loc, func() any {
+				slices.SortFunc(pairs, func(a, b sortPair) int {
+					if desc {
+						a, b = b, a
+					}
+					if exprruntime.Less(a.key, b.key) {
+						return -1
+					}
+					return 0
+				})
+				return nil
+			}); err != nil {
 				return nil, err
 			}
 			if err := c.grow(s, loc, uint(it.n)); err != nil {
 				return nil, err
 			}
-			return sb.Array, nil
+			out := make([]any, len(pairs))
+			for i, p := range pairs {
+				out[i] = p.item
+			}
+			return out, nil
 		case "reduce":
 			start := 0
 			if init != nil {

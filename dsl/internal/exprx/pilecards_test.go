@@ -93,3 +93,35 @@ func evalWith(m *runtime.Machine, x *runtime.Expr, v any, h *cards.Pile) (out an
 	}()
 	return m.Eval(x, map[string]any{"__rt": m, "malus": 3, "base": 10, "p": v, "q": h})
 }
+
+// TestSortByTiesMatchVM: sortBy sorts on closures as the VM's sort.Sort does, equal keys
+// left in the same order, on lists long enough for the quicksort's partitions and pattern
+// breaking (not only its insertion sort), ascending and descending.
+func TestSortByTiesMatchVM(t *testing.T) {
+	prog := load(t)
+	m, err := runtime.NewMachine(prog, stddice.NewIntQueue([]int{1, 2, 3}, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, n := range []string{"5", "13", "40", "200"} {
+		for _, key := range []string{"#[1]", "-#[1]", "#[1] % 2", "0"} {
+			for _, order := range []string{"", ", 'desc'"} {
+				texts = append(texts, "sortBy(map(1.."+n+", [#, (# * 7919) % 11]), "+key+order+")")
+			}
+		}
+	}
+	for _, text := range texts {
+		x := compiled(t, prog, text)
+		if x.Fast == nil {
+			t.Fatalf("%s is left to the VM", text)
+		}
+		vmOnly := *x
+		vmOnly.Fast = nil
+		got, gotErr := evalWith(m, x, nil, nil)
+		want, wantErr := evalWith(m, &vmOnly, nil, nil)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) {
+			t.Errorf("%s: closures %s, %v; VM %s, %v", text, runtime.Repr(got), gotErr, runtime.Repr(want), wantErr)
+		}
+	}
+}
