@@ -34,6 +34,10 @@ func Str(v any) string {
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 			return strconv.FormatFloat(x, 'f', 0, 64)
 		}
+	case Stringer:
+		// What Repr writes for it (no case before its Stringer one matches these), without
+		// Repr's builder and copy: str(c) of a card, a card in a template.
+		return x.String()
 	}
 	return Repr(v)
 }
