@@ -43,7 +43,12 @@ type fastState struct {
 	vars []any
 	// scratch holds the elements filters keep, until their lists are made.
 	scratch []any
+	// sorting holds the elements sortBy sorts with their keys, until their list is made.
+	sorting []sortPair
 }
+
+// sortPair is an element of a list sortBy sorts, with the key it is sorted by.
+type sortPair struct{ item, key any }
 
 // predItem is one loop of a predicate builtin: what it walks, the index of the element
 // (read only when # is: an element of a map cannot be read), the accumulator.
@@ -753,8 +758,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 	}
 	if name, ok := n.Property.(*ast.StringNode); ok {
-		key := name.Value
-		card, pile := cardField(key), pileField(key)
+		read := c.byName(loc, name.Value)
 		return func(s *fastState) (any, error) {
 			o, err := obj(s)
 			if err != nil {
@@ -763,19 +767,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			if optional && exprruntime.IsNil(o) {
 				return nil, errShort
 			}
-			switch o := o.(type) {
-			case map[string]any:
-				return o[key], nil
-			case *cards.Card:
-				if o != nil && card != nil {
-					return card(o), nil
-				}
-			case *cards.Pile:
-				if o != nil && pile != nil {
-					return pile(o), nil
-				}
-			}
-			return c.guard2(loc, exprruntime.Fetch, o, key)
+			return read(o)
 		}, true
 	}
 	var prop fn
@@ -816,6 +808,80 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 		return c.guard2(loc, exprruntime.Fetch, o, k)
 	}, true
+}
+
+// byName reads the property key of an object as Fetch does, a record's, a card's and a
+// pile's fields without reflect.
+func (c *fastCompiler) byName(loc file.Location, key string) func(o any) (any, error) {
+	card, pile := cardField(key), pileField(key)
+	return func(o any) (any, error) {
+		switch o := o.(type) {
+		case map[string]any:
+			return o[key], nil
+		case *cards.Card:
+			if o != nil && card != nil {
+				return card(o), nil
+			}
+		case *cards.Pile:
+			if o != nil && pile != nil {
+				return pile(o), nil
+			}
+		}
+		return c.guard2(loc, exprruntime.Fetch, o, key)
+	}
+}
+
+// cardsFn reads a pile's cards (p.cards) without putting the slice in an interface, which
+// is an allocation each time: ok is true with the cards when the object is a pile, else the
+// member's value is v, read as member reads it.
+type cardsFn func(s *fastState) (cs []*cards.Card, ok bool, v any, err error)
+
+// pileCards compiles n when it is a member named "cards" of an object whose type the
+// checker does not know (a record's field holding a pile), or returns nil: predicates walk
+// and len counts these slices in every hand the rules look at.
+func (c *fastCompiler) pileCards(n ast.Node) cardsFn {
+	m, ok := n.(*ast.MemberNode)
+	if !ok || m.Optional {
+		return nil
+	}
+	name, ok := m.Property.(*ast.StringNode)
+	if !ok || tagged[cards.Pile](name.Value) != "Cards" {
+		return nil
+	}
+	if ok, _, _ := checker.MethodIndex(&c.cfg.NtCache, c.cfg.Env, m); ok {
+		return nil
+	}
+	loc := m.Location()
+	read := c.byName(loc, name.Value)
+	if ok, index, fname := checker.FieldIndex(&c.cfg.NtCache, c.cfg.Env, m); ok {
+		// A pile the checker knows (a kind's field, a declared pile): the field by its
+		// index, as structField reads it, unless it is part of a longer chain of fields.
+		if len(index) != 1 || index[0] != pileCardsIndex {
+			return nil
+		}
+		if ok, _, _ := checker.FieldIndex(&c.cfg.NtCache, c.cfg.Env, m.Node); ok {
+			return nil
+		}
+		field := &exprruntime.Field{Index: index, Path: []string{fname}}
+		read = func(o any) (any, error) { return c.fetchField(loc, o, field) }
+	}
+	c.parents = append(c.parents, n)
+	obj, ok := c.compile(m.Node)
+	c.parents = c.parents[:len(c.parents)-1]
+	if !ok {
+		return nil
+	}
+	return func(s *fastState) ([]*cards.Card, bool, any, error) {
+		o, err := obj(s)
+		if err != nil {
+			return nil, false, nil, err
+		}
+		if p, ok := o.(*cards.Pile); ok && p != nil {
+			return p.Cards, true, nil, nil
+		}
+		v, err := read(o)
+		return nil, false, v, err
+	}
 }
 
 // structField reads a struct's field by its index, as the compiler's OpFetchField: a chain
@@ -892,6 +958,12 @@ var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func
 			at(pt, "Name"):  func(p *cards.Pile) any { return p.Name },
 			at(pt, "Cards"): func(p *cards.Pile) any { return p.Cards },
 		}
+}()
+
+// pileCardsIndex is the index of a pile's cards in its struct.
+var pileCardsIndex = func() int {
+	f, _ := reflect.TypeFor[cards.Pile]().FieldByName("Cards")
+	return f.Index[0]
 }()
 
 // cardField and pileField return the getter of the field Fetch finds by that name (its expr
@@ -1280,6 +1352,7 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		return nil, false
 	}
 	args := make([]fn, len(n.Arguments))
+	derefFirst := false
 	for i, arg := range n.Arguments {
 		a, ok := c.compile(arg)
 		if !ok {
@@ -1287,6 +1360,7 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		}
 		t := arg.Type()
 		if (t.Kind() == reflect.Ptr || arg.Nature().IsUnknown(&c.cfg.NtCache)) && (f.Deref == nil || f.Deref(i, t)) {
+			derefFirst = derefFirst || i == 0
 			inner := a
 			a = func(s *fastState) (any, error) {
 				v, err := inner(s)
@@ -1305,6 +1379,23 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 			return nil, false
 		}
 		fast, arg := f.Fast, args[0]
+		if pc := c.pileCards(n.Arguments[0]); pc != nil && n.Name == "len" {
+			// len(p.cards), the size of a hand, without boxing the slice.
+			needs := derefFirst
+			return func(s *fastState) (any, error) {
+				cs, ok, v, err := pc(s)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					return len(cs), nil
+				}
+				if needs {
+					v = deref(v)
+				}
+				return c.guard(loc, func() any { return fast(v) })
+			}, true
+		}
 		return func(s *fastState) (any, error) {
 			v, err := arg(s)
 			if err != nil {

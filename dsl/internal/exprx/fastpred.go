@@ -3,12 +3,13 @@ package exprx
 import (
 	"errors"
 	"reflect"
-	"sort"
+	"slices"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	exprruntime "github.com/expr-lang/expr/vm/runtime"
 
+	"rulesh/dsl/internal/runtime"
 	"rulesh/stdlib/cards"
 )
 
@@ -61,6 +62,68 @@ func (c *fastCompiler) begin(loc file.Location, v any) (items, error) {
 	return it, err
 }
 
+// collection compiles what a predicate walks, dereferenced as the compiler would; a pile's
+// cards (p.cards) are walked as their slice, which boxing and unboxing would copy to the heap.
+func (c *fastCompiler) collection(n ast.Node) (func(*fastState, file.Location) (items, error), bool) {
+	// The budget's __each(__rt, p.cards) charges the walk (budgetFunctions): the same charge,
+	// the size of the cards, and the same failure at the call.
+	if call, ok := n.(*ast.CallNode); ok && len(call.Arguments) == 2 && isMachine(call.Arguments[0]) {
+		id, ok := call.Callee.(*ast.IdentifierNode)
+		pc := c.pileCards(call.Arguments[1])
+		if ok && id.Value == "__each" && c.cfg.Functions["__each"] != nil && pc != nil {
+			needs := needsDeref(n)
+			callLoc := call.Location()
+			return func(s *fastState, loc file.Location) (items, error) {
+				cs, ok, v, err := pc(s)
+				if err != nil {
+					return items{}, err
+				}
+				size := len(cs) + 1
+				if !ok {
+					size = runtime.Size(v)
+				}
+				if err := s.m.Charge(size); err != nil {
+					return items{}, c.fail(callLoc, err)
+				}
+				if ok {
+					return items{cards: cs, n: len(cs)}, nil
+				}
+				if needs {
+					v = deref(v)
+				}
+				return c.begin(loc, v)
+			}, true
+		}
+	}
+	if pc := c.pileCards(n); pc != nil {
+		needs := needsDeref(n)
+		return func(s *fastState, loc file.Location) (items, error) {
+			cs, ok, v, err := pc(s)
+			if err != nil {
+				return items{}, err
+			}
+			if ok {
+				return items{cards: cs, n: len(cs)}, nil
+			}
+			if needs {
+				v = deref(v)
+			}
+			return c.begin(loc, v)
+		}, true
+	}
+	coll, ok := c.compileDeref(n)
+	if !ok {
+		return nil, false
+	}
+	return func(s *fastState, loc file.Location) (items, error) {
+		v, err := coll(s)
+		if err != nil {
+			return items{}, err
+		}
+		return c.begin(loc, v)
+	}, true
+}
+
 // predicate compiles a builtin with a predicate, or returns nil.
 func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	switch n.Name {
@@ -71,7 +134,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 	if len(n.Arguments) == 0 {
 		return nil
 	}
-	coll, ok := c.compileDeref(n.Arguments[0])
+	coll, ok := c.collection(n.Arguments[0])
 	if !ok {
 		return nil
 	}
@@ -114,11 +177,7 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 		return false, err
 	}
 	return func(s *fastState) (any, error) {
-		cv, err := coll(s)
-		if err != nil {
-			return nil, err
-		}
-		it, err := c.begin(loc, cv)
+		it, err := coll(s, loc)
 		if err != nil {
 			return nil, err
 		}
@@ -301,7 +360,18 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			if o != "asc" && o != "desc" {
 				return nil, c.fail(loc, "unknown order, use asc or desc")
 			}
-			sb := &exprruntime.SortBy{Desc: o == "desc", Array: make([]any, 0, it.n), Values: make([]any, 0, it.n)}
+			// The elements and their keys gather on the state's sorting stack (a sortBy in
+			// the key takes its own stretch above), sorted there as pairs: slices.SortFunc
+			// runs the same pattern-defeating quicksort as the VM's sort.Sort of its
+			// exprruntime.SortBy (the two are generated from one template, every comparison
+			// a Less), so the order of equal keys is the VM's, without the sorter and the
+			// list of keys each sort allocated.
+			desc := o == "desc"
+			base := len(s.sorting)
+			defer func() {
+				clear(s.sorting[base:])
+				s.sorting = s.sorting[:base]
+			}()
 			for i := 0; i < it.n; i++ {
 				v, err := run(body, i)
 				if err != nil {
@@ -311,16 +381,31 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				if err != nil {
 					return nil, err
 				}
-				sb.Array = append(sb.Array, item)
-				sb.Values = append(sb.Values, v)
+				s.sorting = append(s.sorting, sortPair{item: item, key: v})
 			}
-			if _, err := c.guard(loc, func() any { sort.Sort(sb); return nil }); err != nil {
+			pairs := s.sorting[base:]
+			if _, err := c.guard(loc, func() any {
+				slices.SortFunc(pairs, func(a, b sortPair) int {
+					if desc {
+						a, b = b, a
+					}
+					if exprruntime.Less(a.key, b.key) {
+						return -1
+					}
+					return 0
+				})
+				return nil
+			}); err != nil {
 				return nil, err
 			}
 			if err := c.grow(s, loc, uint(it.n)); err != nil {
 				return nil, err
 			}
-			return sb.Array, nil
+			out := make([]any, len(pairs))
+			for i, p := range pairs {
+				out[i] = p.item
+			}
+			return out, nil
 		case "reduce":
 			start := 0
 			if init != nil {

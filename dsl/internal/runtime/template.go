@@ -32,7 +32,7 @@ func (t *Template) render(m *Machine, f *Frame) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		b.WriteString(Str(v))
+		WriteStr(&b, v)
 	}
 	return b.String(), nil
 }

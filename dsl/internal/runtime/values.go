@@ -34,8 +34,31 @@ func Str(v any) string {
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 			return strconv.FormatFloat(x, 'f', 0, 64)
 		}
+	case Stringer:
+		// What Repr writes for it (no case before its Stringer one matches these), without
+		// Repr's builder and copy: str(c) of a card, a card in a template.
+		return x.String()
 	}
 	return Repr(v)
+}
+
+// WriteStr writes Str(v) to b: a template's holes written where the line is built, not
+// each made a string of its own first.
+func WriteStr(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case string:
+		b.WriteString(x)
+	case int:
+		var buf [20]byte
+		b.Write(strconv.AppendInt(buf[:0], int64(x), 10))
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case map[string]any, []any:
+		w := reprWriter{b: b, base: b.Len()}
+		w.write(v, 0)
+	default:
+		b.WriteString(Str(v))
+	}
 }
 
 // Repr formats a value unambiguously, as the REPL and `eval` print results: strings quoted,
@@ -122,6 +145,7 @@ func cycleMark(v any) string {
 
 type reprWriter struct {
 	b       *strings.Builder
+	base    int // where the value's printed form starts in b (the size bound counts from it)
 	seen    Path
 	cut     bool
 	maxList int // lists longer than this print as their count (0: never)
@@ -145,7 +169,7 @@ func (w *reprWriter) write(v any, depth int) {
 		b.WriteString("…")
 		return
 	}
-	if b.Len() > MaxReprBytes {
+	if b.Len()-w.base > MaxReprBytes {
 		// A list of many references to one large value would print without end.
 		if !w.cut {
 			b.WriteString("…")

@@ -3,6 +3,7 @@ package core
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 
 	"rulesh/dsl/internal/runtime"
@@ -63,7 +64,23 @@ func In(m *runtime.Machine, needle, coll any) (bool, error) {
 // Keys is keys(v): a map's keys in their order (Go's map order is random), a record's
 // hidden kind left out. Each entry costs a step.
 func Keys(m *runtime.Machine, v any) ([]any, error) {
-	return sortedEntries(m, v, func(k string, _ any) any { return k })
+	mp, ok := v.(map[string]any)
+	if !ok {
+		return sortedEntries(m, v, nil) // its error
+	}
+	if err := m.Charge(len(mp)); err != nil {
+		return nil, err
+	}
+	// The keys are sorted in the list itself: no list of strings beside it (keys are
+	// unique, so the order is sortedEntries' order).
+	out := make([]any, 0, len(mp))
+	for k := range mp {
+		if k != runtime.KindKey {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+	return out, nil
 }
 
 // Values is values(v): a map's values in the order of their keys, as Keys.
