@@ -55,6 +55,9 @@ type Scope interface {
 // the program's types, and the map from the nodes its rewrites add to the nodes as written.
 // A Compiler is not safe for concurrent use; the code it produces is.
 type Compiler struct {
+	// mu serialises the bytecode compiles of this compiler's code: the expressions'
+	// configurations share caches that expr's compiler writes (see code.program).
+	mu   sync.Mutex
 	prog *runtime.Program
 	base *conf.Config
 	// typeNatures caches natureOf.
@@ -64,9 +67,6 @@ type Compiler struct {
 	origins map[ast.Node]ast.Node
 	// enumValues maps the string constants written Enum.value to their enum's type.
 	enumValues map[ast.Node]*runtime.Type
-	// mu serialises the bytecode compiles of this compiler's code: the expressions'
-	// configurations share caches that expr's compiler writes (see code.program).
-	mu sync.Mutex
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
