@@ -123,6 +123,9 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	for _, name := range runtime.SortedKeys(c.names) {
 		refs = append(refs, c.names[name])
 	}
+	// The closures keep c for its source (their errors' snippets): what only compiling
+	// needed, the expression's expr configuration first, is let go.
+	c.cfg, c.lib, c.names, c.parents, c.scopes = nil, nil, nil, nil, nil
 	return &fastCode{root: root, vars: c.vars}, refs, true
 }
 
