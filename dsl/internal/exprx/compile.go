@@ -56,8 +56,9 @@ type Scope interface {
 // A Compiler is not safe for concurrent use; the code it produces is.
 type Compiler struct {
 	// mu serialises the bytecode compiles of this compiler's code: the expressions'
-	// configurations share caches that expr's compiler writes (see code.program).
-	mu   sync.Mutex
+	// configurations share caches that expr's compiler writes (see code.program). The code
+	// holds it alone, not the compiler and its maps, once the program is checked.
+	mu   *sync.Mutex
 	prog *runtime.Program
 	base *conf.Config
 	// typeNatures caches natureOf.
@@ -72,7 +73,7 @@ type Compiler struct {
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
 // p.Library.
 func NewCompiler(p *runtime.Program) *Compiler {
-	return &Compiler{prog: p}
+	return &Compiler{prog: p, mu: new(sync.Mutex)}
 }
 
 // Unknown says what an Error names that the program lacks.
@@ -151,7 +152,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	// expr's checker and patches are done with the configuration: the bytecode compiler reads
 	// only its environment, functions and options, and the visitors hold the checker's scope.
 	cfg.Visitors = nil
-	cd := &code{tree: tree, cfg: cfg, mu: &c.mu}
+	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
 	if !noFast {
 		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names = fc, names
