@@ -484,11 +484,11 @@ func Reads(x *runtime.Expr) []string {
 		return []string{x.Ident}
 	}
 	c, ok := x.Code.(*code)
-	if !ok || c.prog == nil {
+	if !ok || c.tree == nil {
 		return nil
 	}
 	var out []string
-	freeNames(c.prog.Node(), func(name string) { out = append(out, name) })
+	freeNames(c.tree.Node, func(name string) { out = append(out, name) })
 	return out
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
 	exprpatcher "github.com/expr-lang/expr/patcher"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
@@ -54,6 +55,10 @@ type Scope interface {
 // the program's types, and the map from the nodes its rewrites add to the nodes as written.
 // A Compiler is not safe for concurrent use; the code it produces is.
 type Compiler struct {
+	// mu serialises the bytecode compiles of this compiler's code: the expressions'
+	// configurations share caches that expr's compiler writes (see code.program). The code
+	// holds it alone, not the compiler and its maps, once the program is checked.
+	mu   *sync.Mutex
 	prog *runtime.Program
 	base *conf.Config
 	// typeNatures caches natureOf.
@@ -70,7 +75,7 @@ type Compiler struct {
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
 // p.Library.
 func NewCompiler(p *runtime.Program) *Compiler {
-	return &Compiler{prog: p}
+	return &Compiler{prog: p, mu: new(sync.Mutex)}
 }
 
 // Unknown says what an Error names that the program lacks.
@@ -125,7 +130,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	}
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
 	cfg := c.exprConfig(sc, pv, rewritten)
-	prog, err := safeCompile(rewritten, cfg, reads)
+	tree, err := safeCheck(rewritten, cfg, reads)
 	for _, id := range pv.procRefs {
 		p := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 		pv.fail(id, fmt.Sprintf("%s %s is not called here", p.Verb, p.Name),
@@ -147,14 +152,26 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	if err != nil {
 		return nil, nil, compileError(err)
 	}
-	x.Code = &code{prog}
+	// expr's checker and patches are done with the configuration: the bytecode compiler reads
+	// only its environment, functions and options, and the visitors hold the checker's scope.
+	cfg.Visitors = nil
+	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
 	if !noFast {
-		if fc, names, ok := compileFast(prog.Node(), cfg, prog.Source(), c.prog.Library); ok {
+		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names = fc, names
 		}
 	}
-	x.Type = c.staticType(prog.Node(), sc)
-	switch n := c.orig(prog.Node()).(type) {
+	if x.Fast == nil {
+		// The VM runs this expression: it is compiled now, and a failure of expr's compiler
+		// is an error at load. The closures' expressions get their bytecode only if something
+		// runs them on the VM (program compares the two), which checking never does.
+		if _, err := cd.program(); err != nil {
+			return nil, nil, compileError(err)
+		}
+	}
+	x.Code = cd
+	x.Type = c.staticType(tree.Node, sc)
+	switch n := c.orig(tree.Node).(type) {
 	case *ast.IntegerNode:
 		x.IsLit, x.Lit = true, n.Value
 	case *ast.FloatNode:
@@ -223,7 +240,7 @@ func (c *Compiler) ShapeOf(x *runtime.Expr, sc Scope) Shape {
 		return Shape{}
 	}
 	var sh Shape
-	switch n := c.orig(cd.prog.Node()).(type) {
+	switch n := c.orig(cd.tree.Node).(type) {
 	case *ast.CallNode:
 		sh.Call = true
 	case *ast.IdentifierNode:
@@ -458,15 +475,16 @@ func (o overloads) ShouldRepeat() bool {
 	return false
 }
 
-// safeCompile is expr.Compile with a configuration built by exprConfig; a panic inside expr
-// on odd input becomes an error.
-func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Program, err error) {
+// safeCheck is the front half of expr.Compile with a configuration built by exprConfig:
+// parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
+// compileBytecode's. A panic inside expr on odd input becomes an error.
+func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	tree, err := checker.ParseCheck(src, cfg)
+	tree, err = checker.ParseCheck(src, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -481,6 +499,11 @@ func safeCompile(src string, cfg *conf.Config, globals *globalReads) (p *vm.Prog
 	}
 	globals.collect(tree.Node)
 	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	return tree, nil
+}
+
+// compileBytecode compiles a checked tree (safeCheck) to expr's bytecode.
+func compileBytecode(tree *parser.Tree, cfg *conf.Config) (*vm.Program, error) {
 	prog, err := exprcompiler.Compile(tree, cfg)
 	var fe *file.Error
 	if err != nil && errors.As(err, &fe) {
@@ -972,7 +995,7 @@ func (c *Compiler) Calls(x *runtime.Expr) []Call {
 		return nil
 	}
 	v := &callVisitor{lib: c.prog.Library}
-	node := cd.prog.Node()
+	node := cd.tree.Node
 	ast.Walk(&node, v)
 	slices.SortStableFunc(v.calls, func(a, b Call) int { return a.At - b.At })
 	return v.calls
@@ -1016,7 +1039,7 @@ func (c *Compiler) Builds(x *runtime.Expr) bool {
 	if !ok {
 		return false
 	}
-	switch n := c.orig(cd.prog.Node()).(type) {
+	switch n := c.orig(cd.tree.Node).(type) {
 	case *ast.MapNode:
 		return true
 	case *ast.CallNode:
@@ -1109,7 +1132,7 @@ func BuiltKinds(x *runtime.Expr) []string {
 		return nil
 	}
 	v := &newVisitor{}
-	node := cd.prog.Node()
+	node := cd.tree.Node
 	ast.Walk(&node, v)
 	return v.kinds
 }

@@ -11,7 +11,9 @@
 //     builtins a rule must not reach (the clock);
 //   - the compile pipeline (parse, type-check against an environment built from the names
 //     an expression uses, optimize, patch, compile), a copy of expr.Compile's own steps so
-//     that the patches run on the checked tree;
+//     that the patches run on the checked tree; the last step, to bytecode, is taken at
+//     load only for an expression the closures refuse, and for the others on their first
+//     run on the VM (which checking never does);
 //   - the patches on expr's syntax tree: dice and card literals parsed once at load and
 //     carried as constants, calls of procedures, builtins and kinds rewritten to __call,
 //     __<builtin> and __new with the Machine first, named arguments (`f(a, nom = v)`,

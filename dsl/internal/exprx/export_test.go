@@ -8,7 +8,11 @@ func Disassemble(x *runtime.Expr) string {
 	if !ok {
 		return ""
 	}
-	return cd.prog.Disassemble()
+	prog, err := cd.program()
+	if err != nil {
+		return err.Error()
+	}
+	return prog.Disassemble()
 }
 
 // VMOnly is how many expressions were left to the VM since the process started.
@@ -16,3 +20,14 @@ func VMOnly() int64 { return vmOnly.Load() }
 
 // SetNoFast leaves the expressions compiled from now on to the VM alone.
 func SetNoFast(on bool) { noFast = on }
+
+// HasBytecode reports whether an expression's VM program has been compiled yet.
+func HasBytecode(x *runtime.Expr) bool {
+	cd, ok := codeOf(x)
+	if !ok {
+		return false
+	}
+	cd.mu.Lock() // program writes prog under it
+	defer cd.mu.Unlock()
+	return cd.prog != nil
+}

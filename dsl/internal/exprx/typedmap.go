@@ -96,7 +96,7 @@ func (c *Compiler) MapLiteral(x *runtime.Expr) (entries []MapEntry, ok bool) {
 	if !compiled {
 		return nil, false
 	}
-	m, isMap := c.orig(cd.prog.Node()).(*ast.MapNode)
+	m, isMap := c.orig(cd.tree.Node).(*ast.MapNode)
 	if !isMap {
 		return nil, false
 	}
