@@ -728,8 +728,7 @@ func (s *recordSum) fieldGroups() func(int) int {
 	for k := range group {
 		group[k] = k
 	}
-	var find func(int) int
-	find = func(k int) int {
+	find := func(k int) int {
 		for group[k] != k {
 			group[k] = group[group[k]]
 			k = group[k]

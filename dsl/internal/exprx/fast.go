@@ -101,7 +101,6 @@ type fastCompiler struct {
 	lib    *runtime.Library
 	names  map[string]*runtime.NameRef
 	chains int // ChainNodes around the node compiled
-	preds  int // predicate loops around the node compiled
 	// parents are the nodes being compiled, the innermost last (a ChainNode asks for its
 	// parent's operator).
 	parents []ast.Node

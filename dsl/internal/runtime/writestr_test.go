@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestWriteStrIsStr(t *testing.T) {
 	joker := &cards.Card{RankName: "Joker1", Joker: true}
 	cycle := map[string]any{"a": 1}
 	cycle["self"] = cycle
-	values := []any{nil, "", "é", 0, 7, 255, 256, -12, 1 << 62, true, false, 2.0, 2.5, -0.0,
+	values := []any{nil, "", "é", 0, 7, 255, 256, -12, 1 << 62, true, false, 2.0, 2.5, math.Copysign(0, -1),
 		[]any{}, []any{1, "a", []any{true}}, map[string]any{}, map[string]any{"b": 2, "a": []any{1}},
 		cycle, long, []any{long, long}, []int{1, 2}, map[string]int{"x": 1}, queen, joker, []any{queen, joker}}
 	for _, prefix := range []string{"", "Assaut 1 : ", strings.Repeat("y", runtime.MaxReprBytes-10)} {
