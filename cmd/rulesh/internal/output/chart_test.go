@@ -486,3 +486,20 @@ func TestPNGStrokeJoins(t *testing.T) {
 		}
 	}
 }
+
+// TestChartSVGControlCharacters: a title or label holding characters XML 1.0 forbids (a
+// control character written in a string literal, "a\x01b") still gives well-formed XML,
+// each such character shown as U+FFFD, so that a browser or the playground draws the chart.
+func TestChartSVGControlCharacters(t *testing.T) {
+	var b strings.Builder
+	err := ChartSVG(&b, "d6 > 3 ? \"a\x01b\" : \"c\x1bd\"", []string{"a\x01b", "c\x1bd\x7f", "tab\tok"},
+		[]Series{{Name: "s\x00", Values: []float64{0.5, 0.25, 0.25}}, {Name: "t", Values: []float64{0.5, 0.25, 0.25}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	wellFormed(t, svg)
+	if !strings.Contains(svg, "a\uFFFDb") || strings.ContainsAny(svg, "\x00\x01\x1b") {
+		t.Errorf("control characters not replaced:\n%q", svg)
+	}
+}

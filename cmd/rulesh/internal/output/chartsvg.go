@@ -39,17 +39,29 @@ func (d *drawing) svg() string {
 			if it.rotate != 0 {
 				fmt.Fprintf(&b, ` transform="rotate(%s %s %s)"`, num(it.rotate), num(it.x), num(it.y))
 			}
-			fmt.Fprintf(&b, ">%s</text>\n", html.EscapeString(it.text))
+			fmt.Fprintf(&b, ">%s</text>\n", xmlText(it.text))
 			continue
 		}
 		if it.tip != "" {
-			fmt.Fprintf(&b, "><title>%s</title></%s>\n", html.EscapeString(it.tip), svgElement[it.kind])
+			fmt.Fprintf(&b, "><title>%s</title></%s>\n", xmlText(it.tip), svgElement[it.kind])
 		} else {
 			b.WriteString("/>\n")
 		}
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// xmlText escapes s as an SVG text or title: besides html.EscapeString's five characters, a
+// character XML 1.0 forbids (a control character from a string literal, "a\x01b") becomes
+// U+FFFD, since one such byte makes the whole picture unreadable to a browser.
+func xmlText(s string) string {
+	return html.EscapeString(strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF {
+			return r
+		}
+		return '\uFFFD'
+	}, s))
 }
 
 var svgElement = map[itemKind]string{itemRect: "rect", itemCircle: "circle", itemLine: "polyline"}

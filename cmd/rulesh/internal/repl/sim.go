@@ -25,9 +25,12 @@ const simName = "<sim>"
 // many runs are done; Ctrl-C stops the runs.
 func (s *Shell) sim(arg string) {
 	runs := int64(DefaultSimRuns)
-	if first, rest, ok := strings.Cut(arg, " "); ok {
-		if n, err := strconv.ParseInt(first, 10, 64); err == nil {
-			if n < 1 || n > analysis.MaxRuns {
+	if i := strings.IndexAny(arg, " \t"); i > 0 {
+		first, rest := arg[:i], arg[i+1:]
+		// A whole number too large for an int64 is still N (and refused as one), not
+		// the start of an expression.
+		if n, err := strconv.ParseInt(first, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+			if err != nil || n < 1 || n > analysis.MaxRuns {
 				s.errorf(":sim N must be between 1 and %d", analysis.MaxRuns)
 				return
 			}

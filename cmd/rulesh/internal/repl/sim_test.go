@@ -85,3 +85,26 @@ func TestChartTips(t *testing.T) {
 		}
 	}
 }
+
+// TestSimCount: a first word that is a whole number is N, whatever blank follows it, and a
+// whole number too large for N is refused as one rather than read as the start of EXPR
+// (which gave a puzzling error about a dice literal).
+func TestSimCount(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{":sim 100\td6", "d6: 100 runs, seed 1\n"},
+		{":sim 100 \t d6", "d6: 100 runs, seed 1\n"},
+		{":sim 99999999999999999999 d6", "error: :sim N must be between 1 and 1000000000\n"},
+		{":sim -99999999999999999999 d6", "error: :sim N must be between 1 and 1000000000\n"},
+		{":sim 1000000001 d6", "error: :sim N must be between 1 and 1000000000\n"},
+	} {
+		var out bytes.Buffer
+		sh, err := New(Config{Seed: 1, Stdout: &out, Stderr: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh.Exec(tc.in)
+		if got, _, _ := strings.Cut(out.String(), "value"); got != tc.want {
+			t.Errorf("%q: output %q, want it to start %q", tc.in, out.String(), tc.want)
+		}
+	}
+}
