@@ -102,28 +102,13 @@ func dicePeerStar(tb testing.TB) func(n int) int {
 
 func dicePeerLuaState(tb testing.TB) func(n int) int {
 	tb.Helper()
-	src := dice.NewPCG(1)
-	L := lua.NewState()
-	tb.Cleanup(L.Close)
-	L.SetGlobal("d", L.NewFunction(func(L *lua.LState) int {
-		v, err := src.Roll(L.CheckInt(1))
-		if err != nil {
-			L.RaiseError("%v", err)
-		}
-		L.Push(lua.LNumber(v))
-		return 1
-	}))
+	L := newLuaDice(tb)
 	if err := L.DoString(dicePeerLua); err != nil {
 		tb.Fatal(err)
 	}
 	many := L.GetGlobal("many")
 	return func(n int) int {
-		if err := L.CallByParam(lua.P{Fn: many, NRet: 1, Protect: true}, lua.LNumber(n)); err != nil {
-			tb.Fatal(err)
-		}
-		v := L.Get(-1)
-		L.Pop(1)
-		return int(lua.LVAsNumber(v))
+		return int(lua.LVAsNumber(luaCall(tb, L, many, lua.LNumber(n))))
 	}
 }
 

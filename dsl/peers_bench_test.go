@@ -240,17 +240,7 @@ type luaPeer struct {
 
 func newLuaPeer(tb testing.TB) *luaPeer {
 	tb.Helper()
-	src := dice.NewPCG(1)
-	L := lua.NewState()
-	tb.Cleanup(L.Close)
-	L.SetGlobal("d", L.NewFunction(func(L *lua.LState) int {
-		v, err := src.Roll(L.CheckInt(1))
-		if err != nil {
-			L.RaiseError("%v", err)
-		}
-		L.Push(lua.LNumber(v))
-		return 1
-	}))
+	L := newLuaDice(tb)
 	u := L.NewTable()
 	u.RawSetString("force", lua.LNumber(3))
 	u.RawSetString("last", lua.LNumber(0))
@@ -262,11 +252,34 @@ func newLuaPeer(tb testing.TB) *luaPeer {
 }
 
 func (l *luaPeer) call(tb testing.TB, fn lua.LValue, args ...lua.LValue) lua.LValue {
-	if err := l.L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, args...); err != nil {
+	return luaCall(tb, l.L, fn, args...)
+}
+
+// newLuaDice is a Lua state whose global d(n) draws from the peers' seeded source, as the
+// rulesh and Starlark peers draw theirs; it is closed when the test ends.
+func newLuaDice(tb testing.TB) *lua.LState {
+	tb.Helper()
+	src := dice.NewPCG(1)
+	L := lua.NewState()
+	tb.Cleanup(L.Close)
+	L.SetGlobal("d", L.NewFunction(func(L *lua.LState) int {
+		v, err := src.Roll(L.CheckInt(1))
+		if err != nil {
+			L.RaiseError("%v", err)
+		}
+		L.Push(lua.LNumber(v))
+		return 1
+	}))
+	return L
+}
+
+// luaCall calls fn with args in L and returns its one result.
+func luaCall(tb testing.TB, L *lua.LState, fn lua.LValue, args ...lua.LValue) lua.LValue {
+	if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, args...); err != nil {
 		tb.Fatal(err)
 	}
-	v := l.L.Get(-1)
-	l.L.Pop(1)
+	v := L.Get(-1)
+	L.Pop(1)
 	return v
 }
 

@@ -489,28 +489,13 @@ func starlarkWork(tb testing.TB, w peerWork) func(n int) int64 {
 
 func luaWork(tb testing.TB, w peerWork) func(n int) int64 {
 	tb.Helper()
-	src := dice.NewPCG(1)
-	L := lua.NewState()
-	tb.Cleanup(L.Close)
-	L.SetGlobal("d", L.NewFunction(func(L *lua.LState) int {
-		v, err := src.Roll(L.CheckInt(1))
-		if err != nil {
-			L.RaiseError("%v", err)
-		}
-		L.Push(lua.LNumber(v))
-		return 1
-	}))
+	L := newLuaDice(tb)
 	if err := L.DoString(w.lua); err != nil {
 		tb.Fatal(err)
 	}
 	work := L.GetGlobal("work")
 	return func(n int) int64 {
-		if err := L.CallByParam(lua.P{Fn: work, NRet: 1, Protect: true}, lua.LNumber(n)); err != nil {
-			tb.Fatal(err)
-		}
-		v := L.Get(-1)
-		L.Pop(1)
-		return int64(lua.LVAsNumber(v))
+		return int64(lua.LVAsNumber(luaCall(tb, L, work, lua.LNumber(n))))
 	}
 }
 

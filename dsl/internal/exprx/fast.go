@@ -212,13 +212,18 @@ func (c *fastCompiler) compileDeref(n ast.Node) (fn, bool) {
 	if !ok || !needsDeref(n) {
 		return f, ok
 	}
+	return derefFn(f), true
+}
+
+// derefFn is f with its value dereferenced, as the VM's OpDeref does.
+func derefFn(f fn) fn {
 	return func(s *fastState) (any, error) {
 		v, err := f(s)
 		if err != nil {
 			return nil, err
 		}
 		return deref(v), nil
-	}, true
+	}
 }
 
 func (c *fastCompiler) compile(node ast.Node) (fn, bool) {
@@ -1222,14 +1227,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return nil, false
 		}
 		if in != nil && derefParam(in, arg) {
-			inner := a
-			a = func(s *fastState) (any, error) {
-				v, err := inner(s)
-				if err != nil {
-					return nil, err
-				}
-				return deref(v), nil
-			}
+			a = derefFn(a)
 		}
 		args[i] = a
 	}
@@ -1360,14 +1358,7 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		t := arg.Type()
 		if (t.Kind() == reflect.Ptr || arg.Nature().IsUnknown(&c.cfg.NtCache)) && (f.Deref == nil || f.Deref(i, t)) {
 			derefFirst = derefFirst || i == 0
-			inner := a
-			a = func(s *fastState) (any, error) {
-				v, err := inner(s)
-				if err != nil {
-					return nil, err
-				}
-				return deref(v), nil
-			}
+			a = derefFn(a)
 		}
 		args[i] = a
 	}
