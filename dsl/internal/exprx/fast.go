@@ -78,6 +78,9 @@ func (c *fastCode) Eval(state *any, m *runtime.Machine, f *runtime.Frame, budget
 		budget = conf.DefaultMemoryBudget
 	}
 	s.m, s.f, s.mem, s.budget = m, f, 0, budget
+	// The predicates pop what they push (without a defer): only a panic through them could
+	// have left something, which is dropped here.
+	s.items, s.scratch, s.sorting = s.items[:0], s.scratch[:0], s.sorting[:0]
 	if c.vars > len(s.vars) {
 		s.vars = make([]any, c.vars)
 	}
@@ -86,7 +89,7 @@ func (c *fastCode) Eval(state *any, m *runtime.Machine, f *runtime.Frame, budget
 	if c.vars > 0 {
 		clear(s.vars[:c.vars])
 	}
-	// The predicates' loops popped their items, even on failure (deferred).
+	// The predicates' loops popped their items, even on failure.
 	return v, err
 }
 
@@ -1206,33 +1209,16 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	if f == nil || f.Func == nil {
 		return nil, false
 	}
-	// A callee typed as a function has its parameters' types: a pointer given for a value
-	// is dereferenced. (The calls added after the check have no type.)
-	ft := n.Callee.Type()
-	typed := ft.Kind() == reflect.Func
-	args := make([]fn, len(n.Arguments))
-	for i, arg := range n.Arguments {
-		a, ok := c.compile(arg)
-		if !ok {
-			return nil, false
-		}
-		var in reflect.Type
-		switch {
-		case !typed:
-		case ft.IsVariadic() && i >= ft.NumIn()-1:
-			in = ft.In(ft.NumIn() - 1).Elem()
-		case i < ft.NumIn():
-			in = ft.In(i)
-		default:
-			return nil, false
-		}
-		if in != nil && derefParam(in, arg) {
-			a = derefFn(a)
-		}
-		args[i] = a
+	args, ok := c.callArgs(n)
+	if !ok {
+		return nil, false
 	}
 	loc := n.Location()
 	switch {
+	case id.Value == "__in" && len(args) == 3 && isMachine(n.Arguments[0]):
+		if in := c.inKeys(n, args); in != nil {
+			return in, true
+		}
 	case id.Value == "__call" && len(args) >= 3 && isMachine(n.Arguments[0]):
 		p, ok1 := constant[*runtime.Proc](n.Arguments[1])
 		site, ok2 := constant[*syntax.Pos](n.Arguments[2])
@@ -1306,6 +1292,36 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		m.PopArgs(base)
 		return v, err
 	}, true
+}
+
+// callArgs compiles the arguments of the call n. A callee typed as a function has its
+// parameters' types: a pointer given for a value is dereferenced. (The calls added after
+// the check have no type.)
+func (c *fastCompiler) callArgs(n *ast.CallNode) ([]fn, bool) {
+	ft := n.Callee.Type()
+	typed := ft.Kind() == reflect.Func
+	args := make([]fn, len(n.Arguments))
+	for i, arg := range n.Arguments {
+		a, ok := c.compile(arg)
+		if !ok {
+			return nil, false
+		}
+		var in reflect.Type
+		switch {
+		case !typed:
+		case ft.IsVariadic() && i >= ft.NumIn()-1:
+			in = ft.In(ft.NumIn() - 1).Elem()
+		case i < ft.NumIn():
+			in = ft.In(i)
+		default:
+			return nil, false
+		}
+		if in != nil && derefParam(in, arg) {
+			a = derefFn(a)
+		}
+		args[i] = a
+	}
+	return args, true
 }
 
 // callGuarded calls a function of the configuration as the VM does: its error, or a panic

@@ -28,13 +28,19 @@ type items struct {
 
 // item is the element at index i, as the VM's Scope.Item (which panics on what cannot be
 // indexed: a map), its failure placed at loc.
-func (c *fastCompiler) item(loc file.Location, it *items, i int) (v any, err error) {
+func (c *fastCompiler) item(loc file.Location, it *items, i int) (any, error) {
 	if it.anys != nil {
 		return it.anys[i], nil
 	}
 	if it.cards != nil {
 		return it.cards[i], nil
 	}
+	return c.reflectItem(loc, it, i)
+}
+
+// reflectItem is item for a collection walked through reflect (kept apart: its recover
+// would keep item from being inlined).
+func (c *fastCompiler) reflectItem(loc file.Location, it *items, i int) (v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = nil, c.fail(loc, r)
@@ -167,92 +173,116 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 		return nil
 	}
 	loc := n.Location()
-	name, throws, threshold := n.Name, n.Throws, n.Threshold
-	// truth reads a predicate's result as the VM's jump does.
-	truth := func(v any) (bool, error) {
-		if b, ok := v.(bool); ok {
-			return b, nil
-		}
-		_, err := c.guard(loc, func() any { return v.(bool) })
-		return false, err
-	}
+	loop := c.predLoop(n, loc, body, mapped, init)
 	return func(s *fastState) (any, error) {
 		it, err := coll(s, loc)
 		if err != nil {
 			return nil, err
 		}
+		depth := len(s.items)
 		s.items = append(s.items, predItem{it: it})
-		depth := len(s.items) - 1
-		defer func() { s.items = s.items[:depth] }()
-		// run evaluates f with the element i as #.
-		run := func(f fn, i int) (any, error) {
-			s.items[depth].index = i
-			return f(s)
-		}
-		// cur is the current element, read by the builtin itself.
-		cur := func() (any, error) { return c.item(loc, &it, s.items[depth].index) }
-		switch name {
-		case "all", "none", "any":
+		v, err := loop(s, depth, it)
+		// Popped without a defer, which this closure's many returns would have made a slow
+		// one: a panic that left the stacks longer is undone by the next Eval.
+		s.items = s.items[:depth]
+		return v, err
+	}
+}
+
+// predLoop is a predicate builtin's loop over it, the collection pushed as s.items[depth]:
+// the element i is # while the predicate (body) runs. s.items may grow (and move) under a
+// predicate that has its own loop: it is indexed anew after each call.
+type predLoop func(s *fastState, depth int, it items) (any, error)
+
+// emptyList is the empty list a filter, map or sortBy gives: a list with nothing in it
+// cannot be written to (an append makes a new one), so one boxed value serves them all.
+var emptyList any = []any{}
+
+// truth reads a predicate's result at loc as the VM's jump does.
+func (c *fastCompiler) truth(loc file.Location, v any) (bool, error) {
+	if b, ok := v.(bool); ok {
+		return b, nil
+	}
+	_, err := c.guard(loc, func() any { return v.(bool) })
+	return false, err
+}
+
+// predLoop compiles the loop of the builtin n (one closure for each builtin: no switch on
+// its name for each call).
+func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, mapped, init fn) predLoop {
+	switch n.Name {
+	case "all", "none", "any":
+		// all stops at the first false, none and any at the first true.
+		stopAt, stopped := n.Name != "all", n.Name == "any"
+		return func(s *fastState, depth int, it items) (any, error) {
 			for i := 0; i < it.n; i++ {
-				v, err := run(body, i)
+				s.items[depth].index = i
+				v, err := body(s)
 				if err != nil {
 					return nil, err
 				}
-				b, err := truth(v)
+				b, err := c.truth(loc, v)
 				if err != nil {
 					return nil, err
 				}
-				if name == "none" {
-					b = !b
-				}
-				if b == (name == "any") {
-					return b, nil
+				if b == stopAt {
+					return stopped, nil
 				}
 			}
-			return name != "any", nil
-		case "one", "count":
+			return !stopped, nil
+		}
+	case "one", "count":
+		one := n.Name == "one"
+		// count(…) > k and the like stop at the threshold (expr's optimizer sets it).
+		threshold, stops := 0, n.Threshold != nil && !one
+		if stops {
+			threshold = *n.Threshold
+		}
+		return func(s *fastState, depth int, it items) (any, error) {
 			count := 0
 			for i := 0; i < it.n; i++ {
+				s.items[depth].index = i
 				var v any
+				var err error
 				if body != nil {
-					if v, err = run(body, i); err != nil {
-						return nil, err
-					}
+					v, err = body(s)
 				} else {
-					s.items[depth].index = i
-					if v, err = cur(); err != nil {
-						return nil, err
-					}
+					v, err = c.item(loc, &it, i)
 				}
-				b, err := truth(v)
+				if err != nil {
+					return nil, err
+				}
+				b, err := c.truth(loc, v)
 				if err != nil {
 					return nil, err
 				}
 				if b {
 					count++
-					if name == "count" && threshold != nil && count >= *threshold {
+					if stops && count >= threshold {
 						break
 					}
 				}
 			}
-			if name == "one" {
-				return exprruntime.Equal(count, 1), nil
+			if one {
+				return count == 1, nil
 			}
 			return count, nil
-		case "sum":
+		}
+	case "sum":
+		return func(s *fastState, depth int, it items) (any, error) {
 			var acc any
 			total := 0
 			for i := 0; i < it.n; i++ {
+				s.items[depth].index = i
 				var v any
+				var err error
 				if body != nil {
-					if v, err = run(body, i); err != nil {
-						return nil, err
-					}
+					v, err = body(s)
 				} else {
-					s.items[depth].index = i
-					if v, err = cur(); err != nil {
-						return nil, err
-					}
+					v, err = c.item(loc, &it, i)
+				}
+				if err != nil {
+					return nil, err
 				}
 				// While both are ints the sum is kept unboxed (acc is then nil).
 				if x, ok := v.(int); ok && acc == nil {
@@ -270,64 +300,81 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				return total, nil
 			}
 			return acc, nil
-		case "map":
+		}
+	case "map":
+		return func(s *fastState, depth int, it items) (any, error) {
 			out := make([]any, it.n)
 			for i := 0; i < it.n; i++ {
-				if out[i], err = run(body, i); err != nil {
+				s.items[depth].index = i
+				v, err := body(s)
+				if err != nil {
 					return nil, err
 				}
+				out[i] = v
 			}
 			if err := c.grow(s, loc, uint(len(out))); err != nil {
 				return nil, err
 			}
+			if len(out) == 0 {
+				return emptyList, nil
+			}
 			return out, nil
-		case "filter":
+		}
+	case "filter":
+		return func(s *fastState, depth int, it items) (any, error) {
 			// The elements kept gather on the state's scratch stack (a filter inside the
 			// predicate takes its own stretch above), then go to a list of their number, as
 			// the VM's OpArray makes it.
 			base := len(s.scratch)
-			defer func() {
-				clear(s.scratch[base:])
-				s.scratch = s.scratch[:base]
-			}()
 			for i := 0; i < it.n; i++ {
-				v, err := run(body, i)
-				if err != nil {
-					return nil, err
-				}
-				b, err := truth(v)
-				if err != nil {
-					return nil, err
-				}
-				if !b {
-					continue
-				}
-				if mapped != nil {
-					if v, err = mapped(s); err != nil {
-						return nil, err
+				s.items[depth].index = i
+				v, err := body(s)
+				if err == nil {
+					var b bool
+					if b, err = c.truth(loc, v); err == nil && b {
+						if mapped != nil {
+							v, err = mapped(s)
+						} else {
+							v, err = c.item(loc, &it, i)
+						}
+						if err == nil {
+							s.scratch = append(s.scratch, v)
+						}
 					}
-				} else if v, err = cur(); err != nil {
+				}
+				if err != nil {
+					dropScratch(s, base)
 					return nil, err
 				}
-				s.scratch = append(s.scratch, v)
 			}
 			kept := s.scratch[base:]
 			if err := c.grow(s, loc, uint(len(kept))); err != nil {
+				dropScratch(s, base)
 				return nil, err
 			}
-			return append(make([]any, 0, len(kept)), kept...), nil
-		case "find", "findIndex", "findLast", "findLastIndex":
-			last := name == "findLast" || name == "findLastIndex"
+			if len(kept) == 0 {
+				return emptyList, nil
+			}
+			out := append(make([]any, 0, len(kept)), kept...)
+			dropScratch(s, base)
+			return out, nil
+		}
+	case "find", "findIndex", "findLast", "findLastIndex":
+		last := n.Name == "findLast" || n.Name == "findLastIndex"
+		index := n.Name == "findIndex" || n.Name == "findLastIndex"
+		throws := n.Throws && !index
+		return func(s *fastState, depth int, it items) (any, error) {
 			for k := 0; k < it.n; k++ {
 				i := k
 				if last {
 					i = it.n - 1 - k
 				}
-				v, err := run(body, i)
+				s.items[depth].index = i
+				v, err := body(s)
 				if err != nil {
 					return nil, err
 				}
-				b, err := truth(v)
+				b, err := c.truth(loc, v)
 				if err != nil {
 					return nil, err
 				}
@@ -335,20 +382,23 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 					continue
 				}
 				switch {
-				case name == "findIndex" || name == "findLastIndex":
+				case index:
 					return i, nil
 				case mapped != nil:
 					return mapped(s)
 				}
-				return cur()
+				return c.item(loc, &it, i)
 			}
-			if throws && (name == "find" || name == "findLast") {
+			if throws {
 				return nil, c.fail(loc, errors.New("reflect: slice index out of range"))
 			}
 			return nil, nil
-		case "sortBy":
+		}
+	case "sortBy":
+		return func(s *fastState, depth int, it items) (any, error) {
 			var order any = "asc"
 			if init != nil {
+				var err error
 				if order, err = init(s); err != nil {
 					return nil, err
 				}
@@ -368,46 +418,15 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			// list of keys each sort allocated.
 			desc := o == "desc"
 			base := len(s.sorting)
-			defer func() {
-				clear(s.sorting[base:])
-				s.sorting = s.sorting[:base]
-			}()
-			for i := 0; i < it.n; i++ {
-				v, err := run(body, i)
-				if err != nil {
-					return nil, err
-				}
-				item, err := cur()
-				if err != nil {
-					return nil, err
-				}
-				s.sorting = append(s.sorting, sortPair{item: item, key: v})
-			}
-			pairs := s.sorting[base:]
-			if _, err := c.guard(loc, func() any {
-				slices.SortFunc(pairs, func(a, b sortPair) int {
-					if desc {
-						a, b = b, a
-					}
-					if exprruntime.Less(a.key, b.key) {
-						return -1
-					}
-					return 0
-				})
-				return nil
-			}); err != nil {
-				return nil, err
-			}
-			if err := c.grow(s, loc, uint(it.n)); err != nil {
-				return nil, err
-			}
-			out := make([]any, len(pairs))
-			for i, p := range pairs {
-				out[i] = p.item
-			}
-			return out, nil
-		case "reduce":
+			out, err := c.sortPairs(s, depth, it, loc, body, base, desc)
+			clear(s.sorting[base:])
+			s.sorting = s.sorting[:base]
+			return out, err
+		}
+	case "reduce":
+		return func(s *fastState, depth int, it items) (any, error) {
 			start := 0
+			var err error
 			if init != nil {
 				if s.items[depth].acc, err = init(s); err != nil {
 					return nil, err
@@ -416,13 +435,14 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 				if it.n == 0 {
 					return nil, c.fail(loc, errors.New("reduce of empty array with no initial value"))
 				}
-				if s.items[depth].acc, err = cur(); err != nil {
+				if s.items[depth].acc, err = c.item(loc, &it, 0); err != nil {
 					return nil, err
 				}
 				start = 1
 			}
 			for i := start; i < it.n; i++ {
-				v, err := run(body, i)
+				s.items[depth].index = i
+				v, err := body(s)
 				if err != nil {
 					return nil, err
 				}
@@ -430,8 +450,57 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 			}
 			return s.items[depth].acc, nil
 		}
-		return nil, nil
 	}
+	return nil
+}
+
+// dropScratch lets go of the elements a filter gathered from base on.
+func dropScratch(s *fastState, base int) {
+	clear(s.scratch[base:])
+	s.scratch = s.scratch[:base]
+}
+
+// sortPairs is sortBy's work on the sorting stack from base: each element with its key
+// (body), sorted, then the list of the elements.
+func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool) (any, error) {
+	for i := 0; i < it.n; i++ {
+		s.items[depth].index = i
+		v, err := body(s)
+		if err != nil {
+			return nil, err
+		}
+		item, err := c.item(loc, &it, i)
+		if err != nil {
+			return nil, err
+		}
+		s.sorting = append(s.sorting, sortPair{item: item, key: v})
+	}
+	pairs := s.sorting[base:]
+	if _, err := c.guard(loc, func() any {
+		slices.SortFunc(pairs, func(a, b sortPair) int {
+			if desc {
+				a, b = b, a
+			}
+			if exprruntime.Less(a.key, b.key) {
+				return -1
+			}
+			return 0
+		})
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := c.grow(s, loc, uint(it.n)); err != nil {
+		return nil, err
+	}
+	if len(pairs) == 0 {
+		return emptyList, nil
+	}
+	out := make([]any, len(pairs))
+	for i, p := range pairs {
+		out[i] = p.item
+	}
+	return out, nil
 }
 
 // pointer is # (the element), #index or #acc of the innermost predicate loop.
@@ -449,4 +518,59 @@ func (c *fastCompiler) pointer(n *ast.PointerNode) (fn, bool) {
 		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].acc, nil }, true
 	}
 	return nil, false
+}
+
+// inKeys compiles x in keys(m), patched as __in(__rt, x, __keys(__rt, m)), as a look-up in
+// the map, or returns nil: the same steps charged (keys' one per entry, in's one per key
+// listed) and the same failures, without the sorted list of boxed keys. A needle that is not
+// a string, or an m that is not a map, takes the two calls.
+func (c *fastCompiler) inKeys(n *ast.CallNode, args []fn) fn {
+	kc, ok := n.Arguments[2].(*ast.CallNode)
+	if !ok || len(kc.Arguments) != 2 || !isMachine(kc.Arguments[0]) {
+		return nil
+	}
+	if id, ok := kc.Callee.(*ast.IdentifierNode); !ok || id.Value != "__keys" {
+		return nil
+	}
+	inF, keysF := c.cfg.Functions["__in"], c.cfg.Functions["__keys"]
+	if inF == nil || inF.Func == nil || keysF == nil || keysF.Func == nil {
+		return nil
+	}
+	kargs, ok := c.callArgs(kc)
+	if !ok {
+		return nil
+	}
+	needle, coll := args[1], kargs[1]
+	loc, keysLoc := n.Location(), kc.Location()
+	return func(s *fastState) (any, error) {
+		x, err := needle(s)
+		if err != nil {
+			return nil, err
+		}
+		v, err := coll(s)
+		if err != nil {
+			return nil, err
+		}
+		key, isString := x.(string)
+		mp, isMap := v.(map[string]any)
+		if !isString || !isMap {
+			keys, err := c.callGuarded(keysLoc, keysF.Func, []any{s.m, v})
+			if err != nil {
+				return nil, err
+			}
+			return c.callGuarded(loc, inF.Func, []any{s.m, x, keys})
+		}
+		if err := s.m.Charge(len(mp)); err != nil {
+			return nil, c.fail(keysLoc, err)
+		}
+		listed := len(mp)
+		if _, ok := mp[runtime.KindKey]; ok {
+			listed-- // keys leaves a record's kind out
+		}
+		if err := s.m.Charge(listed); err != nil {
+			return nil, c.fail(loc, err)
+		}
+		_, has := mp[key]
+		return has && key != runtime.KindKey, nil
+	}
 }
