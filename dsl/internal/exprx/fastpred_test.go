@@ -107,3 +107,32 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 		}
 	}
 }
+
+// any, all, none, find and a count compared with a threshold stop at the element that
+// decides: the next element (1 % 0) would fail.
+func TestPredicatesStopEarly(t *testing.T) {
+	prog := load(t)
+	for _, tc := range []struct{ text, want string }{
+		{"any([1, 0], 1 % # == 0)", "true"},
+		{"all([1, 0], 1 % # == 1)", "false"},
+		{"none([1, 0], 1 % # == 0)", "false"},
+		{"find([1, 0], 1 % # == 0)", "1"},
+		{"findIndex([1, 0], 1 % # == 0)", "0"},
+		{"findLast([0, 1], 1 % # == 0)", "1"},
+		{"count([1, 0], 1 % # == 0) > 0", "true"},
+		{"count([1, 1, 0], 1 % # == 0) >= 2", "true"},
+	} {
+		x := expr(tc.text)
+		if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, inProc: true}); diags.HasErrors() || cerr != nil || x.Fast == nil {
+			t.Fatalf("%s: %v %v (closures: %v)", tc.text, diags, cerr, x.Fast != nil)
+		}
+		vmOnly := *x
+		vmOnly.Fast = nil
+		for _, code := range []*runtime.Expr{x, &vmOnly} {
+			got, _, err := evalCounted(t, prog, nil, code, 0)
+			if err != nil || runtime.Repr(got) != tc.want {
+				t.Errorf("%s (closures: %v) = %s, %v; want %s", tc.text, code.Fast != nil, runtime.Repr(got), err, tc.want)
+			}
+		}
+	}
+}
