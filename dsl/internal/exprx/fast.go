@@ -964,6 +964,27 @@ var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func
 		}
 }()
 
+// rollFields read a roll's fields by their index in the struct, as cardFields a card's:
+// r.total, r.highest and r.faces, read by rules after each roll. (Reflect's Interface
+// allocates even for the small ints Go boxes for free.)
+var rollFields = func() map[int]func(*runtime.Roll) any {
+	t := reflect.TypeFor[runtime.Roll]()
+	at := func(name string) int {
+		f, _ := t.FieldByName(name)
+		return f.Index[0]
+	}
+	return map[int]func(*runtime.Roll) any{
+		at("Total"):   func(r *runtime.Roll) any { return r.Total },
+		at("Faces"):   func(r *runtime.Roll) any { return r.Faces },
+		at("All"):     func(r *runtime.Roll) any { return r.All },
+		at("Dropped"): func(r *runtime.Roll) any { return r.Dropped },
+		at("Symbols"): func(r *runtime.Roll) any { return r.Symbols },
+		at("Highest"): func(r *runtime.Roll) any { return r.Highest },
+		at("Lowest"):  func(r *runtime.Roll) any { return r.Lowest },
+		at("Bool"):    func(r *runtime.Roll) any { return r.Bool },
+	}
+}()
+
 // pileCardsIndex is the index of a pile's cards in its struct.
 var pileCardsIndex = func() int {
 	f, _ := reflect.TypeFor[cards.Pile]().FieldByName("Cards")
@@ -1000,14 +1021,18 @@ func tagged[T any](name string) string {
 }
 
 // structGetter returns, for a field at one index, what reads it without reflect from a
-// card or a pile (false for any other value, left to FetchField), or nil.
+// card, a pile or a roll (false for any other value, left to FetchField), or nil.
 func structGetter(index []int) func(any) (any, bool) {
 	if len(index) != 1 {
 		return nil
 	}
-	card, pile := cardFields[index[0]], pileFields[index[0]]
+	card, pile, roll := cardFields[index[0]], pileFields[index[0]], rollFields[index[0]]
 	return func(o any) (any, bool) {
 		switch o := o.(type) {
+		case *runtime.Roll:
+			if o != nil && roll != nil {
+				return roll(o), true
+			}
 		case *cards.Card:
 			if o != nil && card != nil {
 				return card(o), true
