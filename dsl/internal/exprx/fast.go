@@ -346,12 +346,33 @@ func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
 	case strings.HasPrefix(n.Value, "$"):
 		return nil, false // $env, or a name the VM scopes
 	}
-	ref := c.names[n.Value]
-	if ref == nil {
-		ref = &runtime.NameRef{Name: n.Value}
-		c.names[n.Value] = ref
-	}
+	ref := c.nameRef(n.Value)
 	return func(s *fastState) (any, error) { return s.f.Read(ref), nil }, true
+}
+
+// nameRef is the reference of a name the frame holds, one per name of the expression.
+func (c *fastCompiler) nameRef(name string) *runtime.NameRef {
+	ref := c.names[name]
+	if ref == nil {
+		ref = &runtime.NameRef{Name: name}
+		c.names[name] = ref
+	}
+	return ref
+}
+
+// frameName returns the reference of n when n is a name the frame holds (what identifier
+// compiles to a frame read), or nil.
+func (c *fastCompiler) frameName(n ast.Node) *runtime.NameRef {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+		return nil
+	}
+	for _, v := range c.scopes {
+		if v.name == id.Value {
+			return nil
+		}
+	}
+	return c.nameRef(id.Value)
 }
 
 func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
@@ -762,7 +783,20 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 	}
 	if name, ok := n.Property.(*ast.StringNode); ok {
-		read := c.byName(loc, name.Value)
+		// A record's field by its name, the commonest read of all (attaquant.nom): the map
+		// is read here, other values by byName; a field of a name the frame holds is read
+		// from the frame here too.
+		key := name.Value
+		read := c.byName(loc, key)
+		if ref := c.frameName(n.Node); ref != nil && !optional {
+			return func(s *fastState) (any, error) {
+				o := s.f.Read(ref)
+				if mp, ok := o.(map[string]any); ok {
+					return mp[key], nil
+				}
+				return read(o)
+			}, true
+		}
 		return func(s *fastState) (any, error) {
 			o, err := obj(s)
 			if err != nil {
@@ -770,6 +804,9 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			}
 			if optional && exprruntime.IsNil(o) {
 				return nil, errShort
+			}
+			if mp, ok := o.(map[string]any); ok {
+				return mp[key], nil
 			}
 			return read(o)
 		}, true
