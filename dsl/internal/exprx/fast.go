@@ -403,7 +403,7 @@ func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
 			}
 			switch v := v.(type) {
 			case int:
-				return -v, nil
+				return runtime.Int(-v), nil
 			case float64:
 				return -v, nil
 			}
@@ -476,11 +476,11 @@ func intOp(op string) func(a, b int) any {
 	case ">=":
 		return func(a, b int) any { return a >= b }
 	case "+":
-		return func(a, b int) any { return a + b }
+		return func(a, b int) any { return runtime.Int(a + b) }
 	case "-":
-		return func(a, b int) any { return a - b }
+		return func(a, b int) any { return runtime.Int(a - b) }
 	case "*":
-		return func(a, b int) any { return a * b }
+		return func(a, b int) any { return runtime.Int(a * b) }
 	}
 	return nil
 }
