@@ -349,12 +349,33 @@ func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
 	case strings.HasPrefix(n.Value, "$"):
 		return nil, false // $env, or a name the VM scopes
 	}
-	ref := c.names[n.Value]
-	if ref == nil {
-		ref = &runtime.NameRef{Name: n.Value}
-		c.names[n.Value] = ref
-	}
+	ref := c.nameRef(n.Value)
 	return func(s *fastState) (any, error) { return s.f.Read(ref), nil }, true
+}
+
+// nameRef is the reference of a name the frame holds, one per name of the expression.
+func (c *fastCompiler) nameRef(name string) *runtime.NameRef {
+	ref := c.names[name]
+	if ref == nil {
+		ref = &runtime.NameRef{Name: name}
+		c.names[name] = ref
+	}
+	return ref
+}
+
+// frameName returns the reference of n when n is a name the frame holds (what identifier
+// compiles to a frame read), or nil.
+func (c *fastCompiler) frameName(n ast.Node) *runtime.NameRef {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+		return nil
+	}
+	for _, v := range c.scopes {
+		if v.name == id.Value {
+			return nil
+		}
+	}
+	return c.nameRef(id.Value)
 }
 
 func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
@@ -385,7 +406,7 @@ func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
 			}
 			switch v := v.(type) {
 			case int:
-				return -v, nil
+				return runtime.Int(-v), nil
 			case float64:
 				return -v, nil
 			}
@@ -458,11 +479,11 @@ func intOp(op string) func(a, b int) any {
 	case ">=":
 		return func(a, b int) any { return a >= b }
 	case "+":
-		return func(a, b int) any { return a + b }
+		return func(a, b int) any { return runtime.Int(a + b) }
 	case "-":
-		return func(a, b int) any { return a - b }
+		return func(a, b int) any { return runtime.Int(a - b) }
 	case "*":
-		return func(a, b int) any { return a * b }
+		return func(a, b int) any { return runtime.Int(a * b) }
 	}
 	return nil
 }
@@ -765,7 +786,20 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 	}
 	if name, ok := n.Property.(*ast.StringNode); ok {
-		read := c.byName(loc, name.Value)
+		// A record's field by its name, the commonest read of all (attaquant.nom): the map
+		// is read here, other values by byName; a field of a name the frame holds is read
+		// from the frame here too.
+		key := name.Value
+		read := c.byName(loc, key)
+		if ref := c.frameName(n.Node); ref != nil && !optional {
+			return func(s *fastState) (any, error) {
+				o := s.f.Read(ref)
+				if mp, ok := o.(map[string]any); ok {
+					return mp[key], nil
+				}
+				return read(o)
+			}, true
+		}
 		return func(s *fastState) (any, error) {
 			o, err := obj(s)
 			if err != nil {
@@ -773,6 +807,9 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			}
 			if optional && exprruntime.IsNil(o) {
 				return nil, errShort
+			}
+			if mp, ok := o.(map[string]any); ok {
+				return mp[key], nil
 			}
 			return read(o)
 		}, true
@@ -967,6 +1004,27 @@ var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func
 		}
 }()
 
+// rollFields read a roll's fields by their index in the struct, as cardFields a card's:
+// r.total, r.highest and r.faces, read by rules after each roll. (Reflect's Interface
+// allocates even for the small ints Go boxes for free.)
+var rollFields = func() map[int]func(*runtime.Roll) any {
+	t := reflect.TypeFor[runtime.Roll]()
+	at := func(name string) int {
+		f, _ := t.FieldByName(name)
+		return f.Index[0]
+	}
+	return map[int]func(*runtime.Roll) any{
+		at("Total"):   func(r *runtime.Roll) any { return r.Total },
+		at("Faces"):   func(r *runtime.Roll) any { return r.Faces },
+		at("All"):     func(r *runtime.Roll) any { return r.All },
+		at("Dropped"): func(r *runtime.Roll) any { return r.Dropped },
+		at("Symbols"): func(r *runtime.Roll) any { return r.Symbols },
+		at("Highest"): func(r *runtime.Roll) any { return r.Highest },
+		at("Lowest"):  func(r *runtime.Roll) any { return r.Lowest },
+		at("Bool"):    func(r *runtime.Roll) any { return r.Bool },
+	}
+}()
+
 // pileCardsIndex is the index of a pile's cards in its struct.
 var pileCardsIndex = func() int {
 	f, _ := reflect.TypeFor[cards.Pile]().FieldByName("Cards")
@@ -1003,14 +1061,18 @@ func tagged[T any](name string) string {
 }
 
 // structGetter returns, for a field at one index, what reads it without reflect from a
-// card or a pile (false for any other value, left to FetchField), or nil.
+// card, a pile or a roll (false for any other value, left to FetchField), or nil.
 func structGetter(index []int) func(any) (any, bool) {
 	if len(index) != 1 {
 		return nil
 	}
-	card, pile := cardFields[index[0]], pileFields[index[0]]
+	card, pile, roll := cardFields[index[0]], pileFields[index[0]], rollFields[index[0]]
 	return func(o any) (any, bool) {
 		switch o := o.(type) {
+		case *runtime.Roll:
+			if o != nil && roll != nil {
+				return roll(o), true
+			}
 		case *cards.Card:
 			if o != nil && card != nil {
 				return card(o), true

@@ -101,6 +101,12 @@ func TestFastMatchesVM(t *testing.T) {
 			texts = append(texts, fmt.Sprintf(f, a))
 		}
 	}
+	// Every field of a roll (read without reflect), alone and as an operand.
+	for _, a := range []string{"r.total", "r.faces", "r.all", "r.dropped", "r.symbols", "r.highest", "r.lowest", "r.ok"} {
+		for _, f := range []string{"%s", "%s + 1", "%s == r.total", "%s > 2", "len(%s)", "%s[0]", "!%s", "%s ?? 1", "r?.total ?? %s"} {
+			texts = append(texts, fmt.Sprintf(f, a))
+		}
+	}
 	values := make([]map[string]*runtime.Expr, len(worlds))
 	for wi, w := range worlds {
 		values[wi] = map[string]*runtime.Expr{}

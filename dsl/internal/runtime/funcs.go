@@ -196,19 +196,39 @@ func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 	return out, nil
 }
 
+// boxedInts are the ints from minBoxedInt on, boxed once: Go boxes an int from 0 to 255
+// without allocating, any other (a negative modifier, a difference, a score past 255) with
+// an allocation each time.
+var boxedInts = func() (out [1280]any) {
+	for i := range out {
+		out[i] = i + minBoxedInt
+	}
+	return out
+}()
+
+const minBoxedInt = -256
+
+// Int is v boxed, without an allocation from -256 to 1023.
+func Int(v int) any {
+	if i := uint(v - minBoxedInt); i < uint(len(boxedInts)) {
+		return boxedInts[i]
+	}
+	return v
+}
+
 // intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
 // false for what it leaves to the float path (/, and % by zero).
 func intArith(op string, x, y int) (any, bool) {
 	switch op {
 	case "+":
-		return x + y, true
+		return Int(x + y), true
 	case "-":
-		return x - y, true
+		return Int(x - y), true
 	case "*":
-		return x * y, true
+		return Int(x * y), true
 	case "%":
 		if y != 0 {
-			return x % y, true
+			return Int(x % y), true
 		}
 	case "==":
 		return x == y, true

@@ -23,8 +23,28 @@ type Roll struct {
 	dice [4]int
 }
 
-func newRoll(r *dice.Result) *Roll {
-	out := &Roll{Total: r.Total, Bool: r.Bool, result: r}
+// rolled is a roll with its record and room for the record's commonest contents, a term of
+// up to two dice: a roll from RollExpr is one allocation, not four (the roll, its record, the
+// term, the dice). The roll is kept for as long as a rule holds it, its record with it.
+type rolled struct {
+	roll  Roll
+	res   dice.Result
+	terms [1]dice.TermRoll
+	dice  [2]dice.DieRoll
+}
+
+// newRolled returns a rolled whose record has its own storage ready for the roller to
+// record into (Roller.RollInto reuses a record's terms and the first term's dice).
+func newRolled() *rolled {
+	b := &rolled{}
+	b.terms[0].Dice = b.dice[:0]
+	b.res.Terms = b.terms[:0]
+	return b
+}
+
+// fill makes r the roll of the record res.
+func (out *Roll) fill(r *dice.Result) {
+	*out = Roll{Total: r.Total, Bool: r.Bool, result: r}
 	n := 0
 	for _, t := range r.Terms {
 		n += len(t.Dice)
@@ -61,7 +81,6 @@ func newRoll(r *dice.Result) *Roll {
 	if out.Faces == nil {
 		out.Faces = []int{}
 	}
-	return out
 }
 
 // String shows the dice and the total: `4d6kh3 [6, (1), 4, 4] = 14`.
@@ -151,8 +170,9 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 	if given = given && q.Left() > 0; given {
 		q.FromNext = 0
 	}
-	res, err := r.Roll()
-	if err != nil {
+	b := newRolled()
+	res := &b.res
+	if err := r.RollInto(res); err != nil {
 		return nil, err
 	}
 	if given && q.FromNext > 0 {
@@ -174,7 +194,8 @@ func (m *Machine) RollExpr(de *dice.Expr) (*Roll, error) {
 		}
 		m.trace("roll " + res.String() + mark)
 	}
-	return newRoll(res), nil
+	b.roll.fill(res)
+	return &b.roll, nil
 }
 
 // RollTotal rolls a dice literal whose faces nobody reads (exprx compiles `3d6 + 2 >= 12`

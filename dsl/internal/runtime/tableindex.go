@@ -65,9 +65,13 @@ func (ix *RowIndex) lookup(key any) int {
 			best = i
 		}
 	}
-	if k, ok := IndexKey(key); ok {
-		if i, ok := ix.Exact[k]; ok {
-			better(i)
+	// A table of bands alone (a distance's band) has no exact key to look up: the key is not
+	// normalised for nothing (IndexKey boxes a number, an allocation for each lookup).
+	if len(ix.Exact) > 0 {
+		if k, ok := IndexKey(key); ok {
+			if i, ok := ix.Exact[k]; ok {
+				better(i)
+			}
 		}
 	}
 	v, isNum := Number(key)

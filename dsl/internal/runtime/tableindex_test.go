@@ -82,3 +82,19 @@ func rowLine(r *runtime.TableRow) any {
 	}
 	return r.Pos.Line
 }
+
+// A table of bands alone finds a number's row without allocating (no exact key to box).
+func TestRowIndexBandsNoAllocation(t *testing.T) {
+	prog, d := compile("t.rules", "table t(x) {\n  0 .. 1.5 : \"a\"\n  1.5 .. 2.5 : \"b\"\n  else : \"c\"\n}\n")
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	tab := prog.Proc("t").Table
+	var key any = 2.25
+	if r, _ := runtime.StaticRow(tab, key); r != tab.Rows[1] {
+		t.Fatalf("2.25 gives %v", rowLine(r))
+	}
+	if n := testing.AllocsPerRun(20, func() { runtime.StaticRow(tab, key) }); n != 0 {
+		t.Errorf("%v allocations a lookup", n)
+	}
+}

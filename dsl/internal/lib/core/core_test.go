@@ -360,6 +360,15 @@ func TestFaces(t *testing.T) {
 	if ok, err := core.AllFaces([]any{6}, 6); ok || err == nil {
 		t.Errorf("all_faces of a list = %v, %v; want an error", ok, err)
 	}
+	// The faces are read from the roll, not copied into a list for each test.
+	want := []any{6, 8, 10}
+	if n := testing.AllocsPerRun(20, func() {
+		_, _ = core.AnyFace(plain, want...)
+		_, _ = core.AllFaces(sixes, 1)
+		_, _ = core.CountFaces(kept, 6.0)
+	}); n != 0 {
+		t.Errorf("any_face, all_faces, count_faces: %v allocations", n)
+	}
 }
 
 // first is the value of a (value, error) pair, the error dropped when nil and kept in the

@@ -6,7 +6,8 @@ import "rulesh/dsl/internal/runtime"
 // faces: numbers (a whole fraction is its int), or names for symbolic dice.
 func AnyFace(r any, want ...any) (bool, error) {
 	faces, err := rollFaces(r)
-	for _, f := range faces {
+	for i := range faces.n {
+		f := faces.at(i)
 		for _, w := range want {
 			if f == w || f == toAnyInt(w) {
 				return true, err
@@ -20,19 +21,20 @@ func AnyFace(r any, want ...any) (bool, error) {
 // roll of no dice.
 func AllFaces(r, want any) (bool, error) {
 	faces, err := rollFaces(r)
-	for _, f := range faces {
-		if f != want && f != toAnyInt(want) {
+	for i := range faces.n {
+		if f := faces.at(i); f != want && f != toAnyInt(want) {
 			return false, err
 		}
 	}
-	return len(faces) > 0, err
+	return faces.n > 0, err
 }
 
 // CountFaces is count_faces(r, f…): how many dice of r that count show one of the faces.
 func CountFaces(r any, want ...any) (int, error) {
 	faces, err := rollFaces(r)
 	n := 0
-	for _, f := range faces {
+	for i := range faces.n {
+		f := faces.at(i)
 		for _, w := range want {
 			if f == w || f == toAnyInt(w) {
 				n++
@@ -43,23 +45,34 @@ func CountFaces(r any, want ...any) (int, error) {
 	return n, err
 }
 
-// rollFaces returns what a rule compares faces with: numbers, or names for symbolic dice.
-func rollFaces(v any) ([]any, error) {
+// faceList is what a rule compares a roll's faces with: numbers, or names for symbolic
+// dice. It reads them from the roll, one at a time: a list made for each any_face (an
+// allocation per roll tested) is what the Mortebrume strike spent on it.
+type faceList struct {
+	r *runtime.Roll
+	n int
+	// names: the faces are the dice's names, every die's.
+	names bool
+}
+
+// at is the i-th face, as a value compared with what the rule wants.
+func (l faceList) at(i int) any {
+	if l.names {
+		return l.r.Symbols[i]
+	}
+	return l.r.Faces[i]
+}
+
+// rollFaces returns the faces of a roll.
+func rollFaces(v any) (faceList, error) {
 	r, ok := v.(*runtime.Roll)
 	if !ok {
-		return nil, runtime.Errorf("expected a roll, got %s", runtime.Repr(v))
+		return faceList{}, runtime.Errorf("expected a roll, got %s", runtime.Repr(v))
 	}
-	out := make([]any, 0, len(r.Faces))
 	if len(r.Symbols) == len(r.All) && len(r.Symbols) > 0 {
-		for _, s := range r.Symbols {
-			out = append(out, s)
-		}
-		return out, nil
+		return faceList{r: r, n: len(r.Symbols), names: true}, nil
 	}
-	for _, f := range r.Faces {
-		out = append(out, f)
-	}
-	return out, nil
+	return faceList{r: r, n: len(r.Faces)}, nil
 }
 
 // toAnyInt is a whole fraction as an int, so that any_face(r, 6.0) finds a 6.
