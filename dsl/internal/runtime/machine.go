@@ -39,6 +39,10 @@ type Machine struct {
 	Dice dice.Source
 	// Emit receives narrative lines as rules emit them.
 	Emit func(string)
+	// EmitBytes, when set, receives the lines instead of Emit, in a buffer the machine
+	// reuses: valid only during the call, never to be changed. A caller that reads few
+	// distinct lines, or only counts them, makes no string of a line it already has.
+	EmitBytes func(line []byte)
 
 	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the running call at its next
 	// statement.
@@ -95,6 +99,7 @@ type Machine struct {
 	vms             []any // the engine's reusable state per nesting depth (Code.Run)
 	fastStates      []any // the same for Fast code (Fast.Eval)
 	pools           [][]*Frame
+	tbufs           [][]byte // free buffers to render templates into (takeBuf)
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
@@ -1232,6 +1237,9 @@ func (s *RequireStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *EmitStmt) exec(m *Machine, f *Frame) error {
+	if m.EmitBytes != nil {
+		return s.emitBytes(m, f)
+	}
 	var line string
 	if s.Template != nil {
 		var err error
@@ -1250,6 +1258,27 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 		m.Emit(line)
 	}
 	return nil
+}
+
+// emitBytes is exec for a machine with EmitBytes: the line is written into one of its
+// buffers and handed over from there, no string made of it.
+func (s *EmitStmt) emitBytes(m *Machine, f *Frame) error {
+	buf := m.takeBuf()
+	var err error
+	if s.Template != nil {
+		buf, err = s.Template.renderTo(m, f, buf)
+	} else {
+		var v any
+		if v, err = m.eval(s.Value, f); err == nil {
+			buf = AppendStr(buf, v)
+		}
+	}
+	if err == nil {
+		m.emits++
+		m.EmitBytes(buf)
+	}
+	m.putBuf(buf)
+	return err
 }
 
 func (s *ExprStmt) exec(m *Machine, f *Frame) error {
