@@ -219,13 +219,22 @@ type Frame struct {
 	dirty   uint64
 	version int
 	result  any
-	// resultAt is the return statement that gave result, where a result of the wrong type
-	// is reported.
-	resultAt Pos
+	// resultBy is the return statement that gave result, where a result of the wrong type
+	// is reported (a pointer: a return writes one word, not a position).
+	resultBy *ReturnStmt
 	// done ends the blocks that run: a return, or a break or continue (jump says which), which
 	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
 	done bool
 	jump jump
+}
+
+// resultPos is where the result was returned: its return statement's position (none for
+// a table's row).
+func (f *Frame) resultPos() Pos {
+	if f.resultBy == nil {
+		return Pos{}
+	}
+	return f.resultBy.At
 }
 
 // jump is what a break or continue asks of the loop around it.
@@ -704,7 +713,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	if p.Result != nil && f.result != nil {
 		cv, err := Conform(f.result, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+			return nil, &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
 				Frames: []CallFrame{callFrame(p, f, at)}}
 		}
 		return cv, nil
@@ -754,8 +763,13 @@ func (m *Machine) putFrame(p *Proc, f *Frame) {
 // Run executes statements in frame f, a step each, until one fails or returns.
 func (m *Machine) Run(body []Stmt, f *Frame) error {
 	for _, s := range body {
-		if err := m.step(s.pos()); err != nil {
-			return err
+		// The step charged inline while nothing can fail (Charge's checks, in one test);
+		// else by step, which makes the error.
+		if m.steps++; m.steps > m.Limits.MaxSteps || m.steps < 0 || m.Interrupt != nil || m.mem > int(m.Limits.MemoryBudget) {
+			m.steps--
+			if err := m.step(s.pos()); err != nil {
+				return err
+			}
 		}
 		if err := s.exec(m, f); err != nil {
 			return err
@@ -1201,7 +1215,7 @@ func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 		if err != nil {
 			return err
 		}
-		f.result, f.resultAt = v, s.At
+		f.result, f.resultBy = v, s
 	}
 	f.done = true
 	return nil
