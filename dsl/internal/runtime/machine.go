@@ -100,6 +100,8 @@ type Machine struct {
 	fastStates      []any // the same for Fast code (Fast.Eval)
 	pools           [][]*Frame
 	tbufs           [][]byte // free buffers to render templates into (takeBuf)
+	// texts is the value each template that is an expression's value gave last (value).
+	texts map[*Template]any
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
@@ -811,7 +813,7 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 		return m.RollExpr(x.RollOf)
 	}
 	if x.Tmpl != nil {
-		return x.Tmpl.render(m, f)
+		return x.Tmpl.value(m, f)
 	}
 	if x.Fast != nil {
 		// Closures: the locals are read from their slots, so nothing is flushed.

@@ -41,6 +41,40 @@ func (t *Template) render(m *Machine, f *Frame) (string, error) {
 	return s, err
 }
 
+// value is render for a template that is an expression's value (let, return, =), its
+// string boxed as a value. A template often renders the same text again (a roll's notation,
+// a label): when the text is the one this machine last made of the template, the value is
+// that one again, neither a string made nor one boxed. "{x}" of a string is x's own value.
+func (t *Template) value(m *Machine, f *Frame) (any, error) {
+	if len(t.Parts) == 1 {
+		if t.Parts[0].Expr == nil {
+			return t.Parts[0].Lit, nil
+		}
+		v, err := m.eval(t.Parts[0].Expr, f)
+		if _, isStr := v.(string); isStr || err != nil {
+			return v, err
+		}
+		return Str(v), nil
+	}
+	buf, err := t.renderTo(m, f, m.takeBuf())
+	if err != nil {
+		m.putBuf(buf)
+		return nil, err
+	}
+	last, had := m.texts[t]
+	if s, _ := last.(string); !had || s != string(buf) {
+		last = string(buf)
+		if len(buf) <= maxKeptBuf { // a long text is not held for the rest of the run
+			if m.texts == nil {
+				m.texts = map[*Template]any{}
+			}
+			m.texts[t] = last
+		}
+	}
+	m.putBuf(buf)
+	return last, nil
+}
+
 // renderTo appends the template's text to buf. A hole may call a rule that renders
 // templates of its own: each rendering takes its own buffer (takeBuf).
 func (t *Template) renderTo(m *Machine, f *Frame, buf []byte) ([]byte, error) {

@@ -31,6 +31,10 @@ rule long(n: int): string {
 rule mélange(): string {
   return "{2d6} {1.5} {2.0} {[1, 'a']} {true} {nil} {-3}"
 }
+rule paire(a, b): string {
+  let t = "{a}-{b}"
+  return t
+}
 rule seul(x) {
   return "{x}"
 }
@@ -49,6 +53,8 @@ func TestTemplateRendering(t *testing.T) {
 		{expr: `[casse(2), 0][1]`, emitted: "nom(2)", err: "division by zero"},
 		{expr: `long(5000) == "<" + repeat("x", 5000) + ">" && deux(1) == "[n1|n2]"`, want: "true", emitted: "nom(1)\nnom(2)"},
 		{expr: `mélange()`, rolls: []int{3, 4}, want: `"7 1.5 2 [1, \"a\"] true nil -3"`},
+		{expr: `[paire(1, 2), paire(1, 2), paire(2, 1), paire("1", 2), paire(1, "2-")]`, want: `["1-2", "1-2", "2-1", "1-2", "1-2-"]`},
+		{expr: `[long(5000), long(5000), long(3)][1:]`, want: `["<` + strings.Repeat("x", 5000) + `>", "<xxx>"]`},
 		{expr: `seul("é")`, want: `"é"`},
 		{expr: `seul(12)`, want: `"12"`},
 		{expr: `seul(1d6)`, rolls: []int{5}, want: `"5"`},
