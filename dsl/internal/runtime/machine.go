@@ -1253,8 +1253,8 @@ func (s *RequireStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *EmitStmt) exec(m *Machine, f *Frame) error {
-	if m.EmitBytes != nil {
-		return s.emitBytes(m, f)
+	if m.EmitBytes != nil || m.Emit == nil {
+		return s.emitBytes(m, f) // without a receiver the line is rendered (its holes run) and dropped
 	}
 	var line string
 	if s.Template != nil {
@@ -1270,14 +1270,12 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 		line = Str(v)
 	}
 	m.emits++
-	if m.Emit != nil {
-		m.Emit(line)
-	}
+	m.Emit(line)
 	return nil
 }
 
-// emitBytes is exec for a machine with EmitBytes: the line is written into one of its
-// buffers and handed over from there, no string made of it.
+// emitBytes is exec for a machine with EmitBytes, or with no receiver at all: the line is
+// written into one of its buffers and handed over from there, no string made of it.
 func (s *EmitStmt) emitBytes(m *Machine, f *Frame) error {
 	buf := m.takeBuf()
 	var err error
@@ -1291,7 +1289,9 @@ func (s *EmitStmt) emitBytes(m *Machine, f *Frame) error {
 	}
 	if err == nil {
 		m.emits++
-		m.EmitBytes(buf)
+		if m.EmitBytes != nil {
+			m.EmitBytes(buf)
+		}
 	}
 	m.putBuf(buf)
 	return err
