@@ -262,10 +262,10 @@ func newRunner(q Question) (*runner, error) {
 	r := &runner{q: q, src: src, sess: dsl.NewSession(m), index: map[string]int32{}}
 	m.SetAsk(nil) // choose follows the ruleset's policy
 	m.SetInterrupt(q.Interrupt)
-	m.SetEmit(func(s string) {
+	m.SetEmitBytes(func(line []byte) {
 		r.emitted++
 		if q.Emits {
-			r.lines = append(r.lines, s)
+			r.lines = append(r.lines, string(line))
 		}
 	})
 	r.cache = &dsl.RuleCache{Drawn: src.drawn, Spread: r.spreadCall, Turn: r.turnHook}

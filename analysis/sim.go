@@ -341,6 +341,9 @@ type sideRun struct {
 	c     *dsl.Compiled
 	lines []string
 	seen  map[string]struct{} // r.lines as a set
+	// names holds the distinct lines emitted so far (at most maxEmittedLines), so that a
+	// line emitted again in a later run is not made a string again: most runs repeat lines.
+	names map[string]string
 	out   RunOutcome
 	ranks map[string]int // an enum result's values in declaration order (EnumRanks)
 	err   error          // the current run's failure, nil when it succeeded
@@ -352,13 +355,21 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}}
-	m.SetEmit(func(line string) {
+	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}, names: map[string]string{}}
+	m.SetEmitBytes(func(b []byte) {
 		// A set beside the list: a run that emits many lines stays linear.
-		if _, ok := r.seen[line]; !ok {
-			r.seen[line] = struct{}{}
-			r.lines = append(r.lines, line)
+		if _, ok := r.seen[string(b)]; ok {
+			return
 		}
+		line, ok := r.names[string(b)]
+		if !ok {
+			line = string(b)
+			if len(r.names) < maxEmittedLines {
+				r.names[line] = line
+			}
+		}
+		r.seen[line] = struct{}{}
+		r.lines = append(r.lines, line)
 	})
 	if err := bind(r.s, v.Bind); err != nil {
 		return nil, err

@@ -10,7 +10,8 @@
 //     entities, options, tables' odds) with copies or descriptions (KindInfo, ProcInfo),
 //     never with the compiled forms themselves.
 //   - A Machine is one run: its own options, entities, piles and dice source. Call runs a
-//     procedure; SetEmit, SetTrace, SetAsk and SetInterrupt connect the run to its caller;
+//     procedure; SetEmit (or SetEmitBytes, the lines as the machine's own bytes), SetTrace,
+//     SetAsk and SetInterrupt connect the run to its caller;
 //     SetGivenCards and SetGivenChoices give results by hand (dice come from its source).
 //     What it returns is the run's state or a copy of the Program's values, and a Board is
 //     a read-only view of a declared map.

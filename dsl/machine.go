@@ -159,6 +159,12 @@ func (m *Machine) SetDice(src dice.Source) { m.m.Dice = src }
 // SetEmit sets what receives the narrative lines rules emit (nil: they are dropped).
 func (m *Machine) SetEmit(emit func(line string)) { m.m.Emit = emit }
 
+// SetEmitBytes sets what receives the lines rules emit as bytes, in place of SetEmit's
+// receiver (nil: SetEmit's is used again). The bytes are the machine's own, valid only during
+// the call and never to be changed: a receiver that counts lines, or keeps few distinct ones,
+// makes a string only of a line it has not seen (string(line) as a map key makes none).
+func (m *Machine) SetEmitBytes(emit func(line []byte)) { m.m.EmitBytes = emit }
+
 // SetTrace sets what receives every roll, lookup and branch taken, with the call depth
 // (nil: no trace).
 func (m *Machine) SetTrace(trace func(depth int, line string)) { m.m.Trace = trace }

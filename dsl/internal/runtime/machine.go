@@ -39,6 +39,10 @@ type Machine struct {
 	Dice dice.Source
 	// Emit receives narrative lines as rules emit them.
 	Emit func(string)
+	// EmitBytes, when set, receives the lines instead of Emit, in a buffer the machine
+	// reuses: valid only during the call, never to be changed. A caller that reads few
+	// distinct lines, or only counts them, makes no string of a line it already has.
+	EmitBytes func(line []byte)
 
 	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the running call at its next
 	// statement.
@@ -95,6 +99,9 @@ type Machine struct {
 	vms             []any // the engine's reusable state per nesting depth (Code.Run)
 	fastStates      []any // the same for Fast code (Fast.Eval)
 	pools           [][]*Frame
+	tbufs           [][]byte // free buffers to render templates into (takeBuf)
+	// texts is the value each template that is an expression's value gave last (value).
+	texts map[*Template]any
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
@@ -214,13 +221,22 @@ type Frame struct {
 	dirty   uint64
 	version int
 	result  any
-	// resultAt is the return statement that gave result, where a result of the wrong type
-	// is reported.
-	resultAt Pos
+	// resultBy is the return statement that gave result, where a result of the wrong type
+	// is reported (a pointer: a return writes one word, not a position).
+	resultBy *ReturnStmt
 	// done ends the blocks that run: a return, or a break or continue (jump says which), which
 	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
 	done bool
 	jump jump
+}
+
+// resultPos is where the result was returned: its return statement's position (none for
+// a table's row).
+func (f *Frame) resultPos() Pos {
+	if f.resultBy == nil {
+		return Pos{}
+	}
+	return f.resultBy.At
 }
 
 // jump is what a break or continue asks of the loop around it.
@@ -699,7 +715,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 	if p.Result != nil && f.result != nil {
 		cv, err := Conform(f.result, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: f.resultAt, Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+			return nil, &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
 				Frames: []CallFrame{callFrame(p, f, at)}}
 		}
 		return cv, nil
@@ -749,8 +765,13 @@ func (m *Machine) putFrame(p *Proc, f *Frame) {
 // Run executes statements in frame f, a step each, until one fails or returns.
 func (m *Machine) Run(body []Stmt, f *Frame) error {
 	for _, s := range body {
-		if err := m.step(s.pos()); err != nil {
-			return err
+		// The step charged inline while nothing can fail (Charge's checks, in one test);
+		// else by step, which makes the error.
+		if m.steps++; m.steps > m.Limits.MaxSteps || m.steps < 0 || m.Interrupt != nil || m.mem > int(m.Limits.MemoryBudget) {
+			m.steps--
+			if err := m.step(s.pos()); err != nil {
+				return err
+			}
 		}
 		if err := s.exec(m, f); err != nil {
 			return err
@@ -792,7 +813,7 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 		return m.RollExpr(x.RollOf)
 	}
 	if x.Tmpl != nil {
-		return x.Tmpl.render(m, f)
+		return x.Tmpl.value(m, f)
 	}
 	if x.Fast != nil {
 		// Closures: the locals are read from their slots, so nothing is flushed.
@@ -1196,7 +1217,7 @@ func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
 		if err != nil {
 			return err
 		}
-		f.result, f.resultAt = v, s.At
+		f.result, f.resultBy = v, s
 	}
 	f.done = true
 	return nil
@@ -1232,6 +1253,9 @@ func (s *RequireStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *EmitStmt) exec(m *Machine, f *Frame) error {
+	if m.EmitBytes != nil || m.Emit == nil {
+		return s.emitBytes(m, f) // without a receiver the line is rendered (its holes run) and dropped
+	}
 	var line string
 	if s.Template != nil {
 		var err error
@@ -1246,10 +1270,31 @@ func (s *EmitStmt) exec(m *Machine, f *Frame) error {
 		line = Str(v)
 	}
 	m.emits++
-	if m.Emit != nil {
-		m.Emit(line)
-	}
+	m.Emit(line)
 	return nil
+}
+
+// emitBytes is exec for a machine with EmitBytes, or with no receiver at all: the line is
+// written into one of its buffers and handed over from there, no string made of it.
+func (s *EmitStmt) emitBytes(m *Machine, f *Frame) error {
+	buf := m.takeBuf()
+	var err error
+	if s.Template != nil {
+		buf, err = s.Template.renderTo(m, f, buf)
+	} else {
+		var v any
+		if v, err = m.eval(s.Value, f); err == nil {
+			buf = AppendStr(buf, v)
+		}
+	}
+	if err == nil {
+		m.emits++
+		if m.EmitBytes != nil {
+			m.EmitBytes(buf)
+		}
+	}
+	m.putBuf(buf)
+	return err
 }
 
 func (s *ExprStmt) exec(m *Machine, f *Frame) error {

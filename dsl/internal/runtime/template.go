@@ -1,7 +1,8 @@
 package runtime
 
 import (
-	"strings"
+	"math"
+	"strconv"
 )
 
 // Template is a string with `{expr}` holes: a string literal that is a statement's whole
@@ -17,35 +18,125 @@ type TemplatePart struct {
 	Expr *Expr
 }
 
+// render gives the template's text as a string: built in one of the machine's buffers
+// (renderTo), then copied once into a string of its exact length.
 func (t *Template) render(m *Machine, f *Frame) (string, error) {
-	if len(t.Parts) == 1 && t.Parts[0].Expr == nil {
+	switch {
+	case len(t.Parts) == 1 && t.Parts[0].Expr == nil:
 		return t.Parts[0].Lit, nil
+	case len(t.Parts) == 1:
+		// "{x}": a string is its own text, nothing to copy.
+		v, err := m.eval(t.Parts[0].Expr, f)
+		if err != nil {
+			return "", err
+		}
+		return Str(v), nil
 	}
-	var b strings.Builder
-	b.Grow(t.size())
+	buf, err := t.renderTo(m, f, m.takeBuf())
+	var s string
+	if err == nil {
+		s = string(buf)
+	}
+	m.putBuf(buf)
+	return s, err
+}
+
+// value is render for a template that is an expression's value (let, return, =), its
+// string boxed as a value. A template often renders the same text again (a roll's notation,
+// a label): when the text is the one this machine last made of the template, the value is
+// that one again, neither a string made nor one boxed. "{x}" of a string is x's own value.
+func (t *Template) value(m *Machine, f *Frame) (any, error) {
+	if len(t.Parts) == 1 {
+		if t.Parts[0].Expr == nil {
+			return t.Parts[0].Lit, nil
+		}
+		v, err := m.eval(t.Parts[0].Expr, f)
+		if _, isStr := v.(string); isStr || err != nil {
+			return v, err
+		}
+		return Str(v), nil
+	}
+	buf, err := t.renderTo(m, f, m.takeBuf())
+	if err != nil {
+		m.putBuf(buf)
+		return nil, err
+	}
+	last, had := m.texts[t]
+	if s, _ := last.(string); !had || s != string(buf) {
+		last = string(buf)
+		if len(buf) <= maxKeptBuf { // a long text is not held for the rest of the run
+			if m.texts == nil {
+				m.texts = map[*Template]any{}
+			}
+			m.texts[t] = last
+		}
+	}
+	m.putBuf(buf)
+	return last, nil
+}
+
+// renderTo appends the template's text to buf. A hole may call a rule that renders
+// templates of its own: each rendering takes its own buffer (takeBuf).
+func (t *Template) renderTo(m *Machine, f *Frame, buf []byte) ([]byte, error) {
 	for _, p := range t.Parts {
 		if p.Expr == nil {
-			b.WriteString(p.Lit)
+			buf = append(buf, p.Lit...)
 			continue
 		}
 		v, err := m.eval(p.Expr, f)
 		if err != nil {
-			return "", err
+			return buf, err
 		}
-		WriteStr(&b, v)
+		buf = AppendStr(buf, v)
 	}
-	return b.String(), nil
+	return buf, nil
 }
 
-// size guesses the length of a rendering, so that the builder grows once: the literal text
-// and a dozen bytes a hole.
-func (t *Template) size() int {
-	n := 0
-	for _, p := range t.Parts {
-		n += len(p.Lit)
-		if p.Expr != nil {
-			n += 12
+// maxKeptBuf is the largest rendering buffer a machine keeps for the next rendering: a
+// line that printed a whole state does not hold its memory for the rest of the run.
+const maxKeptBuf = 4 << 10
+
+// takeBuf gives an empty buffer to render a template into, one of the machine's when it
+// has one free; putBuf gives it back. Renderings nest (a hole calls a rule that emits), so
+// the free buffers are a stack and each rendering holds its own until it is done.
+func (m *Machine) takeBuf() []byte {
+	if n := len(m.tbufs); n > 0 {
+		b := m.tbufs[n-1]
+		m.tbufs = m.tbufs[:n-1]
+		return b
+	}
+	return make([]byte, 0, 128)
+}
+
+func (m *Machine) putBuf(b []byte) {
+	if cap(b) <= maxKeptBuf {
+		m.tbufs = append(m.tbufs, b[:0])
+	}
+}
+
+// AppendStr appends Str(v) to b: a template's holes written where the line is built, not
+// each made a string of its own first.
+func AppendStr(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return append(b, x...)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case *Roll:
+		if sym := x.Symbol(); sym != "" {
+			return append(b, sym...)
+		}
+		if x.result.IsBool {
+			return strconv.AppendBool(b, x.Bool)
+		}
+		return strconv.AppendInt(b, int64(x.Total), 10)
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.AppendFloat(b, x, 'f', 0, 64)
 		}
 	}
-	return n
+	// Records, maps and lists print as Repr does, their size bound counted from the hole.
+	return append(b, Str(v)...)
 }

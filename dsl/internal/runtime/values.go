@@ -42,25 +42,6 @@ func Str(v any) string {
 	return Repr(v)
 }
 
-// WriteStr writes Str(v) to b: a template's holes written where the line is built, not
-// each made a string of its own first.
-func WriteStr(b *strings.Builder, v any) {
-	switch x := v.(type) {
-	case string:
-		b.WriteString(x)
-	case int:
-		var buf [20]byte
-		b.Write(strconv.AppendInt(buf[:0], int64(x), 10))
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case map[string]any, []any:
-		w := reprWriter{b: b, base: b.Len()}
-		w.write(v, 0)
-	default:
-		b.WriteString(Str(v))
-	}
-}
-
 // Repr formats a value unambiguously, as the REPL and `eval` print results: strings quoted,
 // records with their kind and fields in declaration order, maps with sorted keys. A record,
 // map or list met again inside itself prints as <cycle: …>.

@@ -9,10 +9,10 @@ import (
 	"rulesh/stdlib/cards"
 )
 
-// TestWriteStrIsStr: a template's hole written into the line gives the bytes Str gives,
-// after text already in the builder too (the printed form's size bound counts from the
+// TestAppendStrIsStr: a template's hole written into the line gives the bytes Str gives,
+// after text already in the buffer too (the printed form's size bound counts from the
 // hole, not from the line's start).
-func TestWriteStrIsStr(t *testing.T) {
+func TestAppendStrIsStr(t *testing.T) {
 	long := make([]any, 0, 200_000)
 	for i := range 200_000 {
 		long = append(long, strings.Repeat("x", i%7))
@@ -26,11 +26,9 @@ func TestWriteStrIsStr(t *testing.T) {
 		cycle, long, []any{long, long}, []int{1, 2}, map[string]int{"x": 1}, queen, joker, []any{queen, joker}}
 	for _, prefix := range []string{"", "Assaut 1 : ", strings.Repeat("y", runtime.MaxReprBytes-10)} {
 		for i, v := range values {
-			var b strings.Builder
-			b.WriteString(prefix)
-			runtime.WriteStr(&b, v)
-			if got, want := b.String(), prefix+runtime.Str(v); got != want {
-				t.Errorf("value %d after %d bytes: WriteStr wrote %d bytes %.60q…, Str gives %d bytes %.60q…",
+			got := string(runtime.AppendStr([]byte(prefix), v))
+			if want := prefix + runtime.Str(v); got != want {
+				t.Errorf("value %d after %d bytes: AppendStr wrote %d bytes %.60q…, Str gives %d bytes %.60q…",
 					i, len(prefix), len(got), got[len(prefix):], len(want), want[len(prefix):])
 			}
 		}
