@@ -465,8 +465,20 @@ async function exec(input, div, item = null) {
       }
     } else {
       const p = document.createElement("pre");
-      p.textContent = seg.text.replace(/\n$/, "");
-      if (/^error: |^[^\n]*:\d+:\d+: /.test(seg.text)) div.classList.add("failed");
+      // The tables' bars (block characters) are drawn in the charts' colour, as spans of text.
+      for (const [i, part] of seg.text.replace(/\n$/, "").split(/([\u2580-\u259f]+)/).entries()) {
+        if (i % 2 === 0) {
+          p.append(document.createTextNode(part));
+        } else {
+          const bar = document.createElement("span");
+          bar.className = "bar";
+          bar.textContent = part;
+          p.append(bar);
+        }
+      }
+      // An error fails the input; warnings alone (rules loaded with them) are only warnings.
+      if (/^error: |^[^\n]*:\d+:\d+: (?!warning: )/m.test(seg.text)) div.classList.add("failed");
+      else if (/^[^\n]*:\d+:\d+: warning: /m.test(seg.text)) p.classList.add("warned");
       div.append(p);
     }
   }

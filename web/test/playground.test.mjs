@@ -219,6 +219,7 @@ try {
   check(JSON.stringify(tabs) === '["forge.rules","mortebrume.rules"]', `a ruleset shows its includes as tabs: ${JSON.stringify(tabs)}`);
   await runInput(page, ":prob frapper(will, jack)");
   check(await page.$eval(last, (e) => e.querySelector("svg") !== null && e.textContent.includes("probability")), "Mortebrume: the odds of a strike, with a chart");
+  check(await page.$eval(last, (e) => /^[\u2580-\u259f]+$/.test(e.querySelector("pre .bar")?.textContent ?? "")), "the table's bars are drawn in the charts' colour");
   await page.screenshot({ path: `${shots}-mortebrume.png` });
   // Edit a rule in the included file: the next question runs against the edit.
   const before = await page.$eval(last, (e) => e.querySelector("pre:not(.in)").textContent);
@@ -253,6 +254,8 @@ try {
   const edits = [];
   let listedOk = true;
   const shipped = await diagnostics(page); // starwars.rules' own warnings
+  check(await page.$eval('[aria-label="console output"] .note', (e) => !e.classList.contains("failed") && e.querySelector("pre.warned")?.textContent.includes("loaded starwars.rules")),
+    "rules loaded with warnings are said as warnings, not as a failure");
   for (let i = 0; i < 8; i++) {
     const cpu0 = await threadTimes(browser.process().pid);
     if (i % 2 === 0) {
@@ -284,6 +287,7 @@ try {
     if (i === 6) {
       const under = await page.$eval(".cm-lintRange-error", (e) => e.textContent);
       listedOk &&= under === "zz_unknown";
+      await page.evaluate(() => { const view = window.playground.editor(); view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true }); });
       await page.screenshot({ path: `${shots}-starwars.png` });
     }
   }
