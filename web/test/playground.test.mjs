@@ -225,7 +225,7 @@ try {
   const before = await page.$eval(last, (e) => e.querySelector("pre:not(.in)").textContent);
   const checksBefore = await page.evaluate(() => window.playground.checks.length);
   await page.click('[role="tab"]:nth-child(2)');
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 1500)); // past a debounce and a check
   check((await page.evaluate(() => window.playground.checks.length)) === checksBefore, "a tab switch does not check the rules again");
   await page.evaluate(() => {
     const view = window.playground.editor();
