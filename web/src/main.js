@@ -17,6 +17,7 @@ const perf = { checks: [], execs: [] }; // timings, read by the browser test and
 window.playground = perf;
 perf.editor = () => view; // the browser test reads and types the rules through it
 perf.version = () => group.version;
+perf.checkNow = () => fireCheck(); // the debounce firing at once (the browser test)
 
 // ---- the engine, in workers ----------------------------------------------------------
 
@@ -290,7 +291,9 @@ async function startCheck() {
     // The answer is for this group (a group opened meanwhile has its own check coming).
     showDiagnostics(answer.diags, base);
     const shown = performance.now();
-    perf.checks.push({ ms: shown - fired, wait: posted - fired, engine: answer.ms, check: answer.checkMs, page: shown - answered, root, version, current: version === group.version });
+    const record = { ms: shown - fired, wait: posted - fired, engine: answer.ms, check: answer.checkMs, page: shown - answered, root, version, current: version === group.version };
+    perf.checks.push(record);
+    if (perf.onShown) perf.onShown(record);
     setStatus(`checked in ${Math.round(shown - fired)} ms`);
   } else if (answer.error) {
     setStatus(`the check failed: ${answer.error}`);

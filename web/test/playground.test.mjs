@@ -153,6 +153,27 @@ try {
   await setRules(page, wrong.replace("bonuss", "bonus"));
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
   check((await diagnostics(page)).length === 0, "the fix clears the diagnostics");
+  // An edit made while a check runs: that check's answer is still shown, its range carried
+  // through the edit (a line added above), until the edit's own check answers.
+  const carried = await page.evaluate(() => new Promise((resolve) => {
+    const pg = window.playground;
+    const view = pg.editor();
+    pg.onShown = (rec) => {
+      if (rec.current) return;
+      pg.onShown = null;
+      requestAnimationFrame(() => {
+        const el = document.querySelector(".cm-lintRange-error");
+        resolve({ under: el?.textContent, line: el ? view.state.doc.lineAt(view.posAtDOM(el)).number : 0 });
+      });
+    };
+    view.dispatch({ changes: { from: view.state.doc.length, insert: "const zz = zz_unknown\n" } });
+    pg.checkNow();
+    view.dispatch({ changes: { from: 0, insert: "// a line above\n" } });
+  }));
+  check(carried.under === "zz_unknown" && carried.line === 6, `the answer of a check overtaken by an edit is shown, carried through it: ${JSON.stringify(carried)}`);
+  await page.waitForFunction(() => window.playground.checks.at(-1).current && document.querySelector('[aria-label="diagnostics"] li')?.textContent.startsWith("mes_règles.rules:6:12"), { timeout: 30000 });
+  await setRules(page, wrong.replace("bonuss", "bonus"));
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
 
   // The odds, as a chart with its table.
   await runInput(page, ":prob 3d6 >= 12");
@@ -254,6 +275,7 @@ try {
   const edits = [];
   let listedOk = true;
   const shipped = await diagnostics(page); // starwars.rules' own warnings
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .note pre') !== null, { timeout: 30000 }); // the console's session started
   check(await page.$eval('[aria-label="console output"] .note', (e) => !e.classList.contains("failed") && e.querySelector("pre.warned")?.textContent.includes("loaded starwars.rules")),
     "rules loaded with warnings are said as warnings, not as a failure");
   for (let i = 0; i < 8; i++) {
