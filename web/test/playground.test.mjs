@@ -172,6 +172,11 @@ try {
   }));
   check(carried.under === "zz_unknown" && carried.line === 6, `the answer of a check overtaken by an edit is shown, carried through it: ${JSON.stringify(carried)}`);
   await page.waitForFunction(() => window.playground.checks.at(-1).current && document.querySelector('[aria-label="diagnostics"] li')?.textContent.startsWith("mes_règles.rules:6:12"), { timeout: 30000 });
+  // Many problems: the first 100 listed, the rest counted.
+  await setRules(page, Array.from({ length: 150 }, (_, i) => `const a${i} = zz${i}\n`).join(""));
+  await page.waitForSelector('[aria-label="diagnostics"] li.more', { timeout: 30000 });
+  const capList = await page.evaluate(() => ({ items: document.querySelectorAll('[aria-label="diagnostics"] li').length, more: document.querySelector('[aria-label="diagnostics"] li.more').textContent }));
+  check(capList.items === 101 && capList.more === "… and 50 more (the first 100 are listed)", `150 problems: 100 listed, the rest counted: ${JSON.stringify(capList)}`);
   await setRules(page, wrong.replace("bonuss", "bonus"));
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
 
