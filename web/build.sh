@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the playground into web/dist/: index.html, styles, one JS bundle (the page, with the
-# editor and the shipped rulesets), the worker, the engine as WebAssembly and Go's
+# editor and the shipped rulesets), the engine's worker, the share link's packer (share.js), the engine as WebAssembly and Go's
 # wasm_exec.js. Needs Go and Node.js (npm packages pinned by web/package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,5 +15,5 @@ node tools/gen-rulesets.mjs ../rulesets build/rulesets.json
 (cd .. && GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o web/dist/rulesh.wasm ./cmd/rulesh/internal/playground/wasm)
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 npx esbuild src/main.js --bundle --minify --format=iife --target=es2022 --legal-comments=none --outfile=dist/app.js --log-level=warning
-cp src/worker.js src/index.html src/style.css dist/
+cp src/worker.js src/share.js src/index.html src/style.css dist/
 echo "built web/dist: $(du -sh dist | cut -f1) ($(cat dist/* | gzip -9 | wc -c) bytes gzip -9)"

@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"strings"
@@ -231,6 +232,30 @@ func TestRenderUnits(t *testing.T) {
 		if !strings.Contains(svg, want) {
 			t.Errorf("svg lacks %s:\n%s", want, svg)
 		}
+	}
+}
+
+// TestSVGEscapesControlCharacters: names come from string literals, which may hold control
+// characters that XML 1.0 forbids; the picture replaces them (U+FFFD) so that a browser
+// still reads it, and escapes the markup characters.
+func TestSVGEscapesControlCharacters(t *testing.T) {
+	m := NewMap("carte\x01", 2, 1)
+	for _, h := range m.Hexes() {
+		m.Terrain[h] = "pl\x00aine"
+	}
+	svg := m.SVG([]Unit{{At: FromOffset(1, 1), Marker: "G\x1b", Label: "gr\x7f<e>\x08", Side: "r\x0couge"}})
+	for i, r := range svg {
+		if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			t.Fatalf("a character XML forbids (%U) at byte %d:\n%s", r, i, svg)
+		}
+	}
+	for _, want := range []string{"<title>carte\uFFFD</title>", "pl\uFFFDaine", "gr\x7f&lt;e&gt;\uFFFD", ">G\uFFFD</text>", "r\uFFFDouge"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %q:\n%s", want, svg)
+		}
+	}
+	if err := xml.Unmarshal([]byte(svg), new(struct{})); err != nil {
+		t.Errorf("the picture is not well-formed XML: %v", err)
 	}
 }
 

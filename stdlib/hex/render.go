@@ -522,9 +522,20 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// escape makes s safe as SVG text, a title or an attribute value: the markup characters
+// become entities and a character XML 1.0 forbids (a control character from a string
+// literal, "a\x01b") becomes U+FFFD, as in the charts, since one such byte makes the whole
+// picture unreadable to a browser.
 func escape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+	return xmlEscaper.Replace(strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF {
+			return r
+		}
+		return '\uFFFD'
+	}, s))
 }
+
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // sideColour is the fill and outline of a side's discs: common colour names (French or
 // English) get their colour, other sides the next of a palette in the order they appear.

@@ -7,8 +7,8 @@
 // (textContent and createElement only); the engine's SVG pictures are parsed as
 // image/svg+xml and copied element by element through a whitelist.
 import { EditorView, basicSetup } from "codemirror";
-import { EditorState } from "@codemirror/state";
-import { linter, lintGutter, forceLinting } from "@codemirror/lint";
+import { EditorState, ChangeSet } from "@codemirror/state";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { rules } from "./rules-lang.js";
 import catalogue from "../build/rulesets.json";
 
@@ -17,6 +17,7 @@ const perf = { checks: [], execs: [] }; // timings, read by the browser test and
 window.playground = perf;
 perf.editor = () => view; // the browser test reads and types the rules through it
 perf.version = () => group.version;
+perf.checkNow = () => fireCheck(); // the debounce firing at once (the browser test)
 
 // ---- the engine, in workers ----------------------------------------------------------
 
@@ -129,10 +130,10 @@ const editorExtensions = () => [
   rules,
   EditorView.lineWrapping,
   lintGutter(),
-  linter(lintSource, { delay: 250 }),
   EditorView.updateListener.of((u) => {
     if (u.docChanged) {
       group.version++;
+      edited(group.shown, u.changes);
       scheduleShare();
     }
   }),
@@ -156,6 +157,7 @@ function setGroup(files, root, label) {
     view.setState(group.states.get(root));
   }
   drawTabs();
+  newCheckGroup();
 }
 
 function showTab(name, line, col) {
@@ -191,7 +193,116 @@ function drawTabs() {
 
 // ---- diagnostics ---------------------------------------------------------------------
 
+// Checking as you type: each edit restarts a short debounce; when it fires, only the files
+// whose text changed since the last check are sent to the checker's worker, which keeps the
+// others (text that did not change is not sent, and a check of text already checked is not
+// asked at all). One check runs at a time. An edit made while one runs is checked the moment
+// it ends, and the answer of the one running is still shown, its ranges carried through the
+// edits made since (so nothing the engine computed is thrown away). The page's own work on an
+// answer grows with the number of problems, capped, not with the size of the files.
+const checkDelay = 200; // ms after the last keystroke
+const maxListed = 100; // problems listed below the editor; the rest are counted
+const maxUnderlined = 500; // problems underlined in one file
+
 let lastDiags = [];
+
+// The checker's view of the rules: what it was last sent (file -> text), the files edited
+// since, and for each file the document and the edits since the check running or last run.
+// underlined holds, per file, the problems underlined and the document they were computed on.
+const checks = { timer: 0, running: false, again: false, fired: 0, reset: true, epoch: 0, sent: new Map(), dirty: new Set(), base: new Map(), underlined: new Map(), root: "" };
+
+// edited notes an edit of a file: it is checked again after the debounce.
+function edited(name, changes) {
+  checks.dirty.add(name);
+  const b = checks.base.get(name);
+  if (b) b.changes = b.changes.compose(changes);
+  scheduleCheck(checkDelay);
+}
+
+// newCheckGroup starts over with the group of files just shown: every file is sent, now.
+function newCheckGroup() {
+  checks.reset = true;
+  checks.epoch++;
+  checks.sent = new Map();
+  checks.base = new Map();
+  checks.underlined = new Map();
+  checks.dirty = new Set(group.states.keys());
+  scheduleCheck(0);
+}
+
+function scheduleCheck(delay) {
+  clearTimeout(checks.timer);
+  checks.timer = setTimeout(fireCheck, delay);
+}
+
+function stateOf(name) {
+  return name === group.shown && view ? view.state : group.states.get(name);
+}
+
+// fireCheck is the debounce firing: the check starts now, or as soon as the one running ends.
+function fireCheck() {
+  checks.fired = performance.now();
+  if (checks.running) {
+    checks.again = true;
+    return;
+  }
+  startCheck();
+}
+
+async function startCheck() {
+  const fired = checks.fired;
+  const files = {};
+  let changed = checks.reset || checks.root !== group.root;
+  for (const name of checks.dirty) {
+    const st = stateOf(name);
+    if (!st) continue;
+    const text = st.doc.toString(); // the edited files only
+    if (checks.reset || checks.sent.get(name) !== text) {
+      files[name] = text;
+      changed = true;
+    }
+    checks.base.set(name, { doc: st.doc, changes: ChangeSet.empty(st.doc.length) });
+  }
+  checks.dirty.clear();
+  if (!changed) {
+    perf.skipped = (perf.skipped || 0) + 1; // the same text as the last check: nothing to ask
+    return;
+  }
+  for (const [name, text] of Object.entries(files)) checks.sent.set(name, text);
+  const req = { files, root: group.root, reset: checks.reset };
+  checks.reset = false;
+  checks.root = group.root;
+  const version = group.version;
+  const root = group.root;
+  const epoch = checks.epoch;
+  const base = new Map(checks.base);
+  checks.running = true;
+  const posted = performance.now();
+  let answer;
+  try {
+    await checker.ready;
+    answer = await checker.call("check", req);
+  } catch (err) {
+    answer = { error: err.message };
+  }
+  const answered = performance.now();
+  checks.running = false;
+  if (epoch === checks.epoch && !answer.error) {
+    // The answer is for this group (a group opened meanwhile has its own check coming).
+    showDiagnostics(answer.diags, base);
+    const shown = performance.now();
+    const record = { ms: shown - fired, wait: posted - fired, engine: answer.ms, check: answer.checkMs, page: shown - answered, root, version, current: version === group.version };
+    perf.checks.push(record);
+    if (perf.onShown) perf.onShown(record);
+    setStatus(`checked in ${Math.round(shown - fired)} ms`);
+  } else if (answer.error) {
+    setStatus(`the check failed: ${answer.error}`);
+  }
+  if (checks.again) {
+    checks.again = false;
+    startCheck();
+  }
+}
 
 // offsetOf turns a line and a column in characters (code points, as the engine counts)
 // into a document offset (UTF-16, as CodeMirror counts), clamped to the document.
@@ -209,48 +320,52 @@ function offsetOf(doc, line, col) {
   return l.from + off;
 }
 
-// Checks are one at a time, the latest text only: an edit made while a check runs is
-// checked when it ends, and the edits in between are not checked at all.
-let checking = null;
-let latestCheck = 0;
-
-async function lintSource(v) {
-  const ticket = ++latestCheck;
-  while (checking) await checking.catch(() => {});
-  if (ticket !== latestCheck) return []; // a newer edit is checked instead; CodeMirror drops this
-  const files = currentFiles();
-  const version = group.version;
-  const t0 = performance.now();
-  let answer;
-  try {
-    await checker.ready;
-    checking = checker.call("check", { files, root: group.root });
-    answer = await checking;
-  } catch {
-    return [];
-  } finally {
-    checking = null;
+// showDiagnostics shows a check's answer: underlined in each file (the hidden tabs' states
+// keep theirs, so a tab switch checks nothing again) and listed. base holds each file's
+// document as checked and the edits made since, through which the ranges are carried. A file
+// whose problems did not change is left as it is.
+function showDiagnostics(diags, base) {
+  const byFile = new Map();
+  for (const d of diags) {
+    if (!byFile.has(d.file)) byFile.set(d.file, []);
+    byFile.get(d.file).push(d);
   }
-  perf.checks.push({ ms: performance.now() - t0, engine: answer.ms, root: group.root, version });
-  if (answer.error || version !== group.version) return [];
-  lastDiags = answer.diags;
-  drawDiagnostics();
-  drawTabs();
-  setStatus(`checked in ${Math.round(answer.ms)} ms`);
-  const doc = v.state.doc;
-  return answer.diags
-    .filter((d) => d.file === group.shown)
-    .map((d) => {
-      const from = offsetOf(doc, d.line, d.col);
-      const to = Math.max(from, offsetOf(doc, d.endLine, d.endCol));
-      return { from, to: to === from ? Math.min(doc.length, from + 1) : to, severity: d.severity, message: d.message, source: "rulesh" };
+  for (const [name, { doc, changes }] of base) {
+    const mine = (byFile.get(name) || []).slice(0, maxUnderlined);
+    const key = JSON.stringify(mine);
+    const st = stateOf(name);
+    const before = checks.underlined.get(name);
+    if (!st || (before && before.key === key && before.doc === st.doc)) continue;
+    const marks = mine.map((d) => {
+      let from = offsetOf(doc, d.line, d.col);
+      let to = Math.max(from, offsetOf(doc, d.endLine, d.endCol));
+      if (to === from) to = Math.min(doc.length, from + 1);
+      if (!changes.empty) {
+        from = changes.mapPos(from, 1);
+        to = Math.max(from, changes.mapPos(to, -1));
+      }
+      return { from, to, severity: d.severity, message: d.message, source: "rulesh" };
     });
+    if (name === group.shown) {
+      view.dispatch(setDiagnostics(view.state, marks));
+    } else {
+      group.states.set(name, st.update(setDiagnostics(st, marks)).state);
+    }
+    // Ranges carried through edits are not the checker's own: the next answer redraws them.
+    checks.underlined.set(name, changes.empty ? { key, doc: stateOf(name).doc } : null);
+  }
+  const same = diags.length === lastDiags.length && JSON.stringify(diags.slice(0, maxListed)) === JSON.stringify(lastDiags.slice(0, maxListed));
+  lastDiags = diags;
+  if (!same) {
+    drawDiagnostics();
+    drawTabs();
+  }
 }
 
 function drawDiagnostics() {
   const ul = $("diagnostics");
   ul.replaceChildren();
-  for (const d of lastDiags) {
+  for (const d of lastDiags.slice(0, maxListed)) {
     const li = document.createElement("li");
     li.className = d.severity;
     const where = document.createElement("span");
@@ -263,6 +378,12 @@ function drawDiagnostics() {
     li.tabIndex = 0;
     li.onclick = () => showTab(d.file, d.line, d.col);
     li.onkeydown = (e) => e.key === "Enter" && showTab(d.file, d.line, d.col);
+    ul.append(li);
+  }
+  if (lastDiags.length > maxListed) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = `… and ${lastDiags.length - maxListed} more (the first ${maxListed} are listed)`;
     ul.append(li);
   }
 }
@@ -347,8 +468,20 @@ async function exec(input, div, item = null) {
       }
     } else {
       const p = document.createElement("pre");
-      p.textContent = seg.text.replace(/\n$/, "");
-      if (/^error: |^[^\n]*:\d+:\d+: /.test(seg.text)) div.classList.add("failed");
+      // The tables' bars (block characters) are drawn in the charts' colour, as spans of text.
+      for (const [i, part] of seg.text.replace(/\n$/, "").split(/([\u2580-\u259f]+)/).entries()) {
+        if (i % 2 === 0) {
+          p.append(document.createTextNode(part));
+        } else {
+          const bar = document.createElement("span");
+          bar.className = "bar";
+          bar.textContent = part;
+          p.append(bar);
+        }
+      }
+      // An error fails the input; warnings alone (rules loaded with them) are only warnings.
+      if (/^error: |^[^\n]*:\d+:\d+: (?!warning: )/m.test(seg.text)) div.classList.add("failed");
+      else if (/^[^\n]*:\d+:\d+: warning: /m.test(seg.text)) p.classList.add("warned");
       div.append(p);
     }
   }
@@ -531,22 +664,11 @@ function safeSVG(text) {
 
 const maxShared = 8 << 20; // the most bytes a link may unpack to
 
-function base64url(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 function unbase64url(s) {
   const b = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
   const out = new Uint8Array(b.length);
   for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
   return out;
-}
-
-async function pack(obj) {
-  const stream = new Blob([JSON.stringify(obj)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 async function unpack(s) {
@@ -561,7 +683,42 @@ async function unpack(s) {
     if (size > maxShared) throw new Error("the link unpacks to more than 8 MiB");
     chunks.push(value);
   }
-  return JSON.parse(new TextDecoder().decode(await new Blob(chunks).arrayBuffer()));
+  let text;
+  try {
+    // fatal: bytes that are not UTF-8 refuse the link, rather than load as U+FFFD.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(chunks).arrayBuffer());
+  } catch {
+    throw new Error("its text is not valid UTF-8");
+  }
+  return JSON.parse(text);
+}
+
+// A link replays its inputs when opened: a few kilobytes of fragment could otherwise queue
+// hundreds of thousands of them, or of :sim runs. Past either cap the rest is left out, and
+// the console says so.
+const maxLinkInputs = 200;
+const maxLinkSimRuns = 100000; // ten :sim of the default 10,000 runs
+
+// simRuns is the number of runs an input asks when it is a :sim (its N, or the default),
+// and 0 otherwise.
+function simRuns(input) {
+  const m = /^:sim(?:\s+(\d+)(?=\s))?(?:\s|$)/.exec(input.trim());
+  if (!m) return 0;
+  return m[1] === undefined ? 10000 : Number(m[1]);
+}
+
+// linkInputs is the part of a link's inputs that is replayed, and a sentence on the rest
+// ("" when nothing is left out).
+function linkInputs(inputs) {
+  let runs = 0;
+  for (let i = 0; i < inputs.length; i++) {
+    runs += simRuns(inputs[i]);
+    if (i >= maxLinkInputs || runs > maxLinkSimRuns) {
+      const why = i >= maxLinkInputs ? `a link replays at most ${maxLinkInputs} inputs` : `a link replays at most ${maxLinkSimRuns.toLocaleString("en")} :sim runs in all`;
+      return { run: inputs.slice(0, i), note: `${why}: the last ${inputs.length - i} of its ${inputs.length} inputs were left out` };
+    }
+  }
+  return { run: inputs, note: "" };
 }
 
 // validShare checks that what a link unpacked to is a playground state: strings where
@@ -581,12 +738,20 @@ function scheduleShare() {
   shareTimer = setTimeout(updateShare, 300);
 }
 
-async function updateShare() {
-  const state = { v: 1, label: group.label, root: group.root, files: currentFiles(), inputs: session.inputs.map((i) => i.input), seed: session.seed };
-  const hash = "#s=" + (await pack(state));
-  lastHash = hash;
-  $("share").href = hash;
+// The link is packed by a worker of its own (share.js): deflating the rules grows with them.
+// Only the answer to the latest request sets the link.
+const sharer = new Worker("share.js");
+let shareAsked = 0;
+sharer.onmessage = (e) => {
+  if (e.data.id !== shareAsked || !e.data.hash) return;
+  lastHash = e.data.hash;
+  $("share").href = e.data.hash;
   $("share").dataset.ready = "true";
+};
+
+function updateShare() {
+  const state = { v: 1, label: group.label, root: group.root, files: currentFiles(), inputs: session.inputs.map((i) => i.input), seed: session.seed };
+  sharer.postMessage({ id: ++shareAsked, state });
 }
 
 $("share").onclick = () => {
@@ -600,11 +765,11 @@ async function restore(hash) {
   try {
     state = await unpack(hash.slice(3));
   } catch (err) {
-    setStatus(`the link could not be read: ${err.message}`);
+    refuseLink(`the link could not be read: ${err.message}`);
     return false;
   }
   if (!validShare(state)) {
-    setStatus("the link does not hold playground rules");
+    refuseLink("the link does not hold playground rules");
     return false;
   }
   lastHash = hash;
@@ -613,8 +778,26 @@ async function restore(hash) {
   setGroup(state.files, state.root, str(state.label) ? state.label : "");
   chooseMenu("link");
   startSession();
-  for (const input of state.inputs) run(input);
+  const { run: replayed, note } = linkInputs(state.inputs);
+  for (const input of replayed) run(input);
+  if (note) session.queue = session.queue.then(() => say(note));
   return true;
+}
+
+// refuseLink says why a link was not opened, in the status and in the console (the status
+// changes with the next answer; the console keeps it).
+function refuseLink(why) {
+  setStatus(why);
+  say(`${why}: the page opens without it`);
+}
+
+// say adds a note of the page's own to the console.
+function say(text) {
+  const div = document.createElement("div");
+  div.className = "note page-note";
+  div.textContent = text;
+  $("output").append(div);
+  scrollDown();
 }
 
 const str = (x) => typeof x === "string";
@@ -715,7 +898,6 @@ async function main() {
   perf.ready = performance.now();
   document.body.dataset.ready = "true";
   setStatus(`engine ready ${Math.round(perf.ready)} ms after opening`);
-  forceLinting(view);
   $("input").focus();
 }
 

@@ -2,7 +2,9 @@
 // off the page's thread, so that a long question never freezes the page. Messages in:
 // {module} first (the engine, compiled by the page), then {id, op: "check" | "exec", req};
 // out: {ready: true} once, then {id, answer}, and before the answer of a :sim any number of
-// {id, progress: {done, total}}, posted by the engine from inside its runs.
+// {id, progress: {done, total}}, posted by the engine from inside its runs. A check's request
+// holds only the files edited since the last one ({files, root, reset}): the worker keeps the
+// others, so the page does not copy rules that did not change.
 importScripts("wasm_exec.js");
 
 let ready;
@@ -22,16 +24,24 @@ compiled
   .then(() => postMessage({ ready: true }))
   .catch((err) => postMessage({ failed: String(err) }));
 
+let checkFiles = {};
+
 self.onmessage = async (e) => {
   if (e.data.module) return module(e.data.module);
-  const { id, op, req } = e.data;
+  const { id, op } = e.data;
+  let { req } = e.data;
   await started;
+  if (op === "check") {
+    if (req.reset) checkFiles = {};
+    Object.assign(checkFiles, req.files);
+    req = { files: checkFiles, root: req.root };
+  }
   let answer;
   self.rulesProgress = (done, total) => postMessage({ id, progress: { done, total } });
   try {
     const fn = op === "check" ? self.rulesh.check : self.rulesh.exec;
     const t0 = performance.now();
-    answer = JSON.parse(fn(JSON.stringify(req)));
+    answer = JSON.parse(fn(op === "check" ? req : JSON.stringify(req))); // a check's files go as they are
     answer.ms = performance.now() - t0; // the engine's own time, without the wait before it
   } catch (err) {
     answer = { error: String(err) };

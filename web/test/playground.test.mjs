@@ -6,7 +6,7 @@
 //
 //   node web/test/playground.test.mjs        (after bash web/build.sh)
 import { createServer } from "node:http";
-import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { readFile, readdir, mkdtemp, rm } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -47,6 +47,38 @@ function check(ok, what) {
 function timing(ok, what) {
   if (process.env.PLAYGROUND_STRICT_TIMES === "1") return check(ok, what);
   console.log(`${ok ? "time" : "SLOW"} ${what}`);
+}
+
+// threadTimes is the CPU time (ms) each thread of Chromium's processes has run so far, by
+// "name/tid", the name as Linux cuts it ("DedicatedWorker": the workers of the engines and of
+// the share link; "page" for the main thread of a renderer: the page's thread), read from
+// /proc (schedstat, in nanoseconds); {} elsewhere.
+// Differences over an edit give the CPU its check cost, which a busy machine does not change
+// as much as the time it takes.
+async function threadTimes(browserPid) {
+  const out = {};
+  try {
+    const parent = new Map();
+    for (const pid of (await readdir("/proc")).filter((d) => /^\d+$/.test(d))) {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+      const m = /\) \S+ (\d+)/.exec(stat);
+      if (m) parent.set(pid, m[1]);
+    }
+    const ours = (pid) => { for (let p = pid, n = 0; p && n < 10; p = parent.get(p), n++) if (p === String(browserPid)) return true; return false; };
+    for (const pid of parent.keys()) {
+      if (!ours(pid)) continue;
+      const renderer = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).includes("--type=renderer");
+      for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+        let comm = (await readFile(`/proc/${pid}/task/${tid}/comm`, "utf8").catch(() => "")).trim();
+        if (renderer && tid === pid) comm = "page";
+        const ns = Number((await readFile(`/proc/${pid}/task/${tid}/schedstat`, "utf8").catch(() => "0")).split(" ")[0]);
+        out[`${comm}/${tid}`] = ns / 1e6;
+      }
+    }
+  } catch {
+    return {};
+  }
+  return out;
 }
 
 // editorText is the text of the editor (CodeMirror keeps it in its state, not the DOM).
@@ -121,6 +153,32 @@ try {
   await setRules(page, wrong.replace("bonuss", "bonus"));
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
   check((await diagnostics(page)).length === 0, "the fix clears the diagnostics");
+  // An edit made while a check runs: that check's answer is still shown, its range carried
+  // through the edit (a line added above), until the edit's own check answers.
+  const carried = await page.evaluate(() => new Promise((resolve) => {
+    const pg = window.playground;
+    const view = pg.editor();
+    pg.onShown = (rec) => {
+      if (rec.current) return;
+      pg.onShown = null;
+      requestAnimationFrame(() => {
+        const el = document.querySelector(".cm-lintRange-error");
+        resolve({ under: el?.textContent, line: el ? view.state.doc.lineAt(view.posAtDOM(el)).number : 0 });
+      });
+    };
+    view.dispatch({ changes: { from: view.state.doc.length, insert: "const zz = zz_unknown\n" } });
+    pg.checkNow();
+    view.dispatch({ changes: { from: 0, insert: "// a line above\n" } });
+  }));
+  check(carried.under === "zz_unknown" && carried.line === 6, `the answer of a check overtaken by an edit is shown, carried through it: ${JSON.stringify(carried)}`);
+  await page.waitForFunction(() => window.playground.checks.at(-1).current && document.querySelector('[aria-label="diagnostics"] li')?.textContent.startsWith("mes_règles.rules:6:12"), { timeout: 30000 });
+  // Many problems: the first 100 listed, the rest counted.
+  await setRules(page, Array.from({ length: 150 }, (_, i) => `const a${i} = zz${i}\n`).join(""));
+  await page.waitForSelector('[aria-label="diagnostics"] li.more', { timeout: 30000 });
+  const capList = await page.evaluate(() => ({ items: document.querySelectorAll('[aria-label="diagnostics"] li').length, more: document.querySelector('[aria-label="diagnostics"] li.more').textContent }));
+  check(capList.items === 101 && capList.more === "… and 50 more (the first 100 are listed)", `150 problems: 100 listed, the rest counted: ${JSON.stringify(capList)}`);
+  await setRules(page, wrong.replace("bonuss", "bonus"));
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="diagnostics"] li').length === 0, { timeout: 10000 });
 
   // The odds, as a chart with its table.
   await runInput(page, ":prob 3d6 >= 12");
@@ -187,10 +245,14 @@ try {
   check(JSON.stringify(tabs) === '["forge.rules","mortebrume.rules"]', `a ruleset shows its includes as tabs: ${JSON.stringify(tabs)}`);
   await runInput(page, ":prob frapper(will, jack)");
   check(await page.$eval(last, (e) => e.querySelector("svg") !== null && e.textContent.includes("probability")), "Mortebrume: the odds of a strike, with a chart");
+  check(await page.$eval(last, (e) => /^[\u2580-\u259f]+$/.test(e.querySelector("pre .bar")?.textContent ?? "")), "the table's bars are drawn in the charts' colour");
   await page.screenshot({ path: `${shots}-mortebrume.png` });
   // Edit a rule in the included file: the next question runs against the edit.
   const before = await page.$eval(last, (e) => e.querySelector("pre:not(.in)").textContent);
+  const checksBefore = await page.evaluate(() => window.playground.checks.length);
   await page.click('[role="tab"]:nth-child(2)');
+  await new Promise((r) => setTimeout(r, 1500)); // past a debounce and a check
+  check((await page.evaluate(() => window.playground.checks.length)) === checksBefore, "a tab switch does not check the rules again");
   await page.evaluate(() => {
     const view = window.playground.editor();
     const text = view.state.doc.toString();
@@ -204,18 +266,70 @@ try {
   await page.select('[aria-label="ruleset"]', "starwars/starwars.rules");
   await page.waitForFunction(() => document.querySelector('[role="tab"]')?.textContent === "starwars.rules");
   await page.waitForFunction(() => window.playground.checks.at(-1)?.root === "starwars.rules", { timeout: 30000 });
-  const checks = [];
-  for (let i = 0; i < 3; i++) {
-    const version = await page.evaluate(() => {
-      const view = window.playground.editor();
-      view.dispatch({ changes: { from: view.state.doc.length, insert: "\n// edited\n" } });
-      return window.playground.version();
-    });
+  // A check as you type, timed from the debounce firing after the last keystroke to the
+  // problems shown (underlined and listed): real keystrokes at the end of the file, a
+  // mistake typed, then deleted, several times; the median and the engine's share printed.
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((l) => window.longTasks.push(...l.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+    const view = window.playground.editor();
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    view.focus();
+  });
+  const typed = "\nconst zz_edit = zz_unknown";
+  const edits = [];
+  let listedOk = true;
+  const shipped = await diagnostics(page); // starwars.rules' own warnings
+  await page.waitForFunction(() => document.querySelector('[aria-label="console output"] .note pre') !== null, { timeout: 30000 }); // the console's session started
+  check(await page.$eval('[aria-label="console output"] .note', (e) => !e.classList.contains("failed") && e.querySelector("pre.warned")?.textContent.includes("loaded starwars.rules")),
+    "rules loaded with warnings are said as warnings, not as a failure");
+  for (let i = 0; i < 8; i++) {
+    const cpu0 = await threadTimes(browser.process().pid);
+    if (i % 2 === 0) {
+      await page.keyboard.type(typed);
+    } else {
+      await page.evaluate((n) => {
+        const view = window.playground.editor();
+        view.dispatch({ selection: { anchor: view.state.doc.length - n, head: view.state.doc.length } });
+      }, typed.length);
+      await page.keyboard.press("Backspace");
+    }
+    const version = await page.evaluate(() => window.playground.version());
     await page.waitForFunction((v) => window.playground.checks.at(-1).version >= v, { timeout: 30000 }, version);
-    checks.push(await page.evaluate(() => window.playground.checks.at(-1)));
+    const c = await page.evaluate(() => window.playground.checks.at(-1));
+    const cpu1 = await threadTimes(browser.process().pid);
+    // The checker is the worker that ran the most over the edit; the page's thread, the one
+    // main thread of a renderer that ran.
+    const most = (name) => {
+      const ds = Object.keys(cpu1).filter((k) => k.startsWith(name + "/")).map((k) => cpu1[k] - (cpu0[k] || 0));
+      return ds.length > 0 ? Math.max(...ds) : NaN;
+    };
+    c.workerCPU = most("DedicatedWorker");
+    c.mainCPU = most("page");
+    edits.push(c);
+    const listed = await diagnostics(page);
+    if (process.env.DEBUG) console.log(i, JSON.stringify(c));
+    const want = i % 2 === 0 ? shipped.length + 1 : shipped.length;
+    listedOk &&= listed.length === want && listed.slice(0, shipped.length).join() === shipped.join() && (i % 2 === 1 || /^starwars\.rules:\d+:17 error: unknown name zz_unknown/.test(listed.at(-1)));
+    if (i === 6) {
+      const under = await page.$eval(".cm-lintRange-error", (e) => e.textContent);
+      listedOk &&= under === "zz_unknown";
+      await page.evaluate(() => { const view = window.playground.editor(); view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true }); });
+      await page.screenshot({ path: `${shots}-starwars.png` });
+    }
   }
-  const engineMs = checks.map((c) => Math.round(c.engine));
-  timing(Math.min(...engineMs) < 100, `a check as you type on starwars.rules: ${engineMs.join(", ")} ms in the engine, ${checks.map((c) => Math.round(c.ms)).join(", ")} ms in the page`);
+  check(listedOk && edits.every((c) => c.current), "a mistake typed in starwars.rules is listed and underlined, and cleared when deleted");
+  const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const fmt = (k, of = edits) => { const xs = of.map((c) => c[k]); return `${Math.round(median(xs))} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`; };
+  const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+  timing(median(edits.map((c) => c.ms)) < 100, `a check as you type on starwars.rules, ${edits.length} edits, median (min–max): ${fmt("ms")} ms from the debounce firing to the problems shown; of it the engine ${fmt("engine")} ms (the check itself ${fmt("check")} ms), waiting for a check running ${fmt("wait")} ms, the page's work on the answer ${fmt("page")} ms; the longest task on the page's thread meanwhile ${Math.round(longest)} ms; CPU per edit: the checker's worker ${fmt("workerCPU")} ms, the page's thread ${fmt("mainCPU", edits.filter((_, i) => i % 2 === 1))} ms for one key (Backspace) and the answer, ${fmt("mainCPU", edits.filter((_, i) => i % 2 === 0))} ms for ${typed.length} keys typed and the answer`);
+  // Text typed and deleted before the debounce fires is the text checked: no check is asked.
+  const asked = await page.evaluate(() => [window.playground.checks.length, window.playground.skipped || 0]);
+  await page.keyboard.type("x");
+  await page.keyboard.press("Backspace");
+  await new Promise((r) => setTimeout(r, 600));
+  const askedAfter = await page.evaluate(() => [window.playground.checks.length, window.playground.skipped || 0]);
+  check(askedAfter[0] === asked[0] && askedAfter[1] === asked[1] + 1, `text typed and deleted is not checked again: ${JSON.stringify(asked)} -> ${JSON.stringify(askedAfter)}`);
 
   // The board of a map, as a picture.
   await page.select('[aria-label="ruleset"]', "examples/carte.rules");
@@ -291,6 +405,38 @@ try {
   const seen = await evil.evaluate(() => ({ pwned: window.pwned, imgs: document.querySelectorAll("img, script:not([src]), b, i").length, tab: document.querySelector('[role="tab"]').textContent, out: document.querySelector('[aria-label="console output"]').textContent }));
   check(seen.pwned === undefined && seen.imgs === 0 && seen.tab === "<i>.rules" && seen.out.includes('"<img src=x onerror=window.pwned=1>"') && seen.out.includes("2"), `markup in a link stays text: ${JSON.stringify(seen).slice(0, 200)}`);
   await evil.close();
+  await page.bringToFront();
+  // A link's inputs are capped: past 200 inputs, or 100,000 :sim runs in all, the rest is
+  // left out, and the console says so.
+  const linkOf = (obj) => base + "#s=" + deflateRawSync(typeof obj === "string" ? Buffer.from(obj) : Buffer.concat(obj))
+    .toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const capped = async (inputs) => {
+    const p = await browser.newPage();
+    await p.goto(linkOf(JSON.stringify({ v: 1, root: "a.rules", files: { "a.rules": "option bonus = 2 \"b\"\n" }, inputs, seed: 1 })), { waitUntil: "load" });
+    await waitReady(p);
+    await p.waitForSelector('[aria-label="console output"] .page-note', { timeout: 60000 });
+    const seen = await p.evaluate(() => ({
+      entries: [...document.querySelectorAll('[aria-label="console output"] .entry')].map((e) => e.textContent),
+      note: document.querySelector('[aria-label="console output"] .page-note').textContent,
+    }));
+    await p.close();
+    return seen;
+  };
+  const many = await capped(Array.from({ length: 350 }, (_, i) => `${i} + 1`));
+  check(many.entries.length === 200 && many.entries[199] === "199 + 1200" && many.note === "a link replays at most 200 inputs: the last 150 of its 350 inputs were left out",
+    `a link's inputs are capped at 200, said in the console: ${many.entries.length} run, ${JSON.stringify(many.note)}`);
+  const sims = await capped(["1 + 1", ":sim 60000 d6", ":sim 50000 d6", "2 + 2"]);
+  check(sims.entries.length === 2 && sims.entries[1].includes("60000 runs") && sims.note === "a link replays at most 100,000 :sim runs in all: the last 2 of its 4 inputs were left out",
+    `and its :sim runs at 100,000 in all: ${sims.entries.length} run, ${JSON.stringify(sims.note)}`);
+  await page.bringToFront();
+  // A link whose text is not UTF-8 is refused, not opened with U+FFFD in the rules.
+  const latin = await browser.newPage();
+  await latin.goto(linkOf([Buffer.from('{"v":1,"root":"a.rules","files":{"a.rules":"// caf'), Buffer.from([0xe9]), Buffer.from('\\n"},"inputs":[]}')]), { waitUntil: "load" });
+  await waitReady(latin);
+  const refused = await latin.evaluate(() => ({ text: window.playground.editor().state.doc.toString(), note: document.querySelector('[aria-label="console output"] .page-note')?.textContent }));
+  check(!refused.text.includes("\uFFFD") && refused.text.includes("Mes règles") && refused.note === "the link could not be read: its text is not valid UTF-8: the page opens without it",
+    `a link that is not UTF-8 is refused, and the console says why: ${JSON.stringify(refused.note)}`);
+  await latin.close();
   await page.bringToFront();
   const broken = await browser.newPage();
   await broken.goto(base + "#s=not-a-link", { waitUntil: "load" });

@@ -88,12 +88,16 @@ func render(w io.Writer, err error, full bool, srcs []dsl.Sources) {
 
 // LimitRunsHeader is the sentence before the first failure of an analysis stopped because
 // too many runs reached a limit: how many of how many, which limit, how to count them.
-// cmd names the analysis ("prob"), "" for "the analysis"; src is the expression, "" when the
-// reader knows it.
+// cmd names the analysis ("prob"), "" for "the analysis", or the console's command (":sim");
+// src is the expression, "" when the reader knows it. The console takes no flags: its
+// header says how many runs it lets reach a limit and names the command line's flag.
 func LimitRunsHeader(cmd, src string, e *analysis.ErrLimitRuns) string {
 	flag := "--limit-runs N"
-	if cmd == "" {
+	switch {
+	case cmd == "":
 		cmd, flag = "the analysis", "rulesh prob --limit-runs N" // the REPL has no flags
+	case strings.HasPrefix(cmd, ":"):
+		flag = fmt.Sprintf("the console stops at %d; on the command line, rulesh %s --limit-runs N", analysis.DefaultLimitRuns, cmd[1:])
 	}
 	of := ""
 	if src != "" {

@@ -52,6 +52,7 @@ func Check(files Files, root string) []Diag {
 	_, diags := dsl.Load(files, root)
 	out := []Diag{}
 	seen := map[Diag]bool{}
+	lines := map[string][]int{} // each file's line starts, found once for all its diagnostics
 	for _, dg := range diags {
 		start, end := dg.Range()
 		file := path.Clean(start.File)
@@ -61,7 +62,10 @@ func Check(files Files, root string) []Diag {
 			file, start, end = root, dsl.Pos{Line: 1, Col: 1}, dsl.Pos{}
 		}
 		if end.Line < start.Line || end.Line == start.Line && end.Col <= start.Col {
-			end = nameEnd(files[file], start)
+			if lines[file] == nil {
+				lines[file] = lineStarts(files[file])
+			}
+			end = nameEnd(files[file], lines[file], start)
 		}
 		msg := dg.Summary
 		if dg.Detail != "" {
@@ -80,15 +84,30 @@ func Check(files Files, root string) []Diag {
 	return out
 }
 
+// lineStarts is the offset of each line of src.
+func lineStarts(src string) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
 // nameEnd is the end of the name (letters, digits, _) that starts at p in src, or one
-// character past p when none does.
-func nameEnd(src string, p dsl.Pos) dsl.Pos {
-	lines := strings.SplitN(src, "\n", p.Line+1)
+// character past p when none does; starts are src's lines (lineStarts), so that many
+// diagnostics in a large file do not each split it again.
+func nameEnd(src string, starts []int, p dsl.Pos) dsl.Pos {
 	end := dsl.Pos{Line: p.Line, Col: p.Col + 1}
-	if p.Line < 1 || p.Line > len(lines) {
+	if p.Line < 1 || p.Line > len(starts) {
 		return end
 	}
-	line, col, n := lines[p.Line-1], 1, 0
+	line := src[starts[p.Line-1]:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	col, n := 1, 0
 	for _, r := range line {
 		if col >= p.Col {
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {

@@ -59,7 +59,7 @@ func TestNameEnd(t *testing.T) {
 		{"x", 3, 1, 2},               // past the text: one character
 	}
 	for _, tt := range tests {
-		if got := nameEnd(tt.src, pos(tt.line, tt.col)); got.Col != tt.want || got.Line != tt.line {
+		if got := nameEnd(tt.src, lineStarts(tt.src), pos(tt.line, tt.col)); got.Col != tt.want || got.Line != tt.line {
 			t.Errorf("nameEnd(%q, %d:%d) = %v, want col %d", tt.src, tt.line, tt.col, got, tt.want)
 		}
 	}

@@ -112,7 +112,7 @@ func (s *Shell) simFailed(err error, src string, srcs []dsl.Sources) {
 		s.errorf(":sim the first %d runs of %s fail the same way, so sim stopped there (the others would too):", every.Runs, src)
 		output.Error(s.stdout, every.Err, srcs...)
 	case errors.As(err, &limits):
-		s.errorf(":sim %s", output.LimitRunsHeader("sim", src, limits))
+		s.errorf(":sim %s", output.LimitRunsHeader(":sim", src, limits))
 		output.Error(s.stdout, limits.Err, srcs...)
 	default:
 		s.errorf(":sim %v", err)

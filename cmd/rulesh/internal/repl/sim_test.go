@@ -108,3 +108,18 @@ func TestSimCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSimLimitRunsHint: a :sim stopped by runs at a limit says what the console does (it
+// takes no flags) and names the command line's --limit-runs, not a flag it would refuse.
+func TestSimLimitRunsHint(t *testing.T) {
+	var out bytes.Buffer
+	sh, err := New(Config{Dir: "../../../../analysis/testdata", Files: []string{"endless.rules"}, Seed: 1, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.Exec(":sim 100 roule()")
+	want := "error: :sim 3 of the first 3 runs of roule() reached a limit, so :sim stopped there (the console stops at 3; on the command line, rulesh sim --limit-runs N lets more count as outcomes; 0, all of them); the first reached max_loop_iterations:\n"
+	if !sh.Failed() || !strings.HasPrefix(out.String(), want) {
+		t.Fatalf("output\n%s\nwant it to start with\n%s", out.String(), want)
+	}
+}

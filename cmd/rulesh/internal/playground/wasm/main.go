@@ -2,13 +2,15 @@
 
 // Command wasm is the playground's engine, built with GOOS=js GOARCH=wasm and run in a Web
 // Worker: it sets globalThis.rulesh.check and globalThis.rulesh.exec, each taking a JSON
-// request and returning a JSON answer (see package playground), then waits for calls.
+// request and returning a JSON answer (see package playground), then waits for calls; check
+// also takes its request as an object of strings ({root, files}), as the worker sends it.
 package main
 
 import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"rulesh/cmd/rulesh/internal/playground"
 )
@@ -29,10 +31,23 @@ func main() {
 			Files playground.Files `json:"files"`
 			Root  string           `json:"root"`
 		}
-		if err := decode(args, &req); err != nil {
+		if len(args) == 1 && args[0].Type() == js.TypeObject {
+			// The worker's check: an object of strings, read as it is rather than encoded
+			// to JSON and decoded again (the rules are the largest part of a request).
+			req.Root, req.Files = args[0].Get("root").String(), playground.Files{}
+			files := args[0].Get("files")
+			names := js.Global().Get("Object").Call("keys", files)
+			for i := range names.Length() {
+				name := names.Index(i).String()
+				req.Files[name] = files.Get(name).String()
+			}
+		} else if err := decode(args, &req); err != nil {
 			return answer(map[string]string{"error": err.Error()})
 		}
-		return answer(map[string]any{"diags": playground.Check(req.Files, req.Root)})
+		// checkMs is the check alone, without the JSON around it (the page's measure).
+		t0 := time.Now()
+		diags := playground.Check(req.Files, req.Root)
+		return answer(map[string]any{"diags": diags, "checkMs": float64(time.Since(t0).Microseconds()) / 1000})
 	}))
 	api.Set("exec", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
 		defer guard(&out)
