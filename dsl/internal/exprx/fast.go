@@ -1242,6 +1242,22 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		rest := args[3:]
 		return func(s *fastState) (any, error) {
 			m := s.m
+			if f := m.Callee(p, len(rest)); f != nil {
+				// The arguments go straight into the callee's slots.
+				for i, a := range rest {
+					v, err := a(s)
+					if err != nil {
+						m.DropCallee(p, f)
+						return nil, err
+					}
+					f.SetArg(i, v)
+				}
+				v, err := m.CallIn(p, f, len(rest), *site)
+				if err != nil {
+					return nil, c.fail(loc, err)
+				}
+				return v, nil
+			}
 			base, err := pushArgs(s, rest)
 			if err != nil {
 				return nil, err

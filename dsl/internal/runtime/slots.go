@@ -118,8 +118,10 @@ func resolveProc(prog *Program, p *Proc) {
 		return
 	}
 	p.Locals = r.names
-	for _, par := range p.Params {
+	p.argSlots = true
+	for i, par := range p.Params {
 		par.Slot = r.slot(par.Name)
+		p.argSlots = p.argSlots && par.Slot == i+1
 		walkExpr(par.Default, r.expr)
 	}
 	r.body(p.Body)
