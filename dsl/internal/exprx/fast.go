@@ -1211,6 +1211,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	ft := n.Callee.Type()
 	typed := ft.Kind() == reflect.Func
 	args := make([]fn, len(n.Arguments))
+	derefed := make([]bool, len(n.Arguments))
 	for i, arg := range n.Arguments {
 		a, ok := c.compile(arg)
 		if !ok {
@@ -1227,7 +1228,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return nil, false
 		}
 		if in != nil && derefParam(in, arg) {
-			a = derefFn(a)
+			a, derefed[i] = derefFn(a), true
 		}
 		args[i] = a
 	}
@@ -1240,10 +1241,22 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			break
 		}
 		rest := args[3:]
+		// The arguments that are a bare name (a parameter of the caller, passed on) may need
+		// no check of their type: ConformedArg tells when the call runs.
+		var names []*runtime.NameRef
+		for i, arg := range n.Arguments[3:] {
+			if ref := c.bareName(arg); ref != nil && i < 64 && !derefed[3+i] {
+				if names == nil {
+					names = make([]*runtime.NameRef, len(rest))
+				}
+				names[i] = ref
+			}
+		}
 		return func(s *fastState) (any, error) {
 			m := s.m
 			if f := m.Callee(p, len(rest)); f != nil {
 				// The arguments go straight into the callee's slots.
+				var known uint64
 				for i, a := range rest {
 					v, err := a(s)
 					if err != nil {
@@ -1251,8 +1264,11 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 						return nil, err
 					}
 					f.SetArg(i, v)
+					if names != nil && names[i] != nil && s.f.ConformedArg(names[i], p, i) {
+						known |= 1 << i
+					}
 				}
-				v, err := m.CallIn(p, f, len(rest), *site)
+				v, err := m.CallIn(p, f, len(rest), known, *site)
 				if err != nil {
 					return nil, c.fail(loc, err)
 				}
@@ -1465,6 +1481,21 @@ func pushArgs(s *fastState, args []fn) (int, error) {
 		m.PushArg(v)
 	}
 	return base, nil
+}
+
+// bareName returns the reference of an argument that is a name read from the frame (a
+// local or a global, not a variable of the expression), or nil.
+func (c *fastCompiler) bareName(n ast.Node) *runtime.NameRef {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+		return nil
+	}
+	for _, v := range c.scopes {
+		if v.name == id.Value {
+			return nil
+		}
+	}
+	return c.names[id.Value]
 }
 
 // isMachine reports whether n is the machine argument the patches put first.

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,8 @@ import (
 // callsRules call rules in every shape a call takes: arguments converted to their
 // parameter's type or refused, defaults reading earlier parameters, arguments skipped by
 // naming later ones, a nil record, a result refused, an argument that fails before the call,
-// a call inside an argument, the call depth limit.
+// a call inside an argument, the call depth limit, parameters passed on (whose check may be
+// skipped: a record of the same kind) to parameters of the same type or not, a nil one.
 const callsRules = `
 kind Unit { force: int = 3 }
 entity u: Unit { }
@@ -36,6 +38,12 @@ action converts(x: any): list {
 action early(n: int): int {
   return whole(10 / (n - 3)) + whole(n)
 }
+rule strength(c: Unit): int { return c.force }
+rule maybe(c: Unit = nil): int { return strength(c) }
+rule hands(c: Unit, x: float, l: list, m: map[string]int): list {
+  return [strength(c), whole(x), maybe(c), halve(x), typed(m), len(l)]
+}
+rule typed(m: map[string]int): int { return len(m) }
 `
 
 // callsCalls are the calls run; want is the result or the error with its frames (its
@@ -56,6 +64,9 @@ var callsCalls = []struct {
 	{"early", []any{4}, "42"},
 	{"deep", []any{250}, "error: t.rules:10:46: call depth limit reached (max_call_depth = 200) calling deep in deep called at t.rules:10:46 [51] in deep"},
 	{"deep", []any{150}, "150"},
+	{"maybe", nil, `error: t.rules:25:41: strength: parameter c: expected a Unit, got nil in maybe called at t.rules:25:1 [nil]`},
+	{"hands", []any{"u", 2.0, []any{1}, map[string]any{"a": 1}}, "[3, 6, 3, 1.0, 1, 1]"},
+	{"hands", []any{"u", 2.5, []any{}, map[string]any{}}, "error: t.rules:27:24: whole: parameter n: expected an int, got 2.5"},
 }
 
 // runCalls runs callsCalls on one machine (frames reused from call to call); traced runs
@@ -75,8 +86,13 @@ func runCalls(t *testing.T, traced bool) []string {
 		m.Trace = func(int, string) {}
 	}
 	var out []string
+	u, _ := m.Global("u")
 	for _, c := range callsCalls {
-		v, err := m.Call(c.proc, c.args...)
+		args := slices.Clone(c.args)
+		if len(args) > 0 && args[0] == "u" {
+			args[0] = u // the entity, not its name
+		}
+		v, err := m.Call(c.proc, args...)
 		got := runtime.Repr(v)
 		if err != nil {
 			got = "error: " + err.Error()

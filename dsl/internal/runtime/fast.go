@@ -83,12 +83,51 @@ func (f *Frame) SetArg(i int, v any) { f.slots[i] = v }
 
 // CallIn runs the call of p prepared in f (Callee) whose first n arguments are set, as
 // CallAt runs a call with n arguments: the same limits, defaults, conversions and errors.
-func (m *Machine) CallIn(p *Proc, f *Frame, n int, at Pos) (any, error) {
+// known marks the arguments that need no conversion (bit i for argument i, see
+// ConformedArg): their check is skipped.
+func (m *Machine) CallIn(p *Proc, f *Frame, n int, known uint64, at Pos) (any, error) {
 	if err := m.enter(p, at); err != nil {
 		m.putFrame(p, f)
 		return nil, err
 	}
-	return m.run(p, f, nil, n, at)
+	return m.run(p, f, nil, n, known, at)
+}
+
+// ConformedArg reports whether the name r reads in f, given as argument i of a call of p,
+// needs no check against p's parameter: it is a parameter of f's procedure whose slot still
+// holds what its own call conformed to a type that is p's parameter's (the same record kind
+// above all, whose check reads the record's kind from its map). A nil record of a nullable
+// parameter, or a value written since, is checked as any argument.
+func (f *Frame) ConformedArg(r *NameRef, p *Proc, i int) bool {
+	s := r.Slot
+	if s <= 0 || s > dirtyBits || f.typed>>(s-1)&1 == 0 || i >= len(p.Params) {
+		return false
+	}
+	return sameType(f.proc.Params[s-1].Type, p.Params[i].Type)
+}
+
+// keepsConformed says whether a value conformed to t stays conformed to it whatever is done
+// to it afterwards: not a typed map, whose entries may be given values of other types.
+func keepsConformed(t *Type) bool { return t.Kind != TMap }
+
+// sameType says whether a value conformed to a is conformed to b, for the types that keep
+// it (keepsConformed): the same type, or the same record kind.
+func sameType(a, b *Type) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case TRecord:
+		return a.Record == b.Record
+	case TEnum:
+		return a.Enum == b.Enum
+	case TInt, TFloat, TBool, TString, TList, TRoll, TDie, TDice, TCard, TPile, THex, TBoard, TAny:
+		return true
+	}
+	return false
 }
 
 // DropCallee gives back the frame of a call prepared with Callee that does not run (one of

@@ -209,9 +209,14 @@ type Frame struct {
 	Vars map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	// slots are the locals that have one (Proc.Locals names them); dirty marks those
 	// written since the map last caught up (flush).
-	slots   []any
-	names   []string
-	dirty   uint64
+	slots []any
+	names []string
+	dirty uint64
+	// typed marks the parameters whose slot still holds the value their call conformed to
+	// their type (setLocal clears a parameter's mark), for ConformedArg; proc is the
+	// procedure whose frame this is (nil: an input's).
+	typed   uint64
+	proc    *Proc
 	version int
 	result  any
 	// resultAt is the return statement that gave result, where a result of the wrong type
@@ -669,7 +674,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		}
 		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
 	}
-	return m.run(p, m.getFrame(p), args, len(args), at)
+	return m.run(p, m.getFrame(p), args, len(args), 0, at)
 }
 
 // enter refuses a call of p past the call depth limit.
@@ -683,10 +688,12 @@ func (m *Machine) enter(p *Proc, at Pos) error {
 
 // run runs the call of p in its frame f with the first n arguments: args, or when args is
 // nil the values the caller wrote in the parameters' slots (Callee). Each argument is
-// conformed to its parameter's type, the others take their defaults. Every return puts the
-// depth and the frame back (no defer: it is the cost of a small rule's call).
-func (m *Machine) run(p *Proc, f *Frame, args []any, n int, at Pos) (any, error) {
+// conformed to its parameter's type, but for those that known marks (bit i: argument i is
+// already of its type, see ConformedArg); the others take their defaults. Every return
+// puts the depth and the frame back (no defer: it is the cost of a small rule's call).
+func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos) (any, error) {
 	m.depth++
+	f.typed = 0
 	for i, par := range p.Params {
 		var v any
 		if i < n {
@@ -707,12 +714,18 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, at Pos) (any, error)
 			f.setLocal(par.Slot, par.Name, nil)
 			continue
 		}
-		cv, err := Conform(v, par.Type)
-		if err != nil {
-			m.leave(p, f)
-			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+		cv := v
+		if known>>i&1 == 0 {
+			var err error
+			if cv, err = Conform(v, par.Type); err != nil {
+				m.leave(p, f)
+				return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+			}
 		}
 		f.setLocal(par.Slot, par.Name, cv)
+		if p.argSlots && i < dirtyBits && keepsConformed(par.Type) {
+			f.typed |= 1 << i
+		}
 	}
 	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
@@ -760,7 +773,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 			m.copyUses(p, f)
 		}
 	} else {
-		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8)}
+		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8), proc: p}
 		if p.Locals != nil {
 			f.slots, f.names = make([]any, len(p.Locals)), p.Locals
 		}

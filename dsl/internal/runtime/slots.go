@@ -39,6 +39,7 @@ func (f *Frame) setLocal(slot int, name string, v any) {
 	f.slots[slot-1] = v
 	if slot <= dirtyBits {
 		f.dirty |= 1 << (slot - 1)
+		f.typed &^= 1 << (slot - 1)
 	} else {
 		f.Vars[name] = v
 	}
