@@ -1271,7 +1271,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	if f == nil || f.Func == nil {
 		return nil, false
 	}
-	args, ok := c.callArgs(n)
+	args, derefed, ok := c.callArgs(n)
 	if !ok {
 		return nil, false
 	}
@@ -1288,8 +1288,39 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			break
 		}
 		rest := args[3:]
+		// The arguments that are a bare name (a parameter of the caller, passed on) may need
+		// no check of their type: ConformedArg tells when the call runs.
+		var names []*runtime.NameRef
+		for i, arg := range n.Arguments[3:] {
+			if ref := c.bareName(arg); ref != nil && i < 64 && !derefed[3+i] {
+				if names == nil {
+					names = make([]*runtime.NameRef, len(rest))
+				}
+				names[i] = ref
+			}
+		}
 		return func(s *fastState) (any, error) {
 			m := s.m
+			if f := m.Callee(p, len(rest)); f != nil {
+				// The arguments go straight into the callee's slots.
+				var known uint64
+				for i, a := range rest {
+					v, err := a(s)
+					if err != nil {
+						m.DropCallee(p, f)
+						return nil, err
+					}
+					f.SetArg(i, v)
+					if names != nil && names[i] != nil && s.f.ConformedArg(names[i], p, i) {
+						known |= 1 << i
+					}
+				}
+				v, err := m.CallIn(p, f, len(rest), known, *site)
+				if err != nil {
+					return nil, c.fail(loc, err)
+				}
+				return v, nil
+			}
 			base, err := pushArgs(s, rest)
 			if err != nil {
 				return nil, err
@@ -1357,16 +1388,17 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 }
 
 // callArgs compiles the arguments of the call n. A callee typed as a function has its
-// parameters' types: a pointer given for a value is dereferenced. (The calls added after
-// the check have no type.)
-func (c *fastCompiler) callArgs(n *ast.CallNode) ([]fn, bool) {
+// parameters' types: a pointer given for a value is dereferenced, and derefed says which
+// were. (The calls added after the check have no type.)
+func (c *fastCompiler) callArgs(n *ast.CallNode) (args []fn, derefed []bool, ok bool) {
 	ft := n.Callee.Type()
 	typed := ft.Kind() == reflect.Func
-	args := make([]fn, len(n.Arguments))
+	args = make([]fn, len(n.Arguments))
+	derefed = make([]bool, len(n.Arguments))
 	for i, arg := range n.Arguments {
 		a, ok := c.compile(arg)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		var in reflect.Type
 		switch {
@@ -1376,14 +1408,14 @@ func (c *fastCompiler) callArgs(n *ast.CallNode) ([]fn, bool) {
 		case i < ft.NumIn():
 			in = ft.In(i)
 		default:
-			return nil, false
+			return nil, nil, false
 		}
 		if in != nil && derefParam(in, arg) {
-			a = derefFn(a)
+			a, derefed[i] = derefFn(a), true
 		}
 		args[i] = a
 	}
-	return args, true
+	return args, derefed, true
 }
 
 // callGuarded calls a function of the configuration as the VM does: its error, or a panic
@@ -1527,6 +1559,21 @@ func pushArgs(s *fastState, args []fn) (int, error) {
 		m.PushArg(v)
 	}
 	return base, nil
+}
+
+// bareName returns the reference of an argument that is a name read from the frame (a
+// local or a global, not a variable of the expression), or nil.
+func (c *fastCompiler) bareName(n ast.Node) *runtime.NameRef {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+		return nil
+	}
+	for _, v := range c.scopes {
+		if v.name == id.Value {
+			return nil
+		}
+	}
+	return c.names[id.Value]
 }
 
 // isMachine reports whether n is the machine argument the patches put first.

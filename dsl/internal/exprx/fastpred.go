@@ -536,7 +536,7 @@ func (c *fastCompiler) inKeys(n *ast.CallNode, args []fn) fn {
 	if inF == nil || inF.Func == nil || keysF == nil || keysF.Func == nil {
 		return nil
 	}
-	kargs, ok := c.callArgs(kc)
+	kargs, _, ok := c.callArgs(kc)
 	if !ok {
 		return nil
 	}

@@ -31,3 +31,6 @@ func (m *Machine) JournalLen() int { return len(m.journal) }
 // SetNoSlots makes the programs checked from now on keep every variable in the frame's map
 // (true) or give locals slots (false, the default).
 func SetNoSlots(on bool) { noSlots = on }
+
+// Depth is the current call depth.
+func (m *Machine) Depth() int { return m.depth }

@@ -51,11 +51,88 @@ func (m *Machine) ArgsFrom(base int) []any {
 	return m.argStack[base:len(m.argStack):len(m.argStack)]
 }
 
-// PopArgs drops the arguments pushed since base.
+// PopArgs drops the arguments pushed since base. It leaves them in the stack's array, where
+// the next pushes overwrite them: clearing them on every call costs more than the call's
+// other bookkeeping (with the collector's write barriers), and the values they hold are
+// released when the top-level call ends (releaseArgs).
 func (m *Machine) PopArgs(base int) {
-	clear(m.argStack[base:])
 	m.argStack = m.argStack[:base]
 }
+
+// releaseArgs clears what the argument stack's array still holds past its top, so that a
+// machine kept between top-level calls keeps no value of the last one alive.
+func (m *Machine) releaseArgs() {
+	clear(m.argStack[len(m.argStack):cap(m.argStack)])
+}
+
+// Callee returns a frame for a call of p with n arguments that the caller writes straight
+// into the parameters' slots (SetArg), as it evaluates them, then runs with CallIn: no list
+// of arguments is built. It returns nil when the call must go through CallAt with its
+// arguments as a list: a parameter of p lives in the frame's map, or the machine traces the
+// calls or caches rules (both read the arguments as a list).
+func (m *Machine) Callee(p *Proc, n int) *Frame {
+	if !p.argSlots || n > len(p.Params) || m.Trace != nil || m.Rules != nil {
+		return nil
+	}
+	return m.getFrame(p)
+}
+
+// SetArg writes the i-th argument of the call prepared in f (Callee), as it was given:
+// CallIn conforms it to its parameter's type.
+func (f *Frame) SetArg(i int, v any) { f.slots[i] = v }
+
+// CallIn runs the call of p prepared in f (Callee) whose first n arguments are set, as
+// CallAt runs a call with n arguments: the same limits, defaults, conversions and errors.
+// known marks the arguments that need no conversion (bit i for argument i, see
+// ConformedArg): their check is skipped.
+func (m *Machine) CallIn(p *Proc, f *Frame, n int, known uint64, at Pos) (any, error) {
+	if err := m.enter(p, at); err != nil {
+		m.putFrame(p, f)
+		return nil, err
+	}
+	return m.run(p, f, nil, n, known, at)
+}
+
+// ConformedArg reports whether the name r reads in f, given as argument i of a call of p,
+// needs no check against p's parameter: it is a parameter of f's procedure whose slot still
+// holds what its own call conformed to a type that is p's parameter's (the same record kind
+// above all, whose check reads the record's kind from its map). A nil record of a nullable
+// parameter, or a value written since, is checked as any argument.
+func (f *Frame) ConformedArg(r *NameRef, p *Proc, i int) bool {
+	s := r.Slot
+	if s <= 0 || s > dirtyBits || f.typed>>(s-1)&1 == 0 || i >= len(p.Params) {
+		return false
+	}
+	return sameType(f.proc.Params[s-1].Type, p.Params[i].Type)
+}
+
+// keepsConformed says whether a value conformed to t stays conformed to it whatever is done
+// to it afterwards: not a typed map, whose entries may be given values of other types.
+func keepsConformed(t *Type) bool { return t.Kind != TMap }
+
+// sameType says whether a value conformed to a is conformed to b, for the types that keep
+// it (keepsConformed): the same type, or the same record kind.
+func sameType(a, b *Type) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case TRecord:
+		return a.Record == b.Record
+	case TEnum:
+		return a.Enum == b.Enum
+	case TInt, TFloat, TBool, TString, TList, TRoll, TDie, TDice, TCard, TPile, THex, TBoard, TAny:
+		return true
+	}
+	return false
+}
+
+// DropCallee gives back the frame of a call prepared with Callee that does not run (one of
+// its arguments failed).
+func (m *Machine) DropCallee(p *Proc, f *Frame) { m.putFrame(p, f) }
 
 // RunBuiltin calls b, on both paths that call builtins (the VM's and the closures'). A
 // panic of the builtin is its error, not a crash: an argument of a type the checker could

@@ -216,9 +216,14 @@ type Frame struct {
 	Vars map[string]any // the locals, the machine (__rt) and the globals the procedure reads
 	// slots are the locals that have one (Proc.Locals names them); dirty marks those
 	// written since the map last caught up (flush).
-	slots   []any
-	names   []string
-	dirty   uint64
+	slots []any
+	names []string
+	dirty uint64
+	// typed marks the parameters whose slot still holds the value their call conformed to
+	// their type (setLocal clears a parameter's mark), for ConformedArg; proc is the
+	// procedure whose frame this is (nil: an input's).
+	typed   uint64
+	proc    *Proc
 	version int
 	result  any
 	// resultBy is the return statement that gave result, where a result of the wrong type
@@ -544,10 +549,16 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
 	m.steps, m.mem, m.reached = 0, 0, ""
-	mark := dice.Mark(m.Dice)
+	mark, depth := dice.Mark(m.Dice), m.depth
 	v, err := m.CallAt(p, args, p.Pos)
+	m.depth = depth
+	m.releaseArgs()
 	return m.finish(v, err, mark)
 }
+
+// A top-level call (CallProc, TopLevel, Trial) puts the call depth back as it found it: a
+// call's frame gives it back on every return, but not when a panic, caught as an internal
+// error by a builtin or the expression VM, unwinds through it.
 
 // finish ends a top-level call: the journal is dropped on success and replayed backwards on
 // failure, so a failed call leaves the state as it was.
@@ -564,8 +575,10 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 // TopLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	m.steps, m.mem, m.reached = 0, 0, ""
-	mark := dice.Mark(m.Dice)
+	mark, depth := dice.Mark(m.Dice), m.depth
 	v, err := f()
+	m.depth = depth
+	m.releaseArgs()
 	return m.finish(v, err, mark)
 }
 
@@ -579,7 +592,10 @@ func (m *Machine) Changed() bool { return len(m.journal) != 0 }
 // one the rollback restores.
 func (m *Machine) Trial(f func() error) error {
 	m.steps, m.mem, m.reached = 0, 0, ""
+	depth := m.depth
 	err := f()
+	m.depth = depth
+	m.releaseArgs()
 	m.rollback()
 	return err
 }
@@ -657,9 +673,8 @@ func (m *Machine) CallAt(p *Proc, args []any, at Pos) (any, error) {
 
 // callAt is CallAt without the rule cache.
 func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
-	if m.depth >= m.Limits.MaxCallDepth {
-		m.reached = "max_call_depth"
-		return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
+	if err := m.enter(p, at); err != nil {
+		return nil, err
 	}
 	if m.Trace != nil {
 		parts := make([]string, 0, len(args))
@@ -675,20 +690,39 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		}
 		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
 	}
-	f := m.getFrame(p)
+	return m.run(p, m.getFrame(p), args, len(args), 0, at)
+}
+
+// enter refuses a call of p past the call depth limit.
+func (m *Machine) enter(p *Proc, at Pos) error {
+	if m.depth >= m.Limits.MaxCallDepth {
+		m.reached = "max_call_depth"
+		return &RuntimeError{Pos: at, Msg: fmt.Sprintf("call depth limit reached (max_call_depth = %d) calling %s", m.Limits.MaxCallDepth, p.Name)}
+	}
+	return nil
+}
+
+// run runs the call of p in its frame f with the first n arguments: args, or when args is
+// nil the values the caller wrote in the parameters' slots (Callee). Each argument is
+// conformed to its parameter's type, but for those that known marks (bit i: argument i is
+// already of its type, see ConformedArg); the others take their defaults. Every return
+// puts the depth and the frame back (no defer: it is the cost of a small rule's call).
+func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos) (any, error) {
 	m.depth++
-	defer func() {
-		m.depth--
-		m.putFrame(p, f)
-	}()
+	f.typed = 0
 	for i, par := range p.Params {
 		var v any
-		if i < len(args) {
-			v = args[i]
+		if i < n {
+			if args != nil {
+				v = args[i]
+			} else {
+				v = f.slots[i]
+			}
 		}
-		if _, skip := v.(Skipped); skip || i >= len(args) {
+		if _, skip := v.(Skipped); skip || i >= n {
 			var err error
 			if v, err = m.eval(par.Default, f); err != nil {
+				m.leave(p, f)
 				return nil, err
 			}
 		}
@@ -696,31 +730,49 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 			f.setLocal(par.Slot, par.Name, nil)
 			continue
 		}
-		cv, err := Conform(v, par.Type)
-		if err != nil {
-			return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+		cv := v
+		if known>>i&1 == 0 {
+			var err error
+			if cv, err = Conform(v, par.Type); err != nil {
+				m.leave(p, f)
+				return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+			}
 		}
 		f.setLocal(par.Slot, par.Name, cv)
+		if p.argSlots && i < dirtyBits && keepsConformed(par.Type) {
+			f.typed |= 1 << i
+		}
 	}
 	if err := m.Run(p.Body, f); err != nil {
 		var re *RuntimeError
 		if errors.As(err, &re) && len(re.Frames) < maxFrames {
 			re.Frames = append(re.Frames, callFrame(p, f, at))
 		}
+		m.leave(p, f)
 		return nil, err
 	}
 	if m.Trace != nil && f.result != nil {
 		m.Trace(m.depth-1, "← "+m.short(f.result))
 	}
-	if p.Result != nil && f.result != nil {
-		cv, err := Conform(f.result, p.Result)
+	v := f.result
+	if p.Result != nil && v != nil {
+		cv, err := Conform(v, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+			err = &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
 				Frames: []CallFrame{callFrame(p, f, at)}}
+			m.leave(p, f)
+			return nil, err
 		}
-		return cv, nil
+		v = cv
 	}
-	return f.result, nil
+	m.leave(p, f)
+	return v, nil
+}
+
+// leave ends a call of p whose frame is f.
+func (m *Machine) leave(p *Proc, f *Frame) {
+	m.depth--
+	m.putFrame(p, f)
 }
 
 // getFrame reuses a variables map from the procedure's pool: calls do not build maps. A
@@ -737,7 +789,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 			m.copyUses(p, f)
 		}
 	} else {
-		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8)}
+		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8), proc: p}
 		if p.Locals != nil {
 			f.slots, f.names = make([]any, len(p.Locals)), p.Locals
 		}

@@ -127,6 +127,9 @@ type Proc struct {
 	// that closures read them without hashing their names.
 	Locals     []string
 	GlobalFrom int
+	// argSlots says that parameter i lives in slot i, for every parameter: a caller can
+	// then write the arguments straight into a frame (Machine.Callee).
+	argSlots bool
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

@@ -39,6 +39,7 @@ func (f *Frame) setLocal(slot int, name string, v any) {
 	f.slots[slot-1] = v
 	if slot <= dirtyBits {
 		f.dirty |= 1 << (slot - 1)
+		f.typed &^= 1 << (slot - 1)
 	} else {
 		f.Vars[name] = v
 	}
@@ -118,8 +119,10 @@ func resolveProc(prog *Program, p *Proc) {
 		return
 	}
 	p.Locals = r.names
-	for _, par := range p.Params {
+	p.argSlots = true
+	for i, par := range p.Params {
 		par.Slot = r.slot(par.Name)
+		p.argSlots = p.argSlots && par.Slot == i+1
 		walkExpr(par.Default, r.expr)
 	}
 	r.body(p.Body)

@@ -1,0 +1,125 @@
+package runtime_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"rulesh/dsl/internal/runtime"
+	"rulesh/stdlib/dice"
+)
+
+// callsRules call rules in every shape a call takes: arguments converted to their
+// parameter's type or refused, defaults reading earlier parameters, arguments skipped by
+// naming later ones, a nil record, a result refused, an argument that fails before the call,
+// a call inside an argument, the call depth limit, parameters passed on (whose check may be
+// skipped: a record of the same kind) to parameters of the same type or not, a nil one.
+const callsRules = `
+kind Unit { force: int = 3 }
+entity u: Unit { }
+rule halve(x: float): float { return x / 2 }
+rule whole(n: int): int { return n * 3 }
+rule opt(a: int, b: int = a + 1, c: string = "x" + str(a)): string { return "{a} {b} {c}" }
+rule named(a: int, b: int = 7, c: int = 8): int { return a * 100 + b * 10 + c }
+rule who(c: Unit = nil): string { return c == nil ? "nobody" : str(c.force) }
+rule back(x: any): int { return x }
+rule deep(n: int): int { return n == 0 ? 0 : deep(n - 1) + 1 }
+rule fails(n: int, s: string): int {
+  let q = n - 3
+  return 10 / q + len(s)
+}
+action calls(x: any, n: int): list {
+  return [halve(n), opt(n), opt(n, c = "z"), named(1, c = 3), who(), who(u), whole(whole(n)), fails(n, "ab")]
+}
+action converts(x: any): list {
+  return [halve(x), whole(x), back(x)]
+}
+action early(n: int): int {
+  return whole(10 / (n - 3)) + whole(n)
+}
+rule strength(c: Unit): int { return c.force }
+rule maybe(c: Unit = nil): int { return strength(c) }
+rule hands(c: Unit, x: float, l: list, m: map[string]int): list {
+  return [strength(c), whole(x), maybe(c), halve(x), typed(m), len(l)]
+}
+rule typed(m: map[string]int): int { return len(m) }
+`
+
+// callsCalls are the calls run; want is the result or the error with its frames (its
+// beginning, for a long one).
+var callsCalls = []struct {
+	proc string
+	args []any
+	want string
+}{
+	{"calls", []any{0, 5}, `[2.5, "5 6 x5", "5 6 z", 173, "nobody", "3", 45, 7]`},
+	{"calls", []any{0, 3}, `error: t.rules:13:13: division by zero in fails called at t.rules:16:95 [3, "ab"] in calls called at t.rules:15:1 [0, 3]`},
+	{"converts", []any{4}, "[2.0, 12, 4]"},
+	{"converts", []any{4.0}, "[2.0, 12, 4]"},
+	{"back", []any{"s"}, "error: "},
+	{"converts", []any{2.5}, `error: t.rules:19:21: whole: parameter n: expected an int, got 2.5 (use floor, ceil or round) in converts called at t.rules:18:1 [2.5]`},
+	{"converts", []any{"s"}, `error: t.rules:19:11: halve: parameter x: expected float, got "s" in converts called at t.rules:18:1 ["s"]`},
+	{"early", []any{3}, "error: t.rules:22:19: division by zero in early called at t.rules:21:1 [3]"},
+	{"early", []any{4}, "42"},
+	{"deep", []any{250}, "error: t.rules:10:46: call depth limit reached (max_call_depth = 200) calling deep in deep called at t.rules:10:46 [51] in deep"},
+	{"deep", []any{150}, "150"},
+	{"maybe", nil, `error: t.rules:25:41: strength: parameter c: expected a Unit, got nil in maybe called at t.rules:25:1 [nil]`},
+	{"hands", []any{"u", 2.0, []any{1}, map[string]any{"a": 1}}, "[3, 6, 3, 1.0, 1, 1]"},
+	{"hands", []any{"u", 2.5, []any{}, map[string]any{}}, "error: t.rules:27:24: whole: parameter n: expected an int, got 2.5"},
+}
+
+// runCalls runs callsCalls on one machine (frames reused from call to call); traced runs
+// them with a trace, whose calls take their arguments as a list (CallAt), not straight
+// into the callee's slots.
+func runCalls(t *testing.T, traced bool) []string {
+	t.Helper()
+	prog, diags := compile("t.rules", callsRules)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if traced {
+		m.Trace = func(int, string) {}
+	}
+	var out []string
+	u, _ := m.Global("u")
+	for _, c := range callsCalls {
+		args := slices.Clone(c.args)
+		if len(args) > 0 && args[0] == "u" {
+			args[0] = u // the entity, not its name
+		}
+		v, err := m.Call(c.proc, args...)
+		got := runtime.Repr(v)
+		if err != nil {
+			got = "error: " + err.Error()
+			if re, ok := err.(*runtime.RuntimeError); ok {
+				for _, f := range re.Frames {
+					got += fmt.Sprintf(" %s %v", f, runtime.Str(f.Args))
+				}
+			}
+		}
+		if d := m.Depth(); d != 0 {
+			t.Errorf("%s%v: depth %d after the call", c.proc, c.args, d)
+		}
+		out = append(out, got)
+	}
+	return out
+}
+
+// A call whose arguments go straight into the callee's slots gives what a call given its
+// arguments as a list gives: values, conversions, errors and their frames, limits.
+func TestDirectArgsMatchList(t *testing.T) {
+	direct, listed := runCalls(t, false), runCalls(t, true)
+	for i, c := range callsCalls {
+		if direct[i] != listed[i] {
+			t.Errorf("%s%v: straight into the slots %s, as a list %s", c.proc, c.args, direct[i], listed[i])
+		}
+		if !strings.HasPrefix(direct[i], c.want) {
+			t.Errorf("%s%v = %s, want %s", c.proc, c.args, direct[i], c.want)
+		}
+	}
+}
