@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/checker/nature"
@@ -72,6 +74,14 @@ type Compiler struct {
 	tallies map[ast.Node]*runtime.Type
 	// spareOps are operator overloads free for the next expression (overloadsFor).
 	spareOps []overloads
+	// toks is rewriteLiterals' buffer of tokens.
+	toks []lexer.Token
+	// envs are the environments built so far by their key, typeIDs the types' numbers in
+	// the keys, envFound and envKey envNature's buffers.
+	envs     map[string]nature.Nature
+	typeIDs  map[*runtime.Type]uint64
+	envFound []envName
+	envKey   []byte
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -327,21 +337,92 @@ var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&r
 // locals and globals its text names (a local hides a global). Looking names up one by one,
 // instead of copying every visible name into each expression's environment, keeps checking
 // linear in the number of declarations and of locals.
+//
+// Expressions that name the same names, of the same types, share one environment (expr
+// only reads it): the map of a new one was the largest allocation of compiling an
+// expression. The key is each name found with the type it resolves to here, in the order
+// first met, so two texts share an environment only when they would have built equal ones.
 func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
-	fields := map[string]nature.Nature{"__rt": machineNature()}
+	found := c.envFound[:0] // the buffer is taken while the scope is asked
+	c.envFound = nil
+	var seen map[string]bool // past a few names, instead of searching found
 	forEachIdent(text, func(name string) {
-		if _, seen := fields[name]; seen {
+		if name == "__rt" {
 			return
 		}
-		if t, ok := sc.Local(name); ok {
-			fields[name] = c.natureOf(t)
-		} else if t, ok := sc.Global(name); ok {
-			fields[name] = c.natureOf(t)
+		if seen != nil {
+			if seen[name] {
+				return
+			}
+		} else {
+			for _, e := range found {
+				if e.name == name {
+					return
+				}
+			}
+		}
+		t, ok := sc.Local(name)
+		if !ok {
+			t, ok = sc.Global(name)
+		}
+		if !ok {
+			return
+		}
+		found = append(found, envName{name, t})
+		if seen == nil && len(found) > 16 {
+			seen = make(map[string]bool, 2*len(found))
+			for _, e := range found {
+				seen[e.name] = true
+			}
+		} else if seen != nil {
+			seen[name] = true
 		}
 	})
+	c.envFound = found
+	key := c.envKey[:0]
+	for _, e := range found {
+		key = append(key, e.name...)
+		key = binary.AppendUvarint(append(key, 0), c.typeID(e.t))
+	}
+	c.envKey = key
+	if env, ok := c.envs[string(key)]; ok {
+		return env
+	}
+	fields := make(map[string]nature.Nature, len(found)+1)
+	fields["__rt"] = machineNature()
+	for _, e := range found {
+		fields[e.name] = c.natureOf(e.t)
+	}
 	env := types.Map{}.Nature()
 	env.Fields = fields
+	if c.envs == nil {
+		c.envs = map[string]nature.Nature{}
+	}
+	c.envs[string(key)] = env
 	return env
+}
+
+// envName is a name an expression's text reads, with its type where it is compiled.
+type envName struct {
+	name string
+	t    *runtime.Type
+}
+
+// typeID numbers the types natureOf tells apart: a record's kind by its type, any other
+// type by itself.
+func (c *Compiler) typeID(t *runtime.Type) uint64 {
+	if t.Kind == runtime.TRecord {
+		t = t.Record.Type()
+	}
+	id, ok := c.typeIDs[t]
+	if !ok {
+		if c.typeIDs == nil {
+			c.typeIDs = map[*runtime.Type]uint64{}
+		}
+		id = uint64(len(c.typeIDs))
+		c.typeIDs[t] = id
+	}
+	return id
 }
 
 // forEachIdent calls f with every identifier-like word of an expression's text (words inside
