@@ -12,6 +12,7 @@ import (
 
 	"rulesh/dsl"
 	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/runtime"
 )
 
 // TestPipelineMatchesExpr: the checks patchAndCheck leaves out and the optimizer passes it
@@ -68,15 +69,47 @@ func TestPipelineMatchesExpr(t *testing.T) {
 	}
 }
 
-// dumpTree writes a tree's nodes in walk order, each with its Go type and expr's type.
+// dumpTree writes a tree's nodes in walk order, each with its Go type, what it holds and
+// expr's type. (ast's String would JSON-encode the procedures held as constants, the whole
+// program each time.)
 func dumpTree(n ast.Node) string {
 	d := &dumper{}
 	ast.Walk(&n, d)
-	return n.String() + "\n" + d.b.String()
+	return d.b.String()
 }
 
 type dumper struct{ b strings.Builder }
 
 func (d *dumper) Visit(n *ast.Node) {
-	fmt.Fprintf(&d.b, "%T %v %v\n", *n, (*n).Type(), (*n).Nature().String())
+	var what any
+	switch n := (*n).(type) {
+	case *ast.IdentifierNode:
+		what = n.Value
+	case *ast.IntegerNode:
+		what = n.Value
+	case *ast.FloatNode:
+		what = n.Value
+	case *ast.StringNode:
+		what = n.Value
+	case *ast.BoolNode:
+		what = n.Value
+	case *ast.ConstantNode:
+		what = fmt.Sprintf("%T", n.Value)
+		if p, ok := n.Value.(*runtime.Proc); ok {
+			what = "proc " + p.Name
+		}
+	case *ast.UnaryNode:
+		what = n.Operator
+	case *ast.BinaryNode:
+		what = n.Operator
+	case *ast.MemberNode:
+		what = fmt.Sprint(n.Optional, n.Method)
+	case *ast.BuiltinNode:
+		what = n.Name
+	case *ast.VariableDeclaratorNode:
+		what = n.Name
+	case *ast.PointerNode:
+		what = n.Name
+	}
+	fmt.Fprintf(&d.b, "%T %v %v %v\n", *n, what, (*n).Type(), (*n).Nature().String())
 }
