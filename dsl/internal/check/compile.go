@@ -157,7 +157,7 @@ func (c *Compiler) declare(name string, p lexer.Position, g runtime.Global) bool
 }
 
 func (c *Compiler) CheckName(name string, p lexer.Position) bool {
-	if !runtime.IdentRE.MatchString(name) {
+	if !runtime.IsIdent(name) {
 		c.errorf(p, fmt.Sprintf("%s is not a valid name", name), "names are letters, digits and _, starting with a letter")
 		return false
 	}
@@ -1025,7 +1025,7 @@ func (c *Compiler) trivial(x *runtime.Expr, sc *Scope) bool {
 	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
 		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], runtime.StringType
 		return true
-	case runtime.IdentRE.MatchString(t) && !reservedWords[t]:
+	case runtime.IsIdent(t) && !reservedWords[t]:
 		if typ, ok := sc.lookup(t); ok {
 			x.Ident, x.Type = t, typ
 			return true

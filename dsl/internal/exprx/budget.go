@@ -449,22 +449,32 @@ func (g *globalReads) collect(root ast.Node) {
 // order first read: not the names the expression declares itself (`let x = …; …`), not
 // callees, not the internal __ names the rewrites add.
 func freeNames(root ast.Node, f func(string)) {
-	skip := map[ast.Node]bool{}
-	lets := map[string]bool{}
+	// The sets are made when first needed: most expressions declare nothing and read one
+	// or two names.
+	var skip map[ast.Node]bool
+	var lets, seen map[string]bool
 	ast.Find(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.VariableDeclaratorNode:
+			if lets == nil {
+				lets = map[string]bool{}
+			}
 			lets[n.Name] = true
 		case *ast.CallNode:
+			if skip == nil {
+				skip = map[ast.Node]bool{}
+			}
 			skip[n.Callee] = true
 		}
 		return false
 	})
-	seen := map[string]bool{}
 	ast.Find(root, func(n ast.Node) bool {
 		id, ok := n.(*ast.IdentifierNode)
 		if !ok || skip[id] || lets[id.Value] || seen[id.Value] || strings.HasPrefix(id.Value, "__") {
 			return false
+		}
+		if seen == nil {
+			seen = map[string]bool{}
 		}
 		seen[id.Value] = true
 		f(id.Value)

@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/checker/nature"
@@ -70,6 +72,16 @@ type Compiler struct {
 	enumValues map[ast.Node]*runtime.Type
 	// tallies caches tallyType for the nodes of the expression being compiled.
 	tallies map[ast.Node]*runtime.Type
+	// spareOps are operator overloads free for the next expression (overloadsFor).
+	spareOps []overloads
+	// toks is rewriteLiterals' buffer of tokens.
+	toks []lexer.Token
+	// envs are the environments built so far by their key, typeIDs the types' numbers in
+	// the keys, envFound and envKey envNature's buffers.
+	envs     map[string]nature.Nature
+	typeIDs  map[*runtime.Type]uint64
+	envFound []envName
+	envKey   []byte
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -131,6 +143,9 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
 	cfg := c.exprConfig(sc, pv, rewritten)
 	tree, err := safeCheck(rewritten, cfg, reads)
+	if len(cfg.Visitors) > 1 {
+		c.spareOps = append(c.spareOps, cfg.Visitors[1].(overloads)) // the check is done with them
+	}
 	for _, id := range pv.procRefs {
 		p := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 		pv.fail(id, fmt.Sprintf("%s %s is not called here", p.Verb, p.Name),
@@ -322,21 +337,92 @@ var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&r
 // locals and globals its text names (a local hides a global). Looking names up one by one,
 // instead of copying every visible name into each expression's environment, keeps checking
 // linear in the number of declarations and of locals.
+//
+// Expressions that name the same names, of the same types, share one environment (expr
+// only reads it): the map of a new one was the largest allocation of compiling an
+// expression. The key is each name found with the type it resolves to here, in the order
+// first met, so two texts share an environment only when they would have built equal ones.
 func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
-	fields := map[string]nature.Nature{"__rt": machineNature()}
+	found := c.envFound[:0] // the buffer is taken while the scope is asked
+	c.envFound = nil
+	var seen map[string]bool // past a few names, instead of searching found
 	forEachIdent(text, func(name string) {
-		if _, seen := fields[name]; seen {
+		if name == "__rt" {
 			return
 		}
-		if t, ok := sc.Local(name); ok {
-			fields[name] = c.natureOf(t)
-		} else if t, ok := sc.Global(name); ok {
-			fields[name] = c.natureOf(t)
+		if seen != nil {
+			if seen[name] {
+				return
+			}
+		} else {
+			for _, e := range found {
+				if e.name == name {
+					return
+				}
+			}
+		}
+		t, ok := sc.Local(name)
+		if !ok {
+			t, ok = sc.Global(name)
+		}
+		if !ok {
+			return
+		}
+		found = append(found, envName{name, t})
+		if seen == nil && len(found) > 16 {
+			seen = make(map[string]bool, 2*len(found))
+			for _, e := range found {
+				seen[e.name] = true
+			}
+		} else if seen != nil {
+			seen[name] = true
 		}
 	})
+	c.envFound = found
+	key := c.envKey[:0]
+	for _, e := range found {
+		key = append(key, e.name...)
+		key = binary.AppendUvarint(append(key, 0), c.typeID(e.t))
+	}
+	c.envKey = key
+	if env, ok := c.envs[string(key)]; ok {
+		return env
+	}
+	fields := make(map[string]nature.Nature, len(found)+1)
+	fields["__rt"] = machineNature()
+	for _, e := range found {
+		fields[e.name] = c.natureOf(e.t)
+	}
 	env := types.Map{}.Nature()
 	env.Fields = fields
+	if c.envs == nil {
+		c.envs = map[string]nature.Nature{}
+	}
+	c.envs[string(key)] = env
 	return env
+}
+
+// envName is a name an expression's text reads, with its type where it is compiled.
+type envName struct {
+	name string
+	t    *runtime.Type
+}
+
+// typeID numbers the types natureOf tells apart: a record's kind by its type, any other
+// type by itself.
+func (c *Compiler) typeID(t *runtime.Type) uint64 {
+	if t.Kind == runtime.TRecord {
+		t = t.Record.Type()
+	}
+	id, ok := c.typeIDs[t]
+	if !ok {
+		if c.typeIDs == nil {
+			c.typeIDs = map[*runtime.Type]uint64{}
+		}
+		id = uint64(len(c.typeIDs))
+		c.typeIDs[t] = id
+	}
+	return id
 }
 
 // forEachIdent calls f with every identifier-like word of an expression's text (words inside
@@ -372,6 +458,14 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 			c.base.Disabled[name] = true
 			delete(c.base.Builtins, name)
 		}
+		// expr's cache of natures (a type's methods and fields, read by reflection) is a
+		// value of the configuration whose maps are made on first use: made now, they are
+		// shared by every expression's copy, instead of each expression reflecting over the
+		// same types again (rtype.Method builds each method's type: a third of checking a
+		// ruleset). The cache is keyed by Go type alone; the bytecode compiles that use it
+		// after the check are serialised by mu.
+		hexNature := c.base.NtCache.FromType(reflect.TypeFor[hex.Hex]()) // makes the fields' map
+		hexNature.NumMethods(&c.base.NtCache)                            // and the methods'
 	}
 	cfg := *c.base
 	cfg.Env = c.envNature(sc, text)
@@ -383,14 +477,29 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 		// before a walk that changes nothing (a fifth of checking a ruleset).
 		return &cfg
 	}
+	cfg.Visitors = append(cfg.Visitors, c.overloadsFor(&cfg))
+	return &cfg
+}
+
+// overloadsFor returns the operator overloads for an expression checked with cfg: spare
+// ones pointed at its environment, or new ones. Compile gives them back once the
+// expression is checked (a compile may start another, for a kind's defaults, hence a list).
+func (c *Compiler) overloadsFor(cfg *conf.Config) overloads {
+	if n := len(c.spareOps); n > 0 {
+		ops := c.spareOps[n-1]
+		c.spareOps = c.spareOps[:n-1]
+		for _, p := range ops {
+			p.Env, p.Functions, p.NtCache = &cfg.Env, cfg.Functions, &cfg.NtCache
+		}
+		return ops
+	}
 	ops := make(overloads, len(overloadedOps()))
 	for i, op := range overloadedOps() {
 		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}
 	}
-	cfg.Visitors = append(cfg.Visitors, ops)
-	return &cfg
+	return ops
 }
 
 // overloadedChars are the characters every operator of overloadedOps is written with: a text
@@ -484,11 +593,18 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	tree, err = checker.ParseCheck(src, cfg)
+	if exprPipeline {
+		tree, err = checker.ParseCheck(src, cfg)
+	} else {
+		tree, err = parser.ParseWithConfig(src, cfg)
+		if err == nil {
+			err = patchAndCheck(tree, cfg)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Optimize {
+	if cfg.Optimize && (exprPipeline || len(cfg.ConstFns) > 0 || scanTree(tree).optimizable) {
 		if err := optimizer.Optimize(&tree.Node, cfg); err != nil {
 			var fe *file.Error
 			if errors.As(err, &fe) {
@@ -499,7 +615,97 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 	}
 	globals.collect(tree.Node)
 	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	if onChecked != nil {
+		onChecked(src, tree)
+	}
 	return tree, nil
+}
+
+// exprPipeline, set by tests, checks and optimizes every expression as expr's own
+// checker.ParseCheck and optimizer.Optimize do, every pass run; onChecked, set by tests, is
+// shown every tree checked. The differential test compares the two pipelines.
+var (
+	exprPipeline bool
+	onChecked    func(src string, tree *parser.Tree)
+)
+
+// patchAndCheck is expr's checker.PatchAndCheck (v1.17.8) for the visitors exprConfig
+// sets, the patcher first and then the operator overloads, without the type checks that
+// repeat the check just before on the same tree. expr checks the whole tree before each
+// visitor of each pass and once more at the end: with the overloads, three checks in a row
+// separate the patcher's walk from the overloads' first walk, and without them the last two
+// checks are of the same tree. A check of a tree without calls or builtins is a function of
+// the tree alone: it reads no type an earlier check set (only a call's is read back) and
+// changes nothing in the tree (only the arguments of calls and builtins have their int
+// literals made floats). So on such a tree a check that follows another gives the same
+// types and the same error, and is left out; a tree with calls gets every check expr makes.
+func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
+	var v checker.Checker
+	// The first pass: the patcher walks a checked tree (the overloads wait for the second).
+	_, _ = v.Check(tree, cfg)
+	ast.Walk(&tree.Node, cfg.Visitors[0])
+	var ops overloads
+	if len(cfg.Visitors) > 1 {
+		ops = cfg.Visitors[1].(overloads)
+	}
+	if ops == nil {
+		// expr: a check before the second pass (which has nothing to walk), then the last.
+		if scanTree(tree).calls {
+			_, _ = v.Check(tree, cfg)
+		}
+		_, err := v.Check(tree, cfg)
+		return err
+	}
+	// expr: the overloads' check in the first pass, then each pass of the second checks
+	// before the patcher (which walks only in the first) and before the overloads' walk.
+	checks := 3
+	for {
+		if !scanTree(tree).calls {
+			checks = 1
+		}
+		for range checks {
+			_, _ = v.Check(tree, cfg)
+		}
+		ops.Reset()
+		ast.Walk(&tree.Node, ops)
+		if !ops.ShouldRepeat() {
+			break
+		}
+		checks = 2
+	}
+	_, err := v.Check(tree, cfg)
+	return err
+}
+
+// nodeKinds tells what kinds of nodes a tree holds.
+type nodeKinds struct {
+	// calls is set by a call or a builtin: the nodes whose check reads back what an earlier
+	// check set, or changes the tree (see patchAndCheck).
+	calls bool
+	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite: each of its
+	// passes rewrites only unary and binary operators, array literals and builtins
+	// (filter(…)[0] is a builtin under a member), and calls only of constant functions,
+	// which the rules have none of. Without such a node its dozen walks are skipped.
+	optimizable bool
+}
+
+// scanTree walks a tree once to tell its nodeKinds.
+func scanTree(tree *parser.Tree) nodeKinds {
+	k := new(nodeKinds)
+	ast.Walk(&tree.Node, k)
+	return *k
+}
+
+// Visit implements ast.Visitor.
+func (k *nodeKinds) Visit(n *ast.Node) {
+	switch (*n).(type) {
+	case *ast.CallNode:
+		k.calls = true
+	case *ast.BuiltinNode:
+		k.calls, k.optimizable = true, true
+	case *ast.UnaryNode, *ast.BinaryNode, *ast.ArrayNode:
+		k.optimizable = true
+	}
 }
 
 // compileBytecode compiles a checked tree (safeCheck) to expr's bytecode.

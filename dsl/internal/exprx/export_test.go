@@ -1,6 +1,10 @@
 package exprx
 
-import "rulesh/dsl/internal/runtime"
+import (
+	"github.com/expr-lang/expr/parser"
+
+	"rulesh/dsl/internal/runtime"
+)
 
 // Disassemble shows the VM program an expression was compiled to ("" when it skips the VM).
 func Disassemble(x *runtime.Expr) string {
@@ -30,4 +34,10 @@ func HasBytecode(x *runtime.Expr) bool {
 	cd.mu.Lock() // program writes prog under it
 	defer cd.mu.Unlock()
 	return cd.prog != nil
+}
+
+// SetExprPipeline checks every expression compiled from now on as expr's own ParseCheck and
+// Optimize do, and shows each checked tree to f (nil: none).
+func SetExprPipeline(on bool, f func(src string, tree *parser.Tree)) {
+	exprPipeline, onChecked = on, f
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/expr-lang/expr/ast"
@@ -1049,15 +1050,37 @@ func pileField(name string) func(*cards.Pile) any {
 	return pileFields[f.Index[0]]
 }
 
-// tagged is the Go name of T's field whose expr tag is name, or "".
-func tagged[T any](name string) string {
+// tagged is the Go name of T's field whose expr tag is name, or "" (a card's or a pile's:
+// the fields are read once, not at every member compiled).
+func tagged[T cards.Card | cards.Pile](name string) string {
+	var zero T
+	if _, card := any(zero).(cards.Card); card {
+		return cardTags()[name]
+	}
+	return pileTags()[name]
+}
+
+// cardTags and pileTags map the expr tags of a card's and a pile's fields to the fields'
+// Go names.
+var (
+	cardTags = sync.OnceValue(fieldTags[cards.Card])
+	pileTags = sync.OnceValue(fieldTags[cards.Pile])
+)
+
+// fieldTags maps the expr tags of T's fields to their Go names, the first field of a tag
+// kept ("-" and untagged fields left out).
+func fieldTags[T any]() map[string]string {
 	t := reflect.TypeFor[T]()
+	tags := map[string]string{}
 	for i := range t.NumField() {
-		if f := t.Field(i); f.Tag.Get("expr") == name && name != "-" && name != "" {
-			return f.Name
+		f := t.Field(i)
+		if tag := f.Tag.Get("expr"); tag != "-" && tag != "" {
+			if _, dup := tags[tag]; !dup {
+				tags[tag] = f.Name
+			}
 		}
 	}
-	return ""
+	return tags
 }
 
 // structGetter returns, for a field at one index, what reads it without reflect from a
