@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"errors"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
@@ -24,26 +25,66 @@ var handDecls = true
 // handFallbacks counts the declarations the hand reader left to the grammar (for tests).
 var handFallbacks atomic.Int64
 
-// parseFile parses a whole file, by hand when it can.
-func parseFile(name string, src []byte) (*File, error) {
-	if handDecls {
-		if f := readFile(name, src); f != nil {
-			return f, nil
+// parseFile parses a whole file, by hand when it can, after the checks of precheck; it
+// returns the file's tokens too (those of Scan, newlines included, EOF not) for the checks
+// that read them after it (ParsedFile.Tokens). The file is scanned once: the scan counts
+// the nesting (CheckNesting) as it hands its tokens to the hand reader's lexer, which
+// participle's Upgrade copies once, where each of them used to scan the file again. Only a
+// file that does not read by hand is lexed again, by participle, for its own error.
+func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
+	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
+		return nil, nil, d
+	}
+	text := string(src)
+	start := lexer.Position{Filename: name, Line: 1, Column: 1}
+	fl := &fileLexer{s: scanner{src: text, pos: start, tolerant: true}, nest: nesting{start: start}}
+	lex, _ := lexer.Upgrade(fl)
+	if fl.bad != nil {
+		return nil, nil, fl.bad
+	}
+	toks := lex.Range(0, lexer.RawCursor(fl.n))
+	if handDecls && !fl.lexBad {
+		if f := readFile(lex); f != nil {
+			return f, toks, nil
 		}
 	}
-	return fileParser().ParseBytes(name, src)
+	f, err := fileParser().ParseString(name, text)
+	if err != nil {
+		return nil, nil, parseError(name, src, err)
+	}
+	return f, toks, nil
+}
+
+// fileLexer is the one scan of a rule file: the tolerant scan, each token counted by
+// CheckNesting's rules. It stops at the first nesting problem (bad); a token the strict
+// lexer rejects (TokBad) is passed on and noted (lexBad), since participle words that error.
+type fileLexer struct {
+	s      scanner
+	nest   nesting
+	bad    *Diagnostic
+	lexBad bool
+	// n counts the tokens handed on, EOF not included.
+	n int
+}
+
+// errNesting stops Upgrade at a nesting problem (fileLexer.bad says which).
+var errNesting = errors.New("nesting too deep")
+
+func (l *fileLexer) Next() (lexer.Token, error) {
+	t, _ := l.s.Next() // tolerant: never an error
+	if t.EOF() {
+		return t, nil
+	}
+	if l.bad = l.nest.step(t); l.bad != nil {
+		return lexer.Token{}, errNesting
+	}
+	l.lexBad = l.lexBad || t.Type == TokBad
+	l.n++
+	return t, nil
 }
 
 // readFile reads `( Decl | Newline )*` to the end of the file, or returns nil.
-func readFile(name string, src []byte) *File {
-	lx, err := Lexer.LexBytes(name, src)
-	if err != nil {
-		return nil
-	}
-	lex, err := lexer.Upgrade(lx)
-	if err != nil {
-		return nil
-	}
+func readFile(lex *lexer.PeekingLexer) *File {
 	f := &File{}
 	for {
 		t := lex.Peek()
