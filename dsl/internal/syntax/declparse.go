@@ -26,7 +26,7 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 	"action":  procParser,
 	"rule":    procParser,
 	"ruleset": hand((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
-	"include": subParser(func(d *Decl, v *IncludeDecl) { d.Include = v }),
+	"include": hand((*procReader).include, func(d *Decl, v *IncludeDecl) { d.Include = v }),
 	"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
 		func(d *Decl, pos lexer.Position, name string, v *Expr) {
 			d.Option = &OptionDecl{Pos: pos, Name: name, Value: v}
@@ -38,11 +38,11 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 	"kind":   hand((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
 	"enum":   hand((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
 	"entity": hand((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
-	"dice":   subParser(func(d *Decl, v *DiceDecl) { d.Dice = v }),
+	"dice":   hand((*procReader).dice, func(d *Decl, v *DiceDecl) { d.Dice = v }),
 	"table":  hand((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
-	"deck":   subParser(func(d *Decl, v *DeckDecl) { d.Deck = v }),
-	"pile":   subParser(func(d *Decl, v *PileDecl) { d.Pile = v }),
-	"map":    subParser(func(d *Decl, v *MapDecl) { d.Map = v }),
+	"deck":   hand((*procReader).deck, func(d *Decl, v *DeckDecl) { d.Deck = v }),
+	"pile":   hand((*procReader).pile, func(d *Decl, v *PileDecl) { d.Pile = v }),
+	"map":    hand((*procReader).mapDecl, func(d *Decl, v *MapDecl) { d.Map = v }),
 }
 
 var procParser = hand((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
@@ -78,6 +78,9 @@ func nameValue(grammar func(*lexer.PeekingLexer, *Decl) error, set func(*Decl, l
 			}
 		}
 		lex.LoadCheckpoint(cp)
+		if handDecls {
+			handFallbacks.Add(1)
+		}
 		return grammar(lex, d)
 	}
 }

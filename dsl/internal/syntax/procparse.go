@@ -11,7 +11,9 @@ import (
 // Rule files are read by hand where they can be: participle's reflection over the
 // productions of procedures (Block, Stmt and its nine alternatives) was more than half of
 // checking the largest shipped ruleset, and building a production's parser costs about a
-// millisecond of every process that reads one. The reader below follows the grammar's
+// millisecond of every process that reads one, so every declaration and table row of the
+// shipped rulesets is read here and the grammar only words errors (and reads shapes too
+// rare to be worth a reader). The reader below follows the grammar's
 // productions exactly as participle matches them (literals by their text, Ident, Dice and
 // String by type, Pos at the first token of a production, EndPos at the token after it) and
 // gives up at the first token it does not expect: the grammar then parses the declaration
@@ -644,4 +646,438 @@ func (r *procReader) ifStmt() *IfStmt {
 		}
 	}
 	return st
+}
+
+func (r *procReader) include() *IncludeDecl {
+	pos, ok := r.keyword("include")
+	d := &IncludeDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Path, ok = r.str(); !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) pile() *PileDecl {
+	pos, ok := r.keyword("pile")
+	d := &PileDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	return d
+}
+
+// dice reads `"dice" NAME "=" ( "[" Newline* Face ( Comma Newline* Face )* Newline* "]" |
+// DieCall )`.
+func (r *procReader) dice() *DiceDecl {
+	pos, ok := r.keyword("dice")
+	d := &DiceDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take("=") {
+		return nil
+	}
+	if !r.take("[") {
+		c := &DieCall{Pos: r.peek().Pos}
+		if c.Name, ok = r.name(); !ok || !r.take("(") {
+			return nil
+		}
+		if !r.is(")") {
+			for {
+				a := r.expr()
+				if a == nil {
+					return nil
+				}
+				c.Args = append(c.Args, a)
+				if r.peek().Type != TokComma {
+					break
+				}
+				r.lex.Next()
+			}
+		}
+		if !r.take(")") {
+			return nil
+		}
+		d.Rule = c
+		return d
+	}
+	r.newlines()
+	for {
+		f := r.face()
+		if f == nil {
+			return nil
+		}
+		d.Faces = append(d.Faces, f)
+		if r.peek().Type != TokComma {
+			break
+		}
+		r.lex.Next()
+		r.newlines()
+	}
+	r.newlines()
+	if !r.take("]") {
+		return nil
+	}
+	return d
+}
+
+// face reads `Counts | "-"? ( Number | Ident | Dice | String )`.
+func (r *procReader) face() *Face {
+	f := &Face{Pos: r.peek().Pos}
+	if r.is("{") {
+		f.Counts = r.counts()
+		if f.Counts == nil {
+			return nil
+		}
+		return f
+	}
+	f.Neg = r.take("-")
+	switch t := r.peek(); t.Type {
+	case TokNumber:
+		f.Number = t.Value
+	case TokIdent, TokDice, TokString:
+		f.Name = t.Value
+	default:
+		return nil
+	}
+	r.lex.Next()
+	return f
+}
+
+// counts reads `"{" Newline* ( Count ( Comma Newline* Count )* )? Newline* "}"`.
+func (r *procReader) counts() *Counts {
+	c := &Counts{Pos: r.peek().Pos}
+	if !r.take("{") {
+		return nil
+	}
+	r.newlines()
+	if !r.is("}") {
+		for {
+			n := &Count{Pos: r.peek().Pos}
+			var ok bool
+			if n.Name, ok = r.name(); !ok || !r.take(":") {
+				return nil
+			}
+			v := &CountValue{Pos: r.peek().Pos}
+			v.Neg = r.take("-")
+			switch t := r.peek(); t.Type {
+			case TokNumber, TokIdent, TokDice, TokString:
+				v.Text = t.Value
+				r.lex.Next()
+			default:
+				return nil
+			}
+			n.Value = v
+			c.Fields = append(c.Fields, n)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+			r.newlines()
+		}
+	}
+	r.newlines()
+	if !r.take("}") {
+		return nil
+	}
+	return c
+}
+
+// deck reads `"deck" NAME "standard"? ( "{" ( DeckLine | Newline )* "}" )?`.
+func (r *procReader) deck() *DeckDecl {
+	pos, ok := r.keyword("deck")
+	d := &DeckDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	d.Standard = r.take("standard")
+	if !r.take("{") {
+		return d
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		l := &DeckLine{Pos: t.Pos}
+		switch t.Value {
+		case "suit":
+			r.lex.Next()
+			s := &Suit{}
+			if s.Symbol, ok = r.str(); !ok {
+				return nil
+			}
+			if s.Name, ok = r.str(); !ok {
+				return nil
+			}
+			if s.Colour, ok = r.ident(); !ok {
+				return nil
+			}
+			s.Meaning, _ = r.str()
+			l.Suit = s
+		case "jokers":
+			r.lex.Next()
+			n := r.peek()
+			if n.Type != TokNumber {
+				return nil
+			}
+			l.Jokers = n.Value
+			r.lex.Next()
+		case "rank":
+			r.lex.Next()
+			k := &Rank{}
+			n := r.peek()
+			if n.Type != TokIdent && n.Type != TokNumber {
+				return nil
+			}
+			k.Name = n.Value
+			r.lex.Next()
+			if v := r.peek(); v.Type == TokNumber {
+				k.Value = v.Value
+				r.lex.Next()
+			} else {
+				return nil
+			}
+			k.Figure = r.take("figure")
+			l.Rank = k
+		default:
+			return nil
+		}
+		d.Lines = append(d.Lines, l)
+	}
+}
+
+// mapDecl reads `"map" NAME "{" ( MapLine | Newline )* "}"`.
+func (r *procReader) mapDecl() *MapDecl {
+	pos, ok := r.keyword("map")
+	d := &MapDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take("{") {
+		return nil
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		l := r.mapLine()
+		if l == nil {
+			return nil
+		}
+		d.Lines = append(d.Lines, l)
+	}
+}
+
+// mapLine reads one line of a map; each form starts with its own word.
+func (r *procReader) mapLine() *MapLine {
+	t := r.peek()
+	l := &MapLine{Pos: t.Pos}
+	var ok bool
+	switch t.Value {
+	case "rows":
+		r.lex.Next()
+		if !r.take("{") {
+			return nil
+		}
+		r.newlines()
+		for {
+			s := r.peek()
+			if s.Type != TokString {
+				break
+			}
+			l.Rows = append(l.Rows, &RowLine{Pos: s.Pos, Text: s.Value})
+			r.lex.Next()
+			r.newlines()
+		}
+		if len(l.Rows) == 0 || !r.take("}") {
+			return nil
+		}
+	case "legend":
+		r.lex.Next()
+		for {
+			g := &Legend{Pos: r.peek().Pos}
+			if g.Char, ok = r.str(); !ok {
+				return nil
+			}
+			if g.Terrain, ok = r.name(); !ok {
+				return nil
+			}
+			l.Legend = append(l.Legend, g)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+			r.newlines()
+		}
+	case "river", "stream", "bridge", "ford":
+		r.lex.Next()
+		e := &EdgeLine{Pos: t.Pos, Kind: t.Value}
+		for {
+			a := r.hex()
+			if a == nil || !r.take("-") {
+				return nil
+			}
+			b := r.hex()
+			if b == nil {
+				return nil
+			}
+			e.Edges = append(e.Edges, &Edge{A: a, B: b})
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+		l.Edge = e
+	case "road":
+		r.lex.Next()
+		for {
+			h := r.hex()
+			if h == nil {
+				return nil
+			}
+			l.Road = append(l.Road, h)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+	case "height":
+		r.lex.Next()
+		for {
+			h := &Height{H: r.hex()}
+			if h.H == nil {
+				return nil
+			}
+			h.Neg = r.take("-")
+			v := r.peek()
+			if v.Type != TokNumber {
+				return nil
+			}
+			h.Value = v.Value
+			r.lex.Next()
+			l.Height = append(l.Height, h)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+	case "point":
+		r.lex.Next()
+		p := &Point{Pos: t.Pos}
+		if p.Name, ok = r.name(); !ok {
+			return nil
+		}
+		if p.H = r.hex(); p.H == nil {
+			return nil
+		}
+		p.Label, _ = r.str()
+		l.Point = p
+	case "units":
+		r.lex.Next()
+		u := &Units{Pos: t.Pos}
+		if u.Kind, ok = r.name(); !ok || !r.take("at") {
+			return nil
+		}
+		if u.At = r.unitAccess(); u.At == nil {
+			return nil
+		}
+		for _, opt := range []struct {
+			word string
+			to   **UnitAccess
+		}{{"marker", &u.Marker}, {"label", &u.Label}, {"side", &u.Side}} {
+			if r.take(opt.word) {
+				if *opt.to = r.unitAccess(); *opt.to == nil {
+					return nil
+				}
+			}
+		}
+		l.Units = u
+	default:
+		return nil
+	}
+	return l
+}
+
+// hex reads `"(" Number Comma Number ")"`.
+func (r *procReader) hex() *Hex {
+	h := &Hex{Pos: r.peek().Pos}
+	if !r.take("(") {
+		return nil
+	}
+	c := r.peek()
+	if c.Type != TokNumber {
+		return nil
+	}
+	h.Col = c.Value
+	r.lex.Next()
+	if r.peek().Type != TokComma {
+		return nil
+	}
+	r.lex.Next()
+	w := r.peek()
+	if w.Type != TokNumber {
+		return nil
+	}
+	h.Row = w.Value
+	r.lex.Next()
+	if !r.take(")") {
+		return nil
+	}
+	return h
+}
+
+func (r *procReader) unitAccess() *UnitAccess {
+	a := &UnitAccess{Pos: r.peek().Pos}
+	var ok bool
+	if a.Name, ok = r.name(); !ok {
+		return nil
+	}
+	return a
+}
+
+// columns reads `"columns" ( "ratio" (?! Comma) )? Expr ( Comma Expr )*`.
+func (r *procReader) columns() *Columns {
+	pos, ok := r.keyword("columns")
+	c := &Columns{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if r.take("ratio") {
+		if r.peek().Type == TokComma {
+			return nil // ratio as the first column's value: the grammar's lookahead decides
+		}
+		c.Ratio = true
+	}
+	for {
+		e := r.expr()
+		if e == nil {
+			return nil
+		}
+		c.Items = append(c.Items, e)
+		if r.peek().Type != TokComma {
+			return c
+		}
+		r.lex.Next()
+	}
 }
