@@ -258,7 +258,7 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 }
 
 // nesting is CheckNesting's count, one token at a time: the scan of a whole rule file
-// (fileLexer) runs it on the tokens it hands the parser, so a file is scanned once.
+// (parseFile) runs it on the tokens it hands the parser, so a file is scanned once.
 type nesting struct {
 	// frames[i] counts what is pending inside the i-th open bracket, frames[0] outside
 	// any (depth of them open). Each open bracket counts one level, and the count stops

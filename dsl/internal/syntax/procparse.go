@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"errors"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
@@ -39,54 +38,106 @@ func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
 	}
 	text := string(src)
 	start := lexer.Position{Filename: name, Line: 1, Column: 1}
-	fl := &fileLexer{s: scanner{src: text, pos: start, tolerant: true}, nest: nesting{start: start}}
-	lex, _ := lexer.Upgrade(fl)
-	if fl.bad != nil {
-		return nil, nil, fl.bad
+	s := scanner{src: text, pos: start, tolerant: true}
+	nest := nesting{start: start}
+	// About one token for every four bytes of the shipped rulesets: one allocation for
+	// most files, where participle's Upgrade grew its copy token by token (a third of
+	// the bytes a check allocated).
+	toks := make([]lexer.Token, 0, len(src)/4+16)
+	lexBad := false
+	for {
+		t, _ := s.Next() // tolerant: never an error
+		if t.EOF() {
+			toks = append(toks, t)
+			break
+		}
+		if d := nest.step(t); d != nil {
+			return nil, nil, d
+		}
+		lexBad = lexBad || t.Type == TokBad
+		toks = append(toks, t)
 	}
-	toks := lex.Range(0, lexer.RawCursor(fl.n))
-	if handDecls && !fl.lexBad {
-		if f := readFile(lex); f != nil {
-			return f, toks, nil
+	if handDecls && !lexBad {
+		if f := readFile(toks); f != nil {
+			return f, toks[:len(toks)-1], nil
 		}
 	}
 	f, err := fileParser().ParseString(name, text)
 	if err != nil {
 		return nil, nil, parseError(name, src, err)
 	}
-	return f, toks, nil
+	return f, toks[:len(toks)-1], nil
 }
 
-// fileLexer is the one scan of a rule file: the tolerant scan, each token counted by
-// CheckNesting's rules. It stops at the first nesting problem (bad); a token the strict
-// lexer rejects (TokBad) is passed on and noted (lexBad), since participle words that error.
-type fileLexer struct {
-	s      scanner
-	nest   nesting
-	bad    *Diagnostic
-	lexBad bool
-	// n counts the tokens handed on, EOF not included.
-	n int
+// tokenStream is what the readers take of a lexer: participle's PeekingLexer where the
+// grammar calls them (Expr, Key and Row are participle.Parseable), the file's own tokens
+// (tokenCursor) where the hand reader reads a file.
+type tokenStream interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
 }
 
-// errNesting stops Upgrade at a nesting problem (fileLexer.bad says which).
-var errNesting = errors.New("nesting too deep")
+// tokenCursor reads a file's tokens, the last one EOF, as PeekingLexer would.
+type tokenCursor struct {
+	toks []lexer.Token
+	i    int
+}
 
-func (l *fileLexer) Next() (lexer.Token, error) {
-	t, _ := l.s.Next() // tolerant: never an error
-	if t.EOF() {
-		return t, nil
+func (c *tokenCursor) Peek() *lexer.Token { return &c.toks[c.i] }
+
+func (c *tokenCursor) Next() *lexer.Token {
+	t := &c.toks[c.i]
+	if c.i < len(c.toks)-1 {
+		c.i++
 	}
-	if l.bad = l.nest.step(t); l.bad != nil {
-		return lexer.Token{}, errNesting
-	}
-	l.lexBad = l.lexBad || t.Type == TokBad
-	l.n++
-	return t, nil
+	return t
 }
 
-// readFile reads `( Decl | Newline )*` to the end of the file, or returns nil.
-func readFile(lex *lexer.PeekingLexer) *File {
+// sliceLexer hands tokens, the last one EOF, to participle's Upgrade.
+type sliceLexer struct{ tokenCursor }
+
+func (l *sliceLexer) Next() (lexer.Token, error) { return *l.tokenCursor.Next(), nil }
+
+// readFile reads `( Decl | Newline )*` from a file's tokens to its end, or returns nil.
+// From the first declaration the hand reader does not read on, the rest of the file goes
+// through participle's lexer (readDecls), the grammar reading that declaration.
+func readFile(toks []lexer.Token) *File {
+	c := &tokenCursor{toks: toks}
+	r := &procReader{lex: c}
+	f := &File{}
+	for {
+		t := c.Peek()
+		switch {
+		case t.EOF():
+			return f
+		case t.Type == TokNewline:
+			c.Next()
+			continue
+		}
+		at := c.i
+		if form, ok := declForms[t.Value]; ok && t.Type == TokIdent {
+			d := &Decl{Pos: t.Pos}
+			if form.read(r, d) {
+				f.Decls = append(f.Decls, d)
+				continue
+			}
+		}
+		lex, err := lexer.Upgrade(&sliceLexer{tokenCursor{toks: toks[at:]}})
+		if err != nil {
+			return nil
+		}
+		rest := readDecls(lex)
+		if rest == nil {
+			return nil
+		}
+		f.Decls = append(f.Decls, rest.Decls...)
+		return f
+	}
+}
+
+// readDecls reads `( Decl | Newline )*` to the end of the file, each declaration by hand
+// or by the grammar, or returns nil.
+func readDecls(lex *lexer.PeekingLexer) *File {
 	f := &File{}
 	for {
 		t := lex.Peek()
@@ -125,7 +176,7 @@ func hand[T any](read func(*procReader) *T, set func(*Decl, *T)) func(*lexer.Pee
 
 // procReader reads declarations; every method returns nil (or false) where the text leaves
 // the shapes it reads, and the caller gives up.
-type procReader struct{ lex *lexer.PeekingLexer }
+type procReader struct{ lex tokenStream }
 
 // keyword consumes the declaration's keyword kw and returns its position.
 func (r *procReader) keyword(kw string) (lexer.Position, bool) {
@@ -328,7 +379,7 @@ func (r *procReader) table() *TableDecl {
 			return d
 		}
 		row := &Row{}
-		if row.Parse(r.lex) != nil {
+		if !row.read(r.lex) {
 			return nil
 		}
 		d.Rows = append(d.Rows, row)
@@ -368,7 +419,7 @@ func (r *procReader) newlines() {
 // expr reads an expression that must be there.
 func (r *procReader) expr() *Expr {
 	e := &Expr{}
-	if e.Parse(r.lex) != nil {
+	if e.read(r.lex) != nil {
 		return nil
 	}
 	return e
@@ -377,7 +428,7 @@ func (r *procReader) expr() *Expr {
 // head reads an if, for or while header.
 func (r *procReader) head() *Head {
 	h := &Head{}
-	if h.Parse(r.lex) != nil {
+	if h.read(r.lex) != nil {
 		return nil
 	}
 	return h
@@ -504,7 +555,7 @@ func (r *procReader) stmt() *Stmt {
 	t := r.peek()
 	s := &Stmt{Pos: t.Pos}
 	target := &Expr{}
-	switch err := target.Parse(r.lex); {
+	switch err := target.read(r.lex); {
 	case err == nil:
 		simple := &SimpleStmt{Pos: t.Pos, Target: target}
 		if op := r.peek().Value; op == "=" || op == "+=" || op == "-=" || op == "*=" {
@@ -583,7 +634,7 @@ func (r *procReader) stmt() *Stmt {
 		r.lex.Next()
 		ret := &ReturnStmt{Pos: t.Pos}
 		v := &Expr{}
-		switch err := v.Parse(r.lex); {
+		switch err := v.read(r.lex); {
 		case err == nil:
 			ret.Value = v
 		case err != participle.NextMatch:

@@ -81,6 +81,9 @@ var handShapes = []string{
 	"rule r(x, y: int = 2, z: []int, m: map[string]int): bool { return x }\n",
 	"action a(\n  x: int,\n  y\n) {\n}\n",
 	"action a(\n) {}\n",
+	// The grammar reads the second declaration, the hand reader those around it.
+	"const a = 1\naction b(\n) {}\nconst c = 2\ntable t {\n  1 : 2\n}\n",
+	"const a = 1\naction b(\n) {}\nconst = 2\n",
 	"action a(x,) {}\n",
 	"action a(x: ) {}\n",
 	"action a() {\n  let x: map[P][]int = {}\n  x[\"a\"] += [1]\n  f(x)\n}\n",
