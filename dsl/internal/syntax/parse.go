@@ -91,10 +91,13 @@ func ReadLimited(name string, limit int64) ([]byte, error) {
 	if err := regular(name, st, limit); err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// Read into a buffer of the file's size (and the byte that shows it grew), not through
+	// io.ReadAll's doubling: a file is read once per load.
+	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	if int64(len(b)) > limit {
 		return nil, tooLarge(name, limit)
 	}
