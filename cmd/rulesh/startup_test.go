@@ -21,8 +21,8 @@ var parsersAtInit = -1
 
 // TestNoParserAtInit: the initialisation of the command's packages builds no participle
 // parser (building them all took most of the start-up of `rulesh roll 1d6`). A file the hand
-// reader reads builds none; the first one it hands to the grammar (one that does not parse,
-// or a map) builds the productions it needs. The second half shows that the count is live,
+// reader reads builds none (it reads every declaration of the shipped rulesets); the first
+// one it hands to the grammar (one that does not parse) builds the productions it needs. The second half shows that the count is live,
 // so zero means none.
 func TestNoParserAtInit(t *testing.T) {
 	if parsersAtInit != 0 {

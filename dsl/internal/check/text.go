@@ -22,7 +22,7 @@ func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
 	for _, f := range files {
 		src := string(c.prog.Sources[f.Name])
 		var strs [][2]int // byte spans of the strings, in order
-		syntax.Scan(src, func(t lexer.Token) bool {
+		each := func(t lexer.Token) bool {
 			switch t.Type {
 			case syntax.TokString, syntax.TokBad:
 				strs = append(strs, [2]int{t.Pos.Offset, t.Pos.Offset + len(t.Value)})
@@ -35,7 +35,15 @@ func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
 				c.lookAlike(t.Value, t.Pos, bySkeleton, first)
 			}
 			return true
-		})
+		}
+		if f.Tokens != nil {
+			// The parser's scan of the file, not a second one.
+			for _, t := range f.Tokens {
+				each(t)
+			}
+		} else {
+			syntax.Scan(src, each)
+		}
 		c.bidiControls(f.Name, src, strs)
 	}
 }

@@ -115,6 +115,10 @@ func TestCheckNestingFileTokens(t *testing.T) {
 	if d == nil || d.Error() != "f:1:1000001: more than 1000000 tokens in one file (the limit)" {
 		t.Errorf("one token more: %v", d)
 	}
+	// Parse counts in its own scan of the file, with the same words.
+	if _, d := Parse("f", []byte(src+"1")); d == nil || d.Error() != "f:1:1000001: more than 1000000 tokens in one file (the limit)" {
+		t.Errorf("Parse, one token more: %v", d)
+	}
 }
 
 // TestReservedUse: the offset (in runes) and message of the first reserved name; names in

@@ -13,20 +13,27 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != TokIdent {
 		return participle.NextMatch
 	}
-	parse, ok := declParsers[t.Value]
+	form, ok := declForms[t.Value]
 	if !ok {
 		return participle.NextMatch
 	}
 	d.Pos = t.Pos
-	return parse(lex, d)
+	return form.parse(lex, d)
 }
 
-// declParsers maps a declaration's keyword to the parser of its production.
-var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
-	"action":  procParser,
-	"rule":    procParser,
-	"ruleset": hand((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
-	"include": subParser(func(d *Decl, v *IncludeDecl) { d.Include = v }),
+// declForm is how one declaration is read: read by hand alone (readFile, on the file's
+// tokens), parse by hand then by the grammar from the same token (Decl.Parse).
+type declForm struct {
+	read  func(*procReader, *Decl) bool
+	parse func(*lexer.PeekingLexer, *Decl) error
+}
+
+// declForms maps a declaration's keyword to its form.
+var declForms = map[string]declForm{
+	"action":  procForm,
+	"rule":    procForm,
+	"ruleset": handForm((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
+	"include": handForm((*procReader).include, func(d *Decl, v *IncludeDecl) { d.Include = v }),
 	"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
 		func(d *Decl, pos lexer.Position, name string, v *Expr) {
 			d.Option = &OptionDecl{Pos: pos, Name: name, Value: v}
@@ -35,17 +42,32 @@ var declParsers = map[string]func(*lexer.PeekingLexer, *Decl) error{
 		func(d *Decl, pos lexer.Position, name string, v *Expr) {
 			d.Const = &ConstDecl{Pos: pos, Name: name, Value: v}
 		}),
-	"kind":   hand((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
-	"enum":   hand((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
-	"entity": hand((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
-	"dice":   subParser(func(d *Decl, v *DiceDecl) { d.Dice = v }),
-	"table":  hand((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
-	"deck":   subParser(func(d *Decl, v *DeckDecl) { d.Deck = v }),
-	"pile":   subParser(func(d *Decl, v *PileDecl) { d.Pile = v }),
-	"map":    subParser(func(d *Decl, v *MapDecl) { d.Map = v }),
+	"kind":   handForm((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
+	"enum":   handForm((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
+	"entity": handForm((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
+	"dice":   handForm((*procReader).dice, func(d *Decl, v *DiceDecl) { d.Dice = v }),
+	"table":  handForm((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
+	"deck":   handForm((*procReader).deck, func(d *Decl, v *DeckDecl) { d.Deck = v }),
+	"pile":   handForm((*procReader).pile, func(d *Decl, v *PileDecl) { d.Pile = v }),
+	"map":    handForm((*procReader).mapDecl, func(d *Decl, v *MapDecl) { d.Map = v }),
 }
 
-var procParser = hand((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
+var procForm = handForm((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
+
+// handForm is the form of a declaration that read reads by hand.
+func handForm[T any](read func(*procReader) *T, set func(*Decl, *T)) declForm {
+	return declForm{
+		read: func(r *procReader, d *Decl) bool {
+			v := read(r)
+			if v == nil {
+				return false
+			}
+			set(d, v)
+			return true
+		},
+		parse: hand(read, set),
+	}
+}
 
 // subParser returns a parser for one declaration's production, reading from the file's
 // lexer and leaving the tokens after it; participle's parser is built on first use.
@@ -61,23 +83,35 @@ func subParser[T any](set func(*Decl, *T)) func(*lexer.PeekingLexer, *Decl) erro
 	}
 }
 
-// nameValue reads `option NAME = EXPR` and `const NAME = EXPR`, the commonest declarations
-// of a long file, without participle's reflection, which was most of their parse time. Any
-// other shape goes to the grammar, which words the error.
-func nameValue(grammar func(*lexer.PeekingLexer, *Decl) error, set func(*Decl, lexer.Position, string, *Expr)) func(*lexer.PeekingLexer, *Decl) error {
-	return func(lex *lexer.PeekingLexer, d *Decl) error {
-		cp := lex.MakeCheckpoint()
-		kw := *lex.Next()
-		name := *lex.Next()
-		eq := *lex.Next()
+// nameValue is the form of `option NAME = EXPR` and `const NAME = EXPR`, the commonest
+// declarations of a long file, read without participle's reflection, which was most of
+// their parse time. Any other shape goes to the grammar, which words the error.
+func nameValue(grammar func(*lexer.PeekingLexer, *Decl) error, set func(*Decl, lexer.Position, string, *Expr)) declForm {
+	read := func(r *procReader, d *Decl) bool {
+		kw := *r.lex.Next()
+		name := *r.lex.Next()
+		eq := *r.lex.Next()
 		if (name.Type == TokIdent || name.Type == TokDice) && eq.Type == TokOp && eq.Value == "=" {
 			v := &Expr{}
-			if err := v.Parse(lex); err == nil {
+			if err := v.read(r.lex); err == nil {
 				set(d, kw.Pos, name.Value, v)
-				return nil
+				return true
 			}
 		}
-		lex.LoadCheckpoint(cp)
-		return grammar(lex, d)
+		return false
+	}
+	return declForm{
+		read: read,
+		parse: func(lex *lexer.PeekingLexer, d *Decl) error {
+			cp := lex.MakeCheckpoint()
+			if read(&procReader{lex: lex}, d) {
+				return nil
+			}
+			lex.LoadCheckpoint(cp)
+			if handDecls {
+				handFallbacks.Add(1)
+			}
+			return grammar(lex, d)
+		},
 	}
 }

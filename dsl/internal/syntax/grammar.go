@@ -332,9 +332,11 @@ type Head struct{ Expr }
 
 // Parse reads tokens up to the end of the expression: a newline, comma, `parser:"="` (or `parser:"+="`…),
 // `parser:"else"` or closing bracket at depth 0, or a `parser:"{"` or `parser:"}"` in a header.
-func (h *Head) Parse(lex *lexer.PeekingLexer) error {
+func (h *Head) Parse(lex *lexer.PeekingLexer) error { return h.read(lex) }
+
+func (h *Head) read(lex tokenStream) error {
 	h.head = true
-	return h.Expr.Parse(lex)
+	return h.Expr.read(lex)
 }
 
 // statementWords start statements, never expressions: an expression statement (the first
@@ -343,7 +345,9 @@ var statementWords = map[string]bool{"let": true, "if": true, "for": true, "whil
 	"break": true, "continue": true, "require": true, "emit": true}
 
 // Parse implements participle.Parseable.
-func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error { return e.read(lex) }
+
+func (e *Expr) read(lex tokenStream) error {
 	if t := lex.Peek(); t.Type == TokIdent && statementWords[t.Value] {
 		return participle.NextMatch
 	}
@@ -453,31 +457,22 @@ type rowGrammar struct {
 
 var rowParser = newLazyParser[rowGrammar]()
 
-// Parse implements participle.Parseable. A row `KEY : VALUE` is read by hand: a table of
-// many rows spent most of its parse time in participle's reflection. A columns line, or a
-// row that does not read, goes to the grammar, which words the error.
+// Parse implements participle.Parseable. A row `KEY : VALUE` and a columns line are read by
+// hand: a table of many rows spent most of its parse time in participle's reflection, and
+// building the row's parser a millisecond. A row that does not read goes to the grammar,
+// which words the error.
 func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	if t.EOF() || t.Type == TokNewline || t.Type == TokPunct && t.Value == "}" {
 		return participle.NextMatch
 	}
 	cp := lex.MakeCheckpoint()
-	if t.Type != TokIdent || t.Value != "columns" {
-		pos, k := t.Pos, &Key{}
-		if k.Parse(lex) == nil {
-			if colon := lex.Next(); colon.Type == TokOp && colon.Value == ":" {
-				v := &Expr{}
-				switch err := v.Parse(lex); err {
-				case nil:
-					*r = Row{Pos: pos, Key: k, Value: v}
-					return nil
-				case participle.NextMatch:
-					*r = Row{Pos: pos, Key: k}
-					return nil
-				}
-			}
-		}
-		lex.LoadCheckpoint(cp)
+	if (handDecls || t.Type != TokIdent || t.Value != "columns") && r.read(lex) {
+		return nil
+	}
+	lex.LoadCheckpoint(cp)
+	if handDecls {
+		handFallbacks.Add(1)
 	}
 	g, err := rowParser().ParseFromLexer(lex, participle.AllowTrailing(true))
 	if err != nil {
@@ -485,6 +480,42 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 	}
 	*r = Row{Pos: g.Pos, Columns: g.Columns, Key: g.Key, Value: g.Value}
 	return nil
+}
+
+// read reads a row by hand, reporting whether it did (the tokens it took are then lost).
+func (r *Row) read(lex tokenStream) bool {
+	t := lex.Peek()
+	if t.Type == TokIdent && t.Value == "columns" {
+		c := (&procReader{lex: lex}).columns()
+		if c == nil {
+			return false
+		}
+		*r = Row{Pos: t.Pos, Columns: c}
+		// The grammar's optional value after the columns: an expression stops where they
+		// stopped, so there is none, but it is read as the grammar would.
+		v := &Expr{}
+		if v.read(lex) == nil {
+			r.Value = v
+		}
+		return true
+	}
+	pos, k := t.Pos, &Key{}
+	if k.read(lex) != nil {
+		return false
+	}
+	if colon := lex.Next(); colon.Type != TokOp || colon.Value != ":" {
+		return false
+	}
+	v := &Expr{}
+	switch err := v.read(lex); err {
+	case nil:
+		*r = Row{Pos: pos, Key: k, Value: v}
+	case participle.NextMatch:
+		*r = Row{Pos: pos, Key: k}
+	default:
+		return false
+	}
+	return true
 }
 
 // Columns declares the columns of a two-dimensional table: values, or odds ratios
@@ -503,7 +534,9 @@ type Key struct {
 }
 
 // Parse implements participle.Parseable.
-func (k *Key) Parse(lex *lexer.PeekingLexer) error {
+func (k *Key) Parse(lex *lexer.PeekingLexer) error { return k.read(lex) }
+
+func (k *Key) read(lex tokenStream) error {
 	depth := 0
 	for {
 		t := lex.Peek()

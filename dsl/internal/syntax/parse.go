@@ -91,10 +91,13 @@ func ReadLimited(name string, limit int64) ([]byte, error) {
 	if err := regular(name, st, limit); err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// Read into a buffer of the file's size (and the byte that shows it grew), not through
+	// io.ReadAll's doubling: a file is read once per load.
+	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	if int64(len(b)) > limit {
 		return nil, tooLarge(name, limit)
 	}
@@ -121,6 +124,10 @@ func tooLarge(name string, limit int64) error {
 type ParsedFile struct {
 	Name string
 	AST  *File
+	// Tokens are the file's tokens as Scan yields them (newlines included, EOF not), their
+	// positions naming the file: the checks that read every token (check's deceivingText)
+	// take them instead of scanning the file again. Nil: scan the source.
+	Tokens []lexer.Token
 }
 
 // ParseFiles reads and parses rule files and their includes, each once, in the order a
@@ -148,18 +155,17 @@ func ParseFiles(fs FileSystem, paths ...string) ([]ParsedFile, Sources, Diagnost
 // Parse parses one rule file (its includes are not read), after checking the bytes that
 // would trip the parser: encoding, nesting and size.
 func Parse(name string, src []byte) (*File, *Diagnostic) {
-	if d := precheck(name, src); d != nil {
-		return nil, d
+	f, _, d := parseFile(name, src)
+	return f, d
+}
+
+// parseError is the diagnostic of a file the grammar does not read.
+func parseError(name string, src []byte, err error) *Diagnostic {
+	d := parseDiag(name, err)
+	if d.End.Line == 0 {
+		d.End = tokenEnd(src, d.Pos)
 	}
-	f, err := parseFile(name, src)
-	if err != nil {
-		d := parseDiag(name, err)
-		if d.End.Line == 0 {
-			d.End = tokenEnd(src, d.Pos)
-		}
-		return nil, d
-	}
-	return f, nil
+	return d
 }
 
 // tokenEnd is where the token starting at p ends, as the tolerant scan reads it (a character
@@ -245,67 +251,88 @@ func endsOperand(t lexer.Token) bool {
 // {hole}), expr is true and the same pass also bounds the tokens to MaxExprTokens and
 // reports what the lexer would reject. Positions count from start.
 func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
-	type open struct{ unary, elseIfs int }
-	// frames[i] counts what is pending inside the i-th open bracket.
-	frames := []open{{}}
-	level, n := 0, 0
-	var prev lexer.Token
+	n := nesting{start: start, expr: expr}
 	var bad *Diagnostic
 	Scan(src, func(t lexer.Token) bool {
-		top := &frames[len(frames)-1]
-		switch d := BracketDelta(t); {
-		case d > 0:
-			frames = append(frames, open{})
-			level++
-		case d < 0:
-			if len(frames) > 1 {
-				level -= 1 + top.unary + top.elseIfs
-				frames = frames[:len(frames)-1]
-			}
-		case (t.Type == TokOp && (t.Value == "!" || t.Value == "-" || t.Value == "+") ||
-			t.Type == TokIdent && t.Value == "not") && !endsOperand(prev):
-			top.unary++
-			level++
-		case t.Type == TokIdent && t.Value == "if" && prev.Type == TokIdent && prev.Value == "else":
-			top.elseIfs++
-			level++
-		case !endsOperand(t):
-			// A binary operator, comma or line end: the operand of pending unary
-			// operators is complete; a line end also ends an if statement.
-			level -= top.unary
-			top.unary = 0
-			if t.Type == TokNewline {
-				level -= top.elseIfs
-				top.elseIfs = 0
-			}
-		}
-		n++
-		switch {
-		case level > MaxNesting:
-			bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
-				Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
-		case !expr && n > MaxFileTokens:
-			bad = &Diagnostic{Summary: fmt.Sprintf("more than %d tokens in one file (the limit)", MaxFileTokens)}
-		case !expr:
-		case n > MaxExprTokens:
-			bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
-		case t.Type == TokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
-			bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
-		case t.Type == TokBad:
-			bad = &Diagnostic{Summary: unexpectedChar(t.Value)}
-		}
-		if bad != nil {
-			bad.Pos = Pos{start.Filename, start.Line + t.Pos.Line - 1, t.Pos.Column}
-			if t.Pos.Line == 1 {
-				bad.Pos.Col += start.Column - 1
-			}
-			bad.End = After(bad.Pos, t.Value)
-			return false
-		}
-		prev = t
-		return true
+		bad = n.step(t)
+		return bad == nil
 	})
 	return bad
+}
+
+// nesting is CheckNesting's count, one token at a time: the scan of a whole rule file
+// (parseFile) runs it on the tokens it hands the parser, so a file is scanned once.
+type nesting struct {
+	// frames[i] counts what is pending inside the i-th open bracket, frames[0] outside
+	// any (depth of them open). Each open bracket counts one level, and the count stops
+	// at the first level past MaxNesting: no more than MaxNesting+1 are ever open. A
+	// fixed array keeps the count off the heap (CheckNesting runs on every template hole).
+	frames   [MaxNesting + 2]nestFrame
+	depth    int
+	level, n int
+	prev     lexer.Token
+	start    lexer.Position
+	expr     bool
+}
+
+type nestFrame struct{ unary, elseIfs int32 }
+
+// step counts token t and returns the problem it makes, or nil.
+func (s *nesting) step(t lexer.Token) *Diagnostic {
+	top := &s.frames[s.depth]
+	switch d := BracketDelta(t); {
+	case d > 0:
+		s.depth++
+		s.frames[s.depth] = nestFrame{}
+		s.level++
+	case d < 0:
+		if s.depth > 0 {
+			s.level -= 1 + int(top.unary+top.elseIfs)
+			s.depth--
+		}
+	case (t.Type == TokOp && (t.Value == "!" || t.Value == "-" || t.Value == "+") ||
+		t.Type == TokIdent && t.Value == "not") && !endsOperand(s.prev):
+		top.unary++
+		s.level++
+	case t.Type == TokIdent && t.Value == "if" && s.prev.Type == TokIdent && s.prev.Value == "else":
+		top.elseIfs++
+		s.level++
+	case !endsOperand(t):
+		// A binary operator, comma or line end: the operand of pending unary
+		// operators is complete; a line end also ends an if statement.
+		s.level -= int(top.unary)
+		top.unary = 0
+		if t.Type == TokNewline {
+			s.level -= int(top.elseIfs)
+			top.elseIfs = 0
+		}
+	}
+	s.n++
+	var bad *Diagnostic
+	switch {
+	case s.level > MaxNesting:
+		bad = &Diagnostic{Summary: fmt.Sprintf("nesting deeper than the limit of %d", MaxNesting),
+			Detail: "brackets, blocks, else if and unary operators (!, not, -, +) each count one level"}
+	case !s.expr && s.n > MaxFileTokens:
+		bad = &Diagnostic{Summary: fmt.Sprintf("more than %d tokens in one file (the limit)", MaxFileTokens)}
+	case !s.expr:
+	case s.n > MaxExprTokens:
+		bad = &Diagnostic{Summary: fmt.Sprintf("expression longer than the limit of %d tokens", MaxExprTokens)}
+	case t.Type == TokBad && (t.Value[0] == '"' || t.Value[0] == '\''):
+		bad = &Diagnostic{Summary: "unterminated string", Detail: "a string ends on its line with the quote it began with"}
+	case t.Type == TokBad:
+		bad = &Diagnostic{Summary: unexpectedChar(t.Value)}
+	}
+	if bad != nil {
+		bad.Pos = Pos{s.start.Filename, s.start.Line + t.Pos.Line - 1, t.Pos.Column}
+		if t.Pos.Line == 1 {
+			bad.Pos.Col += s.start.Column - 1
+		}
+		bad.End = After(bad.Pos, t.Value)
+		return bad
+	}
+	s.prev = t
+	return nil
 }
 
 // ReservedUse finds, in an expression's text, a name the implementation keeps for itself:
@@ -453,12 +480,12 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	l.src[clean] = src
-	f, d := Parse(clean, src)
+	f, toks, d := parseFile(clean, src)
 	if d != nil {
 		l.diags = append(l.diags, d)
 		return
 	}
-	l.files = append(l.files, ParsedFile{clean, f})
+	l.files = append(l.files, ParsedFile{clean, f, toks})
 	for _, decl := range f.Decls {
 		if inc := decl.Include; inc != nil {
 			path, ok := Unquote(inc.Path)

@@ -10,7 +10,9 @@ import (
 // Rule files are read by hand where they can be: participle's reflection over the
 // productions of procedures (Block, Stmt and its nine alternatives) was more than half of
 // checking the largest shipped ruleset, and building a production's parser costs about a
-// millisecond of every process that reads one. The reader below follows the grammar's
+// millisecond of every process that reads one, so every declaration and table row of the
+// shipped rulesets is read here and the grammar only words errors (and reads shapes too
+// rare to be worth a reader). The reader below follows the grammar's
 // productions exactly as participle matches them (literals by their text, Ident, Dice and
 // String by type, Pos at the first token of a production, EndPos at the token after it) and
 // gives up at the first token it does not expect: the grammar then parses the declaration
@@ -24,26 +26,118 @@ var handDecls = true
 // handFallbacks counts the declarations the hand reader left to the grammar (for tests).
 var handFallbacks atomic.Int64
 
-// parseFile parses a whole file, by hand when it can.
-func parseFile(name string, src []byte) (*File, error) {
-	if handDecls {
-		if f := readFile(name, src); f != nil {
-			return f, nil
+// parseFile parses a whole file, by hand when it can, after the checks of precheck; it
+// returns the file's tokens too (those of Scan, newlines included, EOF not) for the checks
+// that read them after it (ParsedFile.Tokens). The file is scanned once: the scan counts
+// the nesting (CheckNesting) as it hands its tokens to the hand reader's lexer, which
+// participle's Upgrade copies once, where each of them used to scan the file again. Only a
+// file that does not read by hand is lexed again, by participle, for its own error.
+func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
+	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
+		return nil, nil, d
+	}
+	text := string(src)
+	start := lexer.Position{Filename: name, Line: 1, Column: 1}
+	s := scanner{src: text, pos: start, tolerant: true}
+	nest := nesting{start: start}
+	// The shipped rulesets hold a token for every six or seven bytes: one allocation for
+	// most files, where participle's Upgrade grew its copy token by token (a third of
+	// the bytes a check allocated).
+	toks := make([]lexer.Token, 0, len(src)/5+64)
+	lexBad := false
+	for {
+		t, _ := s.Next() // tolerant: never an error
+		if t.EOF() {
+			toks = append(toks, t)
+			break
+		}
+		if d := nest.step(t); d != nil {
+			return nil, nil, d
+		}
+		lexBad = lexBad || t.Type == TokBad
+		toks = append(toks, t)
+	}
+	if handDecls && !lexBad {
+		if f := readFile(toks); f != nil {
+			return f, toks[:len(toks)-1], nil
 		}
 	}
-	return fileParser().ParseBytes(name, src)
+	f, err := fileParser().ParseString(name, text)
+	if err != nil {
+		return nil, nil, parseError(name, src, err)
+	}
+	return f, toks[:len(toks)-1], nil
 }
 
-// readFile reads `( Decl | Newline )*` to the end of the file, or returns nil.
-func readFile(name string, src []byte) *File {
-	lx, err := Lexer.LexBytes(name, src)
-	if err != nil {
-		return nil
+// tokenStream is what the readers take of a lexer: participle's PeekingLexer where the
+// grammar calls them (Expr, Key and Row are participle.Parseable), the file's own tokens
+// (tokenCursor) where the hand reader reads a file.
+type tokenStream interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+}
+
+// tokenCursor reads a file's tokens, the last one EOF, as PeekingLexer would.
+type tokenCursor struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (c *tokenCursor) Peek() *lexer.Token { return &c.toks[c.i] }
+
+func (c *tokenCursor) Next() *lexer.Token {
+	t := &c.toks[c.i]
+	if c.i < len(c.toks)-1 {
+		c.i++
 	}
-	lex, err := lexer.Upgrade(lx)
-	if err != nil {
-		return nil
+	return t
+}
+
+// sliceLexer hands tokens, the last one EOF, to participle's Upgrade.
+type sliceLexer struct{ tokenCursor }
+
+func (l *sliceLexer) Next() (lexer.Token, error) { return *l.tokenCursor.Next(), nil }
+
+// readFile reads `( Decl | Newline )*` from a file's tokens to its end, or returns nil.
+// From the first declaration the hand reader does not read on, the rest of the file goes
+// through participle's lexer (readDecls), the grammar reading that declaration.
+func readFile(toks []lexer.Token) *File {
+	c := &tokenCursor{toks: toks}
+	r := &procReader{lex: c}
+	f := &File{}
+	for {
+		t := c.Peek()
+		switch {
+		case t.EOF():
+			return f
+		case t.Type == TokNewline:
+			c.Next()
+			continue
+		}
+		at := c.i
+		if form, ok := declForms[t.Value]; ok && t.Type == TokIdent {
+			d := &Decl{Pos: t.Pos}
+			if form.read(r, d) {
+				f.Decls = append(f.Decls, d)
+				continue
+			}
+		}
+		lex, err := lexer.Upgrade(&sliceLexer{tokenCursor{toks: toks[at:]}})
+		if err != nil {
+			return nil
+		}
+		rest := readDecls(lex)
+		if rest == nil {
+			return nil
+		}
+		f.Decls = append(f.Decls, rest.Decls...)
+		return f
 	}
+}
+
+// readDecls reads `( Decl | Newline )*` to the end of the file, each declaration by hand
+// or by the grammar, or returns nil.
+func readDecls(lex *lexer.PeekingLexer) *File {
 	f := &File{}
 	for {
 		t := lex.Peek()
@@ -82,7 +176,7 @@ func hand[T any](read func(*procReader) *T, set func(*Decl, *T)) func(*lexer.Pee
 
 // procReader reads declarations; every method returns nil (or false) where the text leaves
 // the shapes it reads, and the caller gives up.
-type procReader struct{ lex *lexer.PeekingLexer }
+type procReader struct{ lex tokenStream }
 
 // keyword consumes the declaration's keyword kw and returns its position.
 func (r *procReader) keyword(kw string) (lexer.Position, bool) {
@@ -285,7 +379,7 @@ func (r *procReader) table() *TableDecl {
 			return d
 		}
 		row := &Row{}
-		if row.Parse(r.lex) != nil {
+		if !row.read(r.lex) {
 			return nil
 		}
 		d.Rows = append(d.Rows, row)
@@ -325,7 +419,7 @@ func (r *procReader) newlines() {
 // expr reads an expression that must be there.
 func (r *procReader) expr() *Expr {
 	e := &Expr{}
-	if e.Parse(r.lex) != nil {
+	if e.read(r.lex) != nil {
 		return nil
 	}
 	return e
@@ -334,7 +428,7 @@ func (r *procReader) expr() *Expr {
 // head reads an if, for or while header.
 func (r *procReader) head() *Head {
 	h := &Head{}
-	if h.Parse(r.lex) != nil {
+	if h.read(r.lex) != nil {
 		return nil
 	}
 	return h
@@ -461,7 +555,7 @@ func (r *procReader) stmt() *Stmt {
 	t := r.peek()
 	s := &Stmt{Pos: t.Pos}
 	target := &Expr{}
-	switch err := target.Parse(r.lex); {
+	switch err := target.read(r.lex); {
 	case err == nil:
 		simple := &SimpleStmt{Pos: t.Pos, Target: target}
 		if op := r.peek().Value; op == "=" || op == "+=" || op == "-=" || op == "*=" {
@@ -540,7 +634,7 @@ func (r *procReader) stmt() *Stmt {
 		r.lex.Next()
 		ret := &ReturnStmt{Pos: t.Pos}
 		v := &Expr{}
-		switch err := v.Parse(r.lex); {
+		switch err := v.read(r.lex); {
 		case err == nil:
 			ret.Value = v
 		case err != participle.NextMatch:
@@ -603,4 +697,438 @@ func (r *procReader) ifStmt() *IfStmt {
 		}
 	}
 	return st
+}
+
+func (r *procReader) include() *IncludeDecl {
+	pos, ok := r.keyword("include")
+	d := &IncludeDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Path, ok = r.str(); !ok {
+		return nil
+	}
+	return d
+}
+
+func (r *procReader) pile() *PileDecl {
+	pos, ok := r.keyword("pile")
+	d := &PileDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	return d
+}
+
+// dice reads `"dice" NAME "=" ( "[" Newline* Face ( Comma Newline* Face )* Newline* "]" |
+// DieCall )`.
+func (r *procReader) dice() *DiceDecl {
+	pos, ok := r.keyword("dice")
+	d := &DiceDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take("=") {
+		return nil
+	}
+	if !r.take("[") {
+		c := &DieCall{Pos: r.peek().Pos}
+		if c.Name, ok = r.name(); !ok || !r.take("(") {
+			return nil
+		}
+		if !r.is(")") {
+			for {
+				a := r.expr()
+				if a == nil {
+					return nil
+				}
+				c.Args = append(c.Args, a)
+				if r.peek().Type != TokComma {
+					break
+				}
+				r.lex.Next()
+			}
+		}
+		if !r.take(")") {
+			return nil
+		}
+		d.Rule = c
+		return d
+	}
+	r.newlines()
+	for {
+		f := r.face()
+		if f == nil {
+			return nil
+		}
+		d.Faces = append(d.Faces, f)
+		if r.peek().Type != TokComma {
+			break
+		}
+		r.lex.Next()
+		r.newlines()
+	}
+	r.newlines()
+	if !r.take("]") {
+		return nil
+	}
+	return d
+}
+
+// face reads `Counts | "-"? ( Number | Ident | Dice | String )`.
+func (r *procReader) face() *Face {
+	f := &Face{Pos: r.peek().Pos}
+	if r.is("{") {
+		f.Counts = r.counts()
+		if f.Counts == nil {
+			return nil
+		}
+		return f
+	}
+	f.Neg = r.take("-")
+	switch t := r.peek(); t.Type {
+	case TokNumber:
+		f.Number = t.Value
+	case TokIdent, TokDice, TokString:
+		f.Name = t.Value
+	default:
+		return nil
+	}
+	r.lex.Next()
+	return f
+}
+
+// counts reads `"{" Newline* ( Count ( Comma Newline* Count )* )? Newline* "}"`.
+func (r *procReader) counts() *Counts {
+	c := &Counts{Pos: r.peek().Pos}
+	if !r.take("{") {
+		return nil
+	}
+	r.newlines()
+	if !r.is("}") {
+		for {
+			n := &Count{Pos: r.peek().Pos}
+			var ok bool
+			if n.Name, ok = r.name(); !ok || !r.take(":") {
+				return nil
+			}
+			v := &CountValue{Pos: r.peek().Pos}
+			v.Neg = r.take("-")
+			switch t := r.peek(); t.Type {
+			case TokNumber, TokIdent, TokDice, TokString:
+				v.Text = t.Value
+				r.lex.Next()
+			default:
+				return nil
+			}
+			n.Value = v
+			c.Fields = append(c.Fields, n)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+			r.newlines()
+		}
+	}
+	r.newlines()
+	if !r.take("}") {
+		return nil
+	}
+	return c
+}
+
+// deck reads `"deck" NAME "standard"? ( "{" ( DeckLine | Newline )* "}" )?`.
+func (r *procReader) deck() *DeckDecl {
+	pos, ok := r.keyword("deck")
+	d := &DeckDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok {
+		return nil
+	}
+	d.Standard = r.take("standard")
+	if !r.take("{") {
+		return d
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		l := &DeckLine{Pos: t.Pos}
+		switch t.Value {
+		case "suit":
+			r.lex.Next()
+			s := &Suit{}
+			if s.Symbol, ok = r.str(); !ok {
+				return nil
+			}
+			if s.Name, ok = r.str(); !ok {
+				return nil
+			}
+			if s.Colour, ok = r.ident(); !ok {
+				return nil
+			}
+			s.Meaning, _ = r.str()
+			l.Suit = s
+		case "jokers":
+			r.lex.Next()
+			n := r.peek()
+			if n.Type != TokNumber {
+				return nil
+			}
+			l.Jokers = n.Value
+			r.lex.Next()
+		case "rank":
+			r.lex.Next()
+			k := &Rank{}
+			n := r.peek()
+			if n.Type != TokIdent && n.Type != TokNumber {
+				return nil
+			}
+			k.Name = n.Value
+			r.lex.Next()
+			if v := r.peek(); v.Type == TokNumber {
+				k.Value = v.Value
+				r.lex.Next()
+			} else {
+				return nil
+			}
+			k.Figure = r.take("figure")
+			l.Rank = k
+		default:
+			return nil
+		}
+		d.Lines = append(d.Lines, l)
+	}
+}
+
+// mapDecl reads `"map" NAME "{" ( MapLine | Newline )* "}"`.
+func (r *procReader) mapDecl() *MapDecl {
+	pos, ok := r.keyword("map")
+	d := &MapDecl{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if d.Name, ok = r.name(); !ok || !r.take("{") {
+		return nil
+	}
+	for {
+		t := r.peek()
+		switch {
+		case t.Type == TokNewline:
+			r.lex.Next()
+			continue
+		case t.Value == "}":
+			r.lex.Next()
+			return d
+		}
+		l := r.mapLine()
+		if l == nil {
+			return nil
+		}
+		d.Lines = append(d.Lines, l)
+	}
+}
+
+// mapLine reads one line of a map; each form starts with its own word.
+func (r *procReader) mapLine() *MapLine {
+	t := r.peek()
+	l := &MapLine{Pos: t.Pos}
+	var ok bool
+	switch t.Value {
+	case "rows":
+		r.lex.Next()
+		if !r.take("{") {
+			return nil
+		}
+		r.newlines()
+		for {
+			s := r.peek()
+			if s.Type != TokString {
+				break
+			}
+			l.Rows = append(l.Rows, &RowLine{Pos: s.Pos, Text: s.Value})
+			r.lex.Next()
+			r.newlines()
+		}
+		if len(l.Rows) == 0 || !r.take("}") {
+			return nil
+		}
+	case "legend":
+		r.lex.Next()
+		for {
+			g := &Legend{Pos: r.peek().Pos}
+			if g.Char, ok = r.str(); !ok {
+				return nil
+			}
+			if g.Terrain, ok = r.name(); !ok {
+				return nil
+			}
+			l.Legend = append(l.Legend, g)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+			r.newlines()
+		}
+	case "river", "stream", "bridge", "ford":
+		r.lex.Next()
+		e := &EdgeLine{Pos: t.Pos, Kind: t.Value}
+		for {
+			a := r.hex()
+			if a == nil || !r.take("-") {
+				return nil
+			}
+			b := r.hex()
+			if b == nil {
+				return nil
+			}
+			e.Edges = append(e.Edges, &Edge{A: a, B: b})
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+		l.Edge = e
+	case "road":
+		r.lex.Next()
+		for {
+			h := r.hex()
+			if h == nil {
+				return nil
+			}
+			l.Road = append(l.Road, h)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+	case "height":
+		r.lex.Next()
+		for {
+			h := &Height{H: r.hex()}
+			if h.H == nil {
+				return nil
+			}
+			h.Neg = r.take("-")
+			v := r.peek()
+			if v.Type != TokNumber {
+				return nil
+			}
+			h.Value = v.Value
+			r.lex.Next()
+			l.Height = append(l.Height, h)
+			if r.peek().Type != TokComma {
+				break
+			}
+			r.lex.Next()
+		}
+	case "point":
+		r.lex.Next()
+		p := &Point{Pos: t.Pos}
+		if p.Name, ok = r.name(); !ok {
+			return nil
+		}
+		if p.H = r.hex(); p.H == nil {
+			return nil
+		}
+		p.Label, _ = r.str()
+		l.Point = p
+	case "units":
+		r.lex.Next()
+		u := &Units{Pos: t.Pos}
+		if u.Kind, ok = r.name(); !ok || !r.take("at") {
+			return nil
+		}
+		if u.At = r.unitAccess(); u.At == nil {
+			return nil
+		}
+		for _, opt := range []struct {
+			word string
+			to   **UnitAccess
+		}{{"marker", &u.Marker}, {"label", &u.Label}, {"side", &u.Side}} {
+			if r.take(opt.word) {
+				if *opt.to = r.unitAccess(); *opt.to == nil {
+					return nil
+				}
+			}
+		}
+		l.Units = u
+	default:
+		return nil
+	}
+	return l
+}
+
+// hex reads `"(" Number Comma Number ")"`.
+func (r *procReader) hex() *Hex {
+	h := &Hex{Pos: r.peek().Pos}
+	if !r.take("(") {
+		return nil
+	}
+	c := r.peek()
+	if c.Type != TokNumber {
+		return nil
+	}
+	h.Col = c.Value
+	r.lex.Next()
+	if r.peek().Type != TokComma {
+		return nil
+	}
+	r.lex.Next()
+	w := r.peek()
+	if w.Type != TokNumber {
+		return nil
+	}
+	h.Row = w.Value
+	r.lex.Next()
+	if !r.take(")") {
+		return nil
+	}
+	return h
+}
+
+func (r *procReader) unitAccess() *UnitAccess {
+	a := &UnitAccess{Pos: r.peek().Pos}
+	var ok bool
+	if a.Name, ok = r.name(); !ok {
+		return nil
+	}
+	return a
+}
+
+// columns reads `"columns" ( "ratio" (?! Comma) )? Expr ( Comma Expr )*`.
+func (r *procReader) columns() *Columns {
+	pos, ok := r.keyword("columns")
+	c := &Columns{Pos: pos}
+	if !ok {
+		return nil
+	}
+	if r.take("ratio") {
+		if r.peek().Type == TokComma {
+			return nil // ratio as the first column's value: the grammar's lookahead decides
+		}
+		c.Ratio = true
+	}
+	for {
+		e := r.expr()
+		if e == nil {
+			return nil
+		}
+		c.Items = append(c.Items, e)
+		if r.peek().Type != TokComma {
+			return c
+		}
+		r.lex.Next()
+	}
 }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -93,6 +94,27 @@ func TestParticipleMessagesInPlainTerms(t *testing.T) {
 	} {
 		if got := plainExpected(in); got != want {
 			t.Errorf("plainExpected(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestParsedTokensAreScans: the tokens a load keeps of each file (ParsedFile.Tokens, which
+// the checks read instead of scanning again) are Scan's tokens of its source, with the
+// file's name in their positions, on every rule file of the repository.
+func TestParsedTokensAreScans(t *testing.T) {
+	for name, src := range repoRuleFiles(t) {
+		files, _, diags := ParseFiles(memFiles{name: src}, name)
+		if diags.HasErrors() || len(files) == 0 {
+			continue // an include outside memFiles, or a counter-example
+		}
+		var want []lexer.Token
+		Scan(string(src), func(tok lexer.Token) bool {
+			tok.Pos.Filename = name
+			want = append(want, tok)
+			return true
+		})
+		if got := files[0].Tokens; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %d tokens kept, Scan gives %d", name, len(got), len(want))
 		}
 	}
 }
