@@ -801,9 +801,13 @@ func (s *Scope) lookup(name string) (*runtime.Type, bool) {
 func (s *Scope) names() []string {
 	var out []string
 	for ; s != nil; s = s.parent {
+		// Sorted within each scope: "did you mean" keeps the first of the closest names, so
+		// the order of a map walk would make the suggestion change from one load to the next.
+		from := len(out)
 		for n := range s.Vars {
 			out = append(out, n)
 		}
+		slices.Sort(out[from:])
 	}
 	return out
 }
