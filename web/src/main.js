@@ -700,9 +700,9 @@ const maxLinkInputs = 200;
 const maxLinkSimRuns = 100000; // ten :sim of the default 10,000 runs
 
 // simRuns is the number of runs an input asks when it is a :sim (its N, or the default),
-// and 0 otherwise.
+// and 0 otherwise. The console reads N as Go's ParseInt does, so a + before it counts too.
 function simRuns(input) {
-  const m = /^:sim(?:\s+(\d+)(?=\s))?(?:\s|$)/.exec(input.trim());
+  const m = /^:sim(?:\s+\+?(\d+)(?=\s))?(?:\s|$)/.exec(input.trim());
   if (!m) return 0;
   return m[1] === undefined ? 10000 : Number(m[1]);
 }

@@ -428,6 +428,10 @@ try {
   const sims = await capped(["1 + 1", ":sim 60000 d6", ":sim 50000 d6", "2 + 2"]);
   check(sims.entries.length === 2 && sims.entries[1].includes("60000 runs") && sims.note === "a link replays at most 100,000 :sim runs in all: the last 2 of its 4 inputs were left out",
     `and its :sim runs at 100,000 in all: ${sims.entries.length} run, ${JSON.stringify(sims.note)}`);
+  // The console reads ":sim +60000" as 60,000 runs (a sign before N): the cap counts them so.
+  const signed = await capped(["1 + 1", ":sim +60000 d6", ":sim +50000 d6", "2 + 2"]);
+  check(signed.entries.length === 2 && signed.entries[1].includes("60000 runs") && signed.note === "a link replays at most 100,000 :sim runs in all: the last 2 of its 4 inputs were left out",
+    `and counts :sim +N as N runs: ${signed.entries.length} run, ${JSON.stringify(signed.note)}`);
   await page.bringToFront();
   // A link whose text is not UTF-8 is refused, not opened with U+FFFD in the rules.
   const latin = await browser.newPage();
