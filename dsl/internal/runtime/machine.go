@@ -851,14 +851,13 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 		return m.evalOther(x, f)
 	}
 	// The locals are read from their slots, so nothing is flushed.
-	// m.running counts the VMs' levels too: the states may lag by more than one.
-	for len(m.fastStates) <= m.running {
-		m.fastStates = append(m.fastStates, nil)
+	d := m.running
+	if d >= len(m.fastStates) {
+		m.growFastStates()
 	}
-	slot := &m.fastStates[m.running]
-	m.running++
-	v, err := x.Fast.Eval(slot, m, f, m.Limits.MemoryBudget)
-	m.running--
+	m.running = d + 1
+	v, err := x.Fast.Eval(&m.fastStates[d], m, f, m.Limits.MemoryBudget)
+	m.running = d
 	if err != nil {
 		return nil, m.wrapError(x, err)
 	}
@@ -867,6 +866,14 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 		return finiteAt(x, v)
 	}
 	return v, nil
+}
+
+// growFastStates gives the closures a state for the current depth: m.running counts the VMs'
+// levels too, so the states may lag by more than one.
+func (m *Machine) growFastStates() {
+	for len(m.fastStates) <= m.running {
+		m.fastStates = append(m.fastStates, nil)
+	}
 }
 
 // evalOther is eval for the expressions without closures, and for literals and names.
