@@ -842,8 +842,42 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 }
 
 // eval runs one compiled expression in a frame's variables, by its shortcut when it has one
-// (see Expr), else by its Code on the VM of the current nesting depth.
+// (see Expr), else by its Code on the VM of the current nesting depth. An expression compiled
+// to closures (nearly all of them) is tested first: it goes from the statement to its
+// closures without walking the other shortcuts.
 func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
+	// A literal and a local's name have closures too, but their shortcuts are cheaper.
+	if x.Fast == nil || x.IsLit || x.Ident != "" {
+		return m.evalOther(x, f)
+	}
+	// The locals are read from their slots, so nothing is flushed.
+	d := m.running
+	if d >= len(m.fastStates) {
+		m.growFastStates()
+	}
+	m.running = d + 1
+	v, err := x.Fast.Eval(&m.fastStates[d], m, f, m.Limits.MemoryBudget)
+	m.running = d
+	if err != nil {
+		return nil, m.wrapError(x, err)
+	}
+	// finiteAt is asked only about a float (the check is out of line).
+	if _, ok := v.(float64); ok {
+		return finiteAt(x, v)
+	}
+	return v, nil
+}
+
+// growFastStates gives the closures a state for the current depth: m.running counts the VMs'
+// levels too, so the states may lag by more than one.
+func (m *Machine) growFastStates() {
+	for len(m.fastStates) <= m.running {
+		m.fastStates = append(m.fastStates, nil)
+	}
+}
+
+// evalOther is eval for the expressions without closures, and for literals and names.
+func (m *Machine) evalOther(x *Expr, f *Frame) (any, error) {
 	if x.IsLit {
 		return x.Lit, nil
 	}
@@ -867,20 +901,7 @@ func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 	if x.Tmpl != nil {
 		return x.Tmpl.value(m, f)
 	}
-	if x.Fast != nil {
-		// Closures: the locals are read from their slots, so nothing is flushed.
-		for len(m.fastStates) <= m.running {
-			m.fastStates = append(m.fastStates, nil)
-		}
-		slot := &m.fastStates[m.running]
-		m.running++
-		v, err := x.Fast.Eval(slot, m, f, m.Limits.MemoryBudget)
-		m.running--
-		if err != nil {
-			return nil, m.wrapError(x, err)
-		}
-		return finiteAt(x, v)
-	}
+	// (An expression with closures is run by eval.)
 	// A VM is not re-entrant: an expression may call a procedure or a builtin that evaluates
 	// more expressions, so each nesting level of running VMs gets its own.
 	for len(m.vms) <= m.running {

@@ -432,6 +432,16 @@ func TestIn(t *testing.T) {
 		{"x", nil, false, ""},
 		{"x", "xyz", false, "in needs a list or a map, not string"},
 		{1, []int{1}, true, ""}, // any slice
+		{1.0, []int{2, 1}, true, ""},
+		{r, []int{5}, true, ""},
+		{"b", []string{"a", "b"}, true, ""},
+		{"c", []string{"a", "b"}, false, ""},
+		{1, []string{"1"}, false, ""},
+		{true, []any{false, true}, true, ""},
+		{"a", []any{1, "a"}, true, ""},
+		{1, []any{"1", 1.0}, true, ""},
+		{[]any{1}, []any{[]any{2}}, false, ""},
+		{nil, []any{1, nil}, true, ""},
 	} {
 		got, err := core.In(m, c.needle, c.coll)
 		if got != c.want || errText(err) != c.err {
@@ -439,8 +449,13 @@ func TestIn(t *testing.T) {
 		}
 	}
 	m.Limits.MaxSteps = 10
-	if _, err := core.In(m, 0, make([]any, 100)); err == nil || !strings.Contains(err.Error(), "step limit") {
-		t.Errorf("in a list past the step limit: err %v", err)
+	for _, coll := range []any{make([]any, 100), make([]string, 100), make([]int, 100), make([]float64, 100)} {
+		if _, err := core.In(m, 0, coll); err == nil || !strings.Contains(err.Error(), "step limit") {
+			t.Errorf("in a %T past the step limit: err %v", coll, err)
+		}
+		if _, err := core.In(m, "", coll); err == nil || !strings.Contains(err.Error(), "step limit") {
+			t.Errorf("\"\" in a %T past the step limit: err %v", coll, err)
+		}
 	}
 }
 

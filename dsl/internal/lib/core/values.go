@@ -38,6 +38,37 @@ func In(m *runtime.Machine, needle, coll any) (bool, error) {
 		_, has := list[key]
 		return has, nil
 	}
+	if r, ok := needle.(*runtime.Roll); ok && r.Symbols == nil {
+		needle = r.Total
+	}
+	// The lists a rule builds are []any, and a few builtins give []string or []int: they are
+	// walked without reflect (an element read by reflect is boxed again, an allocation).
+	switch list := coll.(type) {
+	case []any:
+		if err := m.Charge(len(list)); err != nil {
+			return false, err
+		}
+		for _, e := range list {
+			if eq, err := inEqual(m, needle, e); eq || err != nil {
+				return eq, err
+			}
+		}
+		return false, nil
+	case []string:
+		if s, ok := needle.(string); ok {
+			if err := m.Charge(len(list)); err != nil {
+				return false, err
+			}
+			return slices.Contains(list, s), nil
+		}
+	case []int:
+		if n, ok := needle.(int); ok {
+			if err := m.Charge(len(list)); err != nil {
+				return false, err
+			}
+			return slices.Contains(list, n), nil
+		}
+	}
 	v := reflect.ValueOf(coll)
 	if v.Kind() != reflect.Slice {
 		return false, runtime.Errorf("in needs a list or a map, not %s", runtime.TypeName(coll))
@@ -45,20 +76,36 @@ func In(m *runtime.Machine, needle, coll any) (bool, error) {
 	if err := m.Charge(v.Len()); err != nil {
 		return false, err
 	}
-	if r, ok := needle.(*runtime.Roll); ok && r.Symbols == nil {
-		needle = r.Total
-	}
 	for i := range v.Len() {
-		e := v.Index(i).Interface()
-		if r, ok := e.(*runtime.Roll); ok && r.Symbols == nil {
-			e = r.Total
-		}
-		eq, err := m.Equal(needle, e)
-		if eq || err != nil {
+		if eq, err := inEqual(m, needle, v.Index(i).Interface()); eq || err != nil {
 			return eq, err
 		}
 	}
 	return false, nil
+}
+
+// inEqual is needle == e for in, a plain roll listed being its total. Two strings, two ints
+// or two booleans are compared here: Machine.Equal gives the same answer for them (they are
+// neither lists nor maps), after building its table of collections met.
+func inEqual(m *runtime.Machine, needle, e any) (bool, error) {
+	switch x := needle.(type) {
+	case string:
+		if y, ok := e.(string); ok {
+			return x == y, nil
+		}
+	case int:
+		if y, ok := e.(int); ok {
+			return x == y, nil
+		}
+	case bool:
+		if y, ok := e.(bool); ok {
+			return x == y, nil
+		}
+	}
+	if r, ok := e.(*runtime.Roll); ok && r.Symbols == nil {
+		e = r.Total
+	}
+	return m.Equal(needle, e)
 }
 
 // Keys is keys(v): a map's keys in their order (Go's map order is random), a record's
