@@ -340,10 +340,14 @@ type sideRun struct {
 	s     *dsl.Session
 	c     *dsl.Compiled
 	lines []string
-	seen  map[string]struct{} // r.lines as a set
 	// names holds the distinct lines emitted so far (at most maxEmittedLines), so that a
-	// line emitted again in a later run is not made a string again: most runs repeat lines.
-	names map[string]string
+	// line emitted again in a later run is not made a string again (most runs repeat
+	// lines), with the run that last emitted it (stamp, the current run's number): one
+	// look-up tells a line new, new in this run, or already in r.lines. seen is r.lines as
+	// a set for the lines names has no room for.
+	names map[string]*knownLine
+	stamp uint64
+	seen  map[string]struct{}
 	out   RunOutcome
 	ranks map[string]int // an enum result's values in declaration order (EnumRanks)
 	err   error          // the current run's failure, nil when it succeeded
@@ -355,19 +359,26 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}, names: map[string]string{}}
+	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}, names: map[string]*knownLine{}}
 	m.SetEmitBytes(func(b []byte) {
-		// A set beside the list: a run that emits many lines stays linear.
+		// Sets beside the list: a run that emits many lines stays linear.
+		if k := r.names[string(b)]; k != nil {
+			if k.stamp != r.stamp {
+				k.stamp = r.stamp
+				r.lines = append(r.lines, k.line)
+			}
+			return
+		}
+		if len(r.names) < maxEmittedLines {
+			line := string(b)
+			r.names[line] = &knownLine{line: line, stamp: r.stamp}
+			r.lines = append(r.lines, line)
+			return
+		}
 		if _, ok := r.seen[string(b)]; ok {
 			return
 		}
-		line, ok := r.names[string(b)]
-		if !ok {
-			line = string(b)
-			if len(r.names) < maxEmittedLines {
-				r.names[line] = line
-			}
-		}
+		line := string(b)
 		r.seen[line] = struct{}{}
 		r.lines = append(r.lines, line)
 	})
@@ -381,10 +392,19 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	return r, nil
 }
 
+// knownLine is a line of sideRun.names and the number of the last run that emitted it.
+type knownLine struct {
+	line  string
+	stamp uint64
+}
+
 // run does one run on this side and keeps its outcome and lines.
 func (r *sideRun) run(seed uint64) error {
 	r.lines = r.lines[:0]
-	clear(r.seen)
+	r.stamp++
+	if len(r.seen) > 0 {
+		clear(r.seen)
+	}
 	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
 		r.out = outcomeOf(v, err)
 		if r.out.Kind == KindValue && r.ranks != nil {

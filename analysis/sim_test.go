@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"testing"
@@ -368,6 +369,31 @@ func TestSimulateProgress(t *testing.T) {
 				t.Errorf("workers %d: progress %v does not rise", workers, seen)
 				break
 			}
+		}
+	}
+}
+
+// TestSimLinesCountedOncePerRun: a line counts the runs that emitted it, once each, however
+// often a run emits it, with one worker or three; the outcomes tell the truth to compare.
+func TestSimLinesCountedOncePerRun(t *testing.T) {
+	prog := loadSource(t, `ruleset "t"
+action deux(): int {
+  let r = 1d3
+  emit "toujours"
+  emit "r {r}"
+  emit "toujours"
+  emit "r {r}"
+  return r
+}
+`)
+	for _, w := range []int{1, 3} {
+		tally := simulate(t, SimConfig{Expr: "deux()", A: Variant{Prog: prog}, Runs: 600, Seed: 1, Workers: w})
+		want := map[string]int64{"toujours": 600}
+		for p, n := range tally.Pairs {
+			want["r "+p.A] += n
+		}
+		if got := tally.Emitted[0]; !maps.Equal(got, want) {
+			t.Errorf("%d workers: lines %v, want %v", w, got, want)
 		}
 	}
 }

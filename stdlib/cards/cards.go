@@ -50,6 +50,15 @@ func (c *Card) String() string {
 	return c.RankName + c.Symbol
 }
 
+// AppendTo appends what String returns to b.
+func (c *Card) AppendTo(b []byte) []byte {
+	b = append(b, c.RankName...)
+	if c.Joker {
+		return b
+	}
+	return append(b, c.Symbol...)
+}
+
 // JSON is the card as JSON output shows it.
 func (c *Card) JSON() any { return c.String() }
 
@@ -168,6 +177,18 @@ func (p *Pile) String() string {
 		parts[i] = c.String()
 	}
 	return p.Name + "[" + strings.Join(parts, " ") + "]"
+}
+
+// AppendTo appends what String returns to b.
+func (p *Pile) AppendTo(b []byte) []byte {
+	b = append(append(b, p.Name...), '[')
+	for i, c := range p.Cards {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = c.AppendTo(b)
+	}
+	return append(b, ']')
 }
 
 // JSON is the pile as JSON output shows it.

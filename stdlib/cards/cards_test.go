@@ -57,3 +57,19 @@ func TestPileOperations(t *testing.T) {
 		t.Errorf("shuffle: %d cards, %d draws", len(sh), calls)
 	}
 }
+
+// A card or a pile appended to a buffer (a template's hole) gives what String gives.
+func TestAppendToIsString(t *testing.T) {
+	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 2)
+	piles := []*Pile{{Name: "vide"}, {Name: "main", Cards: d.Cards[:1]}, {Name: "jeu", Cards: d.Cards}}
+	for _, c := range d.Cards {
+		if got := string(c.AppendTo([]byte("> "))); got != "> "+c.String() {
+			t.Errorf("card %s: AppendTo gives %q", c, got)
+		}
+	}
+	for _, p := range piles {
+		if got := string(p.AppendTo([]byte("> "))); got != "> "+p.String() {
+			t.Errorf("pile %s: AppendTo gives %q, String %q", p.Name, got, p.String())
+		}
+	}
+}

@@ -289,7 +289,7 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 		}
 		st.Field = shape.Field
 		if ot := shape.ObjType; ot.Kind == runtime.TRecord {
-			st.FieldType = ot.Record.ByName[shape.Field].Type
+			st.FieldType, st.ObjKind = ot.Record.ByName[shape.Field].Type, ot.Record
 		} else if ot.TypedMap() {
 			st.FieldType, st.KeyType = ot.Elem, ot.Key
 			if !c.checkMapKey(st, ot, target) {

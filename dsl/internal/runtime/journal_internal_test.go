@@ -2,8 +2,15 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
+
+// set writes rec[key] = v as setEntry does, without its checks.
+func set(m *Machine, rec map[string]any, key string, v any) {
+	old, had := rec[key]
+	m.setField(rec, key, v, old, had)
+}
 
 // Past journalScan entries the journal is indexed: a field written again adds no entry,
 // and a write to a field already journaled allocates nothing (its key is not boxed).
@@ -13,17 +20,51 @@ func TestJournalIndexFields(t *testing.T) {
 	const fields = 2 * journalScan
 	for round := range 3 {
 		for i := range fields {
-			m.setField(rec, fmt.Sprint("f", i), round)
+			set(m, rec, fmt.Sprint("f", i), round)
 		}
 	}
 	if len(m.journal) != fields || len(m.journaledFields) != fields {
 		t.Fatalf("journal %d entries, index %d fields; want %d", len(m.journal), len(m.journaledFields), fields)
 	}
-	if n := testing.AllocsPerRun(100, func() { m.setField(rec, "f1", 7) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { set(m, rec, "f1", 7) }); n != 0 {
 		t.Errorf("a write to a journaled field allocates %v times", n)
 	}
 	m.rollback()
 	if len(rec) != 0 || len(m.journal) != 0 || m.indexOn {
 		t.Errorf("after the rollback: record %v, journal %d, index on %v", rec, len(m.journal), m.indexOn)
+	}
+}
+
+// A field written again in the same top-level call is found in the journal (m.recent), but
+// not in the next one, whose journal starts empty: each call journals the value it found,
+// also when the generations of the journal wrap around.
+func TestJournalRecentGenerations(t *testing.T) {
+	m := &Machine{}
+	rec := map[string]any{"hp": 10}
+	set(m, rec, "hp", 1)
+	set(m, rec, "hp", 2)
+	if len(m.journal) != 1 {
+		t.Fatalf("two writes of one field: %d undos, want 1", len(m.journal))
+	}
+	m.clearJournal() // the call succeeded: hp stays 2
+	set(m, rec, "hp", 3)
+	if len(m.journal) != 1 {
+		t.Fatalf("a write in the next call: %d undos, want 1", len(m.journal))
+	}
+	m.rollback()
+	if rec["hp"] != 2 {
+		t.Errorf("rolled back to %v, want 2", rec["hp"])
+	}
+
+	m = &Machine{}
+	rec = map[string]any{"hp": 10}
+	set(m, rec, "hp", 1) // remembered in generation 0
+	m.clearJournal()
+	m.jgen = math.MaxUint32
+	m.clearJournal() // wraps around
+	set(m, rec, "hp", 2)
+	m.rollback()
+	if rec["hp"] != 1 {
+		t.Errorf("after the generations wrapped: rolled back to %v, want 1", rec["hp"])
 	}
 }

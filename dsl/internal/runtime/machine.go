@@ -91,15 +91,20 @@ type Machine struct {
 	journaled       map[any]struct{}
 	journaledFields map[fieldID]struct{}
 	indexOn         bool
-	steps           int
-	mem             int    // memory budget units spent by the current top-level call
-	reached         string // the limit the current top-level call reached (Reached)
-	depth           int
-	running         int   // VMs currently running (nested through calls)
-	vms             []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates      []any // the same for Fast code (Fast.Eval)
-	pools           [][]*Frame
-	tbufs           [][]byte // free buffers to render templates into (takeBuf)
+	// recent remembers field writes journaled in this generation of the journal (jgen,
+	// bumped when it is cleared), so that writing the same field again, the commonest write,
+	// finds its undo without hashing the field's name (fieldJournaled).
+	recent     *[recentSize]recentField
+	jgen       uint32
+	steps      int
+	mem        int    // memory budget units spent by the current top-level call
+	reached    string // the limit the current top-level call reached (Reached)
+	depth      int
+	running    int   // VMs currently running (nested through calls)
+	vms        []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates []any // the same for Fast code (Fast.Eval)
+	pools      [][]*Frame
+	tbufs      [][]byte // free buffers to render templates into (takeBuf)
 	// texts is the value each template that is an expression's value gave last (value).
 	texts map[*Template]any
 	// writes counts the record fields written and the rollbacks, so that what is computed
@@ -175,9 +180,36 @@ func (m *Machine) journaledOnce(id any) bool {
 	return ok
 }
 
+// recentField is an entry of Machine.recent: a record's address and the name of a field
+// whose undo the journal holds, when gen is the journal's generation. The address is kept as
+// a number: while its generation lasts, the journal itself keeps the record alive, so the
+// address names no other map.
+type recentField struct {
+	rec uintptr
+	key string
+	gen uint32
+}
+
+// recentSize is the number of entries of Machine.recent (a power of two): an Assaut of the
+// naval rules journals about a hundred fields.
+const recentSize = 256
+
+// recentSlot is where (rec, key) goes in Machine.recent: a hash of the record's address and
+// of the name's bytes' address (a field named in the rules is one string, always the same).
+func recentSlot(rec unsafe.Pointer, key string) uint {
+	h := (uint64(uintptr(rec))>>4 ^ uint64(uintptr(unsafe.Pointer(unsafe.StringData(key))))) * 0x9E3779B97F4A7C15
+	return uint(h >> (64 - 8))
+}
+
 // fieldJournaled is journaledOnce for a record field, without boxing its name while the
-// journal is short (a field write is the commonest change).
+// journal is short (a field write is the commonest change). A field written again since
+// its undo was recorded is mostly found in m.recent, without a search.
 func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
+	if m.recent != nil {
+		if e := &m.recent[recentSlot(rec, key)]; e.gen == m.jgen && e.rec == uintptr(rec) && e.key == key {
+			return true
+		}
+	}
 	if len(m.journal) <= journalScan {
 		for i := range m.journal {
 			if u := &m.journal[i]; u.rec == rec && u.key == key {
@@ -199,10 +231,23 @@ func (m *Machine) record(u undo) {
 	}
 }
 
+// rememberField notes in m.recent that the journal holds the undo of rec's field key.
+func (m *Machine) rememberField(rec unsafe.Pointer, key string) {
+	if m.recent == nil {
+		m.recent = new([recentSize]recentField)
+	}
+	m.recent[recentSlot(rec, key)] = recentField{rec: uintptr(rec), key: key, gen: m.jgen}
+}
+
 // clearJournal forgets the journal once a top-level call has ended.
 func (m *Machine) clearJournal() {
 	clear(m.journal)
 	m.journal = m.journal[:0]
+	if m.jgen++; m.jgen == 0 && m.recent != nil {
+		// The generations wrapped around: entries of generation 0 must not answer.
+		clear(m.recent[:])
+		m.jgen = 1
+	}
 	if m.indexOn {
 		clear(m.journaled)
 		clear(m.journaledFields)
@@ -616,13 +661,13 @@ func (m *Machine) rollback() {
 	m.clearJournal()
 }
 
-// setField writes a record field or a map entry, journaling the old value for rollback. Only
-// setEntry calls it, after CheckMutable.
-func (m *Machine) setField(rec map[string]any, key string, v any) {
+// setField writes a record field or a map entry, journaling the old value for rollback
+// (old, had: what rec[key] held). Only setEntry calls it, after CheckMutable.
+func (m *Machine) setField(rec map[string]any, key string, v, old any, had bool) {
 	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
 	if !m.fieldJournaled(ptr, key) {
-		old, had := rec[key]
 		m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
+		m.rememberField(ptr, key)
 	}
 	rec[key] = v
 	m.writes++
@@ -1032,7 +1077,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	ft := s.FieldType
-	if k, ok := rec[KindKey].(*Kind); ok {
+	if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
 		fd := k.ByName[field]
 		if fd == nil {
 			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
@@ -1055,12 +1100,13 @@ func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error 
 	if err := m.CheckMutable(rec); err != nil {
 		return &RuntimeError{Pos: at, Msg: err.Error()}
 	}
-	if _, had := rec[key]; !had {
+	old, had := rec[key]
+	if !had {
 		if err := m.ChargeMem(1); err != nil {
 			return &RuntimeError{Pos: at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, key, v)
+	m.setField(rec, key, v, old, had)
 	return nil
 }
 

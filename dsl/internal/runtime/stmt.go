@@ -30,6 +30,9 @@ type AssignStmt struct {
 	Field     string
 	Key       *Expr // a map entry's computed key (m[k] = …)
 	FieldType *Type // the field's declared type, or a typed map's value type: the value must conform to it
+	// ObjKind is the record kind the checker gave Obj when Field is that kind's field:
+	// a record of that kind has the field, of type FieldType, without a look-up by name.
+	ObjKind   *Kind
 	KeyType   *Type // a typed map's key type (an entry of one is set), else nil
 	Op        string
 	Value     *Expr

@@ -136,7 +136,12 @@ func AppendStr(b []byte, v any) []byte {
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 			return strconv.AppendFloat(b, x, 'f', 0, 64)
 		}
+	case []any, map[string]any:
+		// Records, maps and lists print as Repr does, their size bound counted from the
+		// hole, straight into b.
+		return appendRepr(b, v)
+	case Appender:
+		return x.AppendTo(b)
 	}
-	// Records, maps and lists print as Repr does, their size bound counted from the hole.
 	return append(b, Str(v)...)
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // KindKey is the hidden map key that tells which kind a record is. Names starting with "__"
@@ -46,18 +47,50 @@ func Str(v any) string {
 // records with their kind and fields in declaration order, maps with sorted keys. A record,
 // map or list met again inside itself prints as <cycle: …>.
 func Repr(v any) string {
-	var b strings.Builder
+	var b reprBuf
 	w := reprWriter{b: &b}
 	w.write(v, 0)
 	return b.String()
 }
+
+// appendRepr appends what Repr writes for v to b, its size bound counted from len(b).
+func appendRepr(b []byte, v any) []byte {
+	buf := reprBuf{b: b}
+	w := reprWriter{b: &buf, base: len(b)}
+	w.write(v, 0)
+	return buf.b
+}
+
+// reprBuf is what reprWriter writes into: bytes of its own (Repr) or a template's buffer
+// (appendRepr), which then takes a value's printed form without a string in between.
+type reprBuf struct{ b []byte }
+
+func (r *reprBuf) WriteString(s string) { r.b = append(r.b, s...) }
+
+// WriteByte has io.ByteWriter's signature (go vet's rule for the name); it never fails.
+func (r *reprBuf) WriteByte(c byte) error {
+	r.b = append(r.b, c)
+	return nil
+}
+
+// Write lets fmt print into the buffer.
+func (r *reprBuf) Write(p []byte) (int, error) {
+	r.b = append(r.b, p...)
+	return len(p), nil
+}
+
+func (r *reprBuf) Len() int { return len(r.b) }
+
+// String is the bytes written as a string, without a copy, as strings.Builder gives it:
+// Repr writes nothing more to its buffer once it has taken it.
+func (r *reprBuf) String() string { return unsafe.String(unsafe.SliceData(r.b), len(r.b)) }
 
 // ReprSummary formats a value as Repr does, except that a list with more than maxList
 // elements, at any depth, prints as its count: `[46 × Soldat]` when its elements are all
 // records of one kind, `[46 items]` otherwise. It keeps a whole state readable on a screen
 // (the REPL's :state) when entities hold long lists. maxList <= 0 prints every element.
 func ReprSummary(v any, maxList int) string {
-	var b strings.Builder
+	var b reprBuf
 	w := reprWriter{b: &b, maxList: maxList}
 	w.write(v, 0)
 	return b.String()
@@ -88,6 +121,14 @@ func listSummary(x []any) string {
 
 // Stringer lets stdlib values (dice results, cards, hexes) choose their own printed form.
 type Stringer interface{ String() string }
+
+// Appender is a Stringer that also appends its printed form to a buffer, without making a
+// string of it (a card, a pile in a template's hole): AppendTo(b) appends what String
+// returns.
+type Appender interface {
+	Stringer
+	AppendTo(b []byte) []byte
+}
 
 // maxReprDepth bounds how deep printing goes; deeper values print as "…".
 const maxReprDepth = 20
@@ -125,7 +166,7 @@ func cycleMark(v any) string {
 }
 
 type reprWriter struct {
-	b       *strings.Builder
+	b       *reprBuf
 	base    int // where the value's printed form starts in b (the size bound counts from it)
 	seen    Path
 	cut     bool

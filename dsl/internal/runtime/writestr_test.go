@@ -21,9 +21,13 @@ func TestAppendStrIsStr(t *testing.T) {
 	joker := &cards.Card{RankName: "Joker1", Joker: true}
 	cycle := map[string]any{"a": 1}
 	cycle["self"] = cycle
+	unit := &runtime.Kind{Name: "Unité", Fields: []*runtime.Field{{Name: "pv"}, {Name: "main"}}}
+	hand := &cards.Pile{Name: "main du canonnier", Cards: []*cards.Card{queen, joker, queen}}
+	rec := map[string]any{runtime.KindKey: unit, "pv": 3, "main": hand}
 	values := []any{nil, "", "é", 0, 7, 255, 256, -12, 1 << 62, true, false, 2.0, 2.5, math.Copysign(0, -1),
 		[]any{}, []any{1, "a", []any{true}}, map[string]any{}, map[string]any{"b": 2, "a": []any{1}},
-		cycle, long, []any{long, long}, []int{1, 2}, map[string]int{"x": 1}, queen, joker, []any{queen, joker}}
+		cycle, long, []any{long, long}, []int{1, 2}, map[string]int{"x": 1}, queen, joker, []any{queen, joker},
+		&cards.Pile{Name: "pioche"}, hand, rec, []any{rec, rec}, map[string]any{"u": rec, "n": nil}}
 	for _, prefix := range []string{"", "Assaut 1 : ", strings.Repeat("y", runtime.MaxReprBytes-10)} {
 		for i, v := range values {
 			got := string(runtime.AppendStr([]byte(prefix), v))
