@@ -1,6 +1,10 @@
 package syntax
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // TestColumnsRatioNamedColumn: `ratio` followed by a comma is a column (a name), not the
 // keyword, as the grammar of docs/LANGUAGE.md reads it; the parser used to take the keyword
@@ -30,6 +34,20 @@ func TestColumnsRatioNamedColumn(t *testing.T) {
 		}
 		if c == nil || c.Ratio != tc.ratio || len(c.Items) != tc.items {
 			t.Errorf("%q: columns %+v, want ratio %v with %d items", tc.src, c, tc.ratio, tc.items)
+		}
+	}
+}
+
+// advancePos moves a position past a span as participle's Position.Advance does, its short
+// way (ASCII on one line) included.
+func TestAdvancePosMatchesParticiple(t *testing.T) {
+	for _, span := range []string{"", "x", "abc", "3d6", "\n", "a\nb", "\n\n  ", "é", "aé", "«»\nü", "\t", "x\r\n", "\u202e"} {
+		start := lexer.Position{Filename: "f", Offset: 7, Line: 3, Column: 5}
+		want, got := start, start
+		want.Advance(span)
+		advancePos(&got, span)
+		if got != want {
+			t.Errorf("%q: got %+v, want %+v", span, got, want)
 		}
 	}
 }

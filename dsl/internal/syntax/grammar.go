@@ -379,7 +379,7 @@ func (e *Expr) read(lex tokenStream) error {
 		}
 		lex.Next()
 		e.EndPos = t.Pos
-		e.EndPos.Advance(t.Value)
+		advancePos(&e.EndPos, t.Value)
 	}
 	if len(e.Toks) == 0 {
 		return participle.NextMatch
@@ -556,7 +556,7 @@ func (k *Key) read(lex tokenStream) error {
 		k.Toks = append(k.Toks, *t)
 		lex.Next()
 		k.EndPos = t.Pos
-		k.EndPos.Advance(t.Value)
+		advancePos(&k.EndPos, t.Value)
 	}
 	if len(k.Toks) == 0 {
 		return participle.NextMatch
