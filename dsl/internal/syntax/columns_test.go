@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -48,6 +49,21 @@ func TestAdvancePosMatchesParticiple(t *testing.T) {
 		advancePos(&got, span)
 		if got != want {
 			t.Errorf("%q: got %+v, want %+v", span, got, want)
+		}
+	}
+}
+
+// lineStarts gives the offset of every line's start, the line after a final newline too.
+func TestLineStarts(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []int
+	}{
+		{"", []int{0}}, {"a", []int{0}}, {"\n", []int{0, 1}}, {"ab\ncd\n", []int{0, 3, 6}},
+		{"\n\né\nx", []int{0, 1, 2, 5}},
+	} {
+		if got := lineStarts([]byte(c.src)); !slices.Equal(got, c.want) {
+			t.Errorf("lineStarts(%q) = %v, want %v", c.src, got, c.want)
 		}
 	}
 }
