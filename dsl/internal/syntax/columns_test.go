@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -65,5 +66,32 @@ func TestLineStarts(t *testing.T) {
 		if got := lineStarts([]byte(c.src)); !slices.Equal(got, c.want) {
 			t.Errorf("lineStarts(%q) = %v, want %v", c.src, got, c.want)
 		}
+	}
+}
+
+// The arena's slices stay apart: an append to one kept copies, a slice that outgrew the
+// room is kept as it is, an empty one is nil.
+func TestTokenArena(t *testing.T) {
+	var a tokenArena
+	tok := func(v string) lexer.Token { return lexer.Token{Value: v} }
+	x := append(a.next(), tok("a"), tok("b"))
+	x = a.keep(x)
+	y := append(a.next(), tok("c"))
+	y = a.keep(y)
+	x2 := append(x, tok("z"))
+	if y[0].Value != "c" || x2[2].Value != "z" || len(x) != 2 {
+		t.Errorf("x %v, y %v, x2 %v", x, y, x2)
+	}
+	big := a.next()
+	for i := range 600 {
+		big = append(big, tok(fmt.Sprint(i)))
+	}
+	big = a.keep(big)
+	z := a.keep(append(a.next(), tok("d")))
+	if len(big) != 600 || big[599].Value != "599" || z[0].Value != "d" || y[0].Value != "c" {
+		t.Errorf("big %d, z %v, y %v", len(big), z, y)
+	}
+	if e := a.keep(a.next()); e != nil {
+		t.Errorf("empty: %v", e)
 	}
 }

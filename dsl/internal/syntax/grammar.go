@@ -351,6 +351,19 @@ func (e *Expr) read(lex tokenStream) error {
 	if t := lex.Peek(); t.Type == TokIdent && statementWords[t.Value] {
 		return participle.NextMatch
 	}
+	var arena *tokenArena
+	if c, ok := lex.(*tokenCursor); ok && e.Toks == nil {
+		arena = &c.arena
+		e.Toks = arena.next()
+	}
+	err := e.readToks(lex)
+	if arena != nil {
+		e.Toks = arena.keep(e.Toks)
+	}
+	return err
+}
+
+func (e *Expr) readToks(lex tokenStream) error {
 	depth, n := 0, 0
 	for {
 		t := lex.Peek()
