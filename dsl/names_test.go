@@ -3,6 +3,8 @@ package dsl
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"rulesh/stdlib/dice"
@@ -67,10 +69,23 @@ func TestCompiledNames(t *testing.T) {
 	if _, err := s.Let("n", "3"); err != nil {
 		t.Fatal(err)
 	}
+	// Past 16 names read, lets or calls, the walk keeps its sets in maps: the same names.
+	var many, lets, calls []string
+	for i := range 20 {
+		v := fmt.Sprintf("v%d", i)
+		if _, err := s.Let(v, "1"); err != nil {
+			t.Fatal(err)
+		}
+		many = append(many, v)
+		lets = append(lets, fmt.Sprintf("let a%d = %d", i, i))
+		calls = append(calls, fmt.Sprintf("double(a%d)", i))
+	}
 	for _, c := range []struct {
 		src  string
 		want []string
 	}{
+		{strings.Join(many, " + ") + " + v3 + n", append(slices.Clone(many), "n")},
+		{strings.Join(lets, "; ") + "; " + strings.Join(calls, " + ") + " + n + a3 + v1", []string{"n", "v1"}},
 		{"1", nil},
 		{"n", []string{"n"}},
 		{"bonus", []string{"bonus"}},

@@ -185,3 +185,32 @@ rule communs(xs: list, ys: list): list {
 		}
 	}
 }
+
+// The diagnostics of a template are placed in the file by rune column and byte offset: text
+// before a hole that is not ASCII, escapes and doubled braces count one column per
+// character.
+func TestTemplatePositions(t *testing.T) {
+	for _, c := range []struct{ tmpl, want string }{
+		{`"é {nope}"`, "2:14: unknown name nope ()\n"},
+		{`"\t{{«»}} {nope} "`, "2:21: unknown name nope ()\n"},
+		{`"àé } {1}"`, "2:14: unmatched } in a string (write }} for a literal brace)\n"},
+		{`"ñ {1} { 2 "`, "2:17: unclosed { in a string (write {{ for a literal brace)\n"},
+		{`"ü {a[} ü"`, ""},
+		{`"x {'}' + nope} {ß}"`, "2:20: unknown name nope ()\n2:27: unknown name ß ()\n"},
+		{`"{1}{2}{nöpe}{3}"`, "2:18: unknown name nöpe ()\n"},
+	} {
+		src := "rule f(): string {\n  return " + c.tmpl + "\n}\n"
+		_, diags := dsl.LoadSource("t.rules", []byte(src))
+		got := diagLines(diags)
+		if c.want == "" {
+			// A hole the scanner cannot close: one error, wherever expr-lang places it.
+			if !diags.HasErrors() {
+				t.Errorf("%s: want an error", c.tmpl)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.tmpl, got, c.want)
+		}
+	}
+}

@@ -13,10 +13,14 @@ import (
 )
 
 // parseTemplate splits a string token into literal text and the source of each hole, with
-// the position where each hole's text starts in the file.
+// the position where each hole's text starts in the file. It walks the token's bytes,
+// counting runes for the columns: a slice of its runes, and the strings cut from it for
+// every hole and every position, were most of what a template cost to check.
 func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *runtime.Template {
 	t := &runtime.Template{}
-	runes := []rune(tok)
+	if tok == "" {
+		return t
+	}
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
@@ -24,60 +28,73 @@ func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *run
 			lit.Reset()
 		}
 	}
-	at := func(i int) lexer.Position {
+	// at is the position of the i-th rune of the token, b its byte offset.
+	at := func(i, b int) lexer.Position {
 		p := pos
 		p.Column += i
-		p.Offset += len(string(runes[:i]))
+		p.Offset += b
 		return p
 	}
-	for i := 1; i < len(runes)-1; i++ {
-		r := runes[i]
+	// The text between the quotes: from the first rune's end to the last rune's start.
+	_, first := utf8.DecodeRuneInString(tok)
+	_, last := utf8.DecodeLastRuneInString(tok)
+	end := len(tok) - last
+	// i counts the runes of the token, b its bytes; r is the rune at b, next the one after
+	// it (at worst the closing quote).
+	for i, b := 1, first; b < end; {
+		r, size := utf8.DecodeRuneInString(tok[b:])
+		next, nsize := utf8.DecodeRuneInString(tok[b+size:])
 		switch {
-		case r == '\\' && i+1 < len(runes)-1:
-			i++
-			switch runes[i] {
+		case r == '\\' && b+size < end:
+			switch next {
 			case 'n':
 				lit.WriteRune('\n')
 			case 't':
 				lit.WriteRune('\t')
 			default:
-				lit.WriteRune(runes[i])
+				lit.WriteRune(next)
 			}
-		case r == '{' && runes[i+1] == '{', r == '}' && runes[i+1] == '}':
+			i, b = i+2, b+size+nsize
+			continue
+		case r == '{' && next == '{', r == '}' && next == '}':
 			lit.WriteRune(r)
-			i++
+			i, b = i+2, b+2
+			continue
 		case r == '{':
 			// The hole ends at the first } outside brackets and strings, found by the
 			// same scanner as everywhere else.
-			inner := string(runes[i+1 : len(runes)-1])
-			end, depth := -1, 0
+			inner := tok[b+1 : end]
+			close, depth := -1, 0
 			syntax.Scan(inner, func(t lexer.Token) bool {
 				depth += syntax.BracketDelta(t)
 				if depth < 0 {
-					end = t.Pos.Offset
+					close = t.Pos.Offset
 					return false
 				}
 				return true
 			})
-			if end < 0 {
-				c.errorf(at(i), "unclosed { in a string", "write {{ for a literal brace")
+			if close < 0 {
+				c.errorf(at(i, b), "unclosed { in a string", "write {{ for a literal brace")
 				return t
 			}
-			j := i + 1 + utf8.RuneCountInString(inner[:end])
+			hole := inner[:close]
 			// A hole reaches expr-lang without the grammar: bound it as an input is.
-			if d := syntax.CheckNesting(string(runes[i+1:j]), at(i+1), true); d != nil {
+			if d := syntax.CheckNesting(hole, at(i+1, b+1), true); d != nil {
 				c.Diags = append(c.Diags, d)
 				return t
 			}
 			flush()
-			e := c.CompileText(string(runes[i+1:j]), at(i+1), sc, nil)
+			e := c.CompileText(hole, at(i+1, b+1), sc, nil)
 			t.Parts = append(t.Parts, runtime.TemplatePart{Expr: e})
-			i = j
+			// On past the hole and its closing } (one byte).
+			i, b = i+2+utf8.RuneCountInString(hole), b+2+close
+			continue
 		case r == '}':
-			c.errorf(at(i), "unmatched } in a string", "write }} for a literal brace")
+			c.errorf(at(i, b), "unmatched } in a string", "write }} for a literal brace")
 		default:
 			lit.WriteRune(r)
 		}
+		i, b = i+1, b+size
 	}
 	flush()
 	return t

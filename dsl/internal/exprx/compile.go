@@ -1012,11 +1012,24 @@ func (pv *patcher) Visit(node *ast.Node) {
 			pv.fail(arg, fmt.Sprintf("parameter %s of %s is %s, got %s", p.Params[i].Name, p.Name, t, got), detail)
 		}
 	}
-	site := syntax.PosOf(pv.x.PosAt(call.Location().From))
 	// The procedure and the call site travel as constants of the compiled program: nothing
-	// is looked up or parsed when the call runs.
-	args := append([]ast.Node{&ast.IdentifierNode{Value: "__rt"}, &ast.ConstantNode{Value: p}, &ast.ConstantNode{Value: &site}}, given...)
-	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__call"}, Arguments: args})
+	// is looked up or parsed when the call runs. The nodes of the call are made in one
+	// allocation (they were a twentieth of the allocations of checking a ruleset).
+	n := &procCallNodes{site: syntax.PosOf(pv.x.PosAt(call.Location().From))}
+	n.rt.Value, n.callee.Value = "__rt", "__call"
+	n.proc.Value, n.at.Value = p, &n.site
+	args := make([]ast.Node, 3, 3+len(given))
+	args[0], args[1], args[2] = &n.rt, &n.proc, &n.at
+	n.call.Callee, n.call.Arguments = &n.callee, append(args, given...)
+	ast.Patch(node, &n.call)
+}
+
+// procCallNodes are the nodes of a call rewritten to __call(__rt, proc, site, args…).
+type procCallNodes struct {
+	call       ast.CallNode
+	callee, rt ast.IdentifierNode
+	proc, at   ast.ConstantNode
+	site       syntax.Pos
 }
 
 // argType is what is known of an argument's type when its call is patched: expr has not

@@ -80,3 +80,19 @@ func TestWithoutStack(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// mayHoldLiterals finds the suits of card literals anywhere in a text, and nothing in a text
+// whose characters only look like them or share their first bytes (♡ is U+2661).
+func TestMayHoldLiteralsSuits(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"main == [A♠]", true}, {"x + 10♥", true}, {"é + Q♦", true}, {"K♣", true},
+		{"x + y", false}, {"\"♡ ♤\"", false}, {"nom == \"éàü\"", false}, {"3d6 + 1", true},
+	} {
+		if got := mayHoldLiterals(c.text); got != c.want {
+			t.Errorf("mayHoldLiterals(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

@@ -319,7 +319,9 @@ func patchDiceLiteral(node *ast.Node, lits map[string]*dice.Expr) bool {
 // mayHoldLiterals is a quick scan before lexing: a dice literal needs a d or D followed by a
 // digit, %, F or [, or a count before it (4D, 2dcombat); a card literal needs a suit symbol.
 func mayHoldLiterals(text string) bool {
-	if strings.ContainsAny(text, "♣♠♥♦") {
+	// The four suits share their first two bytes (U+2660..U+2666): ContainsAny with
+	// characters past ASCII decodes every rune of the text, IndexByte does not.
+	if strings.Contains(text, "\u2660"[:2]) && strings.ContainsAny(text, "♣♠♥♦") {
 		return true
 	}
 	for i := 0; i < len(text); i++ {

@@ -116,7 +116,8 @@ func (x *Expr) PosAt(from int) lexer.Position {
 		from = x.Origin[from]
 	}
 	p := x.Start
-	for i, r := range []rune(x.Text) {
+	i := 0 // runes, where range counts bytes (a slice of runes was an allocation per call)
+	for _, r := range x.Text {
 		if i >= from {
 			break
 		}
@@ -126,6 +127,7 @@ func (x *Expr) PosAt(from int) lexer.Position {
 		} else {
 			p.Column++
 		}
+		i++
 	}
 	return p
 }

@@ -1,6 +1,12 @@
 package syntax
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // TestColumnsRatioNamedColumn: `ratio` followed by a comma is a column (a name), not the
 // keyword, as the grammar of docs/LANGUAGE.md reads it; the parser used to take the keyword
@@ -31,5 +37,61 @@ func TestColumnsRatioNamedColumn(t *testing.T) {
 		if c == nil || c.Ratio != tc.ratio || len(c.Items) != tc.items {
 			t.Errorf("%q: columns %+v, want ratio %v with %d items", tc.src, c, tc.ratio, tc.items)
 		}
+	}
+}
+
+// advancePos moves a position past a span as participle's Position.Advance does, its short
+// way (ASCII on one line) included.
+func TestAdvancePosMatchesParticiple(t *testing.T) {
+	for _, span := range []string{"", "x", "abc", "3d6", "\n", "a\nb", "\n\n  ", "é", "aé", "«»\nü", "\t", "x\r\n", "\u202e"} {
+		start := lexer.Position{Filename: "f", Offset: 7, Line: 3, Column: 5}
+		want, got := start, start
+		want.Advance(span)
+		advancePos(&got, span)
+		if got != want {
+			t.Errorf("%q: got %+v, want %+v", span, got, want)
+		}
+	}
+}
+
+// lineStarts gives the offset of every line's start, the line after a final newline too.
+func TestLineStarts(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []int
+	}{
+		{"", []int{0}}, {"a", []int{0}}, {"\n", []int{0, 1}}, {"ab\ncd\n", []int{0, 3, 6}},
+		{"\n\né\nx", []int{0, 1, 2, 5}},
+	} {
+		if got := lineStarts([]byte(c.src)); !slices.Equal(got, c.want) {
+			t.Errorf("lineStarts(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// The arena's slices stay apart: an append to one kept copies, a slice that outgrew the
+// room is kept as it is, an empty one is nil.
+func TestTokenArena(t *testing.T) {
+	var a tokenArena
+	tok := func(v string) lexer.Token { return lexer.Token{Value: v} }
+	x := append(a.next(), tok("a"), tok("b"))
+	x = a.keep(x)
+	y := append(a.next(), tok("c"))
+	y = a.keep(y)
+	x2 := append(x, tok("z"))
+	if y[0].Value != "c" || x2[2].Value != "z" || len(x) != 2 {
+		t.Errorf("x %v, y %v, x2 %v", x, y, x2)
+	}
+	big := a.next()
+	for i := range 600 {
+		big = append(big, tok(fmt.Sprint(i)))
+	}
+	big = a.keep(big)
+	z := a.keep(append(a.next(), tok("d")))
+	if len(big) != 600 || big[599].Value != "599" || z[0].Value != "d" || y[0].Value != "c" {
+		t.Errorf("big %d, z %v, y %v", len(big), z, y)
+	}
+	if e := a.keep(a.next()); e != nil {
+		t.Errorf("empty: %v", e)
 	}
 }

@@ -189,14 +189,18 @@ func (ds Diagnostics) Render(src Sources) string {
 
 // lineStarts returns the offset where each line of src starts.
 func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, bytes.Count(src, newline)+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return starts
 		}
+		off += i + 1
+		starts = append(starts, off)
 	}
-	return starts
 }
+
+var newline = []byte{'\n'}
 
 // sourceLineAt is sourceLine with the line starts already found.
 func sourceLineAt(src []byte, starts []int, n int) (string, bool) {

@@ -351,6 +351,19 @@ func (e *Expr) read(lex tokenStream) error {
 	if t := lex.Peek(); t.Type == TokIdent && statementWords[t.Value] {
 		return participle.NextMatch
 	}
+	var arena *tokenArena
+	if c, ok := lex.(*tokenCursor); ok && e.Toks == nil {
+		arena = &c.arena
+		e.Toks = arena.next()
+	}
+	err := e.readToks(lex)
+	if arena != nil {
+		e.Toks = arena.keep(e.Toks)
+	}
+	return err
+}
+
+func (e *Expr) readToks(lex tokenStream) error {
 	depth, n := 0, 0
 	for {
 		t := lex.Peek()
@@ -379,7 +392,7 @@ func (e *Expr) read(lex tokenStream) error {
 		}
 		lex.Next()
 		e.EndPos = t.Pos
-		e.EndPos.Advance(t.Value)
+		advancePos(&e.EndPos, t.Value)
 	}
 	if len(e.Toks) == 0 {
 		return participle.NextMatch
@@ -556,7 +569,7 @@ func (k *Key) read(lex tokenStream) error {
 		k.Toks = append(k.Toks, *t)
 		lex.Next()
 		k.EndPos = t.Pos
-		k.EndPos.Advance(t.Value)
+		advancePos(&k.EndPos, t.Value)
 	}
 	if len(k.Toks) == 0 {
 		return participle.NextMatch

@@ -81,6 +81,33 @@ type tokenStream interface {
 type tokenCursor struct {
 	toks []lexer.Token
 	i    int
+	// arena holds the tokens of the expressions read (Expr.Toks).
+	arena tokenArena
+}
+
+// tokenArena hands out the token slices of expressions from shared chunks: appended one by
+// one, each expression's slice grew from one token in several allocations (the most
+// allocated of the parse but the file's own tokens).
+type tokenArena struct{ buf []lexer.Token }
+
+// next returns an empty slice to append an expression's tokens to, in the arena's room.
+func (a *tokenArena) next() []lexer.Token {
+	if cap(a.buf)-len(a.buf) < 16 {
+		a.buf = make([]lexer.Token, 0, 512) // 32 KiB, the largest small allocation
+	}
+	return a.buf[len(a.buf):len(a.buf)]
+}
+
+// keep takes the tokens appended to a slice from next out of the arena's room (unless they
+// outgrew it) and returns them, their capacity cut so that an append copies; nil for none.
+func (a *tokenArena) keep(toks []lexer.Token) []lexer.Token {
+	if len(toks) == 0 {
+		return nil
+	}
+	if n := len(a.buf); n < cap(a.buf) && &a.buf[:n+1][n] == &toks[0] {
+		a.buf = a.buf[:n+len(toks)]
+	}
+	return toks[:len(toks):len(toks)]
 }
 
 func (c *tokenCursor) Peek() *lexer.Token { return &c.toks[c.i] }
