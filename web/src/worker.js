@@ -47,4 +47,7 @@ self.onmessage = async (e) => {
     answer = { error: String(err) };
   }
   postMessage({ id, answer });
+  // The next check starts on a clean heap: the collection runs now, while the page shows
+  // this answer and the user types, not inside the next check (see collect in wasm/main.go).
+  if (op === "check" && self.rulesh && self.rulesh.collect) self.rulesh.collect();
 };

@@ -9,6 +9,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"syscall/js"
 	"time"
 
@@ -48,6 +49,14 @@ func main() {
 		t0 := time.Now()
 		diags := playground.Check(req.Files, req.Root)
 		return answer(map[string]any{"diags": diags, "checkMs": float64(time.Since(t0).Microseconds()) / 1000})
+	}))
+	// collect runs the garbage collector. The checker's worker calls it after posting a
+	// check's answer, so that the next check starts on a clean heap: a check as you type
+	// then collects during the typing, not while the user waits for its problems (in
+	// BenchmarkCheckLargest under Node, 80-90 ms a check instead of 130-250 ms).
+	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.GC()
+		return nil
 	}))
 	api.Set("exec", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
 		defer guard(&out)
