@@ -163,11 +163,18 @@ func Described(v any) string {
 }
 
 // WithArticle is a name after "a" or "an", as its sound asks: an Arme, an Écaille, a Unit,
-// a roll. The sound is guessed from the spelling: a vowel (accents included) takes "an",
-// but not the "you" or "wo" sounds of English words (a unit, a one-off); a silent h (an
-// hour, an honour) does.
+// a roll. A letter alone is read by its name (an F, a U). Otherwise the sound is guessed
+// from the spelling: a vowel (accents included) takes "an", but not the "you" or "wo"
+// sounds of English words (a unit, a one-off); a silent h (an hour, an honour) does.
 func WithArticle(name string) string {
-	r, _ := utf8.DecodeRuneInString(name)
+	r, size := utf8.DecodeRuneInString(name)
+	if size == len(name) && r < utf8.RuneSelf && unicode.IsLetter(r) {
+		// A letter alone is read by its name: an A, an F, a U.
+		if strings.ContainsRune("aefhilmnorsx", unicode.ToLower(r)) {
+			return "an " + name
+		}
+		return "a " + name
+	}
 	base := unicode.ToLower(foldAccent(r))
 	lower := strings.ToLower(name)
 	an := strings.ContainsRune("aeiou", base)
