@@ -184,7 +184,7 @@ func (c *Compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess,
 	}
 	if f := k.ByName[in.Name]; f != nil {
 		if !fits(f.Type) {
-			c.errorf(in.Pos, fmt.Sprintf("the %s of a %s is %s, a field of type %s", what, k.Name, in.Name, f.Type), "a "+what+" is a "+wantType.String())
+			c.errorf(in.Pos, fmt.Sprintf("the %s of %s is %s, a field of type %s", what, runtime.WithArticle(k.Name), in.Name, f.Type), "a "+what+" is a "+wantType.String())
 			return false
 		}
 		to.Field = in.Name
@@ -193,11 +193,11 @@ func (c *Compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess,
 	if pr, ok := c.prog.Globals[in.Name].(*runtime.Proc); ok && pr.Table == nil {
 		switch {
 		case pr.Verb != "rule":
-			c.errorf(in.Pos, fmt.Sprintf("the %s of a %s is given by a rule; %s is an action", what, k.Name, in.Name), "drawing a board changes nothing: declare it rule")
+			c.errorf(in.Pos, fmt.Sprintf("the %s of %s is given by a rule; %s is an action", what, runtime.WithArticle(k.Name), in.Name), "drawing a board changes nothing: declare it rule")
 		case len(pr.Params) == 0 || pr.MinArg > 1 || !runtime.Assignable(pr.Params[0].Type, k.Type()):
-			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of a %s: it must take one %s", in.Name, what, k.Name, k.Name), "")
+			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of %s: it must take one %s", in.Name, what, runtime.WithArticle(k.Name), k.Name), "")
 		case pr.Result != nil && !fits(pr.Result):
-			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of a %s: it returns %s, not %s", in.Name, what, k.Name, pr.Result, wantType), "")
+			c.errorf(in.Pos, fmt.Sprintf("%s cannot give the %s of %s: it returns %s, not %s", in.Name, what, runtime.WithArticle(k.Name), pr.Result, wantType), "")
 		default:
 			to.Rule = pr
 			return true
@@ -213,6 +213,6 @@ func (c *Compiler) unitPart(k *runtime.Kind, what string, in *syntax.UnitAccess,
 			names = append(names, pr.Name)
 		}
 	}
-	c.errorf(in.Pos, fmt.Sprintf("the %s of a %s: %s is no field of %s and no rule", what, k.Name, in.Name, k.Name), didYouMeanDetail(in.Name, names))
+	c.errorf(in.Pos, fmt.Sprintf("the %s of %s: %s is no field of %s and no rule", what, runtime.WithArticle(k.Name), in.Name, k.Name), didYouMeanDetail(in.Name, names))
 	return false
 }

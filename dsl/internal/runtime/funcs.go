@@ -117,7 +117,8 @@ func Core() map[string]Builtin {
 }
 
 // ToInt is a number's value as an int (a float truncated); 0 for anything else, so callers
-// pass it only what expr-lang has already typed as a number.
+// pass it only a number: one expr-lang typed as such, or an argument a library's
+// CheckingNumbers has checked (a value of type any gets past expr-lang).
 func ToInt(v any) int {
 	switch x := v.(type) {
 	case int:

@@ -79,7 +79,7 @@ func (m *Machine) Units(name string) ([]hex.Unit, error) {
 			}
 			h, ok := at.(hex.Hex)
 			if !ok {
-				return nil, Errorf("%s: the position of a %s must be a hex or nil, got %s", e.Name, u.Kind.Name, Repr(at))
+				return nil, Errorf("%s: the position of %s must be a hex or nil, got %s", e.Name, WithArticle(u.Kind.Name), Repr(at))
 			}
 			if !d.Map.In(h) {
 				continue

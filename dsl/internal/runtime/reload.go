@@ -162,7 +162,7 @@ func (c *carrier) machine() {
 			continue
 		}
 		if oe.Kind.Name != e.Kind.Name {
-			c.notef("entity %s is now a %s: it starts afresh", e.Name, e.Kind.Name)
+			c.notef("entity %s is now %s: it starts afresh", e.Name, WithArticle(e.Kind.Name))
 			continue
 		}
 		oldRec, _ := old.globals[e.Name].(map[string]any)

@@ -299,7 +299,7 @@ func Conform(v any, t *Type) (any, error) {
 				return v, nil
 			}
 		}
-		return nil, Errorf("expected a %s, got %s", t.Record.Name, Repr(v))
+		return nil, Errorf("expected %s, got %s", WithArticle(t.Record.Name), Repr(v))
 	}
 	return nil, Errorf("expected %s, got %s", t, Repr(v))
 }

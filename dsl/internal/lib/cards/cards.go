@@ -52,7 +52,7 @@ func chargeCards(m *runtime.Machine, fn string, n int) error {
 // which journals it so that a failed call puts the cards back. Those that change a pile or an
 // allowance are marked ChangesState: an action may call them, a rule may not.
 func Builtins() map[string]runtime.Builtin {
-	return map[string]runtime.Builtin{
+	return runtime.CheckingNumbers(map[string]runtime.Builtin{
 		"shuffle": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			p, err := asPile(a[0])
 			if err != nil {
@@ -172,5 +172,5 @@ func Builtins() map[string]runtime.Builtin {
 		"new_pile": {Fn: func(m *runtime.Machine, a []any) (any, error) {
 			return &cards.Pile{Name: a[0].(string)}, nil
 		}, Types: []any{new(func(*runtime.Machine, string) *cards.Pile)}},
-	}
+	})
 }

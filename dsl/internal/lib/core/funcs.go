@@ -17,8 +17,10 @@ type Func struct {
 // numberTypes are the signatures of a function of one number, a roll standing for its total.
 var numberTypes = []any{new(func(float64) int), new(func(*runtime.Roll) int)}
 
-// funcs are the core functions by the names rules call them.
-var funcs = map[string]Func{
+// funcs are the core functions by the names rules call them, each checking the arguments
+// its Types declare as numbers (runtime.NumberArgs): div(x, y) with an x of type any that
+// holds a string is an error, not div(0, y).
+var funcs = checkingNumbers(map[string]Func{
 	"div": {func(a ...any) (any, error) { return Div(runtime.ToInt(a[0]), runtime.ToInt(a[1])) },
 		[]any{new(func(int, int) int)}},
 	"clamp": {func(a ...any) (any, error) { return Clamp(a[0], a[1], a[2]), nil },
@@ -42,6 +44,25 @@ var funcs = map[string]Func{
 		[]any{new(func(*runtime.Roll, any) bool)}},
 	"count_faces": {func(a ...any) (any, error) { return CountFaces(a[0], a[1:]...) },
 		[]any{new(func(*runtime.Roll, ...any) int)}},
+})
+
+// checkingNumbers is fs with each function that takes numbers checking them first.
+func checkingNumbers(fs map[string]Func) map[string]Func {
+	for name, f := range fs {
+		c := runtime.NewNumberArgs(name, 0, f.Types)
+		if c == nil {
+			continue
+		}
+		fn := f.Fn
+		f.Fn = func(a ...any) (any, error) {
+			if err := c.Check(a); err != nil {
+				return nil, err
+			}
+			return fn(a...)
+		}
+		fs[name] = f
+	}
+	return fs
 }
 
 // Funcs are the core functions that need nothing but their arguments, by the names rules

@@ -19,7 +19,7 @@ import (
 // Builtins are the dice functions rules call, by name. Rolling is not a change of the run's
 // state (a rule may roll), so none is marked ChangesState.
 func Builtins() map[string]runtime.Builtin {
-	return map[string]runtime.Builtin{
+	return runtime.CheckingNumbers(map[string]runtime.Builtin{
 		"d": {Fn: func(m *runtime.Machine, args []any) (any, error) {
 			return m.RollSides(runtime.ToInt(args[0]))
 		}, Types: []any{new(func(*runtime.Machine, int) int)}},
@@ -83,7 +83,7 @@ func Builtins() map[string]runtime.Builtin {
 			m.Tracef("sample %d of %d %s = %s", n, len(list), positions(pos), runtime.Repr(out))
 			return out, nil
 		}, Types: []any{new(func(*runtime.Machine, []any, int) []any)}},
-	}
+	})
 }
 
 // listArg is a builtin's list argument as []any (a range such as 1..6 is a list of ints).

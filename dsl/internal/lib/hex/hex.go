@@ -254,7 +254,7 @@ func Builtins() map[string]runtime.Builtin {
 	for _, b := range builtins {
 		out[b.name] = b.Builtin
 	}
-	return out
+	return runtime.CheckingNumbers(out)
 }
 
 // unitsAt is units_at(m, h) or units_at(m, h, "Kind"): the entities that the map's `units`
