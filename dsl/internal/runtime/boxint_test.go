@@ -16,6 +16,12 @@ func TestIntBoxes(t *testing.T) {
 			t.Errorf("Int(%d) = %#v", v, got)
 		}
 	}
+	// Every entry of the table (written by boxedints_gen.go) holds its own int.
+	for v := -256; v <= 1023; v++ {
+		if x, ok := runtime.Int(v).(int); !ok || x != v {
+			t.Fatalf("Int(%d) = %#v", v, runtime.Int(v))
+		}
+	}
 	var sink any
 	for _, v := range []int{-256, -3, 300, 1023} {
 		if n := testing.AllocsPerRun(20, func() { sink = runtime.Int(v) }); n != 0 {

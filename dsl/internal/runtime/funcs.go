@@ -197,16 +197,9 @@ func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 	return out, nil
 }
 
-// boxedInts are the ints from minBoxedInt on, boxed once: Go boxes an int from 0 to 255
-// without allocating, any other (a negative modifier, a difference, a score past 255) with
-// an allocation each time.
-var boxedInts = func() (out [1280]any) {
-	for i := range out {
-		out[i] = i + minBoxedInt
-	}
-	return out
-}()
+//go:generate go run boxedints_gen.go
 
+// minBoxedInt is the first int of boxedInts (boxedints_table.go, written by boxedints_gen.go).
 const minBoxedInt = -256
 
 // Int is v boxed, without an allocation from -256 to 1023.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"maps"
+	"sync"
 
 	"rulesh/dsl/internal/runtime"
 )
@@ -46,17 +47,18 @@ var funcs = checkingNumbers(map[string]Func{
 		[]any{new(func(*runtime.Roll, ...any) int)}},
 })
 
-// checkingNumbers is fs with each function that takes numbers checking them first.
+// checkingNumbers is fs with each function that takes numbers checking them first. Which
+// arguments are numbers is read from the function's Types on its first call, not when the
+// program starts: a command that calls none (rulesh roll) reads none.
 func checkingNumbers(fs map[string]Func) map[string]Func {
 	for name, f := range fs {
-		c := runtime.NewNumberArgs(name, 0, f.Types)
-		if c == nil {
-			continue
-		}
+		numbers := sync.OnceValue(func() *runtime.NumberArgs { return runtime.NewNumberArgs(name, 0, f.Types) })
 		fn := f.Fn
 		f.Fn = func(a ...any) (any, error) {
-			if err := c.Check(a); err != nil {
-				return nil, err
+			if c := numbers(); c != nil {
+				if err := c.Check(a); err != nil {
+					return nil, err
+				}
 			}
 			return fn(a...)
 		}
