@@ -364,19 +364,28 @@ func (c *fastCompiler) nameRef(name string) *runtime.NameRef {
 	return ref
 }
 
-// frameName returns the reference of n when n is a name the frame holds (what identifier
-// compiles to a frame read), or nil.
-func (c *fastCompiler) frameName(n ast.Node) *runtime.NameRef {
+// frameIdent is the name n reads from the frame (a local or a global: what identifier
+// compiles to a frame read), or false when n is no such name (the machine, a variable of
+// the expression, not a name).
+func (c *fastCompiler) frameIdent(n ast.Node) (string, bool) {
 	id, ok := n.(*ast.IdentifierNode)
 	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
-		return nil
+		return "", false
 	}
 	for _, v := range c.scopes {
 		if v.name == id.Value {
-			return nil
+			return "", false
 		}
 	}
-	return c.nameRef(id.Value)
+	return id.Value, true
+}
+
+// frameName returns the reference of n when n is a name the frame holds, or nil.
+func (c *fastCompiler) frameName(n ast.Node) *runtime.NameRef {
+	if name, ok := c.frameIdent(n); ok {
+		return c.nameRef(name)
+	}
+	return nil
 }
 
 func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
@@ -1584,19 +1593,13 @@ func pushArgs(s *fastState, args []fn) (int, error) {
 	return base, nil
 }
 
-// bareName returns the reference of an argument that is a name read from the frame (a
-// local or a global, not a variable of the expression), or nil.
+// bareName returns the reference of an argument that is a name read from the frame, as
+// compiling the argument made it, or nil.
 func (c *fastCompiler) bareName(n ast.Node) *runtime.NameRef {
-	id, ok := n.(*ast.IdentifierNode)
-	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
-		return nil
+	if name, ok := c.frameIdent(n); ok {
+		return c.names[name]
 	}
-	for _, v := range c.scopes {
-		if v.name == id.Value {
-			return nil
-		}
-	}
-	return c.names[id.Value]
+	return nil
 }
 
 // isMachine reports whether n is the machine argument the patches put first.
