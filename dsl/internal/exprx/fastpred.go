@@ -26,6 +26,15 @@ type items struct {
 	n     int
 }
 
+// element is what the body of count or sum gives for item i of it, or the item itself
+// when the builtin has no body (count(list), sum(list)).
+func (c *fastCompiler) element(s *fastState, loc file.Location, body fn, it *items, i int) (any, error) {
+	if body != nil {
+		return body(s)
+	}
+	return c.item(loc, it, i)
+}
+
 // item is the element at index i, as the VM's Scope.Item (which panics on what cannot be
 // indexed: a map), its failure placed at loc.
 func (c *fastCompiler) item(loc file.Location, it *items, i int) (any, error) {
@@ -242,13 +251,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 			count := 0
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
-				var v any
-				var err error
-				if body != nil {
-					v, err = body(s)
-				} else {
-					v, err = c.item(loc, &it, i)
-				}
+				v, err := c.element(s, loc, body, &it, i)
 				if err != nil {
 					return nil, err
 				}
@@ -274,13 +277,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 			total := 0
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
-				var v any
-				var err error
-				if body != nil {
-					v, err = body(s)
-				} else {
-					v, err = c.item(loc, &it, i)
-				}
+				v, err := c.element(s, loc, body, &it, i)
 				if err != nil {
 					return nil, err
 				}
