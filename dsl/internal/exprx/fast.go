@@ -1321,7 +1321,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		}
 		rest := args[3:]
 		// The arguments that are a bare name (a parameter of the caller, passed on) may need
-		// no check of their type: ConformedArg tells when the call runs.
+		// no check of their type: ConformedArgs tells when the call runs.
 		var names []*runtime.NameRef
 		for i, arg := range n.Arguments[3:] {
 			if ref := c.bareName(arg); ref != nil && i < 64 && !derefed[3+i] {
@@ -1335,7 +1335,6 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			m := s.m
 			if f := m.Callee(p, len(rest)); f != nil {
 				// The arguments go straight into the callee's slots.
-				var known uint64
 				for i, a := range rest {
 					v, err := a(s)
 					if err != nil {
@@ -1343,11 +1342,12 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 						return nil, err
 					}
 					f.SetArg(i, v)
-					if names != nil && names[i] != nil && s.f.ConformedArg(names[i], p, i) {
-						known |= 1 << i
-					}
 				}
-				v, err := m.CallIn(p, f, len(rest), known, *site)
+				var known uint64
+				if names != nil {
+					known = s.f.ConformedArgs(names, p)
+				}
+				v, err := m.CallIn(p, f, len(rest), known, site)
 				if err != nil {
 					return nil, c.fail(loc, err)
 				}

@@ -84,26 +84,42 @@ func (f *Frame) SetArg(i int, v any) { f.slots[i] = v }
 // CallIn runs the call of p prepared in f (Callee) whose first n arguments are set, as
 // CallAt runs a call with n arguments: the same limits, defaults, conversions and errors.
 // known marks the arguments that need no conversion (bit i for argument i, see
-// ConformedArg): their check is skipped.
-func (m *Machine) CallIn(p *Proc, f *Frame, n int, known uint64, at Pos) (any, error) {
-	if err := m.enter(p, at); err != nil {
+// ConformedArgs): their check is skipped. at is the call's position (a pointer: the call
+// site's, which the call passes on without copying it).
+func (m *Machine) CallIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
+	if m.depth >= m.Limits.MaxCallDepth {
 		m.putFrame(p, f)
-		return nil, err
+		return nil, m.enter(p, *at)
+	}
+	if p.fewParams {
+		return m.runSlots(p, f, n, known, at)
 	}
 	return m.run(p, f, nil, n, known, at)
 }
 
-// ConformedArg reports whether the name r reads in f, given as argument i of a call of p,
-// needs no check against p's parameter: it is a parameter of f's procedure whose slot still
-// holds what its own call conformed to a type that is p's parameter's (the same record kind
-// above all, whose check reads the record's kind from its map). A nil record of a nullable
-// parameter, or a value written since, is checked as any argument.
-func (f *Frame) ConformedArg(r *NameRef, p *Proc, i int) bool {
-	s := r.Slot
-	if s <= 0 || s > dirtyBits || f.typed>>(s-1)&1 == 0 || i >= len(p.Params) {
-		return false
+// ConformedArgs marks the arguments of a call of p that need no check against p's
+// parameters (bit i for argument i, as CallIn takes them): names[i], when not nil, is the
+// name argument i reads in f, and it needs no check when it is a parameter of f's procedure
+// whose slot still holds what its own call conformed to a type that is p's parameter's (the
+// same record kind above all, whose check reads the record's kind from its map). A nil
+// record of a nullable parameter, or a value written since, is checked as any argument.
+// The arguments are read in f after they were all evaluated: evaluating one writes no local
+// of f, so the marks are those each had when it was read.
+func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
+	var known uint64
+	for i, r := range names {
+		if r == nil {
+			continue
+		}
+		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
+		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits {
+			continue
+		}
+		if a, b := f.proc.Params[s].Type, p.Params[i].Type; a == b || sameType(a, b) {
+			known |= 1 << i
+		}
 	}
-	return sameType(f.proc.Params[s-1].Type, p.Params[i].Type)
+	return known
 }
 
 // keepsConformed says whether a value conformed to t stays conformed to it whatever is done

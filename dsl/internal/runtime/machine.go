@@ -265,7 +265,7 @@ type Frame struct {
 	names []string
 	dirty uint64
 	// typed marks the parameters whose slot still holds the value their call conformed to
-	// their type (setLocal clears a parameter's mark), for ConformedArg; proc is the
+	// their type (setLocal clears a parameter's mark), for ConformedArgs; proc is the
 	// procedure whose frame this is (nil: an input's).
 	typed   uint64
 	proc    *Proc
@@ -735,7 +735,7 @@ func (m *Machine) callAt(p *Proc, args []any, at Pos) (any, error) {
 		}
 		m.trace(fmt.Sprintf("→ %s(%s)", p.Name, strings.Join(parts, ", ")))
 	}
-	return m.run(p, m.getFrame(p), args, len(args), 0, at)
+	return m.run(p, m.getFrame(p), args, len(args), 0, &at)
 }
 
 // enter refuses a call of p past the call depth limit.
@@ -750,9 +750,9 @@ func (m *Machine) enter(p *Proc, at Pos) error {
 // run runs the call of p in its frame f with the first n arguments: args, or when args is
 // nil the values the caller wrote in the parameters' slots (Callee). Each argument is
 // conformed to its parameter's type, but for those that known marks (bit i: argument i is
-// already of its type, see ConformedArg); the others take their defaults. Every return
+// already of its type, see ConformedArgs); the others take their defaults. Every return
 // puts the depth and the frame back (no defer: it is the cost of a small rule's call).
-func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos) (any, error) {
+func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at *Pos) (any, error) {
 	m.depth++
 	f.typed = 0
 	for i, par := range p.Params {
@@ -780,7 +780,7 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos
 			var err error
 			if cv, err = Conform(v, par.Type); err != nil {
 				m.leave(p, f)
-				return nil, &RuntimeError{Pos: at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
+				return nil, m.paramError(p, par, at, err)
 			}
 		}
 		f.setLocal(par.Slot, par.Name, cv)
@@ -788,10 +788,33 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos
 			f.typed |= 1 << i
 		}
 	}
-	if err := m.Run(p.Body, f); err != nil {
+	return m.runBody(p, f, at)
+}
+
+// runBody runs the body of the call of p whose parameters are set in f, then conforms its
+// result, and ends the call (leave) on every return.
+func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
+	var err error
+	if r := p.onlyReturn; r != nil {
+		// A body of one return statement (a small rule): Run and the statement's exec,
+		// inline, with the same step charged before it.
+		if m.steps++; m.steps > m.Limits.MaxSteps || m.steps < 0 || m.Interrupt != nil || m.mem > int(m.Limits.MemoryBudget) {
+			m.steps--
+			err = m.step(r.At)
+		}
+		if err == nil {
+			var v any
+			if v, err = m.eval(r.Value, f); err == nil {
+				f.result, f.resultBy, f.done = v, r, true
+			}
+		}
+	} else {
+		err = m.Run(p.Body, f)
+	}
+	if err != nil {
 		var re *RuntimeError
 		if errors.As(err, &re) && len(re.Frames) < maxFrames {
-			re.Frames = append(re.Frames, callFrame(p, f, at))
+			re.Frames = append(re.Frames, callFrame(p, f, *at))
 		}
 		m.leave(p, f)
 		return nil, err
@@ -804,7 +827,7 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos
 		cv, err := Conform(v, p.Result)
 		if err != nil {
 			err = &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
-				Frames: []CallFrame{callFrame(p, f, at)}}
+				Frames: []CallFrame{callFrame(p, f, *at)}}
 			m.leave(p, f)
 			return nil, err
 		}
@@ -812,6 +835,58 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at Pos
 	}
 	m.leave(p, f)
 	return v, nil
+}
+
+// runSlots is run for a call whose arguments the caller wrote in the slots of f (Callee) and
+// whose every parameter is tracked by the frame's masks (Proc.fewParams): the same order of
+// defaults, checks and errors, without the indirections run takes for a list of arguments
+// or a parameter kept in the map. The dirty and typed masks end as run leaves them: every
+// parameter dirty, typed those run marks; they are written to f before a default is
+// evaluated (it may flush the locals for the VM, or pass a parameter on).
+func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
+	m.depth++
+	params := p.Params
+	slots := f.slots[:len(params)]
+	var typed uint64
+	for i, par := range params {
+		var v any
+		if i < n {
+			v = slots[i]
+			if known>>i&1 != 0 {
+				// Of its type already (ConformedArgs): a nil one is in a nullable parameter.
+				if v != nil || !par.Nullable {
+					typed |= 1 << i
+				}
+				continue
+			}
+		}
+		if _, skip := v.(Skipped); skip || i >= n {
+			f.typed, f.dirty = typed, f.dirty|(1<<i-1)
+			var err error
+			if v, err = m.eval(par.Default, f); err != nil {
+				m.leave(p, f)
+				return nil, err
+			}
+		}
+		if v == nil && par.Nullable {
+			slots[i] = nil
+			continue
+		}
+		cv, err := Conform(v, par.Type)
+		if err != nil {
+			m.leave(p, f)
+			return nil, m.paramError(p, par, at, err)
+		}
+		slots[i] = cv
+		typed |= p.keeps & (1 << i)
+	}
+	f.typed, f.dirty = typed, f.dirty|(1<<len(params)-1)
+	return m.runBody(p, f, at)
+}
+
+// paramError is the error of an argument refused by its parameter's type.
+func (m *Machine) paramError(p *Proc, par *Param, at *Pos, err error) error {
+	return &RuntimeError{Pos: *at, Msg: fmt.Sprintf("%s: parameter %s: %v", p.Name, par.Name, err)}
 }
 
 // leave ends a call of p whose frame is f.

@@ -130,6 +130,15 @@ type Proc struct {
 	// argSlots says that parameter i lives in slot i, for every parameter: a caller can
 	// then write the arguments straight into a frame (Machine.Callee).
 	argSlots bool
+	// fewParams says that every parameter's slot is tracked by the frames' masks (at most
+	// dirtyBits parameters): CallIn then runs the call by runSlots. keeps marks the
+	// parameters of a type that a conformed value keeps (keepsConformed), bit i for
+	// parameter i.
+	fewParams bool
+	keeps     uint64
+	// onlyReturn is the body's statement when the body is one return statement with a
+	// value (set with the slots, see ResolveSlots): a call runs it without Run.
+	onlyReturn *ReturnStmt
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

@@ -66,6 +66,11 @@ func (f *Frame) flush() {
 // tables). A procedure with an expression that another procedure (or a table) also holds
 // keeps the map too, since a slot means one procedure's frame.
 func ResolveSlots(prog *Program) {
+	for _, p := range prog.Procs {
+		if r, ok := onlyStmt(p.Body).(*ReturnStmt); ok && r.Value != nil {
+			p.onlyReturn = r
+		}
+	}
 	if noSlots {
 		return
 	}
@@ -93,6 +98,14 @@ procs:
 		}
 		resolveProc(prog, p)
 	}
+}
+
+// onlyStmt is the statement of a body of one statement, else nil.
+func onlyStmt(body []Stmt) Stmt {
+	if len(body) != 1 {
+		return nil
+	}
+	return body[0]
 }
 
 // resolveProc gives p's locals their slots.
@@ -124,7 +137,11 @@ func resolveProc(prog *Program, p *Proc) {
 		par.Slot = r.slot(par.Name)
 		p.argSlots = p.argSlots && par.Slot == i+1
 		walkExpr(par.Default, r.expr)
+		if i < dirtyBits && par.Type != nil && keepsConformed(par.Type) {
+			p.keeps |= 1 << i
+		}
 	}
+	p.fewParams = p.argSlots && len(p.Params) <= dirtyBits
 	r.body(p.Body)
 }
 
