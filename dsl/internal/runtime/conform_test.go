@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -47,3 +48,29 @@ func TestConformKeepsNumbersBoxed(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldsTypeAgreesWithConform: the inline test that lets a call skip Conform answers yes
+// only for a value that Conform returns as it is, without an error, for every kind of type.
+func TestHoldsTypeAgreesWithConform(t *testing.T) {
+	values := []any{nil, 0, 3, -1, 2.0, 2.5, math.Inf(1), true, false, "", "x", []any{1}, map[string]any{}, Skipped{}}
+	kinds := []TypeKind{TAny, TInt, TFloat, TBool, TString, TList, TMap, TRoll}
+	yes := 0
+	for _, k := range kinds {
+		typ := &Type{Kind: k}
+		for _, v := range values {
+			if !holdsType(v, typ) {
+				continue
+			}
+			yes++
+			got, err := Conform(v, typ)
+			if err != nil || Repr(got) != Repr(v) || typeName(got) != typeName(v) {
+				t.Errorf("holdsType(%s, %s): yes, but Conform gives %s, %v", Repr(v), typ, Repr(got), err)
+			}
+		}
+	}
+	if yes < 10 {
+		t.Errorf("holdsType answered yes %d times: the test checks too little", yes)
+	}
+}
+
+func typeName(v any) string { return fmt.Sprintf("%T", v) }

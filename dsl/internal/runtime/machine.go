@@ -823,7 +823,7 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 		m.Trace(m.depth-1, "← "+m.short(f.result))
 	}
 	v := f.result
-	if p.Result != nil && v != nil {
+	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
 			err = &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
@@ -867,21 +867,47 @@ func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any
 				m.leave(p, f)
 				return nil, err
 			}
+			slots[i] = v // the default, checked below
 		}
 		if v == nil && par.Nullable {
 			slots[i] = nil
 			continue
 		}
-		cv, err := Conform(v, par.Type)
-		if err != nil {
-			m.leave(p, f)
-			return nil, m.paramError(p, par, at, err)
+		if !holdsType(v, par.Type) {
+			cv, err := Conform(v, par.Type)
+			if err != nil {
+				m.leave(p, f)
+				return nil, m.paramError(p, par, at, err)
+			}
+			slots[i] = cv
 		}
-		slots[i] = cv
 		typed |= p.keeps & (1 << i)
 	}
 	f.typed, f.dirty = typed, f.dirty|(1<<len(params)-1)
 	return m.runBody(p, f, at)
+}
+
+// holdsType reports, inline, whether v is of the scalar type t as it is, so that Conform
+// would return it unchanged: the commonest parameters (any, int, float, bool, string). Any
+// other value is for Conform to check or convert.
+func holdsType(v any, t *Type) bool {
+	switch t.Kind {
+	case TAny:
+		return true
+	case TInt:
+		_, ok := v.(int)
+		return ok
+	case TBool:
+		_, ok := v.(bool)
+		return ok
+	case TString:
+		_, ok := v.(string)
+		return ok
+	case TFloat:
+		_, ok := v.(float64)
+		return ok
+	}
+	return false
 }
 
 // paramError is the error of an argument refused by its parameter's type.
