@@ -887,9 +887,9 @@ func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any
 	return m.runBody(p, f, at)
 }
 
-// holdsType reports, inline, whether v is of the scalar type t as it is, so that Conform
-// would return it unchanged: the commonest parameters (any, int, float, bool, string). Any
-// other value is for Conform to check or convert.
+// holdsType reports, inline, whether v is of the type t as it is, so that Conform would
+// return it unchanged: the commonest parameters and results (any, int, float, bool, string,
+// roll, a list as []any). Any other value or type is for Conform to check or convert.
 func holdsType(v any, t *Type) bool {
 	switch t.Kind {
 	case TAny:
@@ -905,6 +905,12 @@ func holdsType(v any, t *Type) bool {
 		return ok
 	case TFloat:
 		_, ok := v.(float64)
+		return ok
+	case TRoll:
+		_, ok := v.(*Roll)
+		return ok
+	case TList:
+		_, ok := v.([]any)
 		return ok
 	}
 	return false
