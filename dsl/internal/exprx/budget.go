@@ -43,16 +43,42 @@ var built = map[string]bool{
 // host's time zones, so a run would no longer be a function of its inputs.
 var disabledBuiltins = []string{"now", "date", "duration", "timezone"}
 
+// chargeEach is __each(__rt, v): walking v costs a step per element.
+func chargeEach(m *runtime.Machine, v any) (any, error) {
+	if err := m.Charge(runtime.Size(v)); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// chargeLit is __lit(__rt, v): a literal list or map built is charged to memory.
+func chargeLit(m *runtime.Machine, v any) (any, error) {
+	return v, m.ChargeMem(runtime.Size(v))
+}
+
+// chargeBuilt is __built(__rt, v): a builtin's result (a range, map, filter…). No single
+// value may pass the budget, and the work of building it costs steps. It does not count as
+// growth: most are walked and dropped (the range of a for loop), and what a rule keeps
+// grows by + or +=, which are counted.
+func chargeBuilt(m *runtime.Machine, v any) (any, error) {
+	n := runtime.Size(v)
+	if err := m.Charge(n); err != nil {
+		return nil, err
+	}
+	return v, m.ChargeValue(n, 0)
+}
+
+// charges are the budget's functions that cannot panic (Size and the charges only compare
+// and add numbers): a call compiled to closures calls them directly, with no recover
+// (callGuarded) around them.
+var charges = map[string]func(*runtime.Machine, any) (any, error){
+	"__each": chargeEach, "__lit": chargeLit, "__built": chargeBuilt,
+}
+
 // budgetFunctions are the functions the patch below calls.
 func budgetFunctions() []expr.Option {
 	return []expr.Option{
-		expr.Function("__each", func(a ...any) (any, error) {
-			m := a[0].(*runtime.Machine)
-			if err := m.Charge(runtime.Size(a[1])); err != nil {
-				return nil, err
-			}
-			return a[1], nil
-		}),
+		expr.Function("__each", func(a ...any) (any, error) { return chargeEach(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__nums", func(a ...any) (any, error) {
 			m := a[0].(*runtime.Machine)
 			if err := m.Charge(runtime.Size(a[1])); err != nil {
@@ -80,25 +106,12 @@ func budgetFunctions() []expr.Option {
 			// equal to it: in is core's.
 			return core.In(a[0].(*runtime.Machine), a[1], a[2])
 		}),
-		expr.Function("__lit", func(a ...any) (any, error) {
-			return a[1], a[0].(*runtime.Machine).ChargeMem(runtime.Size(a[1]))
-		}),
+		expr.Function("__lit", func(a ...any) (any, error) { return chargeLit(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*runtime.Machine).Uniq(a[1]) }),
 		expr.Function("__type", func(a ...any) (any, error) { return runtime.TypeName(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return core.Int(a[0]) }),
 		expr.Function("__float", func(a ...any) (any, error) { return core.Float(a[0]) }),
-		expr.Function("__built", func(a ...any) (any, error) {
-			// A builtin's result (a range, map, filter…): no single value may pass the
-			// budget, and the work of building it costs steps. It does not count as growth:
-			// most are walked and dropped (the range of a for loop), and what a rule keeps
-			// grows by + or +=, which are counted.
-			m := a[0].(*runtime.Machine)
-			n := runtime.Size(a[1])
-			if err := m.Charge(n); err != nil {
-				return nil, err
-			}
-			return a[1], m.ChargeValue(n, 0)
-		}),
+		expr.Function("__built", func(a ...any) (any, error) { return chargeBuilt(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__sized", func(a ...any) (any, error) {
 			// flatten and join can build far more than their argument holds (a list of many
 			// references to one long list or string): their result size is computed first.

@@ -1385,6 +1385,20 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			}
 			return v, nil
 		}, true
+	case len(args) == 2 && isMachine(n.Arguments[0]) && charges[id.Value] != nil:
+		// A charge of the budget (__each, __lit, __built): called as the configuration's
+		// function is, but with no recover, since it cannot panic.
+		charge, arg := charges[id.Value], args[1]
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			if v, err = charge(s.m, v); err != nil {
+				return nil, c.fail(loc, err)
+			}
+			return v, nil
+		}, true
 	case len(args) >= 1 && isMachine(n.Arguments[0]) && c.lib != nil:
 		name, ok := strings.CutPrefix(id.Value, "__")
 		b, known := c.lib.Builtins[name]

@@ -1,0 +1,72 @@
+package exprx_test
+
+import (
+	"fmt"
+	"testing"
+
+	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/runtime"
+	stddice "rulesh/stdlib/dice"
+)
+
+// evalBudget evaluates x on a fresh machine whose steps are limited to what is spent before
+// it plus maxSteps, and whose memory budget is memory (0: the default limits), and gives the
+// steps the evaluation charged.
+func evalBudget(t *testing.T, prog *runtime.Program, x *runtime.Expr, maxSteps, memory int) (v any, steps int, err error) {
+	t.Helper()
+	m, err := runtime.NewMachine(prog, stddice.NewIntQueue([]int{3, 5, 2, 6, 1, 4}, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]any{"__rt": m, "malus": 3, "base": 10}
+	if maxSteps > 0 {
+		m.Limits.MaxSteps = m.Steps() + maxSteps
+	}
+	if memory > 0 {
+		m.Limits.MemoryBudget = uint(memory)
+	}
+	steps0 := m.Steps()
+	v, err = m.Eval(x, env)
+	return v, m.Steps() - steps0, err
+}
+
+// The budget's charges (a walk, a literal, a builtin's result), which the closures call
+// without a recover around them, against the VM: the same value and steps charged, and under
+// every tighter step limit and every small memory budget the same failure at the same place.
+func TestBudgetChargesMatchVM(t *testing.T) {
+	prog := load(t)
+	texts := []string{
+		"[1, 2, 3]", "{a: 1, b: [1, 2]}", "len([[1, 2], [3, 4, 5]])", "filter([1, 2, 3, 4], # > 1)",
+		"map(1..20, # * 2)", "sum(map([1, 2, 3], # + 1))", "join(['ab', 'cd', 'ef'], '-')",
+		"sortBy([3, 1, 2], #)", "concat([1, 2], [3, 4, 5, 6])", "keys({a: 1, b: 2, c: 3})",
+		"count(1..30, # % 3 == 0)", "map(filter(1..12, # > 2), [#, #])",
+	}
+	for _, text := range texts {
+		x := expr(text)
+		if _, diags, cerr := exprx.NewCompiler(prog).Compile(x, &scope{prog: prog, inProc: true}); diags.HasErrors() || cerr != nil || x.Fast == nil {
+			t.Fatalf("%s: %v %v (closures: %v)", text, diags, cerr, x.Fast != nil)
+		}
+		vmOnly := *x
+		vmOnly.Fast = nil
+		got, gotSteps, gotErr := evalBudget(t, prog, x, 0, 0)
+		want, wantSteps, wantErr := evalBudget(t, prog, &vmOnly, 0, 0)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || gotSteps != wantSteps {
+			t.Errorf("%s: closures %s, %v, %d steps; VM %s, %v, %d steps", text,
+				runtime.Repr(got), gotErr, gotSteps, runtime.Repr(want), wantErr, wantSteps)
+		}
+		for limit := 1; limit <= wantSteps; limit++ {
+			_, _, gotErr := evalBudget(t, prog, x, limit, 0)
+			_, _, wantErr := evalBudget(t, prog, &vmOnly, limit, 0)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Errorf("%s within %d steps: closures %v; VM %v", text, limit, gotErr, wantErr)
+			}
+		}
+		for budget := 1; budget <= 48; budget++ {
+			_, _, gotErr := evalBudget(t, prog, x, 0, budget)
+			_, _, wantErr := evalBudget(t, prog, &vmOnly, 0, budget)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Errorf("%s within a memory budget of %d: closures %v; VM %v", text, budget, gotErr, wantErr)
+			}
+		}
+	}
+}
