@@ -409,7 +409,7 @@ func (c *Compiler) kindFields(ka *syntax.KindDecl) {
 			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
 			continue
 		}
-		f := &runtime.Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		f := &runtime.Field{Name: runtime.FieldKey(fa.Name), Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
 		k.Fields = append(k.Fields, f)
 		k.ByName[f.Name] = f
 	}

@@ -799,7 +799,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		// A record's field by its name, the commonest read of all (attaquant.nom): the map
 		// is read here, other values by byName; a field of a name the frame holds is read
 		// from the frame here too.
-		key := name.Value
+		key := runtime.FieldKey(name.Value)
 		read := c.byName(loc, key)
 		if ref := c.frameName(n.Node); ref != nil && !optional {
 			return func(s *fastState) (any, error) {
@@ -1237,7 +1237,13 @@ func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
 			return nil, false
 		}
 		var ok1, ok2 bool
-		keys[i], ok1 = c.compile(pair.Key)
+		if str, isStr := pair.Key.(*ast.StringNode); isStr {
+			// A written key is the field's own copy of its name (FieldKey): records built
+			// from {…} and the reads of their fields then compare pointers.
+			keys[i], ok1 = constFn(runtime.FieldKey(str.Value)), true
+		} else {
+			keys[i], ok1 = c.compile(pair.Key)
+		}
 		vals[i], ok2 = c.compile(pair.Value)
 		if !ok1 || !ok2 {
 			return nil, false
