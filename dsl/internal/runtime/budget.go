@@ -239,6 +239,21 @@ func Totals(v any) any {
 // total, + joins strings and lists (charged to memory), and a mismatch is said in the
 // language's words.
 func (m *Machine) Binary(op string, a, b any) (any, error) {
+	// Two ints or two strings, the commonest operands whose types the checker did not know
+	// (fields of records read as any): what RollArith and Equal give them, without their
+	// checks for rolls, faces, lists and maps.
+	switch x := a.(type) {
+	case int:
+		if y, ok := b.(int); ok {
+			if v, ok := intArith(op, x, y); ok {
+				return v, nil
+			}
+		}
+	case string:
+		if y, ok := b.(string); ok && (op == "==" || op == "!=") {
+			return (x == y) == (op == "=="), nil
+		}
+	}
 	if r, ok := a.(*Roll); ok {
 		a = r.Total
 	}
@@ -473,7 +488,13 @@ type equalPair struct{ a, b uintptr }
 // element), to a depth of maxCompareDepth; anything else as expressions compare it
 // (Program.Equal).
 func (m *Machine) Equal(a, b any) (bool, error) {
-	return m.equalAt(a, b, 0, map[equalPair]bool{})
+	switch a.(type) {
+	case []any, map[string]any:
+		// Only a list or a map walks its elements and remembers the pairs it compared;
+		// making the map of them costs a random seed, at every == of two names.
+		return m.equalAt(a, b, 0, map[equalPair]bool{})
+	}
+	return m.equalAt(a, b, 0, nil)
 }
 
 func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, error) {
