@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -125,7 +124,7 @@ func IsReserved(name string) (why string) {
 		return "it is not a name (names are letters, digits and _, starting with a letter)"
 	case strings.HasPrefix(name, "__"):
 		return "it starts with __, which is reserved"
-	case slices.Contains(check.ReservedWords(), name):
+	case check.IsReservedWord(name):
 		return "it is a keyword"
 	case IsBuiltin(name):
 		return "it is a builtin"
@@ -158,7 +157,7 @@ func Names(name string, src []byte) []Name {
 			off := base + t.Pos.Offset
 			switch t.Type {
 			case syntax.TokIdent, syntax.TokDice:
-				if t.Type == syntax.TokIdent && isReserved(t.Value) || !isName(t.Value) {
+				if t.Type == syntax.TokIdent && check.IsReservedWord(t.Value) || !isName(t.Value) {
 					break
 				}
 				out = append(out, Name{
@@ -183,16 +182,6 @@ func Names(name string, src []byte) []Name {
 	scan(string(src), 0)
 	return out
 }
-
-var reserved = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range check.ReservedWords() {
-		m[w] = true
-	}
-	return m
-}()
-
-func isReserved(w string) bool { return reserved[w] }
 
 // isName tells a name from the other words the Dice token covers (3d6, d%).
 func isName(w string) bool {

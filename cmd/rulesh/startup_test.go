@@ -26,7 +26,7 @@ var parsersAtInit = -1
 // so zero means none.
 func TestNoParserAtInit(t *testing.T) {
 	if parsersAtInit != 0 {
-		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.newLazyParser)", parsersAtInit)
+		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.lazyParser)", parsersAtInit)
 	}
 	if _, d := dsl.LoadSource("t.rules", []byte("kind K {\n")); d == nil {
 		t.Fatal("an unclosed kind loads")
@@ -37,7 +37,7 @@ func TestNoParserAtInit(t *testing.T) {
 }
 
 // TestParsersBuiltLazily: every participle parser of the module is built through
-// newLazyParser, which builds it on first use and counts it, so that TestNoParserAtInit sees
+// buildParser (called by lazyParser on first use), which counts it, so that TestNoParserAtInit sees
 // every one. A participle.MustBuild anywhere else (a package variable, an init) fails here.
 func TestParsersBuiltLazily(t *testing.T) {
 	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
@@ -54,7 +54,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 			return
 		}
 		for _, decl := range f.Decls {
-			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "buildParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
 				continue
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {
@@ -63,7 +63,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 					return true
 				}
 				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name && (sel.Sel.Name == "MustBuild" || sel.Sel.Name == "Build") {
-					t.Errorf("%s: participle.%s outside newLazyParser: build parsers with syntax.newLazyParser, on first use", fset.Position(sel.Pos()), sel.Sel.Name)
+					t.Errorf("%s: participle.%s outside buildParser: build parsers with syntax.lazyParser, on first use", fset.Position(sel.Pos()), sel.Sel.Name)
 				}
 				return true
 			})

@@ -13,7 +13,17 @@ import (
 
 // codeOps names the overloads of the operators a dice code (a value of type dice) takes
 // besides +: a code minus a code or a whole number, and equality by count, sides and bonus.
-var codeOps = map[string]string{"-": "__code_sub", "==": "__code_eq", "!=": "__code_ne"}
+func codeOps(op string) (string, bool) {
+	switch op {
+	case "-":
+		return "__code_sub", true
+	case "==":
+		return "__code_eq", true
+	case "!=":
+		return "__code_ne", true
+	}
+	return "", false
+}
 
 var codeType = reflect.TypeOf(&dice.Code{})
 

@@ -26,6 +26,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
@@ -528,7 +529,7 @@ func (o overloads) Visit(node *ast.Node) {
 // left to fail when it runs, at its operator.
 func foldFloat(node *ast.Node) bool {
 	b, ok := (*node).(*ast.BinaryNode)
-	if !ok || floatArith[b.Operator] == nil {
+	if !ok || !isFloatArith(b.Operator) {
 		return false
 	}
 	x, xInt, okx := numberLit(b.Left)
@@ -978,7 +979,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 	if !ok {
-		if f, ok := pureFuncs()[id.Value]; ok {
+		if f, ok := core.Lookup(id.Value); ok {
 			pv.recordArgs(id.Value, f.Types, 0, call)
 		}
 		return

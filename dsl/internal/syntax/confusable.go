@@ -78,11 +78,26 @@ var decomposed = sync.OnceValue(func() map[rune]string {
 	}
 })
 
-// combining names the combining accents of the decompositions above.
-var combining = map[rune]string{
-	0x0300: "COMBINING GRAVE ACCENT", 0x0301: "COMBINING ACUTE ACCENT",
-	0x0302: "COMBINING CIRCUMFLEX ACCENT", 0x0303: "COMBINING TILDE",
-	0x0308: "COMBINING DIAERESIS", 0x030A: "COMBINING RING ABOVE", 0x0327: "COMBINING CEDILLA",
+// combining names the combining accents of the decompositions above. (Switches, not maps:
+// a map is built at every start of the program, for every command.)
+func combining(r rune) (string, bool) {
+	switch r {
+	case 0x0300:
+		return "COMBINING GRAVE ACCENT", true
+	case 0x0301:
+		return "COMBINING ACUTE ACCENT", true
+	case 0x0302:
+		return "COMBINING CIRCUMFLEX ACCENT", true
+	case 0x0303:
+		return "COMBINING TILDE", true
+	case 0x0308:
+		return "COMBINING DIAERESIS", true
+	case 0x030A:
+		return "COMBINING RING ABOVE", true
+	case 0x0327:
+		return "COMBINING CEDILLA", true
+	}
+	return "", false
 }
 
 // mathStyles are the styles of the mathematical alphanumerics from U+1D400, 52 letters
@@ -184,10 +199,10 @@ func RuneName(r rune) string {
 	if _, name, ok := folded(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
-	if name, ok := combining[r]; ok {
+	if name, ok := combining(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
-	if name, ok := bidiNames[r]; ok {
+	if name, ok := bidiNames(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
 	return fmt.Sprintf("U+%04X %q", r, r)
@@ -219,20 +234,40 @@ func Scripts(name string) []string {
 	return out
 }
 
-// bidiNames are the bidirectional controls: each can make a line display in an order other
-// than the one the machine reads (the "Trojan Source" attack).
-var bidiNames = map[rune]string{
-	0x061C: "ARABIC LETTER MARK",
-	0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
-	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING",
-	0x202C: "POP DIRECTIONAL FORMATTING", 0x202D: "LEFT-TO-RIGHT OVERRIDE",
-	0x202E: "RIGHT-TO-LEFT OVERRIDE",
-	0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE",
-	0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
+// bidiNames names the bidirectional controls: each can make a line display in an order
+// other than the one the machine reads (the "Trojan Source" attack).
+func bidiNames(r rune) (string, bool) {
+	switch r {
+	case 0x061C:
+		return "ARABIC LETTER MARK", true
+	case 0x200E:
+		return "LEFT-TO-RIGHT MARK", true
+	case 0x200F:
+		return "RIGHT-TO-LEFT MARK", true
+	case 0x202A:
+		return "LEFT-TO-RIGHT EMBEDDING", true
+	case 0x202B:
+		return "RIGHT-TO-LEFT EMBEDDING", true
+	case 0x202C:
+		return "POP DIRECTIONAL FORMATTING", true
+	case 0x202D:
+		return "LEFT-TO-RIGHT OVERRIDE", true
+	case 0x202E:
+		return "RIGHT-TO-LEFT OVERRIDE", true
+	case 0x2066:
+		return "LEFT-TO-RIGHT ISOLATE", true
+	case 0x2067:
+		return "RIGHT-TO-LEFT ISOLATE", true
+	case 0x2068:
+		return "FIRST STRONG ISOLATE", true
+	case 0x2069:
+		return "POP DIRECTIONAL ISOLATE", true
+	}
+	return "", false
 }
 
 // IsBidiControl reports whether r is a bidirectional control character.
 func IsBidiControl(r rune) bool {
-	_, ok := bidiNames[r]
+	_, ok := bidiNames(r)
 	return ok
 }

@@ -65,12 +65,35 @@ func grammarUnits(s string) []string {
 	return out
 }
 
-// unitWords says what a grammar unit means to a user.
-var unitWords = map[string]string{
-	"<string>": "a string", "<ident>": "a name", "<dice>": "a name", "<number>": "a number",
-	"<card>": "a card", "<newline>": "a new line", "<comma>": `","`,
-	"Expr": "an expression", "Head": "an expression", "Key": "a table key",
-	"Block": `"{"`, "TypeRef": "a type",
+// unitWord says what a grammar unit means to a user, or is "".
+func unitWord(s string) string {
+	switch s {
+	case "<string>":
+		return "a string"
+	case "<ident>":
+		return "a name"
+	case "<dice>":
+		return "a name"
+	case "<number>":
+		return "a number"
+	case "<card>":
+		return "a card"
+	case "<newline>":
+		return "a new line"
+	case "<comma>":
+		return `","`
+	case "Expr":
+		return "an expression"
+	case "Head":
+		return "an expression"
+	case "Key":
+		return "a table key"
+	case "Block":
+		return `"{"`
+	case "TypeRef":
+		return "a type"
+	}
+	return ""
 }
 
 // firstOf returns what may start a sequence of grammar units: the first term's starts,
@@ -97,8 +120,8 @@ func firstOf(units []string) (first []string, ok bool) {
 			switch {
 			case strings.HasPrefix(u, `"`):
 				starts = []string{u}
-			case unitWords[u] != "":
-				starts = []string{unitWords[u]}
+			case unitWord(u) != "":
+				starts = []string{unitWord(u)}
 			default:
 				return nil, false
 			}

@@ -222,16 +222,22 @@ func CheckEncoding(name string, src []byte, detail string) *Diagnostic {
 	return nil
 }
 
-// operatorWords are the words that, like an operator, expect an operand after them.
-var operatorWords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "else": true,
-	"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+// operatorWords reports whether s is a word that, like an operator, expects an operand after it.
+func operatorWords(s string) bool {
+	switch s {
+	case "and", "or", "not", "in", "else", "let", "if", "for", "while", "return", "require",
+		"emit":
+		return true
+	}
+	return false
+}
 
 // endsOperand reports whether token t can end an operand, so that a - or + after it is
 // binary.
 func endsOperand(t lexer.Token) bool {
 	switch t.Type {
 	case TokIdent:
-		return !operatorWords[t.Value]
+		return !operatorWords(t.Value)
 	case TokNumber, TokString, TokDice, TokCard:
 		return true
 	case TokPunct:
