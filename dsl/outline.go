@@ -120,7 +120,7 @@ func Keywords() []string { return check.ReservedWords() }
 // an enum value, read after a dot, may take it (see IsBuiltin).
 func IsReserved(name string) (why string) {
 	switch {
-	case !runtime.IdentRE.MatchString(name):
+	case !runtime.IdentRE.Get().MatchString(name):
 		return "it is not a name (names are letters, digits and _, starting with a letter)"
 	case strings.HasPrefix(name, "__"):
 		return "it starts with __, which is reserved"
@@ -134,7 +134,7 @@ func IsReserved(name string) (why string) {
 
 // IsBuiltin reports whether name is a function every rule may call (len, sum, d, roll…):
 // the library's and expr-lang's, as the checker knows them.
-func IsBuiltin(name string) bool { return exprx.FuncNames(library())[name] }
+func IsBuiltin(name string) bool { return exprx.FuncNames(library.Get())[name] }
 
 // Name is one name written in a rule file, a use or a declaration: an identifier outside
 // strings and comments, or inside a string's template hole (`emit "{x.pv}"`).

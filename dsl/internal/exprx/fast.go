@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -761,7 +762,7 @@ func simpleType(n ast.Node) bool {
 
 // errShort is returned by an optional member whose object is nil inside a chain: the chain
 // gives nil.
-var errShort = fmt.Errorf("short")
+var errShort = errors.New("short")
 
 func (c *fastCompiler) chain(n *ast.ChainNode) (fn, bool) {
 	c.chains++
@@ -1097,16 +1098,16 @@ func pileField(name string) func(*cards.Pile) any {
 func tagged[T cards.Card | cards.Pile](name string) string {
 	var zero T
 	if _, card := any(zero).(cards.Card); card {
-		return cardTags()[name]
+		return cardTags.Get()[name]
 	}
-	return pileTags()[name]
+	return pileTags.Get()[name]
 }
 
 // cardTags and pileTags map the expr tags of a card's and a pile's fields to the fields'
 // Go names.
 var (
-	cardTags = sync.OnceValue(fieldTags[cards.Card])
-	pileTags = sync.OnceValue(fieldTags[cards.Pile])
+	cardTags = &runtime.Lazy[map[string]string]{Build: fieldTags[cards.Card]}
+	pileTags = &runtime.Lazy[map[string]string]{Build: fieldTags[cards.Pile]}
 )
 
 // fieldTags maps the expr tags of T's fields to their Go names, the first field of a tag

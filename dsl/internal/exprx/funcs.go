@@ -112,26 +112,23 @@ func listGoTypes() []reflect.Type {
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
 // join with +. Built on first use, by the first expression compiled with an operator.
-var overloadedOps = sync.OnceValue(func() []struct {
-	op  string
-	fns []string
-} {
-	out := []struct {
-		op  string
-		fns []string
-	}{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps("+")...)}}
+var overloadedOps = &runtime.Lazy[[]opOverloads]{Build: func() []opOverloads {
+	out := []opOverloads{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps("+")...)}}
 	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		fns := []string{rollOpName(op)}
 		if code, ok := codeOps(op); ok {
 			fns = append(fns, code)
 		}
-		out = append(out, struct {
-			op  string
-			fns []string
-		}{op, append(fns, numOps(op)...)})
+		out = append(out, opOverloads{op, append(fns, numOps(op)...)})
 	}
 	return out
-})
+}}
+
+// opOverloads are the functions that overload one operator.
+type opOverloads struct {
+	op  string
+	fns []string
+}
 
 // numOps are the overloads where a fraction meets a number: compared as rules see them
 // (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds; and float arithmetic, / and powers

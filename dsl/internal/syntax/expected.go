@@ -3,7 +3,6 @@ package syntax
 import (
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // participle ends a syntax error with what the grammar expected, written in the grammar's
@@ -192,14 +191,14 @@ func joinOr(items []string) string {
 
 // exprTokenRE matches how expr-lang names a token in its messages: Number("2"), Bracket(")");
 // it is compiled on first use, as only an error message needs it.
-var exprTokenRE = sync.OnceValue(func() *regexp.Regexp {
+var exprTokenRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:Identifier|Number|String|Operator|Bracket)\(("(?:[^"\\]|\\.)*")\)`)
-})
+}}
 
 // PlainExprMessage puts expr-lang's syntax messages in the language's terms, as
 // plainExpected does for the grammar's: `unexpected token Number("2")` reads
 // `unexpected token "2"`, `unexpected token EOF` reads `unexpected end of input`.
 func PlainExprMessage(msg string) string {
-	msg = exprTokenRE().ReplaceAllString(msg, "$1")
+	msg = exprTokenRE.get().ReplaceAllString(msg, "$1")
 	return strings.Replace(msg, "unexpected token EOF", "unexpected end of input", 1)
 }
