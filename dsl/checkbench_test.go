@@ -41,12 +41,12 @@ func parsed(tb testing.TB, name string, src []byte) (*runtime.Program, []syntax.
 	if d != nil {
 		tb.Fatal(d)
 	}
-	return check.NewProgram(library(), Sources{name: src}, []string{name}), files
+	return check.NewProgram(library.Get(), Sources{name: src}, []string{name}), files
 }
 
 // checkParsed runs the checker on parsed files into a fresh Program.
 func checkParsed(tb testing.TB, p *runtime.Program, files []syntax.ParsedFile) {
-	prog := check.NewProgram(library(), p.Sources, p.Files)
+	prog := check.NewProgram(library.Get(), p.Sources, p.Files)
 	if diags := check.CheckFiles(prog, files); diags.HasErrors() {
 		tb.Fatal(diags)
 	}

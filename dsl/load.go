@@ -43,7 +43,7 @@ func load(files []syntax.ParsedFile, sources syntax.Sources, diags Diagnostics, 
 	for i, f := range files {
 		names[i] = f.Name
 	}
-	prog := check.NewProgram(library(), sources, names)
+	prog := check.NewProgram(library.Get(), sources, names)
 	prog.RuleFaces = faces
 	diags = append(diags, check.CheckFiles(prog, files)...)
 	diags.Sort()

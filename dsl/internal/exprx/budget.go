@@ -13,30 +13,39 @@ import (
 	"github.com/expr-lang/expr/ast"
 )
 
-// iterated are expr-lang's builtins that walk their first argument: each element they walk
-// costs a step.
-var iterated = map[string]bool{
-	"all": true, "none": true, "any": true, "one": true, "filter": true, "map": true,
-	"count": true, "sum": true, "find": true, "findIndex": true, "findLast": true,
-	"findLastIndex": true, "groupBy": true, "sortBy": true, "reduce": true,
-	"max": true, "min": true, "mean": true, "median": true, "join": true, "sort": true,
-	"reverse": true, "uniq": true, "flatten": true, "concat": true, "keys": true,
-	"values": true, "toPairs": true, "fromPairs": true, "take": true, "indexOf": true,
-	"lastIndexOf": true, "toJSON": true,
+// iterated reports whether builtin s is one of expr-lang's that walk their first argument:
+// each element they walk costs a step. (A switch, not a map: a map is built at every start.)
+func iterated(s string) bool {
+	switch s {
+	case "all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex",
+		"findLast", "findLastIndex", "groupBy", "sortBy", "reduce", "max", "min", "mean",
+		"median", "join", "sort", "reverse", "uniq", "flatten", "concat", "keys", "values",
+		"toPairs", "fromPairs", "take", "indexOf", "lastIndexOf", "toJSON":
+		return true
+	}
+	return false
 }
 
-// numeric are the builtins that take numbers (or add or compare their elements): a roll
-// there is its total.
-var numeric = map[string]bool{"sum": true, "max": true, "min": true, "mean": true, "median": true, "int": true, "float": true, "abs": true}
+// numeric reports whether builtin s takes numbers (or adds or compares its elements): a
+// roll there is its total.
+func numeric(s string) bool {
+	switch s {
+	case "sum", "max", "min", "mean", "median", "int", "float", "abs":
+		return true
+	}
+	return false
+}
 
-// built are the builtins whose result is a new collection or string, charged to memory.
-var built = map[string]bool{
-	"filter": true, "map": true, "groupBy": true, "sortBy": true, "sort": true,
-	"reverse": true, "uniq": true, "flatten": true, "concat": true, "keys": true,
-	"values": true, "toPairs": true, "fromPairs": true, "take": true, "join": true,
-	"split": true, "splitAfter": true, "replace": true, "upper": true, "lower": true,
-	"trim": true, "trimPrefix": true, "trimSuffix": true, "toJSON": true, "fromJSON": true,
-	"toBase64": true, "fromBase64": true,
+// built reports whether builtin s makes a new collection or string, charged to memory.
+func built(s string) bool {
+	switch s {
+	case "filter", "map", "groupBy", "sortBy", "sort", "reverse", "uniq", "flatten",
+		"concat", "keys", "values", "toPairs", "fromPairs", "take", "join", "split",
+		"splitAfter", "replace", "upper", "lower", "trim", "trimPrefix", "trimSuffix",
+		"toJSON", "fromJSON", "toBase64", "fromBase64":
+		return true
+	}
+	return false
 }
 
 // disabledBuiltins are expr-lang builtins a rule must not reach: they read the clock or the
@@ -258,17 +267,17 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			c.SetLocation(n.Arguments[0].Location())
 			n.Arguments[0] = c
 		}
-		if iterated[n.Name] && len(n.Arguments) > 0 {
+		if iterated(n.Name) && len(n.Arguments) > 0 {
 			fn := "__each"
-			if numeric[n.Name] {
+			if numeric(n.Name) {
 				fn = "__nums"
 			}
 			for i, arg := range n.Arguments {
-				if i > 0 && !numeric[n.Name] {
+				if i > 0 && !numeric(n.Name) {
 					break
 				}
 				if cl, ok := arg.(*ast.PredicateNode); ok {
-					if numeric[n.Name] && !isNumberType(cl.Node.Type()) {
+					if numeric(n.Name) && !isNumberType(cl.Node.Type()) {
 						c := wrap("__num", cl.Node)
 						c.SetNature(*cl.Node.Nature())
 						cl.Node = c
@@ -297,7 +306,7 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 			*node = c
 			return
 		}
-		if built[n.Name] {
+		if built(n.Name) {
 			inner := *n
 			c := wrap("__built", rt(), &inner)
 			c.SetNature(*n.Nature())
@@ -396,7 +405,7 @@ func isNumberType(t reflect.Type) bool {
 // rollArgsAsTotals wraps the roll arguments of min, max, sum… in __total before the check,
 // whose validation of those builtins knows numbers only.
 func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
-	if !numeric[n.Name] {
+	if !numeric(n.Name) {
 		return
 	}
 	for i, arg := range n.Arguments {

@@ -26,6 +26,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
@@ -331,7 +332,7 @@ func (c *Compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature
 
 // machineNature is expr's view of the Machine, built on first use: reflecting over its type
 // at package init cost every command, `rulesh roll 1d6` included.
-var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() })
+var machineNature = &runtime.Lazy[nature.Nature]{Build: func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() }}
 
 // envNature builds the expr type environment for an expression compiled in scope sc: the
 // locals and globals its text names (a local hides a global). Looking names up one by one,
@@ -389,7 +390,7 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 		return env
 	}
 	fields := make(map[string]nature.Nature, len(found)+1)
-	fields["__rt"] = machineNature()
+	fields["__rt"] = machineNature.Get()
 	for _, e := range found {
 		fields[e.name] = c.natureOf(e.t)
 	}
@@ -493,8 +494,8 @@ func (c *Compiler) overloadsFor(cfg *conf.Config) overloads {
 		}
 		return ops
 	}
-	ops := make(overloads, len(overloadedOps()))
-	for i, op := range overloadedOps() {
+	ops := make(overloads, len(overloadedOps.Get()))
+	for i, op := range overloadedOps.Get() {
 		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}
@@ -528,7 +529,7 @@ func (o overloads) Visit(node *ast.Node) {
 // left to fail when it runs, at its operator.
 func foldFloat(node *ast.Node) bool {
 	b, ok := (*node).(*ast.BinaryNode)
-	if !ok || floatArith[b.Operator] == nil {
+	if !ok || !isFloatArith(b.Operator) {
 		return false
 	}
 	x, xInt, okx := numberLit(b.Left)
@@ -978,7 +979,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 	if !ok {
-		if f, ok := pureFuncs()[id.Value]; ok {
+		if f, ok := core.Lookup(id.Value); ok {
 			pv.recordArgs(id.Value, f.Types, 0, call)
 		}
 		return
@@ -1372,9 +1373,9 @@ func (v *newVisitor) Visit(n *ast.Node) {
 // compileError puts an expr-lang compile error in the language's words, at its offset in
 // the compiled text.
 // codeOpRE matches expr's refusal of an operator between two dice codes.
-var codeOpRE = sync.OnceValue(func() *regexp.Regexp {
+var codeOpRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^invalid operation: (<=|>=|<|>|\*\*|\*|/|%|\^) \(mismatched types (dice and \w+|\w+ and dice)\)`)
-})
+}}
 
 func compileError(err error) *Error {
 	var fe *file.Error
@@ -1390,7 +1391,7 @@ func compileError(err error) *Error {
 	}
 	msg = runtime.ForeignWords(msg)
 	e.Summary = msg
-	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
+	if m := badLiteralRE.Get().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
@@ -1403,7 +1404,7 @@ func compileError(err error) *Error {
 				e.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
-	} else if m := badNumberRE().FindStringSubmatch(msg); m != nil {
+	} else if m := badNumberRE.Get().FindStringSubmatch(msg); m != nil {
 		// expr's lexer refuses digits glued to letters (3x, 3d) in its own words, at the
 		// text's last character: say it plainly, at its start.
 		if fe != nil {
@@ -1428,7 +1429,7 @@ func compileError(err error) *Error {
 		e.Unknown, e.Name = UnknownField, name
 	} else if strings.HasPrefix(msg, "unknown func") {
 		e.Summary = strings.Replace(msg, "func", "procedure or function", 1)
-	} else if m := codeOpRE().FindStringSubmatch(msg); m != nil {
+	} else if m := codeOpRE.Get().FindStringSubmatch(msg); m != nil {
 		e.Detail = "a rule compares or scales their parts: c.count, c.sides, c.bonus"
 		if m[1] == "*" || m[1] == "/" {
 			e.Summary = "dice codes cannot be multiplied or divided (" + m[1] + ")"
@@ -1440,12 +1441,12 @@ func compileError(err error) *Error {
 }
 
 // badNumberRE matches expr's lexer refusing a number glued to letters, capturing the text.
-var badNumberRE = sync.OnceValue(func() *regexp.Regexp {
+var badNumberRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^bad number syntax: "(.*)"$`)
-})
+}}
 
 // badLiteralRE matches expr's message for a number literal strconv refused, capturing the
 // literal and strconv's reason. Compiled on first use.
-var badLiteralRE = sync.OnceValue(func() *regexp.Regexp {
+var badLiteralRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
-})
+}}

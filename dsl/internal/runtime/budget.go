@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 )
 
@@ -347,55 +346,57 @@ func TypeName(v any) string {
 }
 
 // goNames translates the Go type names expr-lang's messages use into the language's own.
-var goNames = strings.NewReplacer(
-	"map[string]interface {}", "map",
-	"map[interface {}][]interface {}", "map",
-	"map[string]any", "map",
-	"[]interface {}", "list",
-	"[]any", "list",
-	"[]int", "list",
-	"[]float64", "list",
-	"[]string", "list",
-	"*dsl.Roll", "roll",
-	"dsl.Roll", "roll",
-	"*dsl.Machine", "machine",
-	"*runtime.Roll", "roll",
-	"runtime.Roll", "roll",
-	"*runtime.Machine", "machine",
-	"*cards.Card", "card",
-	"cards.Card", "card",
-	"*cards.Pile", "pile",
-	"cards.Pile", "pile",
-	"hex.Hex", "hex",
-	"*hex.Map", "board",
-	"hex.Map", "board",
-	"*dice.Die", "die",
-	"dice.Die", "die",
-	"*dice.Expr", "dice",
-	"*dice.Code", "dice",
-	"dice.Code", "dice",
-	"vm.groupBy", "map",
-	"interface {}", "any",
-	// fmt's and encoding/json's words for nil and for the value being read.
-	"%!s(<nil>)", "nil",
-	"%!v(<nil>)", "nil",
-	"<nil>", "nil",
-	"json: cannot unmarshal", "fromJSON: cannot read",
-	"into Go value of type", "as a",
-	"float64", "float",
-	"runtime error: ", "",
-	"reflect.Value.Slice: slice index out of bounds", "index out of range",
-	"reflect: ", "",
-)
+var goNames = &Lazy[*strings.Replacer]{Build: func() *strings.Replacer {
+	return strings.NewReplacer(
+		"map[string]interface {}", "map",
+		"map[interface {}][]interface {}", "map",
+		"map[string]any", "map",
+		"[]interface {}", "list",
+		"[]any", "list",
+		"[]int", "list",
+		"[]float64", "list",
+		"[]string", "list",
+		"*dsl.Roll", "roll",
+		"dsl.Roll", "roll",
+		"*dsl.Machine", "machine",
+		"*runtime.Roll", "roll",
+		"runtime.Roll", "roll",
+		"*runtime.Machine", "machine",
+		"*cards.Card", "card",
+		"cards.Card", "card",
+		"*cards.Pile", "pile",
+		"cards.Pile", "pile",
+		"hex.Hex", "hex",
+		"*hex.Map", "board",
+		"hex.Map", "board",
+		"*dice.Die", "die",
+		"dice.Die", "die",
+		"*dice.Expr", "dice",
+		"*dice.Code", "dice",
+		"dice.Code", "dice",
+		"vm.groupBy", "map",
+		"interface {}", "any",
+		// fmt's and encoding/json's words for nil and for the value being read.
+		"%!s(<nil>)", "nil",
+		"%!v(<nil>)", "nil",
+		"<nil>", "nil",
+		"json: cannot unmarshal", "fromJSON: cannot read",
+		"into Go value of type", "as a",
+		"float64", "float",
+		"runtime error: ", "",
+		"reflect.Value.Slice: slice index out of bounds", "index out of range",
+		"reflect: ", "",
+	)
+}}
 
 // conversionRE matches Go's message for a failed type assertion; internalRE matches the name
 // of an internal function (__rollf). Both are compiled on first use, as every package-level
 // pattern is, so that start-up pays for none.
 var (
-	conversionRE = sync.OnceValue(func() *regexp.Regexp {
+	conversionRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 		return regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
-	})
-	internalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) })
+	}}
+	internalRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) }}
 )
 
 // ForeignWords rewrites text the language did not write, so that no Go type name nor
@@ -409,8 +410,8 @@ func ForeignWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
-		parts := quotedRE().Split(msg, -1)
-		quoted := quotedRE().FindAllString(msg, -1)
+		parts := quotedRE.Get().Split(msg, -1)
+		quoted := quotedRE.Get().FindAllString(msg, -1)
 		var b strings.Builder
 		for i, part := range parts {
 			b.WriteString(goWords(part))
@@ -424,17 +425,17 @@ func ForeignWords(msg string) string {
 }
 
 // quotedRE matches a Go-quoted string inside a message.
-var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
+var quotedRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) }}
 
 // indexRE matches expr-lang's word for an index past a list's end. It reports a negative
 // index after adding the length (ÉTATS[-99] on 3 elements said -96).
-var indexRE = sync.OnceValue(func() *regexp.Regexp {
+var indexRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`index out of range: (-?\d+) \(array length is (\d+)\)`)
-})
+}}
 
 // indexWords gives back the index as written and the list's length.
 func indexWords(m string) string {
-	sub := indexRE().FindStringSubmatch(m)
+	sub := indexRE.Get().FindStringSubmatch(m)
 	i, err1 := strconv.Atoi(sub[1])
 	n, err2 := strconv.Atoi(sub[2])
 	if err1 != nil || err2 != nil {
@@ -452,12 +453,12 @@ func indexWords(m string) string {
 
 func goWords(msg string) string {
 	if strings.Contains(msg, "array length") {
-		msg = indexRE().ReplaceAllStringFunc(msg, indexWords)
+		msg = indexRE.Get().ReplaceAllStringFunc(msg, indexWords)
 	}
-	msg = conversionRE().ReplaceAllString(msg, "expected $2, got $1")
-	msg = goNames.Replace(msg)
+	msg = conversionRE.Get().ReplaceAllString(msg, "expected $2, got $1")
+	msg = goNames.Get().Replace(msg)
 	if strings.Contains(msg, "__") {
-		msg = internalRE().ReplaceAllStringFunc(msg, publicName)
+		msg = internalRE.Get().ReplaceAllStringFunc(msg, publicName)
 	}
 	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
 }

@@ -3,7 +3,6 @@ package runtime
 import (
 	"regexp"
 	"sort"
-	"sync"
 	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -14,9 +13,9 @@ import (
 // IdentRE matches a whole name as the language spells it: a letter or _, then letters,
 // digits or _. The printer uses it to decide whether a record key needs quotes; exported for
 // the checker, which validates declared names with it. It is compiled on first use.
-var IdentRE = LazyRegexp(sync.OnceValue(func() *regexp.Regexp {
+var IdentRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
-}))
+}}
 
 // IsIdent reports what IdentRE matches, without the regular expression: the printer asks it
 // of every key of every map it shows.
@@ -31,14 +30,6 @@ func IsIdent(s string) bool {
 	}
 	return true
 }
-
-// LazyRegexp is a regular expression compiled on its first use (a sync.OnceValue), so that a
-// package-level pattern costs nothing at start-up. Call it for the *regexp.Regexp; MatchString
-// is there so that a lazy pattern reads as a compiled one. Safe for concurrent use.
-type LazyRegexp func() *regexp.Regexp
-
-// MatchString reports whether s contains a match of the pattern, compiling it if need be.
-func (re LazyRegexp) MatchString(s string) bool { return re().MatchString(s) }
 
 // Code is an expression compiled by the expression engine (package dsl/internal/exprx, the
 // only one that knows expr-lang), run through it. A Code is immutable and may be run by many

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -222,16 +221,22 @@ func CheckEncoding(name string, src []byte, detail string) *Diagnostic {
 	return nil
 }
 
-// operatorWords are the words that, like an operator, expect an operand after them.
-var operatorWords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "else": true,
-	"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+// operatorWords reports whether s is a word that, like an operator, expects an operand after it.
+func operatorWords(s string) bool {
+	switch s {
+	case "and", "or", "not", "in", "else", "let", "if", "for", "while", "return", "require",
+		"emit":
+		return true
+	}
+	return false
+}
 
 // endsOperand reports whether token t can end an operand, so that a - or + after it is
 // binary.
 func endsOperand(t lexer.Token) bool {
 	switch t.Type {
 	case TokIdent:
-		return !operatorWords[t.Value]
+		return !operatorWords(t.Value)
 	case TokNumber, TokString, TokDice, TokCard:
 		return true
 	case TokPunct:
@@ -358,9 +363,9 @@ func ReservedUse(text string) (int, string) {
 }
 
 // tooManyRE is compiled on first use: only an error message needs it.
-var tooManyRE = sync.OnceValue(func() *regexp.Regexp {
+var tooManyRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 	return regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
-})
+}}
 
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
@@ -377,7 +382,7 @@ func parseDiag(name string, err error) *Diagnostic {
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
 		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
-		msg = tooManyRE().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
+		msg = tooManyRE.get().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		d := &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 		var ut *participle.UnexpectedTokenError
 		if errors.As(err, &ut) && !ut.Unexpected.EOF() {

@@ -62,7 +62,7 @@ func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
 			return f, toks[:len(toks)-1], nil
 		}
 	}
-	f, err := fileParser().ParseString(name, text)
+	f, err := fileParser.get().ParseString(name, text)
 	if err != nil {
 		return nil, nil, parseError(name, src, err)
 	}
@@ -142,7 +142,7 @@ func readFile(toks []lexer.Token) *File {
 			continue
 		}
 		at := c.i
-		if form, ok := declForms[t.Value]; ok && t.Type == TokIdent {
+		if form, ok := declForms()[t.Value]; ok && t.Type == TokIdent {
 			d := &Decl{Pos: t.Pos}
 			if form.read(r, d) {
 				f.Decls = append(f.Decls, d)
