@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // Template is a string with `{expr}` holes: a string literal that is a statement's whole
@@ -10,6 +12,10 @@ import (
 // A literal brace is written `{{` or `}}`.
 type Template struct {
 	Parts []TemplatePart
+	// slot is the template's index plus one among the program's templates that are an
+	// expression's value (numberTemplates), where a machine keeps the text it gave last;
+	// 0 for the others, kept in a map.
+	slot int32
 }
 
 // TemplatePart is a run of literal text (Lit) or a hole (Expr), one or the other.
@@ -61,18 +67,75 @@ func (t *Template) value(m *Machine, f *Frame) (any, error) {
 		m.putBuf(buf)
 		return nil, err
 	}
-	last, had := m.texts[t]
-	if s, _ := last.(string); !had || s != string(buf) {
-		last = string(buf)
+	last := m.lastText(t)
+	if s, _ := last.(string); last == nil || s != string(buf) {
+		last = boxText(buf)
 		if len(buf) <= maxKeptBuf { // a long text is not held for the rest of the run
-			if m.texts == nil {
-				m.texts = map[*Template]any{}
-			}
-			m.texts[t] = last
+			m.keepText(t, last)
 		}
 	}
 	m.putBuf(buf)
 	return last, nil
+}
+
+// boxText is string(b) as an interface value, made with one allocation instead of two (the
+// string's bytes, then the header the interface points to): the header and the bytes in one
+// block. The block is bytes to the collector, which does not scan it; its one pointer, the
+// header's, points into the block itself, which whatever holds the value or the string keeps
+// alive. A rule's template that renders a new text each run (a roll in it) costs one
+// allocation less.
+func boxText(b []byte) any {
+	if len(b) == 0 {
+		return ""
+	}
+	const header = unsafe.Sizeof("")
+	block := make([]byte, int(header)+len(b)) // 8-aligned: past the tiny allocator's 16 bytes
+	copy(block[header:], b)
+	h := (*string)(unsafe.Pointer(&block[0]))
+	*h = unsafe.String(&block[header], len(b))
+	v := eface{typ: stringType, data: unsafe.Pointer(h)}
+	return *(*any)(unsafe.Pointer(&v))
+}
+
+// eface is the layout of an interface value without methods, as the Go runtime has it.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// stringType is the type word of an interface holding a string.
+var stringType = func() unsafe.Pointer {
+	var v any = ""
+	return (*eface)(unsafe.Pointer(&v)).typ
+}()
+
+// lastText is the text this machine last made of t (value), nil before the first.
+func (m *Machine) lastText(t *Template) any {
+	if i := int(t.slot); i > 0 {
+		if i <= len(m.textSlots) {
+			return m.textSlots[i-1]
+		}
+		return nil
+	}
+	return m.texts[t]
+}
+
+// keepText keeps v as the text this machine last made of t: by the template's slot, a
+// program's templates all at once (no hashing of the template on each rendering), the
+// others (an expression typed at the REPL) in a map. Two templates with one slot (from
+// two programs) only miss each other's text: value compares the text before it reuses it.
+func (m *Machine) keepText(t *Template, v any) {
+	if i := int(t.slot); i > 0 {
+		if i > len(m.textSlots) {
+			m.textSlots = slices.Grow(m.textSlots, max(i, int(m.prog.templates))-len(m.textSlots))
+			m.textSlots = m.textSlots[:cap(m.textSlots)]
+		}
+		m.textSlots[i-1] = v
+		return
+	}
+	if m.texts == nil {
+		m.texts = map[*Template]any{}
+	}
+	m.texts[t] = v
 }
 
 // renderTo appends the template's text to buf. A hole may call a rule that renders
