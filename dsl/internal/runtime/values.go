@@ -319,6 +319,12 @@ func (w *reprWriter) list(x []any, depth int) {
 	w.byte(']')
 }
 
+// mapEntry is a key of a map being printed and its value.
+type mapEntry struct {
+	k string
+	v any
+}
+
 // dict writes a record's fields in their kind's order, or a map's entries by sorted key.
 func (w *reprWriter) dict(x map[string]any, depth int) {
 	if k, ok := x[KindKey].(*Kind); ok {
@@ -335,25 +341,26 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 		w.byte('}')
 		return
 	}
-	// The keys of a small map are sorted in place on the stack, not in a slice of the heap.
-	var small [16]string
-	keys := small[:0]
-	for k := range x {
-		keys = append(keys, k)
+	// The entries of a small map are sorted on the stack, not in a slice of the heap, with
+	// their values (no look-up of each key again).
+	var small [16]mapEntry
+	entries := small[:0]
+	for k, v := range x {
+		entries = append(entries, mapEntry{k, v})
 	}
-	slices.Sort(keys)
+	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
 	w.byte('{')
-	for i, k := range keys {
+	for i, e := range entries {
 		if !w.next(i) {
 			break
 		}
-		if IsIdent(k) {
-			w.str(k)
+		if IsIdent(e.k) {
+			w.str(e.k)
 		} else {
-			w.b = strconv.AppendQuote(w.b, k) // {"a]": 2} reads as one key
+			w.b = strconv.AppendQuote(w.b, e.k) // {"a]": 2} reads as one key
 		}
 		w.str(": ")
-		w.write(x[k], depth+1)
+		w.write(e.v, depth+1)
 	}
 	w.byte('}')
 }
