@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -24,7 +25,14 @@ func IsIdent(s string) bool {
 		return false
 	}
 	for i, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsNumber(r)) {
+		if r < utf8.RuneSelf {
+			// The letters and digits of ASCII are the ones unicode's tables give it.
+			if r != '_' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') && (i == 0 || r < '0' || r > '9') {
+				return false
+			}
+			continue
+		}
+		if !unicode.IsLetter(r) && (i == 0 || !unicode.IsNumber(r)) {
 			return false
 		}
 	}

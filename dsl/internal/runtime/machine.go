@@ -105,8 +105,10 @@ type Machine struct {
 	fastStates []any // the same for Fast code (Fast.Eval)
 	pools      [][]*Frame
 	tbufs      [][]byte // free buffers to render templates into (takeBuf)
-	// texts is the value each template that is an expression's value gave last (value).
-	texts map[*Template]any
+	// textSlots and texts are the value each template that is an expression's value gave
+	// last (value): by the template's slot, or for a template without one, in the map.
+	textSlots []any
+	texts     map[*Template]any
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
