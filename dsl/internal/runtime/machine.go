@@ -111,6 +111,8 @@ type Machine struct {
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
 	unitIndexes map[*MapDecl]*unitIndex
+	// entityLists are the lists entities(kind) gives (EntitiesOf).
+	entityLists []entityList
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
