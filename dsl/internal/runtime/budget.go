@@ -473,7 +473,21 @@ type equalPair struct{ a, b uintptr }
 // element), to a depth of maxCompareDepth; anything else as expressions compare it
 // (Program.Equal).
 func (m *Machine) Equal(a, b any) (bool, error) {
-	return m.equalAt(a, b, 0, map[equalPair]bool{})
+	switch a.(type) {
+	case []any, map[string]any:
+		return m.equalAt(a, b, 0, map[equalPair]bool{})
+	}
+	// Not a collection: equalAt would compare it at once, without the map of pairs met
+	// (whose making, seed included, cost more than the comparison of two strings).
+	return m.equalScalar(a, b), nil
+}
+
+// equalScalar is equalAt's comparison of a value that is no list or map.
+func (m *Machine) equalScalar(a, b any) bool {
+	if m.prog.Equal != nil {
+		return m.prog.Equal(a, b)
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, error) {
@@ -536,10 +550,7 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 		}
 		return true, nil
 	}
-	if m.prog.Equal != nil {
-		return m.prog.Equal(a, b), nil
-	}
-	return reflect.DeepEqual(a, b), nil
+	return m.equalScalar(a, b), nil
 }
 
 // enterCompare charges the n elements of a collection about to be compared, and refuses to

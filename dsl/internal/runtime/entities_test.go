@@ -57,3 +57,37 @@ entity b: P { nom: "b" }
 		t.Errorf("EntitiesOf(Nope): %v", err)
 	}
 }
+
+// Equal compares values that are no list or map as expressions do (1 equals 1.0, nil only
+// nil), without charging a step, and lists and maps element by element, a step each.
+func TestEqualScalarsAndCollections(t *testing.T) {
+	prog, diags := compile("t.rules", `ruleset "t"
+kind P { nom: string }
+entity a: P { nom: "a" }
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := m.Global("a")
+	for _, tc := range []struct {
+		a, b  any
+		want  bool
+		steps int
+	}{
+		{"a", "a", true, 0}, {"a", "b", false, 0}, {1, 1.0, true, 0}, {1, 2, false, 0},
+		{nil, nil, true, 0}, {nil, "", false, 0}, {true, true, true, 0}, {"a", []any{"a"}, false, 0},
+		{[]any{1, "x"}, []any{1.0, "x"}, true, 2}, {[]any{1}, "a", false, 0},
+		{map[string]any{"k": 1}, map[string]any{"k": 1}, true, 1}, {rec, rec, true, 0},
+	} {
+		before := m.Steps()
+		got, err := m.Equal(tc.a, tc.b)
+		if err != nil || got != tc.want || m.Steps()-before != tc.steps {
+			t.Errorf("Equal(%s, %s) = %v, %v, %d steps; want %v, %d steps", runtime.Repr(tc.a), runtime.Repr(tc.b),
+				got, err, m.Steps()-before, tc.want, tc.steps)
+		}
+	}
+}
