@@ -498,6 +498,14 @@ func (m *Machine) Equal(a, b any) (bool, error) {
 	return m.equalAt(a, b, 0, nil)
 }
 
+// equalScalar is equalAt's comparison of a value that is no list or map.
+func (m *Machine) equalScalar(a, b any) bool {
+	if m.prog.Equal != nil {
+		return m.prog.Equal(a, b)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
 func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, error) {
 	switch x := a.(type) {
 	case []any:
@@ -558,10 +566,7 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 		}
 		return true, nil
 	}
-	if m.prog.Equal != nil {
-		return m.prog.Equal(a, b), nil
-	}
-	return reflect.DeepEqual(a, b), nil
+	return m.equalScalar(a, b), nil
 }
 
 // enterCompare charges the n elements of a collection about to be compared, and refuses to
