@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -443,13 +442,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 		}
 	case "map":
 		return func(s *fastState, depth int, it items) (any, error) {
-			if it.n == 0 {
-				if err := c.grow(s, loc, 0); err != nil {
-					return nil, err
-				}
-				return emptyList, nil
-			}
-			list, out := newList(it.n)
+			out := make([]any, it.n)
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
 				v, err := body(s)
@@ -461,7 +454,10 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if err := c.grow(s, loc, uint(len(out))); err != nil {
 				return nil, err
 			}
-			return list, nil
+			if len(out) == 0 {
+				return emptyList, nil
+			}
+			return out, nil
 		}
 	case "filter":
 		return func(s *fastState, depth int, it items) (any, error) {
@@ -496,10 +492,9 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(kept) == 0 {
 				return emptyList, nil
 			}
-			list, out := newList(len(kept))
-			copy(out, kept)
+			out := append(make([]any, 0, len(kept)), kept...)
 			dropScratch(s, base)
-			return list, nil
+			return out, nil
 		}
 	case "find", "findIndex", "findLast", "findLastIndex":
 		last := n.Name == "findLast" || n.Name == "findLastIndex"
@@ -592,46 +587,6 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 	return nil
 }
 
-// newList makes a list of n elements (n > 0) with the value that holds it: the list a
-// filter, map or sortBy gives. Putting a []any in an interface copies its header to the
-// heap, a second allocation for every list made; a short list is made with its header
-// in one allocation, and the interface points at that header, as the runtime's own boxing
-// would point at its copy. The list's capacity is its length: an append copies it.
-func newList(n int) (any, []any) {
-	switch {
-	case n <= 1:
-		return boxedList[[1]any](n)
-	case n == 2:
-		return boxedList[[2]any](n)
-	case n == 3:
-		return boxedList[[3]any](n)
-	case n == 4:
-		return boxedList[[4]any](n)
-	case n <= 6:
-		return boxedList[[6]any](n)
-	case n <= 8:
-		return boxedList[[8]any](n)
-	}
-	out := make([]any, n)
-	return out, out
-}
-
-// listType is the type word of an interface holding a []any.
-var listType = (*[2]unsafe.Pointer)(unsafe.Pointer(&emptyList))[0]
-
-// boxedList is newList for a list of at most len(A) elements, A an array of any.
-func boxedList[A any](n int) (any, []any) {
-	b := new(struct {
-		header []any
-		elems  A
-	})
-	b.header = unsafe.Slice((*any)(unsafe.Pointer(&b.elems)), n)
-	var v any
-	words := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
-	words[0], words[1] = listType, unsafe.Pointer(&b.header)
-	return v, b.header
-}
-
 // dropScratch lets go of the elements a filter gathered from base on.
 func dropScratch(s *fastState, base int) {
 	clear(s.scratch[base:])
@@ -674,11 +629,11 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 	if len(pairs) == 0 {
 		return emptyList, nil
 	}
-	list, out := newList(len(pairs))
+	out := make([]any, len(pairs))
 	for i, p := range pairs {
 		out[i] = p.item
 	}
-	return list, nil
+	return out, nil
 }
 
 // pointer is # (the element), #index or #acc of the innermost predicate loop.
