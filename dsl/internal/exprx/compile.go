@@ -82,6 +82,10 @@ type Compiler struct {
 	typeIDs  map[*runtime.Type]uint64
 	envFound []envName
 	envKey   []byte
+	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
+	// compiled meanwhile to the VM, their bytecode built when first run (if ever): neither
+	// the closures nor expr's compiler give a diagnostic for an expression the closures take.
+	NoClosures bool
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -171,12 +175,12 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	// only its environment, functions and options, and the visitors hold the checker's scope.
 	cfg.Visitors = nil
 	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
-	if !noFast {
+	if !noFast && !c.NoClosures {
 		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names = fc, names
 		}
 	}
-	if x.Fast == nil {
+	if x.Fast == nil && !c.NoClosures {
 		// The VM runs this expression: it is compiled now, and a failure of expr's compiler
 		// is an error at load. The closures' expressions get their bytecode only if something
 		// runs them on the VM (program compares the two), which checking never does.
