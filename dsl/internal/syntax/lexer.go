@@ -120,9 +120,9 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
-			return s.emit(TokComma, 1), nil
+			return s.emitASCII(TokComma, 1), nil
 		case strings.IndexByte("(){}[]", c) >= 0:
-			return s.emit(TokPunct, 1), nil
+			return s.emitASCII(TokPunct, 1), nil
 		}
 		if n := cardLen(rest); n > 0 {
 			return s.emit(TokCard, n), nil
@@ -135,13 +135,16 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if n+1 < len(rest) && rest[n] == '.' && IsDigit(rest[n+1]) {
 				n = digits(rest, n+1)
 			}
-			return s.emit(TokNumber, n), nil
+			return s.emitASCII(TokNumber, n), nil
 		}
 		r, size := utf8.DecodeRuneInString(rest)
 		if r == '_' || unicode.IsLetter(r) {
 			n := size
 			for n < len(rest) && isASCIIWord(rest[n]) {
 				n++ // ASCII letters, digits and _, without decoding
+			}
+			if size == 1 && (n == len(rest) || rest[n] < utf8.RuneSelf) {
+				return s.emitASCII(TokIdent, n), nil // an ASCII name
 			}
 			for n < len(rest) {
 				r, size := utf8.DecodeRuneInString(rest[n:])
@@ -153,7 +156,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			return s.emit(TokIdent, n), nil
 		}
 		if n := opLen(rest); n > 0 {
-			return s.emit(TokOp, n), nil
+			return s.emitASCII(TokOp, n), nil
 		}
 		if s.tolerant {
 			return s.emit(TokBad, max(size, 1)), nil
@@ -175,6 +178,15 @@ func unexpectedChar(c string) string {
 func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
 	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
 	s.advance(n)
+	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
+	return tok
+}
+
+// emitASCII is emit for a token of n ASCII bytes, none a newline: its end is n columns on.
+func (s *scanner) emitASCII(t lexer.TokenType, n int) lexer.Token {
+	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
+	s.pos.Offset += n
+	s.pos.Column += n
 	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
 	return tok
 }
