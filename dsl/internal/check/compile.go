@@ -51,6 +51,9 @@ type Compiler struct {
 	owned []*ownLocal
 	// dieCalls are the dice made from rules, checked once the procedures are (ruledice.go).
 	dieCalls []pendingDie
+	// diagsOnly is set when only the diagnostics are read (DiagnoseFiles): the procedures'
+	// expressions get no closures and their frames no slots.
+	diagsOnly bool
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -284,8 +287,10 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		p.Uses = runtime.SortedKeys(set)
 	}
 	// The frames' slots, once every procedure knows the globals it reads (those stay in
-	// the map).
-	runtime.ResolveSlots(c.prog)
+	// the map). A program checked for its diagnostics keeps every local in the map.
+	if !c.diagsOnly {
+		runtime.ResolveSlots(c.prog)
+	}
 	c.deceivingText(files)
 }
 
@@ -738,7 +743,11 @@ func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 		sc.Vars[par.Name] = par.Type
 	}
 	sc.proc = p
+	// A procedure's body runs only when a machine calls it, never at load: for a check that
+	// reads only the diagnostics, its expressions need no closures (they would run on the VM).
+	c.exprs.NoClosures = c.diagsOnly
 	p.Body = c.block(pa.Body, sc)
+	c.exprs.NoClosures = false
 	c.checkOwned(p)
 }
 

@@ -127,6 +127,9 @@ type ParsedFile struct {
 	// positions naming the file: the checks that read every token (check's deceivingText)
 	// take them instead of scanning the file again. Nil: scan the source.
 	Tokens []lexer.Token
+	// Text is the file's source as a string, which the tokens' values are cut from ("":
+	// read Sources).
+	Text string
 }
 
 // ParseFiles reads and parses rule files and their includes, each once, in the order a
@@ -154,7 +157,7 @@ func ParseFiles(fs FileSystem, paths ...string) ([]ParsedFile, Sources, Diagnost
 // Parse parses one rule file (its includes are not read), after checking the bytes that
 // would trip the parser: encoding, nesting and size.
 func Parse(name string, src []byte) (*File, *Diagnostic) {
-	f, _, d := parseFile(name, src)
+	f, _, _, d := parseFile(name, src)
 	return f, d
 }
 
@@ -485,12 +488,12 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	l.src[clean] = src
-	f, toks, d := parseFile(clean, src)
+	f, toks, text, d := parseFile(clean, src)
 	if d != nil {
 		l.diags = append(l.diags, d)
 		return
 	}
-	l.files = append(l.files, ParsedFile{clean, f, toks})
+	l.files = append(l.files, ParsedFile{Name: clean, AST: f, Tokens: toks, Text: text})
 	for _, decl := range f.Decls {
 		if inc := decl.Include; inc != nil {
 			path, ok := Unquote(inc.Path)

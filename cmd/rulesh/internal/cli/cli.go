@@ -330,7 +330,7 @@ func (c *cli) check(args []string) int {
 	defer deferGC()()
 	status := ExitOK
 	for _, f := range files {
-		prog, diags := dsl.Load(nil, f)
+		prog, diags := dsl.Check(nil, f)
 		var srcs dsl.Sources
 		if prog != nil {
 			srcs = prog.Sources()
