@@ -280,6 +280,22 @@ type worker struct {
 	limits *simLimits
 }
 
+// countLines writes into the worker's tally the runs that emitted each line, as its sides
+// counted them, once its runs are done.
+func (w *worker) countLines() {
+	for i, r := range w.sides {
+		w.tally.Overflow[i] = w.tally.Overflow[i] || r.overflow
+		if !w.tally.Overflow[i] {
+			for _, k := range r.lines {
+				if k.runs > 0 {
+					w.tally.Emitted[i][k.line] += k.runs
+				}
+			}
+		}
+		w.tally.checkOverflow(i)
+	}
+}
+
 // simLimits counts, over every worker, the runs that reached a limit of the machine, and
 // stops them all at the last one allowed (see DefaultLimitRuns).
 type simLimits struct {
@@ -339,19 +355,21 @@ type sideRun struct {
 	known map[string]RunOutcome // the worker's outcomes so far
 	s     *dsl.Session
 	c     *dsl.Compiled
-	lines []string
-	// names holds the distinct lines emitted so far (at most maxEmittedLines), so that a
-	// line emitted again in a later run is not made a string again (most runs repeat
-	// lines), with the run that last emitted it (stamp, the current run's number): one
-	// look-up tells a line new, new in this run, or already in r.lines. seen is r.lines as
-	// a set for the lines names has no room for.
-	names map[string]*knownLine
+	// names holds the distinct lines emitted so far (at most maxEmittedLines), by their
+	// index in lines, so that a line emitted again in a later run is not made a string
+	// again (most runs repeat lines). One look-up counts a line: each knownLine keeps the
+	// number of runs that emitted it and the last of them (stamp, the current run's
+	// number), so the line is not hashed a second time into the tally after the run.
+	names map[string]int32
+	lines []knownLine
 	stamp uint64
-	seen  map[string]struct{}
-	out   RunOutcome
-	ranks map[string]int // an enum result's values in declaration order (EnumRanks)
-	err   error          // the current run's failure, nil when it succeeded
-	watch failWatch      // the first runs, failing the same way over and over
+	// overflow is set once a run emitted a line past the bound on distinct lines: from
+	// then on this side's lines are not counted (the tally's Overflow).
+	overflow bool
+	out      RunOutcome
+	ranks    map[string]int // an enum result's values in declaration order (EnumRanks)
+	err      error          // the current run's failure, nil when it succeeded
+	watch    failWatch      // the first runs, failing the same way over and over
 }
 
 func newSideRun(v Variant, expr string) (*sideRun, error) {
@@ -359,28 +377,29 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &sideRun{s: dsl.NewSession(m), seen: map[string]struct{}{}, names: map[string]*knownLine{}}
+	r := &sideRun{s: dsl.NewSession(m), names: map[string]int32{}}
 	m.SetEmitBytes(func(b []byte) {
-		// Sets beside the list: a run that emits many lines stays linear.
-		if k := r.names[string(b)]; k != nil {
-			if k.stamp != r.stamp {
-				k.stamp = r.stamp
-				r.lines = append(r.lines, k.line)
+		if r.overflow {
+			return
+		}
+		i, ok := r.names[string(b)] // the bytes are not copied to be looked up
+		if !ok {
+			if len(r.lines) >= maxEmittedLines {
+				// A line past the bound: the side's lines are no longer counted. A line
+				// emitted while the expression is set up (stamp 0) is in no run.
+				r.overflow = r.stamp > 0
+				return
 			}
-			return
-		}
-		if len(r.names) < maxEmittedLines {
+			i = int32(len(r.lines))
 			line := string(b)
-			r.names[line] = &knownLine{line: line, stamp: r.stamp}
-			r.lines = append(r.lines, line)
-			return
+			r.names[line] = i
+			r.lines = append(r.lines, knownLine{line: line})
 		}
-		if _, ok := r.seen[string(b)]; ok {
-			return
+		// Once per run: a stamp of 0 (set up, before the runs) counts nothing.
+		if k := &r.lines[i]; k.stamp != r.stamp {
+			k.stamp = r.stamp
+			k.runs++
 		}
-		line := string(b)
-		r.seen[line] = struct{}{}
-		r.lines = append(r.lines, line)
 	})
 	if err := bind(r.s, v.Bind); err != nil {
 		return nil, err
@@ -392,19 +411,18 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	return r, nil
 }
 
-// knownLine is a line of sideRun.names and the number of the last run that emitted it.
+// knownLine is a line of sideRun.names, the number of runs that emitted it, and the number
+// of the last of them.
 type knownLine struct {
 	line  string
+	runs  int64
 	stamp uint64
 }
 
-// run does one run on this side and keeps its outcome and lines.
+// run does one run on this side and keeps its outcome; its lines are counted as they are
+// emitted.
 func (r *sideRun) run(seed uint64) error {
-	r.lines = r.lines[:0]
 	r.stamp++
-	if len(r.seen) > 0 {
-		clear(r.seen)
-	}
 	return r.s.FreshTrial(r.c, seed, func(v any, err error) error {
 		r.out = outcomeOf(v, err)
 		if r.out.Kind == KindValue && r.ranks != nil {
@@ -564,6 +582,7 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 	t := NewTally()
 	t.Paired = cfg.B != nil
 	for _, w := range workers {
+		w.countLines()
 		t.Merge(w.tally)
 	}
 	t.Failure = failure
@@ -604,12 +623,6 @@ func (w *worker) run(run int64, seed uint64, watch bool) error {
 			p.A = r.out.Text
 		} else {
 			p.B = r.out.Text
-		}
-		if !w.tally.Overflow[i] {
-			for _, line := range r.lines {
-				w.tally.Emitted[i][line]++
-			}
-			w.tally.checkOverflow(i)
 		}
 	}
 	w.tally.Pairs[p]++

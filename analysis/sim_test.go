@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"rulesh/dsl"
@@ -337,6 +338,53 @@ action spam(n) {
 	tally := simulate(t, SimConfig{Expr: "spam(60000)", A: Variant{Prog: prog}, Runs: 1, Seed: 1, Workers: 1})
 	if n := len(tally.Summary(0).Emitted); n != 60000 {
 		t.Errorf("%d lines, want 60000", n)
+	}
+}
+
+// TestSimEmittedCountsRuns: each line counts the runs that emitted it, once per run however
+// often the run emitted it, on each side, whatever the workers and shards; a run that emits
+// nothing counts no line.
+func TestSimEmittedCountsRuns(t *testing.T) {
+	prog := loadSource(t, `ruleset "t"
+action coups(): int {
+  let r = 1d4 + 0
+  if r == 4 {
+    return 0
+  }
+  emit "toujours"
+  for i in 1..r {
+    emit "coup {i}"
+    emit "toujours"
+  }
+  return r
+}
+`)
+	cfg := SimConfig{Expr: "coups()", A: Variant{Prog: prog}, B: &Variant{Prog: prog}, Runs: 500, Seed: 3}
+	for _, workers := range []int{1, 3} {
+		cfg.Workers = workers
+		for _, shards := range []int{1, 2} {
+			tally := NewTally()
+			for i := 1; i <= shards; i++ {
+				cfg.First, cfg.Last = ShardRange(cfg.Runs, i, shards)
+				tally.Merge(simulate(t, cfg))
+			}
+			for side := range 2 {
+				// The run's value r is how many "coup" lines it emitted: r >= i for "coup i".
+				runs := map[int]int64{}
+				for text, n := range tally.Pairs {
+					v, _ := strconv.Atoi(text.A)
+					if side == 1 {
+						v, _ = strconv.Atoi(text.B)
+					}
+					runs[v] += n
+				}
+				want := map[string]int64{"toujours": runs[1] + runs[2] + runs[3],
+					"coup 1": runs[1] + runs[2] + runs[3], "coup 2": runs[2] + runs[3], "coup 3": runs[3]}
+				if got := tally.Emitted[side]; !maps.Equal(got, want) || runs[0] == 0 {
+					t.Errorf("workers %d, shards %d, side %d: lines %v, want %v (runs by value %v)", workers, shards, side, got, want, runs)
+				}
+			}
+		}
 	}
 }
 

@@ -4,7 +4,8 @@
 // The facade owns four things:
 //
 //   - Load (and LoadSource) reads rule files with their includes, checks them and compiles
-//     every expression into a Program, or returns Diagnostics with positions.
+//     every expression into a Program, or returns Diagnostics with positions; Check gives
+//     the same Diagnostics for callers that only read them (its Program runs, but slowly).
 //   - A Program never changes after Load, so any number of Machines, in any number of
 //     goroutines, may run one. Its methods answer questions about the ruleset (names,
 //     entities, options, tables' odds) with copies or descriptions (KindInfo, ProcInfo),

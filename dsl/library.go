@@ -1,8 +1,6 @@
 package dsl
 
 import (
-	"sync"
-
 	"rulesh/dsl/internal/lib/cards"
 	"rulesh/dsl/internal/lib/choice"
 	"rulesh/dsl/internal/lib/dice"
@@ -14,7 +12,7 @@ import (
 // the libraries named here: the language's core, dice, cards and hex maps. A name given by
 // two libraries is a mistake in Go, not in a rule file; it stops the program at first use
 // (TestBuiltinsRegistered loads a file, so the tests catch it).
-var library = sync.OnceValue(func() *runtime.Library {
+var library = &runtime.Lazy[*runtime.Library]{Build: func() *runtime.Library {
 	out := map[string]runtime.Builtin{}
 	for _, lib := range []map[string]runtime.Builtin{runtime.Core(), dice.Builtins(), cards.Builtins(), choice.Builtins(), hex.Builtins()} {
 		for name, b := range lib {
@@ -25,4 +23,4 @@ var library = sync.OnceValue(func() *runtime.Library {
 		}
 	}
 	return &runtime.Library{Builtins: out}
-})
+}}

@@ -8,7 +8,7 @@ import (
 // TestBuiltinsRegistered: every library is registered, once. That none of their names
 // shadows one of expr-lang's builtins is tested in package exprx.
 func TestBuiltinsRegistered(t *testing.T) {
-	b := library().Builtins
+	b := library.Get().Builtins
 	for _, name := range []string{"entities", "d", "roll", "shuffle", "draw", "pass", "hex", "hex_distance", "line_of_fire"} {
 		if _, ok := b[name]; !ok {
 			t.Errorf("builtin %s is not registered", name)
@@ -21,7 +21,7 @@ func TestBuiltinsRegistered(t *testing.T) {
 // unless marked; this list makes adding one a decision.
 func TestBuiltinsChangingState(t *testing.T) {
 	var got []string
-	for name, b := range library().Builtins {
+	for name, b := range library.Get().Builtins {
 		if b.ChangesState {
 			got = append(got, name)
 		}

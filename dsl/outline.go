@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -121,11 +120,11 @@ func Keywords() []string { return check.ReservedWords() }
 // an enum value, read after a dot, may take it (see IsBuiltin).
 func IsReserved(name string) (why string) {
 	switch {
-	case !runtime.IdentRE.MatchString(name):
+	case !runtime.IdentRE.Get().MatchString(name):
 		return "it is not a name (names are letters, digits and _, starting with a letter)"
 	case strings.HasPrefix(name, "__"):
 		return "it starts with __, which is reserved"
-	case slices.Contains(check.ReservedWords(), name):
+	case check.IsReservedWord(name):
 		return "it is a keyword"
 	case IsBuiltin(name):
 		return "it is a builtin"
@@ -135,7 +134,7 @@ func IsReserved(name string) (why string) {
 
 // IsBuiltin reports whether name is a function every rule may call (len, sum, d, roll…):
 // the library's and expr-lang's, as the checker knows them.
-func IsBuiltin(name string) bool { return exprx.FuncNames(library())[name] }
+func IsBuiltin(name string) bool { return exprx.FuncNames(library.Get())[name] }
 
 // Name is one name written in a rule file, a use or a declaration: an identifier outside
 // strings and comments, or inside a string's template hole (`emit "{x.pv}"`).
@@ -158,7 +157,7 @@ func Names(name string, src []byte) []Name {
 			off := base + t.Pos.Offset
 			switch t.Type {
 			case syntax.TokIdent, syntax.TokDice:
-				if t.Type == syntax.TokIdent && isReserved(t.Value) || !isName(t.Value) {
+				if t.Type == syntax.TokIdent && check.IsReservedWord(t.Value) || !isName(t.Value) {
 					break
 				}
 				out = append(out, Name{
@@ -183,16 +182,6 @@ func Names(name string, src []byte) []Name {
 	scan(string(src), 0)
 	return out
 }
-
-var reserved = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range check.ReservedWords() {
-		m[w] = true
-	}
-	return m
-}()
-
-func isReserved(w string) bool { return reserved[w] }
 
 // isName tells a name from the other words the Dice token covers (3d6, d%).
 func isName(w string) bool {

@@ -26,7 +26,7 @@ var parsersAtInit = -1
 // so zero means none.
 func TestNoParserAtInit(t *testing.T) {
 	if parsersAtInit != 0 {
-		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.newLazyParser)", parsersAtInit)
+		t.Fatalf("%d participle parsers were built at package initialisation, want 0: build them on first use (syntax.lazyParser)", parsersAtInit)
 	}
 	if _, d := dsl.LoadSource("t.rules", []byte("kind K {\n")); d == nil {
 		t.Fatal("an unclosed kind loads")
@@ -37,7 +37,7 @@ func TestNoParserAtInit(t *testing.T) {
 }
 
 // TestParsersBuiltLazily: every participle parser of the module is built through
-// newLazyParser, which builds it on first use and counts it, so that TestNoParserAtInit sees
+// buildParser (called by lazyParser on first use), which counts it, so that TestNoParserAtInit sees
 // every one. A participle.MustBuild anywhere else (a package variable, an init) fails here.
 func TestParsersBuiltLazily(t *testing.T) {
 	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
@@ -54,7 +54,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 			return
 		}
 		for _, decl := range f.Decls {
-			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "newLazyParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "buildParser" && filepath.ToSlash(rel) == "dsl/internal/syntax/grammar.go" {
 				continue
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {
@@ -63,7 +63,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 					return true
 				}
 				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name && (sel.Sel.Name == "MustBuild" || sel.Sel.Name == "Build") {
-					t.Errorf("%s: participle.%s outside newLazyParser: build parsers with syntax.newLazyParser, on first use", fset.Position(sel.Pos()), sel.Sel.Name)
+					t.Errorf("%s: participle.%s outside buildParser: build parsers with syntax.lazyParser, on first use", fset.Position(sel.Pos()), sel.Sel.Name)
 				}
 				return true
 			})
@@ -73,7 +73,7 @@ func TestParsersBuiltLazily(t *testing.T) {
 
 // TestNoRegexpAtInit: no package-level variable of the module is initialised by compiling a
 // regular expression (one with Unicode classes took most of a package's initialisation,
-// paid by every command): regexps are compiled on first use, in a sync.OnceValue.
+// paid by every command): regexps are compiled on first use (runtime.Lazy).
 func TestNoRegexpAtInit(t *testing.T) {
 	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
 		for _, decl := range f.Decls {
@@ -92,7 +92,55 @@ func TestNoRegexpAtInit(t *testing.T) {
 						continue
 					}
 					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "regexp" {
-						t.Errorf("%s: regexp.%s at package initialisation: compile it on first use (sync.OnceValue)", fset.Position(call.Pos()), sel.Sel.Name)
+						t.Errorf("%s: regexp.%s at package initialisation: compile it on first use (runtime.Lazy)", fset.Position(call.Pos()), sel.Sel.Name)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestNoTablesAtInit: no package-level variable of the module is a map literal, nor set by
+// sync.OnceValue, OnceValues or OnceFunc, or strings.NewReplacer: each is built by its
+// package's initialisation at every start of every command (the maps of words and the
+// closures of the packages took a fifth of the instructions of `rulesh roll 1d6`). A set of
+// words is a switch; a table is built on first use (runtime.Lazy, a sync.Once), which the
+// compiler lays out without an init.
+func TestNoTablesAtInit(t *testing.T) {
+	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					if lit, ok := v.(*ast.CompositeLit); ok {
+						if _, isMap := lit.Type.(*ast.MapType); isMap && len(lit.Elts) > 0 {
+							t.Errorf("%s: a map literal at package initialisation: a switch, or built on first use", fset.Position(v.Pos()))
+						}
+						continue
+					}
+					call, ok := v.(*ast.CallExpr)
+					if !ok {
+						continue
+					}
+					sel, ok := call.Fun.(*ast.SelectorExpr)
+					if !ok {
+						if ix, isIndex := call.Fun.(*ast.IndexExpr); isIndex {
+							sel, ok = ix.X.(*ast.SelectorExpr)
+						}
+						if !ok {
+							continue
+						}
+					}
+					x, ok := sel.X.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					switch x.Name + "." + sel.Sel.Name {
+					case "sync.OnceValue", "sync.OnceValues", "sync.OnceFunc", "strings.NewReplacer":
+						t.Errorf("%s: %s.%s at package initialisation: build it on first use (runtime.Lazy, a sync.Once)", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
 					}
 				}
 			}

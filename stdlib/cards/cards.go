@@ -41,9 +41,15 @@ type Card struct {
 	Figure   bool   `expr:"figure"`
 	Joker    bool   `expr:"joker"`
 	deck     *Deck
+	// text is what String gives, made once when the deck is built ("" for a card made
+	// otherwise): str(c) of a card, a hand joined into a line, make no string each time.
+	text string
 }
 
 func (c *Card) String() string {
+	if c.text != "" {
+		return c.text
+	}
 	if c.Joker {
 		return c.RankName
 	}
@@ -100,7 +106,8 @@ func NewDeck(name string, suits []*Suit, ranks []*Rank, jokers int) *Deck {
 	for _, s := range suits {
 		for _, r := range ranks {
 			d.Cards = append(d.Cards, &Card{RankName: r.Name, Value: r.Value, Symbol: s.Symbol, SuitName: s.Name,
-				Colour: s.Colour, Meaning: s.Meaning, Black: s.Colour == "black", Red: s.Colour == "red", Figure: r.Figure, deck: d})
+				Colour: s.Colour, Meaning: s.Meaning, Black: s.Colour == "black", Red: s.Colour == "red", Figure: r.Figure, deck: d,
+				text: r.Name + s.Symbol})
 		}
 	}
 	for j := 1; j <= jokers; j++ {

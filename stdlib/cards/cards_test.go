@@ -73,3 +73,21 @@ func TestAppendToIsString(t *testing.T) {
 		}
 	}
 }
+
+// TestDeckCardsPrintWithoutAllocating: a deck's cards print as a card made by hand with the
+// same fields prints (rank, then suit; a joker its name), without making a string.
+func TestDeckCardsPrintWithoutAllocating(t *testing.T) {
+	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 2)
+	for _, c := range d.Cards {
+		byHand := &Card{RankName: c.RankName, Symbol: c.Symbol, Joker: c.Joker}
+		if c.String() != byHand.String() || c.String() == "" {
+			t.Errorf("card %q, by hand %q", c.String(), byHand.String())
+		}
+	}
+	if got := d.Cards[11].String(); got != "K♣" {
+		t.Errorf("the 12th card prints %q, want K♣", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = d.Cards[11].String() }); n != 0 {
+		t.Errorf("String allocates %v times", n)
+	}
+}

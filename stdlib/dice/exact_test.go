@@ -245,3 +245,11 @@ func TestFacesFarApartRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestErrTooMuchWorkSaysLimit: ErrTooMuchWork's text, written out so that no call builds it
+// at init, names the limit MaxWork is.
+func TestErrTooMuchWorkSaysLimit(t *testing.T) {
+	if want := fmt.Sprintf("(limit %d)", MaxWork); !strings.Contains(ErrTooMuchWork.Error(), want) {
+		t.Errorf("ErrTooMuchWork = %q, want it to say %s", ErrTooMuchWork, want)
+	}
+}

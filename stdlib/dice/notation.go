@@ -665,8 +665,17 @@ func (p *parser) description() error {
 	return nil
 }
 
-// funcArgs is how many arguments each function of the notation takes (-1: two or more).
-var funcArgs = map[string]int{"floor": 1, "ceil": 1, "round": 1, "sqrt": 1, "abs": 1, "min": -1, "max": -1}
+// funcArgs is how many arguments each function of the notation takes (-1: two or more),
+// false for a name that is none.
+func funcArgs(s string) (int, bool) {
+	switch s {
+	case "floor", "ceil", "round", "sqrt", "abs":
+		return 1, true
+	case "min", "max":
+		return -1, true
+	}
+	return 0, false
+}
 
 // items reads expressions separated by commas up to and past close (the opening bracket is
 // read), each with item; where says in the error where a comma or close was expected.
@@ -704,7 +713,7 @@ func (p *parser) call(at int, name string) (Node, error) {
 		return nil, err
 	}
 	p.depth--
-	want := funcArgs[name]
+	want, _ := funcArgs(name)
 	if want == 1 && len(c.Args) != 1 {
 		return nil, p.errAt(at, "%s takes one argument, got %d", name, len(c.Args))
 	}
@@ -851,7 +860,7 @@ func (p *parser) atom() (Node, error) {
 	case isLetter(c):
 		// A bare declared die name rolls one of it: `combat`.
 		name := p.word()
-		if _, ok := funcArgs[name]; ok {
+		if _, ok := funcArgs(name); ok {
 			p.skipSpace()
 			if p.peek() == '(' {
 				return p.call(at, name)

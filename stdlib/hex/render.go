@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Unit is a piece drawn on a board: where it stands, its marker (a few characters; the text
@@ -527,7 +528,7 @@ func boolInt(b bool) int {
 // literal, "a\x01b") becomes U+FFFD, as in the charts, since one such byte makes the whole
 // picture unreadable to a browser.
 func escape(s string) string {
-	return xmlEscaper.Replace(strings.Map(func(r rune) rune {
+	return xmlEscaper().Replace(strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF {
 			return r
 		}
@@ -535,7 +536,17 @@ func escape(s string) string {
 	}, s))
 }
 
-var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+// xmlEscaper escapes text for XML, built on first use (set by a call, a package variable is
+// built at every start of the program).
+func xmlEscaper() *strings.Replacer {
+	xmlOnce.Do(func() { xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;") })
+	return xmlReplacer
+}
+
+var (
+	xmlOnce     sync.Once
+	xmlReplacer *strings.Replacer
+)
 
 // sideColour is the fill and outline of a side's discs: common colour names (French or
 // English) get their colour, other sides the next of a palette in the order they appear.

@@ -23,6 +23,17 @@ func CheckFiles(prog *runtime.Program, files []syntax.ParsedFile) syntax.Diagnos
 	return c.Diags
 }
 
+// DiagnoseFiles is CheckFiles for a caller that reads only the diagnostics (and prog's
+// declarations): they are the same, but the procedures' expressions are compiled for expr's
+// VM only, their bytecode left until they first run, and their frames get no slots. prog
+// still runs, more slowly.
+func DiagnoseFiles(prog *runtime.Program, files []syntax.ParsedFile) syntax.Diagnostics {
+	c := NewCompiler(prog)
+	c.diagsOnly = true
+	c.Program(files)
+	return c.Diags
+}
+
 // CheckExpr compiles one expression typed by a user against a loaded program, with the
 // session's variables (vars) in scope. The program is not changed: the input's text is kept
 // by the compiled expression only.

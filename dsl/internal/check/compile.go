@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -52,6 +51,9 @@ type Compiler struct {
 	owned []*ownLocal
 	// dieCalls are the dice made from rules, checked once the procedures are (ruledice.go).
 	dieCalls []pendingDie
+	// diagsOnly is set when only the diagnostics are read (DiagnoseFiles): the procedures'
+	// expressions get no closures and their frames no slots.
+	diagsOnly bool
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -126,12 +128,19 @@ func (c *Compiler) warnf(p lexer.Position, summary, detail string) {
 	c.Diags = append(c.Diags, &syntax.Diagnostic{Severity: Warning, Pos: syntax.PosOf(p), Summary: summary, Detail: detail})
 }
 
-var reservedWords = map[string]bool{
-	"let": true, "if": true, "else": true, "for": true, "in": true, "while": true, "return": true, "break": true, "continue": true,
-	"require": true, "emit": true, "action": true, "rule": true, "kind": true, "entity": true,
-	"option": true, "const": true, "enum": true, "include": true, "dice": true, "table": true, "deck": true, "pile": true, "map": true, "ruleset": true, "true": true, "false": true,
-	"nil": true, "and": true, "or": true, "not": true, "matches": true, "contains": true,
-	"startsWith": true, "endsWith": true,
+// reservedWords are the words no name may take, sorted (IsReservedWord searches them): a
+// slice the compiler lays out, where a map would be built at every start of the program.
+var reservedWords = []string{
+	"action", "and", "break", "const", "contains", "continue", "deck", "dice", "else", "emit",
+	"endsWith", "entity", "enum", "false", "for", "if", "in", "include", "kind", "let", "map",
+	"matches", "nil", "not", "option", "or", "pile", "require", "return", "rule", "ruleset",
+	"startsWith", "table", "true", "while",
+}
+
+// IsReservedWord reports whether w is one of the reserved words.
+func IsReservedWord(w string) bool {
+	_, ok := slices.BinarySearch(reservedWords, w)
+	return ok
 }
 
 // declare binds a top-level name, reporting a duplicate or a clash with a builtin. A name
@@ -165,7 +174,7 @@ func (c *Compiler) CheckName(name string, p lexer.Position) bool {
 		c.errorf(p, "names starting with __ are reserved", "")
 		return false
 	}
-	if reservedWords[name] {
+	if IsReservedWord(name) {
 		c.errorf(p, fmt.Sprintf("%s is a reserved word", name), "")
 		return false
 	}
@@ -278,8 +287,10 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		p.Uses = runtime.SortedKeys(set)
 	}
 	// The frames' slots, once every procedure knows the globals it reads (those stay in
-	// the map).
-	runtime.ResolveSlots(c.prog)
+	// the map). A program checked for its diagnostics keeps every local in the map.
+	if !c.diagsOnly {
+		runtime.ResolveSlots(c.prog)
+	}
 	c.deceivingText(files)
 }
 
@@ -344,7 +355,7 @@ func (c *Compiler) resolveType(t *syntax.TypeRef) *runtime.Type {
 		return runtime.AnyType
 	}
 	var base *runtime.Type
-	if bt, ok := runtime.BuiltinTypes[t.Name]; ok {
+	if bt, ok := runtime.BuiltinType(t.Name); ok {
 		base = bt
 	} else if k, ok := c.prog.Globals[t.Name].(*runtime.Kind); ok {
 		base = &runtime.Type{Kind: runtime.TRecord, Record: k}
@@ -409,7 +420,7 @@ func (c *Compiler) kindFields(ka *syntax.KindDecl) {
 			c.errorf(fa.Pos, fmt.Sprintf("field %s is declared twice in %s", fa.Name, k.Name), "first declared at "+prev.Pos.String())
 			continue
 		}
-		f := &runtime.Field{Name: fa.Name, Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
+		f := &runtime.Field{Name: runtime.FieldKey(fa.Name), Pos: syntax.PosOf(fa.Pos), Type: c.resolveType(fa.Type)}
 		k.Fields = append(k.Fields, f)
 		k.ByName[f.Name] = f
 	}
@@ -732,7 +743,11 @@ func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 		sc.Vars[par.Name] = par.Type
 	}
 	sc.proc = p
+	// A procedure's body runs only when a machine calls it, never at load: for a check that
+	// reads only the diagnostics, its expressions need no closures (they would run on the VM).
+	c.exprs.NoClosures = c.diagsOnly
 	p.Body = c.block(pa.Body, sc)
+	c.exprs.NoClosures = false
 	c.checkOwned(p)
 }
 
@@ -1029,7 +1044,7 @@ func (c *Compiler) trivial(x *runtime.Expr, sc *Scope) bool {
 	case len(t) >= 2 && t[0] == '"' && !strings.ContainsAny(t[1:len(t)-1], `"\`) && strings.HasSuffix(t[1:], `"`):
 		x.IsLit, x.Lit, x.Type = true, t[1:len(t)-1], runtime.StringType
 		return true
-	case runtime.IsIdent(t) && !reservedWords[t]:
+	case runtime.IsIdent(t) && !IsReservedWord(t):
 		if typ, ok := sc.lookup(t); ok {
 			x.Ident, x.Type = t, typ
 			return true
@@ -1082,6 +1097,4 @@ func shorten(text string, n int) string {
 
 // ReservedWords lists the words no name may take, sorted (editors complete and highlight
 // them as keywords).
-func ReservedWords() []string {
-	return slices.Sorted(maps.Keys(reservedWords))
-}
+func ReservedWords() []string { return slices.Clone(reservedWords) }

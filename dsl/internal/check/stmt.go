@@ -287,7 +287,7 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 				return nil
 			}
 		}
-		st.Field = shape.Field
+		st.Field = runtime.FieldKey(shape.Field)
 		if ot := shape.ObjType; ot.Kind == runtime.TRecord {
 			st.FieldType, st.ObjKind = ot.Record.ByName[shape.Field].Type, ot.Record
 		} else if ot.TypedMap() {

@@ -3,7 +3,6 @@ package check
 import (
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"rulesh/dsl/internal/runtime"
@@ -103,9 +102,9 @@ func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *run
 // namePathRE matches what a template hole reading a name looks like: `{nom}`, `{a.arme.nom}`.
 // Compiled on first use: its Unicode classes took most of the package's initialisation, paid
 // by every command, `rulesh roll` included.
-var namePathRE = sync.OnceValue(func() *regexp.Regexp {
+var namePathRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*([\p{L}_][\p{L}\p{N}\p{Mn}_]*)(\.[\p{L}_][\p{L}\p{N}\p{Mn}_]*)*\s*$`)
-})
+}}
 
 // literalHoles warns on a `{name}` in a string literal inside an expression: only a string
 // that is a statement's whole value is a template, so this one is shown as written. Only a
@@ -131,7 +130,7 @@ func (c *Compiler) literalHoles(x *runtime.Expr, sc *Scope) {
 				if end == len(runes)-1 {
 					return true
 				}
-				m := namePathRE().FindStringSubmatch(string(runes[i+1 : end]))
+				m := namePathRE.Get().FindStringSubmatch(string(runes[i+1 : end]))
 				if m == nil || !c.visible(m[1], sc) {
 					i = end
 					continue

@@ -20,7 +20,10 @@ func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
 	first := map[string]lexer.Position{} // spelling -> where first met
 	bySkeleton := map[string]string{}    // skeleton -> first spelling
 	for _, f := range files {
-		src := string(c.prog.Sources[f.Name])
+		src := f.Text
+		if src == "" {
+			src = string(c.prog.Sources[f.Name])
+		}
 		var strs [][2]int // byte spans of the strings, in order
 		each := func(t *lexer.Token) {
 			switch t.Type {

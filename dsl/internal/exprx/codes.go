@@ -13,9 +13,20 @@ import (
 
 // codeOps names the overloads of the operators a dice code (a value of type dice) takes
 // besides +: a code minus a code or a whole number, and equality by count, sides and bonus.
-var codeOps = map[string]string{"-": "__code_sub", "==": "__code_eq", "!=": "__code_ne"}
+func codeOps(op string) (string, bool) {
+	switch op {
+	case "-":
+		return "__code_sub", true
+	case "==":
+		return "__code_eq", true
+	case "!=":
+		return "__code_ne", true
+	}
+	return "", false
+}
 
-var codeType = reflect.TypeOf(&dice.Code{})
+// codeType is the Go type of a dice code.
+func codeType() reflect.Type { return reflect.TypeFor[*dice.Code]() }
 
 // codeOperatorFunctions declares the overloads where a code meets a code or a whole number:
 // code + 1D adds a die, code - 2 takes two pips, 1 + code is code + 1.
@@ -55,7 +66,7 @@ func (pv *patcher) codeLiterals(n *ast.BinaryNode) {
 // isCode reports whether x is known to give a code: by its type, or as a sum or difference
 // that starts from a code (expr has not typed the operands of a call it could not check yet).
 func (pv *patcher) isCode(x ast.Node) bool {
-	if x.Nature().Type == codeType {
+	if x.Nature().Type == codeType() {
 		return true
 	}
 	switch n := x.(type) {
@@ -91,7 +102,7 @@ func (pv *patcher) codeLiteral(node *ast.Node) {
 		return
 	}
 	c := &ast.ConstantNode{Value: code}
-	c.SetType(codeType)
+	c.SetType(codeType())
 	c.SetLocation(call.Location())
 	ast.Patch(node, c)
 }

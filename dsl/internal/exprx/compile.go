@@ -26,6 +26,7 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 
+	"rulesh/dsl/internal/lib/core"
 	"rulesh/dsl/internal/runtime"
 	"rulesh/dsl/internal/syntax"
 	"rulesh/stdlib/cards"
@@ -82,6 +83,22 @@ type Compiler struct {
 	typeIDs  map[*runtime.Type]uint64
 	envFound []envName
 	envKey   []byte
+	checkKey []byte // Compile's buffer for the key of checked
+	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
+	// compiled meanwhile to the VM, their bytecode built when first run (if ever): neither
+	// the closures nor expr's compiler give a diagnostic for an expression the closures take.
+	NoClosures bool
+	// checked holds the expressions of procedures checked so far that another one written
+	// the same, reading the same names of the same types, can take as they are (reuse).
+	checked map[string]*checkedExpr
+}
+
+// checkedExpr is an expression as checked, for the same text compiled again with the same
+// names: its tree (patched, read only from then on), configuration and globals read.
+type checkedExpr struct {
+	tree  *parser.Tree
+	cfg   *conf.Config
+	reads []string
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -140,8 +157,22 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	if c.origins == nil {
 		c.origins = map[ast.Node]ast.Node{}
 	}
+	env := c.envNature(sc, rewritten)
+	// An expression of a procedure written as another one before it, reading the same names
+	// of the same types (envNature's key), checks the same: expr's check of a tree reads only
+	// the types of its names, and the patches only the program's declarations, the same all
+	// through the procedures. Literals, warnings and calls of procedures (whose node holds the
+	// call's position) are left out.
+	var key []byte
+	if len(diags) == 0 && origin == nil && lits == nil && cardLits == nil && sc.InProc() {
+		key = append(append(append(c.checkKey[:0], rewritten...), 0), c.envKey...)
+		c.checkKey = key
+		if e, ok := c.checked[string(key)]; ok {
+			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil)
+		}
+	}
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
-	cfg := c.exprConfig(sc, pv, rewritten)
+	cfg := c.exprConfig(env, pv, rewritten)
 	tree, err := safeCheck(rewritten, cfg, reads)
 	if len(cfg.Visitors) > 1 {
 		c.spareOps = append(c.spareOps, cfg.Visitors[1].(overloads)) // the check is done with them
@@ -170,13 +201,25 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	// expr's checker and patches are done with the configuration: the bytecode compiler reads
 	// only its environment, functions and options, and the visitors hold the checker's scope.
 	cfg.Visitors = nil
+	if key != nil && len(pv.warns) == 0 && !pv.sited {
+		if c.checked == nil {
+			c.checked = map[string]*checkedExpr{}
+		}
+		c.checked[string(key)] = &checkedExpr{tree: tree, cfg: cfg, reads: reads.found}
+	}
+	return c.finish(x, tree, cfg, sc, reads.found, pv.warns)
+}
+
+// finish completes Compile of x from its checked tree: the closures or the bytecode, the
+// static type, and the shortcuts of a literal or a local's name.
+func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics) ([]string, syntax.Diagnostics, *Error) {
 	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
-	if !noFast {
+	if !noFast && !c.NoClosures {
 		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names = fc, names
 		}
 	}
-	if x.Fast == nil {
+	if x.Fast == nil && !c.NoClosures {
 		// The VM runs this expression: it is compiled now, and a failure of expr's compiler
 		// is an error at load. The closures' expressions get their bytecode only if something
 		// runs them on the VM (program compares the two), which checking never does.
@@ -200,7 +243,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			x.Ident = n.Value
 		}
 	}
-	return reads.found, pv.warns, nil
+	return reads, warns, nil
 }
 
 // noFast, set by tests, leaves every expression to the VM.
@@ -331,7 +374,7 @@ func (c *Compiler) natureShell(t *runtime.Type, pending []*runtime.Kind) (nature
 
 // machineNature is expr's view of the Machine, built on first use: reflecting over its type
 // at package init cost every command, `rulesh roll 1d6` included.
-var machineNature = sync.OnceValue(func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() })
+var machineNature = &runtime.Lazy[nature.Nature]{Build: func() nature.Nature { return types.TypeOf(&runtime.Machine{}).Nature() }}
 
 // envNature builds the expr type environment for an expression compiled in scope sc: the
 // locals and globals its text names (a local hides a global). Looking names up one by one,
@@ -361,14 +404,15 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 				}
 			}
 		}
-		t, ok := sc.Local(name)
+		t, local := sc.Local(name)
+		ok := local
 		if !ok {
 			t, ok = sc.Global(name)
 		}
 		if !ok {
 			return
 		}
-		found = append(found, envName{name, t})
+		found = append(found, envName{name, t, local})
 		if seen == nil && len(found) > 16 {
 			seen = make(map[string]bool, 2*len(found))
 			for _, e := range found {
@@ -382,14 +426,18 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 	key := c.envKey[:0]
 	for _, e := range found {
 		key = append(key, e.name...)
-		key = binary.AppendUvarint(append(key, 0), c.typeID(e.t))
+		id := 2 * c.typeID(e.t)
+		if e.local {
+			id++
+		}
+		key = binary.AppendUvarint(append(key, 0), id)
 	}
 	c.envKey = key
 	if env, ok := c.envs[string(key)]; ok {
 		return env
 	}
 	fields := make(map[string]nature.Nature, len(found)+1)
-	fields["__rt"] = machineNature()
+	fields["__rt"] = machineNature.Get()
 	for _, e := range found {
 		fields[e.name] = c.natureOf(e.t)
 	}
@@ -404,8 +452,9 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 
 // envName is a name an expression's text reads, with its type where it is compiled.
 type envName struct {
-	name string
-	t    *runtime.Type
+	name  string
+	t     *runtime.Type
+	local bool // a local's, not a global's (the globals an expression reads are listed)
 }
 
 // typeID numbers the types natureOf tells apart: a record's kind by its type, any other
@@ -446,7 +495,7 @@ func forEachIdent(text string, f func(string)) {
 
 // exprConfig returns a fresh expr configuration for one expression. The builtins and
 // functions are set up once per compiler and shared: expr only reads them while compiling.
-func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
+func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf.Config {
 	if c.base == nil {
 		c.base = conf.CreateNew()
 		for _, opt := range stdFuncOptions(c.prog.Library) {
@@ -468,7 +517,7 @@ func (c *Compiler) exprConfig(sc Scope, pv *patcher, text string) *conf.Config {
 		hexNature.NumMethods(&c.base.NtCache)                            // and the methods'
 	}
 	cfg := *c.base
-	cfg.Env = c.envNature(sc, text)
+	cfg.Env = env
 	cfg.Strict = true
 	cfg.Visitors = []ast.Visitor{pv}
 	pv.env = &cfg.Env
@@ -493,8 +542,8 @@ func (c *Compiler) overloadsFor(cfg *conf.Config) overloads {
 		}
 		return ops
 	}
-	ops := make(overloads, len(overloadedOps()))
-	for i, op := range overloadedOps() {
+	ops := make(overloads, len(overloadedOps.Get()))
+	for i, op := range overloadedOps.Get() {
 		ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}
@@ -528,7 +577,7 @@ func (o overloads) Visit(node *ast.Node) {
 // left to fail when it runs, at its operator.
 func foldFloat(node *ast.Node) bool {
 	b, ok := (*node).(*ast.BinaryNode)
-	if !ok || floatArith[b.Operator] == nil {
+	if !ok || !isFloatArith(b.Operator) {
 		return false
 	}
 	x, xInt, okx := numberLit(b.Left)
@@ -858,6 +907,8 @@ type patcher struct {
 	// letFields holds the fields read of names that are no local: an expr `let`'s, whose
 	// declarator is visited after its uses (tallyLetFields).
 	letFields []*ast.MemberNode
+	// sited is set once a call of a procedure holds its position in the file.
+	sited bool
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
@@ -978,7 +1029,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	}
 	p, ok := pv.c.prog.Globals[id.Value].(*runtime.Proc)
 	if !ok {
-		if f, ok := pureFuncs()[id.Value]; ok {
+		if f, ok := core.Lookup(id.Value); ok {
 			pv.recordArgs(id.Value, f.Types, 0, call)
 		}
 		return
@@ -1016,6 +1067,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 	// is looked up or parsed when the call runs. The nodes of the call are made in one
 	// allocation (they were a twentieth of the allocations of checking a ruleset).
 	n := &procCallNodes{site: syntax.PosOf(pv.x.PosAt(call.Location().From))}
+	pv.sited = true
 	n.rt.Value, n.callee.Value = "__rt", "__call"
 	n.proc.Value, n.at.Value = p, &n.site
 	args := make([]ast.Node, 3, 3+len(given))
@@ -1372,9 +1424,9 @@ func (v *newVisitor) Visit(n *ast.Node) {
 // compileError puts an expr-lang compile error in the language's words, at its offset in
 // the compiled text.
 // codeOpRE matches expr's refusal of an operator between two dice codes.
-var codeOpRE = sync.OnceValue(func() *regexp.Regexp {
+var codeOpRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^invalid operation: (<=|>=|<|>|\*\*|\*|/|%|\^) \(mismatched types (dice and \w+|\w+ and dice)\)`)
-})
+}}
 
 func compileError(err error) *Error {
 	var fe *file.Error
@@ -1390,7 +1442,7 @@ func compileError(err error) *Error {
 	}
 	msg = runtime.ForeignWords(msg)
 	e.Summary = msg
-	if m := badLiteralRE().FindStringSubmatch(msg); m != nil {
+	if m := badLiteralRE.Get().FindStringSubmatch(msg); m != nil {
 		// expr points at the literal's last character and quotes strconv: say it plainly,
 		// at the literal's start.
 		if fe != nil {
@@ -1403,7 +1455,7 @@ func compileError(err error) *Error {
 				e.Detail = fmt.Sprintf("the largest whole number is %d", math.MaxInt)
 			}
 		}
-	} else if m := badNumberRE().FindStringSubmatch(msg); m != nil {
+	} else if m := badNumberRE.Get().FindStringSubmatch(msg); m != nil {
 		// expr's lexer refuses digits glued to letters (3x, 3d) in its own words, at the
 		// text's last character: say it plainly, at its start.
 		if fe != nil {
@@ -1428,7 +1480,7 @@ func compileError(err error) *Error {
 		e.Unknown, e.Name = UnknownField, name
 	} else if strings.HasPrefix(msg, "unknown func") {
 		e.Summary = strings.Replace(msg, "func", "procedure or function", 1)
-	} else if m := codeOpRE().FindStringSubmatch(msg); m != nil {
+	} else if m := codeOpRE.Get().FindStringSubmatch(msg); m != nil {
 		e.Detail = "a rule compares or scales their parts: c.count, c.sides, c.bonus"
 		if m[1] == "*" || m[1] == "/" {
 			e.Summary = "dice codes cannot be multiplied or divided (" + m[1] + ")"
@@ -1440,12 +1492,12 @@ func compileError(err error) *Error {
 }
 
 // badNumberRE matches expr's lexer refusing a number glued to letters, capturing the text.
-var badNumberRE = sync.OnceValue(func() *regexp.Regexp {
+var badNumberRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^bad number syntax: "(.*)"$`)
-})
+}}
 
 // badLiteralRE matches expr's message for a number literal strconv refused, capturing the
 // literal and strconv's reason. Compiled on first use.
-var badLiteralRE = sync.OnceValue(func() *regexp.Regexp {
+var badLiteralRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
-})
+}}

@@ -60,25 +60,31 @@ func countDetail(lit, spaced, showing string) string {
 	return fmt.Sprintf("glued, %s counts the dice showing %s; to compare the total write %s (spaced), to use the count write total(%s)", lit, showing, spaced, lit)
 }
 
-// boolOps are the operators whose operands are true or false.
-var boolOps = map[string]bool{"&&": true, "||": true, "and": true, "or": true}
+// boolOps reports whether the operands of operator s are true or false.
+func boolOps(s string) bool { return s == "&&" || s == "||" || s == "and" || s == "or" }
 
-// compareOps are the comparisons a roll takes part in as its total.
-var compareOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+// compareOps reports whether s is a comparison, where a roll takes part as its total.
+func compareOps(s string) bool {
+	switch s {
+	case "==", "!=", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
 
 // countUse says how the tokens next to a counting literal use it: "compared" when a
 // comparison stands beside it, "bool" when a boolean operator, `!`, `not` or a `?` does,
 // "" otherwise. prev and next are the nearest tokens (newlines skipped), or nil.
 func countUse(prev, next *lexer.Token) string {
-	is := func(t *lexer.Token, set map[string]bool) bool {
-		return t != nil && (t.Type == syntax.TokOp || t.Type == syntax.TokIdent) && set[t.Value]
+	is := func(t *lexer.Token, set func(string) bool) bool {
+		return t != nil && (t.Type == syntax.TokOp || t.Type == syntax.TokIdent) && set(t.Value)
 	}
 	switch {
 	case is(prev, compareOps) || is(next, compareOps):
 		return "compared"
 	case is(prev, boolOps) || is(next, boolOps),
-		is(prev, map[string]bool{"!": true, "not": true}),
-		is(next, map[string]bool{"?": true}):
+		is(prev, func(s string) bool { return s == "!" || s == "not" }),
+		is(next, func(s string) bool { return s == "?" }):
 		return "bool"
 	}
 	return ""

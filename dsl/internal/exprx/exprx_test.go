@@ -318,7 +318,7 @@ func TestRunOutOfMemory(t *testing.T) {
 // TestShapeOf: what an assignment reads off its target.
 func TestShapeOf(t *testing.T) {
 	prog := load(t)
-	locals := map[string]*runtime.Type{"u": prog.Globals["Unit"].(*runtime.Kind).Type(), "m": runtime.BuiltinTypes["map"], "k": runtime.StringType}
+	locals := map[string]*runtime.Type{"u": prog.Globals["Unit"].(*runtime.Kind).Type(), "m": builtinType("map"), "k": runtime.StringType}
 	tests := []struct {
 		text string
 		want exprx.Shape
@@ -327,7 +327,7 @@ func TestShapeOf(t *testing.T) {
 		{"a", exprx.Shape{Name: "a"}},
 		{"u.nom", exprx.Shape{Member: true, Field: "nom", ObjType: locals["u"], Root: "u"}},
 		{"u.suivant.nom", exprx.Shape{Member: true, Field: "nom", ObjType: locals["u"], Root: "u"}},
-		{"m[k]", exprx.Shape{Member: true, Keyed: true, ObjType: runtime.BuiltinTypes["map"], Root: "m"}},
+		{"m[k]", exprx.Shape{Member: true, Keyed: true, ObjType: builtinType("map"), Root: "m"}},
 		{"u?.nom", exprx.Shape{}}, // a chain, not a member
 		{"plus(1).x", exprx.Shape{Member: true, Field: "x", ObjType: runtime.IntType}},
 		{"1 + u.force", exprx.Shape{}},
@@ -460,4 +460,10 @@ func TestProcArgs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// builtinType is the type of a type name rules write, for the tests' environments.
+func builtinType(name string) *runtime.Type {
+	t, _ := runtime.BuiltinType(name)
+	return t
 }

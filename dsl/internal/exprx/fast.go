@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -426,55 +427,75 @@ func (c *fastCompiler) unary(n *ast.UnaryNode) (fn, bool) {
 	return nil, false
 }
 
-// binaryOps are the operators whose two operands are both evaluated and dereferenced, then
-// given to one of the VM's helpers.
-var binaryOps = map[string]func(a, b any) any{
-	"<":  func(a, b any) any { return exprruntime.Less(a, b) },
-	">":  func(a, b any) any { return exprruntime.More(a, b) },
-	"<=": func(a, b any) any { return exprruntime.LessOrEqual(a, b) },
-	">=": func(a, b any) any { return exprruntime.MoreOrEqual(a, b) },
-	"+":  exprruntime.Add,
-	"-":  exprruntime.Subtract,
-	"*":  exprruntime.Multiply,
-	"/":  func(a, b any) any { return exprruntime.Divide(a, b) },
-	"%":  func(a, b any) any { return exprruntime.Modulo(a, b) },
-	"**": func(a, b any) any { return exprruntime.Exponent(a, b) },
-	"^":  func(a, b any) any { return exprruntime.Exponent(a, b) },
-	"in": func(a, b any) any { return exprruntime.In(a, b) },
-	"contains": func(a, b any) any {
-		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
-			return false
+// binaryOps returns, for the operators whose two operands are both evaluated and
+// dereferenced, the one of the VM's helpers it is given to, or nil. (A switch: a map of them
+// was built at every start of the program.)
+func binaryOps(op string) func(a, b any) any {
+	switch op {
+	case "<":
+		return func(a, b any) any { return exprruntime.Less(a, b) }
+	case ">":
+		return func(a, b any) any { return exprruntime.More(a, b) }
+	case "<=":
+		return func(a, b any) any { return exprruntime.LessOrEqual(a, b) }
+	case ">=":
+		return func(a, b any) any { return exprruntime.MoreOrEqual(a, b) }
+	case "+":
+		return exprruntime.Add
+	case "-":
+		return exprruntime.Subtract
+	case "*":
+		return exprruntime.Multiply
+	case "/":
+		return func(a, b any) any { return exprruntime.Divide(a, b) }
+	case "%":
+		return func(a, b any) any { return exprruntime.Modulo(a, b) }
+	case "**":
+		return func(a, b any) any { return exprruntime.Exponent(a, b) }
+	case "^":
+		return func(a, b any) any { return exprruntime.Exponent(a, b) }
+	case "in":
+		return func(a, b any) any { return exprruntime.In(a, b) }
+	case "contains":
+		return func(a, b any) any {
+			if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+				return false
+			}
+			return strings.Contains(a.(string), b.(string))
 		}
-		return strings.Contains(a.(string), b.(string))
-	},
-	"startsWith": func(a, b any) any {
-		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
-			return false
+	case "startsWith":
+		return func(a, b any) any {
+			if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+				return false
+			}
+			return strings.HasPrefix(a.(string), b.(string))
 		}
-		return strings.HasPrefix(a.(string), b.(string))
-	},
-	"endsWith": func(a, b any) any {
-		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
-			return false
+	case "endsWith":
+		return func(a, b any) any {
+			if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+				return false
+			}
+			return strings.HasSuffix(a.(string), b.(string))
 		}
-		return strings.HasSuffix(a.(string), b.(string))
-	},
-	"matches": func(a, b any) any {
-		if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
-			return false
+	case "matches":
+		return func(a, b any) any {
+			if exprruntime.IsNil(a) || exprruntime.IsNil(b) {
+				return false
+			}
+			var match bool
+			var err error
+			if s, ok := a.(string); ok {
+				match, err = regexp.MatchString(b.(string), s)
+			} else {
+				match, err = regexp.Match(b.(string), a.([]byte))
+			}
+			if err != nil {
+				panic(err)
+			}
+			return match
 		}
-		var match bool
-		var err error
-		if s, ok := a.(string); ok {
-			match, err = regexp.MatchString(b.(string), s)
-		} else {
-			match, err = regexp.Match(b.(string), a.([]byte))
-		}
-		if err != nil {
-			panic(err)
-		}
-		return match
-	},
+	}
+	return nil
 }
 
 // intOp is an operator on two ints the VM's helpers compute as Go does (wrapping).
@@ -600,7 +621,7 @@ func (c *fastCompiler) binary(n *ast.BinaryNode) (fn, bool) {
 			}, true
 		}
 	}
-	op := binaryOps[n.Operator]
+	op := binaryOps(n.Operator)
 	if op == nil {
 		return nil, false
 	}
@@ -741,7 +762,7 @@ func simpleType(n ast.Node) bool {
 
 // errShort is returned by an optional member whose object is nil inside a chain: the chain
 // gives nil.
-var errShort = fmt.Errorf("short")
+var errShort = errors.New("short")
 
 func (c *fastCompiler) chain(n *ast.ChainNode) (fn, bool) {
 	c.chains++
@@ -799,7 +820,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		// A record's field by its name, the commonest read of all (attaquant.nom): the map
 		// is read here, other values by byName; a field of a name the frame holds is read
 		// from the frame here too.
-		key := name.Value
+		key := runtime.FieldKey(name.Value)
 		read := c.byName(loc, key)
 		if ref := c.frameName(n.Node); ref != nil && !optional {
 			return func(s *fastState) (any, error) {
@@ -910,7 +931,7 @@ func (c *fastCompiler) pileCards(n ast.Node) cardsFn {
 	if ok, index, fname := checker.FieldIndex(&c.cfg.NtCache, c.cfg.Env, m); ok {
 		// A pile the checker knows (a kind's field, a declared pile): the field by its
 		// index, as structField reads it, unless it is part of a longer chain of fields.
-		if len(index) != 1 || index[0] != pileCardsIndex {
+		if len(index) != 1 || index[0] != pileCardsIndex() {
 			return nil
 		}
 		if ok, _, _ := checker.FieldIndex(&c.cfg.NtCache, c.cfg.Env, m.Node); ok {
@@ -991,13 +1012,40 @@ func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) 
 
 // cardFields and pileFields read a card's and a pile's fields by their index in the struct,
 // what FetchField reads through reflect: the fields of the cards a hand is walked for.
-var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func(*cards.Pile) any) {
-	ct, pt := reflect.TypeFor[cards.Card](), reflect.TypeFor[cards.Pile]()
+// rollFields read a roll's fields the same way: r.total, r.highest and r.faces, read by rules
+// after each roll. (Reflect's Interface allocates even for the small ints Go boxes for free.)
+// pileCardsIndex is the index of a pile's cards in its struct. All are built on first use,
+// by the first member compiled: reflecting at package init cost every command.
+func cardFields() map[int]func(*cards.Card) any   { return structFields().card }
+func pileFields() map[int]func(*cards.Pile) any   { return structFields().pile }
+func rollFields() map[int]func(*runtime.Roll) any { return structFields().roll }
+func pileCardsIndex() int                         { return structFields().pileCards }
+
+type fieldGetters struct {
+	card      map[int]func(*cards.Card) any
+	pile      map[int]func(*cards.Pile) any
+	roll      map[int]func(*runtime.Roll) any
+	pileCards int
+}
+
+var (
+	fieldsOnce sync.Once
+	fields     fieldGetters
+)
+
+func structFields() *fieldGetters {
+	fieldsOnce.Do(func() { fields = buildFieldGetters() })
+	return &fields
+}
+
+func buildFieldGetters() fieldGetters {
+	ct, pt, rt := reflect.TypeFor[cards.Card](), reflect.TypeFor[cards.Pile](), reflect.TypeFor[runtime.Roll]()
 	at := func(t reflect.Type, name string) int {
 		f, _ := t.FieldByName(name)
 		return f.Index[0]
 	}
-	return map[int]func(*cards.Card) any{
+	return fieldGetters{
+		card: map[int]func(*cards.Card) any{
 			at(ct, "RankName"): func(c *cards.Card) any { return c.RankName },
 			at(ct, "Value"):    func(c *cards.Card) any { return c.Value },
 			at(ct, "Symbol"):   func(c *cards.Card) any { return c.Symbol },
@@ -1008,38 +1056,24 @@ var cardFields, pileFields = func() (map[int]func(*cards.Card) any, map[int]func
 			at(ct, "Red"):      func(c *cards.Card) any { return c.Red },
 			at(ct, "Figure"):   func(c *cards.Card) any { return c.Figure },
 			at(ct, "Joker"):    func(c *cards.Card) any { return c.Joker },
-		}, map[int]func(*cards.Pile) any{
+		},
+		pile: map[int]func(*cards.Pile) any{
 			at(pt, "Name"):  func(p *cards.Pile) any { return p.Name },
 			at(pt, "Cards"): func(p *cards.Pile) any { return p.Cards },
-		}
-}()
-
-// rollFields read a roll's fields by their index in the struct, as cardFields a card's:
-// r.total, r.highest and r.faces, read by rules after each roll. (Reflect's Interface
-// allocates even for the small ints Go boxes for free.)
-var rollFields = func() map[int]func(*runtime.Roll) any {
-	t := reflect.TypeFor[runtime.Roll]()
-	at := func(name string) int {
-		f, _ := t.FieldByName(name)
-		return f.Index[0]
+		},
+		roll: map[int]func(*runtime.Roll) any{
+			at(rt, "Total"):   func(r *runtime.Roll) any { return r.Total },
+			at(rt, "Faces"):   func(r *runtime.Roll) any { return r.Faces },
+			at(rt, "All"):     func(r *runtime.Roll) any { return r.All },
+			at(rt, "Dropped"): func(r *runtime.Roll) any { return r.Dropped },
+			at(rt, "Symbols"): func(r *runtime.Roll) any { return r.Symbols },
+			at(rt, "Highest"): func(r *runtime.Roll) any { return r.Highest },
+			at(rt, "Lowest"):  func(r *runtime.Roll) any { return r.Lowest },
+			at(rt, "Bool"):    func(r *runtime.Roll) any { return r.Bool },
+		},
+		pileCards: at(pt, "Cards"),
 	}
-	return map[int]func(*runtime.Roll) any{
-		at("Total"):   func(r *runtime.Roll) any { return r.Total },
-		at("Faces"):   func(r *runtime.Roll) any { return r.Faces },
-		at("All"):     func(r *runtime.Roll) any { return r.All },
-		at("Dropped"): func(r *runtime.Roll) any { return r.Dropped },
-		at("Symbols"): func(r *runtime.Roll) any { return r.Symbols },
-		at("Highest"): func(r *runtime.Roll) any { return r.Highest },
-		at("Lowest"):  func(r *runtime.Roll) any { return r.Lowest },
-		at("Bool"):    func(r *runtime.Roll) any { return r.Bool },
-	}
-}()
-
-// pileCardsIndex is the index of a pile's cards in its struct.
-var pileCardsIndex = func() int {
-	f, _ := reflect.TypeFor[cards.Pile]().FieldByName("Cards")
-	return f.Index[0]
-}()
+}
 
 // cardField and pileField return the getter of the field Fetch finds by that name (its expr
 // tag) in a card or a pile, or nil (a method, another name: Fetch's).
@@ -1048,7 +1082,7 @@ func cardField(name string) func(*cards.Card) any {
 	if !ok {
 		return nil
 	}
-	return cardFields[f.Index[0]]
+	return cardFields()[f.Index[0]]
 }
 
 func pileField(name string) func(*cards.Pile) any {
@@ -1056,7 +1090,7 @@ func pileField(name string) func(*cards.Pile) any {
 	if !ok {
 		return nil
 	}
-	return pileFields[f.Index[0]]
+	return pileFields()[f.Index[0]]
 }
 
 // tagged is the Go name of T's field whose expr tag is name, or "" (a card's or a pile's:
@@ -1064,16 +1098,16 @@ func pileField(name string) func(*cards.Pile) any {
 func tagged[T cards.Card | cards.Pile](name string) string {
 	var zero T
 	if _, card := any(zero).(cards.Card); card {
-		return cardTags()[name]
+		return cardTags.Get()[name]
 	}
-	return pileTags()[name]
+	return pileTags.Get()[name]
 }
 
 // cardTags and pileTags map the expr tags of a card's and a pile's fields to the fields'
 // Go names.
 var (
-	cardTags = sync.OnceValue(fieldTags[cards.Card])
-	pileTags = sync.OnceValue(fieldTags[cards.Pile])
+	cardTags = &runtime.Lazy[map[string]string]{Build: fieldTags[cards.Card]}
+	pileTags = &runtime.Lazy[map[string]string]{Build: fieldTags[cards.Pile]}
 )
 
 // fieldTags maps the expr tags of T's fields to their Go names, the first field of a tag
@@ -1098,7 +1132,7 @@ func structGetter(index []int) func(any) (any, bool) {
 	if len(index) != 1 {
 		return nil
 	}
-	card, pile, roll := cardFields[index[0]], pileFields[index[0]], rollFields[index[0]]
+	card, pile, roll := cardFields()[index[0]], pileFields()[index[0]], rollFields()[index[0]]
 	return func(o any) (any, bool) {
 		switch o := o.(type) {
 		case *runtime.Roll:
@@ -1237,7 +1271,13 @@ func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
 			return nil, false
 		}
 		var ok1, ok2 bool
-		keys[i], ok1 = c.compile(pair.Key)
+		if str, isStr := pair.Key.(*ast.StringNode); isStr {
+			// A written key is the field's own copy of its name (FieldKey): records built
+			// from {…} and the reads of their fields then compare pointers.
+			keys[i], ok1 = constFn(runtime.FieldKey(str.Value)), true
+		} else {
+			keys[i], ok1 = c.compile(pair.Key)
+		}
 		vals[i], ok2 = c.compile(pair.Value)
 		if !ok1 || !ok2 {
 			return nil, false
@@ -1385,10 +1425,10 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			}
 			return v, nil
 		}, true
-	case len(args) == 2 && isMachine(n.Arguments[0]) && charges[id.Value] != nil:
+	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __lit, __built): called as the configuration's
 		// function is, but with no recover, since it cannot panic.
-		charge, arg := charges[id.Value], args[1]
+		charge, arg := chargeOf(id.Value), args[1]
 		return func(s *fastState) (any, error) {
 			v, err := arg(s)
 			if err != nil {

@@ -27,7 +27,7 @@ func TestFastMatchesVM(t *testing.T) {
 		"i": runtime.IntType, "j": runtime.IntType, "f": runtime.FloatType, "b": runtime.BoolType,
 		"c": runtime.BoolType, "s": runtime.StringType, "t": runtime.StringType, "n": runtime.AnyType,
 		"r": runtime.RollType, "u": unit, "v": unit, "l": runtime.ListType,
-		"k": runtime.BuiltinTypes["card"], "h": runtime.BuiltinTypes["hex"], "m": runtime.BuiltinTypes["map"],
+		"k": builtinType("card"), "h": builtinType("hex"), "m": builtinType("map"),
 	}
 	worlds := []diffWorld{
 		{"i": "3", "j": "-2", "f": "2.5", "b": "true", "c": "false", "s": `"a"`, "t": `""`, "n": "1",
@@ -272,7 +272,7 @@ func FuzzFastMatchesVM(f *testing.F) {
 		types := map[string]*runtime.Type{
 			"i": runtime.IntType, "j": runtime.IntType, "f": runtime.FloatType, "b": runtime.BoolType,
 			"c": runtime.BoolType, "s": runtime.StringType, "t": runtime.StringType, "n": runtime.AnyType,
-			"r": runtime.RollType, "u": unit, "l": runtime.ListType, "m": runtime.BuiltinTypes["map"],
+			"r": runtime.RollType, "u": unit, "l": runtime.ListType, "m": builtinType("map"),
 		}
 		world := diffWorld{"i": "3", "j": "-2", "f": "2.5", "b": "true", "c": "false", "s": `"a"`, "t": `""`,
 			"n": "1", "r": "2d6", "u": "Unit({force: 4})", "l": "[1, 2]", "m": "{a: 1}"}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -110,6 +111,9 @@ func (c *fastCompiler) collection(n ast.Node) (func(*fastState, file.Location) (
 			}, true
 		}
 	}
+	if list := c.constList(n); list != nil {
+		return list, true
+	}
 	if pc := c.pileCards(n); pc != nil {
 		needs := needsDeref(n)
 		return func(s *fastState, loc file.Location) (items, error) {
@@ -137,6 +141,53 @@ func (c *fastCompiler) collection(n ast.Node) (func(*fastState, file.Location) (
 		}
 		return c.begin(loc, v)
 	}, true
+}
+
+// constList compiles what a predicate walks when it is the list a builtin with constant
+// arguments gives (entities("Poste"), patched as __each(__rt, __entities(__rt, "Poste"))),
+// or returns nil: the list is read from the builtin's List, neither boxed nor looked up,
+// with the same charges and failures as the two calls.
+func (c *fastCompiler) constList(n ast.Node) func(*fastState, file.Location) (items, error) {
+	each, ok := n.(*ast.CallNode)
+	if !ok || len(each.Arguments) != 2 || !isMachine(each.Arguments[0]) || c.lib == nil {
+		return nil
+	}
+	if id, ok := each.Callee.(*ast.IdentifierNode); !ok || id.Value != "__each" || c.cfg.Functions["__each"] == nil {
+		return nil
+	}
+	call, ok := each.Arguments[1].(*ast.CallNode)
+	if !ok || len(call.Arguments) < 1 || !isMachine(call.Arguments[0]) {
+		return nil
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok || c.cfg.Functions[id.Value] == nil {
+		return nil
+	}
+	name, ok := strings.CutPrefix(id.Value, "__")
+	b, known := c.lib.Builtins[name]
+	if !ok || !known || b.List == nil || runtime.InternalName(name) != id.Value {
+		return nil
+	}
+	args := make([]any, len(call.Arguments)-1)
+	for i, a := range call.Arguments[1:] {
+		s, ok := a.(*ast.StringNode)
+		if !ok {
+			return nil
+		}
+		args[i] = s.Value
+	}
+	list := b.List
+	callLoc, eachLoc := call.Location(), each.Location()
+	return func(s *fastState, _ file.Location) (items, error) {
+		l, err := list(s.m, args)
+		if err != nil {
+			return items{}, c.fail(callLoc, err)
+		}
+		if err := s.m.Charge(len(l) + 1); err != nil { // __each's charge: the list's Size
+			return items{}, c.fail(eachLoc, err)
+		}
+		return items{anys: l, n: len(l)}, nil
+	}
 }
 
 // predicate compiles a builtin with a predicate, or returns nil.
@@ -182,7 +233,11 @@ func (c *fastCompiler) predicate(n *ast.BuiltinNode) fn {
 		return nil
 	}
 	loc := n.Location()
-	loop := c.predLoop(n, loc, body, mapped, init)
+	var test cond
+	if body != nil {
+		test = c.cond(n.Arguments[1], loc, body)
+	}
+	loop := c.predLoop(n, loc, body, test, mapped, init)
 	return func(s *fastState) (any, error) {
 		it, err := coll(s, loc)
 		if err != nil {
@@ -216,9 +271,95 @@ func (c *fastCompiler) truth(loc file.Location, v any) (bool, error) {
 	return false, err
 }
 
+// cond is a predicate's body read as the builtin reads it (truth), for the element pushed
+// as # already; el is that element when the collection is a list of values (it.anys), else
+// nil. (Not the collection itself: a pointer to it would put every loop's on the heap.)
+type cond func(s *fastState, el any) (bool, error)
+
+// at is the element i of it for a cond.
+func (it *items) at(i int) any {
+	if it.anys != nil {
+		return it.anys[i]
+	}
+	return nil
+}
+
+// cond compiles the body n of a predicate, already compiled as body, to a cond. A body that
+// compares a field of the element with a string, #.f == "x" or #.f != "x" (the patch's
+// __op(__rt, "==", #.f, "x"): # has no static type), reads the field of an element that is a
+// record and compares it here, where the operator would have compared the same two strings
+// as the language's == does; anything else (no record, a field that is no string) takes the
+// body.
+func (c *fastCompiler) cond(n ast.Node, loc file.Location, body fn) cond {
+	slow := func(s *fastState, _ any) (bool, error) {
+		v, err := body(s)
+		if err != nil {
+			return false, err
+		}
+		return c.truth(loc, v)
+	}
+	key, lit, eq, ok := fieldIsString(n)
+	if !ok || c.cfg.Functions["__op"] == nil {
+		return slow
+	}
+	return func(s *fastState, el any) (bool, error) {
+		if rec, ok := el.(map[string]any); ok {
+			if v, ok := rec[key].(string); ok {
+				return (v == lit) == eq, nil
+			}
+		}
+		return slow(s, el)
+	}
+}
+
+// fieldIsString matches n against __op(__rt, "==" or "!=", #.key, "lit"), either way round:
+// eq is true for ==.
+func fieldIsString(n ast.Node) (key, lit string, eq, ok bool) {
+	if p, isPred := n.(*ast.PredicateNode); isPred {
+		n = p.Node
+	}
+	call, isCall := n.(*ast.CallNode)
+	if !isCall || len(call.Arguments) != 4 || !isMachine(call.Arguments[0]) {
+		return "", "", false, false
+	}
+	if id, isID := call.Callee.(*ast.IdentifierNode); !isID || id.Value != "__op" {
+		return "", "", false, false
+	}
+	op, isStr := call.Arguments[1].(*ast.StringNode)
+	if !isStr || op.Value != "==" && op.Value != "!=" {
+		return "", "", false, false
+	}
+	field := func(x ast.Node) (string, bool) {
+		m, isMember := x.(*ast.MemberNode)
+		if !isMember || m.Optional || m.Method {
+			return "", false
+		}
+		if p, isPtr := m.Node.(*ast.PointerNode); !isPtr || p.Name != "" {
+			return "", false
+		}
+		name, isStr := m.Property.(*ast.StringNode)
+		if !isStr {
+			return "", false
+		}
+		return name.Value, true
+	}
+	l, r := call.Arguments[2], call.Arguments[3]
+	if k, isField := field(l); isField {
+		if s, isStr := r.(*ast.StringNode); isStr {
+			return k, s.Value, op.Value == "==", true
+		}
+	}
+	if k, isField := field(r); isField {
+		if s, isStr := l.(*ast.StringNode); isStr {
+			return k, s.Value, op.Value == "==", true
+		}
+	}
+	return "", "", false, false
+}
+
 // predLoop compiles the loop of the builtin n (one closure for each builtin: no switch on
-// its name for each call).
-func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, mapped, init fn) predLoop {
+// its name for each call); test is body read as a bool.
+func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, test cond, mapped, init fn) predLoop {
 	switch n.Name {
 	case "all", "none", "any":
 		// all stops at the first false, none and any at the first true.
@@ -226,11 +367,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 		return func(s *fastState, depth int, it items) (any, error) {
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
-				v, err := body(s)
-				if err != nil {
-					return nil, err
-				}
-				b, err := c.truth(loc, v)
+				b, err := test(s, it.at(i))
 				if err != nil {
 					return nil, err
 				}
@@ -251,11 +388,16 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 			count := 0
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
-				v, err := c.element(s, loc, body, &it, i)
-				if err != nil {
-					return nil, err
+				var b bool
+				var err error
+				if test != nil {
+					b, err = test(s, it.at(i))
+				} else {
+					var v any
+					if v, err = c.item(loc, &it, i); err == nil {
+						b, err = c.truth(loc, v)
+					}
 				}
-				b, err := c.truth(loc, v)
 				if err != nil {
 					return nil, err
 				}
@@ -325,18 +467,16 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 			base := len(s.scratch)
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
-				v, err := body(s)
-				if err == nil {
-					var b bool
-					if b, err = c.truth(loc, v); err == nil && b {
-						if mapped != nil {
-							v, err = mapped(s)
-						} else {
-							v, err = c.item(loc, &it, i)
-						}
-						if err == nil {
-							s.scratch = append(s.scratch, v)
-						}
+				b, err := test(s, it.at(i))
+				if err == nil && b {
+					var v any
+					if mapped != nil {
+						v, err = mapped(s)
+					} else {
+						v, err = c.item(loc, &it, i)
+					}
+					if err == nil {
+						s.scratch = append(s.scratch, v)
 					}
 				}
 				if err != nil {
@@ -367,11 +507,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body, map
 					i = it.n - 1 - k
 				}
 				s.items[depth].index = i
-				v, err := body(s)
-				if err != nil {
-					return nil, err
-				}
-				b, err := c.truth(loc, v)
+				b, err := test(s, it.at(i))
 				if err != nil {
 					return nil, err
 				}

@@ -50,7 +50,7 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 	unit := prog.Globals["Unit"].(*runtime.Kind).Type()
 	types := map[string]*runtime.Type{
 		"i": runtime.IntType, "s": runtime.StringType, "n": runtime.AnyType, "r": runtime.RollType,
-		"u": unit, "l": runtime.ListType, "m": runtime.BuiltinTypes["map"],
+		"u": unit, "l": runtime.ListType, "m": builtinType("map"),
 	}
 	world := map[string]string{"i": "2", "s": `"b"`, "n": `"a"`, "r": "2d6", "u": "Unit({force: 4})",
 		"l": "[1, 2, 3]", "m": "{a: 1, b: 2, c: 3}"}

@@ -37,9 +37,6 @@ func FuncNames(lib *runtime.Library) map[string]bool {
 	return v.(map[string]bool)
 }
 
-// pureFuncs are the core functions, by name, read by the checker of their arguments.
-var pureFuncs = sync.OnceValue(core.Funcs)
-
 // funcNamesCache and optionsCache hold, per library, what FuncNames and stdFuncOptions
 // build: one library serves every load and every REPL input of a process.
 var funcNamesCache, optionsCache sync.Map
@@ -56,9 +53,10 @@ func stdFuncOptions(lib *runtime.Library) []expr.Option {
 	// Lists concatenate with +, as GMs expect: journal + ["touché"]. A roll's faces
 	// ([]int) and symbols ([]string) are lists too: every pairing is declared.
 	var concatTypes []any
-	for _, l := range listGoTypes {
-		for _, r := range listGoTypes {
-			concatTypes = append(concatTypes, reflect.New(reflect.FuncOf([]reflect.Type{l, r}, []reflect.Type{listGoTypes[0]}, false)).Interface())
+	lists := listGoTypes()
+	for _, l := range lists {
+		for _, r := range lists {
+			concatTypes = append(concatTypes, reflect.New(reflect.FuncOf([]reflect.Type{l, r}, []reflect.Type{lists[0]}, false)).Interface())
 		}
 	}
 	opts = append(opts, expr.Function("__concat", func(a ...any) (any, error) {
@@ -108,58 +106,102 @@ func callProc(args ...any) (any, error) {
 
 // listGoTypes are the Go types that hold lists in expressions: lists, a roll's faces and its
 // symbols.
-var listGoTypes = []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[[]int](), reflect.TypeFor[[]string]()}
+func listGoTypes() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[[]int](), reflect.TypeFor[[]string]()}
+}
 
 // overloadedOps lets rolls stand for their totals in arithmetic and comparisons, and lists
 // join with +. Built on first use, by the first expression compiled with an operator.
-var overloadedOps = sync.OnceValue(func() []struct {
-	op  string
-	fns []string
-} {
-	out := []struct {
-		op  string
-		fns []string
-	}{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps["+"]...)}}
+var overloadedOps = &runtime.Lazy[[]opOverloads]{Build: func() []opOverloads {
+	out := []opOverloads{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps("+")...)}}
 	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
 		fns := []string{rollOpName(op)}
-		if code, ok := codeOps[op]; ok {
+		if code, ok := codeOps(op); ok {
 			fns = append(fns, code)
 		}
-		out = append(out, struct {
-			op  string
-			fns []string
-		}{op, append(fns, numOps[op]...)})
+		out = append(out, opOverloads{op, append(fns, numOps(op)...)})
 	}
 	return out
-})
+}}
+
+// opOverloads are the functions that overload one operator.
+type opOverloads struct {
+	op  string
+	fns []string
+}
 
 // numOps are the overloads where a fraction meets a number: compared as rules see them
 // (runtime.CompareNum), so 1 - 8/10 >= 0.2 holds; and float arithmetic, / and powers
 // always, checked by runtime.RollArith (a division by zero, an overflow to +Inf or a NaN is
 // an error at the operator, as % by zero is). Two ints keep expr's own comparison and +, -, *.
-var numOps = map[string][]string{"<": {"__num_lt"}, "<=": {"__num_le"}, ">": {"__num_gt"}, ">=": {"__num_ge"}, "==": {"__num_eq"}, "!=": {"__num_ne"},
-	"+": {"__num_add"}, "-": {"__num_sub"}, "*": {"__num_mul"}, "/": {"__num_div"}, "**": {"__num_pow"}, "^": {"__num_caret"}}
+// numOps(op) names op's overload, or is nil. (A switch: a map is built at every start.)
+func numOps(op string) []string {
+	name := ""
+	switch op {
+	case "<":
+		name = "__num_lt"
+	case "<=":
+		name = "__num_le"
+	case ">":
+		name = "__num_gt"
+	case ">=":
+		name = "__num_ge"
+	case "==":
+		name = "__num_eq"
+	case "!=":
+		name = "__num_ne"
+	case "+":
+		name = "__num_add"
+	case "-":
+		name = "__num_sub"
+	case "*":
+		name = "__num_mul"
+	case "/":
+		name = "__num_div"
+	case "**":
+		name = "__num_pow"
+	case "^":
+		name = "__num_caret"
+	default:
+		return nil
+	}
+	return []string{name}
+}
 
-// floatArith are the arithmetic numOps, with the operand types each takes.
-var floatArith = func() map[string][]any {
+// isFloatArith reports whether op is one of the arithmetic numOps (floatArith).
+func isFloatArith(op string) bool {
+	switch op {
+	case "+", "-", "*", "/", "**", "^":
+		return true
+	}
+	return false
+}
+
+// floatArith are the operand types each arithmetic numOp takes, nil for another operator.
+func floatArith(op string) []any {
+	if !isFloatArith(op) {
+		return nil
+	}
 	mixed := []any{new(func(float64, float64) float64), new(func(int, float64) float64), new(func(float64, int) float64)}
-	always := append([]any{new(func(int, int) float64)}, mixed...)
-	return map[string][]any{"+": mixed, "-": mixed, "*": mixed, "/": always, "**": always, "^": always}
-}()
+	if op == "+" || op == "-" || op == "*" {
+		return mixed
+	}
+	return append([]any{new(func(int, int) float64)}, mixed...)
+}
 
 // numOperatorFunctions declares the numOps.
 func numOperatorFunctions() []expr.Option {
 	var opts []expr.Option
 	for _, op := range []string{"+", "-", "*", "/", "**", "^"} {
 		op := op
-		opts = append(opts, expr.Function(numOps[op][0], func(a ...any) (any, error) {
+		opts = append(opts, expr.Function(numOps(op)[0], func(a ...any) (any, error) {
 			return runtime.RollArith(op, a[0], a[1])
-		}, floatArith[op]...))
+		}, floatArith(op)...))
 	}
 	types := []any{new(func(float64, float64) bool), new(func(int, float64) bool), new(func(float64, int) bool)}
 	for _, op := range []string{"<", "<=", ">", ">=", "==", "!="} {
 		op := op
-		opts = append(opts, expr.Function(numOps[op][0], func(a ...any) (any, error) {
+		opts = append(opts, expr.Function(numOps(op)[0], func(a ...any) (any, error) {
 			return core.Compare(op, a[0], a[1]), nil
 		}, types...))
 	}

@@ -385,9 +385,15 @@ func DieHint(msg string, named map[string]*dice.Die) string {
 	return ""
 }
 
-// totalOnlyOps are the operators that read a roll as its total alone, as a plain int: the
+// totalOnlyOps reports whether operator s reads a roll as its total alone, as a plain int: the
 // roll overloads give the same value as expr's own int operators (runtime.RollArith).
-var totalOnlyOps = map[string]bool{"+": true, "-": true, "*": true, "<": true, "<=": true, ">": true, ">=": true, "==": true, "!=": true}
+func totalOnlyOps(s string) bool {
+	switch s {
+	case "+", "-", "*", "<", "<=", ">", ">=", "==", "!=":
+		return true
+	}
+	return false
+}
 
 // totalOnly makes a dice literal that is an operand of arithmetic or a comparison with an
 // int (`3d6 + 2 >= 12`, `2d6 - 1d4`) roll its total only (__dicetotal), without recording its
@@ -395,7 +401,7 @@ var totalOnlyOps = map[string]bool{"+": true, "-": true, "*": true, "<": true, "
 // whose dice are plain numbers (dice.Expr.FixedDice) qualify; a symbolic die compared with a
 // face's name, or any operand whose type is not int, keeps the roll.
 func (pv *patcher) totalOnly(n *ast.BinaryNode) {
-	if !totalOnlyOps[n.Operator] {
+	if !totalOnlyOps(n.Operator) {
 		return
 	}
 	l, lok := diceLiteralCall(n.Left)

@@ -31,7 +31,7 @@ func (pv *patcher) mapDefault(node *ast.Node, n *ast.MemberNode) {
 		// A code has no zero: a missing key is an error, and the entry is typed as a code
 		// for the operators that take one (f.codes["blaster"] + 1D).
 		c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__code_entry"}, Arguments: []ast.Node{n}}
-		c.SetType(codeType)
+		c.SetType(codeType())
 		c.SetLocation(n.Location())
 		if pv.c.origins == nil {
 			pv.c.origins = map[ast.Node]ast.Node{}

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 )
 
@@ -239,6 +238,21 @@ func Totals(v any) any {
 // total, + joins strings and lists (charged to memory), and a mismatch is said in the
 // language's words.
 func (m *Machine) Binary(op string, a, b any) (any, error) {
+	// Two ints or two strings, the commonest operands whose types the checker did not know
+	// (fields of records read as any): what RollArith and Equal give them, without their
+	// checks for rolls, faces, lists and maps.
+	switch x := a.(type) {
+	case int:
+		if y, ok := b.(int); ok {
+			if v, ok := intArith(op, x, y); ok {
+				return v, nil
+			}
+		}
+	case string:
+		if y, ok := b.(string); ok && (op == "==" || op == "!=") {
+			return (x == y) == (op == "=="), nil
+		}
+	}
 	if r, ok := a.(*Roll); ok {
 		a = r.Total
 	}
@@ -332,55 +346,57 @@ func TypeName(v any) string {
 }
 
 // goNames translates the Go type names expr-lang's messages use into the language's own.
-var goNames = strings.NewReplacer(
-	"map[string]interface {}", "map",
-	"map[interface {}][]interface {}", "map",
-	"map[string]any", "map",
-	"[]interface {}", "list",
-	"[]any", "list",
-	"[]int", "list",
-	"[]float64", "list",
-	"[]string", "list",
-	"*dsl.Roll", "roll",
-	"dsl.Roll", "roll",
-	"*dsl.Machine", "machine",
-	"*runtime.Roll", "roll",
-	"runtime.Roll", "roll",
-	"*runtime.Machine", "machine",
-	"*cards.Card", "card",
-	"cards.Card", "card",
-	"*cards.Pile", "pile",
-	"cards.Pile", "pile",
-	"hex.Hex", "hex",
-	"*hex.Map", "board",
-	"hex.Map", "board",
-	"*dice.Die", "die",
-	"dice.Die", "die",
-	"*dice.Expr", "dice",
-	"*dice.Code", "dice",
-	"dice.Code", "dice",
-	"vm.groupBy", "map",
-	"interface {}", "any",
-	// fmt's and encoding/json's words for nil and for the value being read.
-	"%!s(<nil>)", "nil",
-	"%!v(<nil>)", "nil",
-	"<nil>", "nil",
-	"json: cannot unmarshal", "fromJSON: cannot read",
-	"into Go value of type", "as a",
-	"float64", "float",
-	"runtime error: ", "",
-	"reflect.Value.Slice: slice index out of bounds", "index out of range",
-	"reflect: ", "",
-)
+var goNames = &Lazy[*strings.Replacer]{Build: func() *strings.Replacer {
+	return strings.NewReplacer(
+		"map[string]interface {}", "map",
+		"map[interface {}][]interface {}", "map",
+		"map[string]any", "map",
+		"[]interface {}", "list",
+		"[]any", "list",
+		"[]int", "list",
+		"[]float64", "list",
+		"[]string", "list",
+		"*dsl.Roll", "roll",
+		"dsl.Roll", "roll",
+		"*dsl.Machine", "machine",
+		"*runtime.Roll", "roll",
+		"runtime.Roll", "roll",
+		"*runtime.Machine", "machine",
+		"*cards.Card", "card",
+		"cards.Card", "card",
+		"*cards.Pile", "pile",
+		"cards.Pile", "pile",
+		"hex.Hex", "hex",
+		"*hex.Map", "board",
+		"hex.Map", "board",
+		"*dice.Die", "die",
+		"dice.Die", "die",
+		"*dice.Expr", "dice",
+		"*dice.Code", "dice",
+		"dice.Code", "dice",
+		"vm.groupBy", "map",
+		"interface {}", "any",
+		// fmt's and encoding/json's words for nil and for the value being read.
+		"%!s(<nil>)", "nil",
+		"%!v(<nil>)", "nil",
+		"<nil>", "nil",
+		"json: cannot unmarshal", "fromJSON: cannot read",
+		"into Go value of type", "as a",
+		"float64", "float",
+		"runtime error: ", "",
+		"reflect.Value.Slice: slice index out of bounds", "index out of range",
+		"reflect: ", "",
+	)
+}}
 
 // conversionRE matches Go's message for a failed type assertion; internalRE matches the name
 // of an internal function (__rollf). Both are compiled on first use, as every package-level
 // pattern is, so that start-up pays for none.
 var (
-	conversionRE = sync.OnceValue(func() *regexp.Regexp {
+	conversionRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 		return regexp.MustCompile(`interface conversion: (?:interface \{\}|any) is ([^,]+), not (\S+)`)
-	})
-	internalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) })
+	}}
+	internalRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`\b__[a-z_]+`) }}
 )
 
 // ForeignWords rewrites text the language did not write, so that no Go type name nor
@@ -394,8 +410,8 @@ func ForeignWords(msg string) string {
 	if strings.Contains(msg, `"`) {
 		// Quoted text is the rule's own (int("float64 x")): only the words around it are
 		// translated.
-		parts := quotedRE().Split(msg, -1)
-		quoted := quotedRE().FindAllString(msg, -1)
+		parts := quotedRE.Get().Split(msg, -1)
+		quoted := quotedRE.Get().FindAllString(msg, -1)
 		var b strings.Builder
 		for i, part := range parts {
 			b.WriteString(goWords(part))
@@ -409,17 +425,17 @@ func ForeignWords(msg string) string {
 }
 
 // quotedRE matches a Go-quoted string inside a message.
-var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
+var quotedRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) }}
 
 // indexRE matches expr-lang's word for an index past a list's end. It reports a negative
 // index after adding the length (ÉTATS[-99] on 3 elements said -96).
-var indexRE = sync.OnceValue(func() *regexp.Regexp {
+var indexRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`index out of range: (-?\d+) \(array length is (\d+)\)`)
-})
+}}
 
 // indexWords gives back the index as written and the list's length.
 func indexWords(m string) string {
-	sub := indexRE().FindStringSubmatch(m)
+	sub := indexRE.Get().FindStringSubmatch(m)
 	i, err1 := strconv.Atoi(sub[1])
 	n, err2 := strconv.Atoi(sub[2])
 	if err1 != nil || err2 != nil {
@@ -437,12 +453,12 @@ func indexWords(m string) string {
 
 func goWords(msg string) string {
 	if strings.Contains(msg, "array length") {
-		msg = indexRE().ReplaceAllStringFunc(msg, indexWords)
+		msg = indexRE.Get().ReplaceAllStringFunc(msg, indexWords)
 	}
-	msg = conversionRE().ReplaceAllString(msg, "expected $2, got $1")
-	msg = goNames.Replace(msg)
+	msg = conversionRE.Get().ReplaceAllString(msg, "expected $2, got $1")
+	msg = goNames.Get().Replace(msg)
 	if strings.Contains(msg, "__") {
-		msg = internalRE().ReplaceAllStringFunc(msg, publicName)
+		msg = internalRE.Get().ReplaceAllStringFunc(msg, publicName)
 	}
 	return strings.ReplaceAll(msg, "integer divide by zero", "division by zero")
 }
@@ -473,7 +489,21 @@ type equalPair struct{ a, b uintptr }
 // element), to a depth of maxCompareDepth; anything else as expressions compare it
 // (Program.Equal).
 func (m *Machine) Equal(a, b any) (bool, error) {
-	return m.equalAt(a, b, 0, map[equalPair]bool{})
+	switch a.(type) {
+	case []any, map[string]any:
+		// Only a list or a map walks its elements and remembers the pairs it compared;
+		// making the map of them costs a random seed, at every == of two names.
+		return m.equalAt(a, b, 0, map[equalPair]bool{})
+	}
+	return m.equalAt(a, b, 0, nil)
+}
+
+// equalScalar is equalAt's comparison of a value that is no list or map.
+func (m *Machine) equalScalar(a, b any) bool {
+	if m.prog.Equal != nil {
+		return m.prog.Equal(a, b)
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, error) {
@@ -536,10 +566,7 @@ func (m *Machine) equalAt(a, b any, depth int, seen map[equalPair]bool) (bool, e
 		}
 		return true, nil
 	}
-	if m.prog.Equal != nil {
-		return m.prog.Equal(a, b), nil
-	}
-	return reflect.DeepEqual(a, b), nil
+	return m.equalScalar(a, b), nil
 }
 
 // enterCompare charges the n elements of a collection about to be compared, and refuses to

@@ -3,8 +3,8 @@ package runtime
 import (
 	"regexp"
 	"sort"
-	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -14,9 +14,9 @@ import (
 // IdentRE matches a whole name as the language spells it: a letter or _, then letters,
 // digits or _. The printer uses it to decide whether a record key needs quotes; exported for
 // the checker, which validates declared names with it. It is compiled on first use.
-var IdentRE = LazyRegexp(sync.OnceValue(func() *regexp.Regexp {
+var IdentRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
-}))
+}}
 
 // IsIdent reports what IdentRE matches, without the regular expression: the printer asks it
 // of every key of every map it shows.
@@ -25,20 +25,19 @@ func IsIdent(s string) bool {
 		return false
 	}
 	for i, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsNumber(r)) {
+		if r < utf8.RuneSelf {
+			// The letters and digits of ASCII are the ones unicode's tables give it.
+			if r != '_' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') && (i == 0 || r < '0' || r > '9') {
+				return false
+			}
+			continue
+		}
+		if !unicode.IsLetter(r) && (i == 0 || !unicode.IsNumber(r)) {
 			return false
 		}
 	}
 	return true
 }
-
-// LazyRegexp is a regular expression compiled on its first use (a sync.OnceValue), so that a
-// package-level pattern costs nothing at start-up. Call it for the *regexp.Regexp; MatchString
-// is there so that a lazy pattern reads as a compiled one. Safe for concurrent use.
-type LazyRegexp func() *regexp.Regexp
-
-// MatchString reports whether s contains a match of the pattern, compiling it if need be.
-func (re LazyRegexp) MatchString(s string) bool { return re().MatchString(s) }
 
 // Code is an expression compiled by the expression engine (package dsl/internal/exprx, the
 // only one that knows expr-lang), run through it. A Code is immutable and may be run by many

@@ -32,6 +32,10 @@ type Builtin struct {
 	// The checker resolves the procedure there at load and refuses one whose parameters do
 	// not fit the call the builtin makes.
 	Callbacks []Callback
+	// List, when set, is Fn for a builtin whose result is a list, without boxing it: the
+	// predicates and loops that walk the result of a call with constant arguments
+	// (entities("Poste")) take it from here. It must give what Fn gives.
+	List func(m *Machine, args []any) ([]any, error)
 }
 
 // Callback is an argument of a builtin that takes a procedure, and how the builtin calls it.
@@ -111,8 +115,11 @@ type Library struct {
 func Core() map[string]Builtin {
 	return map[string]Builtin{
 		"entities": {Fn: func(m *Machine, args []any) (any, error) {
-			return m.EntitiesOf(args[0].(string))
-		}, Types: []any{new(func(*Machine, string) []any)}},
+			return m.entitiesBoxed(args[0].(string))
+		}, Types: []any{new(func(*Machine, string) []any)},
+			List: func(m *Machine, args []any) ([]any, error) {
+				return m.EntitiesOf(args[0].(string))
+			}},
 	}
 }
 
@@ -170,8 +177,49 @@ func givenMark(given bool) string {
 }
 
 // EntitiesOf lists the values of the entities of a kind, in declaration order, a step per
-// entity declared: the builtin entities(kind).
+// entity declared: the builtin entities(kind). The list is the machine's own, the same from
+// call to call while no global binding changes (a list is never changed in place: an
+// assignment or a builtin makes a new one), so asking again looks up and copies nothing.
 func (m *Machine) EntitiesOf(kind string) ([]any, error) {
+	e, err := m.entityList(kind)
+	if err != nil {
+		return nil, err
+	}
+	return e.list, nil
+}
+
+// entitiesBoxed is EntitiesOf as the builtin gives it, boxed once per list.
+func (m *Machine) entitiesBoxed(kind string) (any, error) {
+	e, err := m.entityList(kind)
+	if err != nil {
+		return nil, err
+	}
+	return e.boxed, nil
+}
+
+// entityList is a machine's list of the entities of one kind (EntitiesOf), made when the
+// global bindings were at version.
+type entityList struct {
+	kind    string
+	version int
+	list    []any
+	boxed   any
+}
+
+// entityList finds or makes the list of the entities of kind, charged as EntitiesOf is. The
+// lists are few (a kind per entities call written in the rules): they are searched in turn.
+func (m *Machine) entityList(kind string) (*entityList, error) {
+	for i := range m.entityLists {
+		if e := &m.entityLists[i]; e.kind == kind {
+			if e.version != m.version {
+				break // the bindings changed (a reload): made anew below
+			}
+			if err := m.Charge(len(m.prog.Entities)); err != nil {
+				return nil, err
+			}
+			return e, nil
+		}
+	}
 	k, ok := m.prog.Globals[kind].(*Kind)
 	if !ok {
 		return nil, Errorf("unknown kind %s", kind)
@@ -185,16 +233,24 @@ func (m *Machine) EntitiesOf(kind string) ([]any, error) {
 			n++
 		}
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	out := make([]any, 0, n)
-	for _, e := range m.prog.Entities {
-		if e.Kind == k {
-			out = append(out, m.globals[e.Name])
+	var out []any
+	if n > 0 {
+		out = make([]any, 0, n)
+		for _, e := range m.prog.Entities {
+			if e.Kind == k {
+				out = append(out, m.globals[e.Name])
+			}
 		}
 	}
-	return out, nil
+	made := entityList{kind: kind, version: m.version, list: out, boxed: out}
+	for i := range m.entityLists {
+		if m.entityLists[i].kind == kind {
+			m.entityLists[i] = made
+			return &m.entityLists[i], nil
+		}
+	}
+	m.entityLists = append(m.entityLists, made)
+	return &m.entityLists[len(m.entityLists)-1], nil
 }
 
 //go:generate go run boxedints_gen.go

@@ -3,13 +3,19 @@ package runtime
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
 // set writes rec[key] = v as setEntry does, without its checks.
 func set(m *Machine, rec map[string]any, key string, v any) {
+	ptr := recordPtr(rec)
+	if m.fieldJournaled(ptr, key) {
+		rec[key] = v
+		return
+	}
 	old, had := rec[key]
-	m.setField(rec, key, v, old, had)
+	m.setField(rec, ptr, key, v, old, had)
 }
 
 // Past journalScan entries the journal is indexed: a field written again adds no entry,
@@ -66,5 +72,31 @@ func TestJournalRecentGenerations(t *testing.T) {
 	m.rollback()
 	if rec["hp"] != 1 {
 		t.Errorf("after the generations wrapped: rolled back to %v, want 1", rec["hp"])
+	}
+}
+
+// A field named by two strings of the same text (two statements writing it) has one undo;
+// once found in the journal under the second name it is remembered under that one too
+// (m.recent), and the rollback restores the value from before the first write.
+func TestJournalFieldNamedTwice(t *testing.T) {
+	m := &Machine{}
+	rec := map[string]any{"hp": 10}
+	for i := range 2 * journalScan {
+		set(m, rec, fmt.Sprint("f", i), i) // a long journal: indexed
+	}
+	one, other := "hp", strings.Clone("hp")
+	set(m, rec, one, 1)
+	set(m, rec, other, 2)
+	set(m, rec, one, 3)
+	if len(m.journal) != 2*journalScan+1 {
+		t.Fatalf("journal %d entries, want %d", len(m.journal), 2*journalScan+1)
+	}
+	ptr := recordPtr(rec)
+	if e := m.recent[recentSlot(ptr, other)]; e.gen != m.jgen || e.key != "hp" || e.rec != uintptr(ptr) {
+		t.Errorf("the field under its second name is not remembered: %+v", e)
+	}
+	m.rollback()
+	if len(rec) != 1 || rec["hp"] != 10 {
+		t.Errorf("after the rollback: %v, want map[hp:10]", rec)
 	}
 }

@@ -105,12 +105,16 @@ type Machine struct {
 	fastStates []any // the same for Fast code (Fast.Eval)
 	pools      [][]*Frame
 	tbufs      [][]byte // free buffers to render templates into (takeBuf)
-	// texts is the value each template that is an expression's value gave last (value).
-	texts map[*Template]any
+	// textSlots and texts are the value each template that is an expression's value gave
+	// last (value): by the template's slot, or for a template without one, in the map.
+	textSlots []any
+	texts     map[*Template]any
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64
 	unitIndexes map[*MapDecl]*unitIndex
+	// entityLists are the lists entities(kind) gives (EntitiesOf).
+	entityLists []entityList
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
@@ -210,17 +214,24 @@ func (m *Machine) fieldJournaled(rec unsafe.Pointer, key string) bool {
 			return true
 		}
 	}
+	found := false
 	if len(m.journal) <= journalScan {
 		for i := range m.journal {
 			if u := &m.journal[i]; u.rec == rec && u.key == key {
-				return true
+				found = true
+				break
 			}
 		}
-		return false
+	} else {
+		m.index()
+		_, found = m.journaledFields[fieldID{rec, key}]
 	}
-	m.index()
-	_, ok := m.journaledFields[fieldID{rec, key}]
-	return ok
+	if found {
+		// Another statement writing the field names it with another string (the recent
+		// slot hashes its address), or another field took the slot: found next time.
+		m.rememberField(rec, key)
+	}
+	return found
 }
 
 // record adds an undo to the journal (the caller checked that it holds none for the thing).
@@ -661,16 +672,19 @@ func (m *Machine) rollback() {
 	m.clearJournal()
 }
 
-// setField writes a record field or a map entry, journaling the old value for rollback
-// (old, had: what rec[key] held). Only setEntry calls it, after CheckMutable.
-func (m *Machine) setField(rec map[string]any, key string, v, old any, had bool) {
-	ptr := *(*unsafe.Pointer)(unsafe.Pointer(&rec))
-	if !m.fieldJournaled(ptr, key) {
-		m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
-		m.rememberField(ptr, key)
-	}
+// setField writes a record field or a map entry that is not journaled yet, journaling the
+// old value for rollback (old, had: what rec[key] held). Only setEntry calls it, after
+// CheckMutable.
+func (m *Machine) setField(rec map[string]any, ptr unsafe.Pointer, key string, v, old any, had bool) {
+	m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
+	m.rememberField(ptr, key)
 	rec[key] = v
 	m.writes++
+}
+
+// recordPtr is the identity of a record's (or a map's) table, as the journal names it.
+func recordPtr(rec map[string]any) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&rec))
 }
 
 // short names a value for a trace line: an entity by its name, other records by kind.
@@ -1203,7 +1217,17 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 // entry of a map set by an assignment. A frozen value is refused (CheckMutable); a new entry
 // is charged to the memory budget, since maps cannot grow without bound under max_steps
 // alone; the old value is journaled, so a failed call rolls it back.
+//
+// A field this call wrote before, the commonest write, is only written: its undo is in the
+// journal, the record was found mutable then (nothing freezes a value while rules run), and
+// the entry is there (only a rollback removes one).
 func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error {
+	ptr := recordPtr(rec)
+	if m.fieldJournaled(ptr, key) {
+		rec[key] = v
+		m.writes++
+		return nil
+	}
 	if err := m.CheckMutable(rec); err != nil {
 		return &RuntimeError{Pos: at, Msg: err.Error()}
 	}
@@ -1213,7 +1237,7 @@ func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error 
 			return &RuntimeError{Pos: at, Msg: err.Error()}
 		}
 	}
-	m.setField(rec, key, v, old, had)
+	m.setField(rec, ptr, key, v, old, had)
 	return nil
 }
 

@@ -50,12 +50,6 @@ func NewNumberArgs(name string, skip int, types []any) *NumberArgs {
 	return c
 }
 
-var (
-	intGo   = reflect.TypeFor[int]()
-	floatGo = reflect.TypeFor[float64]()
-	rollGo  = reflect.TypeFor[*Roll]()
-)
-
 // numArgs are the arguments of a call of n arguments that every signature taking n
 // declares as a number (a roll allowed if one of them takes a roll there). An argument some
 // signature takes as anything else is left to the function.
@@ -70,9 +64,9 @@ func (c *NumberArgs) numArgs(n int) []numArg {
 			}
 			fits = true
 			switch in {
-			case intGo, floatGo:
+			case reflect.TypeFor[int](), reflect.TypeFor[float64]():
 				number = true
-			case rollGo:
+			case reflect.TypeFor[*Roll]():
 				roll = true
 			default:
 				number, fits = false, false

@@ -35,6 +35,9 @@ type Program struct {
 	RuleFaces map[string][]dice.Face
 	// Globals maps every top-level name to its declaration.
 	Globals map[string]Global
+	// templates counts the procedures' templates that are an expression's value, each
+	// given its slot (numberTemplates).
+	templates int32
 	// Equal is == on values other than lists, maps and records (numbers of any Go type,
 	// strings, lists of other element types…), as the expression engine compares them; set
 	// by the checker. Machine.Equal walks lists, maps and records itself.

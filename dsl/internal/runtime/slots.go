@@ -1,6 +1,9 @@
 package runtime
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Slots: the locals and parameters of a procedure live in a slice, each at an index fixed
 // at load (ResolveSlots), as starlark-go's resolver gives a function's locals indices, so a
@@ -66,6 +69,7 @@ func (f *Frame) flush() {
 // tables). A procedure with an expression that another procedure (or a table) also holds
 // keeps the map too, since a slot means one procedure's frame.
 func ResolveSlots(prog *Program) {
+	numberTemplates(prog)
 	for _, p := range prog.Procs {
 		if r, ok := onlyStmt(p.Body).(*ReturnStmt); ok && r.Value != nil {
 			p.onlyReturn = r
@@ -106,6 +110,24 @@ func onlyStmt(body []Stmt) Stmt {
 		return nil
 	}
 	return body[0]
+}
+
+// numberTemplates gives each template of the program's procedures that is an expression's
+// value (let, return, =) its slot among them, where a machine keeps the text it last made of
+// it (Template.value).
+func numberTemplates(prog *Program) {
+	number := func(x *Expr) {
+		if t := x.Tmpl; t != nil && t.slot == 0 && prog.templates < math.MaxInt32 {
+			prog.templates++
+			t.slot = prog.templates
+		}
+	}
+	for _, p := range prog.Procs {
+		for _, par := range p.Params {
+			walkExpr(par.Default, number)
+		}
+		walkBody(p.Body, number)
+	}
 }
 
 // resolveProc gives p's locals their slots.

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -10,6 +11,10 @@ import (
 // A literal brace is written `{{` or `}}`.
 type Template struct {
 	Parts []TemplatePart
+	// slot is the template's index plus one among the program's templates that are an
+	// expression's value (numberTemplates), where a machine keeps the text it gave last;
+	// 0 for the others, kept in a map.
+	slot int32
 }
 
 // TemplatePart is a run of literal text (Lit) or a hole (Expr), one or the other.
@@ -61,18 +66,45 @@ func (t *Template) value(m *Machine, f *Frame) (any, error) {
 		m.putBuf(buf)
 		return nil, err
 	}
-	last, had := m.texts[t]
-	if s, _ := last.(string); !had || s != string(buf) {
+	last := m.lastText(t)
+	if s, _ := last.(string); last == nil || s != string(buf) {
 		last = string(buf)
 		if len(buf) <= maxKeptBuf { // a long text is not held for the rest of the run
-			if m.texts == nil {
-				m.texts = map[*Template]any{}
-			}
-			m.texts[t] = last
+			m.keepText(t, last)
 		}
 	}
 	m.putBuf(buf)
 	return last, nil
+}
+
+// lastText is the text this machine last made of t (value), nil before the first.
+func (m *Machine) lastText(t *Template) any {
+	if i := int(t.slot); i > 0 {
+		if i <= len(m.textSlots) {
+			return m.textSlots[i-1]
+		}
+		return nil
+	}
+	return m.texts[t]
+}
+
+// keepText keeps v as the text this machine last made of t: by the template's slot, a
+// program's templates all at once (no hashing of the template on each rendering), the
+// others (an expression typed at the REPL) in a map. Two templates with one slot (from
+// two programs) only miss each other's text: value compares the text before it reuses it.
+func (m *Machine) keepText(t *Template, v any) {
+	if i := int(t.slot); i > 0 {
+		if i > len(m.textSlots) {
+			m.textSlots = slices.Grow(m.textSlots, max(i, int(m.prog.templates))-len(m.textSlots))
+			m.textSlots = m.textSlots[:cap(m.textSlots)]
+		}
+		m.textSlots[i-1] = v
+		return
+	}
+	if m.texts == nil {
+		m.texts = map[*Template]any{}
+	}
+	m.texts[t] = v
 }
 
 // renderTo appends the template's text to buf. A hole may call a rule that renders

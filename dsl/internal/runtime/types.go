@@ -63,12 +63,42 @@ var (
 	DiceType   = &Type{Kind: TDice}
 )
 
-// BuiltinTypes maps the type names rules write (int, number, card…) to their types. Read by
-// the checker; only read.
-var BuiltinTypes = map[string]*Type{
-	"any": AnyType, "int": IntType, "float": FloatType, "number": FloatType,
-	"bool": BoolType, "string": StringType, "list": ListType, "map": mapType,
-	"roll": RollType, "die": DieType, "dice": DiceType, "card": cardType, "pile": PileType, "hex": hexType, "board": MapTType,
+// BuiltinType returns the type of a type name rules write (int, number, card…). (A switch:
+// a map is built at every start of the program.)
+func BuiltinType(name string) (*Type, bool) {
+	switch name {
+	case "any":
+		return AnyType, true
+	case "int":
+		return IntType, true
+	case "float":
+		return FloatType, true
+	case "number":
+		return FloatType, true
+	case "bool":
+		return BoolType, true
+	case "string":
+		return StringType, true
+	case "list":
+		return ListType, true
+	case "map":
+		return mapType, true
+	case "roll":
+		return RollType, true
+	case "die":
+		return DieType, true
+	case "dice":
+		return DiceType, true
+	case "card":
+		return cardType, true
+	case "pile":
+		return PileType, true
+	case "hex":
+		return hexType, true
+	case "board":
+		return MapTType, true
+	}
+	return nil, false
 }
 
 // String names the type as rules write it.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,53 +48,26 @@ func Str(v any) string {
 // records with their kind and fields in declaration order, maps with sorted keys. A record,
 // map or list met again inside itself prints as <cycle: …>.
 func Repr(v any) string {
-	var b reprBuf
-	w := reprWriter{b: &b}
+	w := reprWriter{}
 	w.write(v, 0)
-	return b.String()
+	return w.String()
 }
 
 // appendRepr appends what Repr writes for v to b, its size bound counted from len(b).
 func appendRepr(b []byte, v any) []byte {
-	buf := reprBuf{b: b}
-	w := reprWriter{b: &buf, base: len(b)}
+	w := reprWriter{b: b, base: len(b)}
 	w.write(v, 0)
-	return buf.b
+	return w.b
 }
-
-// reprBuf is what reprWriter writes into: bytes of its own (Repr) or a template's buffer
-// (appendRepr), which then takes a value's printed form without a string in between.
-type reprBuf struct{ b []byte }
-
-func (r *reprBuf) WriteString(s string) { r.b = append(r.b, s...) }
-
-// WriteByte has io.ByteWriter's signature (go vet's rule for the name); it never fails.
-func (r *reprBuf) WriteByte(c byte) error {
-	r.b = append(r.b, c)
-	return nil
-}
-
-// Write lets fmt print into the buffer.
-func (r *reprBuf) Write(p []byte) (int, error) {
-	r.b = append(r.b, p...)
-	return len(p), nil
-}
-
-func (r *reprBuf) Len() int { return len(r.b) }
-
-// String is the bytes written as a string, without a copy, as strings.Builder gives it:
-// Repr writes nothing more to its buffer once it has taken it.
-func (r *reprBuf) String() string { return unsafe.String(unsafe.SliceData(r.b), len(r.b)) }
 
 // ReprSummary formats a value as Repr does, except that a list with more than maxList
 // elements, at any depth, prints as its count: `[46 × Soldat]` when its elements are all
 // records of one kind, `[46 items]` otherwise. It keeps a whole state readable on a screen
 // (the REPL's :state) when entities hold long lists. maxList <= 0 prints every element.
 func ReprSummary(v any, maxList int) string {
-	var b reprBuf
-	w := reprWriter{b: &b, maxList: maxList}
+	w := reprWriter{maxList: maxList}
 	w.write(v, 0)
-	return b.String()
+	return w.String()
 }
 
 // listSummary is the summary form of a long list: its count, with the kind of its elements
@@ -136,13 +110,28 @@ const maxReprDepth = 20
 // Path tracks the maps and lists being printed, to tell a cycle from a shared value.
 type Path []uintptr
 
-// Enter reports whether v (a map or list) is already being printed, else records it.
+// Enter reports whether v (a map or list) is already being printed, else records it. A
+// list or record of the language is told by its pointer without reflection.
 func (p *Path) Enter(v any) (string, bool) {
-	rv := reflect.ValueOf(v)
-	if (rv.Kind() != reflect.Map && rv.Kind() != reflect.Slice) || rv.Len() == 0 {
-		return "", false
+	var ptr uintptr
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			return "", false
+		}
+		ptr = uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+	case map[string]any:
+		if len(x) == 0 {
+			return "", false
+		}
+		ptr = uintptr(*(*unsafe.Pointer)(unsafe.Pointer(&x))) // what reflect's Pointer gives
+	default:
+		rv := reflect.ValueOf(v)
+		if (rv.Kind() != reflect.Map && rv.Kind() != reflect.Slice) || rv.Len() == 0 {
+			return "", false
+		}
+		ptr = rv.Pointer()
 	}
-	ptr := rv.Pointer()
 	for _, q := range *p {
 		if q == ptr {
 			return cycleMark(v), true
@@ -165,13 +154,24 @@ func cycleMark(v any) string {
 	return "<cycle: list>"
 }
 
+// reprWriter writes a value's printed form into b: bytes of its own (Repr) or a template's
+// buffer (appendRepr), which then takes it without a string in between. The bytes are held
+// here, not behind a pointer, so that the writer and what it writes into stay on the stack.
 type reprWriter struct {
-	b       *reprBuf
+	b       []byte
 	base    int // where the value's printed form starts in b (the size bound counts from it)
 	seen    Path
 	cut     bool
 	maxList int // lists longer than this print as their count (0: never)
 }
+
+func (w *reprWriter) str(s string) { w.b = append(w.b, s...) }
+
+func (w *reprWriter) byte(c byte) { w.b = append(w.b, c) }
+
+// String is the bytes written as a string, without a copy, as strings.Builder gives it:
+// Repr writes nothing more once it has taken it.
+func (w *reprWriter) String() string { return unsafe.String(unsafe.SliceData(w.b), len(w.b)) }
 
 // next writes the separator before element i of a list or map, and says false once the
 // printed form is past its size bound: the rest is not printed.
@@ -180,157 +180,207 @@ func (w *reprWriter) next(i int) bool {
 		return false
 	}
 	if i > 0 {
-		w.b.WriteString(", ")
+		w.str(", ")
 	}
 	return true
 }
 
 func (w *reprWriter) write(v any, depth int) {
-	b := w.b
 	if depth > maxReprDepth {
-		b.WriteString("…")
+		w.str("…")
 		return
 	}
-	if b.Len()-w.base > MaxReprBytes {
+	if len(w.b)-w.base > MaxReprBytes {
 		// A list of many references to one large value would print without end.
 		if !w.cut {
-			b.WriteString("…")
+			w.str("…")
 			w.cut = true
 		}
 		return
 	}
-	switch v.(type) {
-	case []any, map[string]any:
-		if mark, cyc := w.seen.Enter(v); cyc {
-			b.WriteString(mark)
-			return
-		} else if reflect.ValueOf(v).Len() > 0 {
-			defer w.seen.Leave()
-		}
-	}
+	// Scalars are appended to the buffer where they are formatted, no string made of them.
 	switch x := v.(type) {
 	case nil:
-		b.WriteString("nil")
+		w.str("nil")
 	case bool:
-		b.WriteString(strconv.FormatBool(x))
+		w.b = strconv.AppendBool(w.b, x)
 	case int:
-		b.WriteString(strconv.Itoa(x))
+		w.b = strconv.AppendInt(w.b, int64(x), 10)
 	case float64:
-		b.WriteString(FormatFloat(x))
+		w.b = appendFloat(w.b, x)
 	case string:
-		b.WriteString(strconv.Quote(x))
+		w.b = strconv.AppendQuote(w.b, x)
 	case []any:
-		if w.maxList > 0 && len(x) > w.maxList {
-			b.WriteString(listSummary(x))
-			return
+		if w.enter(v, len(x)) {
+			w.list(x, depth)
+			w.leave(len(x))
 		}
-		b.WriteByte('[')
-		for i, e := range x {
-			if !w.next(i) {
-				break
-			}
-			w.write(e, depth+1)
-		}
-		b.WriteByte(']')
 	case map[string]any:
-		if k, ok := x[KindKey].(*Kind); ok {
-			b.WriteString(k.Name)
-			b.WriteByte('{')
-			for i, f := range k.Fields {
-				if !w.next(i) {
-					break
-				}
-				b.WriteString(f.Name)
-				b.WriteString(": ")
-				w.write(x[f.Name], depth+1)
-			}
-			b.WriteByte('}')
+		if w.enter(v, len(x)) {
+			w.dict(x, depth)
+			w.leave(len(x))
+		}
+	case *Kind:
+		w.str("kind " + x.Name)
+	case *Proc:
+		w.str(x.Verb + " " + x.Name)
+	case Appender:
+		w.b = x.AppendTo(w.b) // what String returns, without the string
+	case Stringer:
+		w.str(x.String())
+	default:
+		w.foreign(v, depth)
+	}
+}
+
+// foreign writes a value that is none of the language's own: a Go slice, array or map that
+// a builtin of expr gives, or anything else (out of write, whose frame stays small).
+func (w *reprWriter) foreign(v any, depth int) {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		if w.maxList > 0 && rv.Len() > w.maxList {
+			w.str("[" + strconv.Itoa(rv.Len()) + " items]")
 			return
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
+		w.byte('[')
+		for i := 0; i < rv.Len(); i++ {
 			if !w.next(i) {
 				break
 			}
-			if IsIdent(k) {
-				b.WriteString(k)
-			} else {
-				b.WriteString(strconv.Quote(k)) // {"a]": 2} reads as one key
-			}
-			b.WriteString(": ")
-			w.write(x[k], depth+1)
+			w.write(rv.Index(i).Interface(), depth+1)
 		}
-		b.WriteByte('}')
-	case *Kind:
-		b.WriteString("kind " + x.Name)
-	case *Proc:
-		b.WriteString(x.Verb + " " + x.Name)
-	case Stringer:
-		b.WriteString(x.String())
-	default:
-		rv := reflect.ValueOf(v)
-		switch rv.Kind() {
-		case reflect.Slice, reflect.Array:
-			if w.maxList > 0 && rv.Len() > w.maxList {
-				b.WriteString("[" + strconv.Itoa(rv.Len()) + " items]")
-				return
-			}
-			b.WriteByte('[')
-			for i := 0; i < rv.Len(); i++ {
-				if !w.next(i) {
-					break
-				}
-				w.write(rv.Index(i).Interface(), depth+1)
-			}
-			b.WriteByte(']')
-			return
-		case reflect.Map:
-			// expr-lang's groupBy gives a map keyed by any value: print it as a map.
-			keys := rv.MapKeys()
-			names := make([]string, len(keys))
-			for i, k := range keys {
-				names[i] = Repr(k.Interface())
-			}
-			order := make([]int, len(keys))
-			for i := range order {
-				order[i] = i
-			}
-			sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
-			b.WriteByte('{')
-			for i, o := range order {
-				if !w.next(i) {
-					break
-				}
-				b.WriteString(names[o])
-				b.WriteString(": ")
-				w.write(rv.MapIndex(keys[o]).Interface(), depth+1)
-			}
-			b.WriteByte('}')
-			return
-		case reflect.Pointer, reflect.Struct:
-			b.WriteString(ForeignWords(rv.Type().String()))
-			return
+		w.byte(']')
+		return
+	case reflect.Map:
+		// expr-lang's groupBy gives a map keyed by any value: print it as a map.
+		keys := rv.MapKeys()
+		names := make([]string, len(keys))
+		for i, k := range keys {
+			names[i] = Repr(k.Interface())
 		}
-		fmt.Fprint(b, v)
+		order := make([]int, len(keys))
+		for i := range order {
+			order[i] = i
+		}
+		sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
+		w.byte('{')
+		for i, o := range order {
+			if !w.next(i) {
+				break
+			}
+			w.str(names[o])
+			w.str(": ")
+			w.write(rv.MapIndex(keys[o]).Interface(), depth+1)
+		}
+		w.byte('}')
+		return
+	case reflect.Pointer, reflect.Struct:
+		w.str(ForeignWords(rv.Type().String()))
+		return
 	}
+	w.str(fmt.Sprint(v)) // not Fprint into w: the writer would escape to the heap
+}
+
+// enter records v, a list or map of n elements, as being printed, and says whether to print
+// it: false when it is met again inside itself, its cycle mark written instead. An empty
+// one holds nothing that could lead back to it, and is not recorded.
+func (w *reprWriter) enter(v any, n int) bool {
+	if n == 0 {
+		return true
+	}
+	if mark, cyc := w.seen.Enter(v); cyc {
+		w.str(mark)
+		return false
+	}
+	return true
+}
+
+// leave forgets what enter recorded for a value of n elements.
+func (w *reprWriter) leave(n int) {
+	if n > 0 {
+		w.seen.Leave()
+	}
+}
+
+// list writes a list's elements, or its count when it is longer than maxList.
+func (w *reprWriter) list(x []any, depth int) {
+	if w.maxList > 0 && len(x) > w.maxList {
+		w.str(listSummary(x))
+		return
+	}
+	w.byte('[')
+	for i, e := range x {
+		if !w.next(i) {
+			break
+		}
+		w.write(e, depth+1)
+	}
+	w.byte(']')
+}
+
+// mapEntry is a key of a map being printed and its value.
+type mapEntry struct {
+	k string
+	v any
+}
+
+// dict writes a record's fields in their kind's order, or a map's entries by sorted key.
+func (w *reprWriter) dict(x map[string]any, depth int) {
+	if k, ok := x[KindKey].(*Kind); ok {
+		w.str(k.Name)
+		w.byte('{')
+		for i, f := range k.Fields {
+			if !w.next(i) {
+				break
+			}
+			w.str(f.Name)
+			w.str(": ")
+			w.write(x[f.Name], depth+1)
+		}
+		w.byte('}')
+		return
+	}
+	// The entries of a small map are sorted on the stack, not in a slice of the heap, with
+	// their values (no look-up of each key again).
+	var small [16]mapEntry
+	entries := small[:0]
+	for k, v := range x {
+		entries = append(entries, mapEntry{k, v})
+	}
+	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+	w.byte('{')
+	for i, e := range entries {
+		if !w.next(i) {
+			break
+		}
+		if IsIdent(e.k) {
+			w.str(e.k)
+		} else {
+			w.b = strconv.AppendQuote(w.b, e.k) // {"a]": 2} reads as one key
+		}
+		w.str(": ")
+		w.write(e.v, depth+1)
+	}
+	w.byte('}')
 }
 
 // FormatFloat prints a float as rules see it (Snap: 0.1 + 0.2 prints 0.3): a whole one
 // keeps its ".0" (3.0, not 3) so it never reads as an int; others in their shortest form.
 func FormatFloat(f float64) string {
+	return string(appendFloat(make([]byte, 0, 32), f))
+}
+
+// appendFloat appends what FormatFloat gives for f to b.
+func appendFloat(b []byte, f float64) []byte {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return strconv.FormatFloat(f, 'g', -1, 64)
+		return strconv.AppendFloat(b, f, 'g', -1, 64)
 	}
 	f = Snap(f)
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
-		return strconv.FormatFloat(f, 'f', 1, 64)
+		return strconv.AppendFloat(b, f, 'f', 1, 64)
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return strconv.AppendFloat(b, f, 'g', -1, 64)
 }
 
 // ToJSON converts a value to something encoding/json prints faithfully: records become

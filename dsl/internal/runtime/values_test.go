@@ -263,7 +263,7 @@ func TestIsIdentMatchesIdentRE(t *testing.T) {
 		cases = append(cases, string(r), "a"+string(r), string(r)+"a")
 	}
 	for _, s := range cases {
-		if got, want := runtime.IsIdent(s), runtime.IdentRE.MatchString(s); got != want {
+		if got, want := runtime.IsIdent(s), runtime.IdentRE.Get().MatchString(s); got != want {
 			t.Errorf("IsIdent(%q) = %v, IdentRE says %v", s, got, want)
 		}
 	}

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,3 +55,57 @@ func TestStrOfStringerIsRepr(t *testing.T) {
 type stringer string
 
 func (s stringer) String() string { return string(s) }
+
+// TestReprForms: the printed form of each kind of value, written into the writer's own
+// bytes (scalars appended where they are formatted, a map's keys sorted on the stack up to
+// sixteen, in a slice past them).
+func TestReprForms(t *testing.T) {
+	queen := &cards.Card{RankName: "Q", Value: 12, Symbol: "♣", Figure: true}
+	unit := &runtime.Kind{Name: "Unité", Fields: []*runtime.Field{{Name: "pv"}, {Name: "nom"}}}
+	rec := map[string]any{runtime.KindKey: unit, "pv": -3, "nom": "l'\"as\""}
+	many := map[string]any{}
+	var manyWant []string
+	for i := 25; i >= 0; i-- {
+		k := string(rune('a'+i)) + "x"
+		many[k] = i * 1000
+	}
+	for i := 0; i <= 25; i++ {
+		manyWant = append(manyWant, string(rune('a'+i))+"x: "+strconv.Itoa(i*1000))
+	}
+	cases := []struct {
+		v    any
+		want string
+	}{
+		{nil, "nil"},
+		{true, "true"},
+		{false, "false"},
+		{0, "0"},
+		{-1234567, "-1234567"},
+		{math.MinInt64, "-9223372036854775808"},
+		{3.0, "3.0"},
+		{0.1 + 0.2, "0.3"},
+		{-2.5, "-2.5"},
+		{1e20, "1e+20"},
+		{math.NaN(), "NaN"},
+		{math.Inf(-1), "-Inf"},
+		{"", `""`},
+		{"é\n\"x\"", `"é\n\"x\""`},
+		{[]any{}, "[]"},
+		{[]any{1, "a", []any{true, nil}}, `[1, "a", [true, nil]]`},
+		{map[string]any{}, "{}"},
+		{map[string]any{"b": 2, "a]": 1, "é1": 3.5, "_": queen}, `{_: Q♣, "a]": 1, b: 2, é1: 3.5}`},
+		{many, "{" + strings.Join(manyWant, ", ") + "}"},
+		{rec, `Unité{pv: -3, nom: "l'\"as\""}`},
+		{[]any{rec, rec}, `[Unité{pv: -3, nom: "l'\"as\""}, Unité{pv: -3, nom: "l'\"as\""}]`},
+		{[]int{1, 2}, "[1, 2]"},
+		{map[int]string{2: "b", 1: "a"}, `{1: "a", 2: "b"}`},
+	}
+	for _, c := range cases {
+		if got := runtime.Repr(c.v); got != c.want {
+			t.Errorf("Repr(%#v) = %s, want %s", c.v, got, c.want)
+		}
+		if got := string(runtime.AppendStr([]byte("> "), []any{c.v})); got != "> ["+c.want+"]" {
+			t.Errorf("AppendStr([%#v]) = %s, want > [%s]", c.v, got, c.want)
+		}
+	}
+}

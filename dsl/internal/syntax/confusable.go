@@ -3,7 +3,6 @@ package syntax
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -18,7 +17,7 @@ import (
 
 // confusable maps a rune to the Latin text it looks like, with its Unicode name. It and
 // decomposed are built on first use: as package variables every command built them at init.
-var confusable = sync.OnceValue(func() map[rune]struct{ to, name string } {
+var confusable = &lazy[map[rune]struct{ to, name string }]{build: func() map[rune]struct{ to, name string } {
 	return map[rune]struct{ to, name string }{
 		// Cyrillic.
 		'А': {"A", "CYRILLIC CAPITAL LETTER A"}, 'В': {"B", "CYRILLIC CAPITAL LETTER VE"},
@@ -57,12 +56,12 @@ var confusable = sync.OnceValue(func() map[rune]struct{ to, name string } {
 		// Latin letters that pass for others.
 		'ı': {"i", "LATIN SMALL LETTER DOTLESS I"}, 'ȷ': {"j", "LATIN SMALL LETTER DOTLESS J"},
 	}
-})
+}}
 
 // decomposed maps the precomposed Latin letters to their canonical decomposition (NFD), so
 // that `é` typed as one character and as `e` followed by a combining acute accent are one
 // skeleton. The accent stays in the skeleton.
-var decomposed = sync.OnceValue(func() map[rune]string {
+var decomposed = &lazy[map[rune]string]{build: func() map[rune]string {
 	return map[rune]string{
 		'À': "A\u0300", 'Á': "A\u0301", 'Â': "A\u0302", 'Ã': "A\u0303", 'Ä': "A\u0308", 'Å': "A\u030A",
 		'Ç': "C\u0327", 'È': "E\u0300", 'É': "E\u0301", 'Ê': "E\u0302", 'Ë': "E\u0308",
@@ -76,13 +75,28 @@ var decomposed = sync.OnceValue(func() map[rune]string {
 		'ù': "u\u0300", 'ú': "u\u0301", 'û': "u\u0302", 'ü': "u\u0308", 'ý': "y\u0301", 'ÿ': "y\u0308",
 		'Ÿ': "Y\u0308",
 	}
-})
+}}
 
-// combining names the combining accents of the decompositions above.
-var combining = map[rune]string{
-	0x0300: "COMBINING GRAVE ACCENT", 0x0301: "COMBINING ACUTE ACCENT",
-	0x0302: "COMBINING CIRCUMFLEX ACCENT", 0x0303: "COMBINING TILDE",
-	0x0308: "COMBINING DIAERESIS", 0x030A: "COMBINING RING ABOVE", 0x0327: "COMBINING CEDILLA",
+// combining names the combining accents of the decompositions above. (Switches, not maps:
+// a map is built at every start of the program, for every command.)
+func combining(r rune) (string, bool) {
+	switch r {
+	case 0x0300:
+		return "COMBINING GRAVE ACCENT", true
+	case 0x0301:
+		return "COMBINING ACUTE ACCENT", true
+	case 0x0302:
+		return "COMBINING CIRCUMFLEX ACCENT", true
+	case 0x0303:
+		return "COMBINING TILDE", true
+	case 0x0308:
+		return "COMBINING DIAERESIS", true
+	case 0x030A:
+		return "COMBINING RING ABOVE", true
+	case 0x0327:
+		return "COMBINING CEDILLA", true
+	}
+	return "", false
 }
 
 // mathStyles are the styles of the mathematical alphanumerics from U+1D400, 52 letters
@@ -115,7 +129,7 @@ func folded(r rune) (to, name string, ok bool) {
 		i := r - 0x1D7CE
 		return string('0' + i%10), "MATHEMATICAL " + mathDigitStyles[i/10] + " DIGIT " + digitNames[i%10], true
 	}
-	if c, ok := confusable()[r]; ok {
+	if c, ok := confusable.get()[r]; ok {
 		return c.to, c.name, true
 	}
 	return "", "", false
@@ -162,7 +176,7 @@ func Skeleton(name string) string {
 	for _, r := range name {
 		if to, _, ok := folded(r); ok {
 			b.WriteString(to)
-		} else if d, ok := decomposed()[r]; ok {
+		} else if d, ok := decomposed.get()[r]; ok {
 			b.WriteString(d)
 		} else {
 			b.WriteRune(r)
@@ -174,7 +188,7 @@ func Skeleton(name string) string {
 // Decomposes reports whether r is a precomposed letter the skeleton decomposes (é), not a
 // look-alike of another letter.
 func Decomposes(r rune) bool {
-	_, ok := decomposed()[r]
+	_, ok := decomposed.get()[r]
 	return ok
 }
 
@@ -184,10 +198,10 @@ func RuneName(r rune) string {
 	if _, name, ok := folded(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
-	if name, ok := combining[r]; ok {
+	if name, ok := combining(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
-	if name, ok := bidiNames[r]; ok {
+	if name, ok := bidiNames(r); ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
 	return fmt.Sprintf("U+%04X %q", r, r)
@@ -219,20 +233,40 @@ func Scripts(name string) []string {
 	return out
 }
 
-// bidiNames are the bidirectional controls: each can make a line display in an order other
-// than the one the machine reads (the "Trojan Source" attack).
-var bidiNames = map[rune]string{
-	0x061C: "ARABIC LETTER MARK",
-	0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
-	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING",
-	0x202C: "POP DIRECTIONAL FORMATTING", 0x202D: "LEFT-TO-RIGHT OVERRIDE",
-	0x202E: "RIGHT-TO-LEFT OVERRIDE",
-	0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE",
-	0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
+// bidiNames names the bidirectional controls: each can make a line display in an order
+// other than the one the machine reads (the "Trojan Source" attack).
+func bidiNames(r rune) (string, bool) {
+	switch r {
+	case 0x061C:
+		return "ARABIC LETTER MARK", true
+	case 0x200E:
+		return "LEFT-TO-RIGHT MARK", true
+	case 0x200F:
+		return "RIGHT-TO-LEFT MARK", true
+	case 0x202A:
+		return "LEFT-TO-RIGHT EMBEDDING", true
+	case 0x202B:
+		return "RIGHT-TO-LEFT EMBEDDING", true
+	case 0x202C:
+		return "POP DIRECTIONAL FORMATTING", true
+	case 0x202D:
+		return "LEFT-TO-RIGHT OVERRIDE", true
+	case 0x202E:
+		return "RIGHT-TO-LEFT OVERRIDE", true
+	case 0x2066:
+		return "LEFT-TO-RIGHT ISOLATE", true
+	case 0x2067:
+		return "RIGHT-TO-LEFT ISOLATE", true
+	case 0x2068:
+		return "FIRST STRONG ISOLATE", true
+	case 0x2069:
+		return "POP DIRECTIONAL ISOLATE", true
+	}
+	return "", false
 }
 
 // IsBidiControl reports whether r is a bidirectional control character.
 func IsBidiControl(r rune) bool {
-	_, ok := bidiNames[r]
+	_, ok := bidiNames(r)
 	return ok
 }

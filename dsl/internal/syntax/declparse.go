@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -13,7 +15,7 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != TokIdent {
 		return participle.NextMatch
 	}
-	form, ok := declForms[t.Value]
+	form, ok := declForms()[t.Value]
 	if !ok {
 		return participle.NextMatch
 	}
@@ -28,31 +30,43 @@ type declForm struct {
 	parse func(*lexer.PeekingLexer, *Decl) error
 }
 
-// declForms maps a declaration's keyword to its form.
-var declForms = map[string]declForm{
-	"action":  procForm,
-	"rule":    procForm,
-	"ruleset": handForm((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
-	"include": handForm((*procReader).include, func(d *Decl, v *IncludeDecl) { d.Include = v }),
-	"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
-		func(d *Decl, pos lexer.Position, name string, v *Expr) {
-			d.Option = &OptionDecl{Pos: pos, Name: name, Value: v}
-		}),
-	"const": nameValue(subParser(func(d *Decl, v *ConstDecl) { d.Const = v }),
-		func(d *Decl, pos lexer.Position, name string, v *Expr) {
-			d.Const = &ConstDecl{Pos: pos, Name: name, Value: v}
-		}),
-	"kind":   handForm((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
-	"enum":   handForm((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
-	"entity": handForm((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
-	"dice":   handForm((*procReader).dice, func(d *Decl, v *DiceDecl) { d.Dice = v }),
-	"table":  handForm((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
-	"deck":   handForm((*procReader).deck, func(d *Decl, v *DeckDecl) { d.Deck = v }),
-	"pile":   handForm((*procReader).pile, func(d *Decl, v *PileDecl) { d.Pile = v }),
-	"map":    handForm((*procReader).mapDecl, func(d *Decl, v *MapDecl) { d.Map = v }),
+// declForms maps a declaration's keyword to its form. The forms are closures, built on first
+// use (by the first file read): built at package init they cost every command.
+func declForms() map[string]declForm {
+	formsOnce.Do(func() { forms = buildDeclForms() })
+	return forms
 }
 
-var procForm = handForm((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
+var (
+	formsOnce sync.Once
+	forms     map[string]declForm
+)
+
+func buildDeclForms() map[string]declForm {
+	procForm := handForm((*procReader).proc, func(d *Decl, v *ProcDecl) { d.Proc = v })
+	return map[string]declForm{
+		"action":  procForm,
+		"rule":    procForm,
+		"ruleset": handForm((*procReader).ruleset, func(d *Decl, v *RulesetDecl) { d.Ruleset = v }),
+		"include": handForm((*procReader).include, func(d *Decl, v *IncludeDecl) { d.Include = v }),
+		"option": nameValue(subParser(func(d *Decl, v *OptionDecl) { d.Option = v }),
+			func(d *Decl, pos lexer.Position, name string, v *Expr) {
+				d.Option = &OptionDecl{Pos: pos, Name: name, Value: v}
+			}),
+		"const": nameValue(subParser(func(d *Decl, v *ConstDecl) { d.Const = v }),
+			func(d *Decl, pos lexer.Position, name string, v *Expr) {
+				d.Const = &ConstDecl{Pos: pos, Name: name, Value: v}
+			}),
+		"kind":   handForm((*procReader).kind, func(d *Decl, v *KindDecl) { d.Kind = v }),
+		"enum":   handForm((*procReader).enum, func(d *Decl, v *EnumDecl) { d.Enum = v }),
+		"entity": handForm((*procReader).entity, func(d *Decl, v *EntityDecl) { d.Entity = v }),
+		"dice":   handForm((*procReader).dice, func(d *Decl, v *DiceDecl) { d.Dice = v }),
+		"table":  handForm((*procReader).table, func(d *Decl, v *TableDecl) { d.Table = v }),
+		"deck":   handForm((*procReader).deck, func(d *Decl, v *DeckDecl) { d.Deck = v }),
+		"pile":   handForm((*procReader).pile, func(d *Decl, v *PileDecl) { d.Pile = v }),
+		"map":    handForm((*procReader).mapDecl, func(d *Decl, v *MapDecl) { d.Map = v }),
+	}
+}
 
 // handForm is the form of a declaration that read reads by hand.
 func handForm[T any](read func(*procReader) *T, set func(*Decl, *T)) declForm {
@@ -72,9 +86,9 @@ func handForm[T any](read func(*procReader) *T, set func(*Decl, *T)) declForm {
 // subParser returns a parser for one declaration's production, reading from the file's
 // lexer and leaving the tokens after it; participle's parser is built on first use.
 func subParser[T any](set func(*Decl, *T)) func(*lexer.PeekingLexer, *Decl) error {
-	p := newLazyParser[T]()
+	p := new(lazyParser[T])
 	return func(lex *lexer.PeekingLexer, d *Decl) error {
-		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
+		v, err := p.get().ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
 			return err
 		}

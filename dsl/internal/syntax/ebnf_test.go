@@ -332,7 +332,7 @@ var tokenTypes = map[string]lexer.TokenType{
 var tokenClasses = map[string]func(lexer.Token) bool{
 	"word": func(t lexer.Token) bool { return t.Type == TokIdent && t.Value != "else" },
 	"lead_word": func(t lexer.Token) bool {
-		return t.Type == TokIdent && t.Value != "else" && !statementWords[t.Value]
+		return t.Type == TokIdent && t.Value != "else" && !statementWords(t.Value)
 	},
 }
 
@@ -569,7 +569,7 @@ func TestGrammarNamesParticiple(t *testing.T) {
 		"<newline>": "newline", "<card>": "card",
 	}
 	grammars := []fmt.Stringer{
-		fileParser, rowParser,
+		&fileParser, &rowParser,
 		participle.MustBuild[RulesetDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[IncludeDecl](participle.Lexer(Lexer)),
 		participle.MustBuild[OptionDecl](participle.Lexer(Lexer)),

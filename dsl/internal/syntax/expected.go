@@ -3,7 +3,6 @@ package syntax
 import (
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // participle ends a syntax error with what the grammar expected, written in the grammar's
@@ -65,12 +64,35 @@ func grammarUnits(s string) []string {
 	return out
 }
 
-// unitWords says what a grammar unit means to a user.
-var unitWords = map[string]string{
-	"<string>": "a string", "<ident>": "a name", "<dice>": "a name", "<number>": "a number",
-	"<card>": "a card", "<newline>": "a new line", "<comma>": `","`,
-	"Expr": "an expression", "Head": "an expression", "Key": "a table key",
-	"Block": `"{"`, "TypeRef": "a type",
+// unitWord says what a grammar unit means to a user, or is "".
+func unitWord(s string) string {
+	switch s {
+	case "<string>":
+		return "a string"
+	case "<ident>":
+		return "a name"
+	case "<dice>":
+		return "a name"
+	case "<number>":
+		return "a number"
+	case "<card>":
+		return "a card"
+	case "<newline>":
+		return "a new line"
+	case "<comma>":
+		return `","`
+	case "Expr":
+		return "an expression"
+	case "Head":
+		return "an expression"
+	case "Key":
+		return "a table key"
+	case "Block":
+		return `"{"`
+	case "TypeRef":
+		return "a type"
+	}
+	return ""
 }
 
 // firstOf returns what may start a sequence of grammar units: the first term's starts,
@@ -97,8 +119,8 @@ func firstOf(units []string) (first []string, ok bool) {
 			switch {
 			case strings.HasPrefix(u, `"`):
 				starts = []string{u}
-			case unitWords[u] != "":
-				starts = []string{unitWords[u]}
+			case unitWord(u) != "":
+				starts = []string{unitWord(u)}
 			default:
 				return nil, false
 			}
@@ -169,14 +191,14 @@ func joinOr(items []string) string {
 
 // exprTokenRE matches how expr-lang names a token in its messages: Number("2"), Bracket(")");
 // it is compiled on first use, as only an error message needs it.
-var exprTokenRE = sync.OnceValue(func() *regexp.Regexp {
+var exprTokenRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:Identifier|Number|String|Operator|Bracket)\(("(?:[^"\\]|\\.)*")\)`)
-})
+}}
 
 // PlainExprMessage puts expr-lang's syntax messages in the language's terms, as
 // plainExpected does for the grammar's: `unexpected token Number("2")` reads
 // `unexpected token "2"`, `unexpected token EOF` reads `unexpected end of input`.
 func PlainExprMessage(msg string) string {
-	msg = exprTokenRE().ReplaceAllString(msg, "$1")
+	msg = exprTokenRE.get().ReplaceAllString(msg, "$1")
 	return strings.Replace(msg, "unexpected token EOF", "unexpected end of input", 1)
 }

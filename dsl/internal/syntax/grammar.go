@@ -12,7 +12,7 @@ import (
 // an expression is captured as balanced tokens and handed to expr-lang, so the grammar only
 // needs to know where an expression stops (a newline, or a top-level `{`, `}`, `,`, `=` or `else`).
 
-var fileParser = newLazyParser[File]()
+var fileParser lazyParser[File]
 
 // parsersBuilt counts the participle parsers this process has built.
 var parsersBuilt atomic.Int32
@@ -24,18 +24,27 @@ var parsersBuilt atomic.Int32
 func ParsersBuilt() int { return int(parsersBuilt.Load()) }
 
 // lazyParser is the parser of production T, reading the rule lexer's tokens: built on the
-// first call, the same parser on every call after.
-type lazyParser[T any] func() *participle.Parser[T]
+// first call of get, the same parser on every call after. Its zero value is ready, so that a
+// package variable of it costs nothing at init.
+type lazyParser[T any] struct {
+	once sync.Once
+	p    *participle.Parser[T]
+}
 
-func newLazyParser[T any]() lazyParser[T] {
-	return sync.OnceValue(func() *participle.Parser[T] {
-		parsersBuilt.Add(1)
-		return participle.MustBuild[T](participle.Lexer(Lexer))
-	})
+// get returns the parser, built if it was not.
+func (l *lazyParser[T]) get() *participle.Parser[T] {
+	l.once.Do(func() { l.p = buildParser[T]() })
+	return l.p
+}
+
+// buildParser builds the parser of production T; every parser of the module is built here.
+func buildParser[T any]() *participle.Parser[T] {
+	parsersBuilt.Add(1)
+	return participle.MustBuild[T](participle.Lexer(Lexer))
 }
 
 // String is the grammar in participle's EBNF (the parser is built if it was not).
-func (p lazyParser[T]) String() string { return p().String() }
+func (l *lazyParser[T]) String() string { return l.get().String() }
 
 // File is one parsed rule file: its declarations in order.
 type File struct {
@@ -339,16 +348,22 @@ func (h *Head) read(lex tokenStream) error {
 	return h.Expr.read(lex)
 }
 
-// statementWords start statements, never expressions: an expression statement (the first
-// alternative tried, the commonest) gives way at once to the statement they begin.
-var statementWords = map[string]bool{"let": true, "if": true, "for": true, "while": true, "return": true,
-	"break": true, "continue": true, "require": true, "emit": true}
+// statementWords reports whether s starts statements, never expressions: an expression
+// statement (the first alternative tried, the commonest) gives way at once to the statement
+// such a word begins.
+func statementWords(s string) bool {
+	switch s {
+	case "let", "if", "for", "while", "return", "break", "continue", "require", "emit":
+		return true
+	}
+	return false
+}
 
 // Parse implements participle.Parseable.
 func (e *Expr) Parse(lex *lexer.PeekingLexer) error { return e.read(lex) }
 
 func (e *Expr) read(lex tokenStream) error {
-	if t := lex.Peek(); t.Type == TokIdent && statementWords[t.Value] {
+	if t := lex.Peek(); t.Type == TokIdent && statementWords(t.Value) {
 		return participle.NextMatch
 	}
 	var arena *tokenArena
@@ -468,7 +483,7 @@ type rowGrammar struct {
 	Value   *Expr    `parser:"  @@?"`
 }
 
-var rowParser = newLazyParser[rowGrammar]()
+var rowParser lazyParser[rowGrammar]
 
 // Parse implements participle.Parseable. A row `KEY : VALUE` and a columns line are read by
 // hand: a table of many rows spent most of its parse time in participle's reflection, and
@@ -487,7 +502,7 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 	if handDecls {
 		handFallbacks.Add(1)
 	}
-	g, err := rowParser().ParseFromLexer(lex, participle.AllowTrailing(true))
+	g, err := rowParser.get().ParseFromLexer(lex, participle.AllowTrailing(true))
 	if err != nil {
 		return err
 	}

@@ -84,7 +84,13 @@ func (s *scanner) Next() (lexer.Token, error) {
 		c := rest[0]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r':
-			s.advance(1)
+			// A run of blanks at once (indentation): ASCII on one line.
+			n := 1
+			for n < len(rest) && (rest[n] == ' ' || rest[n] == '\t' || rest[n] == '\r') {
+				n++
+			}
+			s.pos.Offset += n
+			s.pos.Column += n
 			continue
 		case strings.HasPrefix(rest, "\uFEFF"):
 			s.advance(3)
@@ -114,9 +120,9 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
-			return s.emit(TokComma, 1), nil
+			return s.emitASCII(TokComma, 1), nil
 		case strings.IndexByte("(){}[]", c) >= 0:
-			return s.emit(TokPunct, 1), nil
+			return s.emitASCII(TokPunct, 1), nil
 		}
 		if n := cardLen(rest); n > 0 {
 			return s.emit(TokCard, n), nil
@@ -129,11 +135,17 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if n+1 < len(rest) && rest[n] == '.' && IsDigit(rest[n+1]) {
 				n = digits(rest, n+1)
 			}
-			return s.emit(TokNumber, n), nil
+			return s.emitASCII(TokNumber, n), nil
 		}
 		r, size := utf8.DecodeRuneInString(rest)
 		if r == '_' || unicode.IsLetter(r) {
 			n := size
+			for n < len(rest) && isASCIIWord(rest[n]) {
+				n++ // ASCII letters, digits and _, without decoding
+			}
+			if size == 1 && (n == len(rest) || rest[n] < utf8.RuneSelf) {
+				return s.emitASCII(TokIdent, n), nil // an ASCII name
+			}
 			for n < len(rest) {
 				r, size := utf8.DecodeRuneInString(rest[n:])
 				if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) {
@@ -143,10 +155,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 			return s.emit(TokIdent, n), nil
 		}
-		for _, op := range ops {
-			if strings.HasPrefix(rest, op) {
-				return s.emit(TokOp, len(op)), nil
-			}
+		if n := opLen(rest); n > 0 {
+			return s.emitASCII(TokOp, n), nil
 		}
 		if s.tolerant {
 			return s.emit(TokBad, max(size, 1)), nil
@@ -172,13 +182,61 @@ func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
 	return tok
 }
 
+// emitASCII is emit for a token of n ASCII bytes, none a newline: its end is n columns on.
+func (s *scanner) emitASCII(t lexer.TokenType, n int) lexer.Token {
+	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
+	s.pos.Offset += n
+	s.pos.Column += n
+	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
+	return tok
+}
+
 func (s *scanner) advance(n int) {
 	advancePos(&s.pos, s.src[s.pos.Offset:s.pos.Offset+n])
 }
 
+// isASCIIWord reports whether c is an ASCII letter, digit or _.
+func isASCIIWord(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// opLen is the length of the operator of ops that starts s (the longest), or 0: a switch
+// on its bytes instead of a prefix test for each operator (TestOpLenIsOps compares).
+func opLen(s string) int {
+	var two string // the second bytes that make a two-byte operator
+	switch s[0] {
+	case '=', '!', '<', '>', '+', '-':
+		two = "="
+	case '*':
+		two = "=*"
+	case '&':
+		two = "&"
+	case '|':
+		two = "|"
+	case '?':
+		two = "?."
+	case '.':
+		two = "."
+	case '%', '/', ':', ';', '^', '#', '~', '@', '$':
+		return 1
+	default:
+		return 0
+	}
+	if len(s) > 1 && strings.IndexByte(two, s[1]) >= 0 {
+		return 2
+	}
+	return 1
+}
+
 // advancePos is lexer.Position.Advance, without its count of newlines and runes for a span
-// of ASCII on one line (most tokens): a few percent of checking a ruleset.
+// of ASCII on one line (most tokens) or a newline alone: a few percent of checking a ruleset.
 func advancePos(p *lexer.Position, span string) {
+	if span == "\n" {
+		p.Offset++
+		p.Line++
+		p.Column = 1
+		return
+	}
 	for i := 0; i < len(span); i++ {
 		if c := span[i]; c == '\n' || c >= utf8.RuneSelf {
 			p.Advance(span)
@@ -255,6 +313,9 @@ func cardLen(s string) int {
 		n = 1
 	default:
 		return 0
+	}
+	if n >= len(s) || s[n] != suits[0][0] {
+		return 0 // every suit starts with the same byte (0xE2)
 	}
 	for _, suit := range suits {
 		if strings.HasPrefix(s[n:], suit) {

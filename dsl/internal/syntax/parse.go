@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -128,6 +127,9 @@ type ParsedFile struct {
 	// positions naming the file: the checks that read every token (check's deceivingText)
 	// take them instead of scanning the file again. Nil: scan the source.
 	Tokens []lexer.Token
+	// Text is the file's source as a string, which the tokens' values are cut from ("":
+	// read Sources).
+	Text string
 }
 
 // ParseFiles reads and parses rule files and their includes, each once, in the order a
@@ -155,7 +157,7 @@ func ParseFiles(fs FileSystem, paths ...string) ([]ParsedFile, Sources, Diagnost
 // Parse parses one rule file (its includes are not read), after checking the bytes that
 // would trip the parser: encoding, nesting and size.
 func Parse(name string, src []byte) (*File, *Diagnostic) {
-	f, _, d := parseFile(name, src)
+	f, _, _, d := parseFile(name, src)
 	return f, d
 }
 
@@ -222,16 +224,22 @@ func CheckEncoding(name string, src []byte, detail string) *Diagnostic {
 	return nil
 }
 
-// operatorWords are the words that, like an operator, expect an operand after them.
-var operatorWords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "else": true,
-	"let": true, "if": true, "for": true, "while": true, "return": true, "require": true, "emit": true}
+// operatorWords reports whether s is a word that, like an operator, expects an operand after it.
+func operatorWords(s string) bool {
+	switch s {
+	case "and", "or", "not", "in", "else", "let", "if", "for", "while", "return", "require",
+		"emit":
+		return true
+	}
+	return false
+}
 
 // endsOperand reports whether token t can end an operand, so that a - or + after it is
 // binary.
 func endsOperand(t lexer.Token) bool {
 	switch t.Type {
 	case TokIdent:
-		return !operatorWords[t.Value]
+		return !operatorWords(t.Value)
 	case TokNumber, TokString, TokDice, TokCard:
 		return true
 	case TokPunct:
@@ -358,9 +366,9 @@ func ReservedUse(text string) (int, string) {
 }
 
 // tooManyRE is compiled on first use: only an error message needs it.
-var tooManyRE = sync.OnceValue(func() *regexp.Regexp {
+var tooManyRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 	return regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
-})
+}}
 
 func parseDiag(name string, err error) *Diagnostic {
 	var perr participle.Error
@@ -377,7 +385,7 @@ func parseDiag(name string, err error) *Diagnostic {
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
 		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
-		msg = tooManyRE().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
+		msg = tooManyRE.get().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		d := &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 		var ut *participle.UnexpectedTokenError
 		if errors.As(err, &ut) && !ut.Unexpected.EOF() {
@@ -480,12 +488,12 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	l.src[clean] = src
-	f, toks, d := parseFile(clean, src)
+	f, toks, text, d := parseFile(clean, src)
 	if d != nil {
 		l.diags = append(l.diags, d)
 		return
 	}
-	l.files = append(l.files, ParsedFile{clean, f, toks})
+	l.files = append(l.files, ParsedFile{Name: clean, AST: f, Tokens: toks, Text: text})
 	for _, decl := range f.Decls {
 		if inc := decl.Include; inc != nil {
 			path, ok := Unquote(inc.Path)

@@ -31,10 +31,11 @@ var handFallbacks atomic.Int64
 // that read them after it (ParsedFile.Tokens). The file is scanned once: the scan counts
 // the nesting (CheckNesting) as it hands its tokens to the hand reader's lexer, which
 // participle's Upgrade copies once, where each of them used to scan the file again. Only a
-// file that does not read by hand is lexed again, by participle, for its own error.
-func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
+// file that does not read by hand is lexed again, by participle, for its own error. The
+// file's text, as a string, is returned too.
+func parseFile(name string, src []byte) (*File, []lexer.Token, string, *Diagnostic) {
 	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
-		return nil, nil, d
+		return nil, nil, "", d
 	}
 	text := string(src)
 	start := lexer.Position{Filename: name, Line: 1, Column: 1}
@@ -52,21 +53,21 @@ func parseFile(name string, src []byte) (*File, []lexer.Token, *Diagnostic) {
 			break
 		}
 		if d := nest.step(t); d != nil {
-			return nil, nil, d
+			return nil, nil, "", d
 		}
 		lexBad = lexBad || t.Type == TokBad
 		toks = append(toks, t)
 	}
 	if handDecls && !lexBad {
 		if f := readFile(toks); f != nil {
-			return f, toks[:len(toks)-1], nil
+			return f, toks[:len(toks)-1], text, nil
 		}
 	}
-	f, err := fileParser().ParseString(name, text)
+	f, err := fileParser.get().ParseString(name, text)
 	if err != nil {
-		return nil, nil, parseError(name, src, err)
+		return nil, nil, "", parseError(name, src, err)
 	}
-	return f, toks[:len(toks)-1], nil
+	return f, toks[:len(toks)-1], text, nil
 }
 
 // tokenStream is what the readers take of a lexer: participle's PeekingLexer where the
@@ -142,7 +143,7 @@ func readFile(toks []lexer.Token) *File {
 			continue
 		}
 		at := c.i
-		if form, ok := declForms[t.Value]; ok && t.Type == TokIdent {
+		if form, ok := declForms()[t.Value]; ok && t.Type == TokIdent {
 			d := &Decl{Pos: t.Pos}
 			if form.read(r, d) {
 				f.Decls = append(f.Decls, d)

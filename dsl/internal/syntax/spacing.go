@@ -129,9 +129,15 @@ func isOp(t lexer.Token, vals ...string) bool {
 	return false
 }
 
-// keywords are the words after which an operator is unary (`return -1`, `if !x`).
-var keywords = map[string]bool{"return": true, "and": true, "or": true, "not": true, "in": true,
-	"if": true, "else": true, "emit": true, "let": true, "while": true, "for": true, "then": true}
+// keywords reports whether s is a word after which an operator is unary (`return -1`, `if !x`).
+func keywords(s string) bool {
+	switch s {
+	case "return", "and", "or", "not", "in", "if", "else", "emit", "let", "while", "for",
+		"then":
+		return true
+	}
+	return false
+}
 
 // endsValue reports whether t ends an operand, so that an operator after it is binary. prev is
 // the token before t: a `%` glued to a number is a percentage (`40%`), which ends a value.
@@ -140,7 +146,7 @@ func endsValue(prev, t lexer.Token, gap string) bool {
 	case TokNumber, TokString, TokDice, TokCard:
 		return true
 	case TokIdent:
-		return !keywords[t.Value]
+		return !keywords(t.Value)
 	case TokPunct:
 		return t.Value == ")" || t.Value == "]" || t.Value == "}"
 	case TokOp:

@@ -4,7 +4,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-var stmtParser = newLazyParser[StmtLine]()
+var stmtParser lazyParser[StmtLine]
 
 // StmtLine is one statement typed at the REPL (an assignment, a loop, an emit…).
 type StmtLine struct {
@@ -20,7 +20,7 @@ func IsStatement(src string) bool {
 	Scan(src, func(t lexer.Token) bool {
 		if first {
 			first = false
-			if t.Type == TokIdent && statementWords[t.Value] {
+			if t.Type == TokIdent && statementWords(t.Value) {
 				stmt = true
 				return false
 			}
@@ -37,7 +37,7 @@ func IsStatement(src string) bool {
 
 // ParseStatements parses statements typed at the REPL.
 func ParseStatements(name, src string) (*StmtLine, *Diagnostic) {
-	ast, err := stmtParser().ParseString(name, src)
+	ast, err := stmtParser.get().ParseString(name, src)
 	if err != nil {
 		return nil, parseDiag(name, err)
 	}

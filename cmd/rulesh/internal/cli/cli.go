@@ -33,35 +33,38 @@ type IO struct {
 // returns its exit code. Usage errors and help are said on Stderr.
 type Command func(std IO, args []string) int
 
-// The commands. Each parses its own flags, wherever they stand among its arguments.
-var (
-	// Check is `rulesh check FILE...`: diagnostics as file:line:col: message.
-	Check Command = run((*cli).check)
-	// Eval is `rulesh eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--choices LIST] [--set K=V]... [--json] EXPR`.
-	Eval Command = run((*cli).eval)
-	// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
-	Roll Command = run((*cli).roll)
-	// Prob is `rulesh prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N]
-	// [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR`: the odds
-	// of any expression, exact when the tree of draws is within the budget, else sampled.
-	Prob Command = run((*cli).prob)
-	// Fmt is `rulesh fmt [-w] [-l] FILE...`: canonical layout.
-	Fmt Command = run((*cli).fmtCmd)
-	// Map is `rulesh map FILE [--name MAP] [--svg OUT]`: a declared hex map drawn.
-	Map Command = run((*cli).mapCmd)
-	// Test is `rulesh test [--update] [PATH]...`: golden transcripts replayed.
-	Test Command = run((*cli).test)
-	// REPL is `rulesh repl [-f FILE]... [--seed N] [FILE]...`: the REPL, on the terminal or
-	// reading a piped script.
-	REPL Command = run((*cli).repl)
-)
+// The commands. Each parses its own flags, wherever they stand among its arguments. They are
+// functions, not variables set by a call: those would be built at every start of the program.
 
-// run makes a Command of a method of cli.
-func run(f func(*cli, []string) int) Command {
-	return func(std IO, args []string) int {
-		return f(&cli{stdin: std.Stdin, stdout: std.Stdout, stderr: std.Stderr}, args)
-	}
-}
+// Check is `rulesh check FILE...`: diagnostics as file:line:col: message.
+func Check(std IO, args []string) int { return newCLI(std).check(args) }
+
+// Eval is `rulesh eval [-f FILE]... [--seed N] [--rolls LIST] [--cards LIST] [--choices LIST] [--set K=V]... [--json] EXPR`.
+func Eval(std IO, args []string) int { return newCLI(std).eval(args) }
+
+// Roll is `rulesh roll [--seed N] [-n COUNT] [--stats] [--json] [-f FILE]... EXPR`.
+func Roll(std IO, args []string) int { return newCLI(std).roll(args) }
+
+// Prob is `rulesh prob [-f FILE]... [--set K=V]... [--json] [--svg OUT] [--emits] [--samples N]
+// [--seed S] [--shuffle] [--exact] [--budget N] [--compare K=V | --variant FILE] EXPR`: the odds
+// of any expression, exact when the tree of draws is within the budget, else sampled.
+func Prob(std IO, args []string) int { return newCLI(std).prob(args) }
+
+// Fmt is `rulesh fmt [-w] [-l] FILE...`: canonical layout.
+func Fmt(std IO, args []string) int { return newCLI(std).fmtCmd(args) }
+
+// Map is `rulesh map FILE [--name MAP] [--svg OUT]`: a declared hex map drawn.
+func Map(std IO, args []string) int { return newCLI(std).mapCmd(args) }
+
+// Test is `rulesh test [--update] [PATH]...`: golden transcripts replayed.
+func Test(std IO, args []string) int { return newCLI(std).test(args) }
+
+// REPL is `rulesh repl [-f FILE]... [--seed N] [FILE]...`: the REPL, on the terminal or
+// reading a piped script.
+func REPL(std IO, args []string) int { return newCLI(std).repl(args) }
+
+// newCLI is one command's run on the streams std.
+func newCLI(std IO) *cli { return &cli{stdin: std.Stdin, stdout: std.Stdout, stderr: std.Stderr} }
 
 // cli is one command's run: its streams.
 type cli struct {
@@ -327,7 +330,7 @@ func (c *cli) check(args []string) int {
 	defer deferGC()()
 	status := ExitOK
 	for _, f := range files {
-		prog, diags := dsl.Load(nil, f)
+		prog, diags := dsl.Check(nil, f)
 		var srcs dsl.Sources
 		if prog != nil {
 			srcs = prog.Sources()

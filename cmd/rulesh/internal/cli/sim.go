@@ -26,7 +26,7 @@ const simSynopsis = "sim [-f FILE]... [--runs N] [--seed S] [--set K=V]... [--li
 
 // Sim is `rulesh sim`: Monte Carlo runs of an expression, each from the start state with a
 // seed of its own, summarised; paired comparisons; shards and their merge.
-var Sim Command = run((*cli).sim)
+func Sim(std IO, args []string) int { return newCLI(std).sim(args) }
 
 func (c *cli) sim(args []string) int {
 	defer collectLess()()

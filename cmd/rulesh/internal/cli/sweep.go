@@ -15,10 +15,15 @@ import (
 	"rulesh/dsl"
 )
 
-// sweepFlags are the flags a sweep refuses beside it, per command.
-var sweepRefused = map[string][]string{
-	"prob": {"variant"},
-	"sim":  {"variant", "shard", "merge"},
+// sweepRefused are the flags a sweep refuses beside it in command cmd.
+func sweepRefused(cmd string) []string {
+	switch cmd {
+	case "prob":
+		return []string{"variant"}
+	case "sim":
+		return []string{"variant", "shard", "merge"}
+	}
+	return nil
 }
 
 // parseSweeps reads one --sweep, or two crossed in a grid, and checks what goes with them;
@@ -49,7 +54,7 @@ func (c *cli) parseSweeps(cmd string, specs []string, set func(string) bool, ove
 
 // parseSweep reads --sweep and checks what goes with it; ok is false with the exit code.
 func (c *cli) parseSweep(cmd, spec string, set func(string) bool, overrides map[string]any) (analysis.Sweep, int, bool) {
-	for _, f := range sweepRefused[cmd] {
+	for _, f := range sweepRefused(cmd) {
 		if !set(f) {
 			continue
 		}

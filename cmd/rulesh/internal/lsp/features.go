@@ -358,16 +358,36 @@ func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParam
 	}}, nil
 }
 
-// symbolKinds maps the sorts of declarations to the protocol's kinds of symbols.
-var symbolKinds = map[string]protocol.SymbolKind{
-	"action": protocol.SymbolKindFunction, "rule": protocol.SymbolKindFunction,
-	"table": protocol.SymbolKindStruct, "kind": protocol.SymbolKindClass,
-	"field": protocol.SymbolKindField, "enum": protocol.SymbolKindEnum,
-	"value": protocol.SymbolKindEnumMember, "entity": protocol.SymbolKindObject,
-	"dice": protocol.SymbolKindArray, "option": protocol.SymbolKindProperty,
-	"const": protocol.SymbolKindConstant, "deck": protocol.SymbolKindArray,
-	"pile": protocol.SymbolKindArray, "map": protocol.SymbolKindModule,
-	"param": protocol.SymbolKindVariable,
+// symbolKind is the protocol's kind of symbol for a sort of declaration, 0 for another. (A
+// switch: a map is built at every start of the program, for every command.)
+func symbolKind(s string) protocol.SymbolKind {
+	switch s {
+	case "action", "rule":
+		return protocol.SymbolKindFunction
+	case "table":
+		return protocol.SymbolKindStruct
+	case "kind":
+		return protocol.SymbolKindClass
+	case "field":
+		return protocol.SymbolKindField
+	case "enum":
+		return protocol.SymbolKindEnum
+	case "value":
+		return protocol.SymbolKindEnumMember
+	case "entity":
+		return protocol.SymbolKindObject
+	case "dice", "deck", "pile":
+		return protocol.SymbolKindArray
+	case "option":
+		return protocol.SymbolKindProperty
+	case "const":
+		return protocol.SymbolKindConstant
+	case "map":
+		return protocol.SymbolKindModule
+	case "param":
+		return protocol.SymbolKindVariable
+	}
+	return 0
 }
 
 func (s *server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParams) (any, error) {
@@ -380,7 +400,7 @@ func (s *server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParam
 		ds := protocol.DocumentSymbol{
 			Name:           sym.Name,
 			Detail:         ptr(sym.Sort),
-			Kind:           symbolKinds[sym.Sort],
+			Kind:           symbolKind(sym.Sort),
 			Range:          f.rangeOf(sym.Start, sym.Stop),
 			SelectionRange: f.rangeOf(sym.Pos, sym.End),
 		}
@@ -442,16 +462,32 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	}, nil
 }
 
-// completionKinds maps the sorts of declarations to the protocol's kinds of completions.
-var completionKinds = map[string]protocol.CompletionItemKind{
-	"action": protocol.CompletionItemKindFunction, "rule": protocol.CompletionItemKindFunction,
-	"table": protocol.CompletionItemKindFunction, "kind": protocol.CompletionItemKindClass,
-	"field": protocol.CompletionItemKindField, "enum": protocol.CompletionItemKindEnum,
-	"value": protocol.CompletionItemKindEnumMember, "entity": protocol.CompletionItemKindVariable,
-	"dice": protocol.CompletionItemKindValue, "option": protocol.CompletionItemKindProperty,
-	"const": protocol.CompletionItemKindConstant, "deck": protocol.CompletionItemKindVariable,
-	"pile": protocol.CompletionItemKindVariable, "map": protocol.CompletionItemKindModule,
-	"param": protocol.CompletionItemKindVariable,
+// completionKind is the protocol's kind of completion for a sort of declaration, 0 for
+// another.
+func completionKind(s string) protocol.CompletionItemKind {
+	switch s {
+	case "action", "rule", "table":
+		return protocol.CompletionItemKindFunction
+	case "kind":
+		return protocol.CompletionItemKindClass
+	case "field":
+		return protocol.CompletionItemKindField
+	case "enum":
+		return protocol.CompletionItemKindEnum
+	case "value":
+		return protocol.CompletionItemKindEnumMember
+	case "entity", "deck", "pile", "param":
+		return protocol.CompletionItemKindVariable
+	case "dice":
+		return protocol.CompletionItemKindValue
+	case "option":
+		return protocol.CompletionItemKindProperty
+	case "const":
+		return protocol.CompletionItemKindConstant
+	case "map":
+		return protocol.CompletionItemKindModule
+	}
+	return 0
 }
 
 func item(sym *dsl.Symbol) protocol.CompletionItem {
@@ -461,7 +497,7 @@ func item(sym *dsl.Symbol) protocol.CompletionItem {
 	}
 	return protocol.CompletionItem{
 		Label:         sym.Name,
-		Kind:          ptr(completionKinds[sym.Sort]),
+		Kind:          ptr(completionKind(sym.Sort)),
 		Detail:        &detail,
 		Documentation: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: describe(sym)},
 	}

@@ -443,7 +443,7 @@ func (s *server) check(path string) {
 		}}
 	}
 	for _, root := range roots {
-		_, diags := dsl.Load(w.fs, root)
+		_, diags := dsl.Check(w.fs, root)
 		for _, dg := range diags {
 			start, end := dg.Range()
 			f := w.byPath[filepath.Clean(start.File)]

@@ -43,7 +43,7 @@ func (d *drawing) svg() string {
 			continue
 		}
 		if it.tip != "" {
-			fmt.Fprintf(&b, "><title>%s</title></%s>\n", xmlText(it.tip), svgElement[it.kind])
+			fmt.Fprintf(&b, "><title>%s</title></%s>\n", xmlText(it.tip), svgElement(it.kind))
 		} else {
 			b.WriteString("/>\n")
 		}
@@ -64,7 +64,18 @@ func xmlText(s string) string {
 	}, s))
 }
 
-var svgElement = map[itemKind]string{itemRect: "rect", itemCircle: "circle", itemLine: "polyline"}
+// svgElement is the SVG element that draws an item of kind k.
+func svgElement(k itemKind) string {
+	switch k {
+	case itemRect:
+		return "rect"
+	case itemCircle:
+		return "circle"
+	case itemLine:
+		return "polyline"
+	}
+	return ""
+}
 
 // num writes a coordinate to a tenth of a pixel, without a trailing ".0".
 func num(f float64) string {

@@ -49,7 +49,7 @@ type Diag struct {
 // included, each said once. A range the checker does not know the end of underlines the
 // name that starts there, or one character, as the language server does.
 func Check(files Files, root string) []Diag {
-	_, diags := dsl.Load(files, root)
+	_, diags := dsl.Check(files, root)
 	out := []Diag{}
 	seen := map[Diag]bool{}
 	lines := map[string][]int{} // each file's line starts, found once for all its diagnostics

@@ -236,9 +236,16 @@ func (s *Shell) setTrace(on bool) {
 
 // letRE reads `let NAME = EXPR`; compiled on first use, not at init, so that a command
 // that never runs the REPL does not pay for its Unicode classes.
-var letRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`)
-})
+// (A sync.Once, not a sync.OnceValue: a package variable set by a call is built at init.)
+func letRE() *regexp.Regexp {
+	letOnce.Do(func() { letPattern = regexp.MustCompile(`(?s)^let\s+([\p{L}_][\p{L}\p{N}_]*)\s*=\s*(.+)$`) })
+	return letPattern
+}
+
+var (
+	letOnce    sync.Once
+	letPattern *regexp.Regexp
+)
 
 // Exec runs one complete input (an expression, a let, or a meta command), logs it with its
 // output and, when recording, writes it to the transcript at once. Nothing an input does

@@ -212,35 +212,38 @@ type builtin struct {
 	runtime.Builtin
 }
 
-// builtins are the hex-map builtins, each one a named function of this file.
-var builtins = []builtin{
-	{"hex", runtime.Builtin{Fn: hexOf, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}}},
-	{"hex_distance", runtime.Builtin{Fn: hexDistance, Types: []any{new(func(*runtime.Machine, any, any) int)}}},
-	{"neighbours", runtime.Builtin{Fn: neighbours, Types: []any{new(func(*runtime.Machine, any) []any), new(func(*runtime.Machine, any, any) []any)}}},
-	{"ring", runtime.Builtin{Fn: ring, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
-	{"hex_range", runtime.Builtin{Fn: hexRange, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
-	{"terrain", runtime.Builtin{Fn: boardQuery(terrain), Types: []any{new(func(*runtime.Machine, any, any) string)}}},
-	{"height", runtime.Builtin{Fn: boardQuery(height), Types: []any{new(func(*runtime.Machine, any, any) int)}}},
-	{"road", runtime.Builtin{Fn: boardQuery(road), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
-	{"on_board", runtime.Builtin{Fn: boardQuery(onBoard), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
-	{"edge", runtime.Builtin{Fn: edgeQuery(edge), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
-	{"crossing", runtime.Builtin{Fn: edgeQuery(crossing), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
-	{"point", runtime.Builtin{Fn: point, Types: []any{new(func(*runtime.Machine, any, string) hex.Hex)}}},
-	{"line", runtime.Builtin{Fn: line, Types: []any{new(func(*runtime.Machine, any, any) []any)}}},
-	{"line_of_fire", runtime.Builtin{Fn: lineOfFire, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)},
-		Callbacks: []runtime.Callback{blockCallback}}},
-	{"reachable", runtime.Builtin{Fn: reachable,
-		Types:     []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
-		Callbacks: moveCallbacks(4)}},
-	{"path", runtime.Builtin{Fn: path,
-		Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
-		Callbacks: moveCallbacks(5)}},
-	{"move_cost", runtime.Builtin{Fn: moveCostOf, Types: []any{new(func(*runtime.Machine, any, any, any, any) float64)}}},
-	{"units_at", runtime.Builtin{Fn: unitsAt, Types: []any{new(func(*runtime.Machine, any, any) []any), new(func(*runtime.Machine, any, any, string) []any)}}},
-	{"units_within", runtime.Builtin{Fn: unitsWithin, Types: []any{new(func(*runtime.Machine, any, any, int) []any), new(func(*runtime.Machine, any, any, int, string) []any)}}},
-	{"retreats", runtime.Builtin{Fn: retreats,
-		Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
-		Callbacks: []runtime.Callback{retreatCallback, olderRetreat}}},
+// builtins are the hex-map builtins, each one a named function of this file. (Made when
+// asked: the closures of a package variable are built at every start of the program.)
+func builtins() []builtin {
+	return []builtin{
+		{"hex", runtime.Builtin{Fn: hexOf, Types: []any{new(func(*runtime.Machine, int, int) hex.Hex)}}},
+		{"hex_distance", runtime.Builtin{Fn: hexDistance, Types: []any{new(func(*runtime.Machine, any, any) int)}}},
+		{"neighbours", runtime.Builtin{Fn: neighbours, Types: []any{new(func(*runtime.Machine, any) []any), new(func(*runtime.Machine, any, any) []any)}}},
+		{"ring", runtime.Builtin{Fn: ring, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
+		{"hex_range", runtime.Builtin{Fn: hexRange, Types: []any{new(func(*runtime.Machine, any, int) []any)}}},
+		{"terrain", runtime.Builtin{Fn: boardQuery(terrain), Types: []any{new(func(*runtime.Machine, any, any) string)}}},
+		{"height", runtime.Builtin{Fn: boardQuery(height), Types: []any{new(func(*runtime.Machine, any, any) int)}}},
+		{"road", runtime.Builtin{Fn: boardQuery(road), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
+		{"on_board", runtime.Builtin{Fn: boardQuery(onBoard), Types: []any{new(func(*runtime.Machine, any, any) bool)}}},
+		{"edge", runtime.Builtin{Fn: edgeQuery(edge), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
+		{"crossing", runtime.Builtin{Fn: edgeQuery(crossing), Types: []any{new(func(*runtime.Machine, any, any, any) string)}}},
+		{"point", runtime.Builtin{Fn: point, Types: []any{new(func(*runtime.Machine, any, string) hex.Hex)}}},
+		{"line", runtime.Builtin{Fn: line, Types: []any{new(func(*runtime.Machine, any, any) []any)}}},
+		{"line_of_fire", runtime.Builtin{Fn: lineOfFire, Types: []any{new(func(*runtime.Machine, any, any, any, any) bool)},
+			Callbacks: []runtime.Callback{blockCallback}}},
+		{"reachable", runtime.Builtin{Fn: reachable,
+			Types:     []any{new(func(*runtime.Machine, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(4)}},
+		{"path", runtime.Builtin{Fn: path,
+			Types:     []any{new(func(*runtime.Machine, any, any, any, any, float64, any) []any), new(func(*runtime.Machine, any, any, any, any, float64, any, any) []any)},
+			Callbacks: moveCallbacks(5)}},
+		{"move_cost", runtime.Builtin{Fn: moveCostOf, Types: []any{new(func(*runtime.Machine, any, any, any, any) float64)}}},
+		{"units_at", runtime.Builtin{Fn: unitsAt, Types: []any{new(func(*runtime.Machine, any, any) []any), new(func(*runtime.Machine, any, any, string) []any)}}},
+		{"units_within", runtime.Builtin{Fn: unitsWithin, Types: []any{new(func(*runtime.Machine, any, any, int) []any), new(func(*runtime.Machine, any, any, int, string) []any)}}},
+		{"retreats", runtime.Builtin{Fn: retreats,
+			Types:     []any{new(func(*runtime.Machine, any, any, any, any) []any), new(func(*runtime.Machine, any, any, any, any, any) []any)},
+			Callbacks: []runtime.Callback{retreatCallback, olderRetreat}}},
+	}
 }
 
 // Builtins are the hex-map functions rules call, by name: coordinates, distance,
@@ -250,8 +253,9 @@ var builtins = []builtin{
 // step, retreats. None changes the run's state (ChangesState is
 // unset): they read the board, and the rules they call back cannot change it either.
 func Builtins() map[string]runtime.Builtin {
-	out := make(map[string]runtime.Builtin, len(builtins))
-	for _, b := range builtins {
+	list := builtins()
+	out := make(map[string]runtime.Builtin, len(list))
+	for _, b := range list {
 		out[b.name] = b.Builtin
 	}
 	return runtime.CheckingNumbers(out)

@@ -1,0 +1,127 @@
+package dsl_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rulesh/dsl"
+	"rulesh/stdlib/dice"
+)
+
+// repoRuleFiles lists every rule file of the repository, refused ones included.
+func repoRuleFiles(t *testing.T) []string {
+	t.Helper()
+	root := ".."
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "web" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".rules") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil || len(files) < 40 {
+		t.Fatalf("found %d rule files: %v", len(files), err)
+	}
+	return files
+}
+
+// TestCheckMatchesLoad: Check, which compiles the procedures for expr's VM only, gives
+// every rule file of the repository the diagnostics Load gives, byte for byte, and a
+// program declaring the same.
+func TestCheckMatchesLoad(t *testing.T) {
+	refused := 0
+	for _, f := range repoRuleFiles(t) {
+		render := func(prog *dsl.Program, diags dsl.Diagnostics) string {
+			var srcs dsl.Sources
+			if prog != nil {
+				srcs = prog.Sources()
+			}
+			return diags.Render(srcs)
+		}
+		lp, ld := dsl.Load(nil, f)
+		cp, cd := dsl.Check(nil, f)
+		if got, want := render(cp, cd), render(lp, ld); got != want {
+			t.Errorf("%s: Check gives\n%s\nLoad gives\n%s", f, got, want)
+		}
+		if (lp == nil) != (cp == nil) {
+			t.Errorf("%s: Load's program %v, Check's %v", f, lp != nil, cp != nil)
+			continue
+		}
+		if lp == nil {
+			refused++
+			continue
+		}
+		if lp.Counts() != cp.Counts() {
+			t.Errorf("%s: Load counts %+v, Check %+v", f, lp.Counts(), cp.Counts())
+		}
+	}
+	if refused == 0 {
+		t.Error("no refused rule file compared")
+	}
+}
+
+// TestCheckedProgramRuns: a program from Check runs as Load's does (on expr's VM, its
+// locals in the frames' maps): same values from the same seed.
+func TestCheckedProgramRuns(t *testing.T) {
+	const src = `kind Unit {
+  nom: string
+  pv: int = 10
+}
+entity a: Unit { nom: "A" }
+rule blesse(u: Unit, n: int): int {
+  let reste = u.pv - n
+  let total = 0
+  for i in [1, 2, 3] {
+    total = total + i * reste
+  }
+  let r = 2d6
+  return total + r
+}
+`
+	eval := func(load func(string, []byte) (*dsl.Program, dsl.Diagnostics)) []any {
+		prog, d := load("u.rules", []byte(src))
+		if d.HasErrors() {
+			t.Fatal(d)
+		}
+		m, err := dsl.NewMachine(prog, dice.NewPCG(7), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := dsl.NewSession(m)
+		var out []any
+		for range 3 {
+			v, err := s.Eval("<e>", "blesse(a, 3)")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	check := func(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
+		return dsl.Check(mapFS{name: src}, name)
+	}
+	want, got := eval(dsl.LoadSource), eval(check)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("run %d: Check's program gave %v, Load's %v", i, got[i], want[i])
+		}
+	}
+}
+
+type mapFS map[string][]byte
+
+func (m mapFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := m[filepath.ToSlash(name)]; ok {
+		return b, nil
+	}
+	return nil, os.ErrNotExist
+}
