@@ -51,6 +51,9 @@ type Compiler struct {
 	owned []*ownLocal
 	// dieCalls are the dice made from rules, checked once the procedures are (ruledice.go).
 	dieCalls []pendingDie
+	// procLocals are the lets and loop variables of the procedure being checked, for
+	// checkLocalsNotRead.
+	procLocals []procLocal
 	// diagsOnly is set when only the diagnostics are read (DiagnoseFiles): the procedures'
 	// expressions get no closures and their frames no slots.
 	diagsOnly bool
@@ -737,6 +740,32 @@ func (c *Compiler) CheckShadow(name string, p lexer.Position) {
 	}
 }
 
+// procLocal is a let or a loop variable of a procedure, where it is declared.
+type procLocal struct {
+	name string
+	pos  lexer.Position
+}
+
+// checkLocalsNotRead refuses a let or a loop variable named as a global the same procedure
+// reads (an entity, a die, a deck, a pile, a map: CheckShadow refuses the others). A frame
+// holds the globals its procedure reads under their names, so the local would take the
+// global's place: the global read before the let, after its block, or in a later call would
+// give the local's last value. A local named so in a procedure that never reads the global
+// is fine (an entity a scenario adds does not break the rules' own `let t`).
+func (c *Compiler) checkLocalsNotRead() {
+	for _, l := range c.procLocals {
+		if !c.Uses[l.name] {
+			continue
+		}
+		g := c.prog.Globals[l.name]
+		if g == nil {
+			continue
+		}
+		c.errorf(l.pos, fmt.Sprintf("%s hides the %s declared at %s, which this procedure also reads", l.name, runtime.KindOfGlobal(g), g.DeclPos()),
+			"rename the local")
+	}
+}
+
 func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	sc := NewScope(ProcScope)
 	for _, par := range p.Params {
@@ -746,8 +775,10 @@ func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	// A procedure's body runs only when a machine calls it, never at load: for a check that
 	// reads only the diagnostics, its expressions need no closures (they would run on the VM).
 	c.exprs.NoClosures = c.diagsOnly
+	c.procLocals = c.procLocals[:0]
 	p.Body = c.block(pa.Body, sc)
 	c.exprs.NoClosures = false
+	c.checkLocalsNotRead()
 	c.checkOwned(p)
 }
 

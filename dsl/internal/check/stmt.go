@@ -55,6 +55,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 			return nil
 		}
 		c.CheckShadow(l.Name, l.Pos)
+		c.procLocals = append(c.procLocals, procLocal{l.Name, l.Pos})
 		if _, ok := sc.Vars[l.Name]; ok {
 			c.errorf(l.Pos, l.Name+" is already declared in this block", "assign it with = instead")
 		}
@@ -94,6 +95,7 @@ func (c *Compiler) Stmt(s *syntax.Stmt, sc *Scope) runtime.Stmt {
 		for _, n := range []string{f.Var, f.Var2} {
 			if n != "" && c.CheckName(n, f.Pos) {
 				c.CheckShadow(n, f.Pos)
+				c.procLocals = append(c.procLocals, procLocal{n, f.Pos})
 			}
 		}
 		key, elem := loopVarTypes(st.Coll)
