@@ -63,6 +63,7 @@ func CheckStatements(prog *runtime.Program, name, src string, stmts []*syntax.St
 			body = append(body, x)
 		}
 	}
+	c.checkLocalsNotRead("input") // the input's frame holds the globals it reads too
 	return body, sc.Vars, runtime.SortedKeys(c.Uses), c.Diags
 }
 

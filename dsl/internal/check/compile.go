@@ -747,12 +747,12 @@ type procLocal struct {
 }
 
 // checkLocalsNotRead refuses a let or a loop variable named as a global the same procedure
-// reads (an entity, a die, a deck, a pile, a map: CheckShadow refuses the others). A frame
+// (or statements typed at the REPL: what names which) reads (an entity, a die, a deck, a pile, a map: CheckShadow refuses the others). A frame
 // holds the globals its procedure reads under their names, so the local would take the
 // global's place: the global read before the let, after its block, or in a later call would
 // give the local's last value. A local named so in a procedure that never reads the global
 // is fine (an entity a scenario adds does not break the rules' own `let t`).
-func (c *Compiler) checkLocalsNotRead() {
+func (c *Compiler) checkLocalsNotRead(what string) {
 	for _, l := range c.procLocals {
 		if !c.Uses[l.name] {
 			continue
@@ -761,7 +761,7 @@ func (c *Compiler) checkLocalsNotRead() {
 		if g == nil {
 			continue
 		}
-		c.errorf(l.pos, fmt.Sprintf("%s hides the %s declared at %s, which this procedure also reads", l.name, runtime.KindOfGlobal(g), g.DeclPos()),
+		c.errorf(l.pos, fmt.Sprintf("%s hides the %s declared at %s, which this %s also reads", l.name, runtime.KindOfGlobal(g), g.DeclPos(), what),
 			"rename the local")
 	}
 }
@@ -778,7 +778,7 @@ func (c *Compiler) procBody(p *runtime.Proc, pa *syntax.ProcDecl) {
 	c.procLocals = c.procLocals[:0]
 	p.Body = c.block(pa.Body, sc)
 	c.exprs.NoClosures = false
-	c.checkLocalsNotRead()
+	c.checkLocalsNotRead("procedure")
 	c.checkOwned(p)
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/stdlib/dice"
 )
 
 // TestLocalHidingAGlobalItReads: a let or a loop variable may not take the name of an
@@ -83,5 +84,28 @@ pile tas
 				t.Errorf("got\n%s\nwant\n%s", g, tt.want)
 			}
 		})
+	}
+}
+
+// TestInputLocalHidingAGlobalItReads: statements typed at the REPL run in a frame that holds
+// the globals they read, as a procedure's: a loop whose body reads the entity u and then
+// declares a local u read 20 in its second iteration, where u is the entity again.
+func TestInputLocalHidingAGlobalItReads(t *testing.T) {
+	prog, diags := dsl.LoadSource("t.rules", []byte("kind Unit {\n  pv: int = 3\n}\nentity u: Unit {}\n"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dsl.NewSession(m)
+	err = s.Exec("<input>", "for i in 1..2 {\n  emit u.pv\n  let u = Unit({pv: 20})\n}")
+	want := "<input>:3:3: u hides the entity declared at t.rules:4:1, which this input also reads (rename the local)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if err := s.Exec("<input>", "for i in 1..2 {\n  let u = Unit({pv: 20})\n  emit u.pv\n}"); err != nil {
+		t.Errorf("a local the input alone reads: %v", err)
 	}
 }
