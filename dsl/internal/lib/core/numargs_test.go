@@ -80,6 +80,8 @@ func TestNumberArgsThroughAny(t *testing.T) {
 		{Src: `sqrt(id("x"))`, Err: `sqrt: argument 1 must be a number`},
 		{Src: `hypot(3, id("x"))`, Err: `hypot: argument 2 must be a number`},
 		{Src: `fmt_num(id("x"), 1)`, Err: `fmt_num: argument 1 must be a number or a roll`},
+		{Src: `total(id("x"))`, Err: `<e>:1:1: total: argument 1 must be a number or a roll, got "x" (a string)`},
+		{Src: `total("x")`, Err: `<e>:1:1: total: argument 1 must be a number or a roll, got "x" (a string)`},
 		{Src: `fmt_pct(0.5, id("x"))`, Err: `fmt_pct: argument 2 must be a number, got "x" (a string)`},
 		{Src: `[g(7, 2), g(id(7.9), 2), floor(id(2.5)), clamp(id(5), 1, 3), hypot(id(3), 4)]`, Want: "[3, 3, 2, 3, 5.0]"},
 		{Src: `floor(id(2d6))`, Want: "5", Rolls: []string{"4", "1"}},
