@@ -250,7 +250,7 @@ func TestRun(t *testing.T) {
 		{text: "'k' in {k: 1}", want: "true"},
 		{text: "Unit({force: 'x'})", err: "<t>:1:1: Unit.force: "},
 		{text: "same(1, a)", err: "<t>:1:1: same compares two records"},
-		{text: "any_face(n, 6)", err: "<t>:1:1: expected a roll, got 1"},
+		{text: "any_face(n, 6)", err: "<t>:1:1: any_face: argument 1 must be a roll, got 1 (an int)"},
 		{text: "int('x')", err: `<t>:1:1: int("x"): not a whole number`},
 		{text: "float('x')", err: `<t>:1:1: float("x"): not a number`},
 		{text: "float('')", err: `<t>:1:1: float(""): not a number`},

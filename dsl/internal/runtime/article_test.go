@@ -89,6 +89,9 @@ func TestNumberArgs(t *testing.T) {
 		{"roll", 1, []any{new(func(*runtime.Machine, string) *runtime.Roll), new(func(*runtime.Machine, string, int) *runtime.Roll)}, []any{"x", true}, "roll: argument 2 must be a number, got true (a bool)"},
 		// A variadic tail of any is not checked, beyond every fixed count either.
 		{"count", 0, []any{new(func(*runtime.Roll, ...any) int)}, []any{roll, "a", "b", "c", "d"}, ""},
+		// A roll alone where every signature takes one.
+		{"count", 0, []any{new(func(*runtime.Roll, ...any) int)}, []any{"x", 1}, `count: argument 1 must be a roll, got "x" (a string)`},
+		{"count", 0, []any{new(func(*runtime.Roll, ...any) int)}, []any{2.5}, "count: argument 1 must be a roll, got 2.5 (a float)"},
 		{"str", 0, []any{new(func(any) string)}, []any{"x"}, ""},
 	} {
 		err := runtime.NewNumberArgs(c.name, c.skip, c.types).Check(c.args)

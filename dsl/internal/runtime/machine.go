@@ -100,6 +100,7 @@ type Machine struct {
 	mem        int    // memory budget units spent by the current top-level call
 	reached    string // the limit the current top-level call reached (Reached)
 	depth      int
+	peak       int   // the deepest frame of the call the rule cache measures (callCached)
 	running    int   // VMs currently running (nested through calls)
 	vms        []any // the engine's reusable state per nesting depth (Code.Run)
 	fastStates []any // the same for Fast code (Fast.Eval)

@@ -8,9 +8,11 @@ import (
 )
 
 // NumberArgs checks, before a function runs, the arguments its signatures declare as
-// numbers. The checker refuses a call whose argument is known not to be one, but a value
-// of type any gets past it: without this check ToInt and ToFloat would read a string, a
-// roll or a bool as 0 and the function would answer with it.
+// numbers, or as rolls only (any_face's first). The checker refuses a call whose argument
+// is known not to be one, but a value of type any gets past it: without this check ToInt
+// and ToFloat would read a string, a roll or a bool as 0 and the function would answer
+// with it, and a function of a roll would fail in its own words, naming neither itself
+// nor the argument.
 type NumberArgs struct {
 	name string
 	// skip is the count of parameters before the rule's arguments (1 for a builtin's
@@ -20,16 +22,21 @@ type NumberArgs struct {
 	arity [][]numArg // by the count of arguments, for the counts the signatures take
 }
 
-// numArg is an argument that must be a number: its index, and whether a roll is also
-// accepted (a signature takes a roll there, standing for its total).
+// variadicArity is how many arguments past a variadic signature's fixed ones NewNumberArgs
+// works the checks out for; a longer call works them out when it runs.
+const variadicArity = 6
+
+// numArg is an argument that must be a number or a roll: its index, whether a number is
+// accepted (a signature takes an int or a float there) and whether a roll is (a signature
+// takes a roll there, standing for its total when a number is also accepted).
 type numArg struct {
-	pos  int
-	roll bool
+	pos          int
+	number, roll bool
 }
 
 // NewNumberArgs reads the signatures types (pointers to func types, as Builtin.Types) of the
 // function rules call name, whose first skip parameters are not the rule's arguments. It is
-// nil for a function that takes no number: checking it costs nothing.
+// nil for a function that takes no number and no roll: checking it costs nothing.
 func NewNumberArgs(name string, skip int, types []any) *NumberArgs {
 	c := &NumberArgs{name: name, skip: skip}
 	most := 0
@@ -37,6 +44,11 @@ func NewNumberArgs(name string, skip int, types []any) *NumberArgs {
 		ft := reflect.TypeOf(t).Elem()
 		c.sigs = append(c.sigs, ft)
 		most = max(most, ft.NumIn()-skip)
+		if ft.IsVariadic() {
+			// Calls past the fixed parameters are common (any_face(r, 6, 8, 10)): their
+			// checks are worked out here, not per call.
+			most = max(most, ft.NumIn()-skip+variadicArity)
+		}
 	}
 	some := false
 	for n := 0; n <= most; n++ {
@@ -51,8 +63,9 @@ func NewNumberArgs(name string, skip int, types []any) *NumberArgs {
 }
 
 // numArgs are the arguments of a call of n arguments that every signature taking n
-// declares as a number (a roll allowed if one of them takes a roll there). An argument some
-// signature takes as anything else is left to the function.
+// declares as a number or a roll (a roll allowed if one of them takes a roll there, a
+// number if one takes a number). An argument some signature takes as anything else is left
+// to the function.
 func (c *NumberArgs) numArgs(n int) []numArg {
 	var out []numArg
 	for i := 0; i < n; i++ {
@@ -75,8 +88,8 @@ func (c *NumberArgs) numArgs(n int) []numArg {
 				break
 			}
 		}
-		if fits && number {
-			out = append(out, numArg{pos: i, roll: roll})
+		if fits && (number || roll) {
+			out = append(out, numArg{pos: i, number: number, roll: roll})
 		}
 	}
 	return out
@@ -97,8 +110,9 @@ func paramAt(ft reflect.Type, i, n int) (reflect.Type, bool) {
 }
 
 // Check is nil when every argument of args (the rule's, without what skip skips) that must
-// be a number is one: an int or a float (a float where an int is declared is cut toward
-// zero by the function, as before), or a roll where one is accepted.
+// be a number or a roll is one: an int or a float where a number is accepted (a float where
+// an int is declared is cut toward zero by the function, as before), a roll where a roll
+// is.
 func (c *NumberArgs) Check(args []any) error {
 	if c == nil {
 		return nil
@@ -112,23 +126,29 @@ func (c *NumberArgs) Check(args []any) error {
 	for _, w := range want {
 		switch args[w.pos].(type) {
 		case int, float64:
-			continue
+			if w.number {
+				continue
+			}
 		case *Roll:
 			if w.roll {
 				continue
 			}
 		}
 		what := "a number"
-		if w.roll {
+		switch {
+		case w.number && w.roll:
 			what = "a number or a roll"
+		case w.roll:
+			what = "a roll"
 		}
 		return Errorf("%s: argument %d must be %s, got %s", c.name, w.pos+1, what, Described(args[w.pos]))
 	}
 	return nil
 }
 
-// CheckingNumbers is bs with each builtin that takes numbers checking them (NumberArgs)
-// before its Fn runs: what a library gives, so that no builtin reads a value of type any as 0.
+// CheckingNumbers is bs with each builtin that takes numbers or rolls checking them
+// (NumberArgs) before its Fn runs: what a library gives, so that no builtin reads a value
+// of type any as 0.
 func CheckingNumbers(bs map[string]Builtin) map[string]Builtin {
 	for name, b := range bs {
 		c := NewNumberArgs(name, 1, b.Types)

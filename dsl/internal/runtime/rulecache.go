@@ -38,8 +38,18 @@ type RuleCache struct {
 	// with that error.
 	Turn func(depth int, vars map[string]any, loop, coll any, turn int) error
 
-	entries  map[ruleKey]any
+	entries  map[ruleKey]ruleEntry
+	reach    int // the reach of the runs of the call Spread answers (callCached)
 	entities map[unsafe.Pointer]bool
+}
+
+// ruleEntry is what the cache holds of one call: its value when it was kept (plain; a call
+// the Spread hook answers may have none), and the frames it ran deep on any branch, counting
+// its own (callCached).
+type ruleEntry struct {
+	v     any
+	plain bool
+	reach int
 }
 
 // maxRuleArgs is the most arguments a cached call may have: the key is a fixed array.
@@ -109,8 +119,16 @@ func (c *RuleCache) entity(m *Machine, ptr unsafe.Pointer) bool {
 
 // callCached answers a call of a declared rule from the cache, or runs it (call) and keeps
 // its result when that is safe.
+//
+// A kept call also keeps its reach: how many frames deep, counting its own, it went on any
+// branch (its calls answered from the cache counting theirs). Answering it from a caller at
+// depth d would pass max_call_depth when d + reach does: it then runs instead, to fail where
+// and how running it fails. The machine's peak, the deepest frame of the call being
+// measured, is kept here only: with a cache every call of a procedure comes through here
+// (Callee refuses the direct path).
 func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any, error) {
 	c := m.Rules
+	m.peak = max(m.peak, m.depth+1)
 	if p.Verb != "rule" || p.Table != nil || len(m.journal) != 0 || c.Drawn == nil {
 		return call()
 	}
@@ -118,25 +136,41 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 	if !ok {
 		return call()
 	}
-	if v, hit := c.entries[k]; hit {
+	e, hit := c.entries[k]
+	deep := hit && m.depth+e.reach > m.Limits.MaxCallDepth
+	if hit && e.plain && !deep {
 		c.Hits++
-		return v, nil
+		m.peak = max(m.peak, m.depth+e.reach)
+		return e.v, nil
 	}
 	c.Misses++
-	if c.Spread != nil {
+	if c.Spread != nil && !deep {
+		// The runs' reach gathers in c.reach, not in a variable the closure would move to
+		// the heap: a call inside a run puts it back as it found it.
+		outer := c.reach
+		c.reach = e.reach
 		run := func() (any, error, bool) {
 			steps, mem, emits := m.steps, m.mem, m.emits
-			v, err := call()
+			v, err, r := m.measured(call)
+			c.reach = max(c.reach, r)
 			clean := err == nil && m.emits == emits && len(m.journal) == 0
 			m.steps, m.mem = steps, mem
 			return v, err, clean
 		}
-		if v, err, ok := c.Spread(k, m.depth+1, run); ok {
+		v, err, ok := c.Spread(k, m.depth+1, run)
+		reach := c.reach
+		c.reach = outer
+		if ok {
+			if !hit || reach > e.reach {
+				e.reach = reach
+				c.keep(k, e)
+			}
+			m.peak = max(m.peak, m.depth+reach)
 			return v, err
 		}
 	}
 	drawn, emits := c.Drawn(), m.emits
-	v, err := call()
+	v, err, reach := m.measured(call)
 	if err != nil || c.Drawn() != drawn || m.emits != emits || len(m.journal) != 0 {
 		return v, err
 	}
@@ -145,11 +179,28 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 	default:
 		return v, err // a list or record could be changed by its caller
 	}
-	if c.entries == nil {
-		c.entries = map[ruleKey]any{}
-	}
-	c.entries[k] = v
+	e.v, e.plain, e.reach = v, true, max(e.reach, reach)
+	c.keep(k, e)
 	return v, nil
+}
+
+// measured runs call and returns, with its result, its reach: the deepest frame it ran
+// relative to the caller's depth.
+func (m *Machine) measured(call func() (any, error)) (any, error, int) {
+	peak := m.peak
+	m.peak = m.depth + 1
+	v, err := call()
+	reach := m.peak - m.depth
+	m.peak = max(peak, m.peak)
+	return v, err, reach
+}
+
+// keep records the entry of a call.
+func (c *RuleCache) keep(k ruleKey, e ruleEntry) {
+	if c.entries == nil {
+		c.entries = map[ruleKey]ruleEntry{}
+	}
+	c.entries[k] = e
 }
 
 // turn calls the cache's Turn hook at the start of a loop's turn, when one is set and the

@@ -206,7 +206,8 @@ func TestPctSqrtHypot(t *testing.T) {
 	}
 }
 
-// TestTotal: a roll's total, a number cut toward zero; a named face has no number.
+// TestTotal: a roll's total, a number cut toward zero; a named face has no number, and any
+// other value is refused in the words of the other builtins' number checks.
 func TestTotal(t *testing.T) {
 	m := machine(t, "dice combat = [sabre, fusil, boulet]\n", "3", "4", "fusil")
 	r := roll(t, m, "2d6")
@@ -221,7 +222,9 @@ func TestTotal(t *testing.T) {
 	}{
 		{r, 7, ""}, {4, 4, ""}, {-2.7, -2, ""}, {2.7, 2, ""},
 		{sym, 0, "is the face fusil: it has a name, not a number"},
-		{"3", 0, `expected a number or a roll, got "3"`},
+		{"3", 0, `total: argument 1 must be a number or a roll, got "3" (a string)`},
+		{nil, 0, `total: argument 1 must be a number or a roll, got nil`},
+		{[]any{1}, 0, `total: argument 1 must be a number or a roll, got [1] (a list)`},
 	} {
 		got, err := core.Total(c.v)
 		if c.err != "" && !strings.Contains(errText(err), c.err) || c.err == "" && (err != nil || got != c.want) {

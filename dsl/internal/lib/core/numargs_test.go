@@ -46,12 +46,18 @@ action a_deal(n) {
 action a_allow(n) {
   return allow(main, tapis, n)
 }
+rule six_dans(m: map): bool {
+  return any_face(m["r"], 6)
+}
 `
 
 // TestNumberArgsThroughAny: every family of builtins (core, dice, cards, hex) refuses a
 // value that is not a number where it takes one, at the call, naming itself, the argument
 // and what it got; before, the value was read as 0 (div(2d6, 1) was 0, div(10, "x") a
-// division by zero). Numbers, and rolls where a roll stands for its total, still work.
+// division by zero). Numbers, and rolls where a roll stands for its total, still work. The
+// functions of a roll alone (any_face, all_faces, count_faces) refuse what is not a roll
+// the same way; before, they said "expected a roll, got …", naming neither themselves nor
+// the argument.
 func TestNumberArgsThroughAny(t *testing.T) {
 	prog, d := dsl.LoadSource("t.rules", []byte(numArgsRules))
 	if d.HasErrors() {
@@ -74,9 +80,17 @@ func TestNumberArgsThroughAny(t *testing.T) {
 		{Src: `sqrt(id("x"))`, Err: `sqrt: argument 1 must be a number`},
 		{Src: `hypot(3, id("x"))`, Err: `hypot: argument 2 must be a number`},
 		{Src: `fmt_num(id("x"), 1)`, Err: `fmt_num: argument 1 must be a number or a roll`},
+		{Src: `total(id("x"))`, Err: `<e>:1:1: total: argument 1 must be a number or a roll, got "x" (a string)`},
+		{Src: `total("x")`, Err: `<e>:1:1: total: argument 1 must be a number or a roll, got "x" (a string)`},
 		{Src: `fmt_pct(0.5, id("x"))`, Err: `fmt_pct: argument 2 must be a number, got "x" (a string)`},
 		{Src: `[g(7, 2), g(id(7.9), 2), floor(id(2.5)), clamp(id(5), 1, 3), hypot(id(3), 4)]`, Want: "[3, 3, 2, 3, 5.0]"},
 		{Src: `floor(id(2d6))`, Want: "5", Rolls: []string{"4", "1"}},
+		{Src: `any_face(id("x"), 6)`, Err: `<e>:1:1: any_face: argument 1 must be a roll, got "x" (a string)`},
+		{Src: `all_faces(id(nil), 6)`, Err: `<e>:1:1: all_faces: argument 1 must be a roll, got nil`},
+		{Src: `count_faces(id(6), 6)`, Err: `<e>:1:1: count_faces: argument 1 must be a roll, got 6 (an int)`},
+		{Src: `count_faces(id([6]), 6)`, Err: `count_faces: argument 1 must be a roll, got [6] (a list)`},
+		{Src: `six_dans({"r": "6"})`, Err: `t.rules:38:10: any_face: argument 1 must be a roll, got "6" (a string)`},
+		{Src: `[any_face(id(2d6), 4), all_faces(id(2d6), 4), count_faces(id(2d6), 4, 1)]`, Want: "[true, false, 2]", Rolls: []string{"4", "1", "4", "3", "4", "1"}},
 		// dice
 		{Src: `d(id("6"))`, Err: `<e>:1:1: d: argument 1 must be a number, got "6" (a string)`},
 		{Src: `roll(pièce, id("x"))`, Err: `roll: argument 2 must be a number, got "x" (a string)`},

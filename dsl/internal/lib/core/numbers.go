@@ -102,7 +102,9 @@ func Hypot(x, y any) (any, error) {
 }
 
 // Total is total(v): a roll's total, a number as an int (a fraction cut toward zero). A
-// roll of a face with a name has no number: an error, as is any other value.
+// roll of a face with a name has no number: an error, as is any other value, in the words
+// of the other builtins' number checks (runtime.NumberArgs). Its signature takes any, so
+// no check runs before it: it refuses the value itself.
 func Total(v any) (int, error) {
 	switch x := v.(type) {
 	case int:
@@ -115,7 +117,7 @@ func Total(v any) (int, error) {
 		}
 		return x.Total, nil
 	}
-	return 0, runtime.Errorf("expected a number or a roll, got %s", runtime.Repr(v))
+	return 0, runtime.Errorf("total: argument 1 must be a number or a roll, got %s", runtime.Described(v))
 }
 
 // Int is int(v): a fraction cut toward zero, a string read (spaces around it allowed), a
