@@ -151,7 +151,7 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 		c.reach = e.reach
 		run := func() (any, error, bool) {
 			steps, mem, emits := m.steps, m.mem, m.emits
-			v, err, r := m.measured(call)
+			v, r, err := m.measured(call)
 			c.reach = max(c.reach, r)
 			clean := err == nil && m.emits == emits && len(m.journal) == 0
 			m.steps, m.mem = steps, mem
@@ -170,7 +170,7 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 		}
 	}
 	drawn, emits := c.Drawn(), m.emits
-	v, err, reach := m.measured(call)
+	v, reach, err := m.measured(call)
 	if err != nil || c.Drawn() != drawn || m.emits != emits || len(m.journal) != 0 {
 		return v, err
 	}
@@ -184,15 +184,15 @@ func (m *Machine) callCached(p *Proc, args []any, call func() (any, error)) (any
 	return v, nil
 }
 
-// measured runs call and returns, with its result, its reach: the deepest frame it ran
-// relative to the caller's depth.
-func (m *Machine) measured(call func() (any, error)) (any, error, int) {
+// measured runs call and returns its value, its reach (the deepest frame it ran relative to
+// the caller's depth) and its error.
+func (m *Machine) measured(call func() (any, error)) (any, int, error) {
 	peak := m.peak
 	m.peak = m.depth + 1
 	v, err := call()
 	reach := m.peak - m.depth
 	m.peak = max(peak, m.peak)
-	return v, err, reach
+	return v, reach, err
 }
 
 // keep records the entry of a call.
