@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -48,7 +47,7 @@ func (s Study) equal(o Study) bool {
 func HashSources(srcs map[string][]byte) map[string]string {
 	out := make(map[string]string, len(srcs))
 	for name, b := range srcs {
-		sum := sha256.Sum256(b)
+		sum := sha256Sum(b)
 		out[filepath.ToSlash(name)] = hex.EncodeToString(sum[:])
 	}
 	return out
@@ -241,7 +240,7 @@ func ReadShard(data []byte) (*Shard, error) {
 		return nil, fmt.Errorf("\"paired\" is %v but the study has %s", sh.Paired, map[bool]string{true: "a B side", false: "no B side (compare or variant)"}[!sh.Paired])
 	}
 	for name, h := range sh.SHA256 {
-		if name == "" || len(h) != 2*sha256.Size || strings.Trim(h, "0123456789abcdef") != "" {
+		if name == "" || len(h) != 2*sha256Size || strings.Trim(h, "0123456789abcdef") != "" {
 			return nil, fmt.Errorf("\"sha256\" of %q is %q, not a SHA-256 in hex", clip(name), clip(h))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -146,6 +147,33 @@ func TestNoTablesAtInit(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestUnlinkedPackages: the command does not link packages whose initialisation (and the
+// pages it touches) every command would pay at start-up for a feature that can do without
+// them. Each line says what the package cost and what does its work instead.
+func TestUnlinkedPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	linked := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		linked[p] = true
+	}
+	for _, c := range []struct{ pkg, why string }{
+		{"crypto/sha256", "the FIPS module's initialisation and pages; shard files hash with analysis.sha256Sum"},
+	} {
+		if linked[c.pkg] {
+			t.Errorf("rulesh links %s: %s", c.pkg, c.why)
+		}
+	}
+	if !linked["rulesh/dsl"] {
+		t.Fatalf("go list printed no rulesh/dsl: the list is not the command's")
+	}
 }
 
 // TestRunFlushes: the binary's entry buffers standard output and flushes it at exit, keeps a
