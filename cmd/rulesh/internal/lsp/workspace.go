@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,24 +16,6 @@ import (
 
 	"rulesh/dsl"
 )
-
-// uriPath turns a file URI into a path; any other URI stays as it is (a buffer never saved
-// is a ruleset of its own).
-func uriPath(uri string) string {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
-		return uri
-	}
-	return filepath.Clean(filepath.FromSlash(u.Path))
-}
-
-// pathURI is the file URI of a path.
-func pathURI(path string) string {
-	if !filepath.IsAbs(path) {
-		return path
-	}
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
-}
 
 func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	path := uriPath(p.TextDocument.URI)
