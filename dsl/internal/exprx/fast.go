@@ -1426,7 +1426,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return v, nil
 		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
-		// A charge of the budget (__each, __lit, __built): called as the configuration's
+		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's
 		// function is, but with no recover, since it cannot panic.
 		charge, arg := chargeOf(id.Value), args[1]
 		return func(s *fastState) (any, error) {
@@ -1617,6 +1617,9 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		}, true
 	case f.Func != nil:
 		call := f.Func
+		if n.Name == "max" || n.Name == "min" {
+			return c.minMax(loc, n.Name == "max", call, args), true
+		}
 		return func(s *fastState) (any, error) {
 			base, err := pushArgs(s, args)
 			if err != nil {

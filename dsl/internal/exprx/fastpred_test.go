@@ -79,6 +79,10 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 		"reduce([], #acc)", "reduce(l, #acc + #, 10)", "map(l, map(l, #index))", "filter(l, #)",
 		"all(l, n)", "count(l, n)", "filter(l, n)", "map(filter(l, # > 1), # * 10)", "filter(l, # > 1)[0]",
 		"len(map(l, #)) + len(filter(l, true))",
+		// max and min of ints here, of anything else by expr's function; their arguments
+		// charged by __nums.
+		"max(0, i - 3)", "min(max(i, 1), len(l))", "max(l)", "min(l, i)", "max(r, i)", "min(map(l, #), [])",
+		"max(i, [1, 's'])", "max(i, n)", "min([])", "max(i, 1.5)",
 	}
 	for _, text := range texts {
 		x := expr(text)
