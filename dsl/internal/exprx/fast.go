@@ -822,6 +822,9 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		// from the frame here too.
 		key := runtime.FieldKey(name.Value)
 		read := c.byName(loc, key)
+		if ptr, ok := n.Node.(*ast.PointerNode); ok && ptr.Name == "" && !n.Optional {
+			return c.elementKey(ptr.Location(), key, read), true
+		}
 		if ref := c.frameName(n.Node); ref != nil && !optional {
 			return func(s *fastState) (any, error) {
 				o := s.f.Read(ref)
@@ -993,6 +996,11 @@ func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) 
 	loc := n.Location()
 	field := &exprruntime.Field{Index: index, Path: path}
 	get := structGetter(index)
+	if ptr, ok := base.(*ast.PointerNode); ok && ptr.Name == "" && !n.Optional && get != nil {
+		if card := cardFields()[index[0]]; card != nil {
+			return c.elementCardField(ptr.Location(), loc, card, get, field), true
+		}
+	}
 	return func(s *fastState) (any, error) {
 		o, err := obj(s)
 		if err != nil {
