@@ -1219,6 +1219,9 @@ func (c *fastCompiler) slice(n *ast.SliceNode) (fn, bool) {
 				return nil, err
 			}
 		}
+		if v, ok := sliceList(a, lo, hi); ok {
+			return v, nil
+		}
 		return c.guard(loc, func() any { return exprruntime.Slice(a, lo, hi) })
 	}, true
 }
@@ -1590,6 +1593,18 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 				return c.guard(loc, func() any { return fast(v) })
 			}, true
 		}
+		if n.Name == "len" {
+			return func(s *fastState) (any, error) {
+				v, err := arg(s)
+				if err != nil {
+					return nil, err
+				}
+				if l, ok := length(v); ok {
+					return l, nil
+				}
+				return c.guard(loc, func() any { return fast(v) })
+			}, true
+		}
 		return func(s *fastState) (any, error) {
 			v, err := arg(s)
 			if err != nil {
@@ -1599,6 +1614,9 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		}, true
 	case f.Safe != nil:
 		safe := f.Safe
+		if n.Name == "concat" {
+			return c.concat(loc, safe, args), true
+		}
 		return func(s *fastState) (any, error) {
 			base, err := pushArgs(s, args)
 			if err != nil {

@@ -1,7 +1,11 @@
 package exprx
 
 import (
+	"unicode/utf8"
+
 	"github.com/expr-lang/expr/file"
+
+	"rulesh/stdlib/cards"
 )
 
 // The builtins on lists and numbers that take no predicate, where expr's own function
@@ -60,4 +64,123 @@ func intMinMax(vals []any, isMax bool) (any, bool) {
 		return nil, false
 	}
 	return best, true
+}
+
+// concat compiles concat(…), its arguments already compiled: lists of values and a pile's
+// cards are joined here into a list of their total size (none when they are all empty, as
+// expr's concat leaves it), charged that size as expr's is; anything else goes to expr's
+// function (safe), with the same values.
+func (c *fastCompiler) concat(loc file.Location, safe func(...any) (any, uint, error), args []fn) fn {
+	return func(s *fastState) (any, error) {
+		m := s.m
+		base, err := pushArgs(s, args)
+		if err != nil {
+			return nil, err
+		}
+		vals := m.ArgsFrom(base)
+		out, size, ok := concatLists(vals)
+		if !ok {
+			v, err := c.runSafe(s, loc, safe, vals)
+			m.PopArgs(base)
+			return v, err
+		}
+		m.PopArgs(base)
+		if err := c.grow(s, loc, size); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
+// concatLists joins vals, each a list of values or of cards, as expr's concat does; false
+// when there is none, or some value is neither.
+func concatLists(vals []any) (any, uint, bool) {
+	total := 0
+	for _, v := range vals {
+		switch x := v.(type) {
+		case []any:
+			total += len(x)
+		case []*cards.Card:
+			total += len(x)
+		default:
+			return nil, 0, false
+		}
+	}
+	if len(vals) == 0 {
+		return nil, 0, false
+	}
+	var arr []any
+	if total > 0 {
+		arr = make([]any, 0, total)
+		for _, v := range vals {
+			switch x := v.(type) {
+			case []any:
+				arr = append(arr, x...)
+			case []*cards.Card:
+				for _, cd := range x {
+					arr = append(arr, cd)
+				}
+			}
+		}
+	}
+	return arr, uint(total), true
+}
+
+// runSafe calls one of expr's builtins that say what they built (Safe) as the VM does: its
+// error or a panic is the builtin's failure, and what it built is charged to memory.
+func (c *fastCompiler) runSafe(s *fastState, loc file.Location, safe func(...any) (any, uint, error), vals []any) (any, error) {
+	var out any
+	var mem uint
+	if _, err := c.guard(loc, func() any {
+		var ferr error
+		out, mem, ferr = safe(vals...)
+		if ferr != nil {
+			panic(ferr)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := c.grow(s, loc, mem); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// length is len(v) for the values it is commonly given, as expr's Len counts them (a
+// string's runes, a list's or a map's entries); false for anything else.
+func length(v any) (int, bool) {
+	switch x := v.(type) {
+	case []any:
+		return len(x), true
+	case []*cards.Card:
+		return len(x), true
+	case map[string]any:
+		return len(x), true
+	case string:
+		return utf8.RuneCountInString(x), true
+	}
+	return 0, false
+}
+
+// sliceList is a[lo:hi] for a list of values and int bounds, as expr's Slice cuts it (a
+// negative bound counts from the end, and the bounds are clamped to the list); false for
+// anything else.
+func sliceList(a, lo, hi any) (any, bool) {
+	l, ok1 := a.([]any)
+	from, ok2 := lo.(int)
+	to, ok3 := hi.(int)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, false
+	}
+	n := len(l)
+	if from < 0 {
+		from = max(n+from, 0)
+	}
+	if to < 0 {
+		to = max(n+to, 0)
+	}
+	to = min(to, n)
+	from = min(from, to)
+	return l[from:to], true
 }

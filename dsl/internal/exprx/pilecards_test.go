@@ -46,7 +46,9 @@ func TestPileCardsMatchVM(t *testing.T) {
 		// A card's field read on # from a list of cards, of values, and of piles or nil.
 		"map(filter(p.cards, #.red || #.black), #.value)", "sortBy(filter(q.cards, true), -#.value)",
 		"map([p, 1], #.value)", "map([q, p], #.cards)", "map(map(q.cards, #), #.suit)",
-		"any(map(p.cards, #), #.red)", "map([p.main, p], #.name)", "map([p], #?.name)"}
+		"any(map(p.cards, #), #.red)", "map([p.main, p], #.name)", "map([p], #?.name)",
+		"concat(q.cards, [1])", "concat(p.cards, q.cards)", "len(concat(q.cards))", "concat(map(q.cards, #), q.cards)[1:]",
+		"len(concat(p.cards, [p]))"}
 	types := map[string]*runtime.Type{"p": runtime.AnyType, "q": runtime.PileType}
 	for _, text := range texts {
 		x := expr(text)
