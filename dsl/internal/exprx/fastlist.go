@@ -18,6 +18,35 @@ import (
 // says so); anything else, and lists with no number at all, go to expr's function call with
 // the same values, its failure the builtin's.
 func (c *fastCompiler) minMax(loc file.Location, isMax bool, call func(...any) (any, error), args []fn) fn {
+	if len(args) == 2 {
+		// max(0, x), min(x, y): the two values compared here when both are ints.
+		first, second := args[0], args[1]
+		return func(s *fastState) (any, error) {
+			x, err := first(s)
+			if err != nil {
+				return nil, err
+			}
+			y, err := second(s)
+			if err != nil {
+				return nil, err
+			}
+			if a, ok := x.(int); ok {
+				if b, ok := y.(int); ok {
+					if isMax == (b > a) {
+						return b, nil
+					}
+					return a, nil
+				}
+			}
+			m := s.m
+			base := m.ArgBase()
+			m.PushArg(x)
+			m.PushArg(y)
+			v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return v, err
+		}
+	}
 	return func(s *fastState) (any, error) {
 		m := s.m
 		base, err := pushArgs(s, args)
@@ -39,22 +68,21 @@ func (c *fastCompiler) minMax(loc file.Location, isMax bool, call func(...any) (
 // false when some value is neither, or when there is no int at all.
 func intMinMax(vals []any, isMax bool) (any, bool) {
 	best, found := 0, false
-	take := func(x int) {
-		if !found || isMax && x > best || !isMax && x < best {
-			best, found = x, true
-		}
-	}
 	for _, v := range vals {
 		switch x := v.(type) {
 		case int:
-			take(x)
+			if !found || isMax == (x > best) && x != best {
+				best, found = x, true
+			}
 		case []any:
 			for _, e := range x {
 				y, ok := e.(int)
 				if !ok {
 					return nil, false
 				}
-				take(y)
+				if !found || isMax == (y > best) && y != best {
+					best, found = y, true
+				}
 			}
 		default:
 			return nil, false
