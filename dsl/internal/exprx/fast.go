@@ -735,7 +735,15 @@ func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
 // fields (the deck's pointer too), or an exported field that differs; sure is false when only
 // the decks may differ, deeply compared.
 func sameCard(x, y *cards.Card) (eq, sure bool) {
-	if x == y || *x == *y {
+	if x == y {
+		return true, true
+	}
+	// Two cards of one deck differ in value or suit most often: told before every field
+	// is compared (any(hand, # == c) compares c with each card of the hand).
+	if x.Value != y.Value || x.Symbol != y.Symbol {
+		return false, true
+	}
+	if *x == *y {
 		return true, true
 	}
 	if x.RankName != y.RankName || x.Value != y.Value || x.Symbol != y.Symbol || x.SuitName != y.SuitName ||
