@@ -61,6 +61,15 @@ func chargeEach(m *runtime.Machine, v any) (any, error) {
 	return v, nil
 }
 
+// chargeNums is __nums(__rt, v): the numbers a numeric builtin reads, walking v costing a
+// step per element, a roll being its total.
+func chargeNums(m *runtime.Machine, v any) (any, error) {
+	if err := m.Charge(runtime.Size(v)); err != nil {
+		return nil, err
+	}
+	return runtime.Totals(v), nil
+}
+
 // chargeLit is __lit(__rt, v): a literal list or map built is charged to memory.
 func chargeLit(m *runtime.Machine, v any) (any, error) {
 	return v, m.ChargeMem(runtime.Size(v))
@@ -79,12 +88,14 @@ func chargeBuilt(m *runtime.Machine, v any) (any, error) {
 }
 
 // chargeOf is the function of the budget called name that cannot panic (Size and the charges
-// only compare and add numbers), or nil: a call compiled to closures calls it directly, with
+// only compare and add numbers, Totals only reads types), or nil: a call compiled to closures calls it directly, with
 // no recover (callGuarded) around it. (A switch: no table is built at start-up.)
 func chargeOf(name string) func(*runtime.Machine, any) (any, error) {
 	switch name {
 	case "__each":
 		return chargeEach
+	case "__nums":
+		return chargeNums
 	case "__lit":
 		return chargeLit
 	case "__built":
@@ -97,13 +108,7 @@ func chargeOf(name string) func(*runtime.Machine, any) (any, error) {
 func budgetFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("__each", func(a ...any) (any, error) { return chargeEach(a[0].(*runtime.Machine), a[1]) }),
-		expr.Function("__nums", func(a ...any) (any, error) {
-			m := a[0].(*runtime.Machine)
-			if err := m.Charge(runtime.Size(a[1])); err != nil {
-				return nil, err
-			}
-			return runtime.Totals(a[1]), nil
-		}),
+		expr.Function("__nums", func(a ...any) (any, error) { return chargeNums(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__num", func(a ...any) (any, error) { return runtime.Totals(a[0]), nil }),
 		// The sum or mean of huge numbers overflows to +Inf: an error, as for an operator.
 		expr.Function("__finite", func(a ...any) (any, error) {

@@ -735,7 +735,15 @@ func (c *fastCompiler) equal(n *ast.BinaryNode) (fn, bool) {
 // fields (the deck's pointer too), or an exported field that differs; sure is false when only
 // the decks may differ, deeply compared.
 func sameCard(x, y *cards.Card) (eq, sure bool) {
-	if x == y || *x == *y {
+	if x == y {
+		return true, true
+	}
+	// Two cards of one deck differ in value or suit most often: told before every field
+	// is compared (any(hand, # == c) compares c with each card of the hand).
+	if x.Value != y.Value || x.Symbol != y.Symbol {
+		return false, true
+	}
+	if *x == *y {
 		return true, true
 	}
 	if x.RankName != y.RankName || x.Value != y.Value || x.Symbol != y.Symbol || x.SuitName != y.SuitName ||
@@ -822,6 +830,9 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		// from the frame here too.
 		key := runtime.FieldKey(name.Value)
 		read := c.byName(loc, key)
+		if ptr, ok := n.Node.(*ast.PointerNode); ok && ptr.Name == "" && !n.Optional {
+			return c.elementKey(ptr.Location(), key, read), true
+		}
 		if ref := c.frameName(n.Node); ref != nil && !optional {
 			return func(s *fastState) (any, error) {
 				o := s.f.Read(ref)
@@ -993,6 +1004,11 @@ func (c *fastCompiler) structField(n *ast.MemberNode, index []int, name string) 
 	loc := n.Location()
 	field := &exprruntime.Field{Index: index, Path: path}
 	get := structGetter(index)
+	if ptr, ok := base.(*ast.PointerNode); ok && ptr.Name == "" && !n.Optional && get != nil {
+		if card := cardFields()[index[0]]; card != nil {
+			return c.elementCardField(ptr.Location(), loc, card, get, field), true
+		}
+	}
 	return func(s *fastState) (any, error) {
 		o, err := obj(s)
 		if err != nil {
@@ -1211,6 +1227,9 @@ func (c *fastCompiler) slice(n *ast.SliceNode) (fn, bool) {
 				return nil, err
 			}
 		}
+		if v, ok := sliceList(a, lo, hi); ok {
+			return v, nil
+		}
 		return c.guard(loc, func() any { return exprruntime.Slice(a, lo, hi) })
 	}, true
 }
@@ -1426,7 +1445,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return v, nil
 		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
-		// A charge of the budget (__each, __lit, __built): called as the configuration's
+		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's
 		// function is, but with no recover, since it cannot panic.
 		charge, arg := chargeOf(id.Value), args[1]
 		return func(s *fastState) (any, error) {
@@ -1582,6 +1601,18 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 				return c.guard(loc, func() any { return fast(v) })
 			}, true
 		}
+		if n.Name == "len" {
+			return func(s *fastState) (any, error) {
+				v, err := arg(s)
+				if err != nil {
+					return nil, err
+				}
+				if l, ok := length(v); ok {
+					return l, nil
+				}
+				return c.guard(loc, func() any { return fast(v) })
+			}, true
+		}
 		return func(s *fastState) (any, error) {
 			v, err := arg(s)
 			if err != nil {
@@ -1591,6 +1622,9 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		}, true
 	case f.Safe != nil:
 		safe := f.Safe
+		if n.Name == "concat" {
+			return c.concat(loc, safe, args), true
+		}
 		return func(s *fastState) (any, error) {
 			base, err := pushArgs(s, args)
 			if err != nil {
@@ -1617,6 +1651,9 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 		}, true
 	case f.Func != nil:
 		call := f.Func
+		if n.Name == "max" || n.Name == "min" {
+			return c.minMax(loc, n.Name == "max", call, args), true
+		}
 		return func(s *fastState) (any, error) {
 			base, err := pushArgs(s, args)
 			if err != nil {

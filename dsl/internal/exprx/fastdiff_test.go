@@ -94,10 +94,10 @@ func TestFastMatchesVM(t *testing.T) {
 			"any(%s, # == 2)", "none(%s, # == 2)", "one(%s, # == 2)", "count(%s, # > 1)", "count(%s)", "find(%s, # > 1)",
 			"findIndex(%s, # > 1)", "findLast(%s, # > 0)", "findLastIndex(%s, # > 0)", "reduce(%s, #acc + #)",
 			"reduce(%s, #acc + #, 10)", "sortBy(%s, #)", "sortBy(%s, #, 'desc')", "sortBy(%s, #, i)", "first(%s)",
-			"last(%s)", "%s[0]", "%s[-1]", "%s[1:]", "%s[:i]", "%s?.force", "%s?.force ?? 7", "%s.force",
-			"max(%s)", "min(%s)", "map(%s, #index)", "filter(%s, # == #)", "let x = %s; x", "[%s, i]",
+			"last(%s)", "%s[0]", "%s[-1]", "%s[1:]", "%s[:i]", "%s[-1:]", "%s[j:i]", "%s[:-1]", "%s[i:]", "concat(%s, l)", "concat(l, %s, [i])", "%s?.force", "%s?.force ?? 7", "%s.force",
+			"max(%s)", "min(%s)", "max(%s, i)", "min(j, %s)", "max(0, %s, f)", "min(%s, [3, i], 1)", "map(%s, #index)", "filter(%s, # == #)", "let x = %s; x", "[%s, i]",
 			"{k: %s}", "b ? %s : i", "%s ? 1 : 2", "-%s", "abs(%s)", "int(%s)", "str(%s)", "upper(%s)", "keys(%s)",
-			"map(%s, .force)", "any(%s, .force > 1)", "u?.nom ?? %s", "sum(map(%s, #))", "%s in l", "i in %s"} {
+			"map(%s, .force)", "any(%s, .force > 1)", "map([%s, u], #.nom)", "filter([u, %s], #.force > 3)", "u?.nom ?? %s", "sum(map(%s, #))", "%s in l", "i in %s"} {
 			texts = append(texts, fmt.Sprintf(f, a))
 		}
 	}
@@ -260,7 +260,9 @@ func evalSlotsIn(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr
 // same error at the same place.
 func FuzzFastMatchesVM(f *testing.F) {
 	for _, seed := range []string{"i + j * 2", "u?.force ?? i", "filter(l, # > 1)", "s + t", "b && c || !b",
-		"sortBy([3, 1, 2], -#)", "let x = i; x * x", "m.a + 1", "r > 6", "{a: i}.a", "1..i", "l[-1]"} {
+		"sortBy([3, 1, 2], -#)", "let x = i; x * x", "m.a + 1", "r > 6", "{a: i}.a", "1..i", "l[-1]",
+		"max(i, j)", "min(l, 3, i)", "max(0, r - 8)", "min(max(j, 1), len(l))", "max(f, [i, n])",
+		"concat(l, [i], l)[1:j]", "len(concat([], l))", "len(s + t)", "[i, j, 3][-2:i]"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -596,6 +596,7 @@ func dropScratch(s *fastState, base int) {
 // sortPairs is sortBy's work on the sorting stack from base: each element with its key
 // (body), sorted, then the list of the elements.
 func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool) (any, error) {
+	ints := true
 	for i := 0; i < it.n; i++ {
 		s.items[depth].index = i
 		v, err := body(s)
@@ -606,10 +607,25 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 		if err != nil {
 			return nil, err
 		}
+		_, isInt := v.(int)
+		ints = ints && isInt
 		s.sorting = append(s.sorting, sortPair{item: item, key: v})
 	}
 	pairs := s.sorting[base:]
-	if _, err := c.guard(loc, func() any {
+	if ints {
+		// Keys that are all ints (a card's value, a score) are compared as Less compares
+		// two ints, which cannot fail: the same comparisons give the same order, without
+		// Less's switch on the types and the recover.
+		slices.SortFunc(pairs, func(a, b sortPair) int {
+			if desc {
+				a, b = b, a
+			}
+			if a.key.(int) < b.key.(int) {
+				return -1
+			}
+			return 0
+		})
+	} else if _, err := c.guard(loc, func() any {
 		slices.SortFunc(pairs, func(a, b sortPair) int {
 			if desc {
 				a, b = b, a
@@ -651,6 +667,53 @@ func (c *fastCompiler) pointer(n *ast.PointerNode) (fn, bool) {
 		return func(s *fastState) (any, error) { return s.items[len(s.items)-1].acc, nil }, true
 	}
 	return nil, false
+}
+
+// elementKey is #.key, # being of no static type (a record of a list of entities, most
+// often): the element is read from the innermost loop and the field from it, what the
+// pointer and member closures do one after the other. ptrLoc is where # fails.
+func (c *fastCompiler) elementKey(ptrLoc file.Location, key string, read func(any) (any, error)) fn {
+	return func(s *fastState) (any, error) {
+		p := &s.items[len(s.items)-1]
+		var o any
+		if p.it.anys != nil {
+			o = p.it.anys[p.index]
+		} else {
+			var err error
+			if o, err = c.item(ptrLoc, &p.it, p.index); err != nil {
+				return nil, err
+			}
+		}
+		if mp, ok := o.(map[string]any); ok {
+			return mp[key], nil
+		}
+		return read(o)
+	}
+}
+
+// elementCardField is #.f, # being a card to the checker (an element of a pile's cards) and
+// f one of a card's fields, read by card: a card of the loop is read directly, anything else
+// as structField reads it (get, then FetchField at loc). ptrLoc is where # fails.
+func (c *fastCompiler) elementCardField(ptrLoc, loc file.Location, card func(*cards.Card) any, get func(any) (any, bool), field *exprruntime.Field) fn {
+	return func(s *fastState) (any, error) {
+		p := &s.items[len(s.items)-1]
+		if p.it.cards != nil && p.it.anys == nil {
+			if cd := p.it.cards[p.index]; cd != nil {
+				return card(cd), nil
+			}
+		}
+		o, err := c.item(ptrLoc, &p.it, p.index)
+		if err != nil {
+			return nil, err
+		}
+		if cd, ok := o.(*cards.Card); ok && cd != nil {
+			return card(cd), nil
+		}
+		if v, ok := get(o); ok {
+			return v, nil
+		}
+		return c.fetchField(loc, o, field)
+	}
 }
 
 // inKeys compiles x in keys(m), patched as __in(__rt, x, __keys(__rt, m)), as a look-up in

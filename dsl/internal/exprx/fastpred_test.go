@@ -79,6 +79,12 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 		"reduce([], #acc)", "reduce(l, #acc + #, 10)", "map(l, map(l, #index))", "filter(l, #)",
 		"all(l, n)", "count(l, n)", "filter(l, n)", "map(filter(l, # > 1), # * 10)", "filter(l, # > 1)[0]",
 		"len(map(l, #)) + len(filter(l, true))",
+		// max and min of ints here, of anything else by expr's function; their arguments
+		// charged by __nums.
+		"max(0, i - 3)", "min(max(i, 1), len(l))", "max(l)", "min(l, i)", "max(r, i)", "min(map(l, #), [])",
+		"concat(l, [])", "concat([], [])", "concat(l, l)[1:-1]", "len(concat(l, [i]))", "concat(l, n)",
+		"concat(l, [m], 1..i)", "len(m) + len(s) + len(l)", "l[i:]", "l[-5:9]", "l[:n]", "filter(l, # > 1)[1:]",
+		"max(i, [1, 's'])", "max(i, n)", "min([])", "max(i, 1.5)",
 	}
 	for _, text := range texts {
 		x := expr(text)

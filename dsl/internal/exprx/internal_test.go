@@ -11,6 +11,7 @@ import (
 	"rulesh/dsl/internal/lib/dice"
 	"rulesh/dsl/internal/lib/hex"
 	"rulesh/dsl/internal/runtime"
+	stdcards "rulesh/stdlib/cards"
 )
 
 // TestPureFunctionsAreNotBuiltins: no pure function shares a name with a builtin of the
@@ -93,6 +94,41 @@ func TestMayHoldLiteralsSuits(t *testing.T) {
 	} {
 		if got := mayHoldLiterals(c.text); got != c.want {
 			t.Errorf("mayHoldLiterals(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestSameCard: sameCard tells what DeepEqual of the two cards would, or says it cannot
+// (only the decks differ): the same card, two cards of one deck, a copy, and the same card
+// of another deck.
+func TestSameCard(t *testing.T) {
+	d := stdcards.NewDeck("d", stdcards.StandardSuits(), stdcards.StandardRanks(), 0)
+	other := stdcards.NewDeck("e", stdcards.StandardSuits(), stdcards.StandardRanks(), 0)
+	card := func(deck *stdcards.Deck, s string) *stdcards.Card {
+		c, err := deck.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	q := card(d, "Q♣")
+	cp := *q
+	meaning := *q
+	meaning.Meaning = "autre"
+	for _, tc := range []struct {
+		name     string
+		x, y     *stdcards.Card
+		eq, sure bool
+	}{
+		{"the same card", q, q, true, true},
+		{"another value", q, card(d, "K♣"), false, true},
+		{"another suit", q, card(d, "Q♠"), false, true},
+		{"a copy", q, &cp, true, true},
+		{"another meaning", q, &meaning, false, true},
+		{"another deck", q, card(other, "Q♣"), false, false},
+	} {
+		if eq, sure := sameCard(tc.x, tc.y); eq != tc.eq || sure != tc.sure {
+			t.Errorf("%s: sameCard = %v, %v; want %v, %v", tc.name, eq, sure, tc.eq, tc.sure)
 		}
 	}
 }

@@ -42,7 +42,13 @@ func TestPileCardsMatchVM(t *testing.T) {
 		"sortBy(p.cards, #.value)", "find(p.cards, #.figure)", "findLastIndex(p.main.cards, #.black)",
 		"reduce(p.cards, #acc + #.value, 0)", "map(p.cards, #index)", "filter(p.main.cards, # == #)",
 		"len(p.cards) > 1", "count(p.cards)", "one(p.cards, #.red)", "none(p.cards, #.joker)",
-		"len(q.cards)", "filter(q.cards, #.red)", "any(q.cards, #.value == 14)", "sortBy(q.cards, -#.value)"}
+		"len(q.cards)", "filter(q.cards, #.red)", "any(q.cards, #.value == 14)", "sortBy(q.cards, -#.value)",
+		// A card's field read on # from a list of cards, of values, and of piles or nil.
+		"map(filter(p.cards, #.red || #.black), #.value)", "sortBy(filter(q.cards, true), -#.value)",
+		"map([p, 1], #.value)", "map([q, p], #.cards)", "map(map(q.cards, #), #.suit)",
+		"any(map(p.cards, #), #.red)", "map([p.main, p], #.name)", "map([p], #?.name)",
+		"concat(q.cards, [1])", "concat(p.cards, q.cards)", "len(concat(q.cards))", "concat(map(q.cards, #), q.cards)[1:]",
+		"len(concat(p.cards, [p]))"}
 	types := map[string]*runtime.Type{"p": runtime.AnyType, "q": runtime.PileType}
 	for _, text := range texts {
 		x := expr(text)
@@ -105,7 +111,7 @@ func TestSortByTiesMatchVM(t *testing.T) {
 	}
 	var texts []string
 	for _, n := range []string{"5", "13", "40", "200"} {
-		for _, key := range []string{"#[1]", "-#[1]", "#[1] % 2", "0"} {
+		for _, key := range []string{"#[1]", "-#[1]", "#[1] % 2", "0", "#[0] % 3 == 0 ? 2.5 : #[1]"} {
 			for _, order := range []string{"", ", 'desc'"} {
 				texts = append(texts, "sortBy(map(1.."+n+", [#, (# * 7919) % 11]), "+key+order+")")
 			}
