@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -107,8 +108,17 @@ type Appender interface {
 // maxReprDepth bounds how deep printing goes; deeper values print as "…".
 const maxReprDepth = 20
 
-// Path tracks the maps and lists being printed, to tell a cycle from a shared value.
-type Path []uintptr
+// Path tracks the maps and lists being printed, to tell a cycle from a shared value. The
+// first pathInline of them are kept in the Path itself, so that printing a value nested
+// less deep than that (the lists and maps of a template's hole) allocates no path.
+type Path struct {
+	first [pathInline]uintptr
+	n     int       // how many of first are in use
+	more  []uintptr // the values entered past the first pathInline
+}
+
+// pathInline is how many nested values a Path holds without allocating.
+const pathInline = 8
 
 // Enter reports whether v (a map or list) is already being printed, else records it. A
 // list or record of the language is told by its pointer without reflection.
@@ -132,17 +142,26 @@ func (p *Path) Enter(v any) (string, bool) {
 		}
 		ptr = rv.Pointer()
 	}
-	for _, q := range *p {
-		if q == ptr {
-			return cycleMark(v), true
-		}
+	if slices.Contains(p.first[:p.n], ptr) || slices.Contains(p.more, ptr) {
+		return cycleMark(v), true
 	}
-	*p = append(*p, ptr)
+	if p.n < pathInline {
+		p.first[p.n] = ptr
+		p.n++
+	} else {
+		p.more = append(p.more, ptr)
+	}
 	return "", false
 }
 
 // Leave forgets the value Enter recorded last, once it is printed.
-func (p *Path) Leave() { *p = (*p)[:len(*p)-1] }
+func (p *Path) Leave() {
+	if len(p.more) > 0 {
+		p.more = p.more[:len(p.more)-1]
+		return
+	}
+	p.n--
+}
 
 func cycleMark(v any) string {
 	if rec, ok := v.(map[string]any); ok {
@@ -319,6 +338,27 @@ func (w *reprWriter) list(x []any, depth int) {
 	w.byte(']')
 }
 
+// keyOrder is the keys of a map in the order the printer shows them, and each as it is
+// written (mapKey).
+type keyOrder struct{ keys, shown []string }
+
+// mapKey is a map's key as the printer writes it: a name bare, any other key quoted, so that
+// {"a]": 2} reads as one key.
+func mapKey(k string) string {
+	if IsIdent(k) {
+		return k
+	}
+	return strconv.Quote(k)
+}
+
+// keyOrders are the sorted keys of maps the printer showed lately, by their number of keys
+// (modulo its length): a map with as many keys, each of them among those, has the same keys,
+// printed in that order. A status line prints the same maps over and over (a ship's
+// attack and defence by post), and walking and sorting a map's keys cost more than
+// printing its entries. The key lists are never changed once stored, so the machines of
+// every worker share them.
+var keyOrders [8]atomic.Pointer[keyOrder]
+
 // mapEntry is a key of a map being printed and its value.
 type mapEntry struct {
 	k string
@@ -342,21 +382,48 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 		return
 	}
 	// The entries of a small map are sorted on the stack, not in a slice of the heap, with
-	// their values (no look-up of each key again).
+	// their values (no look-up of each key again). When its keys are those of a map printed
+	// before (keyOrders), they are read in that map's order, neither walked nor sorted, and
+	// written as that map's were.
 	var small [16]mapEntry
 	entries := small[:0]
-	for k, v := range x {
-		entries = append(entries, mapEntry{k, v})
+	slot := &keyOrders[len(x)%len(keyOrders)]
+	order := slot.Load()
+	if order != nil && len(order.keys) == len(x) {
+		for _, k := range order.keys {
+			v, ok := x[k]
+			if !ok {
+				break
+			}
+			entries = append(entries, mapEntry{k, v})
+		}
 	}
-	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+	if len(entries) != len(x) {
+		entries = entries[:0]
+		for k, v := range x {
+			entries = append(entries, mapEntry{k, v})
+		}
+		slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+		order = nil
+		if n := len(entries); n > 1 && n <= len(small) {
+			order = &keyOrder{keys: make([]string, n), shown: make([]string, n)}
+			for i, e := range entries {
+				order.keys[i], order.shown[i] = e.k, mapKey(e.k)
+			}
+			slot.Store(order)
+		}
+	}
 	w.byte('{')
 	for i, e := range entries {
 		if !w.next(i) {
 			break
 		}
-		if IsIdent(e.k) {
+		switch {
+		case order != nil:
+			w.str(order.shown[i])
+		case IsIdent(e.k):
 			w.str(e.k)
-		} else {
+		default:
 			w.b = strconv.AppendQuote(w.b, e.k) // {"a]": 2} reads as one key
 		}
 		w.str(": ")
