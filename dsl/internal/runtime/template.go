@@ -166,7 +166,7 @@ func AppendStr(b []byte, v any) []byte {
 		return strconv.AppendInt(b, int64(x.Total), 10)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.AppendFloat(b, x, 'f', 0, 64)
+			return appendWhole(b, x)
 		}
 	case []any, map[string]any:
 		// Records, maps and lists print as Repr does, their size bound counted from the
@@ -176,4 +176,14 @@ func AppendStr(b []byte, v any) []byte {
 		return x.AppendTo(b)
 	}
 	return append(b, Str(v)...)
+}
+
+// appendWhole appends a whole float below 1e15 as strconv.AppendFloat(b, x, 'f', 0, 64)
+// does, from its int: a distance or a mean in a line (every such float is an int exactly),
+// without the float's formatting. Negative zero keeps its sign.
+func appendWhole(b []byte, x float64) []byte {
+	if x == 0 && math.Signbit(x) {
+		return append(b, "-0"...)
+	}
+	return strconv.AppendInt(b, int64(x), 10)
 }

@@ -35,7 +35,10 @@ func Str(v any) string {
 		return strconv.Itoa(x.Total)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatFloat(x, 'f', 0, 64)
+			if x == 0 && math.Signbit(x) {
+				return "-0"
+			}
+			return strconv.Itoa(int(x)) // what FormatFloat(x, 'f', 0, 64) gives
 		}
 	case Stringer:
 		// What Repr writes for it (no case before its Stringer one matches these), without

@@ -191,3 +191,25 @@ func TestReprDeepCycles(t *testing.T) {
 		}
 	}
 }
+
+// TestStrWholeFloats: a whole float below 1e15 shows as strconv's 'f' with no decimals
+// gives it, in Str and in a template's hole (written from its int), negative zero and the
+// bounds included; from 1e15 on, as Repr writes it.
+func TestStrWholeFloats(t *testing.T) {
+	values := []float64{0, math.Copysign(0, -1), 1, -1, 2, -3, 42, 1 << 40, -(1 << 49),
+		1e15 - 1, -(1e15 - 1), 999_999_999_999_998, 123_456_789_012_345}
+	for _, x := range values {
+		want := strconv.FormatFloat(x, 'f', 0, 64)
+		if got := runtime.Str(x); got != want {
+			t.Errorf("Str(%v) = %s, want %s", x, got, want)
+		}
+		if got := string(runtime.AppendStr([]byte("> "), x)); got != "> "+want {
+			t.Errorf("AppendStr(%v) = %s, want > %s", x, got, want)
+		}
+	}
+	for _, x := range []float64{1e15, -1e15, 1e20, 2.5} {
+		if got, want := runtime.Str(x), runtime.Repr(x); got != want {
+			t.Errorf("Str(%v) = %s, want %s", x, got, want)
+		}
+	}
+}
