@@ -341,26 +341,29 @@ func (w *reprWriter) list(x []any, depth int) {
 	w.byte(']')
 }
 
-// keyOrder is the keys of a map in the order the printer shows them, and each as it is
-// written (mapKey).
-type keyOrder struct{ keys, shown []string }
-
-// mapKey is a map's key as the printer writes it: a name bare, any other key quoted, so that
-// {"a]": 2} reads as one key.
-func mapKey(k string) string {
-	if IsIdent(k) {
-		return k
-	}
-	return strconv.Quote(k)
+// keyOrder is the keys of a map in the order the printer shows them (at most 16, the maps
+// it sorts on its stack), and which of them it writes quoted: a key that is not a name, so
+// that {"a]": 2} reads as one key.
+type keyOrder struct {
+	n      int
+	quoted uint16 // bit i: keys[i] is written quoted
+	keys   [16]string
 }
 
 // keyOrders are the sorted keys of maps the printer showed lately, by their number of keys
-// (modulo its length): a map with as many keys, each of them among those, has the same keys,
-// printed in that order. A status line prints the same maps over and over (a ship's
-// attack and defence by post), and walking and sorting a map's keys cost more than
-// printing its entries. The key lists are never changed once stored, so the machines of
-// every worker share them.
-var keyOrders [8]atomic.Pointer[keyOrder]
+// (modulo len(keyOrders)): a map with as many keys, each of them among those, has the same
+// keys, printed in that order. A status line prints the same maps over and over (a ship's
+// attack and defence by post), and walking and sorting a map's keys cost more than printing
+// its entries. A keyOrder is never changed once stored, so the machines of every worker
+// share them. A slot's keys are replaced only at every keyOrderPatience-th map of as many
+// keys that has others: maps of different keys printed in turn do not make a new keyOrder
+// each.
+var keyOrders [8]struct {
+	order  atomic.Pointer[keyOrder]
+	misses atomic.Uint32
+}
+
+const keyOrderPatience = 8
 
 // mapEntry is a key of a map being printed and its value.
 type mapEntry struct {
@@ -385,15 +388,15 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 		return
 	}
 	// The entries of a small map are sorted on the stack, not in a slice of the heap, with
-	// their values (no look-up of each key again). When its keys are those of a map printed
-	// before (keyOrders), they are read in that map's order, neither walked nor sorted, and
-	// written as that map's were.
+	// their values (no look-up of each key again), unless its keys are those of a map
+	// printed before (keyOrders): they are then read in that map's order, neither walked
+	// nor sorted, and written as that map's were.
 	var small [16]mapEntry
 	entries := small[:0]
 	slot := &keyOrders[len(x)%len(keyOrders)]
-	order := slot.Load()
-	if order != nil && len(order.keys) == len(x) {
-		for _, k := range order.keys {
+	order := slot.order.Load()
+	if order != nil && order.n == len(x) {
+		for _, k := range order.keys[:order.n] {
 			v, ok := x[k]
 			if !ok {
 				break
@@ -407,13 +410,17 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 			entries = append(entries, mapEntry{k, v})
 		}
 		slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+		stored := order
 		order = nil
-		if n := len(entries); n > 1 && n <= len(small) {
-			order = &keyOrder{keys: make([]string, n), shown: make([]string, n)}
+		if n := len(entries); n > 1 && n <= len(small) && (stored == nil || slot.misses.Add(1)%keyOrderPatience == 0) {
+			order = &keyOrder{n: n}
 			for i, e := range entries {
-				order.keys[i], order.shown[i] = e.k, mapKey(e.k)
+				order.keys[i] = e.k
+				if !IsIdent(e.k) {
+					order.quoted |= 1 << i
+				}
 			}
-			slot.Store(order)
+			slot.order.Store(order)
 		}
 	}
 	w.byte('{')
@@ -421,12 +428,9 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 		if !w.next(i) {
 			break
 		}
-		switch {
-		case order != nil:
-			w.str(order.shown[i])
-		case IsIdent(e.k):
+		if order != nil && order.quoted>>i&1 == 0 || order == nil && IsIdent(e.k) {
 			w.str(e.k)
-		default:
+		} else {
 			w.b = strconv.AppendQuote(w.b, e.k) // {"a]": 2} reads as one key
 		}
 		w.str(": ")

@@ -136,13 +136,19 @@ func TestReprMapsOfLikeKeys(t *testing.T) {
 		{map[string]any{"c": 1}, "{c: 1}"},
 		{map[string]any{"Voilure": 7, "Barre": 8, "Artillerie": 9}, "{Artillerie: 9, Barre: 8, Voilure: 7}"},
 	}
+	// Each map printed often enough that its keys are the ones kept for the next map of as
+	// many keys (a kept order is replaced only by every KeyOrderPatience-th other one).
 	check := func(t *testing.T) {
 		for _, c := range cases {
-			if got := runtime.Repr(c.v); got != c.want {
-				t.Errorf("Repr(%#v) = %s, want %s", c.v, got, c.want)
-			}
-			if got := string(runtime.AppendStr([]byte("> "), c.v)); got != "> "+c.want {
-				t.Errorf("AppendStr(%#v) = %s, want > %s", c.v, got, c.want)
+			for range runtime.KeyOrderPatience + 1 {
+				if got := runtime.Repr(c.v); got != c.want {
+					t.Errorf("Repr(%#v) = %s, want %s", c.v, got, c.want)
+					return
+				}
+				if got := string(runtime.AppendStr([]byte("> "), c.v)); got != "> "+c.want {
+					t.Errorf("AppendStr(%#v) = %s, want > %s", c.v, got, c.want)
+					return
+				}
 			}
 		}
 	}
@@ -150,7 +156,7 @@ func TestReprMapsOfLikeKeys(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			for range 200 {
+			for range 50 {
 				check(t)
 			}
 		})
@@ -211,5 +217,30 @@ func TestStrWholeFloats(t *testing.T) {
 		if got, want := runtime.Str(x), runtime.Repr(x); got != want {
 			t.Errorf("Str(%v) = %s, want %s", x, got, want)
 		}
+	}
+}
+
+// TestReprMapsInTurnAllocate: maps of as many keys but other keys, printed in turn into a
+// line, make no new kept key order each time (the printer's keys of like maps), nor does a
+// map printed again.
+func TestReprMapsInTurnAllocate(t *testing.T) {
+	var maps []any
+	for _, keys := range [][]string{{"a", "b", "c", "d", "e"}, {"f", "g", "h", "i", "j"}, {"a", "b", "c", "d", "z"}} {
+		m := map[string]any{}
+		for i, k := range keys {
+			m[k] = i
+		}
+		maps = append(maps, m)
+	}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(200, func() {
+		for _, m := range maps {
+			buf = runtime.AppendStr(buf[:0], m)
+		}
+	}); n != 0 {
+		t.Errorf("printing three maps in turn allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(200, func() { buf = runtime.AppendStr(buf[:0], maps[0]) }); n != 0 {
+		t.Errorf("printing a map again allocates %v times", n)
 	}
 }
