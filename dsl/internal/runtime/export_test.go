@@ -34,3 +34,6 @@ func SetNoSlots(on bool) { noSlots = on }
 
 // Depth is the current call depth.
 func (m *Machine) Depth() int { return m.depth }
+
+// KeyOrderPatience is keyOrderPatience, for the tests of the printed maps.
+const KeyOrderPatience = keyOrderPatience

@@ -110,6 +110,12 @@ type Machine struct {
 	// last (value): by the template's slot, or for a template without one, in the map.
 	textSlots []any
 	texts     map[*Template]any
+	// shortTexts are the short texts templates that are values gave lately, each boxed
+	// once (value): a template whose text changes from one rendering to the next often
+	// takes it from a few (a roll's total and a modifier). textCredits say, by template
+	// slot, whether that template's texts are found there (see shortText).
+	shortTexts  map[string]any
+	textCredits []int8
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes      uint64

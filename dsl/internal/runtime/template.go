@@ -68,13 +68,65 @@ func (t *Template) value(m *Machine, f *Frame) (any, error) {
 	}
 	last := m.lastText(t)
 	if s, _ := last.(string); last == nil || s != string(buf) {
-		last = string(buf)
+		last = m.shortText(t, buf)
 		if len(buf) <= maxKeptBuf { // a long text is not held for the rest of the run
 			m.keepText(t, last)
 		}
 	}
 	m.putBuf(buf)
 	return last, nil
+}
+
+// maxShortText is the longest text the machine keeps among its short texts, and
+// maxShortTexts how many it keeps: past that many, it forgets them all and starts again.
+const (
+	maxShortText  = 64
+	maxShortTexts = 1024
+)
+
+// A template's credit (Machine.textCredits) rises by creditHit (up to creditMax) when its
+// new text is one of the machine's short texts, and falls by one when it is not. At
+// creditOff or below, its texts are not looked for (a counter's texts never repeat, and
+// the look-up and the keeping would only add to each): the credit falls on at each
+// rendering, and at creditRetry the template is tried again.
+const (
+	creditHit   = 4
+	creditMax   = 64
+	creditOff   = -16
+	creditRetry = -64
+)
+
+// shortText gives the text in buf, a new text of the template t, boxed as a value: the box
+// of it the machine kept when it is one of its short texts, else a new one, kept when the
+// text is short.
+func (m *Machine) shortText(t *Template, buf []byte) any {
+	i := int(t.slot) - 1
+	if i < 0 || len(buf) > maxShortText {
+		return string(buf)
+	}
+	if i >= len(m.textCredits) {
+		m.textCredits = slices.Grow(m.textCredits, max(i+1, int(m.prog.templates))-len(m.textCredits))
+		m.textCredits = m.textCredits[:cap(m.textCredits)]
+	}
+	c := &m.textCredits[i]
+	if *c <= creditOff {
+		if *c--; *c > creditRetry {
+			return string(buf)
+		}
+		*c = creditOff + 1
+	}
+	if v, ok := m.shortTexts[string(buf)]; ok {
+		*c = min(*c+creditHit, creditMax)
+		return v
+	}
+	*c--
+	if m.shortTexts == nil || len(m.shortTexts) >= maxShortTexts {
+		m.shortTexts = make(map[string]any, 64)
+	}
+	s := string(buf)
+	v := any(s)
+	m.shortTexts[s] = v
+	return v
 }
 
 // lastText is the text this machine last made of t (value), nil before the first.
@@ -166,7 +218,7 @@ func AppendStr(b []byte, v any) []byte {
 		return strconv.AppendInt(b, int64(x.Total), 10)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.AppendFloat(b, x, 'f', 0, 64)
+			return appendWhole(b, x)
 		}
 	case []any, map[string]any:
 		// Records, maps and lists print as Repr does, their size bound counted from the
@@ -176,4 +228,14 @@ func AppendStr(b []byte, v any) []byte {
 		return x.AppendTo(b)
 	}
 	return append(b, Str(v)...)
+}
+
+// appendWhole appends a whole float below 1e15 as strconv.AppendFloat(b, x, 'f', 0, 64)
+// does, from its int: a distance or a mean in a line (every such float is an int exactly),
+// without the float's formatting. Negative zero keeps its sign.
+func appendWhole(b []byte, x float64) []byte {
+	if x == 0 && math.Signbit(x) {
+		return append(b, "-0"...)
+	}
+	return strconv.AppendInt(b, int64(x), 10)
 }

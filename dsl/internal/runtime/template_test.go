@@ -1,6 +1,8 @@
 package runtime_test
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,6 +75,81 @@ func TestTemplateRendering(t *testing.T) {
 		}
 		if got := strings.Join(out, "\n"); got != tt.emitted {
 			t.Errorf("%s: emitted %q, want %q", tt.expr, got, tt.emitted)
+		}
+	}
+}
+
+// textRules render templates that are values over and over: texts taken from a few (a
+// machine keeps its short texts, each boxed once), texts that never repeat (a template
+// whose texts are not found there is no longer looked for, then tried again), the same
+// texts from two templates, and long ones.
+const textRules = `
+ruleset "t"
+rule peu(n: int): string {
+  let out = ""
+  for i in n {
+    let t = "{i % 3}:{i % 5 == 0}"
+    out += t + ";"
+  }
+  return out
+}
+rule jamais(n: int): string {
+  let out = ""
+  for i in n {
+    let t = "texte {i}"
+    out += t + ";"
+  }
+  return out
+}
+rule deux_modèles(n: int): string {
+  let out = ""
+  for i in n {
+    let a = "{i % 2}x"
+    let b = "{(i + 1) % 2}x"
+    out += a + b + "|"
+  }
+  return out
+}
+rule longs(n: int): string {
+  let out = ""
+  for i in n {
+    let t = "{repeat('y', 70)}{i % 2}"
+    out += t
+  }
+  return out
+}
+`
+
+// TestTemplateTexts: the texts of templates that are values are their renderings, however
+// often they repeat (the machine's short texts), never repeat, or come from two templates.
+func TestTemplateTexts(t *testing.T) {
+	var peu, jamais, deux, longs strings.Builder
+	for i := 1; i <= 400; i++ {
+		fmt.Fprintf(&peu, "%d:%v;", i%3, i%5 == 0)
+		fmt.Fprintf(&jamais, "texte %d;", i)
+		fmt.Fprintf(&deux, "%dx%dx|", i%2, (i+1)%2)
+		fmt.Fprintf(&longs, "%s%d", strings.Repeat("y", 70), i%2)
+	}
+	tests := []struct{ expr, want string }{
+		{`peu(400)`, peu.String()},
+		{`jamais(400)`, jamais.String()},
+		// After jamais, peu again: its template was never turned off.
+		{`[jamais(400), peu(400)]`, "[" + strconv.Quote(jamais.String()) + ", " + strconv.Quote(peu.String()) + "]"},
+		{`deux_modèles(400)`, deux.String()},
+		{`longs(400)`, longs.String()},
+	}
+	for _, tt := range tests {
+		v, _, err := run(t, textRules, tt.expr)
+		if err != nil {
+			t.Errorf("%s: %v", tt.expr, err)
+			continue
+		}
+		got := dsl.Repr(v)
+		if s, ok := v.(string); ok {
+			got = s
+		}
+		if got != tt.want {
+			t.Errorf("%s = %.80s…, want %.80s…", tt.expr, got, tt.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -34,7 +35,10 @@ func Str(v any) string {
 		return strconv.Itoa(x.Total)
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatFloat(x, 'f', 0, 64)
+			if x == 0 && math.Signbit(x) {
+				return "-0"
+			}
+			return strconv.Itoa(int(x)) // what FormatFloat(x, 'f', 0, 64) gives
 		}
 	case Stringer:
 		// What Repr writes for it (no case before its Stringer one matches these), without
@@ -107,8 +111,17 @@ type Appender interface {
 // maxReprDepth bounds how deep printing goes; deeper values print as "…".
 const maxReprDepth = 20
 
-// Path tracks the maps and lists being printed, to tell a cycle from a shared value.
-type Path []uintptr
+// Path tracks the maps and lists being printed, to tell a cycle from a shared value. The
+// first pathInline of them are kept in the Path itself, so that printing a value nested
+// less deep than that (the lists and maps of a template's hole) allocates no path.
+type Path struct {
+	first [pathInline]uintptr
+	n     int       // how many of first are in use
+	more  []uintptr // the values entered past the first pathInline
+}
+
+// pathInline is how many nested values a Path holds without allocating.
+const pathInline = 8
 
 // Enter reports whether v (a map or list) is already being printed, else records it. A
 // list or record of the language is told by its pointer without reflection.
@@ -132,17 +145,26 @@ func (p *Path) Enter(v any) (string, bool) {
 		}
 		ptr = rv.Pointer()
 	}
-	for _, q := range *p {
-		if q == ptr {
-			return cycleMark(v), true
-		}
+	if slices.Contains(p.first[:p.n], ptr) || slices.Contains(p.more, ptr) {
+		return cycleMark(v), true
 	}
-	*p = append(*p, ptr)
+	if p.n < pathInline {
+		p.first[p.n] = ptr
+		p.n++
+	} else {
+		p.more = append(p.more, ptr)
+	}
 	return "", false
 }
 
 // Leave forgets the value Enter recorded last, once it is printed.
-func (p *Path) Leave() { *p = (*p)[:len(*p)-1] }
+func (p *Path) Leave() {
+	if len(p.more) > 0 {
+		p.more = p.more[:len(p.more)-1]
+		return
+	}
+	p.n--
+}
 
 func cycleMark(v any) string {
 	if rec, ok := v.(map[string]any); ok {
@@ -319,6 +341,30 @@ func (w *reprWriter) list(x []any, depth int) {
 	w.byte(']')
 }
 
+// keyOrder is the keys of a map in the order the printer shows them (at most 16, the maps
+// it sorts on its stack), and which of them it writes quoted: a key that is not a name, so
+// that {"a]": 2} reads as one key.
+type keyOrder struct {
+	n      int
+	quoted uint16 // bit i: keys[i] is written quoted
+	keys   [16]string
+}
+
+// keyOrders are the sorted keys of maps the printer showed lately, by their number of keys
+// (modulo len(keyOrders)): a map with as many keys, each of them among those, has the same
+// keys, printed in that order. A status line prints the same maps over and over (a ship's
+// attack and defence by post), and walking and sorting a map's keys cost more than printing
+// its entries. A keyOrder is never changed once stored, so the machines of every worker
+// share them. A slot's keys are replaced only at every keyOrderPatience-th map of as many
+// keys that has others: maps of different keys printed in turn do not make a new keyOrder
+// each.
+var keyOrders [8]struct {
+	order  atomic.Pointer[keyOrder]
+	misses atomic.Uint32
+}
+
+const keyOrderPatience = 8
+
 // mapEntry is a key of a map being printed and its value.
 type mapEntry struct {
 	k string
@@ -342,19 +388,47 @@ func (w *reprWriter) dict(x map[string]any, depth int) {
 		return
 	}
 	// The entries of a small map are sorted on the stack, not in a slice of the heap, with
-	// their values (no look-up of each key again).
+	// their values (no look-up of each key again), unless its keys are those of a map
+	// printed before (keyOrders): they are then read in that map's order, neither walked
+	// nor sorted, and written as that map's were.
 	var small [16]mapEntry
 	entries := small[:0]
-	for k, v := range x {
-		entries = append(entries, mapEntry{k, v})
+	slot := &keyOrders[len(x)%len(keyOrders)]
+	order := slot.order.Load()
+	if order != nil && order.n == len(x) {
+		for _, k := range order.keys[:order.n] {
+			v, ok := x[k]
+			if !ok {
+				break
+			}
+			entries = append(entries, mapEntry{k, v})
+		}
 	}
-	slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+	if len(entries) != len(x) {
+		entries = entries[:0]
+		for k, v := range x {
+			entries = append(entries, mapEntry{k, v})
+		}
+		slices.SortFunc(entries, func(a, b mapEntry) int { return strings.Compare(a.k, b.k) })
+		stored := order
+		order = nil
+		if n := len(entries); n > 1 && n <= len(small) && (stored == nil || slot.misses.Add(1)%keyOrderPatience == 0) {
+			order = &keyOrder{n: n}
+			for i, e := range entries {
+				order.keys[i] = e.k
+				if !IsIdent(e.k) {
+					order.quoted |= 1 << i
+				}
+			}
+			slot.order.Store(order)
+		}
+	}
 	w.byte('{')
 	for i, e := range entries {
 		if !w.next(i) {
 			break
 		}
-		if IsIdent(e.k) {
+		if order != nil && order.quoted>>i&1 == 0 || order == nil && IsIdent(e.k) {
 			w.str(e.k)
 		} else {
 			w.b = strconv.AppendQuote(w.b, e.k) // {"a]": 2} reads as one key
