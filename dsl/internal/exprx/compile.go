@@ -731,10 +731,11 @@ type nodeKinds struct {
 	// calls is set by a call or a builtin: the nodes whose check reads back what an earlier
 	// check set, or changes the tree (see patchAndCheck).
 	calls bool
-	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite: each of its
-	// passes rewrites only unary and binary operators, array literals and builtins
-	// (filter(…)[0] is a builtin under a member), and calls only of constant functions,
-	// which the rules have none of. Without such a node its dozen walks are skipped.
+	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite (foldable): its
+	// passes rewrite only builtins (filter(…)[0] is a builtin under a member, count(…) > n
+	// a builtin under an operator), `in` (inArray, inRange), operators on literals and
+	// array literals (fold), and calls only of constant functions, which the rules have
+	// none of. Without such a node its dozen walks are skipped.
 	optimizable bool
 }
 
@@ -753,8 +754,50 @@ func (k *nodeKinds) Visit(n *ast.Node) {
 	case *ast.BuiltinNode:
 		k.calls, k.optimizable = true, true
 	case *ast.UnaryNode, *ast.BinaryNode, *ast.ArrayNode:
-		k.optimizable = true
+		k.optimizable = k.optimizable || foldable(*n)
 	}
+}
+
+// foldable reports whether expr's optimizer may rewrite the unary, binary or array node n
+// where it stands, whatever its builtins (a superset of what its fold, inArray and inRange
+// passes match): a unary operator on a literal, `in`, an operator on two literals or a
+// logical one on a bool literal, an array of literals. Anything else its passes leave as
+// it is, and nothing they rewrite elsewhere can make it so.
+func foldable(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.UnaryNode:
+		return isLiteral(n.Node)
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "in":
+			return true
+		case "and", "&&", "or", "||":
+			_, l := n.Left.(*ast.BoolNode)
+			_, r := n.Right.(*ast.BoolNode)
+			if l || r {
+				return true
+			}
+		}
+		return isLiteral(n.Left) && isLiteral(n.Right)
+	case *ast.ArrayNode:
+		for _, e := range n.Nodes {
+			if !isLiteral(e) {
+				return false
+			}
+		}
+		return len(n.Nodes) > 0
+	}
+	return false
+}
+
+// isLiteral reports whether n is a literal expr's fold reads: an int, float, string or
+// bool.
+func isLiteral(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode:
+		return true
+	}
+	return false
 }
 
 // compileBytecode compiles a checked tree (safeCheck) to expr's bytecode.
