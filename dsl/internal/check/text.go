@@ -164,13 +164,18 @@ const bidiRunes = "\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\
 // whole file (ContainsAny with runes beyond ASCII looks each one up: 4% of checking the
 // largest ruleset). Each of those runes is encoded starting with the byte 0xD8 (U+061C) or
 // 0xE2 (the others), which never continues another rune: only the runes starting with one
-// are decoded.
+// are decoded, found by IndexByte (a byte-by-byte loop over the file was 1% of the check).
 func containsBidi(src string) bool {
-	for i := 0; i < len(src); i++ {
-		if b := src[i]; b == 0xD8 || b == 0xE2 {
-			if r, _ := utf8.DecodeRuneInString(src[i:]); strings.ContainsRune(bidiRunes, r) {
+	for _, lead := range [...]byte{0xD8, 0xE2} {
+		for s := src; ; {
+			i := strings.IndexByte(s, lead)
+			if i < 0 {
+				break
+			}
+			if r, _ := utf8.DecodeRuneInString(s[i:]); strings.ContainsRune(bidiRunes, r) {
 				return true
 			}
+			s = s[i+1:]
 		}
 	}
 	return false
