@@ -17,8 +17,14 @@ import (
 // reads the tokens of the one scanner, so every name is seen, declared or used, keywords
 // and fields included; each spelling is judged where it is first met.
 func (c *Compiler) deceivingText(files []syntax.ParsedFile) {
-	first := map[string]lexer.Position{} // spelling -> where first met
-	bySkeleton := map[string]string{}    // skeleton -> first spelling
+	// Sized for the spellings: the largest shipped ruleset names each about nine times
+	// (362 spellings for 3,385 names); grown from empty, the maps rehashed six times.
+	hint := 0
+	for _, f := range files {
+		hint += len(f.Names) / 8
+	}
+	first := make(map[string]lexer.Position, hint) // spelling -> where first met
+	bySkeleton := make(map[string]string, hint)    // skeleton -> first spelling
 	for _, f := range files {
 		src := f.Text
 		if src == "" {
