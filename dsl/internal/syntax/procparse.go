@@ -29,15 +29,15 @@ var handFallbacks atomic.Int64
 
 // parseFile parses a whole file, by hand when it can, after the checks of precheck; it
 // returns where the file's names are (for the checks that read them after it:
-// ParsedFile.Names), and the file's text, as a string. The file is scanned once, as the hand reader asks for its tokens: the scan counts
-// the nesting (CheckNesting) as it hands them over, and the reader's window holds one
-// declaration's tokens at a time, where the whole file's tokens (64 bytes each, a token
-// for every six or seven bytes) were an eighth of the bytes a check allocated. The result
-// is the one of scanning the whole file first: a nesting problem anywhere in the file is
-// the file's diagnostic, a file with a token the grammar cannot read (TokBad) goes to the
-// grammar whole, and from a declaration the hand reader does not read on, the rest of the
-// file, scanned to its end, goes to the grammar. Only a file that does not read by hand is
-// lexed again, by participle, for its own error.
+// ParsedFile.Names), and the file's text, as a string. The file is scanned once, as the
+// hand reader asks for its tokens: the scan counts the nesting (CheckNesting) as it hands
+// them over, and the reader's window holds one declaration's tokens at a time, where the
+// whole file's tokens (64 bytes each, a token for every six or seven bytes) were a sixth
+// of the bytes a check allocated. The result is the one of scanning the whole file first:
+// a nesting problem anywhere in the file is the file's diagnostic, a file with a token the
+// grammar cannot read (TokBad) goes to the grammar whole, and from a declaration the hand
+// reader does not read on, the rest of the file, scanned to its end, goes to the grammar.
+// Only a file that does not read by hand is lexed again, by participle, for its own error.
 func parseFile(name string, src []byte) (*File, []NameAt, string, *Diagnostic) {
 	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
 		return nil, nil, "", d
