@@ -285,7 +285,7 @@ func ruleDiceFiles(files []syntax.ParsedFile, sources syntax.Sources) []syntax.P
 			}
 			k++
 		}
-		out[fi] = syntax.ParsedFile{Name: f.Name, AST: ast, Tokens: f.Tokens, Text: f.Text}
+		out[fi] = syntax.ParsedFile{Name: f.Name, AST: ast, Names: f.Names, Text: f.Text}
 	}
 	return out
 }

@@ -74,7 +74,7 @@ type Compiler struct {
 	// tallies caches tallyType for the nodes of the expression being compiled.
 	tallies map[ast.Node]*runtime.Type
 	// spareOps are operator overloads free for the next expression (overloadsFor).
-	spareOps []overloads
+	spareOps []*overloads
 	// toks is rewriteLiterals' buffer of tokens.
 	toks []lexer.Token
 	// envs are the environments built so far by their key, typeIDs the types' numbers in
@@ -175,7 +175,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	cfg := c.exprConfig(env, pv, rewritten)
 	tree, err := safeCheck(rewritten, cfg, reads)
 	if len(cfg.Visitors) > 1 {
-		c.spareOps = append(c.spareOps, cfg.Visitors[1].(overloads)) // the check is done with them
+		c.spareOps = append(c.spareOps, cfg.Visitors[1].(*overloads)) // the check is done with them
 	}
 	for _, id := range pv.procRefs {
 		p := pv.c.prog.Globals[id.Value].(*runtime.Proc)
@@ -533,22 +533,22 @@ func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf
 // overloadsFor returns the operator overloads for an expression checked with cfg: spare
 // ones pointed at its environment, or new ones. Compile gives them back once the
 // expression is checked (a compile may start another, for a kind's defaults, hence a list).
-func (c *Compiler) overloadsFor(cfg *conf.Config) overloads {
+func (c *Compiler) overloadsFor(cfg *conf.Config) *overloads {
 	if n := len(c.spareOps); n > 0 {
-		ops := c.spareOps[n-1]
+		o := c.spareOps[n-1]
 		c.spareOps = c.spareOps[:n-1]
-		for _, p := range ops {
+		for _, p := range o.ops {
 			p.Env, p.Functions, p.NtCache = &cfg.Env, cfg.Functions, &cfg.NtCache
 		}
-		return ops
+		return o
 	}
-	ops := make(overloads, len(overloadedOps.Get()))
+	o := &overloads{ops: make([]*exprpatcher.OperatorOverloading, len(overloadedOps.Get()))}
 	for i, op := range overloadedOps.Get() {
-		ops[i] = &exprpatcher.OperatorOverloading{
+		o.ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
 		}
 	}
-	return ops
+	return o
 }
 
 // overloadedChars are the characters every operator of overloadedOps is written with: a text
@@ -558,16 +558,22 @@ const overloadedChars = "+-*/%^<>=!"
 // overloads applies every operator overload in one walk. expr type-checks the whole
 // expression before each visitor of a pass, so one visitor per operator cost a check per
 // operator per pass: most of the compile time of a short expression.
-type overloads []*exprpatcher.OperatorOverloading
+type overloads struct {
+	ops []*exprpatcher.OperatorOverloading
+	// folded is set when a walk since Reset folded arithmetic on literals (foldFloat):
+	// with the overloads' own ShouldRepeat, whether the walk changed the tree.
+	folded bool
+}
 
 // Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
 // Float arithmetic on literals is folded first, as expr's optimizer would have done had the
 // overload not made it a call (1.5 * 2 stays the literal 3.0).
-func (o overloads) Visit(node *ast.Node) {
+func (o *overloads) Visit(node *ast.Node) {
 	if foldFloat(node) {
+		o.folded = true
 		return
 	}
-	for _, p := range o {
+	for _, p := range o.ops {
 		p.Visit(node)
 	}
 }
@@ -617,15 +623,16 @@ func numberLit(n ast.Node) (any, bool, bool) {
 }
 
 // Reset starts a pass (expr's repeatable visitors).
-func (o overloads) Reset() {
-	for _, p := range o {
+func (o *overloads) Reset() {
+	o.folded = false
+	for _, p := range o.ops {
 		p.Reset()
 	}
 }
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
-func (o overloads) ShouldRepeat() bool {
-	for _, p := range o {
+func (o *overloads) ShouldRepeat() bool {
+	for _, p := range o.ops {
 		if p.ShouldRepeat() {
 			return true
 		}
@@ -693,9 +700,9 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	// The first pass: the patcher walks a checked tree (the overloads wait for the second).
 	_, _ = v.Check(tree, cfg)
 	ast.Walk(&tree.Node, cfg.Visitors[0])
-	var ops overloads
+	var ops *overloads
 	if len(cfg.Visitors) > 1 {
-		ops = cfg.Visitors[1].(overloads)
+		ops = cfg.Visitors[1].(*overloads)
 	}
 	if ops == nil {
 		// expr: a check before the second pass (which has nothing to walk), then the last.
@@ -707,22 +714,30 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	}
 	// expr: the overloads' check in the first pass, then each pass of the second checks
 	// before the patcher (which walks only in the first) and before the overloads' walk.
+	// expr's last check follows the overloads' last walk; when that walk changed nothing
+	// (no overload applied, nothing folded) in a tree without calls, it is a check of the
+	// tree the check just before had, and that one's error is the answer.
 	checks := 3
+	var err error
 	for {
-		if !scanTree(tree).calls {
+		calls := scanTree(tree).calls
+		if !calls {
 			checks = 1
 		}
 		for range checks {
-			_, _ = v.Check(tree, cfg)
+			_, err = v.Check(tree, cfg)
 		}
 		ops.Reset()
 		ast.Walk(&tree.Node, ops)
 		if !ops.ShouldRepeat() {
+			if !calls && !ops.folded {
+				return err
+			}
 			break
 		}
 		checks = 2
 	}
-	_, err := v.Check(tree, cfg)
+	_, err = v.Check(tree, cfg)
 	return err
 }
 
@@ -731,10 +746,11 @@ type nodeKinds struct {
 	// calls is set by a call or a builtin: the nodes whose check reads back what an earlier
 	// check set, or changes the tree (see patchAndCheck).
 	calls bool
-	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite: each of its
-	// passes rewrites only unary and binary operators, array literals and builtins
-	// (filter(…)[0] is a builtin under a member), and calls only of constant functions,
-	// which the rules have none of. Without such a node its dozen walks are skipped.
+	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite (foldable): its
+	// passes rewrite only builtins (filter(…)[0] is a builtin under a member, count(…) > n
+	// a builtin under an operator), `in` (inArray, inRange), operators on literals and
+	// array literals (fold), and calls only of constant functions, which the rules have
+	// none of. Without such a node its dozen walks are skipped.
 	optimizable bool
 }
 
@@ -753,8 +769,50 @@ func (k *nodeKinds) Visit(n *ast.Node) {
 	case *ast.BuiltinNode:
 		k.calls, k.optimizable = true, true
 	case *ast.UnaryNode, *ast.BinaryNode, *ast.ArrayNode:
-		k.optimizable = true
+		k.optimizable = k.optimizable || foldable(*n)
 	}
+}
+
+// foldable reports whether expr's optimizer may rewrite the unary, binary or array node n
+// where it stands, whatever its builtins (a superset of what its fold, inArray and inRange
+// passes match): a unary operator on a literal, `in`, an operator on two literals or a
+// logical one on a bool literal, an array of literals. Anything else its passes leave as
+// it is, and nothing they rewrite elsewhere can make it so.
+func foldable(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.UnaryNode:
+		return isLiteral(n.Node)
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "in":
+			return true
+		case "and", "&&", "or", "||":
+			_, l := n.Left.(*ast.BoolNode)
+			_, r := n.Right.(*ast.BoolNode)
+			if l || r {
+				return true
+			}
+		}
+		return isLiteral(n.Left) && isLiteral(n.Right)
+	case *ast.ArrayNode:
+		for _, e := range n.Nodes {
+			if !isLiteral(e) {
+				return false
+			}
+		}
+		return len(n.Nodes) > 0
+	}
+	return false
+}
+
+// isLiteral reports whether n is a literal expr's fold reads: an int, float, string or
+// bool.
+func isLiteral(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode:
+		return true
+	}
+	return false
 }
 
 // compileBytecode compiles a checked tree (safeCheck) to expr's bytecode.

@@ -121,7 +121,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
 			return s.emitASCII(TokComma, 1), nil
-		case strings.IndexByte("(){}[]", c) >= 0:
+		case c == '(' || c == ')' || c == '{' || c == '}' || c == '[' || c == ']':
+			// Compared in place: IndexByte on a short string is a call for every token.
 			return s.emitASCII(TokPunct, 1), nil
 		}
 		if n := cardLen(rest); n > 0 {
@@ -309,7 +310,7 @@ func cardLen(s string) int {
 	switch {
 	case strings.HasPrefix(s, "10"):
 		n = 2
-	case len(s) > 0 && strings.IndexByte("23456789AJQKRVD", s[0]) >= 0:
+	case len(s) > 0 && isRankByte(s[0]):
 		n = 1
 	default:
 		return 0
@@ -323,6 +324,16 @@ func cardLen(s string) int {
 		}
 	}
 	return 0
+}
+
+// isRankByte reports whether c is a card rank of one byte: 2-9, A, J, Q, K, R, V, D (a
+// switch, where strings.IndexByte was a call for every name and number scanned).
+func isRankByte(c byte) bool {
+	switch c {
+	case '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'J', 'Q', 'K', 'R', 'V', 'D':
+		return true
+	}
+	return false
 }
 
 // Scan is the one scanner behind every question about the structure of source text:

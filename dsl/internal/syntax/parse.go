@@ -123,14 +123,18 @@ func tooLarge(name string, limit int64) error {
 type ParsedFile struct {
 	Name string
 	AST  *File
-	// Tokens are the file's tokens as Scan yields them (newlines included, EOF not), their
-	// positions naming the file: the checks that read every token (check's deceivingText)
-	// take them instead of scanning the file again. Nil: scan the source.
-	Tokens []lexer.Token
+	// Names are where the file's names (its TokIdent tokens) are, in the order Scan meets
+	// them: the checks that read every name (check's deceivingText) take them instead of
+	// scanning the file again, the names' text cut from Text. Nil: scan the source.
+	Names []NameAt
 	// Text is the file's source as a string, which the tokens' values are cut from ("":
 	// read Sources).
 	Text string
 }
+
+// NameAt is where a name is in its file: its byte offset and length, and the line and
+// column (in runes) where it starts. (16 bytes, where a token is 64.)
+type NameAt struct{ Offset, Len, Line, Column int32 }
 
 // ParseFiles reads and parses rule files and their includes, each once, in the order a
 // check must see them. It returns the parsed files, the text of every file read (for
@@ -262,7 +266,7 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	n := nesting{start: start, expr: expr}
 	var bad *Diagnostic
 	Scan(src, func(t lexer.Token) bool {
-		bad = n.step(t)
+		bad = n.step(&t)
 		return bad == nil
 	})
 	return bad
@@ -286,9 +290,9 @@ type nesting struct {
 type nestFrame struct{ unary, elseIfs int32 }
 
 // step counts token t and returns the problem it makes, or nil.
-func (s *nesting) step(t lexer.Token) *Diagnostic {
+func (s *nesting) step(t *lexer.Token) *Diagnostic {
 	top := &s.frames[s.depth]
-	switch d := BracketDelta(t); {
+	switch d := BracketDelta(*t); {
 	case d > 0:
 		s.depth++
 		s.frames[s.depth] = nestFrame{}
@@ -305,7 +309,7 @@ func (s *nesting) step(t lexer.Token) *Diagnostic {
 	case t.Type == TokIdent && t.Value == "if" && s.prev.Type == TokIdent && s.prev.Value == "else":
 		top.elseIfs++
 		s.level++
-	case !endsOperand(t):
+	case !endsOperand(*t):
 		// A binary operator, comma or line end: the operand of pending unary
 		// operators is complete; a line end also ends an if statement.
 		s.level -= int(top.unary)
@@ -339,7 +343,7 @@ func (s *nesting) step(t lexer.Token) *Diagnostic {
 		bad.End = After(bad.Pos, t.Value)
 		return bad
 	}
-	s.prev = t
+	s.prev = *t
 	return nil
 }
 
@@ -488,12 +492,12 @@ func (l *loader) load(name string, from lexer.Position) {
 		return
 	}
 	l.src[clean] = src
-	f, toks, text, d := parseFile(clean, src)
+	f, names, text, d := parseFile(clean, src)
 	if d != nil {
 		l.diags = append(l.diags, d)
 		return
 	}
-	l.files = append(l.files, ParsedFile{Name: clean, AST: f, Tokens: toks, Text: text})
+	l.files = append(l.files, ParsedFile{Name: clean, AST: f, Names: names, Text: text})
 	for _, decl := range f.Decls {
 		if inc := decl.Include; inc != nil {
 			path, ok := Unquote(inc.Path)

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
@@ -27,47 +28,91 @@ var handDecls = true
 var handFallbacks atomic.Int64
 
 // parseFile parses a whole file, by hand when it can, after the checks of precheck; it
-// returns the file's tokens too (those of Scan, newlines included, EOF not) for the checks
-// that read them after it (ParsedFile.Tokens). The file is scanned once: the scan counts
-// the nesting (CheckNesting) as it hands its tokens to the hand reader's lexer, which
-// participle's Upgrade copies once, where each of them used to scan the file again. Only a
-// file that does not read by hand is lexed again, by participle, for its own error. The
-// file's text, as a string, is returned too.
-func parseFile(name string, src []byte) (*File, []lexer.Token, string, *Diagnostic) {
+// returns where the file's names are (for the checks that read them after it:
+// ParsedFile.Names), and the file's text, as a string. The file is scanned once, as the
+// hand reader asks for its tokens: the scan counts the nesting (CheckNesting) as it hands
+// them over, and the reader's window holds one declaration's tokens at a time, where the
+// whole file's tokens (64 bytes each, a token for every six or seven bytes) were a sixth
+// of the bytes a check allocated. The result is the one of scanning the whole file first:
+// a nesting problem anywhere in the file is the file's diagnostic, a file with a token the
+// grammar cannot read (TokBad) goes to the grammar whole, and from a declaration the hand
+// reader does not read on, the rest of the file, scanned to its end, goes to the grammar.
+// Only a file that does not read by hand is lexed again, by participle, for its own error.
+func parseFile(name string, src []byte) (*File, []NameAt, string, *Diagnostic) {
 	if d := CheckEncoding(name, src, "rule files must be saved as UTF-8"); d != nil {
 		return nil, nil, "", d
 	}
 	text := string(src)
 	start := lexer.Position{Filename: name, Line: 1, Column: 1}
-	s := scanner{src: text, pos: start, tolerant: true}
-	nest := nesting{start: start}
-	// The shipped rulesets hold a token for every six or seven bytes: one allocation for
-	// most files, where participle's Upgrade grew its copy token by token (a third of
-	// the bytes a check allocated).
-	toks := make([]lexer.Token, 0, len(src)/5+64)
-	lexBad := false
-	for {
-		t, _ := s.Next() // tolerant: never an error
-		if t.EOF() {
-			toks = append(toks, t)
-			break
-		}
-		if d := nest.step(t); d != nil {
-			return nil, nil, "", d
-		}
-		lexBad = lexBad || t.Type == TokBad
-		toks = append(toks, t)
+	fs := &fileScan{s: scanner{src: text, pos: start, tolerant: true}, nest: nesting{start: start},
+		names: make([]NameAt, 0, len(src)/16)} // a name for every 18 bytes in the shipped rulesets
+	var f *File
+	if handDecls {
+		f = readFile(&tokenCursor{src: fs})
 	}
-	if handDecls && !lexBad {
-		if f := readFile(toks); f != nil {
-			return f, toks[:len(toks)-1], text, nil
-		}
+	fs.drain(nil) // what the reader left: its nesting, its names
+	if fs.bad != nil {
+		return nil, nil, "", fs.bad
+	}
+	if f != nil && !fs.lexBad {
+		return f, fs.names, text, nil
 	}
 	f, err := fileParser.get().ParseString(name, text)
 	if err != nil {
 		return nil, nil, "", parseError(name, src, err)
 	}
-	return f, toks[:len(toks)-1], text, nil
+	return f, fs.names, text, nil
+}
+
+// fileScan is the scan of a whole file, run as its tokens are asked for.
+type fileScan struct {
+	s    scanner
+	nest nesting
+	// bad is the nesting problem that ended the scan; lexBad is set by a TokBad token.
+	bad    *Diagnostic
+	lexBad bool
+	// ended is set once EOF (or bad) is met; stopped once the hand reader was handed an
+	// EOF of its own, at bad or at a TokBad: what it reads then is thrown away.
+	ended, stopped bool
+	// names are where the names scanned are.
+	names []NameAt
+}
+
+// scan scans the file's next token into t and counts it by the nesting: EOF at the end of
+// the file. It returns false past the end or at a nesting problem. (The token is written in
+// place: it is 64 bytes, and the window holds it.)
+func (fs *fileScan) scan(t *lexer.Token) bool {
+	if fs.ended {
+		return false
+	}
+	*t, _ = fs.s.Next() // tolerant: never an error
+	if t.Type == lexer.EOF {
+		fs.ended = true
+		return true
+	}
+	if d := fs.nest.step(t); d != nil {
+		fs.bad, fs.ended = d, true
+		return false
+	}
+	switch t.Type {
+	case TokBad:
+		fs.lexBad = true
+	case TokIdent:
+		fs.names = append(fs.names, NameAt{int32(t.Pos.Offset), int32(len(t.Value)), int32(t.Pos.Line), int32(t.Pos.Column)})
+	}
+	return true
+}
+
+// drain scans the rest of the file, appending its tokens (EOF last) to toks, or only
+// counting them when toks is nil.
+func (fs *fileScan) drain(toks []lexer.Token) []lexer.Token {
+	var t lexer.Token
+	for fs.scan(&t) {
+		if toks != nil {
+			toks = append(toks, t)
+		}
+	}
+	return toks
 }
 
 // tokenStream is what the readers take of a lexer: participle's PeekingLexer where the
@@ -78,10 +123,13 @@ type tokenStream interface {
 	Next() *lexer.Token
 }
 
-// tokenCursor reads a file's tokens, the last one EOF, as PeekingLexer would.
+// tokenCursor reads tokens, the last one EOF, as PeekingLexer would: from toks, or, with
+// src, from the scan of a file, toks then being the window of the tokens scanned since the
+// declaration being read began (readFile moves it on between declarations).
 type tokenCursor struct {
 	toks []lexer.Token
 	i    int
+	src  *fileScan
 	// arena holds the tokens of the expressions read (Expr.Toks).
 	arena tokenArena
 }
@@ -111,14 +159,67 @@ func (a *tokenArena) keep(toks []lexer.Token) []lexer.Token {
 	return toks[:len(toks):len(toks)]
 }
 
-func (c *tokenCursor) Peek() *lexer.Token { return &c.toks[c.i] }
+func (c *tokenCursor) Peek() *lexer.Token {
+	if c.i == len(c.toks) {
+		c.fill()
+	}
+	return &c.toks[c.i]
+}
 
 func (c *tokenCursor) Next() *lexer.Token {
-	t := &c.toks[c.i]
-	if c.i < len(c.toks)-1 {
+	t := c.Peek()
+	if t.Type != lexer.EOF {
 		c.i++
 	}
 	return t
+}
+
+// fill appends the scan's next token to the window: an EOF of the cursor's own at the end
+// of what the hand reader may read (a nesting problem, a TokBad token).
+func (c *tokenCursor) fill() {
+	n := len(c.toks)
+	if n == cap(c.toks) {
+		// Room for most declarations at once (32 KiB), doubled for a longer one.
+		c.toks = slices.Grow(c.toks, max(512, n))
+	}
+	c.toks = c.toks[:n+1] // the slot is written whole below
+	t := &c.toks[n]
+	if c.src == nil || c.src.stopped || !c.src.scan(t) || t.Type == TokBad {
+		if c.src != nil {
+			c.src.stopped = true
+		}
+		*t = lexer.Token{Type: lexer.EOF, Pos: t.Pos}
+	}
+}
+
+// settle drops the window's tokens already read: between declarations, where no reader
+// holds one of them (the AST keeps copies: positions, values, Expr.Toks in the arena).
+func (c *tokenCursor) settle() {
+	if c.src != nil && c.i > 0 {
+		n := copy(c.toks, c.toks[c.i:])
+		c.toks, c.i = c.toks[:n], 0
+	}
+}
+
+// rest returns the tokens from the window's i-th to the end of the file, EOF last, or nil
+// when the hand reader's EOF was its own (a nesting problem or a TokBad token: parseFile
+// then answers for the whole file).
+func (c *tokenCursor) rest(i int) []lexer.Token {
+	if c.src == nil {
+		return c.toks[i:]
+	}
+	if c.src.stopped {
+		return nil
+	}
+	toks := c.toks[i:]
+	if n := len(toks); n > 0 && toks[n-1].Type == lexer.EOF {
+		return toks
+	}
+	toks = c.src.drain(append(make([]lexer.Token, 0, len(toks)+256), toks...))
+	if c.src.bad != nil || c.src.lexBad || len(toks) == 0 || toks[len(toks)-1].Type != lexer.EOF {
+		return nil
+	}
+	return toks
 }
 
 // sliceLexer hands tokens, the last one EOF, to participle's Upgrade.
@@ -129,11 +230,11 @@ func (l *sliceLexer) Next() (lexer.Token, error) { return *l.tokenCursor.Next(),
 // readFile reads `( Decl | Newline )*` from a file's tokens to its end, or returns nil.
 // From the first declaration the hand reader does not read on, the rest of the file goes
 // through participle's lexer (readDecls), the grammar reading that declaration.
-func readFile(toks []lexer.Token) *File {
-	c := &tokenCursor{toks: toks}
+func readFile(c *tokenCursor) *File {
 	r := &procReader{lex: c}
 	f := &File{}
 	for {
+		c.settle()
 		t := c.Peek()
 		switch {
 		case t.EOF():
@@ -150,7 +251,11 @@ func readFile(toks []lexer.Token) *File {
 				continue
 			}
 		}
-		lex, err := lexer.Upgrade(&sliceLexer{tokenCursor{toks: toks[at:]}})
+		toks := c.rest(at)
+		if toks == nil {
+			return nil
+		}
+		lex, err := lexer.Upgrade(&sliceLexer{tokenCursor{toks: toks}})
 		if err != nil {
 			return nil
 		}

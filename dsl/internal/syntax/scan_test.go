@@ -98,23 +98,28 @@ func TestParticipleMessagesInPlainTerms(t *testing.T) {
 	}
 }
 
-// TestParsedTokensAreScans: the tokens a load keeps of each file (ParsedFile.Tokens, which
-// the checks read instead of scanning again) are Scan's tokens of its source, with the
-// file's name in their positions, on every rule file of the repository.
-func TestParsedTokensAreScans(t *testing.T) {
+// TestParsedNamesAreScans: the names a load keeps of each file (ParsedFile.Names, which
+// the checks read instead of scanning again) are where Scan's names of its source are, in
+// order, their text cut from ParsedFile.Text, on every rule file of the repository, those
+// the grammar reads whole (a TokBad token) included.
+func TestParsedNamesAreScans(t *testing.T) {
 	for name, src := range repoRuleFiles(t) {
 		files, _, diags := ParseFiles(memFiles{name: src}, name)
 		if diags.HasErrors() || len(files) == 0 {
 			continue // an include outside memFiles, or a counter-example
 		}
-		var want []lexer.Token
+		var want []NameAt
 		Scan(string(src), func(tok lexer.Token) bool {
-			tok.Pos.Filename = name
-			want = append(want, tok)
+			if tok.Type == TokIdent {
+				want = append(want, NameAt{int32(tok.Pos.Offset), int32(len(tok.Value)), int32(tok.Pos.Line), int32(tok.Pos.Column)})
+				if got := files[0].Text[tok.Pos.Offset : tok.Pos.Offset+len(tok.Value)]; got != tok.Value {
+					t.Fatalf("%s:%d:%d: the text gives %q, Scan %q", name, tok.Pos.Line, tok.Pos.Column, got, tok.Value)
+				}
+			}
 			return true
 		})
-		if got := files[0].Tokens; !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: %d tokens kept, Scan gives %d", name, len(got), len(want))
+		if got := files[0].Names; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %d names kept, Scan gives %d", name, len(got), len(want))
 		}
 	}
 }
