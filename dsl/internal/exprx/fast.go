@@ -1442,6 +1442,31 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			}
 			return v, nil
 		}, true
+	case id.Value == "__nums" && len(args) == 2 && isMachine(n.Arguments[0]):
+		// __nums charges a step per element and reads the totals of rolls: called as the
+		// configuration's function is, without its recover, but for a nil roll, whose
+		// total the function panics reading: that one goes to the guarded call.
+		arg, call := args[1], f.Func
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			m := s.m
+			// The totals first (they change nothing the rules see), then the charge.
+			if t, ok := runtime.TotalsOf(v); ok {
+				if err := m.Charge(runtime.Size(v)); err != nil {
+					return nil, c.fail(loc, err)
+				}
+				return t, nil
+			}
+			base := m.ArgBase()
+			m.PushArg(m)
+			m.PushArg(v)
+			t, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return t, err
+		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __lit, __built): called as the configuration's
 		// function is, but with no recover, since it cannot panic.
