@@ -85,13 +85,17 @@ func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (
 	// The predicates pop what they push (without a defer): only a panic through them could
 	// have left something, which is dropped here.
 	s.items, s.scratch, s.sorting = s.items[:0], s.scratch[:0], s.sorting[:0]
-	if c.vars > len(s.vars) {
-		s.vars = make([]any, c.vars)
-	}
 	// The frame stays in the state until the next evaluation at this depth: frames are the
 	// machine's own (pooled), so keeping one alive holds nothing more.
-	v, err := c.root(s)
-	if c.vars > 0 {
+	var v any
+	var err error
+	if c.vars == 0 {
+		v, err = c.root(s)
+	} else {
+		if c.vars > len(s.vars) {
+			s.vars = make([]any, c.vars)
+		}
+		v, err = c.root(s)
 		clear(s.vars[:c.vars])
 	}
 	m.LeaveFast(d)

@@ -1412,9 +1412,20 @@ func toList(v any) []any {
 
 func (s *IfStmt) exec(m *Machine, f *Frame) error {
 	for i, c := range s.Conds {
-		ok, err := m.truth(c, f)
+		// truth, inline (it calls two functions, so it is never inlined).
+		var v any
+		var err error
+		if fastOf(c) {
+			v, err = c.Fast.Eval(m, c, f)
+		} else {
+			v, err = m.evalOther(c, f)
+		}
 		if err != nil {
 			return err
+		}
+		ok, isBool := v.(bool)
+		if !isBool {
+			return notBool(c, v)
 		}
 		if ok {
 			if m.Trace != nil {
@@ -1445,9 +1456,14 @@ func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
 	}
 	b, ok := v.(bool)
 	if !ok {
-		return false, &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
+		return false, notBool(c, v)
 	}
 	return b, nil
+}
+
+// notBool is the error of a condition c whose value v is not a bool.
+func notBool(c *Expr, v any) error {
+	return &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
 }
 
 func (s *ForStmt) exec(m *Machine, f *Frame) error {
@@ -1586,17 +1602,29 @@ func (s *ContinueStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *RequireStmt) exec(m *Machine, f *Frame) error {
-	ok, err := m.truth(s.Cond, f)
-	if err != nil || ok {
+	// truth, inline.
+	var v any
+	var err error
+	if c := s.Cond; fastOf(c) {
+		v, err = c.Fast.Eval(m, c, f)
+	} else {
+		v, err = m.evalOther(c, f)
+	}
+	if err != nil {
 		return err
+	}
+	if ok, isBool := v.(bool); ok {
+		return nil
+	} else if !isBool {
+		return notBool(s.Cond, v)
 	}
 	var msg string
 	if s.Msg != nil {
 		msg, err = s.Msg.render(m, f)
 	} else {
-		var v any
-		v, err = m.eval(s.MsgExpr, f)
-		msg = Str(v)
+		var mv any
+		mv, err = m.eval(s.MsgExpr, f)
+		msg = Str(mv)
 	}
 	if err != nil {
 		return err
