@@ -1288,19 +1288,34 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	ft := s.FieldType
-	if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
-		fd := k.ByName[field]
-		if fd == nil {
-			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+	// A record in a parameter that still holds what its call conformed to the assignment's
+	// kind is of that kind: its kind is not read from its map again.
+	if s.Key != nil || s.ObjKind == nil || s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind) {
+		if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
+			fd := k.ByName[field]
+			if fd == nil {
+				return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+			}
+			ft = fd.Type
 		}
-		ft = fd.Type
 	}
-	if ft != nil {
+	if ft != nil && !holdsType(v, ft) {
 		if v, err = ConformField(v, ft); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
 	return m.setEntry(rec, field, m.prog.Thaw(v), s.At)
+}
+
+// holdsKind reports whether the local in slot (plus one) is a parameter whose slot still
+// holds what its call conformed to a record of kind k (Frame.typed): a record of that kind.
+func (f *Frame) holdsKind(slot int, k *Kind) bool {
+	i := uint(slot - 1)
+	if i >= dirtyBits || f.typed>>i&1 == 0 || f.proc == nil || i >= uint(len(f.proc.Params)) {
+		return false
+	}
+	t := f.proc.Params[i].Type
+	return t.Kind == TRecord && t.Record == k
 }
 
 // setEntry is the one change in place of a value of the language: a field of a record or an
