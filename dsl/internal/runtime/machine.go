@@ -1516,7 +1516,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i, v := range c {
-			if ok, err := iter(i, v); !ok || err != nil {
+			var k any // the index boxed only for a loop that names it
+			if s.Key != "" {
+				k = i
+			}
+			if ok, err := iter(k, v); !ok || err != nil {
 				return err
 			}
 		}
@@ -1533,7 +1537,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for _, k := range keys {
-			if ok, err := iter(k, c[k]); !ok || err != nil {
+			var key any
+			if s.Key != "" {
+				key = k
+			}
+			if ok, err := iter(key, c[k]); !ok || err != nil {
 				return err
 			}
 		}
@@ -1543,7 +1551,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i := 1; i <= c; i++ {
-			if ok, err := iter(i-1, i); !ok || err != nil {
+			var k any
+			if s.Key != "" {
+				k = i - 1
+			}
+			if ok, err := iter(k, i); !ok || err != nil {
 				return err
 			}
 		}
@@ -1555,7 +1567,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i := 0; i < rv.Len(); i++ {
-			if ok, err := iter(i, rv.Index(i).Interface()); !ok || err != nil {
+			var k any
+			if s.Key != "" {
+				k = i
+			}
+			if ok, err := iter(k, rv.Index(i).Interface()); !ok || err != nil {
 				return err
 			}
 		}
