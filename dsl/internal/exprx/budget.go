@@ -88,14 +88,14 @@ func chargeBuilt(m *runtime.Machine, v any) (any, error) {
 }
 
 // chargeOf is the function of the budget called name that cannot panic (Size and the charges
-// only compare and add numbers, Totals only reads types), or nil: a call compiled to closures calls it directly, with
-// no recover (callGuarded) around it. (A switch: no table is built at start-up.)
+// only compare and add numbers), or nil: a call compiled to closures calls it directly, with
+// no recover (callGuarded) around it. __nums is not one of them: the total of a nil roll
+// panics, so the closures call it through runtime.TotalsOf (fastCompiler.call). (A switch:
+// no table is built at start-up.)
 func chargeOf(name string) func(*runtime.Machine, any) (any, error) {
 	switch name {
 	case "__each":
 		return chargeEach
-	case "__nums":
-		return chargeNums
 	case "__lit":
 		return chargeLit
 	case "__built":

@@ -70,29 +70,44 @@ type fastCode struct {
 }
 
 // Eval implements runtime.Fast.
-func (c *fastCode) Eval(state *any, m *runtime.Machine, f *runtime.Frame, budget uint) (any, error) {
+func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (any, error) {
+	state, budget, d := m.EnterFast()
 	s, _ := (*state).(*fastState)
 	if s == nil {
-		s = &fastState{}
+		// A state belongs to one machine (its depth's slot): m is set once.
+		s = &fastState{m: m}
 		*state = s
 	}
 	if budget == 0 {
 		budget = conf.DefaultMemoryBudget
 	}
-	s.m, s.f, s.mem, s.budget = m, f, 0, budget
+	s.f, s.mem, s.budget = f, 0, budget
 	// The predicates pop what they push (without a defer): only a panic through them could
 	// have left something, which is dropped here.
 	s.items, s.scratch, s.sorting = s.items[:0], s.scratch[:0], s.sorting[:0]
-	if c.vars > len(s.vars) {
-		s.vars = make([]any, c.vars)
-	}
-	v, err := c.root(s)
-	s.f = nil
-	if c.vars > 0 {
+	// The frame stays in the state until the next evaluation at this depth: frames are the
+	// machine's own (pooled), so keeping one alive holds nothing more.
+	var v any
+	var err error
+	if c.vars == 0 {
+		v, err = c.root(s)
+	} else {
+		if c.vars > len(s.vars) {
+			s.vars = make([]any, c.vars)
+		}
+		v, err = c.root(s)
 		clear(s.vars[:c.vars])
 	}
+	m.LeaveFast(d)
 	// The predicates' loops popped their items, even on failure.
-	return v, err
+	if err != nil {
+		return nil, m.ExprFailure(x, err)
+	}
+	// FiniteAt is asked only about a float (the check is out of line).
+	if _, ok := v.(float64); ok {
+		return runtime.FiniteAt(x, v)
+	}
+	return v, nil
 }
 
 // vmOnly counts the expressions left to the VM since the process started (the tests
@@ -1353,6 +1368,12 @@ func (c *fastCompiler) compileAll(nodes []ast.Node) ([]fn, bool) {
 
 // call compiles a call of a function of the configuration: a procedure (__call), a
 // builtin of the library, an operator of the language (__op), or any other function.
+//
+// It is never inlined: a build with a profile would inline it into compile, whose size
+// then denies the closures made here the inlining of the small functions they call
+// (Callee's frame, SetArg, ArgsFrom), which a call of a rule pays on every run.
+//
+//go:noinline
 func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok {
@@ -1443,6 +1464,31 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				return nil, c.fail(loc, err)
 			}
 			return v, nil
+		}, true
+	case id.Value == "__nums" && len(args) == 2 && isMachine(n.Arguments[0]):
+		// __nums charges a step per element and reads the totals of rolls: called as the
+		// configuration's function is, without its recover, but for a nil roll, whose
+		// total the function panics reading: that one goes to the guarded call.
+		arg, call := args[1], f.Func
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			m := s.m
+			// The totals first (they change nothing the rules see), then the charge.
+			if t, ok := runtime.TotalsOf(v); ok {
+				if err := m.Charge(runtime.Size(v)); err != nil {
+					return nil, c.fail(loc, err)
+				}
+				return t, nil
+			}
+			base := m.ArgBase()
+			m.PushArg(m)
+			m.PushArg(v)
+			t, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return t, err
 		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's

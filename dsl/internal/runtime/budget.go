@@ -234,6 +234,34 @@ func Totals(v any) any {
 	return v
 }
 
+// TotalsOf is Totals that says, instead of panicking, that it met a nil roll, whose total
+// Totals cannot read (false): the same values, computed in the same order.
+func TotalsOf(v any) (any, bool) {
+	switch x := v.(type) {
+	case *Roll:
+		if x == nil {
+			return nil, false
+		}
+		return x.Total, true
+	case []any:
+		for i, e := range x {
+			if _, ok := e.(*Roll); ok {
+				out := make([]any, len(x))
+				copy(out, x[:i])
+				for j := i; j < len(x); j++ {
+					t, ok := TotalsOf(x[j])
+					if !ok {
+						return nil, false
+					}
+					out[j] = t
+				}
+				return out, true
+			}
+		}
+	}
+	return v, true
+}
+
 // Binary applies an operator whose operand types the checker could not tell: a roll is its
 // total, + joins strings and lists (charged to memory), and a mismatch is said in the
 // language's words.

@@ -11,8 +11,8 @@ func (m *Machine) RollCaches() (parsed, rollers int) { return len(m.parsed), len
 // FrameSizes returns how many names each pooled call frame holds.
 func (m *Machine) FrameSizes() []int {
 	var out []int
-	for _, pool := range m.pools {
-		for _, f := range pool {
+	for _, f := range m.free {
+		for ; f != nil; f = f.next {
 			out = append(out, len(f.Vars))
 		}
 	}

@@ -16,11 +16,36 @@ import (
 
 // Fast is an expression compiled to closures.
 type Fast interface {
-	// Eval evaluates the expression in frame f. state is the code's reusable state for the
-	// running Machine at the current nesting depth, as for Code.Run; memoryBudget bounds
-	// what the evaluation builds. A failure inside the expression is an *ExprError.
-	Eval(state *any, m *Machine, f *Frame, memoryBudget uint) (any, error)
+	// Eval evaluates x, the expression whose code this is, in frame f, as the machine's
+	// eval does: it takes its state for the current nesting depth (EnterFast, LeaveFast),
+	// places a failure at its column (ExprFailure) and refuses an infinite result
+	// (FiniteAt). The statements call it straight, without a layer of the machine between.
+	Eval(m *Machine, x *Expr, f *Frame) (any, error)
 }
+
+// EnterFast gives Fast code its reusable state for the current nesting depth, as for
+// Code.Run, with the memory budget it bounds what it builds by, and enters the next depth:
+// an expression may call a procedure or a builtin that evaluates more expressions. The
+// caller gives the depth back to LeaveFast.
+func (m *Machine) EnterFast() (state *any, budget uint, depth int) {
+	d := m.running
+	if d >= len(m.fastStates) {
+		m.growFastStates()
+	}
+	m.running = d + 1
+	return &m.fastStates[d], m.Limits.MemoryBudget, d
+}
+
+// LeaveFast ends the evaluation that EnterFast began at depth d.
+func (m *Machine) LeaveFast(d int) { m.running = d }
+
+// ExprFailure is the error of Fast code that failed evaluating x: a rule error raised
+// deeper as it is, any other failure placed at its column in the rule file.
+func (m *Machine) ExprFailure(x *Expr, err error) error { return m.wrapError(x, err) }
+
+// FiniteAt refuses, at x, a result that is an infinite float or NaN (what finiteAt does for
+// the machine's eval): Fast code calls it for a float result only.
+func FiniteAt(x *Expr, v any) (any, error) { return finiteAt(x, v) }
 
 // NameRef is a name an expression reads: Slot is the local's slot plus one, set when the
 // program's slots are resolved (0: the frame's map).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"sort"
 	"strings"
@@ -104,8 +105,11 @@ type Machine struct {
 	running    int   // VMs currently running (nested through calls)
 	vms        []any // the engine's reusable state per nesting depth (Code.Run)
 	fastStates []any // the same for Fast code (Fast.Eval)
-	pools      [][]*Frame
-	tbufs      [][]byte // free buffers to render templates into (takeBuf)
+	// free holds each procedure's frames not in use (by Proc.Index), a list through
+	// Frame.next: popped and pushed back with two words written, where a slice's header is
+	// three.
+	free  []*Frame
+	tbufs [][]byte // free buffers to render templates into (takeBuf)
 	// textSlots and texts are the value each template that is an expression's value gave
 	// last (value): by the template's slot, or for a template without one, in the map.
 	textSlots []any
@@ -296,15 +300,17 @@ type Frame struct {
 	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
 	done bool
 	jump jump
+	// next is the frame after this one in the machine's free list of its procedure.
+	next *Frame
 }
 
-// resultPos is where the result was returned: its return statement's position (none for
+// resultPos is where a result was returned: by, its return statement's position (none for
 // a table's row).
-func (f *Frame) resultPos() Pos {
-	if f.resultBy == nil {
+func resultPos(by *ReturnStmt) Pos {
+	if by == nil {
 		return Pos{}
 	}
-	return f.resultBy.At
+	return by.At
 }
 
 // jump is what a break or continue asks of the loop around it.
@@ -405,7 +411,7 @@ func (e *ConstEvaluator) Bind(name string, v any) { e.m.globals[name] = v }
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
 	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
 	m.InitGlobals()
-	m.pools = make([][]*Frame, len(p.Procs))
+	m.free = make([]*Frame, len(p.Procs))
 	for _, o := range p.Options {
 		m.globals[o.Name] = o.Default
 	}
@@ -816,6 +822,10 @@ func (m *Machine) run(p *Proc, f *Frame, args []any, n int, known uint64, at *Po
 // result, and ends the call (leave) on every return.
 func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 	var err error
+	// The result and the statement that gave it: a body of one return keeps them here, not
+	// in the frame.
+	var v any
+	var by *ReturnStmt
 	if r := p.onlyReturn; r != nil {
 		// A body of one return statement (a small rule): Run and the statement's exec,
 		// inline, with the same step charged before it.
@@ -824,14 +834,29 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 			err = m.step(r.At)
 		}
 		if err == nil {
-			var v any
-			if v, err = m.eval(r.Value, f); err == nil {
-				f.result, f.resultBy, f.done = v, r, true
+			if x := r.Value; fastOf(x) {
+				v, err = x.Fast.Eval(m, x, f)
+			} else {
+				v, err = m.evalOther(x, f)
 			}
+			by = r
 		}
 	} else {
 		err = m.Run(p.Body, f)
+		v, by = f.result, f.resultBy
 	}
+	if err != nil || m.Trace != nil || p.Result != nil && v != nil && !holdsType(v, p.Result) {
+		return m.endCall(p, f, at, v, by, err)
+	}
+	m.leave(p, f)
+	return v, nil
+}
+
+// endCall ends the call of p in frame f whose body ran (runBody) when there is more to do
+// than to leave it: its failure, its trace, or its result v to conform (by is the return
+// statement that gave it). It is out of line, so that runBody keeps its values in
+// registers.
+func (m *Machine) endCall(p *Proc, f *Frame, at *Pos, v any, by *ReturnStmt, err error) (any, error) {
 	if err != nil {
 		var re *RuntimeError
 		if errors.As(err, &re) && len(re.Frames) < maxFrames {
@@ -840,14 +865,13 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 		m.leave(p, f)
 		return nil, err
 	}
-	if m.Trace != nil && f.result != nil {
-		m.Trace(m.depth-1, "← "+m.short(f.result))
+	if m.Trace != nil && v != nil {
+		m.Trace(m.depth-1, "← "+m.short(v))
 	}
-	v := f.result
 	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
-			err = &RuntimeError{Pos: f.resultPos(), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+			err = &RuntimeError{Pos: resultPos(by), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
 				Frames: []CallFrame{callFrame(p, f, *at)}}
 			m.leave(p, f)
 			return nil, err
@@ -865,6 +889,66 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 // parameter dirty, typed those run marks; they are written to f before a default is
 // evaluated (it may flush the locals for the VM, or pass a parameter on).
 func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
+	// The commonest call: every argument given, none skipped. This loop only looks (it calls
+	// nothing, so its values stay in registers) and notes the arguments to convert, which
+	// are converted after it, in order: the first refused is the error, as in the general
+	// loop. A skipped argument starts the call over on the general loop (slotArgs).
+	params := p.Params
+	if n == len(params) {
+		slots := f.slots[:n]
+		var typed, conv uint64
+		i := 0
+		for ; i < n; i++ {
+			v, par := slots[i], params[i]
+			if known>>i&1 != 0 {
+				// Of its type already (ConformedArgs): a nil one is in a nullable parameter.
+				if v != nil || !par.Nullable {
+					typed |= 1 << i
+				}
+				continue
+			}
+			if v == nil && par.Nullable {
+				continue
+			}
+			if _, skip := v.(Skipped); skip {
+				break
+			}
+			if !holdsType(v, par.Type) {
+				conv |= 1 << i
+			}
+			typed |= p.keeps & (1 << i)
+		}
+		if i == n {
+			m.depth++
+			if conv != 0 {
+				if err := m.convertArgs(p, f, conv, at); err != nil {
+					return nil, err
+				}
+			}
+			f.typed, f.dirty = typed, f.dirty|(1<<n-1)
+			return m.runBody(p, f, at)
+		}
+	}
+	return m.slotArgs(p, f, n, known, at)
+}
+
+// convertArgs conforms the arguments in f's slots that conv marks to their parameters'
+// types, in order; the first refused ends the call (runSlots).
+func (m *Machine) convertArgs(p *Proc, f *Frame, conv uint64, at *Pos) error {
+	for ; conv != 0; conv &= conv - 1 {
+		j := bits.TrailingZeros64(conv)
+		cv, err := Conform(f.slots[j], p.Params[j].Type)
+		if err != nil {
+			m.leave(p, f)
+			return m.paramError(p, p.Params[j], at, err)
+		}
+		f.slots[j] = cv
+	}
+	return nil
+}
+
+// slotArgs is runSlots for any call: defaults, conversions and errors.
+func (m *Machine) slotArgs(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
 	m.depth++
 	params := p.Params
 	slots := f.slots[:len(params)]
@@ -953,11 +1037,10 @@ func (m *Machine) leave(p *Proc, f *Frame) {
 // when the frame is made and again when an option changes, so memory does not grow as
 // globals × depth.
 func (m *Machine) getFrame(p *Proc) *Frame {
-	pool := m.pools[p.Index]
-	var f *Frame
-	if n := len(pool); n > 0 {
-		f = pool[n-1]
-		m.pools[p.Index] = pool[:n-1]
+	free := &m.free[p.Index]
+	f := *free
+	if f != nil {
+		*free = f.next
 		if f.version != m.version {
 			m.copyUses(p, f)
 		}
@@ -984,7 +1067,9 @@ func (m *Machine) copyUses(p *Proc, f *Frame) {
 }
 
 func (m *Machine) putFrame(p *Proc, f *Frame) {
-	m.pools[p.Index] = append(m.pools[p.Index], f)
+	free := &m.free[p.Index]
+	f.next = *free
+	*free = f
 }
 
 // Run executes statements in frame f, a step each, until one fails or returns.
@@ -1017,29 +1102,21 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 // eval runs one compiled expression in a frame's variables, by its shortcut when it has one
 // (see Expr), else by its Code on the VM of the current nesting depth. An expression compiled
 // to closures (nearly all of them) is tested first: it goes from the statement to its
-// closures without walking the other shortcuts.
+// closures without walking the other shortcuts. The hottest statements test it themselves
+// and call the closures' Eval straight (fastOf).
 func (m *Machine) eval(x *Expr, f *Frame) (any, error) {
 	// A literal and a local's name have closures too, but their shortcuts are cheaper.
 	if x.Fast == nil || x.IsLit || x.Ident != "" {
 		return m.evalOther(x, f)
 	}
 	// The locals are read from their slots, so nothing is flushed.
-	d := m.running
-	if d >= len(m.fastStates) {
-		m.growFastStates()
-	}
-	m.running = d + 1
-	v, err := x.Fast.Eval(&m.fastStates[d], m, f, m.Limits.MemoryBudget)
-	m.running = d
-	if err != nil {
-		return nil, m.wrapError(x, err)
-	}
-	// finiteAt is asked only about a float (the check is out of line).
-	if _, ok := v.(float64); ok {
-		return finiteAt(x, v)
-	}
-	return v, nil
+	return x.Fast.Eval(m, x, f)
 }
+
+// fastOf is what eval runs x by when it runs its closures: the statements that test it
+// themselves call x.Fast.Eval without the call of eval between (eval calls two functions, so
+// it is never inlined).
+func fastOf(x *Expr) bool { return x.Fast != nil && !x.IsLit && x.Ident == "" }
 
 // growFastStates gives the closures a state for the current depth: m.running counts the VMs'
 // levels too, so the states may lag by more than one.
@@ -1126,11 +1203,17 @@ func (m *Machine) wrapError(x *Expr, err error) error {
 }
 
 func (s *LetStmt) exec(m *Machine, f *Frame) error {
-	v, err := m.eval(s.Value, f)
+	var v any
+	var err error
+	if x := s.Value; fastOf(x) {
+		v, err = x.Fast.Eval(m, x, f)
+	} else {
+		v, err = m.evalOther(x, f)
+	}
 	if err != nil {
 		return err
 	}
-	if s.Type != nil {
+	if s.Type != nil && !holdsType(v, s.Type) {
 		if v, err = Conform(v, s.Type); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: s.Name + ": " + err.Error()}
 		}
@@ -1140,7 +1223,13 @@ func (s *LetStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *AssignStmt) exec(m *Machine, f *Frame) error {
-	v, err := m.eval(s.Value, f)
+	var v any
+	var err error
+	if x := s.Value; fastOf(x) {
+		v, err = x.Fast.Eval(m, x, f)
+	} else {
+		v, err = m.evalOther(x, f)
+	}
 	if err != nil {
 		return err
 	}
@@ -1154,7 +1243,7 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 				return &RuntimeError{Pos: s.At, Msg: err.Error()}
 			}
 		}
-		if s.LocalType != nil && s.LocalType.Kind != TAny {
+		if s.LocalType != nil && !holdsType(v, s.LocalType) {
 			if v, err = Conform(v, s.LocalType); err != nil {
 				return &RuntimeError{Pos: s.At, Msg: s.Local + ": " + err.Error()}
 			}
@@ -1205,19 +1294,34 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	ft := s.FieldType
-	if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
-		fd := k.ByName[field]
-		if fd == nil {
-			return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+	// A record in a parameter that still holds what its call conformed to the assignment's
+	// kind is of that kind: its kind is not read from its map again.
+	if s.Key != nil || s.ObjKind == nil || s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind) {
+		if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
+			fd := k.ByName[field]
+			if fd == nil {
+				return &RuntimeError{Pos: s.At, Msg: fmt.Sprintf("%s has no field %s", k.Name, field)}
+			}
+			ft = fd.Type
 		}
-		ft = fd.Type
 	}
-	if ft != nil {
+	if ft != nil && !holdsType(v, ft) {
 		if v, err = ConformField(v, ft); err != nil {
 			return &RuntimeError{Pos: s.At, Msg: "field " + field + ": " + err.Error()}
 		}
 	}
 	return m.setEntry(rec, field, m.prog.Thaw(v), s.At)
+}
+
+// holdsKind reports whether the local in slot (plus one) is a parameter whose slot still
+// holds what its call conformed to a record of kind k (Frame.typed): a record of that kind.
+func (f *Frame) holdsKind(slot int, k *Kind) bool {
+	i := uint(slot - 1)
+	if i >= dirtyBits || f.typed>>i&1 == 0 || f.proc == nil || i >= uint(len(f.proc.Params)) {
+		return false
+	}
+	t := f.proc.Params[i].Type
+	return t.Kind == TRecord && t.Record == k
 }
 
 // setEntry is the one change in place of a value of the language: a field of a record or an
@@ -1329,9 +1433,20 @@ func toList(v any) []any {
 
 func (s *IfStmt) exec(m *Machine, f *Frame) error {
 	for i, c := range s.Conds {
-		ok, err := m.truth(c, f)
+		// truth, inline (it calls two functions, so it is never inlined).
+		var v any
+		var err error
+		if fastOf(c) {
+			v, err = c.Fast.Eval(m, c, f)
+		} else {
+			v, err = m.evalOther(c, f)
+		}
 		if err != nil {
 			return err
+		}
+		ok, isBool := v.(bool)
+		if !isBool {
+			return notBool(c, v)
 		}
 		if ok {
 			if m.Trace != nil {
@@ -1350,15 +1465,26 @@ func (s *IfStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (m *Machine) truth(c *Expr, f *Frame) (bool, error) {
-	v, err := m.eval(c, f)
+	var v any
+	var err error
+	if fastOf(c) {
+		v, err = c.Fast.Eval(m, c, f)
+	} else {
+		v, err = m.evalOther(c, f)
+	}
 	if err != nil {
 		return false, err
 	}
 	b, ok := v.(bool)
 	if !ok {
-		return false, &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
+		return false, notBool(c, v)
 	}
 	return b, nil
+}
+
+// notBool is the error of a condition c whose value v is not a bool.
+func notBool(c *Expr, v any) error {
+	return &RuntimeError{Pos: c.Pos, Msg: "condition is " + Repr(v) + ", not true or false"}
 }
 
 func (s *ForStmt) exec(m *Machine, f *Frame) error {
@@ -1396,7 +1522,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i, v := range c {
-			if ok, err := iter(i, v); !ok || err != nil {
+			var k any // the index boxed only for a loop that names it
+			if s.Key != "" {
+				k = i
+			}
+			if ok, err := iter(k, v); !ok || err != nil {
 				return err
 			}
 		}
@@ -1413,7 +1543,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for _, k := range keys {
-			if ok, err := iter(k, c[k]); !ok || err != nil {
+			var key any
+			if s.Key != "" {
+				key = k
+			}
+			if ok, err := iter(key, c[k]); !ok || err != nil {
 				return err
 			}
 		}
@@ -1423,7 +1557,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i := 1; i <= c; i++ {
-			if ok, err := iter(i-1, i); !ok || err != nil {
+			var k any
+			if s.Key != "" {
+				k = i - 1
+			}
+			if ok, err := iter(k, i); !ok || err != nil {
 				return err
 			}
 		}
@@ -1435,7 +1573,11 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 			return err
 		}
 		for i := 0; i < rv.Len(); i++ {
-			if ok, err := iter(i, rv.Index(i).Interface()); !ok || err != nil {
+			var k any
+			if s.Key != "" {
+				k = i
+			}
+			if ok, err := iter(k, rv.Index(i).Interface()); !ok || err != nil {
 				return err
 			}
 		}
@@ -1469,8 +1611,14 @@ func (s *WhileStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *ReturnStmt) exec(m *Machine, f *Frame) error {
-	if s.Value != nil {
-		v, err := m.eval(s.Value, f)
+	if x := s.Value; x != nil {
+		var v any
+		var err error
+		if fastOf(x) {
+			v, err = x.Fast.Eval(m, x, f)
+		} else {
+			v, err = m.evalOther(x, f)
+		}
 		if err != nil {
 			return err
 		}
@@ -1491,17 +1639,29 @@ func (s *ContinueStmt) exec(m *Machine, f *Frame) error {
 }
 
 func (s *RequireStmt) exec(m *Machine, f *Frame) error {
-	ok, err := m.truth(s.Cond, f)
-	if err != nil || ok {
+	// truth, inline.
+	var v any
+	var err error
+	if c := s.Cond; fastOf(c) {
+		v, err = c.Fast.Eval(m, c, f)
+	} else {
+		v, err = m.evalOther(c, f)
+	}
+	if err != nil {
 		return err
+	}
+	if ok, isBool := v.(bool); ok {
+		return nil
+	} else if !isBool {
+		return notBool(s.Cond, v)
 	}
 	var msg string
 	if s.Msg != nil {
 		msg, err = s.Msg.render(m, f)
 	} else {
-		var v any
-		v, err = m.eval(s.MsgExpr, f)
-		msg = Str(v)
+		var mv any
+		mv, err = m.eval(s.MsgExpr, f)
+		msg = Str(mv)
 	}
 	if err != nil {
 		return err
@@ -1555,6 +1715,10 @@ func (s *EmitStmt) emitBytes(m *Machine, f *Frame) error {
 }
 
 func (s *ExprStmt) exec(m *Machine, f *Frame) error {
-	_, err := m.eval(s.Value, f)
+	if x := s.Value; fastOf(x) {
+		_, err := x.Fast.Eval(m, x, f)
+		return err
+	}
+	_, err := m.evalOther(s.Value, f)
 	return err
 }
