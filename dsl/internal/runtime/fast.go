@@ -99,7 +99,15 @@ func (m *Machine) Callee(p *Proc, n int) *Frame {
 	if !p.argSlots || n > len(p.Params) || m.Trace != nil || m.Rules != nil {
 		return nil
 	}
-	return m.getFrame(p)
+	// getFrame's common case, here rather than a call further.
+	free := &m.free[p.Index]
+	f := *free
+	if f == nil || f.version != m.version {
+		return m.makeFrame(p)
+	}
+	*free = f.next
+	f.result, f.done, f.jump = nil, false, noJump
+	return f
 }
 
 // SetArg writes the i-th argument of the call prepared in f (Callee), as it was given:
@@ -112,12 +120,17 @@ func (f *Frame) SetArg(i int, v any) { f.slots[i] = v }
 // ConformedArgs): their check is skipped. at is the call's position (a pointer: the call
 // site's, which the call passes on without copying it).
 func (m *Machine) CallIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
+	// One call, so that CallIn is inlined in the call closures: runSlots tests the limit and
+	// the procedure's parameters first.
+	return m.runSlots(p, f, n, known, at)
+}
+
+// callIn is CallIn past the call depth limit, or for a procedure with a parameter the
+// frame's masks do not track (runSlots).
+func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
 	if m.depth >= m.Limits.MaxCallDepth {
 		m.putFrame(p, f)
 		return nil, m.enter(p, *at)
-	}
-	if p.fewParams {
-		return m.runSlots(p, f, n, known, at)
 	}
 	return m.run(p, f, nil, n, known, at)
 }

@@ -882,13 +882,17 @@ func (m *Machine) endCall(p *Proc, f *Frame, at *Pos, v any, by *ReturnStmt, err
 	return v, nil
 }
 
-// runSlots is run for a call whose arguments the caller wrote in the slots of f (Callee) and
-// whose every parameter is tracked by the frame's masks (Proc.fewParams): the same order of
+// runSlots runs a call whose arguments the caller wrote in the slots of f (CallIn). When
+// the call is within the depth limit and every parameter is tracked by the frame's masks
+// (Proc.fewParams), it runs it here, in the same order of
 // defaults, checks and errors, without the indirections run takes for a list of arguments
 // or a parameter kept in the map. The dirty and typed masks end as run leaves them: every
 // parameter dirty, typed those run marks; they are written to f before a default is
 // evaluated (it may flush the locals for the VM, or pass a parameter on).
 func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, error) {
+	if !p.fewParams || m.depth >= m.Limits.MaxCallDepth {
+		return m.callIn(p, f, n, known, at)
+	}
 	// The commonest call: every argument given, none skipped. This loop only looks (it calls
 	// nothing, so its values stay in registers) and notes the arguments to convert, which
 	// are converted after it, in order: the first refused is the error, as in the general
@@ -1037,13 +1041,26 @@ func (m *Machine) leave(p *Proc, f *Frame) {
 // when the frame is made and again when an option changes, so memory does not grow as
 // globals × depth.
 func (m *Machine) getFrame(p *Proc) *Frame {
+	// The commonest case, a free frame of the globals' version, is small enough to be inlined
+	// in the calls (Callee): the others are out of line (makeFrame).
+	free := &m.free[p.Index]
+	f := *free
+	if f == nil || f.version != m.version {
+		return m.makeFrame(p)
+	}
+	*free = f.next
+	f.result, f.done, f.jump = nil, false, noJump
+	return f
+}
+
+// makeFrame is getFrame for a procedure with no free frame, or whose free frame holds
+// globals of an older version.
+func (m *Machine) makeFrame(p *Proc) *Frame {
 	free := &m.free[p.Index]
 	f := *free
 	if f != nil {
 		*free = f.next
-		if f.version != m.version {
-			m.copyUses(p, f)
-		}
+		m.copyUses(p, f)
 	} else {
 		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8), proc: p}
 		if p.Locals != nil {
