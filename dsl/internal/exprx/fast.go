@@ -1411,38 +1411,32 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				names[i] = ref
 			}
 		}
+		// The closure holds one pointer: it loads what it needs from it, not every captured
+		// value at its start.
+		cs := &procCall{c: c, p: p, site: site, rest: rest, names: names, loc: loc}
 		return func(s *fastState) (any, error) {
 			m := s.m
-			if f := m.Callee(p, len(rest)); f != nil {
+			if f := m.Callee(cs.p, len(cs.rest)); f != nil {
 				// The arguments go straight into the callee's slots.
-				for i, a := range rest {
+				for i, a := range cs.rest {
 					v, err := a(s)
 					if err != nil {
-						m.DropCallee(p, f)
+						m.DropCallee(cs.p, f)
 						return nil, err
 					}
 					f.SetArg(i, v)
 				}
 				var known uint64
-				if names != nil {
-					known = s.f.ConformedArgs(names, p)
+				if cs.names != nil {
+					known = s.f.ConformedArgs(cs.names, cs.p)
 				}
-				v, err := m.CallIn(p, f, len(rest), known, site)
+				v, err := m.CallIn(cs.p, f, len(cs.rest), known, cs.site)
 				if err != nil {
-					return nil, c.fail(loc, err)
+					return nil, cs.c.fail(cs.loc, err)
 				}
 				return v, nil
 			}
-			base, err := pushArgs(s, rest)
-			if err != nil {
-				return nil, err
-			}
-			v, err := m.CallAt(p, m.ArgsFrom(base), *site)
-			m.PopArgs(base)
-			if err != nil {
-				return nil, c.fail(loc, err)
-			}
-			return v, nil
+			return cs.listed(s)
 		}, true
 	case id.Value == "__op" && len(args) == 4 && isMachine(n.Arguments[0]):
 		op, ok := n.Arguments[1].(*ast.StringNode)
@@ -1737,6 +1731,33 @@ func (c *fastCompiler) bareName(n ast.Node) *runtime.NameRef {
 		return c.names[name]
 	}
 	return nil
+}
+
+// procCall is a call of a procedure compiled to a closure (fastCompiler.call): what the
+// closure reads.
+type procCall struct {
+	c     *fastCompiler
+	p     *runtime.Proc
+	site  *syntax.Pos
+	rest  []fn               // the arguments
+	names []*runtime.NameRef // the arguments that are a bare name (nil for the others), or nil
+	loc   file.Location
+}
+
+// listed makes the call with its arguments as a list (CallAt), when the machine cannot take
+// them in the callee's slots (Callee).
+func (cs *procCall) listed(s *fastState) (any, error) {
+	m := s.m
+	base, err := pushArgs(s, cs.rest)
+	if err != nil {
+		return nil, err
+	}
+	v, err := m.CallAt(cs.p, m.ArgsFrom(base), *cs.site)
+	m.PopArgs(base)
+	if err != nil {
+		return nil, cs.c.fail(cs.loc, err)
+	}
+	return v, nil
 }
 
 // isMachine reports whether n is the machine argument the patches put first.
