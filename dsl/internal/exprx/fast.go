@@ -1279,6 +1279,16 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		return nil, false
 	}
 	loc := n.Location()
+	if len(elems) == 0 {
+		// [] (p.joué = [] at each Ronde) is the one boxed empty list a filter gives: nothing
+		// can be written into it in place, and an empty list is never told by its memory.
+		return func(s *fastState) (any, error) {
+			if err := c.grow(s, loc, 0); err != nil {
+				return nil, err
+			}
+			return emptyList, nil
+		}, true
+	}
 	return func(s *fastState) (any, error) {
 		// The VM evaluates the elements before it charges them.
 		out := make([]any, len(elems))
