@@ -131,7 +131,7 @@ func budgetFunctions() []expr.Option {
 		}),
 		expr.Function("__lit", func(a ...any) (any, error) { return chargeLit(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__uniq", func(a ...any) (any, error) { return a[0].(*runtime.Machine).Uniq(a[1]) }),
-		expr.Function("__type", func(a ...any) (any, error) { return runtime.TypeName(a[0]), nil }),
+		expr.Function("__type", func(a ...any) (any, error) { return runtime.TypeValue(a[0]), nil }),
 		expr.Function("__int", func(a ...any) (any, error) { return core.Int(a[0]) }),
 		expr.Function("__float", func(a ...any) (any, error) { return core.Float(a[0]) }),
 		expr.Function("__built", func(a ...any) (any, error) { return chargeBuilt(a[0].(*runtime.Machine), a[1]) }),

@@ -1279,6 +1279,16 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		return nil, false
 	}
 	loc := n.Location()
+	if len(elems) == 0 {
+		// [] (p.joué = [] at each Ronde) is the one boxed empty list a filter gives: nothing
+		// can be written into it in place, and an empty list is never told by its memory.
+		return func(s *fastState) (any, error) {
+			if err := c.grow(s, loc, 0); err != nil {
+				return nil, err
+			}
+			return emptyList, nil
+		}, true
+	}
 	return func(s *fastState) (any, error) {
 		// The VM evaluates the elements before it charges them.
 		out := make([]any, len(elems))
@@ -1294,6 +1304,70 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		}
 		return out, nil
 	}, true
+}
+
+// literalList reads n as a list written in the expression, __lit(__rt, [e1, e2, …]) (the
+// budget's patch charges it), or gives nil.
+func literalList(n ast.Node) (*ast.CallNode, *ast.ArrayNode) {
+	call, ok := n.(*ast.CallNode)
+	if !ok || len(call.Arguments) != 2 || !isMachine(call.Arguments[0]) {
+		return nil, nil
+	}
+	if id, ok := call.Callee.(*ast.IdentifierNode); !ok || id.Value != "__lit" {
+		return nil, nil
+	}
+	arr, _ := call.Arguments[1].(*ast.ArrayNode)
+	return call, arr
+}
+
+// joinLiteral is `l + [e1, e2, …]` (a rule's p.joué = p.joué + [c]): when l is a list, the
+// result is made at once from l and the elements, without the literal's own list (two
+// allocations: its elements and its box). The elements are evaluated, then the literal
+// charged (the closures' growth, then __lit's), then the join, as the literal and __op do;
+// an l of another type gets the literal and __op's answer.
+func (c *fastCompiler) joinLiteral(loc file.Location, l fn, lit *ast.CallNode, arr *ast.ArrayNode) fn {
+	elems, ok := c.compileAll(arr.Nodes)
+	if !ok {
+		return nil
+	}
+	arrLoc, litLoc := arr.Location(), lit.Location()
+	return func(s *fastState) (any, error) {
+		a, err := l(s)
+		if err != nil {
+			return nil, err
+		}
+		// The elements wait on the scratch stack (a filter inside one takes its own
+		// stretch above them).
+		base := len(s.scratch)
+		for _, e := range elems {
+			v, err := e(s)
+			if err != nil {
+				dropScratch(s, base)
+				return nil, err
+			}
+			s.scratch = append(s.scratch, v)
+		}
+		if err := c.grow(s, arrLoc, uint(len(elems))); err != nil {
+			dropScratch(s, base)
+			return nil, err
+		}
+		// chargeLit's charge: the size of a list of len(elems) elements.
+		if err := s.m.ChargeMem(len(elems) + 1); err != nil {
+			dropScratch(s, base)
+			return nil, c.fail(litLoc, err)
+		}
+		var v any
+		if x, ok := a.([]any); ok {
+			v, err = s.m.JoinLists(x, s.scratch[base:])
+		} else {
+			v, err = s.m.Binary("+", a, append(make([]any, 0, len(elems)), s.scratch[base:]...))
+		}
+		dropScratch(s, base)
+		if err != nil {
+			return nil, c.fail(loc, err)
+		}
+		return v, nil
+	}
 }
 
 func (c *fastCompiler) mapNode(n *ast.MapNode) (fn, bool) {
@@ -1444,6 +1518,11 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			break
 		}
 		l, r := args[2], args[3]
+		if lit, arr := literalList(n.Arguments[3]); arr != nil && op.Value == "+" && !derefed[3] {
+			if join := c.joinLiteral(loc, l, lit, arr); join != nil {
+				return join, true
+			}
+		}
 		return func(s *fastState) (any, error) {
 			a, err := l(s)
 			if err != nil {

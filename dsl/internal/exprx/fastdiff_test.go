@@ -97,7 +97,7 @@ func TestFastMatchesVM(t *testing.T) {
 			"last(%s)", "%s[0]", "%s[-1]", "%s[1:]", "%s[:i]", "%s[-1:]", "%s[j:i]", "%s[:-1]", "%s[i:]", "concat(%s, l)", "concat(l, %s, [i])", "%s?.force", "%s?.force ?? 7", "%s.force",
 			"max(%s)", "min(%s)", "max(%s, i)", "min(j, %s)", "max(0, %s, f)", "min(%s, [3, i], 1)", "map(%s, #index)", "filter(%s, # == #)", "let x = %s; x", "[%s, i]",
 			"{k: %s}", "b ? %s : i", "%s ? 1 : 2", "-%s", "abs(%s)", "int(%s)", "str(%s)", "upper(%s)", "keys(%s)",
-			"map(%s, .force)", "any(%s, .force > 1)", "map([%s, u], #.nom)", "filter([u, %s], #.force > 3)", "u?.nom ?? %s", "sum(map(%s, #))", "%s in l", "i in %s"} {
+			"map(%s, .force)", "any(%s, .force > 1)", "%s + [i]", "%s + []", "%s + [i, sum(filter(l, # > 0)), s]", "%s + [d(i)] + [j]", "type(%s)", "map([%s, u], #.nom)", "filter([u, %s], #.force > 3)", "u?.nom ?? %s", "sum(map(%s, #))", "%s in l", "i in %s"} {
 			texts = append(texts, fmt.Sprintf(f, a))
 		}
 	}

@@ -313,13 +313,19 @@ func (m *Machine) Binary(op string, a, b any) (any, error) {
 	}
 	if x, ok := ListOf(a); ok && op == "+" {
 		if y, ok := ListOf(b); ok {
-			if err := m.chargeJoin(len(x), len(y)); err != nil {
-				return nil, err
-			}
-			return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
+			return m.JoinLists(x, y)
 		}
 	}
 	return nil, Errorf("cannot apply %s to %s and %s", op, TypeName(a), TypeName(b))
+}
+
+// JoinLists is x + y on two lists, charged to memory: a new list, sharing nothing with
+// either (a list written into a field must not be one a rule later changes in place).
+func (m *Machine) JoinLists(x, y []any) ([]any, error) {
+	if err := m.chargeJoin(len(x), len(y)); err != nil {
+		return nil, err
+	}
+	return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 }
 
 // ListOf reads v as a list: a list value, or a roll's faces ([]int) or symbols ([]string),
@@ -342,6 +348,29 @@ func ListOf(v any) ([]any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// TypeValue is TypeName boxed for a rule: the names of the built-in types are constants,
+// which Go boxes without allocating (type(x) == "list" is asked on every call of some
+// rules); a kind's name is boxed as TypeName gives it.
+func TypeValue(v any) any {
+	switch v.(type) {
+	case nil:
+		return "nil"
+	case int:
+		return "int"
+	case float64:
+		return "float"
+	case bool:
+		return "bool"
+	case string:
+		return "string"
+	case []any:
+		return "list"
+	case *Roll:
+		return "roll"
+	}
+	return TypeName(v)
 }
 
 // TypeName names a value's type in the language's words.

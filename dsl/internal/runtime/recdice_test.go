@@ -34,3 +34,18 @@ func TestAddTallies(t *testing.T) {
 		t.Errorf("type %s, want %s", got, want)
 	}
 }
+
+// TypeValue names every value as TypeName does, and boxes the built-in types' names
+// without allocating.
+func TestTypeValue(t *testing.T) {
+	kind := &Kind{Name: "Poste"}
+	for _, v := range []any{nil, 1, 2.5, true, "s", []any{1}, &Roll{}, map[string]any{}, map[string]any{KindKey: kind}, []int{1}} {
+		if got, want := TypeValue(v), TypeName(v); got != want {
+			t.Errorf("TypeValue(%#v) = %v, want %q", v, got, want)
+		}
+	}
+	list := any([]any{1})
+	if n := testing.AllocsPerRun(100, func() { _ = TypeValue(list) }); n != 0 {
+		t.Errorf("TypeValue of a list allocates %v times", n)
+	}
+}
