@@ -563,6 +563,8 @@ type overloads struct {
 	// folded is set when a walk since Reset folded arithmetic on literals (foldFloat):
 	// with the overloads' own ShouldRepeat, whether the walk changed the tree.
 	folded bool
+	// made are the calls the overloads put in place of operators, for checkOverloadArgs.
+	made []*ast.CallNode
 }
 
 // Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
@@ -573,8 +575,12 @@ func (o *overloads) Visit(node *ast.Node) {
 		o.folded = true
 		return
 	}
+	_, wasOp := (*node).(*ast.BinaryNode)
 	for _, p := range o.ops {
 		p.Visit(node)
+	}
+	if call, ok := (*node).(*ast.CallNode); ok && wasOp {
+		o.made = append(o.made, call)
 	}
 }
 
@@ -649,6 +655,9 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 			err = fmt.Errorf("%v", r)
 		}
 	}()
+	if len(cfg.Visitors) > 1 {
+		cfg.Visitors[1].(*overloads).made = nil
+	}
 	if exprPipeline {
 		tree, err = checker.ParseCheck(src, cfg)
 	} else {
@@ -656,6 +665,9 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 		if err == nil {
 			err = patchAndCheck(tree, cfg)
 		}
+	}
+	if err == nil && len(cfg.Visitors) > 1 {
+		err = checkOverloadArgs(tree, cfg, cfg.Visitors[1].(*overloads).made)
 	}
 	if err != nil {
 		return nil, err
@@ -675,6 +687,71 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 		onChecked(src, tree)
 	}
 	return tree, nil
+}
+
+// checkOverloadArgs checks the arguments of the calls the overloads made of operators.
+// expr's checker takes such a call's type as the patch set it and does not look inside
+// it again, so an error the checks before the patch found in an operand (1d6 + int(1, 2):
+// an argument too many) would go unsaid, and the call would run or fail to compile. Each
+// operand is checked on its own, as it was before the patch, unless it reads what only its
+// place in the tree defines (#, a predicate's closure, a variable of let), whose check
+// needs the whole tree; an operand that is itself such a call has its own turn.
+func checkOverloadArgs(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode) error {
+	if len(made) == 0 {
+		return nil
+	}
+	isMade := make(map[ast.Node]bool, len(made))
+	for _, call := range made {
+		isMade[call] = true
+	}
+	lets := scoped{lets: map[string]bool{}}
+	ast.Walk(&tree.Node, &lets)
+	var v checker.Checker
+	for _, call := range made {
+		for _, arg := range call.Arguments {
+			if isMade[arg] || !lets.standalone(arg) {
+				continue
+			}
+			if _, err := v.Check(&parser.Tree{Node: arg, Source: tree.Source}, cfg); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// scoped finds the nodes whose check depends on the tree around them: # (in a predicate),
+// a predicate, a let, and the names the tree's lets bind.
+type scoped struct {
+	lets  map[string]bool
+	found bool
+}
+
+// Visit implements ast.Visitor.
+func (s *scoped) Visit(n *ast.Node) {
+	switch x := (*n).(type) {
+	case *ast.PointerNode, *ast.PredicateNode:
+		s.found = true
+	case *ast.VariableDeclaratorNode:
+		s.found = true
+		if s.lets != nil {
+			s.lets[x.Name] = true
+		}
+	case *ast.IdentifierNode:
+		if s.lets[x.Value] {
+			s.found = true
+		}
+	}
+}
+
+// standalone reports whether n checks the same out of its tree (none of scoped's nodes).
+func (s *scoped) standalone(n ast.Node) bool {
+	in := scoped{lets: s.lets}
+	if len(in.lets) == 0 {
+		in.lets = nil
+	}
+	ast.Walk(&n, &in)
+	return !in.found
 }
 
 // exprPipeline, set by tests, checks and optimizes every expression as expr's own
