@@ -895,13 +895,24 @@ func isLiteral(n ast.Node) bool {
 // compileBytecode compiles a checked tree (safeCheck) to expr's bytecode.
 func compileBytecode(tree *parser.Tree, cfg *conf.Config) (*vm.Program, error) {
 	prog, err := exprcompiler.Compile(tree, cfg)
+	return prog, plainCompileError(err)
+}
+
+// plainCompileError is an error of expr's compiler without the Go stack: it recovers its
+// own panics and puts the stack in the message (a plain error, or a file.Error's message);
+// a user is shown what failed, not the stack.
+func plainCompileError(err error) error {
 	var fe *file.Error
-	if err != nil && errors.As(err, &fe) {
-		// expr's compiler recovers its own panics and puts the Go stack in the message:
-		// a user is shown what failed, not the stack.
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &fe):
 		fe.Message = withoutStack(fe.Message)
+		return err
+	case strings.Contains(err.Error(), "\ngoroutine "):
+		return errors.New(withoutStack(err.Error()))
 	}
-	return prog, err
+	return err
 }
 
 // withoutStack turns a message of expr's compiler that carries a recovered panic's Go stack

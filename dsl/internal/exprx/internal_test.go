@@ -2,9 +2,11 @@ package exprx
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	exprbuiltin "github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/file"
 
 	"rulesh/dsl/internal/lib/cards"
 	"rulesh/dsl/internal/lib/core"
@@ -79,6 +81,19 @@ func TestWithoutStack(t *testing.T) {
 	}
 	if got := withoutStack("unknown name x"); got != "unknown name x" {
 		t.Errorf("got %q", got)
+	}
+	// expr's compiler gives a recovered panic as a plain error (fmt.Errorf), not a
+	// file.Error: its stack goes too (it reached the user after 1d6 + str(1, 2)).
+	plain := plainCompileError(fmt.Errorf("%v\n%s", "index out of range [1] with length 1", "goroutine 1 [running]:\nruntime/debug.Stack()\n"))
+	if want := "internal error compiling this expression: index out of range [1] with length 1 (please report it with the rule that caused it)"; plain.Error() != want {
+		t.Errorf("plain error: got %q", plain)
+	}
+	fe := plainCompileError(&file.Error{Message: "boom\ngoroutine 7 [running]:\n"})
+	if !strings.HasPrefix(fe.(*file.Error).Message, "internal error compiling this expression: boom") {
+		t.Errorf("file.Error: got %q", fe)
+	}
+	if plainCompileError(nil) != nil {
+		t.Error("nil error made non-nil")
 	}
 }
 
