@@ -1749,24 +1749,8 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) (fn, bool) {
 			if err != nil {
 				return nil, err
 			}
-			vals := s.m.ArgsFrom(base)
 			defer s.m.PopArgs(base)
-			var out any
-			var mem uint
-			if _, err := c.guard(loc, func() any {
-				var ferr error
-				out, mem, ferr = safe(vals...)
-				if ferr != nil {
-					panic(ferr)
-				}
-				return nil
-			}); err != nil {
-				return nil, err
-			}
-			if err := c.grow(s, loc, mem); err != nil {
-				return nil, err
-			}
-			return out, nil
+			return c.runSafe(s, loc, safe, s.m.ArgsFrom(base))
 		}, true
 	case f.Func != nil:
 		call := f.Func
