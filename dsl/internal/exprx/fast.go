@@ -1556,12 +1556,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				}
 				return t, nil
 			}
-			base := m.ArgBase()
-			m.PushArg(m)
-			m.PushArg(v)
-			t, err := c.callGuarded(loc, call, m.ArgsFrom(base))
-			m.PopArgs(base)
-			return t, err
+			return c.callGuarded2(m, loc, call, m, v)
 		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's
@@ -1655,6 +1650,16 @@ func (c *fastCompiler) callGuarded(loc file.Location, f func(...any) (any, error
 		return nil, c.fail(loc, err)
 	}
 	return v, nil
+}
+
+// callGuarded2 is callGuarded of two values, passed on the machine's argument stack.
+func (c *fastCompiler) callGuarded2(m *runtime.Machine, loc file.Location, call func(...any) (any, error), a, b any) (any, error) {
+	base := m.ArgBase()
+	m.PushArg(a)
+	m.PushArg(b)
+	v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+	m.PopArgs(base)
+	return v, err
 }
 
 // derefParam is the compiler's derefParam: a pointer given where the function takes a value.

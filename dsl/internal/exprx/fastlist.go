@@ -38,13 +38,7 @@ func (c *fastCompiler) minMax(loc file.Location, isMax bool, call func(...any) (
 					return a, nil
 				}
 			}
-			m := s.m
-			base := m.ArgBase()
-			m.PushArg(x)
-			m.PushArg(y)
-			v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
-			m.PopArgs(base)
-			return v, err
+			return c.callGuarded2(s.m, loc, call, x, y)
 		}
 	}
 	return func(s *fastState) (any, error) {
