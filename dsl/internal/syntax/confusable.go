@@ -17,7 +17,7 @@ import (
 
 // confusable maps a rune to the Latin text it looks like, with its Unicode name. It and
 // decomposed are built on first use: as package variables every command built them at init.
-var confusable = &lazy[map[rune]struct{ to, name string }]{build: func() map[rune]struct{ to, name string } {
+var confusable = &Lazy[map[rune]struct{ to, name string }]{Build: func() map[rune]struct{ to, name string } {
 	return map[rune]struct{ to, name string }{
 		// Cyrillic.
 		'А': {"A", "CYRILLIC CAPITAL LETTER A"}, 'В': {"B", "CYRILLIC CAPITAL LETTER VE"},
@@ -61,7 +61,7 @@ var confusable = &lazy[map[rune]struct{ to, name string }]{build: func() map[run
 // decomposed maps the precomposed Latin letters to their canonical decomposition (NFD), so
 // that `é` typed as one character and as `e` followed by a combining acute accent are one
 // skeleton. The accent stays in the skeleton.
-var decomposed = &lazy[map[rune]string]{build: func() map[rune]string {
+var decomposed = &Lazy[map[rune]string]{Build: func() map[rune]string {
 	return map[rune]string{
 		'À': "A\u0300", 'Á': "A\u0301", 'Â': "A\u0302", 'Ã': "A\u0303", 'Ä': "A\u0308", 'Å': "A\u030A",
 		'Ç': "C\u0327", 'È': "E\u0300", 'É': "E\u0301", 'Ê': "E\u0302", 'Ë': "E\u0308",
@@ -129,7 +129,7 @@ func folded(r rune) (to, name string, ok bool) {
 		i := r - 0x1D7CE
 		return string('0' + i%10), "MATHEMATICAL " + mathDigitStyles[i/10] + " DIGIT " + digitNames[i%10], true
 	}
-	if c, ok := confusable.get()[r]; ok {
+	if c, ok := confusable.Get()[r]; ok {
 		return c.to, c.name, true
 	}
 	return "", "", false
@@ -176,7 +176,7 @@ func Skeleton(name string) string {
 	for _, r := range name {
 		if to, _, ok := folded(r); ok {
 			b.WriteString(to)
-		} else if d, ok := decomposed.get()[r]; ok {
+		} else if d, ok := decomposed.Get()[r]; ok {
 			b.WriteString(d)
 		} else {
 			b.WriteRune(r)
@@ -188,7 +188,7 @@ func Skeleton(name string) string {
 // Decomposes reports whether r is a precomposed letter the skeleton decomposes (é), not a
 // look-alike of another letter.
 func Decomposes(r rune) bool {
-	_, ok := decomposed.get()[r]
+	_, ok := decomposed.Get()[r]
 	return ok
 }
 

@@ -191,7 +191,7 @@ func joinOr(items []string) string {
 
 // exprTokenRE matches how expr-lang names a token in its messages: Number("2"), Bracket(")");
 // it is compiled on first use, as only an error message needs it.
-var exprTokenRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+var exprTokenRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:Identifier|Number|String|Operator|Bracket)\(("(?:[^"\\]|\\.)*")\)`)
 }}
 
@@ -199,6 +199,6 @@ var exprTokenRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 // plainExpected does for the grammar's: `unexpected token Number("2")` reads
 // `unexpected token "2"`, `unexpected token EOF` reads `unexpected end of input`.
 func PlainExprMessage(msg string) string {
-	msg = exprTokenRE.get().ReplaceAllString(msg, "$1")
+	msg = exprTokenRE.Get().ReplaceAllString(msg, "$1")
 	return strings.Replace(msg, "unexpected token EOF", "unexpected end of input", 1)
 }

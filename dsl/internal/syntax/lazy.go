@@ -2,19 +2,19 @@ package syntax
 
 import "sync"
 
-// lazy is a value built by build on its first get, then the same value on every get after;
-// safe for concurrent use. A package variable of it (&lazy[T]{build: f}) is laid out by the
+// Lazy is a value built by Build on its first Get, then the same value on every Get after;
+// safe for concurrent use. A package variable of it (&Lazy[T]{Build: f}) is laid out by the
 // compiler, where sync.OnceValue's closures are built by the package's initialisation at
-// every start of the program, for every command. (runtime.Lazy is the same for the packages
-// above this one, which cannot be imported from here.)
-type lazy[T any] struct {
+// every start of the program, for every command. It is here, the lowest package that needs
+// one; runtime.Lazy names it for the packages above.
+type Lazy[T any] struct {
 	once  sync.Once
-	build func() T
+	Build func() T
 	v     T
 }
 
-// get returns the value, building it if it was not.
-func (l *lazy[T]) get() T {
-	l.once.Do(func() { l.v = l.build() })
+// Get returns the value, building it if it was not.
+func (l *Lazy[T]) Get() T {
+	l.once.Do(func() { l.v = l.Build() })
 	return l.v
 }

@@ -370,7 +370,7 @@ func ReservedUse(text string) (int, string) {
 }
 
 // tooManyRE is compiled on first use: only an error message needs it.
-var tooManyRE = &lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+var tooManyRE = &Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`too many iterations of .* \(> (\d+)\)`)
 }}
 
@@ -389,7 +389,7 @@ func parseDiag(name string, err error) *Diagnostic {
 		}
 		msg = strings.Replace(msg, `unexpected token "\n"`, "unexpected end of line", 1)
 		// participle's bound on repetitions names grammar types (StmtAST, RowAST…).
-		msg = tooManyRE.get().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
+		msg = tooManyRE.Get().ReplaceAllString(msg, "more than $1 lines or items in one block or file")
 		d := &Diagnostic{Pos: Pos{name, p.Line, p.Column}, Summary: plainExpected(msg)}
 		var ut *participle.UnexpectedTokenError
 		if errors.As(err, &ut) && !ut.Unexpected.EOF() {
