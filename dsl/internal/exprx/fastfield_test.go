@@ -72,21 +72,7 @@ func TestFieldPredicatesMatchVM(t *testing.T) {
 			t.Errorf("%s is left to the VM", text)
 			continue
 		}
-		vmOnly := *x
-		vmOnly.Fast = nil
-		got, gotSteps, gotErr := evalCounted(t, prog, values, x, 0)
-		want, wantSteps, wantErr := evalCounted(t, prog, values, &vmOnly, 0)
-		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) || gotSteps != wantSteps {
-			t.Errorf("%s: closures %s (%T), %v, %d steps; VM %s (%T), %v, %d steps", text,
-				runtime.Repr(got), got, gotErr, gotSteps, runtime.Repr(want), want, wantErr, wantSteps)
-		}
-		for limit := 1; limit <= wantSteps; limit++ {
-			_, _, gotErr := evalCounted(t, prog, values, x, limit)
-			_, _, wantErr := evalCounted(t, prog, values, &vmOnly, limit)
-			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-				t.Errorf("%s within %d steps: closures %v; VM %v", text, limit, gotErr, wantErr)
-			}
-		}
+		matchesVMCounted(t, prog, values, x, text)
 	}
 	if compared < len(texts)*3/4 {
 		t.Errorf("only %d of %d expressions compile", compared, len(texts))

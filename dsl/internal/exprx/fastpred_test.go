@@ -9,6 +9,28 @@ import (
 	stddice "rulesh/stdlib/dice"
 )
 
+// matchesVMCounted fails t unless x (compiled to closures) gives what expr's VM gives for
+// it in values: the same value of the same Go type, the same error and the same steps, and
+// under every tighter step limit the same error.
+func matchesVMCounted(t *testing.T, prog *runtime.Program, values map[string]*runtime.Expr, x *runtime.Expr, text string) {
+	t.Helper()
+	vmOnly := *x
+	vmOnly.Fast = nil
+	got, gotSteps, gotErr := evalCounted(t, prog, values, x, 0)
+	want, wantSteps, wantErr := evalCounted(t, prog, values, &vmOnly, 0)
+	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) || gotSteps != wantSteps {
+		t.Errorf("%s: closures %s (%T), %v, %d steps; VM %s (%T), %v, %d steps", text,
+			runtime.Repr(got), got, gotErr, gotSteps, runtime.Repr(want), want, wantErr, wantSteps)
+	}
+	for limit := 1; limit <= wantSteps; limit++ {
+		_, _, gotErr := evalCounted(t, prog, values, x, limit)
+		_, _, wantErr := evalCounted(t, prog, values, &vmOnly, limit)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Errorf("%s within %d steps: closures %v; VM %v", text, limit, gotErr, wantErr)
+		}
+	}
+}
+
 // evalCounted is evalIn on a machine limited to maxSteps (0: the default limits), that also
 // gives the steps the evaluation charged.
 func evalCounted(t *testing.T, prog *runtime.Program, w map[string]*runtime.Expr, x *runtime.Expr, maxSteps int) (v any, steps int, err error) {
@@ -96,21 +118,7 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 			t.Errorf("%s is left to the VM", text)
 			continue
 		}
-		vmOnly := *x
-		vmOnly.Fast = nil
-		got, gotSteps, gotErr := evalCounted(t, prog, values, x, 0)
-		want, wantSteps, wantErr := evalCounted(t, prog, values, &vmOnly, 0)
-		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || runtime.Repr(got) != runtime.Repr(want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) || gotSteps != wantSteps {
-			t.Errorf("%s: closures %s (%T), %v, %d steps; VM %s (%T), %v, %d steps", text,
-				runtime.Repr(got), got, gotErr, gotSteps, runtime.Repr(want), want, wantErr, wantSteps)
-		}
-		for limit := 1; limit <= wantSteps; limit++ {
-			_, _, gotErr := evalCounted(t, prog, values, x, limit)
-			_, _, wantErr := evalCounted(t, prog, values, &vmOnly, limit)
-			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-				t.Errorf("%s within %d steps: closures %v; VM %v", text, limit, gotErr, wantErr)
-			}
-		}
+		matchesVMCounted(t, prog, values, x, text)
 	}
 }
 
