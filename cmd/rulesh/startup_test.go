@@ -76,27 +76,17 @@ func TestParsersBuiltLazily(t *testing.T) {
 // regular expression (one with Unicode classes took most of a package's initialisation,
 // paid by every command): regexps are compiled on first use (runtime.Lazy).
 func TestNoRegexpAtInit(t *testing.T) {
-	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				for _, v := range spec.(*ast.ValueSpec).Values {
-					call, ok := v.(*ast.CallExpr)
-					if !ok {
-						continue
-					}
-					sel, ok := call.Fun.(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "regexp" {
-						t.Errorf("%s: regexp.%s at package initialisation: compile it on first use (runtime.Lazy)", fset.Position(call.Pos()), sel.Sel.Name)
-					}
-				}
-			}
+	packageVarValues(t, func(fset *token.FileSet, v ast.Expr) {
+		call, ok := v.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		if x, ok := sel.X.(*ast.Ident); ok && x.Name == "regexp" {
+			t.Errorf("%s: regexp.%s at package initialisation: compile it on first use (runtime.Lazy)", fset.Position(call.Pos()), sel.Sel.Name)
 		}
 	})
 }
@@ -108,6 +98,41 @@ func TestNoRegexpAtInit(t *testing.T) {
 // words is a switch; a table is built on first use (runtime.Lazy, a sync.Once), which the
 // compiler lays out without an init.
 func TestNoTablesAtInit(t *testing.T) {
+	packageVarValues(t, func(fset *token.FileSet, v ast.Expr) {
+		if lit, ok := v.(*ast.CompositeLit); ok {
+			if _, isMap := lit.Type.(*ast.MapType); isMap && len(lit.Elts) > 0 {
+				t.Errorf("%s: a map literal at package initialisation: a switch, or built on first use", fset.Position(v.Pos()))
+			}
+			return
+		}
+		call, ok := v.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			if ix, isIndex := call.Fun.(*ast.IndexExpr); isIndex {
+				sel, ok = ix.X.(*ast.SelectorExpr)
+			}
+			if !ok {
+				return
+			}
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return
+		}
+		switch x.Name + "." + sel.Sel.Name {
+		case "sync.OnceValue", "sync.OnceValues", "sync.OnceFunc", "strings.NewReplacer":
+			t.Errorf("%s: %s.%s at package initialisation: build it on first use (runtime.Lazy, a sync.Once)", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
+		}
+	})
+}
+
+// packageVarValues calls check with every value a package-level var of the module's
+// sources is initialised with.
+func packageVarValues(t *testing.T, check func(fset *token.FileSet, v ast.Expr)) {
+	t.Helper()
 	moduleSources(t, func(fset *token.FileSet, rel string, f *ast.File) {
 		for _, decl := range f.Decls {
 			gen, ok := decl.(*ast.GenDecl)
@@ -116,33 +141,7 @@ func TestNoTablesAtInit(t *testing.T) {
 			}
 			for _, spec := range gen.Specs {
 				for _, v := range spec.(*ast.ValueSpec).Values {
-					if lit, ok := v.(*ast.CompositeLit); ok {
-						if _, isMap := lit.Type.(*ast.MapType); isMap && len(lit.Elts) > 0 {
-							t.Errorf("%s: a map literal at package initialisation: a switch, or built on first use", fset.Position(v.Pos()))
-						}
-						continue
-					}
-					call, ok := v.(*ast.CallExpr)
-					if !ok {
-						continue
-					}
-					sel, ok := call.Fun.(*ast.SelectorExpr)
-					if !ok {
-						if ix, isIndex := call.Fun.(*ast.IndexExpr); isIndex {
-							sel, ok = ix.X.(*ast.SelectorExpr)
-						}
-						if !ok {
-							continue
-						}
-					}
-					x, ok := sel.X.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					switch x.Name + "." + sel.Sel.Name {
-					case "sync.OnceValue", "sync.OnceValues", "sync.OnceFunc", "strings.NewReplacer":
-						t.Errorf("%s: %s.%s at package initialisation: build it on first use (runtime.Lazy, a sync.Once)", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
-					}
+					check(fset, v)
 				}
 			}
 		}
