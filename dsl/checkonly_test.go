@@ -3,42 +3,19 @@ package dsl_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"rulesh/dsl"
+	"rulesh/dsl/internal/ruletest"
 	"rulesh/stdlib/dice"
 )
-
-// repoRuleFiles lists every rule file of the repository, refused ones included.
-func repoRuleFiles(t *testing.T) []string {
-	t.Helper()
-	root := ".."
-	var files []string
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "web" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".rules") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil || len(files) < 40 {
-		t.Fatalf("found %d rule files: %v", len(files), err)
-	}
-	return files
-}
 
 // TestCheckMatchesLoad: Check, which compiles the procedures for expr's VM only, gives
 // every rule file of the repository the diagnostics Load gives, byte for byte, and a
 // program declaring the same.
 func TestCheckMatchesLoad(t *testing.T) {
 	refused := 0
-	for _, f := range repoRuleFiles(t) {
+	for _, f := range ruletest.RuleFiles(t, "..") {
 		render := func(prog *dsl.Program, diags dsl.Diagnostics) string {
 			var srcs dsl.Sources
 			if prog != nil {

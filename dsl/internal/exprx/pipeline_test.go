@@ -2,16 +2,15 @@ package exprx_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
-
 	"rulesh/dsl"
 	"rulesh/dsl/internal/exprx"
+	"rulesh/dsl/internal/ruletest"
 	"rulesh/dsl/internal/runtime"
 )
 
@@ -20,23 +19,7 @@ import (
 // files of the tests, refused ones included) is loaded through both pipelines; each
 // expression's tree, every node's type, and the diagnostics must be the same.
 func TestPipelineMatchesExpr(t *testing.T) {
-	root := filepath.Join("..", "..", "..")
-	var files []string
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "web" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".rules") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil || len(files) < 40 {
-		t.Fatalf("found %d rule files: %v", len(files), err)
-	}
+	files := ruletest.RuleFiles(t, filepath.Join("..", "..", ".."))
 	load := func(exact bool) []string {
 		var out []string
 		exprx.SetExprPipeline(exact, func(src string, tree *parser.Tree) { out = append(out, src+"\n"+dumpTree(tree.Node)) })

@@ -1,5 +1,6 @@
 // Package ruletest holds what the language's tests share: a rule file that uses every
-// statement (UnitRules). Only tests import it; it imports nothing, so that the tests of
+// statement (UnitRules), and the list of the repository's rule files (RuleFiles). Only tests
+// import it; it imports nothing of the module, so that the tests of
 // package dsl itself can use it too.
 package ruletest
 

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"fmt"
-	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"golang.org/x/exp/ebnf"
+	"rulesh/dsl/internal/ruletest"
 )
 
 // The grammar in docs/LANGUAGE.md is checked against the parser here:
@@ -490,28 +490,15 @@ func TestGrammarRuleFiles(t *testing.T) {
 // (encoding, nesting, length): the grammar does not say those.
 func repoRuleFiles(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
-	err := filepath.WalkDir("../../..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "../../.." {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".rules") {
-			return nil
-		}
+	for _, path := range ruletest.RuleFiles(t, "../../..") {
 		src, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		_, diag := parseOne(path, src)
 		if precheck(path, src) == nil && (diag == nil || !strings.Contains(diag.Summary, "the limit of")) {
 			files[path] = src
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return files
 }
