@@ -1594,6 +1594,9 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		}, true
 	}
 	call := f.Func
+	if quick := c.quickCall(n, id.Value, args, call, loc); quick != nil {
+		return quick, true
+	}
 	return func(s *fastState) (any, error) {
 		m := s.m
 		base, err := pushArgs(s, args)

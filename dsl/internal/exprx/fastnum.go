@@ -1,0 +1,207 @@
+package exprx
+
+import (
+	"math"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+
+	"rulesh/dsl/internal/lib/core"
+	"rulesh/dsl/internal/runtime"
+)
+
+// The number operators' overloads (__num_add, __roll_lt, …) and the checks the patches wrap
+// around numbers (__finite, __num), called without the guarded call's argument stack, defer
+// and recover: each function of the configuration is called as it is when its operands are
+// numbers it cannot panic on (an int, a float, a roll of numbered dice), else by the guarded
+// call, as before. A strike of Mortebrume makes about twenty of these calls.
+
+// quickCall compiles the call of the configuration's function name with the compiled
+// arguments args (call is the function) without the guarded call's layers, or returns nil
+// when name is none of those it knows.
+func (c *fastCompiler) quickCall(n *ast.CallNode, name string, args []fn, call func(...any) (any, error), loc file.Location) fn {
+	switch {
+	case len(args) == 2 && (strings.HasPrefix(name, "__num_") || strings.HasPrefix(name, "__roll_")):
+		op, ok := opOfOverload(name)
+		if !ok {
+			return nil
+		}
+		if isComparison(op) && strings.HasPrefix(name, "__num_") {
+			return c.quickCompare(op, args, call, loc)
+		}
+		return c.quickArith(op, args, call, loc)
+	case name == "__finite" && len(args) == 2:
+		// __finite(name, x): the name is the builtin's, a constant the patch wrote.
+		what, ok := n.Arguments[0].(*ast.StringNode)
+		if !ok {
+			return nil
+		}
+		arg := args[1]
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			if f, ok := v.(float64); ok {
+				if v, err = runtime.Finite(f, what.Value); err != nil {
+					return nil, c.fail(loc, err)
+				}
+			}
+			return v, nil
+		}
+	case name == "__num" && len(args) == 1:
+		arg := args[0]
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			// Totals panics on a nil roll: that one goes to the guarded call.
+			if t, ok := runtime.TotalsOf(v); ok {
+				return t, nil
+			}
+			m := s.m
+			base := m.ArgBase()
+			m.PushArg(v)
+			v, err = c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return v, err
+		}
+	}
+	return nil
+}
+
+// opOfOverload is the operator a number or roll overload's name stands for (numOps,
+// rollOpName).
+func opOfOverload(name string) (string, bool) {
+	switch name {
+	case "__num_add", "__roll_add":
+		return "+", true
+	case "__num_sub", "__roll_sub":
+		return "-", true
+	case "__num_mul", "__roll_mul":
+		return "*", true
+	case "__num_div", "__roll_div":
+		return "/", true
+	case "__roll_mod":
+		return "%", true
+	case "__num_pow", "__roll_pow":
+		return "**", true
+	case "__num_caret", "__roll_caret":
+		return "^", true
+	case "__num_lt", "__roll_lt":
+		return "<", true
+	case "__num_le", "__roll_le":
+		return "<=", true
+	case "__num_gt", "__roll_gt":
+		return ">", true
+	case "__num_ge", "__roll_ge":
+		return ">=", true
+	case "__num_eq", "__roll_eq":
+		return "==", true
+	case "__num_ne", "__roll_ne":
+		return "!=", true
+	}
+	return "", false
+}
+
+func isComparison(op string) bool {
+	switch op {
+	case "<", "<=", ">", ">=", "==", "!=":
+		return true
+	}
+	return false
+}
+
+// quickCompare is a numOp comparison: core.Compare, which reads any value and cannot fail.
+func (c *fastCompiler) quickCompare(op string, args []fn, call func(...any) (any, error), loc file.Location) fn {
+	l, r := args[0], args[1]
+	return func(s *fastState) (any, error) {
+		a, err := l(s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := r(s)
+		if err != nil {
+			return nil, err
+		}
+		return core.Compare(op, a, b), nil
+	}
+}
+
+// quickArith is an arithmetic overload, or a roll's comparison: runtime.RollArith, called
+// as it is when both operands are numbers it reads without panicking or naming a face; the
+// float operations of two floats, or a float and an int, computed here as RollArith
+// computes them.
+func (c *fastCompiler) quickArith(op string, args []fn, call func(...any) (any, error), loc file.Location) fn {
+	l, r := args[0], args[1]
+	var float func(x, y float64) (float64, bool)
+	switch op {
+	case "+":
+		float = func(x, y float64) (float64, bool) { return x + y, true }
+	case "-":
+		float = func(x, y float64) (float64, bool) { return x - y, true }
+	case "*":
+		float = func(x, y float64) (float64, bool) { return x * y, true }
+	case "/":
+		// A division by zero is RollArith's error.
+		float = func(x, y float64) (float64, bool) { return x / y, y != 0 }
+	}
+	return func(s *fastState) (any, error) {
+		a, err := l(s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := r(s)
+		if err != nil {
+			return nil, err
+		}
+		if float != nil {
+			if x, y, ok := floatPair(a, b); ok {
+				if v, ok := float(x, y); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
+					return v, nil
+				}
+			}
+		}
+		if plainNumber(a) && plainNumber(b) {
+			v, err := runtime.RollArith(op, a, b)
+			if err != nil {
+				return nil, c.fail(loc, err)
+			}
+			return v, nil
+		}
+		return c.callGuarded2(s.m, loc, call, a, b)
+	}
+}
+
+// floatPair returns the operands of a float operation in RollArith: two numbers, at least
+// one a float, the other a float or an int (a roll is for RollArith).
+func floatPair(a, b any) (x, y float64, ok bool) {
+	switch a := a.(type) {
+	case float64:
+		switch b := b.(type) {
+		case float64:
+			return a, b, true
+		case int:
+			return a, float64(b), true
+		}
+	case int:
+		if b, ok := b.(float64); ok {
+			return float64(a), b, true
+		}
+	}
+	return 0, 0, false
+}
+
+// plainNumber reports a value RollArith takes as a number without panicking or calling it
+// a face: an int, a float, a roll with no symbolic die.
+func plainNumber(v any) bool {
+	switch x := v.(type) {
+	case int, float64:
+		return true
+	case *runtime.Roll:
+		return x != nil && len(x.Symbols) == 0
+	}
+	return false
+}
