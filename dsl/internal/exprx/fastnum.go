@@ -11,11 +11,11 @@ import (
 	"rulesh/dsl/internal/runtime"
 )
 
-// The number operators' overloads (__num_add, __roll_lt, …) and the checks the patches wrap
-// around numbers (__finite, __num), called without the guarded call's argument stack, defer
+// The number operators' overloads (__num_add, __roll_lt, …), the checks the patches wrap
+// around numbers (__finite, __num) and `in` of a list, called without the guarded call's argument stack, defer
 // and recover: each function of the configuration is called as it is when its operands are
 // numbers it cannot panic on (an int, a float, a roll of numbered dice), else by the guarded
-// call, as before. A strike of Mortebrume makes about twenty of these calls.
+// call, as before. A strike of Mortebrume makes about twenty-five of these calls.
 
 // quickCall compiles the call of the configuration's function name with the compiled
 // arguments args (call is the function) without the guarded call's layers, or returns nil
@@ -50,6 +50,8 @@ func (c *fastCompiler) quickCall(n *ast.CallNode, name string, args []fn, call f
 			}
 			return v, nil
 		}
+	case name == "__in" && len(args) == 3 && isMachine(n.Arguments[0]):
+		return c.quickIn(args[1], args[2], call, loc)
 	case name == "__num" && len(args) == 1:
 		arg := args[0]
 		return func(s *fastState) (any, error) {
@@ -204,4 +206,66 @@ func plainNumber(v any) bool {
 		return x != nil && len(x.Symbols) == 0
 	}
 	return false
+}
+
+// quickIn is `x in l` (core.In) for a needle that is an int, a string or a bool and a list
+// whose elements are all of the needle's type: compared here as core.In compares them (its
+// charge of a step per element is the same, made after the comparisons, which change
+// nothing). Any other needle, collection or element goes to the guarded call of core.In,
+// before anything is charged.
+func (c *fastCompiler) quickIn(needle, coll fn, call func(...any) (any, error), loc file.Location) fn {
+	return func(s *fastState) (any, error) {
+		x, err := needle(s)
+		if err != nil {
+			return nil, err
+		}
+		l, err := coll(s)
+		if err != nil {
+			return nil, err
+		}
+		m := s.m
+		if list, ok := l.([]any); ok {
+			if found, ok := inSameType(x, list); ok {
+				if err := m.Charge(len(list)); err != nil {
+					return nil, c.fail(loc, err)
+				}
+				return found, nil
+			}
+		}
+		base := m.ArgBase()
+		m.PushArg(m)
+		m.PushArg(x)
+		m.PushArg(l)
+		v, err := c.callGuarded(loc, call, m.ArgsFrom(base))
+		m.PopArgs(base)
+		return v, err
+	}
+}
+
+// inSameType reports whether x is in list, when x is an int, a string or a bool and every
+// element of list up to the one equal to x is of its type (ok): core.In compares these by
+// ==, and stops at the first equal.
+func inSameType(x any, list []any) (found, ok bool) {
+	switch x := x.(type) {
+	case int:
+		return inOf(x, list)
+	case string:
+		return inOf(x, list)
+	case bool:
+		return inOf(x, list)
+	}
+	return false, false
+}
+
+func inOf[T comparable](x T, list []any) (found, ok bool) {
+	for _, e := range list {
+		y, same := e.(T)
+		if !same {
+			return false, false
+		}
+		if x == y {
+			return true, true
+		}
+	}
+	return false, true
 }
