@@ -17,6 +17,11 @@ func Snap(f float64) float64 {
 	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 		return f
 	}
+	// A whole number below 1e15 has at most Digits digits: it is its own value, without
+	// the text made and read back (a distance rounded to its decimals, then divided).
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return f
+	}
 	s, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', Digits, 64), 64)
 	if err != nil {
 		return f
