@@ -162,7 +162,7 @@ func (c *fastCompiler) quickArith(op string, args []fn, call func(...any) (any, 
 		if float != nil {
 			if x, y, ok := floatPair(a, b); ok {
 				if v, ok := float(x, y); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
-					return v, nil
+					return runtime.Float(v), nil
 				}
 			}
 		}

@@ -1,7 +1,8 @@
 //go:build ignore
 
 // boxedints_gen writes boxedints_table.go: the ints from -256 to 1023 as a table of
-// constants, which the compiler lays out in the binary instead of building at start-up.
+// constants, and the whole floats of the same range, which the compiler lays out in the
+// binary instead of building at start-up.
 // Run it with go generate in this package.
 package main
 
@@ -28,6 +29,20 @@ var boxedInts = [1280]any{
 		nums := make([]string, 0, 16)
 		for j := i; j < min(i+16, n); j++ {
 			nums = append(nums, fmt.Sprint(first+j))
+		}
+		b.WriteString("\t" + strings.Join(nums, ", ") + ",\n")
+	}
+	b.WriteString("}\n")
+	b.WriteString(`
+// boxedFloats are the whole floats from minBoxedInt to 1023, boxed once in the same way (Go
+// boxes every float but 0 with an allocation): a difference of positions, a distance
+// rounded to its decimals, a measure in whole cm.
+var boxedFloats = [1280]any{
+`)
+	for i := 0; i < n; i += 16 {
+		nums := make([]string, 0, 16)
+		for j := i; j < min(i+16, n); j++ {
+			nums = append(nums, fmt.Sprintf("%d.0", first+j))
 		}
 		b.WriteString("\t" + strings.Join(nums, ", ") + ",\n")
 	}

@@ -266,6 +266,15 @@ func Int(v int) any {
 	return v
 }
 
+// Float is v boxed, without an allocation for a whole number from -256 to 1023 (negative
+// zero keeps its sign, boxed as any other float).
+func Float(v float64) any {
+	if i := uint(int(v) - minBoxedInt); i < uint(len(boxedFloats)) && float64(int(v)) == v && (v != 0 || !math.Signbit(v)) {
+		return boxedFloats[i]
+	}
+	return v
+}
+
 // intArith is exact arithmetic on whole numbers (floats lose precision past 2^53); ok is
 // false for what it leaves to the float path (/, and % by zero).
 func intArith(op string, x, y int) (any, bool) {
@@ -388,7 +397,7 @@ func Finite(x float64, op string) (any, error) {
 	if math.IsNaN(x) {
 		return nil, fmt.Errorf("%s gives no number (NaN)", op)
 	}
-	return x, nil
+	return Float(x), nil
 }
 
 // RollDie rolls n dice of a declared kind, the parsed notation cached on the Machine. For the

@@ -32,3 +32,18 @@ func TestSnapWholeNumbers(t *testing.T) {
 		t.Errorf("Snap(1234567890123456) = %v, want 1234567890123460", got)
 	}
 }
+
+// TestFloatBoxes: Float boxes a whole float of its table's range from the table, any other
+// float (a fraction, negative zero, one past the range, NaN) as Go boxes it, each equal to
+// the value given.
+func TestFloatBoxes(t *testing.T) {
+	for _, v := range []float64{-256, -1, 0, 1, 2, 200, 1023, 1024, -257, 0.5, -2.5, 1e300, math.Copysign(0, -1), math.Inf(1)} {
+		got, ok := runtime.Float(v).(float64)
+		if !ok || got != v || math.Signbit(got) != math.Signbit(v) {
+			t.Errorf("Float(%v) = %v", v, runtime.Float(v))
+		}
+	}
+	if got, ok := runtime.Float(math.NaN()).(float64); !ok || !math.IsNaN(got) {
+		t.Errorf("Float(NaN) = %v", got)
+	}
+}
