@@ -71,6 +71,49 @@ type fastCode struct {
 
 // Eval implements runtime.Fast.
 func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (any, error) {
+	state := f.FastState()
+	if state == nil {
+		return c.evalAtDepth(m, x, f)
+	}
+	// A call's frame keeps its own state: no depth is entered.
+	s, _ := (*state).(*fastState)
+	if s == nil || s.m != m {
+		s = &fastState{m: m, f: f}
+		*state = s
+	}
+	budget := m.MemoryBudget()
+	if budget == 0 {
+		budget = conf.DefaultMemoryBudget
+	}
+	s.mem, s.budget = 0, budget
+	// The predicates pop what they push (without a defer): only a panic through them could
+	// have left something, which is dropped here.
+	s.items, s.scratch, s.sorting = s.items[:0], s.scratch[:0], s.sorting[:0]
+	var v any
+	var err error
+	if c.vars == 0 {
+		v, err = c.root(s)
+	} else {
+		if c.vars > len(s.vars) {
+			s.vars = make([]any, c.vars)
+		}
+		v, err = c.root(s)
+		clear(s.vars[:c.vars])
+	}
+	// The predicates' loops popped their items, even on failure.
+	if err != nil {
+		return nil, m.ExprFailure(x, err)
+	}
+	// FiniteAt is asked only about a float (the check is out of line).
+	if _, ok := v.(float64); ok {
+		return runtime.FiniteAt(x, v)
+	}
+	return v, nil
+}
+
+// evalAtDepth is Eval in a frame of no call (FastState), whose evaluations may nest: it
+// takes the state of the current nesting depth.
+func (c *fastCode) evalAtDepth(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (any, error) {
 	state, budget, d := m.EnterFast()
 	s, _ := (*state).(*fastState)
 	if s == nil {
@@ -82,8 +125,6 @@ func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (
 		budget = conf.DefaultMemoryBudget
 	}
 	s.f, s.mem, s.budget = f, 0, budget
-	// The predicates pop what they push (without a defer): only a panic through them could
-	// have left something, which is dropped here.
 	s.items, s.scratch, s.sorting = s.items[:0], s.scratch[:0], s.sorting[:0]
 	// The frame stays in the state until the next evaluation at this depth: frames are the
 	// machine's own (pooled), so keeping one alive holds nothing more.
@@ -99,11 +140,9 @@ func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (
 		clear(s.vars[:c.vars])
 	}
 	m.LeaveFast(d)
-	// The predicates' loops popped their items, even on failure.
 	if err != nil {
 		return nil, m.ExprFailure(x, err)
 	}
-	// FiniteAt is asked only about a float (the check is out of line).
 	if _, ok := v.(float64); ok {
 		return runtime.FiniteAt(x, v)
 	}

@@ -39,6 +39,22 @@ func (m *Machine) EnterFast() (state *any, budget uint, depth int) {
 // LeaveFast ends the evaluation that EnterFast began at depth d.
 func (m *Machine) LeaveFast(d int) { m.running = d }
 
+// FastState returns where Fast code keeps its reusable state for the evaluations in frame f,
+// a procedure's call, instead of taking the state of a nesting depth (EnterFast): the
+// expressions of a call are evaluated one after the other, never one inside another (a call
+// in an expression runs in its own frame), so one state serves them all. It is nil for a
+// frame of no call (an input's, a const's, a record's defaults), whose evaluations may nest.
+func (f *Frame) FastState() *any {
+	if f.proc == nil {
+		return nil
+	}
+	return &f.fast
+}
+
+// MemoryBudget is the memory budget of the machine's limits, which Fast code bounds what
+// an evaluation builds by (0: expr's default).
+func (m *Machine) MemoryBudget() uint { return m.Limits.MemoryBudget }
+
 // ExprFailure is the error of Fast code that failed evaluating x: a rule error raised
 // deeper as it is, any other failure placed at its column in the rule file.
 func (m *Machine) ExprFailure(x *Expr, err error) error { return m.wrapError(x, err) }

@@ -302,6 +302,8 @@ type Frame struct {
 	jump jump
 	// next is the frame after this one in the machine's free list of its procedure.
 	next *Frame
+	// fast is the state Fast code keeps for the evaluations in the frame (FastState).
+	fast any
 }
 
 // resultPos is where a result was returned: by, its return statement's position (none for
