@@ -134,8 +134,8 @@ func (c *fastCompiler) quickCompare(op string, args []fn, call func(...any) (any
 
 // quickArith is an arithmetic overload, or a roll's comparison: runtime.RollArith, called
 // as it is when both operands are numbers it reads without panicking or naming a face; the
-// float operations of two floats, or a float and an int, computed here as RollArith
-// computes them.
+// float operations of two floats, or a float and an int, and the whole operations (+, -, *
+// and comparisons) of rolls and ints, computed here as RollArith computes them.
 func (c *fastCompiler) quickArith(op string, args []fn, call func(...any) (any, error), loc file.Location) fn {
 	l, r := args[0], args[1]
 	var float func(x, y float64) (float64, bool)
@@ -150,6 +150,27 @@ func (c *fastCompiler) quickArith(op string, args []fn, call func(...any) (any, 
 		// A division by zero is RollArith's error.
 		float = func(x, y float64) (float64, bool) { return x / y, y != 0 }
 	}
+	var whole func(x, y int) any
+	switch op {
+	case "+":
+		whole = func(x, y int) any { return runtime.Int(x + y) }
+	case "-":
+		whole = func(x, y int) any { return runtime.Int(x - y) }
+	case "*":
+		whole = func(x, y int) any { return runtime.Int(x * y) }
+	case "<":
+		whole = func(x, y int) any { return x < y }
+	case "<=":
+		whole = func(x, y int) any { return x <= y }
+	case ">":
+		whole = func(x, y int) any { return x > y }
+	case ">=":
+		whole = func(x, y int) any { return x >= y }
+	case "==":
+		whole = func(x, y int) any { return x == y }
+	case "!=":
+		whole = func(x, y int) any { return x != y }
+	}
 	return func(s *fastState) (any, error) {
 		a, err := l(s)
 		if err != nil {
@@ -158,6 +179,14 @@ func (c *fastCompiler) quickArith(op string, args []fn, call func(...any) (any, 
 		b, err := r(s)
 		if err != nil {
 			return nil, err
+		}
+		if whole != nil {
+			// A roll and an int, or two: RollArith's exact arithmetic on their totals.
+			if x, ok := wholeOperand(a); ok {
+				if y, ok := wholeOperand(b); ok {
+					return whole(x, y), nil
+				}
+			}
 		}
 		if float != nil {
 			if x, y, ok := floatPair(a, b); ok {
@@ -268,4 +297,18 @@ func inOf[T comparable](x T, list []any) (found, ok bool) {
 		}
 	}
 	return false, true
+}
+
+// wholeOperand is the whole number RollArith computes with exactly for an operand: an int,
+// or the total of a roll with no symbolic die.
+func wholeOperand(v any) (int, bool) {
+	switch x := v.(type) {
+	case int:
+		return x, true
+	case *runtime.Roll:
+		if x != nil && len(x.Symbols) == 0 {
+			return x.Total, true
+		}
+	}
+	return 0, false
 }
