@@ -1562,6 +1562,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				return join, true
 			}
 		}
+		equality := op.Value == "==" || op.Value == "!="
 		return func(s *fastState) (any, error) {
 			a, err := l(s)
 			if err != nil {
@@ -1570,6 +1571,11 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			b, err := r(s)
 			if err != nil {
 				return nil, err
+			}
+			if equality {
+				if eq, ok := equalNil(a, b); ok {
+					return eq == (op.Value == "=="), nil
+				}
 			}
 			v, err := s.m.Binary(op.Value, a, b)
 			if err != nil {
@@ -1885,4 +1891,19 @@ func constant[T any](n ast.Node) (T, bool) {
 	}
 	v, ok := c.Value.(T)
 	return v, ok
+}
+
+// equalNil is == of a record or map and nil (f.arme != nil), as Machine.Equal answers it
+// without its walk: a map that is not nil is not nil. ok is false for any other pair.
+func equalNil(a, b any) (eq, ok bool) {
+	if b == nil {
+		a, b = b, a
+	}
+	if a != nil {
+		return false, false
+	}
+	if mp, isMap := b.(map[string]any); isMap && mp != nil {
+		return false, true
+	}
+	return false, false
 }
