@@ -229,6 +229,7 @@ func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, 
 	}
 	x.Code = cd
 	x.Type = c.staticType(tree.Node, sc)
+	x.CallOf = procCalled(tree.Node)
 	switch n := c.orig(tree.Node).(type) {
 	case *ast.IntegerNode:
 		x.IsLit, x.Lit = true, n.Value
@@ -1647,3 +1648,17 @@ var badNumberRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 var badLiteralRE = &runtime.Lazy[*regexp.Regexp]{Build: func() *regexp.Regexp {
 	return regexp.MustCompile(`^invalid (?:integer|float) literal: strconv\.Parse\w+: parsing "(.*)": (.*)$`)
 }}
+
+// procCalled is the procedure n is one call of (__call(__rt, p, site, args…), the patch of a
+// rule's call), or nil.
+func procCalled(n ast.Node) *runtime.Proc {
+	c, ok := n.(*ast.CallNode)
+	if !ok || len(c.Arguments) < 3 || !isMachine(c.Arguments[0]) {
+		return nil
+	}
+	if id, ok := c.Callee.(*ast.IdentifierNode); !ok || id.Value != "__call" {
+		return nil
+	}
+	p, _ := constant[*runtime.Proc](c.Arguments[1])
+	return p
+}

@@ -107,6 +107,10 @@ type Expr struct {
 	// Globals are the globals the expression reads, so its frame has them (set by the
 	// checker).
 	Globals []string
+	// CallOf, when set, is the procedure the expression is one call of, and all it does:
+	// its value is of the procedure's result type, or nil (a let of it keeps the mark,
+	// ResolveSlots).
+	CallOf *Proc
 }
 
 // PosAt converts a rune offset in the compiled text into a file position.

@@ -155,8 +155,9 @@ func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, 
 // parameters (bit i for argument i, as CallIn takes them): names[i], when not nil, is the
 // name argument i reads in f, and it needs no check when it is a parameter of f's procedure
 // whose slot still holds what its own call conformed to a type that is p's parameter's (the
-// same record kind above all, whose check reads the record's kind from its map). A nil
-// record of a nullable parameter, or a value written since, is checked as any argument.
+// same record kind above all, whose check reads the record's kind from its map), or a local
+// a let of a call bound to a record of that kind (Proc.slotTypes). A nil record of a
+// nullable parameter, or a value written since, is checked as any argument.
 // The arguments are read in f after they were all evaluated: evaluating one writes no local
 // of f, so the marks are those each had when it was read.
 func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
@@ -166,10 +167,10 @@ func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
 			continue
 		}
 		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
-		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits {
+		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits || s >= uint(len(f.proc.slotTypes)) {
 			continue
 		}
-		if a, b := f.proc.Params[s].Type, p.Params[i].Type; a == b || sameType(a, b) {
+		if a, b := f.proc.slotTypes[s], p.Params[i].Type; a == b || sameType(a, b) {
 			known |= 1 << i
 		}
 	}

@@ -287,8 +287,8 @@ type Frame struct {
 	names []string
 	dirty uint64
 	// typed marks the parameters whose slot still holds the value their call conformed to
-	// their type (setLocal clears a parameter's mark), for ConformedArgs; proc is the
-	// procedure whose frame this is (nil: an input's).
+	// their type, and the locals a typed let bound (setLocal clears a mark), for
+	// ConformedArgs; proc is the procedure whose frame this is (nil: an input's).
 	typed   uint64
 	proc    *Proc
 	version int
@@ -1238,6 +1238,9 @@ func (s *LetStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	f.setLocal(s.Slot, s.Name, v)
+	if s.Typed && v != nil {
+		f.typed |= 1 << (s.Slot - 1)
+	}
 	return nil
 }
 

@@ -165,6 +165,75 @@ func resolveProc(prog *Program, p *Proc) {
 	}
 	p.fewParams = p.argSlots && len(p.Params) <= dirtyBits
 	r.body(p.Body)
+	typeSlots(p)
+}
+
+// typeSlots gives p's slots their types (Proc.slotTypes): the parameters', and a local's
+// whose every binding is a let of one call of a procedure with a record result, the same
+// kind each time (let arme = arme_de(f)): its value is a record of that kind, or nil. A
+// local bound otherwise (a loop's variable, a let of anything else) has none; a local
+// assigned to loses its mark when it is written (setLocal).
+func typeSlots(p *Proc) {
+	types := make([]*Type, len(p.Locals))
+	for _, par := range p.Params {
+		if par.Slot > 0 {
+			types[par.Slot-1] = par.Type
+		}
+	}
+	var lets []*LetStmt
+	other := map[int]bool{} // slots bound by something else than a typed let
+	var walk func([]Stmt)
+	walk = func(body []Stmt) {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *LetStmt:
+				if s.Slot > 0 {
+					lets = append(lets, s)
+				}
+			case *ForStmt:
+				other[s.KeySlot], other[s.ValSlot] = true, true
+				walk(s.Body)
+			case *IfStmt:
+				for _, b := range s.Blocks {
+					walk(b)
+				}
+				walk(s.Else)
+			case *WhileStmt:
+				walk(s.Body)
+			}
+		}
+	}
+	walk(p.Body)
+	for _, par := range p.Params {
+		other[par.Slot] = true
+	}
+	kinds := map[int]*Type{}
+	for _, s := range lets {
+		t := letType(s)
+		if t == nil || other[s.Slot] || kinds[s.Slot] != nil && !sameType(kinds[s.Slot], t) {
+			other[s.Slot] = true
+			continue
+		}
+		kinds[s.Slot] = t
+	}
+	for _, s := range lets {
+		if t := kinds[s.Slot]; t != nil && !other[s.Slot] && s.Slot <= dirtyBits {
+			types[s.Slot-1], s.Typed = t, true
+		}
+	}
+	p.slotTypes = types
+}
+
+// letType is the type a let's value is known to have: the record result of the procedure
+// it is one call of, else nil.
+func letType(s *LetStmt) *Type {
+	if s.Type != nil || s.Value == nil || s.Value.CallOf == nil {
+		return nil
+	}
+	if t := s.Value.CallOf.Result; t != nil && t.Kind == TRecord {
+		return t
+	}
+	return nil
 }
 
 type resolver struct {

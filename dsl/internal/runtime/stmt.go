@@ -19,6 +19,9 @@ type LetStmt struct {
 	Type  *Type
 	Value *Expr
 	Slot  int // Name's slot plus one (0: the frame's map)
+	// Typed says that the value is of the local's slot type (Proc.slotTypes): the frame
+	// marks it so once bound, as a parameter's conformed argument (Frame.ConformedArgs).
+	Typed bool
 }
 
 // AssignStmt is `target op value` with op one of = += -= *=, the target a local or a record's
