@@ -167,10 +167,18 @@ func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
 			continue
 		}
 		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
-		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits || s >= uint(len(f.proc.slotTypes)) {
+		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits {
 			continue
 		}
-		if a, b := f.proc.slotTypes[s], p.Params[i].Type; a == b || sameType(a, b) {
+		var a *Type
+		if caller := f.proc; s < uint(len(caller.slotTypes)) {
+			a = caller.slotTypes[s]
+		} else if s < uint(len(caller.Params)) {
+			a = caller.Params[s].Type
+		} else {
+			continue
+		}
+		if b := p.Params[i].Type; a == b || a != nil && sameType(a, b) {
 			known |= 1 << i
 		}
 	}

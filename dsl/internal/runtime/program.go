@@ -141,7 +141,8 @@ type Proc struct {
 	keeps     uint64
 	// slotTypes are the types its slots' values are known to have while the frame marks
 	// them typed (Frame.typed): each parameter's, and a local's that only lets of a call
-	// of a procedure with a record result bind (nil for the others).
+	// of a procedure with a record result bind (nil for the others); nil when no local is
+	// such (the parameters' types are their declarations').
 	slotTypes []*Type
 	// onlyReturn is the body's statement when the body is one return statement with a
 	// value (set with the slots, see ResolveSlots): a call runs it without Run.

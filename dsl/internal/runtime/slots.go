@@ -168,30 +168,31 @@ func resolveProc(prog *Program, p *Proc) {
 	typeSlots(p)
 }
 
-// typeSlots gives p's slots their types (Proc.slotTypes): the parameters', and a local's
-// whose every binding is a let of one call of a procedure with a record result, the same
-// kind each time (let arme = arme_de(f)): its value is a record of that kind, or nil. A
-// local bound otherwise (a loop's variable, a let of anything else) has none; a local
-// assigned to loses its mark when it is written (setLocal).
+// typeSlots gives p's slots their types (Proc.slotTypes) when some local's every binding is
+// a let of one call of a procedure with a record result, the same kind each time (let arme
+// = arme_de(f)): its value is a record of that kind, or nil. A local bound otherwise (a
+// loop's variable, a let of anything else) has none; a local assigned to loses its mark when
+// it is written (setLocal). Without such a local the parameters' types are read from their
+// declarations (nil slotTypes).
 func typeSlots(p *Proc) {
-	types := make([]*Type, len(p.Locals))
-	for _, par := range p.Params {
-		if par.Slot > 0 {
-			types[par.Slot-1] = par.Type
-		}
-	}
+	// The lets of a record-returning call, and the slots something else binds (a loop's
+	// variables; a parameter's is bound by its call).
 	var lets []*LetStmt
-	other := map[int]bool{} // slots bound by something else than a typed let
+	var other []int
 	var walk func([]Stmt)
 	walk = func(body []Stmt) {
 		for _, s := range body {
 			switch s := s.(type) {
 			case *LetStmt:
 				if s.Slot > 0 {
-					lets = append(lets, s)
+					if letType(s) != nil {
+						lets = append(lets, s)
+					} else {
+						other = append(other, s.Slot)
+					}
 				}
 			case *ForStmt:
-				other[s.KeySlot], other[s.ValSlot] = true, true
+				other = append(other, s.KeySlot, s.ValSlot)
 				walk(s.Body)
 			case *IfStmt:
 				for _, b := range s.Blocks {
@@ -204,21 +205,38 @@ func typeSlots(p *Proc) {
 		}
 	}
 	walk(p.Body)
+	if len(lets) == 0 {
+		return
+	}
+	// A slot is typed when its lets agree on the kind and nothing else binds it.
+	kinds := make([]*Type, len(p.Locals))
+	mixed := make([]bool, len(p.Locals))
 	for _, par := range p.Params {
-		other[par.Slot] = true
-	}
-	kinds := map[int]*Type{}
-	for _, s := range lets {
-		t := letType(s)
-		if t == nil || other[s.Slot] || kinds[s.Slot] != nil && !sameType(kinds[s.Slot], t) {
-			other[s.Slot] = true
-			continue
+		if par.Slot > 0 {
+			mixed[par.Slot-1] = true
 		}
-		kinds[s.Slot] = t
+	}
+	for _, slot := range other {
+		if slot > 0 {
+			mixed[slot-1] = true
+		}
 	}
 	for _, s := range lets {
-		if t := kinds[s.Slot]; t != nil && !other[s.Slot] && s.Slot <= dirtyBits {
-			types[s.Slot-1], s.Typed = t, true
+		i, t := s.Slot-1, letType(s)
+		if k := kinds[i]; k != nil && !sameType(k, t) {
+			mixed[i] = true
+		}
+		kinds[i] = t
+	}
+	types := make([]*Type, len(p.Locals))
+	for _, par := range p.Params {
+		if par.Slot > 0 {
+			types[par.Slot-1] = par.Type
+		}
+	}
+	for _, s := range lets {
+		if i := s.Slot - 1; !mixed[i] && s.Slot <= dirtyBits {
+			types[i], s.Typed = kinds[i], true
 		}
 	}
 	p.slotTypes = types
