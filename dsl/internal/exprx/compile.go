@@ -565,6 +565,19 @@ type overloads struct {
 	folded bool
 	// made are the calls the overloads put in place of operators, for checkOverloadArgs.
 	made []*ast.CallNode
+	// joined is set when a walk since Reset joined a list with an untyped value.
+	joined bool
+}
+
+// joinsUnknown reports whether b is a list + a value whose type the checker does not know.
+func joinsUnknown(b *ast.BinaryNode) bool {
+	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
+		return false
+	}
+	l, r := b.Left.Type(), b.Right.Type()
+	isList := func(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Slice }
+	unknown := func(t reflect.Type) bool { return t == nil || t.Kind() == reflect.Interface }
+	return isList(l) && unknown(r) || unknown(l) && isList(r)
 }
 
 // Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
@@ -575,7 +588,19 @@ func (o *overloads) Visit(node *ast.Node) {
 		o.folded = true
 		return
 	}
-	_, wasOp := (*node).(*ast.BinaryNode)
+	b, wasOp := (*node).(*ast.BinaryNode)
+	if wasOp && joinsUnknown(b) {
+		// A list + a value of no static type (a rule's `list` result, m["k"]): expr has no
+		// `+` for lists, and the overload's signatures are lists on both sides, which an
+		// int would fit if one side were `any`. Joined as lists are; the + this becomes
+		// (the budget's __op) refuses a value that is not a list when it runs.
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__concat"}, Arguments: []ast.Node{b.Left, b.Right}}
+		call.SetType(listGoTypes()[0])
+		ast.Patch(node, call)
+		o.joined = true
+		o.made = append(o.made, call)
+		return
+	}
 	for _, p := range o.ops {
 		p.Visit(node)
 	}
@@ -630,7 +655,7 @@ func numberLit(n ast.Node) (any, bool, bool) {
 
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
-	o.folded = false
+	o.folded, o.joined = false, false
 	for _, p := range o.ops {
 		p.Reset()
 	}
@@ -638,6 +663,9 @@ func (o *overloads) Reset() {
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
 func (o *overloads) ShouldRepeat() bool {
+	if o.joined {
+		return true
+	}
 	for _, p := range o.ops {
 		if p.ShouldRepeat() {
 			return true
