@@ -735,9 +735,14 @@ func checkOverloadArgs(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode
 	lets := scoped{lets: map[string]bool{}}
 	ast.Walk(&tree.Node, &lets)
 	var v checker.Checker
+	var inTree []ast.Node // operands checked with the whole tree
 	for _, call := range made {
 		for _, arg := range call.Arguments {
-			if isMade[arg] || !lets.standalone(arg) {
+			if isMade[arg] {
+				continue
+			}
+			if !lets.standalone(arg) {
+				inTree = append(inTree, arg)
 				continue
 			}
 			if _, err := v.Check(&parser.Tree{Node: arg, Source: tree.Source}, cfg); err != nil {
@@ -745,8 +750,47 @@ func checkOverloadArgs(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode
 			}
 		}
 	}
+	if len(inTree) > 0 {
+		return checkInTree(tree, cfg, made, inTree)
+	}
 	return nil
 }
+
+// checkInTree checks operands that read what their place in the tree defines (#, a let's
+// variable: map(xs, 1d6 + int(#, 2))) where they stand: the whole tree is checked again
+// with the made calls' types cleared, so that the checker looks inside them as it does in
+// any call, and the calls' types are put back after. Only an error found inside one of
+// these operands is reported; the rest of the tree was checked already.
+func checkInTree(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode, operands []ast.Node) error {
+	at := map[file.Location]bool{}
+	for _, op := range operands {
+		ast.Find(op, func(n ast.Node) bool {
+			at[n.Location()] = true
+			return false
+		})
+	}
+	for _, call := range made {
+		delete(at, call.Location()) // the call itself: its signature is the overload's
+	}
+	saved := make([]nature.Nature, len(made))
+	for i, call := range made {
+		saved[i] = *call.Nature()
+		call.SetType(anyGoType)
+	}
+	var v checker.Checker
+	_, err := v.Check(tree, cfg)
+	for i, call := range made {
+		call.SetNature(saved[i])
+	}
+	var fe *file.Error
+	if errors.As(err, &fe) && at[fe.Location] {
+		return err
+	}
+	return nil
+}
+
+// anyGoType is the Go type of any: a call of this type is checked again by expr's checker.
+var anyGoType = reflect.TypeFor[any]()
 
 // scoped finds the nodes whose check depends on the tree around them: # (in a predicate),
 // a predicate, a let, and the names the tree's lets bind.
