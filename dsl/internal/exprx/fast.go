@@ -47,10 +47,6 @@ type fastState struct {
 	scratch []any
 	// sorting holds the elements sortBy sorts with their keys, until their list is made.
 	sorting []sortPair
-	// elems and heads are the blocks short lists and their boxed headers are carved from
-	// (newList, boxList).
-	elems []any
-	heads [][]any
 }
 
 // sortPair is an element of a list sortBy sorts, with the key it is sorted by.
@@ -1295,7 +1291,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 	}
 	return func(s *fastState) (any, error) {
 		// The VM evaluates the elements before it charges them.
-		out := s.newList(len(elems))
+		out := s.m.NewList(len(elems))
 		for i, e := range elems {
 			v, err := e(s)
 			if err != nil {
@@ -1306,7 +1302,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		if err := c.grow(s, loc, uint(len(out))); err != nil {
 			return nil, err
 		}
-		return s.boxList(out), nil
+		return s.m.BoxList(out), nil
 	}, true
 }
 
@@ -1364,9 +1360,9 @@ func (c *fastCompiler) joinLiteral(loc file.Location, l fn, lit *ast.CallNode, a
 		if x, ok := a.([]any); ok {
 			// JoinLists' charge, then its list, made here from the blocks.
 			if err = s.m.ChargeJoin(len(x), len(elems)); err == nil {
-				out := s.newList(len(x) + len(elems))
+				out := s.m.NewList(len(x) + len(elems))
 				copy(out[copy(out, x):], s.scratch[base:])
-				v = s.boxList(out)
+				v = s.m.BoxList(out)
 			}
 		} else {
 			v, err = s.m.Binary("+", a, append(make([]any, 0, len(elems)), s.scratch[base:]...))
