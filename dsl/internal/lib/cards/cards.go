@@ -11,24 +11,25 @@ import (
 
 // pilesAndCard reads (from, to, card) arguments.
 func pilesAndCard(m *runtime.Machine, a []any) (*cards.Pile, *cards.Pile, *cards.Card, error) {
-	from, to, err := pilePair(a)
+	ps, err := pileArgs(a, 2)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	c, err := m.AsCard(a[2])
-	return from, to, c, err
+	return ps[0], ps[1], c, err
 }
 
-// pilePair reads the first two arguments of a card function as piles (the first refused is
-// the error), without a list of them.
-func pilePair(a []any) (from, to *cards.Pile, err error) {
-	if from, err = asPile(a[0]); err != nil {
-		return nil, nil, err
+// pileArgs reads the first n arguments of a card function as piles.
+func pileArgs(a []any, n int) ([]*cards.Pile, error) {
+	out := make([]*cards.Pile, n)
+	for i := range out {
+		p, err := asPile(a[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
 	}
-	if to, err = asPile(a[1]); err != nil {
-		return nil, nil, err
-	}
-	return from, to, nil
+	return out, nil
 }
 
 func asPile(v any) (*cards.Pile, error) {
@@ -82,10 +83,11 @@ func Builtins() map[string]runtime.Builtin {
 			return out, nil
 		}, Types: []any{new(func(*runtime.Machine, *cards.Pile) *cards.Card), new(func(*runtime.Machine, *cards.Pile, int) []any)}, ChangesState: true},
 		"deal": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			from, to, err := pilePair(a)
+			ps, err := pileArgs(a, 2)
 			if err != nil {
 				return nil, err
 			}
+			from, to := ps[0], ps[1]
 			n := runtime.ToInt(a[2])
 			if err := chargeCards(m, "deal", n); err != nil {
 				return nil, err
@@ -130,10 +132,11 @@ func Builtins() map[string]runtime.Builtin {
 			return c, m.MoveCard(from, to, c)
 		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}, ChangesState: true},
 		"allow": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			from, to, err := pilePair(a)
+			ps, err := pileArgs(a, 2)
 			if err != nil {
 				return nil, err
 			}
+			from, to := ps[0], ps[1]
 			if n := runtime.ToInt(a[2]); n < 0 {
 				return nil, runtime.Errorf("allow %d passes: the count cannot be negative", n)
 			}
@@ -156,10 +159,11 @@ func Builtins() map[string]runtime.Builtin {
 			return c, nil
 		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile, any) *cards.Card)}, ChangesState: true},
 		"passes": {Fn: func(m *runtime.Machine, a []any) (any, error) {
-			from, to, err := pilePair(a)
+			ps, err := pileArgs(a, 2)
 			if err != nil {
 				return nil, err
 			}
+			from, to := ps[0], ps[1]
 			return m.Allowance(from, to), nil
 		}, Types: []any{new(func(*runtime.Machine, *cards.Pile, *cards.Pile) int)}},
 		"card": {Fn: func(m *runtime.Machine, a []any) (any, error) {
