@@ -1563,6 +1563,31 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			}
 			return c.callGuarded2(m, loc, call, m, v)
 		}, true
+	case id.Value == "str" && len(args) == 1:
+		// str(c) of a card (a key of combat.réserve_par[str(c)]): its text, boxed from the
+		// machine's blocks; str of a string is the string itself. Any other value goes to
+		// the function, as every call of it did.
+		arg, call := args[0], f.Func
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			switch x := v.(type) {
+			case string:
+				return v, nil
+			case *cards.Card:
+				if x != nil {
+					return s.m.BoxString(x.String()), nil
+				}
+			}
+			m := s.m
+			base := m.ArgBase()
+			m.PushArg(v)
+			v, err = c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return v, err
+		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's
 		// function is, but with no recover, since it cannot panic.
