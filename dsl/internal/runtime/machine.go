@@ -98,16 +98,20 @@ type Machine struct {
 	// recent remembers field writes journaled in this generation of the journal (jgen,
 	// bumped when it is cleared), so that writing the same field again, the commonest write,
 	// finds its undo without hashing the field's name (fieldJournaled).
-	recent     *[recentSize]recentField
-	jgen       uint32
-	steps      int
-	mem        int    // memory budget units spent by the current top-level call
-	reached    string // the limit the current top-level call reached (Reached)
-	depth      int
-	peak       int   // the deepest frame of the call the rule cache measures (callCached)
-	running    int   // VMs currently running (nested through calls)
-	vms        []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates []any // the same for Fast code (Fast.Eval)
+	recent *[recentSize]recentField
+	// recentPiles does the same for the piles whose cards the journal holds (SetCards): a
+	// deal or a play changes two piles a card, each found here without a search of the
+	// journal or a look-up of its index by an interface.
+	recentPiles [recentPileSize]recentPile
+	jgen        uint32
+	steps       int
+	mem         int    // memory budget units spent by the current top-level call
+	reached     string // the limit the current top-level call reached (Reached)
+	depth       int
+	peak        int   // the deepest frame of the call the rule cache measures (callCached)
+	running     int   // VMs currently running (nested through calls)
+	vms         []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates  []any // the same for Fast code (Fast.Eval)
 	// free holds each procedure's frames not in use (by Proc.Index), a list through
 	// Frame.next: popped and pushed back with two words written, where a slice's header is
 	// three.
@@ -268,9 +272,12 @@ func (m *Machine) rememberField(rec unsafe.Pointer, key string) {
 func (m *Machine) clearJournal() {
 	clear(m.journal)
 	m.journal = m.journal[:0]
-	if m.jgen++; m.jgen == 0 && m.recent != nil {
+	if m.jgen++; m.jgen == 0 {
 		// The generations wrapped around: entries of generation 0 must not answer.
-		clear(m.recent[:])
+		if m.recent != nil {
+			clear(m.recent[:])
+		}
+		clear(m.recentPiles[:])
 		m.jgen = 1
 	}
 	if m.indexOn {
