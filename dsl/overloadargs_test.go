@@ -23,12 +23,30 @@ func TestOverloadedOperandsChecked(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
 		}
 	}
-	// Operands that read # or a let's variable are left to the whole tree's check; they
-	// still run.
+	// Operands that read # or a let's variable are checked where they stand, in the whole
+	// tree (they ran, or failed when run with "expected machine, got int", or dropped an
+	// argument: let y = 2; 1d6 + int(y, 2) gave a roll plus 2).
+	for _, c := range []struct{ src, want string }{
+		{"map([1, 2], 1d6 + int(#, 2))", "<input>:1:19: invalid number of arguments (expected 1, got 2)"},
+		{"map([1, 2], 1d6 + nulle_part(#))", "<input>:1:19: unknown name nulle_part"},
+		{"map([1, 2], 1d6 + upper(#))", "<input>:1:25: cannot use int as argument (type string) to call upper"},
+		{"let y = 2; 1d6 + int(y, 2)", "<input>:1:18: invalid number of arguments (expected 1, got 2)"},
+		{"filter([1], # + [int(#, 3)] != [])", "<input>:1:18: invalid number of arguments (expected 1, got 2)"},
+	} {
+		s := newInputSession(t)
+		_, err := s.Eval("<input>", c.src)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	// Operands in a predicate or after a let that check still run.
 	for src, want := range map[string]string{
 		"let x = 2; 1d6 + x > 0":           "true",
 		"all(map([1, 2], 1d6 + #), # > 1)": "true",
 		"1d6 + int(2) > 2":                 "true",
+		"let y = 2; 1d6 + int(y) > 2":      "true",
+		"map([[1]], # + [2])":              "[[1, 2]]",
+		"len(map([1, 2], 1d6 + int(#)))":   "2",
 	} {
 		s := newInputSession(t)
 		v, err := s.Eval("<input>", src)

@@ -271,14 +271,27 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		}
 		return uses[p]
 	}
+	// Signatures before any default or row: a default may call a rule or a table declared
+	// after it, and must see how many arguments it takes.
+	paramDecls := make([][]*syntax.Param, len(procs))
 	for i, p := range procs {
+		paramDecls[i] = c.procParams(procObjs[i], p)
+	}
+	tableScopes := make([]*Scope, len(c.tableASTs))
+	for i, ta := range c.tableASTs {
+		c.Uses = usesOf(c.prog.Tables[i].Proc)
+		tableScopes[i] = c.tableSignature(c.prog.Tables[i], ta)
+	}
+	for i := range procs {
 		c.Uses = usesOf(procObjs[i])
-		c.procSignature(procObjs[i], p)
+		c.procDefaults(procObjs[i], paramDecls[i])
 	}
 	c.mapUnits()
 	for i, ta := range c.tableASTs {
-		c.Uses = usesOf(c.prog.Tables[i].Proc)
-		c.tableBody(c.prog.Tables[i], ta)
+		if tableScopes[i] != nil {
+			c.Uses = usesOf(c.prog.Tables[i].Proc)
+			c.tableRows(c.prog.Tables[i], ta, tableScopes[i])
+		}
 	}
 	for i, p := range procs {
 		c.Uses = usesOf(procObjs[i])
@@ -669,10 +682,12 @@ func didYouMeanDetail(name string, cands []string) string {
 	return ""
 }
 
-func (c *Compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
+// procParams reads a procedure's parameters and result as declared, without their defaults:
+// what a call anywhere must know of it (how many arguments, of which types). It returns the
+// declaration of each parameter it kept, for procDefaults.
+func (c *Compiler) procParams(p *runtime.Proc, pa *syntax.ProcDecl) []*syntax.Param {
+	var decls []*syntax.Param
 	seen := map[string]bool{}
-	sc := NewScope(ProcScope)
-	sc.proc = p // a rule's defaults are as pure as its body
 	for _, a := range pa.Params {
 		if !c.CheckName(a.Name, a.Pos) {
 			continue
@@ -683,24 +698,48 @@ func (c *Compiler) procSignature(p *runtime.Proc, pa *syntax.ProcDecl) {
 		}
 		seen[a.Name] = true
 		c.CheckShadow(a.Name, a.Pos)
+		if a.Default == nil && len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
+			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+		}
 		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
+			// Marked until procDefaults compiles it: the parameter may be left out.
+			par.Default = pendingDefault
+		} else {
+			p.MinArg = len(p.Params) + 1
+		}
+		p.Params = append(p.Params, par)
+		decls = append(decls, a)
+	}
+	if pa.Result != nil {
+		p.Result = c.resolveType(pa.Result)
+	}
+	return decls
+}
+
+// pendingDefault stands for a default procParams has seen and procDefaults not yet compiled.
+var pendingDefault = &runtime.Expr{}
+
+// procDefaults compiles a procedure's parameter defaults, once every signature is known; a
+// default sees the parameters before it. A parameter without a declared type takes its
+// default's.
+func (c *Compiler) procDefaults(p *runtime.Proc, decls []*syntax.Param) {
+	sc := NewScope(ProcScope)
+	sc.proc = p // a rule's defaults are as pure as its body
+	for i, par := range p.Params {
+		a := decls[i]
+		if par.Default == pendingDefault {
 			par.Nullable = c.nilDefault(a, par.Type)
 			par.Default = c.compileExpr(a.Default, sc, par.Type)
 			if a.Type == nil && par.Default != nil {
 				par.Type = par.Default.Type
 			}
-		} else if len(p.Params) > 0 && p.Params[len(p.Params)-1].Default != nil {
-			c.errorfSpan(a.Pos, a.Name, fmt.Sprintf("parameter %s has no default but follows one that has", a.Name), "put parameters with defaults last")
+			if par.Default == nil {
+				// In error (reported): a call without it is refused as before.
+				p.MinArg = max(p.MinArg, i+1)
+			}
 		}
-		if par.Default == nil {
-			p.MinArg = len(p.Params) + 1
-		}
-		sc.Vars[a.Name] = par.Type
-		p.Params = append(p.Params, par)
-	}
-	if pa.Result != nil {
-		p.Result = c.resolveType(pa.Result)
+		sc.Vars[par.Name] = par.Type
 	}
 }
 

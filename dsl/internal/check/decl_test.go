@@ -151,3 +151,41 @@ func TestKindChain(t *testing.T) {
 		t.Errorf("e.n.n.n.v = %v, %v", v, err)
 	}
 }
+
+// A parameter's default may call a table or a rule declared after it: every signature is
+// read before any default is compiled (a default calling a table was refused as "tb takes
+// 0 arguments", the table's parameters not read yet). A default that calls with too many
+// arguments is still refused, and defaults see the parameters before them.
+func TestDefaultsCallLaterDeclarations(t *testing.T) {
+	src := `
+rule f(s: string = tb(2)): string { return s }
+rule g(n: int = h(), m: int = n + 1): int { return n * 10 + m }
+rule r(x = jet(3)): int { return x }
+table tb(x) {
+  1 .. 3 : "bas"
+  else   : "haut"
+}
+table jet roll 1d6 {
+  1 .. 6 : 7
+}
+rule h(): int { return 4 }
+`
+	for _, c := range []struct{ expr, want string }{
+		{"f()", "bas"},
+		{"g()", "45"},
+		{"g(1)", "12"},
+		{"r()", "7"},
+	} {
+		v, _, err := run(t, src+"\naction go(): any {\n return "+c.expr+"\n}\n", "go()")
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		if got := runtime.Str(v); got != c.want {
+			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
+		}
+	}
+	_, diags := dsl.LoadSource("t.rules", []byte("rule f(s: string = tb(2, 3)): string { return s }\ntable tb(x) {\n  else : \"a\"\n}\n"))
+	if !strings.Contains(diags.Render(nil), "tb takes 1 argument") {
+		t.Errorf("a default calling a table with too many arguments is not refused: %v", diags)
+	}
+}

@@ -307,6 +307,14 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 		if st.Obj == nil {
 			return nil
 		}
+		// An entity's field (combat.fin = …): the name cannot be rebound nor shadowed here,
+		// so its record is always of the entity's kind.
+		if e, isEntity := c.prog.Globals[shape.Root].(*runtime.Entity); isEntity && st.ObjKind != nil && st.Key == nil &&
+			e.Kind == st.ObjKind && strings.TrimRight(objText, " \t.") == shape.Root {
+			if _, local := sc.lookup(shape.Root); !local {
+				st.ObjEntity = true
+			}
+		}
 		c.checkPureWrite(st, target, sc, s.Pos)
 	default:
 		c.errorf(s.Pos, "cannot assign to this expression", "assign to a variable or to a field: x = … or unit.field = …")

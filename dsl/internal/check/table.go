@@ -30,8 +30,10 @@ func (c *Compiler) tableDecl(ta *syntax.TableDecl) {
 	c.tableASTs = append(c.tableASTs, ta)
 }
 
-// tableBody compiles a table's rows once every global is declared.
-func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
+// tableSignature reads a table's roll and parameters, once every procedure's parameters are
+// known (a default may call a rule), and returns the scope its rows are compiled in; nil when
+// the table is in error and its rows are not compiled.
+func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope {
 	p := t.Proc
 	var plus []lexer.Token // the roll's terms after its dice: + stat - 1
 	rollText := ""
@@ -41,13 +43,13 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 		if first.Type != syntax.TokDice {
 			c.errorf(first.Pos, "table "+t.Name+" rolls "+rollText+", which does not start with dice",
 				"a rolled table's roll is dice, then terms added or taken away: table "+t.Name+" roll 2d6 + stat")
-			return
+			return nil
 		}
 		if rest := ta.Roll.Toks[1:]; len(rest) > 0 {
 			if rest[0].Type != syntax.TokOp || rest[0].Value != "+" && rest[0].Value != "-" {
 				c.errorf(rest[0].Pos, "table "+t.Name+" rolls "+rollText+": after the dice, a roll adds or takes away terms",
 					"write + or - after "+first.Value+": table "+t.Name+" roll "+first.Value+" + stat")
-				return
+				return nil
 			}
 			plus = rest
 		}
@@ -61,12 +63,12 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 				at.Offset += max(e.Col-1, 0)
 			}
 			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, exprx.DieHint(msg, c.prog.Dice()))
-			return
+			return nil
 		}
 		if de.IsRecord() {
 			c.errorf(first.Pos, "table "+t.Name+" rolls "+first.Value+", record dice: a roll of them is a record, no key of a row",
 				"roll the dice in a rule and give the table a field: table "+t.Name+"(n) { … }, called "+t.Name+"(r.s)")
-			return
+			return nil
 		}
 		t.Roll = de
 	}
@@ -95,7 +97,7 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	if t.Roll != nil && plus != nil {
 		c.rollPlus(t, ta, plus, sc)
 		if t.Plus == nil {
-			return
+			return nil
 		}
 		// The parameters are the inputs of what the roll adds; the key comes after them.
 		addKey()
@@ -119,8 +121,14 @@ func (c *Compiler) tableBody(t *runtime.Table, ta *syntax.TableDecl) {
 	}
 	if len(p.Params) == 0 {
 		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
-		return
+		return nil
 	}
+	return sc
+}
+
+// tableRows compiles a table's rows once every signature is known (a row may call a table).
+func (c *Compiler) tableRows(t *runtime.Table, ta *syntax.TableDecl, sc *Scope) {
+	p := t.Proc
 	c.keyEnum = nil
 	if k := t.Key; k < len(p.Params) && p.Params[k].Type.Kind == runtime.TEnum {
 		c.keyEnum = p.Params[k].Type.Enum

@@ -566,6 +566,19 @@ type overloads struct {
 	folded bool
 	// made are the calls the overloads put in place of operators, for checkOverloadArgs.
 	made []*ast.CallNode
+	// joined is set when a walk since Reset joined a list with an untyped value.
+	joined bool
+}
+
+// joinsUnknown reports whether b is a list + a value whose type the checker does not know.
+func joinsUnknown(b *ast.BinaryNode) bool {
+	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
+		return false
+	}
+	l, r := b.Left.Type(), b.Right.Type()
+	isList := func(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Slice }
+	unknown := func(t reflect.Type) bool { return t == nil || t.Kind() == reflect.Interface }
+	return isList(l) && unknown(r) || unknown(l) && isList(r)
 }
 
 // Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
@@ -576,7 +589,19 @@ func (o *overloads) Visit(node *ast.Node) {
 		o.folded = true
 		return
 	}
-	_, wasOp := (*node).(*ast.BinaryNode)
+	b, wasOp := (*node).(*ast.BinaryNode)
+	if wasOp && joinsUnknown(b) {
+		// A list + a value of no static type (a rule's `list` result, m["k"]): expr has no
+		// `+` for lists, and the overload's signatures are lists on both sides, which an
+		// int would fit if one side were `any`. Joined as lists are; the + this becomes
+		// (the budget's __op) refuses a value that is not a list when it runs.
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__concat"}, Arguments: []ast.Node{b.Left, b.Right}}
+		call.SetType(listGoTypes()[0])
+		ast.Patch(node, call)
+		o.joined = true
+		o.made = append(o.made, call)
+		return
+	}
 	for _, p := range o.ops {
 		p.Visit(node)
 	}
@@ -631,7 +656,7 @@ func numberLit(n ast.Node) (any, bool, bool) {
 
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
-	o.folded = false
+	o.folded, o.joined = false, false
 	for _, p := range o.ops {
 		p.Reset()
 	}
@@ -639,6 +664,9 @@ func (o *overloads) Reset() {
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
 func (o *overloads) ShouldRepeat() bool {
+	if o.joined {
+		return true
+	}
 	for _, p := range o.ops {
 		if p.ShouldRepeat() {
 			return true
@@ -708,9 +736,14 @@ func checkOverloadArgs(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode
 	lets := scoped{lets: map[string]bool{}}
 	ast.Walk(&tree.Node, &lets)
 	var v checker.Checker
+	var inTree []ast.Node // operands checked with the whole tree
 	for _, call := range made {
 		for _, arg := range call.Arguments {
-			if isMade[arg] || !lets.standalone(arg) {
+			if isMade[arg] {
+				continue
+			}
+			if !lets.standalone(arg) {
+				inTree = append(inTree, arg)
 				continue
 			}
 			if _, err := v.Check(&parser.Tree{Node: arg, Source: tree.Source}, cfg); err != nil {
@@ -718,8 +751,47 @@ func checkOverloadArgs(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode
 			}
 		}
 	}
+	if len(inTree) > 0 {
+		return checkInTree(tree, cfg, made, inTree)
+	}
 	return nil
 }
+
+// checkInTree checks operands that read what their place in the tree defines (#, a let's
+// variable: map(xs, 1d6 + int(#, 2))) where they stand: the whole tree is checked again
+// with the made calls' types cleared, so that the checker looks inside them as it does in
+// any call, and the calls' types are put back after. Only an error found inside one of
+// these operands is reported; the rest of the tree was checked already.
+func checkInTree(tree *parser.Tree, cfg *conf.Config, made []*ast.CallNode, operands []ast.Node) error {
+	at := map[file.Location]bool{}
+	for _, op := range operands {
+		ast.Find(op, func(n ast.Node) bool {
+			at[n.Location()] = true
+			return false
+		})
+	}
+	for _, call := range made {
+		delete(at, call.Location()) // the call itself: its signature is the overload's
+	}
+	saved := make([]nature.Nature, len(made))
+	for i, call := range made {
+		saved[i] = *call.Nature()
+		call.SetType(anyGoType)
+	}
+	var v checker.Checker
+	_, err := v.Check(tree, cfg)
+	for i, call := range made {
+		call.SetNature(saved[i])
+	}
+	var fe *file.Error
+	if errors.As(err, &fe) && at[fe.Location] {
+		return err
+	}
+	return nil
+}
+
+// anyGoType is the Go type of any: a call of this type is checked again by expr's checker.
+var anyGoType = reflect.TypeFor[any]()
 
 // scoped finds the nodes whose check depends on the tree around them: # (in a predicate),
 // a predicate, a let, and the names the tree's lets bind.

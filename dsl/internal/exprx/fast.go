@@ -1330,7 +1330,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 	}
 	return func(s *fastState) (any, error) {
 		// The VM evaluates the elements before it charges them.
-		out := make([]any, len(elems))
+		out := s.m.NewList(len(elems))
 		for i, e := range elems {
 			v, err := e(s)
 			if err != nil {
@@ -1341,7 +1341,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		if err := c.grow(s, loc, uint(len(out))); err != nil {
 			return nil, err
 		}
-		return out, nil
+		return s.m.BoxList(out), nil
 	}, true
 }
 
@@ -1397,7 +1397,12 @@ func (c *fastCompiler) joinLiteral(loc file.Location, l fn, lit *ast.CallNode, a
 		}
 		var v any
 		if x, ok := a.([]any); ok {
-			v, err = s.m.JoinLists(x, s.scratch[base:])
+			// JoinLists' charge, then its list, made here from the blocks.
+			if err = s.m.ChargeJoin(len(x), len(elems)); err == nil {
+				out := s.m.NewList(len(x) + len(elems))
+				copy(out[copy(out, x):], s.scratch[base:])
+				v = s.m.BoxList(out)
+			}
 		} else {
 			v, err = s.m.Binary("+", a, append(make([]any, 0, len(elems)), s.scratch[base:]...))
 		}
@@ -1602,6 +1607,31 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				return t, nil
 			}
 			return c.callGuarded2(m, loc, call, m, v)
+		}, true
+	case id.Value == "str" && len(args) == 1:
+		// str(c) of a card (a key of combat.réserve_par[str(c)]): its text, boxed from the
+		// machine's blocks; str of a string is the string itself. Any other value goes to
+		// the function, as every call of it did.
+		arg, call := args[0], f.Func
+		return func(s *fastState) (any, error) {
+			v, err := arg(s)
+			if err != nil {
+				return nil, err
+			}
+			switch x := v.(type) {
+			case string:
+				return v, nil
+			case *cards.Card:
+				if x != nil {
+					return s.m.BoxString(x.String()), nil
+				}
+			}
+			m := s.m
+			base := m.ArgBase()
+			m.PushArg(v)
+			v, err = c.callGuarded(loc, call, m.ArgsFrom(base))
+			m.PopArgs(base)
+			return v, err
 		}, true
 	case len(args) == 2 && isMachine(n.Arguments[0]) && chargeOf(id.Value) != nil:
 		// A charge of the budget (__each, __nums, __lit, __built): called as the configuration's

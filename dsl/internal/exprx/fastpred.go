@@ -442,7 +442,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 		}
 	case "map":
 		return func(s *fastState, depth int, it items) (any, error) {
-			out := make([]any, it.n)
+			out := s.m.NewList(it.n)
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
 				v, err := body(s)
@@ -457,7 +457,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(out) == 0 {
 				return emptyList, nil
 			}
-			return out, nil
+			return s.m.BoxList(out), nil
 		}
 	case "filter":
 		return func(s *fastState, depth int, it items) (any, error) {
@@ -492,9 +492,10 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(kept) == 0 {
 				return emptyList, nil
 			}
-			out := append(make([]any, 0, len(kept)), kept...)
+			out := s.m.NewList(len(kept))
+			copy(out, kept)
 			dropScratch(s, base)
-			return out, nil
+			return s.m.BoxList(out), nil
 		}
 	case "find", "findIndex", "findLast", "findLastIndex":
 		last := n.Name == "findLast" || n.Name == "findLastIndex"
@@ -645,11 +646,11 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 	if len(pairs) == 0 {
 		return emptyList, nil
 	}
-	out := make([]any, len(pairs))
+	out := s.m.NewList(len(pairs))
 	for i, p := range pairs {
 		out[i] = p.item
 	}
-	return out, nil
+	return s.m.BoxList(out), nil
 }
 
 // pointer is # (the element), #index or #acc of the innermost predicate loop.

@@ -48,7 +48,9 @@ func TestPileCardsMatchVM(t *testing.T) {
 		"map([p, 1], #.value)", "map([q, p], #.cards)", "map(map(q.cards, #), #.suit)",
 		"any(map(p.cards, #), #.red)", "map([p.main, p], #.name)", "map([p], #?.name)",
 		"concat(q.cards, [1])", "concat(p.cards, q.cards)", "len(concat(q.cards))", "concat(map(q.cards, #), q.cards)[1:]",
-		"len(concat(p.cards, [p]))"}
+		"len(concat(p.cards, [p]))",
+		// str of a card, of a string, of a pile, a map, nil and a number.
+		"str(q.cards[0])", "map(q.cards, str(#))", "str(p)", "str('x')", "str(p.main)", "{(str(q.cards[0])): 1}"}
 	types := map[string]*runtime.Type{"p": runtime.AnyType, "q": runtime.PileType}
 	for _, text := range texts {
 		x := expr(text)

@@ -328,6 +328,10 @@ func (m *Machine) JoinLists(x, y []any) ([]any, error) {
 	return append(append(make([]any, 0, len(x)+len(y)), x...), y...), nil
 }
 
+// ChargeJoin charges joining two lists of lengths a and b as JoinLists does, for a caller
+// that makes the joined list itself.
+func (m *Machine) ChargeJoin(a, b int) error { return m.chargeJoin(a, b) }
+
 // ListOf reads v as a list: a list value, or a roll's faces ([]int) or symbols ([]string),
 // which are lists to a rule whatever Go type holds them. The typed ones are copied.
 func ListOf(v any) ([]any, bool) {

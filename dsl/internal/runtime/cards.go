@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"unsafe"
 
 	"rulesh/stdlib/cards"
 	"rulesh/stdlib/dice"
@@ -62,11 +63,42 @@ func (p *Program) ParseCard(s string) (*cards.Card, error) {
 // SetCards replaces a pile's cards (journaled: the pile's cards before the call come back
 // if the call fails).
 func (m *Machine) SetCards(p *cards.Pile, cs []*cards.Card) {
-	if !m.journaledOnce(p) {
+	if !m.pileJournaled(p) {
 		old := p.Cards
 		m.record(undo{restore: func() { p.Cards = old }, id: p})
+		m.recentPiles[pileSlot(p)] = recentPile{pile: uintptr(unsafe.Pointer(p)), gen: m.jgen}
 	}
 	p.Cards = cs
+}
+
+// recentPile is an entry of Machine.recentPiles: a pile's address whose cards the journal
+// holds, when gen is the journal's generation (the journal keeps the pile alive meanwhile,
+// so the address names no other pile).
+type recentPile struct {
+	pile uintptr
+	gen  uint32
+}
+
+// recentPileSize is the number of entries of Machine.recentPiles (a power of two): the
+// naval rules change nine piles.
+const recentPileSize = 16
+
+// pileSlot is where p goes in Machine.recentPiles: a hash of its address.
+func pileSlot(p *cards.Pile) uint {
+	return uint((uint64(uintptr(unsafe.Pointer(p))) >> 4 * 0x9E3779B97F4A7C15) >> (64 - 4))
+}
+
+// pileJournaled is journaledOnce for a pile, first asked of m.recentPiles.
+func (m *Machine) pileJournaled(p *cards.Pile) bool {
+	e := &m.recentPiles[pileSlot(p)]
+	if e.gen == m.jgen && e.pile == uintptr(unsafe.Pointer(p)) {
+		return true
+	}
+	if !m.journaledOnce(p) {
+		return false
+	}
+	*e = recentPile{pile: uintptr(unsafe.Pointer(p)), gen: m.jgen}
+	return true
 }
 
 // AsCard takes a card as a builtin receives it: a card, or a card literal's text read

@@ -91,3 +91,40 @@ entity a: P { nom: "a" }
 		}
 	}
 }
+
+// TestEntityFieldWrites: a write to an entity's field conforms the value to the entity's
+// kind (an int into a float field stays a float), and a parameter named like an entity is
+// the parameter, whose kind's field is written, not the entity's.
+func TestEntityFieldWrites(t *testing.T) {
+	prog, diags := compile("t.rules", `ruleset "t"
+kind K { a: float = 0.5 }
+kind L { a: int = 0 }
+entity e: K { }
+entity g: L { }
+action t(e: L) {
+  e.a = 3
+}
+action u() {
+  e.a = 2
+  t(g)
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Call("u"); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := m.Global("e")
+	g, _ := m.Global("g")
+	if a, ok := e.(map[string]any)["a"].(float64); !ok || a != 2 {
+		t.Errorf("e.a = %#v, want the float 2", e.(map[string]any)["a"])
+	}
+	if a, ok := g.(map[string]any)["a"].(int); !ok || a != 3 {
+		t.Errorf("g.a = %#v, want the int 3", g.(map[string]any)["a"])
+	}
+}

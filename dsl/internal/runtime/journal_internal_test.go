@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"rulesh/stdlib/cards"
 )
 
 // set writes rec[key] = v as setEntry does, without its checks.
@@ -98,5 +100,44 @@ func TestJournalFieldNamedTwice(t *testing.T) {
 	m.rollback()
 	if len(rec) != 1 || rec["hp"] != 10 {
 		t.Errorf("after the rollback: %v, want map[hp:10]", rec)
+	}
+}
+
+// A pile changed again in the same top-level call keeps its one undo (m.recentPiles), the
+// next call journals the cards it found, and so after the generations wrap around.
+func TestJournalRecentPiles(t *testing.T) {
+	a, b, c := &cards.Card{RankName: "A"}, &cards.Card{RankName: "B"}, &cards.Card{RankName: "C"}
+	m := &Machine{}
+	p := &cards.Pile{Name: "p", Cards: []*cards.Card{a}}
+	m.SetCards(p, []*cards.Card{b})
+	m.SetCards(p, []*cards.Card{c})
+	if len(m.journal) != 1 {
+		t.Fatalf("two changes of one pile: %d undos, want 1", len(m.journal))
+	}
+	m.rollback()
+	if len(p.Cards) != 1 || p.Cards[0] != a {
+		t.Fatalf("rolled back to %v, want [A]", p.Cards)
+	}
+	m.SetCards(p, []*cards.Card{b})
+	m.clearJournal() // the call succeeded: p holds B
+	m.SetCards(p, []*cards.Card{c})
+	if len(m.journal) != 1 {
+		t.Fatalf("a change in the next call: %d undos, want 1", len(m.journal))
+	}
+	m.rollback()
+	if p.Cards[0] != b {
+		t.Errorf("rolled back to %v, want [B]", p.Cards)
+	}
+
+	m = &Machine{}
+	p = &cards.Pile{Name: "p", Cards: []*cards.Card{a}}
+	m.SetCards(p, []*cards.Card{b}) // remembered in generation 0
+	m.clearJournal()
+	m.jgen = math.MaxUint32
+	m.clearJournal() // wraps around
+	m.SetCards(p, []*cards.Card{c})
+	m.rollback()
+	if p.Cards[0] != b {
+		t.Errorf("after the generations wrapped: rolled back to %v, want [B]", p.Cards)
 	}
 }

@@ -32,6 +32,9 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 // Machine runs procedures of a Program against its own state. A Machine is not safe for
 // concurrent use; run one per goroutine (they may share the Program).
 type Machine struct {
+	// slab holds the blocks short lists and strings are carved from (NewList, BoxList,
+	// BoxString).
+	slab    slab
 	prog    *Program
 	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
@@ -95,16 +98,20 @@ type Machine struct {
 	// recent remembers field writes journaled in this generation of the journal (jgen,
 	// bumped when it is cleared), so that writing the same field again, the commonest write,
 	// finds its undo without hashing the field's name (fieldJournaled).
-	recent     *[recentSize]recentField
-	jgen       uint32
-	steps      int
-	mem        int    // memory budget units spent by the current top-level call
-	reached    string // the limit the current top-level call reached (Reached)
-	depth      int
-	peak       int   // the deepest frame of the call the rule cache measures (callCached)
-	running    int   // VMs currently running (nested through calls)
-	vms        []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates []any // the same for Fast code (Fast.Eval)
+	recent *[recentSize]recentField
+	// recentPiles does the same for the piles whose cards the journal holds (SetCards): a
+	// deal or a play changes two piles a card, each found here without a search of the
+	// journal or a look-up of its index by an interface.
+	recentPiles [recentPileSize]recentPile
+	jgen        uint32
+	steps       int
+	mem         int    // memory budget units spent by the current top-level call
+	reached     string // the limit the current top-level call reached (Reached)
+	depth       int
+	peak        int   // the deepest frame of the call the rule cache measures (callCached)
+	running     int   // VMs currently running (nested through calls)
+	vms         []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates  []any // the same for Fast code (Fast.Eval)
 	// free holds each procedure's frames not in use (by Proc.Index), a list through
 	// Frame.next: popped and pushed back with two words written, where a slice's header is
 	// three.
@@ -265,9 +272,12 @@ func (m *Machine) rememberField(rec unsafe.Pointer, key string) {
 func (m *Machine) clearJournal() {
 	clear(m.journal)
 	m.journal = m.journal[:0]
-	if m.jgen++; m.jgen == 0 && m.recent != nil {
+	if m.jgen++; m.jgen == 0 {
 		// The generations wrapped around: entries of generation 0 must not answer.
-		clear(m.recent[:])
+		if m.recent != nil {
+			clear(m.recent[:])
+		}
+		clear(m.recentPiles[:])
 		m.jgen = 1
 	}
 	if m.indexOn {
@@ -1316,9 +1326,9 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 		}
 	}
 	ft := s.FieldType
-	// A record in a parameter that still holds what its call conformed to the assignment's
-	// kind is of that kind: its kind is not read from its map again.
-	if s.Key != nil || s.ObjKind == nil || s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind) {
+	// An entity, or a record in a parameter that still holds what its call conformed to the
+	// assignment's kind, is of that kind: its kind is not read from its map again.
+	if s.Key != nil || s.ObjKind == nil || !s.ObjEntity && (s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind)) {
 		if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
 			fd := k.ByName[field]
 			if fd == nil {
@@ -1567,7 +1577,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 		for _, k := range keys {
 			var key any
 			if s.Key != "" {
-				key = k
+				key = m.BoxString(k)
 			}
 			if ok, err := iter(key, c[k]); !ok || err != nil {
 				return err

@@ -35,7 +35,10 @@ type AssignStmt struct {
 	FieldType *Type // the field's declared type, or a typed map's value type: the value must conform to it
 	// ObjKind is the record kind the checker gave Obj when Field is that kind's field:
 	// a record of that kind has the field, of type FieldType, without a look-up by name.
-	ObjKind   *Kind
+	ObjKind *Kind
+	// ObjEntity says Obj is the name of an entity of kind ObjKind: its record is of that
+	// kind, and its kind is not read from the record at each write.
+	ObjEntity bool
 	KeyType   *Type // a typed map's key type (an entry of one is set), else nil
 	Op        string
 	Value     *Expr

@@ -119,13 +119,17 @@ func Keys(m *runtime.Machine, v any) ([]any, error) {
 		return nil, err
 	}
 	// The keys are sorted in the list itself: no list of strings beside it (keys are
-	// unique, so the order is sortedEntries' order).
-	out := make([]any, 0, len(mp))
+	// unique, so the order is sortedEntries' order). The list and the keys' boxes come
+	// from the machine's blocks.
+	out := m.NewList(len(mp))
+	n := 0
 	for k := range mp {
 		if k != runtime.KindKey {
-			out = append(out, k)
+			out[n] = m.BoxString(k)
+			n++
 		}
 	}
+	out = out[:n:n]
 	slices.SortFunc(out, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
 	return out, nil
 }
