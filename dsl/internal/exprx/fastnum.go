@@ -12,10 +12,11 @@ import (
 )
 
 // The number operators' overloads (__num_add, __roll_lt, …), the checks the patches wrap
-// around numbers (__finite, __num) and `in` of a list, called without the guarded call's argument stack, defer
-// and recover: each function of the configuration is called as it is when its operands are
-// numbers it cannot panic on (an int, a float, a roll of numbered dice), else by the guarded
-// call, as before. A strike of Mortebrume makes about twenty-five of these calls.
+// around numbers (__finite, __num) and `in` of a list, called without the guarded call's
+// argument stack, defer and recover: each is computed here, or its function called as it
+// is, when its operands are values it cannot panic on (an int, a float, a roll of numbered
+// dice), else by the guarded call, as before. A strike of Mortebrume makes about
+// twenty-five of these calls.
 
 // quickCall compiles the call of the configuration's function name with the compiled
 // arguments args (call is the function) without the guarded call's layers, or returns nil
@@ -28,7 +29,7 @@ func (c *fastCompiler) quickCall(n *ast.CallNode, name string, args []fn, call f
 			return nil
 		}
 		if isComparison(op) && strings.HasPrefix(name, "__num_") {
-			return c.quickCompare(op, args, call, loc)
+			return quickCompare(op, args)
 		}
 		return c.quickArith(op, args, call, loc)
 	case name == "__finite" && len(args) == 2:
@@ -108,6 +109,7 @@ func opOfOverload(name string) (string, bool) {
 	return "", false
 }
 
+// isComparison reports whether op is one of the comparison operators.
 func isComparison(op string) bool {
 	switch op {
 	case "<", "<=", ">", ">=", "==", "!=":
@@ -117,7 +119,7 @@ func isComparison(op string) bool {
 }
 
 // quickCompare is a numOp comparison: core.Compare, which reads any value and cannot fail.
-func (c *fastCompiler) quickCompare(op string, args []fn, call func(...any) (any, error), loc file.Location) fn {
+func quickCompare(op string, args []fn) fn {
 	l, r := args[0], args[1]
 	return func(s *fastState) (any, error) {
 		a, err := l(s)
@@ -286,6 +288,7 @@ func inSameType(x any, list []any) (found, ok bool) {
 	return false, false
 }
 
+// inOf is inSameType for a needle of type T.
 func inOf[T comparable](x T, list []any) (found, ok bool) {
 	for _, e := range list {
 		y, same := e.(T)
