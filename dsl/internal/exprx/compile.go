@@ -84,6 +84,7 @@ type Compiler struct {
 	envFound []envName
 	envKey   []byte
 	checkKey []byte // Compile's buffer for the key of checked
+	qtoks    []qtok // quickParse's buffer of tokens
 	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
 	// compiled meanwhile to the VM, their bytecode built when first run (if ever): neither
 	// the closures nor expr's compiler give a diagnostic for an expression the closures take.
@@ -173,7 +174,10 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	}
 	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
 	cfg := c.exprConfig(env, pv, rewritten)
-	tree, err := safeCheck(rewritten, cfg, reads)
+	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
+	c.qtoks = nil
+	tree, err := safeCheck(rewritten, cfg, reads, &qtoks)
+	c.qtoks = qtoks
 	if len(cfg.Visitors) > 1 {
 		c.spareOps = append(c.spareOps, cfg.Visitors[1].(*overloads)) // the check is done with them
 	}
@@ -648,8 +652,9 @@ func (o *overloads) ShouldRepeat() bool {
 
 // safeCheck is the front half of expr.Compile with a configuration built by exprConfig:
 // parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
-// compileBytecode's. A panic inside expr on odd input becomes an error.
-func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser.Tree, err error) {
+// compileBytecode's. A panic inside expr on odd input becomes an error. toks is quickParse's
+// buffer.
+func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -661,7 +666,14 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads) (tree *parser
 	if exprPipeline {
 		tree, err = checker.ParseCheck(src, cfg)
 	} else {
-		tree, err = parser.ParseWithConfig(src, cfg)
+		if onParse != nil {
+			onParse(src, cfg)
+		}
+		var quick bool
+		tree, *toks, quick = quickParse(src, cfg, *toks)
+		if !quick {
+			tree, err = parser.ParseWithConfig(src, cfg)
+		}
 		if err == nil {
 			err = patchAndCheck(tree, cfg)
 		}
@@ -760,6 +772,8 @@ func (s *scoped) standalone(n ast.Node) bool {
 var (
 	exprPipeline bool
 	onChecked    func(src string, tree *parser.Tree)
+	// onParse, set by tests, is shown every text parsed with its configuration.
+	onParse func(src string, cfg *conf.Config)
 )
 
 // patchAndCheck is expr's checker.PatchAndCheck (v1.17.8) for the visitors exprConfig
