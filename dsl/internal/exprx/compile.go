@@ -75,6 +75,8 @@ type Compiler struct {
 	tallies map[ast.Node]*runtime.Type
 	// spareOps are operator overloads free for the next expression (overloadsFor).
 	spareOps []*overloads
+	// overloadsFound memoises the overloads' search for a function (overloads.find).
+	overloadsFound map[overloadKey]overloadFound
 	// toks is rewriteLiterals' buffer of tokens.
 	toks []lexer.Token
 	// envs are the environments built so far by their key, typeIDs the types' numbers in
@@ -546,7 +548,10 @@ func (c *Compiler) overloadsFor(cfg *conf.Config) *overloads {
 		}
 		return o
 	}
-	o := &overloads{ops: make([]*exprpatcher.OperatorOverloading, len(overloadedOps.Get()))}
+	if c.overloadsFound == nil {
+		c.overloadsFound = map[overloadKey]overloadFound{}
+	}
+	o := &overloads{ops: make([]*exprpatcher.OperatorOverloading, len(overloadedOps.Get())), found: c.overloadsFound}
 	for i, op := range overloadedOps.Get() {
 		o.ops[i] = &exprpatcher.OperatorOverloading{
 			Operator: op.op, Overloads: op.fns, Env: &cfg.Env, Functions: cfg.Functions, NtCache: &cfg.NtCache,
@@ -569,23 +574,79 @@ type overloads struct {
 	folded bool
 	// made are the calls the overloads put in place of operators, for checkOverloadArgs.
 	made []*ast.CallNode
+	// applied is set when a walk since Reset put a call in place of an operator.
+	applied bool
+	// found is the compiler's memo of find.
+	found map[overloadKey]overloadFound
 }
 
-// Visit implements ast.Visitor: a node has one operator, so at most one overload applies.
-// Float arithmetic on literals is folded first, as expr's optimizer would have done had the
-// overload not made it a call (1.5 * 2 stays the literal 3.0).
+// overloadKey is a search for an overload of an operator: its operands' types.
+type overloadKey struct {
+	op   string
+	l, r reflect.Type
+}
+
+// overloadFound is what FindSuitableOperatorOverload found: the call's type and function.
+type overloadFound struct {
+	ret reflect.Type
+	fn  string
+	ok  bool
+}
+
+// Visit implements ast.Visitor: expr's OperatorOverloading.Visit (v1.17.8) for the one
+// overload of the node's operator (a node has one operator, so at most one applies),
+// whose search is memoised (find). Float arithmetic on literals is folded first, as expr's
+// optimizer would have done had the overload not made it a call (1.5 * 2 stays the literal
+// 3.0). Calling each operator's Visit on every node, and its search through the
+// overloads' reflected signatures for every operator, was a twentieth of checking the
+// largest shipped ruleset.
 func (o *overloads) Visit(node *ast.Node) {
 	if foldFloat(node) {
 		o.folded = true
 		return
 	}
-	_, wasOp := (*node).(*ast.BinaryNode)
-	for _, p := range o.ops {
-		p.Visit(node)
+	b, ok := (*node).(*ast.BinaryNode)
+	if !ok {
+		return
 	}
-	if call, ok := (*node).(*ast.CallNode); ok && wasOp {
+	var p *exprpatcher.OperatorOverloading
+	for _, q := range o.ops {
+		if q.Operator == b.Operator {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		return
+	}
+	if f := o.find(p, b.Left.Type(), b.Right.Type()); f.ok {
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: f.fn}, Arguments: []ast.Node{b.Left, b.Right}}
+		call.SetType(f.ret)
+		ast.Patch(node, call)
+		o.applied = true
 		o.made = append(o.made, call)
 	}
+}
+
+// find is p.FindSuitableOperatorOverload(l, r), memoised. Its answer depends on the
+// operand types, the functions (the compiler's, the same for every expression) and the
+// environment only through the overloads' names, which no environment holds (names
+// starting with __ are the compiler's): with one of them in the environment it is asked
+// every time.
+func (o *overloads) find(p *exprpatcher.OperatorOverloading, l, r reflect.Type) overloadFound {
+	for _, fn := range p.Overloads {
+		if _, inEnv := p.Env.Get(p.NtCache, fn); inEnv {
+			ret, fn, ok := p.FindSuitableOperatorOverload(l, r)
+			return overloadFound{ret, fn, ok}
+		}
+	}
+	key := overloadKey{p.Operator, l, r}
+	f, known := o.found[key]
+	if !known {
+		f.ret, f.fn, f.ok = p.FindSuitableOperatorOverload(l, r)
+		o.found[key] = f
+	}
+	return f
 }
 
 // foldFloat replaces arithmetic on two number literals that the float overloads (numOps)
@@ -634,21 +695,11 @@ func numberLit(n ast.Node) (any, bool, bool) {
 
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
-	o.folded = false
-	for _, p := range o.ops {
-		p.Reset()
-	}
+	o.folded, o.applied = false, false
 }
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
-func (o *overloads) ShouldRepeat() bool {
-	for _, p := range o.ops {
-		if p.ShouldRepeat() {
-			return true
-		}
-	}
-	return false
-}
+func (o *overloads) ShouldRepeat() bool { return o.applied }
 
 // safeCheck is the front half of expr.Compile with a configuration built by exprConfig:
 // parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
