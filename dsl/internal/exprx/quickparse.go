@@ -17,10 +17,10 @@ import (
 )
 
 // quickParse builds the tree expr's parser (v1.17.8) builds for src, for the common part
-// of its syntax: names, members (a.b, a[i]), calls of functions and of builtins that take
-// no predicate, int and float literals in decimal, strings without escapes, true, false,
-// nil, arrays, maps, parentheses, the unary operators ! - +, the binary operators of
-// arithmetic, comparison, && and ||, .., and c ? a : b. It reports false for anything
+// of its syntax: names, members (a.b, a[i]), calls of functions and of builtins, predicates
+// (filter(l, # > 1), sortBy(l, .f)), int and float literals in decimal, strings without
+// escapes, true, false, nil, arrays, maps, parentheses, the unary operators ! - +, the
+// binary operators of arithmetic, comparison, && and ||, .. and in, and c ? a : b. It reports false for anything
 // else, and for any text expr would refuse: the caller then asks expr's parser, so expr's
 // syntax and errors stay exactly as they are. expr's parser spent most of its time on
 // allocations per call and per token (its lexer's ring, a token's error, the parser): a
@@ -104,12 +104,15 @@ func quickLex(src string, toks []qtok) ([]qtok, bool) {
 			}
 			n := identLen(src[i:])
 			word := src[i : i+n]
-			if operatorWord(word) {
+			kind := qIdent
+			if word == "in" {
+				kind = qOp
+			} else if operatorWord(word) {
 				return toks, false
 			}
 			i += n
 			runes += utf8.RuneCountInString(word)
-			emit(qIdent, word, from)
+			emit(kind, word, from)
 		case c >= '0' && c <= '9':
 			n := numberLen(src[i:])
 			if n == 0 {
@@ -238,6 +241,13 @@ func opLen2(s string) int {
 			return 0 // .5
 		}
 		return 1
+	case '#':
+		if len(s) > 1 {
+			if r, _ := utf8.DecodeRuneInString(s[1:]); r == '#' || alphaNumeric(r) {
+				return 0 // ##, and #name, a name the lexer reads on in its own way
+			}
+		}
+		return 1
 	case '?':
 		if len(s) > 1 && (s[1] == '.' || s[1] == '?') {
 			return 0
@@ -259,6 +269,7 @@ type quickParser struct {
 	i     int
 	cfg   *conf.Config
 	nodes uint // the nodes created, as expr's checkNodeLimit counts them
+	depth int  // predicates open
 	ok    bool
 }
 
@@ -384,6 +395,18 @@ func (p *quickParser) parsePrimary() ast.Node {
 		p.expect(qBracket, ")")
 		return p.parsePostfixExpression(expr)
 	}
+	if p.depth > 0 && token.kind == qOp && (token.value == "#" || token.value == ".") {
+		name := ""
+		if token.value == "#" {
+			p.next()
+			if p.cur().kind == qIdent {
+				name = p.cur().value
+				p.next()
+			}
+		}
+		node := p.node(&ast.PointerNode{Name: name}, token.loc)
+		return p.parsePostfixExpression(node)
+	}
 	return p.parseSecondary()
 }
 
@@ -442,22 +465,57 @@ func (p *quickParser) parseSecondary() ast.Node {
 	return p.parsePostfixExpression(node)
 }
 
-// predicates are the builtins expr parses with a predicate (its parser's predicates).
-func predicateBuiltin(name string) bool {
+// The arguments of a builtin with a predicate (expr's parser's predicates).
+const (
+	argExpr      = 1
+	argPredicate = 2
+	argOptional  = 1 << 7
+)
+
+// predicateArgs returns the arguments of the builtin name if it takes a predicate, or nil.
+func predicateArgs(name string) []int {
 	switch name {
-	case "all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex",
-		"findLast", "findLastIndex", "groupBy", "sortBy", "reduce":
-		return true
+	case "all", "none", "any", "one", "filter", "map", "find", "findIndex", "findLast", "findLastIndex", "groupBy":
+		return []int{argExpr, argPredicate}
+	case "count", "sum":
+		return []int{argExpr, argPredicate | argOptional}
+	case "sortBy", "reduce":
+		return []int{argExpr, argPredicate, argExpr | argOptional}
 	}
-	return false
+	return nil
 }
 
 func (p *quickParser) parseCall(token qtok) ast.Node {
-	if predicateBuiltin(token.value) {
-		p.ok = false
-		return nil
-	}
 	isOverridden := p.cfg != nil && p.cfg.IsOverridden(token.value)
+	if args := predicateArgs(token.value); args != nil && !isOverridden {
+		p.expect(qBracket, "(")
+		arguments := []ast.Node{}
+		for i, arg := range args {
+			if p.is(qBracket, ")") {
+				if arg&argOptional == argOptional {
+					break
+				}
+				p.ok = false // expected at least … arguments
+				return nil
+			}
+			if i > 0 {
+				p.expect(qOp, ",")
+			}
+			var node ast.Node
+			switch {
+			case arg&argExpr == argExpr:
+				node = p.parseExpression(0)
+			case arg&argPredicate == argPredicate:
+				node = p.parsePredicate()
+			}
+			arguments = append(arguments, node)
+		}
+		if p.is(qOp, ",") {
+			p.next()
+		}
+		p.expect(qBracket, ")")
+		return p.node(&ast.BuiltinNode{Name: token.value, Arguments: arguments}, token.loc)
+	}
 	if _, ok := builtin.Index[token.value]; ok && (p.cfg == nil || !p.cfg.Disabled[token.value]) && !isOverridden {
 		args := p.parseArguments()
 		return p.node(&ast.BuiltinNode{Name: token.value, Arguments: args}, token.loc)
@@ -465,6 +523,30 @@ func (p *quickParser) parseCall(token qtok) ast.Node {
 	callee := p.node(&ast.IdentifierNode{Value: token.value}, token.loc)
 	args := p.parseArguments()
 	return p.node(&ast.CallNode{Callee: callee, Arguments: args}, token.loc)
+}
+
+func (p *quickParser) parsePredicate() ast.Node {
+	startToken := *p.cur()
+	withBrackets := false
+	if p.is(qBracket, "{") {
+		p.next()
+		withBrackets = true
+	}
+	p.depth++
+	var node ast.Node
+	if withBrackets {
+		node = p.parseSequenceExpression()
+	} else {
+		node = p.parseExpression(0)
+		if p.is(qOp, ";") {
+			p.ok = false
+		}
+	}
+	p.depth--
+	if withBrackets {
+		p.expect(qBracket, "}")
+	}
+	return p.node(&ast.PredicateNode{Node: node}, startToken.loc)
 }
 
 func (p *quickParser) parseArguments() []ast.Node {

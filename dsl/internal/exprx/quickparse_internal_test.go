@@ -23,6 +23,13 @@ var quickParseSeeds = []string{
 	"f(g(h(i)))", "((((a))))", "[[[1]]]", "true", "nil.x", "nil", "false ? 1 : 2", "1 2",
 	"\xff", "'unterminated", "a.5", "a..b", "1...3", ".5", "a . b", "a [ 0 ]", "x.y.z(1)",
 	"\"\r\"", "`raw`", "a\tb", "f(a)(b)", "a[0][1]", "{a: {b: [1, {c: d}]}}",
+	"filter(l, .x > 1)", "map(l, #)", "map(l, # + 1)", "any(l, same(#, p))", "count(l)",
+	"count(l, #)", "count(l, #,)", "sum(l, .n)", "sortBy(l, .a.b, \"desc\")", "sortBy(l, .a)",
+	"reduce(l, #acc + #, 0)", "reduce(l, # + #index)", "filter(l, {# > 1})", "filter(l, {let x = #; x})",
+	"filter(l, # > 1; 2)", "filter(l)", "filter()", "map(l, map(#, # * 2))", "filter(l, # in [1, 2])",
+	"a in b", "a in [1, 2] && b", "x in 1..3", "a.in", "{in: 1}", "# > 1", ".a", "#x", "##",
+	"# x", "filter(l, # x)", "all(l, .ok) ? 1 : 2", "groupBy(l, .k)", "first(filter(l, .a))",
+	"filter(l, .a)[0]", "filter(l, #.a.b == 1)", "map(l, .)", "map(l, #[0])",
 }
 
 // quickParseConfig is a configuration like the ones quickParse is used with: builtins
@@ -61,7 +68,7 @@ func TestQuickParseSeeds(t *testing.T) {
 			t.Errorf("%q: %s", src, diff)
 		}
 	}
-	for _, src := range []string{"a", "p.nom", "a[i].b", "f(a, b,)", "len(x)", "upper(s)", "1..3", "x < y < z", "{a: 1, 'b': 2, 3: x, (k): v,}", "a ? b : c ? d : e"} {
+	for _, src := range []string{"a", "p.nom", "a[i].b", "f(a, b,)", "len(x)", "upper(s)", "1..3", "x < y < z", "{a: 1, 'b': 2, 3: x, (k): v,}", "a ? b : c ? d : e", "filter(l, .x > 1)", "sortBy(l, .a.b, \"desc\")", "count(l)", "map(l, # + 1)", "a in b"} {
 		if took, _ := QuickParseDiff(src, cfg); !took {
 			t.Errorf("quickParse did not take %q", src)
 		}
