@@ -110,6 +110,41 @@ func NewCompiler(p *runtime.Program) *Compiler {
 	return &Compiler{prog: p, mu: new(sync.Mutex)}
 }
 
+// memoScope is a Scope that remembers its answers about locals while one expression is
+// compiled (no local is declared meanwhile): the checker's scope walks the blocks out to
+// the procedure for each question, a map each, and the environment, the patches and the
+// static types ask about the same few names again and again (3.6% of checking the largest
+// shipped ruleset).
+type memoScope struct {
+	Scope
+	locals []memoLocal
+	buf    [8]memoLocal
+}
+
+// memoLocal is an answer of Scope.Local.
+type memoLocal struct {
+	name string
+	t    *runtime.Type
+	ok   bool
+}
+
+// Local implements Scope.
+func (m *memoScope) Local(name string) (*runtime.Type, bool) {
+	for i := range m.locals {
+		if m.locals[i].name == name {
+			return m.locals[i].t, m.locals[i].ok
+		}
+	}
+	t, ok := m.Scope.Local(name)
+	if m.locals == nil {
+		m.locals = m.buf[:0]
+	}
+	if len(m.locals) < cap(m.buf) {
+		m.locals = append(m.locals, memoLocal{name, t, ok})
+	}
+	return t, ok
+}
+
 // Unknown says what an Error names that the program lacks.
 type Unknown int
 
@@ -150,6 +185,7 @@ func (e *Error) Error() string { return e.Summary }
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
 	c.tallies = nil
+	sc = &memoScope{Scope: sc}
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
 	if diags.HasErrors() {
 		return nil, diags, nil
