@@ -68,9 +68,10 @@ type Compiler struct {
 	typeNatures map[*runtime.Type]nature.Nature
 	// origins maps the nodes added after the check (budgetPatch, globalReads) to the nodes
 	// they stand for; orig reads through them.
-	origins map[ast.Node]ast.Node
-	// enumValues maps the string constants written Enum.value to their enum's type.
-	enumValues map[ast.Node]*runtime.Type
+	origins origins
+	// enumValues maps the string constants written Enum.value to their enum's type (keyed
+	// by the node's pointer: an interface key is hashed and compared through its type).
+	enumValues map[*ast.StringNode]*runtime.Type
 	// tallies caches tallyType for the nodes of the expression being compiled.
 	tallies map[ast.Node]*runtime.Type
 	// spareOps are operator overloads free for the next expression (overloadsFor).
@@ -193,9 +194,6 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 	x.Origin = origin
 	// The literals' warnings (a count of successes compared) come first, in text order.
 	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits, warns: diags}
-	if c.origins == nil {
-		c.origins = map[ast.Node]ast.Node{}
-	}
 	env := c.envNature(sc, rewritten)
 	// An expression of a procedure written as another one before it, reading the same names
 	// of the same types (envNature's key), checks the same: expr's check of a tree reads only
@@ -210,7 +208,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil)
 		}
 	}
-	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: c.origins}
+	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: &c.origins}
 	cfg := c.exprConfig(env, pv, rewritten)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil
@@ -294,12 +292,49 @@ var noFast bool
 // orig returns the node as written, before the run-time rewrites.
 func (c *Compiler) orig(n ast.Node) ast.Node {
 	for {
-		o, ok := c.origins[n]
+		o, ok := c.origins.get(n)
 		if !ok {
 			return n
 		}
 		n = o
 	}
+}
+
+// origins maps the nodes the rewrites put in a tree after its check to the nodes they stand
+// for. kinds tells which node types are keys, so that a look-up of any other node (most of
+// them: names, members, literals) is answered without hashing an interface.
+type origins struct {
+	m     map[ast.Node]ast.Node
+	kinds uint8
+}
+
+// originKind is the bit of n's node type in origins.kinds.
+func originKind(n ast.Node) uint8 {
+	switch n.(type) {
+	case *ast.CallNode:
+		return 1
+	case *ast.BinaryNode:
+		return 2
+	}
+	return 4
+}
+
+// set records that n stands for was.
+func (o *origins) set(n, was ast.Node) {
+	if o.m == nil {
+		o.m = map[ast.Node]ast.Node{}
+	}
+	o.m[n] = was
+	o.kinds |= originKind(n)
+}
+
+// get returns the node n stands for, if n was added.
+func (o *origins) get(n ast.Node) (ast.Node, bool) {
+	if o.kinds&originKind(n) == 0 {
+		return nil, false
+	}
+	was, ok := o.m[n]
+	return was, ok
 }
 
 // codeOf returns the compiled code of an expression, if it runs on the VM.
@@ -1078,7 +1113,7 @@ func exprType(t *runtime.Type) types.Type {
 // kinds that expr itself sees only as maps.
 func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 	n = c.orig(n)
-	if t, ok := c.enumValues[n]; ok {
+	if t, ok := c.enumValue(n); ok {
 		return t
 	}
 	switch n := n.(type) {
@@ -1128,6 +1163,16 @@ func (c *Compiler) staticType(n ast.Node, sc Scope) *runtime.Type {
 		}
 	}
 	return runtime.TypeFromReflect(n.Type())
+}
+
+// enumValue returns the enum type of a string constant written Enum.value.
+func (c *Compiler) enumValue(n ast.Node) (*runtime.Type, bool) {
+	s, ok := n.(*ast.StringNode)
+	if !ok {
+		return nil, false
+	}
+	t, ok := c.enumValues[s]
+	return t, ok
 }
 
 // patcher rewrites calls of procedures and of state-aware builtins so they receive the
