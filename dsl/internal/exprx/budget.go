@@ -221,7 +221,7 @@ func budgetFunctions() []expr.Option {
 type budgetPatch struct {
 	// orig maps each node it adds to the node it stands for, so that the compiler's own
 	// reading of the tree (static types, assignment targets) sees the expression as written.
-	orig map[ast.Node]ast.Node
+	orig *origins
 }
 
 // Visit implements ast.Visitor: it wraps the work of one node in what charges the budget.
@@ -229,7 +229,7 @@ func (bp budgetPatch) Visit(node *ast.Node) {
 	before := *node
 	defer func() {
 		if *node != before && bp.orig != nil {
-			bp.orig[*node] = before
+			bp.orig.set(*node, before)
 		}
 	}()
 	rt := func() ast.Node { return &ast.IdentifierNode{Value: "__rt"} }
@@ -470,7 +470,7 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 type globalReads struct {
 	global func(string) bool // whether a name is a global visible where the expression is compiled
 	sc     Scope
-	orig   map[ast.Node]ast.Node // as budgetPatch.orig
+	orig   *origins // as budgetPatch.orig
 	found  []string
 }
 

@@ -49,7 +49,7 @@ func (pv *patcher) enumValue(node *ast.Node, n *ast.MemberNode) {
 	s := &ast.StringNode{Value: prop.Value}
 	s.SetType(reflect.TypeFor[string]())
 	if pv.c.enumValues == nil {
-		pv.c.enumValues = map[ast.Node]*runtime.Type{}
+		pv.c.enumValues = map[*ast.StringNode]*runtime.Type{}
 	}
 	pv.c.enumValues[s] = e.Type()
 	from := n.Node.Location()

@@ -33,10 +33,7 @@ func (pv *patcher) mapDefault(node *ast.Node, n *ast.MemberNode) {
 		c := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "__code_entry"}, Arguments: []ast.Node{n}}
 		c.SetType(codeType())
 		c.SetLocation(n.Location())
-		if pv.c.origins == nil {
-			pv.c.origins = map[ast.Node]ast.Node{}
-		}
-		pv.c.origins[c] = n
+		pv.c.origins.set(c, n)
 		ast.Patch(node, c)
 		return
 	}
@@ -46,11 +43,8 @@ func (pv *patcher) mapDefault(node *ast.Node, n *ast.MemberNode) {
 	or := &ast.BinaryNode{Operator: "??", Left: n, Right: zero}
 	or.SetLocation(n.Location())
 	zero.SetLocation(n.Location())
-	if pv.c.origins == nil {
-		pv.c.origins = map[ast.Node]ast.Node{}
-	}
 	// The entry as written: assignment targets and static types read through the default.
-	pv.c.origins[or] = n
+	pv.c.origins.set(or, n)
 	ast.Patch(node, or)
 }
 
@@ -107,7 +101,7 @@ func (c *Compiler) MapLiteral(x *runtime.Expr) (entries []MapEntry, ok bool) {
 			continue
 		}
 		v := c.orig(pair.Value)
-		t, isEnum := c.enumValues[v]
+		t, isEnum := c.enumValue(v)
 		if !isEnum {
 			t = runtime.TypeFromReflect(v.Type())
 		}

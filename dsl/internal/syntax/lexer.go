@@ -125,11 +125,17 @@ func (s *scanner) Next() (lexer.Token, error) {
 			// Compared in place: IndexByte on a short string is a call for every token.
 			return s.emitASCII(TokPunct, 1), nil
 		}
-		if n := cardLen(rest); n > 0 {
-			return s.emit(TokCard, n), nil
+		// A card starts with a rank (10 with a 1), dice with a count or a d: most names are
+		// neither, and skip both calls.
+		if isRankByte(c) || c == '1' {
+			if n := cardLen(rest); n > 0 {
+				return s.emit(TokCard, n), nil
+			}
 		}
-		if n := diceLen(rest); n > 0 && !s.afterDot {
-			return s.emit(TokDice, n), nil
+		if IsDigit(c) || c == 'd' || c == 'D' {
+			if n := diceLen(rest); n > 0 && !s.afterDot {
+				return s.emit(TokDice, n), nil
+			}
 		}
 		if IsDigit(c) {
 			n := digits(rest, 0)
