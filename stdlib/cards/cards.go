@@ -177,13 +177,13 @@ type Pile struct {
 	// Random is set once the pile's order came from a shuffle (a declared deck is
 	// shuffled at the start): its order is luck, which hand-given cards stand for.
 	Random bool `expr:"-"`
-	// room is the array With and Take last built the cards in, with free slots on both
-	// sides, and at, n where they put them (room[at:at+n]). Every slice they hand out is
-	// capped at its length, so no slice ever reaches a free slot: while Cards is still
+	// room is the array With last built the cards in, with free slots on both sides, and
+	// at, n where it put them (room[at:at+n]). Every slice the pile hands out is capped at
+	// its length, so no slice ever reaches a free slot: while Cards is still
 	// room[at:at+n] (same start, same length), the slots beside it are the pile's alone, and
 	// a card moved onto the pile is written there instead of copying the pile. Anything
-	// else that sets Cards (a rollback putting an old slice back, a draw from the top)
-	// makes Cards another slice, and the next change builds a new array.
+	// else that sets Cards (a rollback putting an old slice back, a draw from the top, a
+	// card taken) makes Cards another slice, and the next With builds a new array.
 	room  []*Card
 	at, n int
 }
@@ -272,8 +272,8 @@ func (p *Pile) With(c *Card, top bool) []*Card {
 	return out
 }
 
-// owns reports whether Cards is still the slice With or Take last built in the pile's
-// room, so that the free slots beside it were never handed out.
+// owns reports whether Cards is still the slice With last built in the pile's room, so
+// that the free slots beside it were never handed out.
 func (p *Pile) owns() bool {
 	return p.n > 0 && len(p.Cards) == p.n && unsafe.SliceData(p.Cards) == &p.room[p.at]
 }
@@ -282,10 +282,6 @@ func (p *Pile) owns() bool {
 // grown one card at a time copies itself a logarithmic number of times), and returns
 // where the cards go, capped at n.
 func (p *Pile) build(n int) []*Card {
-	if n == 0 {
-		p.room, p.at, p.n = nil, 0, 0
-		return nil
-	}
 	p.room = make([]*Card, 3*n+4)
 	p.at, p.n = n+2, n
 	return p.room[p.at : p.at+n : p.at+n]
