@@ -280,19 +280,21 @@ type worker struct {
 	limits *simLimits
 }
 
-// countLines writes into the worker's tally the runs that emitted each line, as its sides
-// counted them, once its runs are done.
-func (w *worker) countLines() {
+// countLines writes into t the runs that emitted each line, as the worker's sides counted
+// them, once its runs are done: straight into the total, not into the worker's tally and
+// then again into the total (a line is hashed once less; the total overflows as merging
+// the worker's lines would have made it overflow).
+func (w *worker) countLines(t *Tally) {
 	for i, r := range w.sides {
-		w.tally.Overflow[i] = w.tally.Overflow[i] || r.overflow
-		if !w.tally.Overflow[i] {
+		t.Overflow[i] = t.Overflow[i] || r.overflow
+		if !t.Overflow[i] {
 			for _, k := range r.lines {
 				if k.runs > 0 {
-					w.tally.Emitted[i][k.line] += k.runs
+					t.Emitted[i][k.line] += k.runs
 				}
 			}
 		}
-		w.tally.checkOverflow(i)
+		t.checkOverflow(i)
 	}
 }
 
@@ -362,6 +364,10 @@ type sideRun struct {
 	// number), so the line is not hashed a second time into the tally after the run.
 	names map[string]int32
 	lines []knownLine
+	// last is the index in lines of the line emitted last (-1 before any): the line that
+	// followed it the time before (knownLine.next) is compared first, as runs mostly emit
+	// their lines in the same order, and a line found so is not hashed.
+	last  int32
 	stamp uint64
 	// overflow is set once a run emitted a line past the bound on distinct lines: from
 	// then on this side's lines are not counted (the tally's Overflow).
@@ -377,24 +383,37 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &sideRun{s: dsl.NewSession(m), names: map[string]int32{}}
+	r := &sideRun{s: dsl.NewSession(m), names: map[string]int32{}, last: -1}
 	m.SetEmitBytes(func(b []byte) {
 		if r.overflow {
 			return
 		}
-		i, ok := r.names[string(b)] // the bytes are not copied to be looked up
-		if !ok {
-			if len(r.lines) >= maxEmittedLines {
-				// A line past the bound: the side's lines are no longer counted. A line
-				// emitted while the expression is set up (stamp 0) is in no run.
-				r.overflow = r.stamp > 0
-				return
+		i := int32(-1)
+		if r.last >= 0 {
+			if n := r.lines[r.last].next; n >= 0 && r.lines[n].line == string(b) {
+				i = n
 			}
-			i = int32(len(r.lines))
-			line := string(b)
-			r.names[line] = i
-			r.lines = append(r.lines, knownLine{line: line})
 		}
+		if i < 0 {
+			var ok bool
+			i, ok = r.names[string(b)] // the bytes are not copied to be looked up
+			if !ok {
+				if len(r.lines) >= maxEmittedLines {
+					// A line past the bound: the side's lines are no longer counted. A
+					// line emitted while the expression is set up (stamp 0) is in no run.
+					r.overflow = r.stamp > 0
+					return
+				}
+				i = int32(len(r.lines))
+				line := string(b)
+				r.names[line] = i
+				r.lines = append(r.lines, knownLine{line: line, next: -1})
+			}
+			if r.last >= 0 {
+				r.lines[r.last].next = i
+			}
+		}
+		r.last = i
 		// Once per run: a stamp of 0 (set up, before the runs) counts nothing.
 		if k := &r.lines[i]; k.stamp != r.stamp {
 			k.stamp = r.stamp
@@ -417,6 +436,7 @@ type knownLine struct {
 	line  string
 	runs  int64
 	stamp uint64
+	next  int32 // the index of the line emitted after it the last time, or -1
 }
 
 // run does one run on this side and keeps its outcome; its lines are counted as they are
@@ -582,7 +602,7 @@ func Simulate(cfg SimConfig) (*Tally, error) {
 	t := NewTally()
 	t.Paired = cfg.B != nil
 	for _, w := range workers {
-		w.countLines()
+		w.countLines(t)
 		t.Merge(w.tally)
 	}
 	t.Failure = failure

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 )
 
 // OutcomeCount is one outcome of a side of a simulation with its count, its frequency and
@@ -86,8 +87,13 @@ func (t *Tally) Summary(side int) Summary {
 	for line, n := range t.Emitted[side] {
 		s.Emitted = append(s.Emitted, LineCount{line, n, float64(n) / float64(t.Runs)})
 	}
+	// strings.Compare walks two lines once; cmp.Compare would walk them twice (< then >)
+	// when the second is the smaller, and lines of a sim share long beginnings.
 	slices.SortFunc(s.Emitted, func(a, b LineCount) int {
-		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Line, b.Line))
+		if a.Count != b.Count {
+			return cmp.Compare(b.Count, a.Count)
+		}
+		return strings.Compare(a.Line, b.Line)
 	})
 	return s
 }

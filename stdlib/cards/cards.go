@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Suit is a suit: its symbol (♣), ASCII letter (C), name, colour and meaning in the game.
@@ -168,13 +169,23 @@ func contains(list []string, s string) bool {
 }
 
 // Pile is an ordered stack of cards: a draw pile (top = first), a hand, a discard.
-// Operations never modify a Cards slice in place, so an old slice can be put back to undo.
+// Operations never change a card of a Cards slice once handed out, so an old slice can be
+// put back to undo, and a slice the rules hold keeps its cards.
 type Pile struct {
 	Name  string
 	Cards []*Card `expr:"cards"`
 	// Random is set once the pile's order came from a shuffle (a declared deck is
 	// shuffled at the start): its order is luck, which hand-given cards stand for.
 	Random bool `expr:"-"`
+	// room is the array With last built the cards in, with free slots on both sides, and
+	// at, n where it put them (room[at:at+n]). Every slice the pile hands out is capped at
+	// its length, so no slice ever reaches a free slot: while Cards is still
+	// room[at:at+n] (same start, same length), the slots beside it are the pile's alone, and
+	// a card moved onto the pile is written there instead of copying the pile. Anything
+	// else that sets Cards (a rollback putting an old slice back, a draw from the top, a
+	// card taken) makes Cards another slice, and the next With builds a new array.
+	room  []*Card
+	at, n int
 }
 
 // String shows the pile's cards.
@@ -210,27 +221,70 @@ func (p *Pile) JSON() any {
 // ErrEmpty is the error of drawing from an empty pile.
 var ErrEmpty = errors.New("the pile is empty")
 
-// Take removes a given card from the pile and returns the new slice of cards.
+// Take removes a given card from the pile and returns the new slice of cards. The first
+// or the last card is cut off the slice; any other is taken out of a copy.
 func (p *Pile) Take(c *Card) ([]*Card, error) {
+	n := len(p.Cards)
 	for i, x := range p.Cards {
-		if x == c {
-			out := make([]*Card, 0, len(p.Cards)-1)
-			out = append(out, p.Cards[:i]...)
-			return append(out, p.Cards[i+1:]...), nil
+		if x != c {
+			continue
 		}
+		switch i {
+		case 0:
+			return p.Cards[1:n:n], nil
+		case n - 1:
+			return p.Cards[: n-1 : n-1], nil
+		}
+		out := make([]*Card, n-1)
+		copy(out, p.Cards[:i])
+		copy(out[i:], p.Cards[i+1:])
+		return out, nil
 	}
 	return nil, fmt.Errorf("%s is not in %s", c, p.Name)
 }
 
-// With returns the pile's cards with c added on top (first) or at the bottom.
+// With returns the pile's cards with c added on top (first) or at the bottom: written in a
+// free slot beside the cards when the pile's room holds them (see Pile.room), else in a
+// new array with room on both sides.
 func (p *Pile) With(c *Card, top bool) []*Card {
-	out := make([]*Card, 0, len(p.Cards)+1)
-	if top {
-		out = append(out, c)
-		return append(out, p.Cards...)
+	n := len(p.Cards)
+	if p.owns() {
+		if top && p.at > 0 {
+			p.at--
+			p.n++
+			p.room[p.at] = c
+			return p.room[p.at : p.at+p.n : p.at+p.n]
+		}
+		if end := p.at + p.n; !top && end < len(p.room) {
+			p.n++
+			p.room[end] = c
+			return p.room[p.at : end+1 : end+1]
+		}
 	}
-	out = append(out, p.Cards...)
-	return append(out, c)
+	out := p.build(n + 1)
+	if top {
+		out[0] = c
+		copy(out[1:], p.Cards)
+	} else {
+		copy(out, p.Cards)
+		out[n] = c
+	}
+	return out
+}
+
+// owns reports whether Cards is still the slice With last built in the pile's room, so
+// that the free slots beside it were never handed out.
+func (p *Pile) owns() bool {
+	return p.n > 0 && len(p.Cards) == p.n && unsafe.SliceData(p.Cards) == &p.room[p.at]
+}
+
+// build makes the pile's room anew for n cards, with n+2 free slots on each side (a pile
+// grown one card at a time copies itself a logarithmic number of times), and returns
+// where the cards go, capped at n.
+func (p *Pile) build(n int) []*Card {
+	p.room = make([]*Card, 3*n+4)
+	p.at, p.n = n+2, n
+	return p.room[p.at : p.at+n : p.at+n]
 }
 
 // Shuffled returns the cards in a random order, drawing indexes from intn (Fisher–Yates).

@@ -1,6 +1,9 @@
 package cards
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestStandardDeck(t *testing.T) {
 	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 2)
@@ -89,5 +92,108 @@ func TestDeckCardsPrintWithoutAllocating(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { _ = d.Cards[11].String() }); n != 0 {
 		t.Errorf("String allocates %v times", n)
+	}
+}
+
+// TestPileSlicesKeepTheirCards moves cards on and off a pile, keeping every slice the pile
+// held, putting old ones back as a rollback does, and appending to held slices as Go code
+// may: no slice ever sees a later change (the free slots beside the cards are written only
+// while Cards is still the slice built there, and every slice handed out is capped).
+func TestPileSlicesKeepTheirCards(t *testing.T) {
+	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 0)
+	p := &Pile{Name: "p"}
+	type kept struct {
+		s    []*Card
+		want []*Card
+	}
+	var held []kept     // every slice kept, checked at each step
+	var snaps [][]*Card // the pile's slices, which a rollback puts back
+	hold := func(s []*Card) {
+		held = append(held, kept{s, append([]*Card(nil), s...)})
+	}
+	check := func(step int) {
+		t.Helper()
+		for i, k := range held {
+			if len(k.s) != len(k.want) {
+				t.Fatalf("step %d: slice %d has %d cards, held %d", step, i, len(k.s), len(k.want))
+			}
+			for j := range k.s {
+				if k.s[j] != k.want[j] {
+					t.Fatalf("step %d: slice %d changed at %d: %s, held %s", step, i, j, k.s[j], k.want[j])
+				}
+			}
+		}
+	}
+	seed := uint32(7)
+	next := func(n int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	var want []*Card // what the pile holds, built by copying
+	for step := 0; step < 3000; step++ {
+		hold(p.Cards)
+		snaps = append(snaps, p.Cards)
+		switch op := next(7); {
+		case op <= 2:
+			c := d.Cards[next(len(d.Cards))]
+			p.Cards = p.With(c, op == 0)
+			if op == 0 {
+				want = append([]*Card{c}, want...)
+			} else {
+				want = append(append([]*Card(nil), want...), c)
+			}
+		case op == 3 && len(p.Cards) > 0:
+			c := p.Cards[next(len(p.Cards))]
+			cs, err := p.Take(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Cards = cs
+			i := 0
+			for want[i] != c {
+				i++ // Take takes the first of the same card
+			}
+			want = append(append([]*Card(nil), want[:i]...), want[i+1:]...)
+		case op == 4 && len(p.Cards) > 0:
+			p.Cards = p.Cards[1:] // a draw from the top
+			want = want[1:]
+		case op == 5:
+			p.Cards = snaps[next(len(snaps))] // a rollback
+			want = append([]*Card(nil), p.Cards...)
+		case op == 6:
+			// Go code appending to the pile's slice makes its own slice.
+			hold(append(p.Cards, d.Cards[next(len(d.Cards))]))
+		}
+		check(step)
+		if fmt.Sprint(p.Cards) != fmt.Sprint(want) {
+			t.Fatalf("step %d: the pile holds %v, want %v", step, p.Cards, want)
+		}
+	}
+}
+
+// TestPileWithInPlace: cards moved one by one onto a pile, top or bottom, are written
+// beside its cards, not copied with them each time.
+func TestPileWithInPlace(t *testing.T) {
+	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 0)
+	for _, top := range []bool{true, false} {
+		p := &Pile{Name: "p"}
+		allocs := testing.AllocsPerRun(1, func() {
+			p.Cards = nil
+			for _, c := range d.Cards {
+				p.Cards = p.With(c, top)
+			}
+		})
+		if allocs > 6 {
+			t.Errorf("top %v: %v allocations for 52 cards", top, allocs)
+		}
+		for i, c := range d.Cards {
+			j := i
+			if top {
+				j = len(d.Cards) - 1 - i
+			}
+			if p.Cards[j] != c {
+				t.Fatalf("top %v: card %d is %s, want %s", top, j, p.Cards[j], c)
+			}
+		}
 	}
 }

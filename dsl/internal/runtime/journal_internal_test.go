@@ -141,3 +141,32 @@ func TestJournalRecentPiles(t *testing.T) {
 		t.Errorf("after the generations wrapped: rolled back to %v, want [B]", p.Cards)
 	}
 }
+
+// TestJournalPileRoom: a card dealt onto a pile is written beside its cards (cards.Pile's
+// room); a rollback puts the old slice back, and the cards dealt next neither show through
+// it nor change a slice kept from the rolled-back call.
+func TestJournalPileRoom(t *testing.T) {
+	d := cards.NewDeck("jeu", cards.StandardSuits(), cards.StandardRanks(), 0)
+	m := &Machine{}
+	p := &cards.Pile{Name: "p"}
+	for _, c := range d.Cards[:3] {
+		m.SetCards(p, p.With(c, false))
+	}
+	m.clearJournal()
+	before := p.Cards
+	m.SetCards(p, p.With(d.Cards[3], false))
+	m.SetCards(p, p.With(d.Cards[4], true))
+	kept := p.Cards // a value the failed call made
+	m.rollback()
+	if fmt.Sprint(p.Cards) != fmt.Sprint(before) {
+		t.Fatalf("rolled back to %v, want %v", p.Cards, before)
+	}
+	m.SetCards(p, p.With(d.Cards[5], false))
+	m.SetCards(p, p.With(d.Cards[6], true))
+	if got, want := fmt.Sprint(p.Cards), "[8♣ 2♣ 3♣ 4♣ 7♣]"; got != want {
+		t.Errorf("after the rollback the pile holds %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(kept), "[6♣ 2♣ 3♣ 4♣ 5♣]"; got != want {
+		t.Errorf("the rolled-back call's cards became %s, want %s", got, want)
+	}
+}
