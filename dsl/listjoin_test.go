@@ -58,3 +58,17 @@ rule dans_une_règle(): list { return ls() + LL + [4] }
 		}
 	}
 }
+
+// A list + nil (the literal) is refused at check, as before lists joined values of no
+// static type: nil is no list, whatever runs.
+func TestListJoinNilRefusedAtCheck(t *testing.T) {
+	for _, src := range []string{
+		"rule f(): list { return [1] + nil }",
+		"rule f(l: list): list { return nil + l }",
+	} {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "mismatched types") {
+			t.Errorf("%s: diagnostics %v, want a check error (mismatched types)", src, diags)
+		}
+	}
+}
