@@ -652,14 +652,17 @@ type overloads struct {
 }
 
 // joinsUnknown reports whether b is a list + a value whose type the checker does not know.
+// nil (the literal) is known: it is no list, and expr refuses it at check.
 func joinsUnknown(b *ast.BinaryNode) bool {
 	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
 		return false
 	}
-	l, r := b.Left.Type(), b.Right.Type()
-	isList := func(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Slice }
-	unknown := func(t reflect.Type) bool { return t == nil || t.Kind() == reflect.Interface }
-	return isList(l) && unknown(r) || unknown(l) && isList(r)
+	isList := func(n ast.Node) bool { t := n.Type(); return t != nil && t.Kind() == reflect.Slice }
+	unknown := func(n ast.Node) bool {
+		t := n.Type()
+		return !n.Nature().Nil && (t == nil || t.Kind() == reflect.Interface)
+	}
+	return isList(b.Left) && unknown(b.Right) || unknown(b.Left) && isList(b.Right)
 }
 
 // overloadKey is a search for an overload of an operator: its operands' types.
