@@ -72,3 +72,28 @@ func TestListJoinNilRefusedAtCheck(t *testing.T) {
 		}
 	}
 }
+
+// An operand whose type is unknown because its own check failed (2 * []) is no value of
+// unknown type: its error is the one reported, as before lists joined such values, not the
+// predicate's that the join would make of it.
+func TestListJoinFailedOperandReported(t *testing.T) {
+	prog, diags := LoadSource("t.rules", []byte("rule ls(): list { return [1, 2] }\n"))
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	for src, want := range map[string]string{
+		`filter([1, 2], 2 * [] + ["a"])`: "<input>:1:18: invalid operation: * (mismatched types int and list)",
+		`filter([1, 2], [1] + -"a")`:     "<input>:1:22: invalid operation: - (mismatched type string)",
+		`filter([1, 2], 2 * [] + ls())`:  "<input>:1:18: invalid operation: * (mismatched types int and list)",
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", src, err, want)
+		}
+	}
+}
