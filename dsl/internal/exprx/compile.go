@@ -652,15 +652,24 @@ type overloads struct {
 }
 
 // joinsUnknown reports whether b is a list + a value whose type the checker does not know.
-// nil (the literal) is known: it is no list, and expr refuses it at check.
+// nil (the literal) is known: it is no list, and expr refuses it at check. An operator left
+// without a type failed its own check (the walk patched its operands first): its error is
+// the one to report.
 func joinsUnknown(b *ast.BinaryNode) bool {
 	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
 		return false
 	}
 	isList := func(n ast.Node) bool { t := n.Type(); return t != nil && t.Kind() == reflect.Slice }
 	unknown := func(n ast.Node) bool {
-		t := n.Type()
-		return !n.Nature().Nil && (t == nil || t.Kind() == reflect.Interface)
+		nt := n.Nature()
+		if nt.Type != nil {
+			return nt.Type.Kind() == reflect.Interface
+		}
+		switch n.(type) {
+		case *ast.BinaryNode, *ast.UnaryNode:
+			return false
+		}
+		return !nt.Nil
 	}
 	return isList(b.Left) && unknown(b.Right) || unknown(b.Left) && isList(b.Right)
 }
