@@ -90,6 +90,10 @@ func TestListJoinFailedOperandReported(t *testing.T) {
 		`filter([1, 2], 2 * [] + ["a"])`: "<input>:1:18: invalid operation: * (mismatched types int and list)",
 		`filter([1, 2], [1] + -"a")`:     "<input>:1:22: invalid operation: - (mismatched type string)",
 		`filter([1, 2], 2 * [] + ls())`:  "<input>:1:18: invalid operation: * (mismatched types int and list)",
+		`count([1, 2], 0) + []`:          "<input>:1:15: predicate should return boolean (got int)",
+		`{a: 1}[count([1, 2], 0) + []]`:  "<input>:1:22: predicate should return boolean (got int)",
+		`1 + (count([1, 2], 0) + [])`:    "<input>:1:20: predicate should return boolean (got int)",
+		`[] + map(1, #)`:                 "<input>:1:10: builtin map takes only array (got int)",
 	} {
 		_, err := s.Eval("<input>", src)
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
