@@ -649,14 +649,17 @@ type overloads struct {
 	applied bool
 	// found is the compiler's memo of find.
 	found map[overloadKey]overloadFound
+	// failedAt is where the check before the walk failed (joinsUnknown), or nowhere.
+	failedAt file.Location
 }
 
-// joinsUnknown reports whether b is a list + a value whose type the checker does not know.
-// nil (the literal) is known: it is no list, and expr refuses it at check. An operator left
-// without a type failed its own check (the walk patched its operands first): its error is
-// the one to report.
-func joinsUnknown(b *ast.BinaryNode) bool {
-	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
+// joinsUnknown reports whether b is a list + a value whose type the checker does not know:
+// of type any, or of no type at all when the check before the walk failed at b (the
+// operands are checked before their operator, so a value that failed its own check, count(l,
+// 0), has its error reported instead). nil (the literal) is known: it is no list, and expr
+// refuses it at check.
+func (o *overloads) joinsUnknown(b *ast.BinaryNode) bool {
+	if b.Operator != "+" {
 		return false
 	}
 	isList := func(n ast.Node) bool { t := n.Type(); return t != nil && t.Kind() == reflect.Slice }
@@ -665,11 +668,7 @@ func joinsUnknown(b *ast.BinaryNode) bool {
 		if nt.Type != nil {
 			return nt.Type.Kind() == reflect.Interface
 		}
-		switch n.(type) {
-		case *ast.BinaryNode, *ast.UnaryNode:
-			return false
-		}
-		return !nt.Nil
+		return !nt.Nil && o.failedAt == b.Location()
 	}
 	return isList(b.Left) && unknown(b.Right) || unknown(b.Left) && isList(b.Right)
 }
@@ -703,7 +702,7 @@ func (o *overloads) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
-	if joinsUnknown(b) {
+	if o.joinsUnknown(b) {
 		// A list + a value of no static type (a rule's `list` result, m["k"]): expr has no
 		// `+` for lists, and the overload's signatures are lists on both sides, which an
 		// int would fit if one side were `any`. Joined as lists are; the + this becomes
@@ -802,6 +801,7 @@ func numberLit(n ast.Node) (any, bool, bool) {
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
 	o.folded, o.applied = false, false
+	o.failedAt = file.Location{From: -1, To: -1}
 }
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
@@ -1020,6 +1020,10 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 			_, err = v.Check(tree, cfg)
 		}
 		ops.Reset()
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			ops.failedAt = fe.Location
+		}
 		ast.Walk(&tree.Node, ops)
 		if !ops.ShouldRepeat() {
 			if !calls && !ops.folded {
