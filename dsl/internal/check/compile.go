@@ -724,11 +724,23 @@ func (c *Compiler) procParams(p *runtime.Proc, pa *syntax.ProcDecl) []*syntax.Pa
 // see (rule a(x = b("s")) before rule b(y = 3)); procedures that name each other in their
 // defaults keep declaration order.
 func (c *Compiler) defaultsOrder(procs []*runtime.Proc, decls [][]*syntax.Param) []int {
-	index := make(map[*runtime.Proc]int, len(procs))
-	for i, p := range procs {
-		index[p] = i
-	}
 	order := make([]int, 0, len(procs))
+	// Only a procedure with an untyped parameter that has a default need come earlier.
+	index := map[*runtime.Proc]int{}
+	for i, p := range procs {
+		for _, a := range decls[i] {
+			if a.Type == nil && a.Default != nil {
+				index[p] = i
+				break
+			}
+		}
+	}
+	if len(index) == 0 {
+		for i := range procs {
+			order = append(order, i)
+		}
+		return order
+	}
 	state := make([]uint8, len(procs)) // 1: being ordered, 2: ordered
 	var visit func(i int)
 	visit = func(i int) {
