@@ -649,8 +649,8 @@ type overloads struct {
 	applied bool
 	// found is the compiler's memo of find.
 	found map[overloadKey]overloadFound
-	// failedAt is where the check before the walk failed (joinsUnknown), or nowhere.
-	failedAt file.Location
+	// checkErr is the error of the check before the walk, if any (joinsUnknown).
+	checkErr error
 }
 
 // joinsUnknown reports whether b is a list + a value whose type the checker does not know:
@@ -668,7 +668,8 @@ func (o *overloads) joinsUnknown(b *ast.BinaryNode) bool {
 		if nt.Type != nil {
 			return nt.Type.Kind() == reflect.Interface
 		}
-		return !nt.Nil && o.failedAt == b.Location()
+		var fe *file.Error
+		return !nt.Nil && errors.As(o.checkErr, &fe) && fe.Location == b.Location()
 	}
 	return isList(b.Left) && unknown(b.Right) || unknown(b.Left) && isList(b.Right)
 }
@@ -801,7 +802,7 @@ func numberLit(n ast.Node) (any, bool, bool) {
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
 	o.folded, o.applied = false, false
-	o.failedAt = file.Location{From: -1, To: -1}
+	o.checkErr = nil
 }
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
@@ -1020,10 +1021,7 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 			_, err = v.Check(tree, cfg)
 		}
 		ops.Reset()
-		var fe *file.Error
-		if errors.As(err, &fe) {
-			ops.failedAt = fe.Location
-		}
+		ops.checkErr = err
 		ast.Walk(&tree.Node, ops)
 		if !ops.ShouldRepeat() {
 			if !calls && !ops.folded {
