@@ -58,3 +58,46 @@ rule dans_une_règle(): list { return ls() + LL + [4] }
 		}
 	}
 }
+
+// A list + nil (the literal) is refused at check, as before lists joined values of no
+// static type: nil is no list, whatever runs.
+func TestListJoinNilRefusedAtCheck(t *testing.T) {
+	for _, src := range []string{
+		"rule f(): list { return [1] + nil }",
+		"rule f(l: list): list { return nil + l }",
+	} {
+		_, diags := LoadSource("t.rules", []byte(src))
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "mismatched types") {
+			t.Errorf("%s: diagnostics %v, want a check error (mismatched types)", src, diags)
+		}
+	}
+}
+
+// An operand whose type is unknown because its own check failed (2 * []) is no value of
+// unknown type: its error is the one reported, as before lists joined such values, not the
+// predicate's that the join would make of it.
+func TestListJoinFailedOperandReported(t *testing.T) {
+	prog, diags := LoadSource("t.rules", []byte("rule ls(): list { return [1, 2] }\n"))
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(m)
+	for src, want := range map[string]string{
+		`filter([1, 2], 2 * [] + ["a"])`: "<input>:1:18: invalid operation: * (mismatched types int and list)",
+		`filter([1, 2], [1] + -"a")`:     "<input>:1:22: invalid operation: - (mismatched type string)",
+		`filter([1, 2], 2 * [] + ls())`:  "<input>:1:18: invalid operation: * (mismatched types int and list)",
+		`count([1, 2], 0) + []`:          "<input>:1:15: predicate should return boolean (got int)",
+		`{a: 1}[count([1, 2], 0) + []]`:  "<input>:1:22: predicate should return boolean (got int)",
+		`1 + (count([1, 2], 0) + [])`:    "<input>:1:20: predicate should return boolean (got int)",
+		`[] + map(1, #)`:                 "<input>:1:10: builtin map takes only array (got int)",
+	} {
+		_, err := s.Eval("<input>", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", src, err, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -282,7 +283,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		c.Uses = usesOf(c.prog.Tables[i].Proc)
 		tableScopes[i] = c.tableSignature(c.prog.Tables[i], ta)
 	}
-	for i := range procs {
+	for _, i := range c.defaultsOrder(procObjs, paramDecls) {
 		c.Uses = usesOf(procObjs[i])
 		c.procDefaults(procObjs[i], paramDecls[i])
 	}
@@ -715,6 +716,81 @@ func (c *Compiler) procParams(p *runtime.Proc, pa *syntax.ProcDecl) []*syntax.Pa
 		p.Result = c.resolveType(pa.Result)
 	}
 	return decls
+}
+
+// defaultsOrder is the order in which the procedures' defaults are compiled (indexes into
+// procs): declaration order, except that the procedures a default names come before it. A
+// parameter without a type takes its default's type, which a call in another default must
+// see (rule a(x = b("s")) before rule b(y = 3)); procedures that name each other in their
+// defaults keep declaration order.
+func (c *Compiler) defaultsOrder(procs []*runtime.Proc, decls [][]*syntax.Param) []int {
+	order := make([]int, 0, len(procs))
+	// Only a procedure with an untyped parameter that has a default need come earlier.
+	index := map[*runtime.Proc]int{}
+	for i, p := range procs {
+		for _, a := range decls[i] {
+			if a.Type == nil && a.Default != nil {
+				index[p] = i
+				break
+			}
+		}
+	}
+	if len(index) == 0 {
+		for i := range procs {
+			order = append(order, i)
+		}
+		return order
+	}
+	state := make([]uint8, len(procs)) // 1: being ordered, 2: ordered
+	var visit func(i int)
+	visit = func(i int) {
+		if state[i] != 0 {
+			return
+		}
+		state[i] = 1
+		for _, a := range decls[i] {
+			if a.Default == nil {
+				continue
+			}
+			text, _ := c.exprText(a.Default)
+			for _, word := range words(text) {
+				if q, ok := c.prog.Globals[word].(*runtime.Proc); ok {
+					if j, ok := index[q]; ok {
+						visit(j)
+					}
+				}
+			}
+		}
+		state[i] = 2
+		order = append(order, i)
+	}
+	for i := range procs {
+		visit(i)
+	}
+	return order
+}
+
+// words are the names in an expression's text (with the words of its strings: a name too
+// many only orders a procedure earlier).
+func words(text string) []string {
+	var out []string
+	start := -1
+	for i, r := range text {
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, text[start:])
+	}
+	return out
 }
 
 // pendingDefault stands for a default procParams has seen and procDefaults not yet compiled.

@@ -189,3 +189,23 @@ rule h(): int { return 4 }
 		t.Errorf("a default calling a table with too many arguments is not refused: %v", diags)
 	}
 }
+
+// A default that calls a rule declared after it checks the call against the type that rule's
+// untyped parameter takes from its own default, as when the rule comes first: the wrong
+// argument is refused at check, not when the default runs ("b: parameter y: expected int").
+func TestDefaultCallsLaterUntypedParameter(t *testing.T) {
+	for _, src := range []string{
+		"rule a(x = b(\"s\")): int { return x }\nrule b(y = 3): int { return y * 2 }\n",
+		"rule b(y = 3): int { return y * 2 }\nrule a(x = b(\"s\")): int { return x }\n",
+		"rule a(x = c()): int { return x }\nrule c(z = b(\"s\")): int { return z }\nrule b(y = 3): int { return y * 2 }\n",
+	} {
+		_, diags := dsl.LoadSource("t.rules", []byte(src))
+		if !strings.Contains(diags.Render(nil), "parameter y of b is int, got string") {
+			t.Errorf("%s: diagnostics %v, want the call refused at check", src, diags)
+		}
+	}
+	// Defaults that call each other in a cycle still check (in declaration order).
+	if _, diags := dsl.LoadSource("t.rules", []byte("rule a(x = b()): int { return x }\nrule b(y = a()): int { return y }\n")); diags.HasErrors() {
+		t.Errorf("cycle: %v", diags)
+	}
+}

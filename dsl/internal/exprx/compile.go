@@ -650,17 +650,29 @@ type overloads struct {
 	applied bool
 	// found is the compiler's memo of find.
 	found map[overloadKey]overloadFound
+	// checkErr is the error of the check before the walk, if any (joinsUnknown).
+	checkErr error
 }
 
-// joinsUnknown reports whether b is a list + a value whose type the checker does not know.
-func joinsUnknown(b *ast.BinaryNode) bool {
-	if b.Operator != "+" || b.Left.Type() == nil && b.Right.Type() == nil {
+// joinsUnknown reports whether b is a list + a value whose type the checker does not know:
+// of type any, or of no type at all when the check before the walk failed at b (the
+// operands are checked before their operator, so a value that failed its own check, count(l,
+// 0), has its error reported instead). nil (the literal) is known: it is no list, and expr
+// refuses it at check.
+func (o *overloads) joinsUnknown(b *ast.BinaryNode) bool {
+	if b.Operator != "+" {
 		return false
 	}
-	l, r := b.Left.Type(), b.Right.Type()
-	isList := func(t reflect.Type) bool { return t != nil && t.Kind() == reflect.Slice }
-	unknown := func(t reflect.Type) bool { return t == nil || t.Kind() == reflect.Interface }
-	return isList(l) && unknown(r) || unknown(l) && isList(r)
+	isList := func(n ast.Node) bool { t := n.Type(); return t != nil && t.Kind() == reflect.Slice }
+	unknown := func(n ast.Node) bool {
+		nt := n.Nature()
+		if nt.Type != nil {
+			return nt.Type.Kind() == reflect.Interface
+		}
+		var fe *file.Error
+		return !nt.Nil && errors.As(o.checkErr, &fe) && fe.Location == b.Location()
+	}
+	return isList(b.Left) && unknown(b.Right) || unknown(b.Left) && isList(b.Right)
 }
 
 // overloadKey is a search for an overload of an operator: its operands' types.
@@ -692,7 +704,7 @@ func (o *overloads) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
-	if joinsUnknown(b) {
+	if o.joinsUnknown(b) {
 		// A list + a value of no static type (a rule's `list` result, m["k"]): expr has no
 		// `+` for lists, and the overload's signatures are lists on both sides, which an
 		// int would fit if one side were `any`. Joined as lists are; the + this becomes
@@ -791,6 +803,7 @@ func numberLit(n ast.Node) (any, bool, bool) {
 // Reset starts a pass (expr's repeatable visitors).
 func (o *overloads) Reset() {
 	o.folded, o.applied = false, false
+	o.checkErr = nil
 }
 
 // ShouldRepeat asks for another pass while any overload changed the tree.
@@ -1009,6 +1022,7 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 			_, err = v.Check(tree, cfg)
 		}
 		ops.Reset()
+		ops.checkErr = err
 		ast.Walk(&tree.Node, ops)
 		if !ops.ShouldRepeat() {
 			if !calls && !ops.folded {

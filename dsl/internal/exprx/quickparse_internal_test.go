@@ -1,6 +1,7 @@
 package exprx
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/expr-lang/expr/builtin"
@@ -30,6 +31,30 @@ var quickParseSeeds = []string{
 	"a in b", "a in [1, 2] && b", "x in 1..3", "a.in", "{in: 1}", "# > 1", ".a", "#x", "##",
 	"# x", "filter(l, # x)", "all(l, .ok) ? 1 : 2", "groupBy(l, .k)", "first(filter(l, .a))",
 	"filter(l, .a)[0]", "filter(l, #.a.b == 1)", "map(l, .)", "map(l, #[0])",
+	// Review seeds: precedence and associativity, unary chains, the operators quickParse
+	// leaves to expr, numbers written otherwise, unicode names and spaces, node limits.
+	"a - b - c", "a / b / c % d", "a || b && c", "a && b || c", "!a == b", "-a * b", "+-a",
+	"- - - a", "a == -1", "1 + -2", "2 ** 3 ** 2", "a ^ b ^ c", "-2 ** 2", "!a in b",
+	"a in b in c", "a .. b .. c", "-1..3", "a < b == c > d", "a ? b ? c : d : e",
+	"a ? b : c || d", "(a || b) ? c : d", "x ?? y ?? z", "a ?? b + c", "a + b ?? c",
+	"1 not in [1]", "not (a in b)", "a?.b[0]", "a?.[0]", "a.b?.c", "a?.b.c",
+	"1e3", "1E-3", "0b101", "0o17", "0X1f", "1_0.5", "1.5e", "1.5_", "007", "0.0",
+	"9223372036854775807", "9223372036854775808", "1" + strings.Repeat("0", 400) + ".0",
+	`'\u{1F600}'`, `"\x41"`, `"a\"b"`, `'a\'b'`, "\"tab\there\"", `""`, "''",
+	"[1, 2][0].x", "f(a)[0].b", "{a: 1}.a", "{(1 + 2): 3}", "{1.5: 2}", "{'a' : 1}",
+	`{"a": 1, "a": 2}`, "{a: 1 b: 2}", "{a}", "{a: }", "[1 2]", "f(a b)", "f(a,, b)",
+	"é + ü", "ü.é[ä]", "a\u2028b", "a\u0085+b", "x\u200bb", "ǅ", "a·b", "ℕ", "Ⅳ",
+	"a\u3000+\u3000b", "_", "_a1", "a_", "$", "a$", "a.$b",
+	strings.Repeat("(", 30) + "a" + strings.Repeat(")", 30),
+	strings.Repeat("[", 12) + "1" + strings.Repeat("]", 12),
+	"a.b.c.d.e.f.g.h.i.j.k", "a.b.c.d.e.f.g.h.i.j.k.l", "1 < 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9",
+	strings.Repeat("-", 23) + "a", strings.Repeat("-", 24) + "a", strings.Repeat("!", 40) + "a",
+	"f(" + strings.Repeat("a, ", 11) + "a)", "filter(l, filter(#, filter(#, # > 1)))",
+	"map(l, {#})", "map(l, {})", "map(l, {a: #})", "map(l, # ? 1 : 2)", "count(l, # ?? 1)",
+	"sum(l, .n, 1)", "sortBy(l, .a, 'asc', 1)", "reduce(l, #acc)", "all(l, #index > 0)",
+	"map(l, .a.b[0].c)", "map(l, .[0])", "map(l, #?.a)", "map(l, .a?.b)", "find(l, #.a)",
+	"filter(l, # > 1) | len()", "a[b[c[d]]]", "a[0][0][0]", "a[-1]", "a[ -1 ]",
+	"\t a \n", "a // x\n + b", "/* */ a", "a\r\n+b", "1\u00a0+\u00a02",
 }
 
 // quickParseConfig is a configuration like the ones quickParse is used with: builtins
