@@ -20,8 +20,24 @@ func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *run
 	if tok == "" {
 		return t
 	}
+	// The literal text between holes: runs of plain text are taken from the token whole
+	// (a run alone is the part itself, not a copy), escapes and doubled braces written
+	// into lit. Rune by rune, the literal text was most of the work of a template.
 	var lit strings.Builder
-	flush := func() {
+	run := -1 // where the plain text pending in tok starts, or -1
+	endRun := func(b int) {
+		if run >= 0 {
+			lit.WriteString(tok[run:b])
+			run = -1
+		}
+	}
+	flush := func(b int) {
+		if run >= 0 && lit.Len() == 0 {
+			t.Parts = append(t.Parts, runtime.TemplatePart{Lit: tok[run:b]})
+			run = -1
+			return
+		}
+		endRun(b)
 		if lit.Len() > 0 {
 			t.Parts = append(t.Parts, runtime.TemplatePart{Lit: lit.String()})
 			lit.Reset()
@@ -45,57 +61,55 @@ func (c *Compiler) parseTemplate(tok string, pos lexer.Position, sc *Scope) *run
 		next, nsize := utf8.DecodeRuneInString(tok[b+size:])
 		switch {
 		case r == '\\' && b+size < end:
+			endRun(b)
 			switch next {
 			case 'n':
-				lit.WriteRune('\n')
+				lit.WriteByte('\n')
 			case 't':
-				lit.WriteRune('\t')
+				lit.WriteByte('\t')
 			default:
 				lit.WriteRune(next)
 			}
 			i, b = i+2, b+size+nsize
 			continue
 		case r == '{' && next == '{', r == '}' && next == '}':
+			endRun(b)
 			lit.WriteRune(r)
 			i, b = i+2, b+2
 			continue
 		case r == '{':
 			// The hole ends at the first } outside brackets and strings, found by the
-			// same scanner as everywhere else.
+			// same scanner as everywhere else. A hole reaches expr-lang without the
+			// grammar: it is bounded as an input is, in the same scan.
 			inner := tok[b+1 : end]
-			close, depth := -1, 0
-			syntax.Scan(inner, func(t lexer.Token) bool {
-				depth += syntax.BracketDelta(t)
-				if depth < 0 {
-					close = t.Pos.Offset
-					return false
-				}
-				return true
-			})
+			close, d := syntax.ScanHole(inner, at(i+1, b+1))
 			if close < 0 {
 				c.errorf(at(i, b), "unclosed { in a string", "write {{ for a literal brace")
 				return t
 			}
-			hole := inner[:close]
-			// A hole reaches expr-lang without the grammar: bound it as an input is.
-			if d := syntax.CheckNesting(hole, at(i+1, b+1), true); d != nil {
+			if d != nil {
 				c.Diags = append(c.Diags, d)
 				return t
 			}
-			flush()
+			hole := inner[:close]
+			flush(b)
 			e := c.CompileText(hole, at(i+1, b+1), sc, nil)
 			t.Parts = append(t.Parts, runtime.TemplatePart{Expr: e})
 			// On past the hole and its closing } (one byte).
 			i, b = i+2+utf8.RuneCountInString(hole), b+2+close
 			continue
 		case r == '}':
+			endRun(b) // the brace is left out of the text
 			c.errorf(at(i, b), "unmatched } in a string", "write }} for a literal brace")
-		default:
+		case r == utf8.RuneError && size == 1:
+			endRun(b) // a byte that is no rune is written as the replacement character
 			lit.WriteRune(r)
+		case run < 0:
+			run = b
 		}
 		i, b = i+1, b+size
 	}
-	flush()
+	flush(end)
 	return t
 }
 

@@ -468,10 +468,9 @@ func (pv *patcher) rollArgsAsTotals(n *ast.BuiltinNode) {
 // holds only the globals its procedure reads (copied in once per pooled frame), not all of
 // them: memory no longer grows as globals × depth, and reads stay plain map reads.
 type globalReads struct {
-	global func(string) bool // whether a name is a global visible where the expression is compiled
-	sc     Scope
-	orig   *origins // as budgetPatch.orig
-	found  []string
+	sc    Scope    // where the expression is compiled: its globals and locals
+	orig  *origins // as budgetPatch.orig
+	found []string
 }
 
 func (g *globalReads) collect(root ast.Node) {
@@ -479,7 +478,7 @@ func (g *globalReads) collect(root ast.Node) {
 		return
 	}
 	freeNames(root, func(name string) {
-		if !g.global(name) {
+		if _, ok := g.sc.Global(name); !ok {
 			return
 		}
 		if _, local := g.sc.Local(name); local {
@@ -499,55 +498,60 @@ func freeNames(root ast.Node, f func(string)) {
 	// The walker itself is reused (freeWalks): a new one for each of a load's expressions
 	// was 4% of the bytes checking the largest shipped ruleset allocates.
 	w := freeWalks.Get().(*freeNamesWalk)
-	w.root, w.f, w.reading = root, f, false
+	w.root = root
 	w.callees.list, w.lets.list, w.seen.list = w.calleeBuf[:0], w.letBuf[:0], w.seenBuf[:0]
 	w.callees.m, w.lets.m, w.seen.m = nil, nil, nil
+	w.ids = w.idBuf[:0]
+	// One walk lists the callees, the names declared and the names in the order they are
+	// visited; which names are read is told after it (a callee is visited before its call).
 	ast.Walk(&w.root, w)
-	w.reading = true
-	ast.Walk(&w.root, w)
+	for _, id := range w.ids {
+		if w.callees.has(id) || w.lets.has(id.Value) || w.seen.has(id.Value) || strings.HasPrefix(id.Value, "__") {
+			continue
+		}
+		w.seen.add(id.Value)
+		f(id.Value)
+	}
 	// Nothing of this tree is kept by the spare walker.
-	w.root, w.f = nil, nil
+	w.root = nil
 	clear(w.calleeBuf[:])
 	clear(w.letBuf[:])
 	clear(w.seenBuf[:])
+	clear(w.ids)
+	if cap(w.ids) > len(w.idBuf) {
+		w.ids = nil
+	}
 	freeWalks.Put(w)
 }
 
 // freeWalks are the walkers of freeNames not in use.
 var freeWalks = sync.Pool{New: func() any { return new(freeNamesWalk) }}
 
-// freeNamesWalk is freeNames' walk of a tree: a first one finds the callees and the names
-// declared, a second one (reading) the names read.
+// freeNamesWalk is freeNames' walk of a tree: it finds the callees, the names declared
+// and the identifiers in the order visited.
 type freeNamesWalk struct {
 	root    ast.Node
-	f       func(string)
-	reading bool
 	callees smallSet[ast.Node]
 	lets    smallSet[string]
 	seen    smallSet[string]
+	ids     []*ast.IdentifierNode
 
 	calleeBuf [8]ast.Node
 	letBuf    [4]string
 	seenBuf   [8]string
+	idBuf     [16]*ast.IdentifierNode
 }
 
 // Visit implements ast.Visitor.
 func (w *freeNamesWalk) Visit(node *ast.Node) {
-	if !w.reading {
-		switch n := (*node).(type) {
-		case *ast.VariableDeclaratorNode:
-			w.lets.add(n.Name)
-		case *ast.CallNode:
-			w.callees.add(n.Callee)
-		}
-		return
+	switch n := (*node).(type) {
+	case *ast.IdentifierNode:
+		w.ids = append(w.ids, n)
+	case *ast.VariableDeclaratorNode:
+		w.lets.add(n.Name)
+	case *ast.CallNode:
+		w.callees.add(n.Callee)
 	}
-	id, ok := (*node).(*ast.IdentifierNode)
-	if !ok || w.callees.has(id) || w.lets.has(id.Value) || w.seen.has(id.Value) || strings.HasPrefix(id.Value, "__") {
-		return
-	}
-	w.seen.add(id.Value)
-	w.f(id.Value)
 }
 
 // smallSet is a set searched in a slice while it is small, in a map past that.

@@ -208,7 +208,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil)
 		}
 	}
-	reads := &globalReads{global: func(name string) bool { _, ok := sc.Global(name); return ok }, sc: sc, orig: &c.origins}
+	reads := &globalReads{sc: sc, orig: &c.origins}
 	cfg := c.exprConfig(env, pv, rewritten)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil

@@ -153,23 +153,28 @@ func TypeFromReflect(rt reflect.Type) *Type {
 	if rt == nil {
 		return AnyType
 	}
-	switch rt {
-	case reflect.TypeOf(&Roll{}):
-		return RollType
-	case reflect.TypeOf(&dice.Die{}):
-		return DieType
-	case reflect.TypeOf(&dice.Code{}):
-		return DiceType
-	case reflect.TypeOf(&cards.Card{}):
-		return cardType
-	case reflect.TypeOf(&cards.Pile{}):
-		return PileType
-	case reflect.TypeOf(hex.Hex{}):
-		return hexType
-	case reflect.TypeOf(&hex.Map{}):
-		return MapTType
-	}
+	// The kind first: our seven types are six pointers and a struct, and comparing every
+	// type with all seven (interface comparisons) was most of this function's cost.
 	switch rt.Kind() {
+	case reflect.Pointer:
+		switch rt {
+		case reflect.TypeFor[*Roll]():
+			return RollType
+		case reflect.TypeFor[*dice.Die]():
+			return DieType
+		case reflect.TypeFor[*dice.Code]():
+			return DiceType
+		case reflect.TypeFor[*cards.Card]():
+			return cardType
+		case reflect.TypeFor[*cards.Pile]():
+			return PileType
+		case reflect.TypeFor[*hex.Map]():
+			return MapTType
+		}
+	case reflect.Struct:
+		if rt == reflect.TypeFor[hex.Hex]() {
+			return hexType
+		}
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		return IntType
 	case reflect.Float64, reflect.Float32:

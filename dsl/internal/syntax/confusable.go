@@ -173,8 +173,12 @@ func Skeleton(name string) string {
 		return name
 	}
 	var b strings.Builder
+	b.Grow(len(name) + 4)
 	for _, r := range name {
-		if to, _, ok := folded(r); ok {
+		if r < utf8.RuneSelf {
+			// The tables map no ASCII character: most letters of a French name are plain.
+			b.WriteByte(byte(r))
+		} else if to, _, ok := folded(r); ok {
 			b.WriteString(to)
 		} else if d, ok := decomposed.Get()[r]; ok {
 			b.WriteString(d)
@@ -222,6 +226,12 @@ func Scripts(name string) []string {
 	}
 	for _, r := range name {
 		switch {
+		case r < utf8.RuneSelf:
+			// Of ASCII, Latin has the letters and nothing else; the search of the tables
+			// was most of the time the look-alike check of a ruleset's names took.
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+				add("Latin")
+			}
 		case unicode.Is(unicode.Latin, r):
 			add("Latin")
 		case unicode.Is(unicode.Greek, r):

@@ -380,6 +380,14 @@ func (e *Expr) read(lex tokenStream) error {
 
 func (e *Expr) readToks(lex tokenStream) error {
 	depth, n := 0, 0
+	// The end is where the last token read ends, worked out once from it.
+	var last *lexer.Token
+	defer func() {
+		if last != nil {
+			e.EndPos = last.Pos
+			advancePos(&e.EndPos, last.Value)
+		}
+	}()
 	for {
 		t := lex.Peek()
 		if t.EOF() {
@@ -406,8 +414,7 @@ func (e *Expr) readToks(lex tokenStream) error {
 			e.Pos = t.Pos
 		}
 		lex.Next()
-		e.EndPos = t.Pos
-		advancePos(&e.EndPos, t.Value)
+		last = t
 	}
 	if len(e.Toks) == 0 {
 		return participle.NextMatch

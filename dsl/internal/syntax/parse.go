@@ -272,6 +272,30 @@ func CheckNesting(src string, start lexer.Position, expr bool) *Diagnostic {
 	return bad
 }
 
+// ScanHole reads the text after a string's { up to the } that closes the hole: the first
+// closing bracket outside brackets and strings. It returns that bracket's byte offset (-1
+// when the hole is not closed) and what CheckNesting(inner[:close], start, true) reports,
+// from one scan where there were two (one for the end, one for the nesting). The tokens
+// before the close are those of the hole alone: none of them reaches it.
+func ScanHole(inner string, start lexer.Position) (close int, bad *Diagnostic) {
+	n := nesting{start: start, expr: true}
+	close, depth := -1, 0
+	Scan(inner, func(t lexer.Token) bool {
+		if depth += BracketDelta(t); depth < 0 {
+			close = t.Pos.Offset
+			return false
+		}
+		if bad == nil {
+			bad = n.step(&t)
+		}
+		return true
+	})
+	if close < 0 {
+		return -1, nil
+	}
+	return close, bad
+}
+
 // nesting is CheckNesting's count, one token at a time: the scan of a whole rule file
 // (parseFile) runs it on the tokens it hands the parser, so a file is scanned once.
 type nesting struct {
