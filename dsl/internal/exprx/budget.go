@@ -187,14 +187,7 @@ func budgetFunctions() []expr.Option {
 			}
 			return s, nil
 		}),
-		expr.Function("__keys", func(a ...any) (any, error) {
-			m := a[0].(*runtime.Machine)
-			keys, err := core.Keys(m, a[1])
-			if err != nil {
-				return nil, err
-			}
-			return m.BoxList(keys), nil
-		}),
+		expr.Function("__keys", func(a ...any) (any, error) { return core.Keys(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__values", func(a ...any) (any, error) { return core.Values(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__topairs", func(a ...any) (any, error) { return core.Pairs(a[0].(*runtime.Machine), a[1]) }),
 		expr.Function("__string", func(a ...any) (any, error) {

@@ -1330,7 +1330,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 	}
 	return func(s *fastState) (any, error) {
 		// The VM evaluates the elements before it charges them.
-		out := s.m.NewList(len(elems))
+		out, list := runtime.MakeList(len(elems))
 		for i, e := range elems {
 			v, err := e(s)
 			if err != nil {
@@ -1341,7 +1341,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 		if err := c.grow(s, loc, uint(len(out))); err != nil {
 			return nil, err
 		}
-		return s.m.BoxList(out), nil
+		return list, nil
 	}, true
 }
 
@@ -1397,11 +1397,11 @@ func (c *fastCompiler) joinLiteral(loc file.Location, l fn, lit *ast.CallNode, a
 		}
 		var v any
 		if x, ok := a.([]any); ok {
-			// JoinLists' charge, then its list, made here from the blocks.
+			// JoinLists' charge, then its list, made here in one allocation.
 			if err = s.m.ChargeJoin(len(x), len(elems)); err == nil {
-				out := s.m.NewList(len(x) + len(elems))
+				var out []any
+				out, v = runtime.MakeList(len(x) + len(elems))
 				copy(out[copy(out, x):], s.scratch[base:])
-				v = s.m.BoxList(out)
 			}
 		} else {
 			v, err = s.m.Binary("+", a, append(make([]any, 0, len(elems)), s.scratch[base:]...))
@@ -1623,7 +1623,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				return v, nil
 			case *cards.Card:
 				if x != nil {
-					return s.m.BoxString(x.String()), nil
+					return x.String(), nil
 				}
 			}
 			m := s.m

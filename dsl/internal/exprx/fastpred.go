@@ -442,7 +442,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 		}
 	case "map":
 		return func(s *fastState, depth int, it items) (any, error) {
-			out := s.m.NewList(it.n)
+			out, list := runtime.MakeList(it.n)
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
 				v, err := body(s)
@@ -457,7 +457,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(out) == 0 {
 				return emptyList, nil
 			}
-			return s.m.BoxList(out), nil
+			return list, nil
 		}
 	case "filter":
 		return func(s *fastState, depth int, it items) (any, error) {
@@ -492,10 +492,10 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(kept) == 0 {
 				return emptyList, nil
 			}
-			out := s.m.NewList(len(kept))
+			out, list := runtime.MakeList(len(kept))
 			copy(out, kept)
 			dropScratch(s, base)
-			return s.m.BoxList(out), nil
+			return list, nil
 		}
 	case "find", "findIndex", "findLast", "findLastIndex":
 		last := n.Name == "findLast" || n.Name == "findLastIndex"
@@ -646,11 +646,11 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 	if len(pairs) == 0 {
 		return emptyList, nil
 	}
-	out := s.m.NewList(len(pairs))
+	out, list := runtime.MakeList(len(pairs))
 	for i, p := range pairs {
 		out[i] = p.item
 	}
-	return s.m.BoxList(out), nil
+	return list, nil
 }
 
 // pointer is # (the element), #index or #acc of the innermost predicate loop.

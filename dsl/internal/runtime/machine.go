@@ -32,9 +32,6 @@ var DefaultLimits = Limits{MaxSteps: 10_000_000, MaxCallDepth: 200, MaxLoopItera
 // Machine runs procedures of a Program against its own state. A Machine is not safe for
 // concurrent use; run one per goroutine (they may share the Program).
 type Machine struct {
-	// slab holds the blocks short lists and strings are carved from (NewList, BoxList,
-	// BoxString).
-	slab    slab
 	prog    *Program
 	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
@@ -1577,7 +1574,7 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 		for _, k := range keys {
 			var key any
 			if s.Key != "" {
-				key = m.BoxString(k)
+				key = k
 			}
 			if ok, err := iter(key, c[k]); !ok || err != nil {
 				return err

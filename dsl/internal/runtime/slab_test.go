@@ -2,26 +2,27 @@ package runtime
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 )
 
-// TestSlabListsAreApart checks that lists carved from one block share nothing: an append to
-// one copies it instead of writing over the next, and a boxed header reads back the list it
-// was given.
-func TestSlabListsAreApart(t *testing.T) {
-	s := &Machine{}
+// TestMakeListApart checks MakeList's lists: n elements, no room to grow, the value the same
+// list as the slice (filling one fills the other), no two sharing anything (an append to one
+// copies it instead of writing over another), and an empty one that is not nil.
+func TestMakeListApart(t *testing.T) {
 	var lists []any
-	for n := 0; n <= slabLen+1; n++ {
-		for k := 0; k < 40; k++ {
-			l := s.NewList(n)
-			if len(l) != n || cap(l) != n {
-				t.Fatalf("newList(%d): len %d cap %d", n, len(l), cap(l))
+	for n := 0; n <= shortList+2; n++ {
+		for k := 0; k < 5; k++ {
+			l, v := MakeList(n)
+			if len(l) != n || cap(l) != n || l == nil {
+				t.Fatalf("MakeList(%d): len %d cap %d nil %v", n, len(l), cap(l), l == nil)
 			}
 			for i := range l {
 				l[i] = n*1000 + k*10 + i
 			}
-			lists = append(lists, s.BoxList(l))
+			if got := v.([]any); !reflect.DeepEqual(got, l) || cap(got) != n {
+				t.Fatalf("MakeList(%d): value %v (cap %d), list %v", n, got, cap(got), l)
+			}
+			lists = append(lists, v)
 		}
 	}
 	for _, v := range lists {
@@ -29,8 +30,8 @@ func TestSlabListsAreApart(t *testing.T) {
 		_ = append(l, "more")
 	}
 	i := 0
-	for n := 0; n <= slabLen+1; n++ {
-		for k := 0; k < 40; k++ {
+	for n := 0; n <= shortList+2; n++ {
+		for k := 0; k < 5; k++ {
 			want := make([]any, n)
 			for j := range want {
 				want[j] = n*1000 + k*10 + j
@@ -40,25 +41,5 @@ func TestSlabListsAreApart(t *testing.T) {
 			}
 			i++
 		}
-	}
-}
-
-// TestSlabStrings checks that boxed strings read back as given, short and long, and that an
-// empty list from NewList is not nil.
-func TestSlabStrings(t *testing.T) {
-	m := &Machine{}
-	var boxed []any
-	var want []string
-	for i := 0; i < 3*slabStrings; i++ {
-		s := strings.Repeat("é", i%40)
-		boxed, want = append(boxed, m.BoxString(s)), append(want, s)
-	}
-	for i, v := range boxed {
-		if s, ok := v.(string); !ok || s != want[i] || v != any(want[i]) {
-			t.Fatalf("string %d: %#v, want %q", i, v, want[i])
-		}
-	}
-	if l := m.NewList(0); l == nil {
-		t.Fatal("NewList(0) is nil")
 	}
 }

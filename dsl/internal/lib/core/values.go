@@ -119,13 +119,12 @@ func Keys(m *runtime.Machine, v any) ([]any, error) {
 		return nil, err
 	}
 	// The keys are sorted in the list itself: no list of strings beside it (keys are
-	// unique, so the order is sortedEntries' order). The list and the keys' boxes come
-	// from the machine's blocks.
-	out := m.NewList(len(mp))
+	// unique, so the order is sortedEntries' order).
+	out := make([]any, len(mp))
 	n := 0
 	for k := range mp {
 		if k != runtime.KindKey {
-			out[n] = m.BoxString(k)
+			out[n] = k
 			n++
 		}
 	}
