@@ -6,12 +6,7 @@ package runtime
 const MaxParsedRolls = maxParsedRolls
 
 // RollCaches returns the sizes of the caches of parsed notation and of rollers.
-func (m *Machine) RollCaches() (parsed, rollers int) {
-	if m.parsed != nil {
-		parsed = len(m.parsed.byText)
-	}
-	return parsed, len(m.rollers)
-}
+func (m *Machine) RollCaches() (parsed, rollers int) { return len(m.parsed), len(m.rollers) }
 
 // FrameSizes returns how many names each pooled call frame holds.
 func (m *Machine) FrameSizes() []int {

@@ -410,7 +410,7 @@ func (m *Machine) RollDie(d *dice.Die, n int) (*Roll, error) {
 	if d.Record {
 		return nil, Errorf("%s has records of counts for faces: roll it in the rule, where its roll is a record (let r = %s)", d.Name, key)
 	}
-	de, ok := m.parsed.lookup(key)
+	de, ok := m.parsed[key]
 	if !ok {
 		de = &dice.Expr{Src: key, Root: &dice.Dice{Count: n, Die: d, Text: key}}
 		m.cacheParsed(key, de)

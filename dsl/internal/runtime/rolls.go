@@ -238,7 +238,7 @@ func (m *Machine) RollTotal(de *dice.Expr) (int, error) {
 
 // RollText parses notation given at run time (`roll(pool + "D+2")`), caching the parse.
 func (m *Machine) RollText(src string) (*Roll, error) {
-	de, ok := m.parsed.lookup(src)
+	de, ok := m.parsed[src]
 	if !ok {
 		var err error
 		if de, err = dice.Parse(src, m.notationDice()); err != nil {
@@ -259,42 +259,9 @@ const maxParsedRolls = 1000
 // emptied, with the rollers made for it: a rule building endless distinct texts cannot grow
 // a machine without bound, and a handful of texts used again and again stays cached.
 func (m *Machine) cacheParsed(src string, de *dice.Expr) {
-	if m.parsed == nil || len(m.parsed.byText) >= maxParsedRolls {
-		m.parsed = &parsedRolls{byText: map[string]*dice.Expr{}}
+	if m.parsed == nil || len(m.parsed) >= maxParsedRolls {
+		m.parsed = map[string]*dice.Expr{}
 		m.rollers = nil
 	}
-	m.parsed.byText[src] = de
-}
-
-// parsedRolls are the parses of notation given at run time, by text. The texts last read
-// are kept apart: a rule builds the same one or two texts again and again ("2d10" for each
-// side's roll), and comparing a short text costs less than hashing it for the map.
-type parsedRolls struct {
-	byText map[string]*dice.Expr
-	recent [2]recentParse
-	next   int // the entry of recent the next text read from the map replaces
-}
-
-// recentParse is a text of notation and its parse.
-type recentParse struct {
-	src string
-	de  *dice.Expr
-}
-
-// lookup is the parse of src, if kept; nil p keeps none.
-func (p *parsedRolls) lookup(src string) (*dice.Expr, bool) {
-	if p == nil {
-		return nil, false
-	}
-	for i := range p.recent {
-		if r := &p.recent[i]; r.de != nil && r.src == src {
-			return r.de, true
-		}
-	}
-	de, ok := p.byText[src]
-	if ok {
-		p.recent[p.next] = recentParse{src, de}
-		p.next = (p.next + 1) % len(p.recent)
-	}
-	return de, ok
+	m.parsed[src] = de
 }
