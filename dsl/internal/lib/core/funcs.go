@@ -3,7 +3,6 @@ package core
 import (
 	"maps"
 	"sync"
-	"sync/atomic"
 
 	"rulesh/dsl/internal/runtime"
 )
@@ -67,19 +66,9 @@ func buildFuncs() map[string]Func {
 func checkingNumbers(fs map[string]Func) map[string]Func {
 	for name, f := range fs {
 		numbers := sync.OnceValue(func() *runtime.NumberArgs { return runtime.NewNumberArgs(name, 0, f.Types) })
-		// checks holds numbers' result once read (noNumbers for a nil one): an atomic load
-		// a call, where numbers is a call of its own with its synchronisation.
-		var checks atomic.Pointer[runtime.NumberArgs]
 		fn := f.Fn
 		f.Fn = func(a ...any) (any, error) {
-			c := checks.Load()
-			if c == nil {
-				if c = numbers(); c == nil {
-					c = noNumbers
-				}
-				checks.Store(c)
-			}
-			if c != noNumbers {
+			if c := numbers(); c != nil {
 				if err := c.Check(a); err != nil {
 					return nil, err
 				}
@@ -90,9 +79,6 @@ func checkingNumbers(fs map[string]Func) map[string]Func {
 	}
 	return fs
 }
-
-// noNumbers stands in checkingNumbers for a function whose arguments are not checked.
-var noNumbers = new(runtime.NumberArgs)
 
 // Funcs are the core functions that need nothing but their arguments, by the names rules
 // call them; a declaration may not take these names. The map is a copy: changing it
