@@ -58,7 +58,7 @@ func TestFastMatchesVM(t *testing.T) {
 			}
 		}
 	}
-	for _, fn := range []string{"d", "entities", "new_pile", "card", "hex", "hex_distance", "roll", "on_board", "terrain", "neighbours", "shuffle", "passes", "div", "floor", "sample"} {
+	for _, fn := range []string{"d", "entities", "new_pile", "card", "hex", "hex_distance", "roll", "on_board", "terrain", "neighbours", "shuffle", "passes", "div", "floor", "sample", "hypot", "round", "ceil", "same", "all_faces"} {
 		for _, a := range operands {
 			texts = append(texts, fn+"("+a+")")
 			for _, b := range []string{"i", "j", "0", "s", "h", "n", "u.force"} {

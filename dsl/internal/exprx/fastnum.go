@@ -72,7 +72,7 @@ func (c *fastCompiler) quickCall(n *ast.CallNode, name string, args []fn, call f
 			return v, err
 		}
 	}
-	return nil
+	return c.quickCore(name, args, call, loc)
 }
 
 // opOfOverload is the operator a number or roll overload's name stands for (numOps,

@@ -429,14 +429,15 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 					continue
 				}
 				if acc == nil {
-					acc = total
+					acc = runtime.Int(total)
 				}
 				if acc, err = c.guard2(loc, exprruntime.Add, v, acc); err != nil {
 					return nil, err
 				}
 			}
 			if acc == nil {
-				return total, nil
+				// A sum of modifiers is often below 0: boxed from the table, not allocated.
+				return runtime.Int(total), nil
 			}
 			return acc, nil
 		}
