@@ -279,13 +279,18 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 		paramDecls[i] = c.procParams(procObjs[i], p)
 	}
 	tableScopes := make([]*Scope, len(c.tableASTs))
+	tableDecls := make([][]*syntax.Param, len(c.tableASTs))
 	for i, ta := range c.tableASTs {
 		c.Uses = usesOf(c.prog.Tables[i].Proc)
-		tableScopes[i] = c.tableSignature(c.prog.Tables[i], ta)
+		tableScopes[i], tableDecls[i] = c.tableSignature(c.prog.Tables[i], ta)
 	}
 	for _, i := range c.defaultsOrder(procObjs, paramDecls) {
 		c.Uses = usesOf(procObjs[i])
 		c.procDefaults(procObjs[i], paramDecls[i])
+	}
+	for i := range c.tableASTs {
+		c.Uses = usesOf(c.prog.Tables[i].Proc)
+		c.tableDefaults(c.prog.Tables[i], tableDecls[i])
 	}
 	c.mapUnits()
 	for i, ta := range c.tableASTs {

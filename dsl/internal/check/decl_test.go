@@ -198,6 +198,9 @@ func TestDefaultCallsLaterUntypedParameter(t *testing.T) {
 		"rule a(x = b(\"s\")): int { return x }\nrule b(y = 3): int { return y * 2 }\n",
 		"rule b(y = 3): int { return y * 2 }\nrule a(x = b(\"s\")): int { return x }\n",
 		"rule a(x = c()): int { return x }\nrule c(z = b(\"s\")): int { return z }\nrule b(y = 3): int { return y * 2 }\n",
+		// A table's default too (it was compiled before every rule's).
+		"table t(n: int, k = b(\"s\")) {\n  else : 1\n}\nrule b(y = 3): int { return y * 2 }\n",
+		"rule b(y = 3): int { return y * 2 }\ntable t(n: int, k = b(\"s\")) {\n  else : 1\n}\n",
 	} {
 		_, diags := dsl.LoadSource("t.rules", []byte(src))
 		if !strings.Contains(diags.Render(nil), "parameter y of b is int, got string") {

@@ -33,8 +33,9 @@ func (c *Compiler) tableDecl(ta *syntax.TableDecl) {
 // tableSignature reads a table's roll and parameters, once every procedure's parameters are
 // known (a default may call a rule), and returns the scope its rows are compiled in; nil when
 // the table is in error and its rows are not compiled.
-func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope {
+func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) (*Scope, []*syntax.Param) {
 	p := t.Proc
+	var decls []*syntax.Param
 	var plus []lexer.Token // the roll's terms after its dice: + stat - 1
 	rollText := ""
 	if ta.Roll != nil {
@@ -43,13 +44,13 @@ func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope
 		if first.Type != syntax.TokDice {
 			c.errorf(first.Pos, "table "+t.Name+" rolls "+rollText+", which does not start with dice",
 				"a rolled table's roll is dice, then terms added or taken away: table "+t.Name+" roll 2d6 + stat")
-			return nil
+			return nil, decls
 		}
 		if rest := ta.Roll.Toks[1:]; len(rest) > 0 {
 			if rest[0].Type != syntax.TokOp || rest[0].Value != "+" && rest[0].Value != "-" {
 				c.errorf(rest[0].Pos, "table "+t.Name+" rolls "+rollText+": after the dice, a roll adds or takes away terms",
 					"write + or - after "+first.Value+": table "+t.Name+" roll "+first.Value+" + stat")
-				return nil
+				return nil, decls
 			}
 			plus = rest
 		}
@@ -63,12 +64,12 @@ func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope
 				at.Offset += max(e.Col-1, 0)
 			}
 			c.errorf(at, "table "+t.Name+": dice "+first.Value+": "+msg, exprx.DieHint(msg, c.prog.Dice()))
-			return nil
+			return nil, decls
 		}
 		if de.IsRecord() {
 			c.errorf(first.Pos, "table "+t.Name+" rolls "+first.Value+", record dice: a roll of them is a record, no key of a row",
 				"roll the dice in a rule and give the table a field: table "+t.Name+"(n) { … }, called "+t.Name+"(r.s)")
-			return nil
+			return nil, decls
 		}
 		t.Roll = de
 	}
@@ -81,13 +82,13 @@ func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope
 		c.CheckShadow(a.Name, a.Pos)
 		par := &runtime.Param{Name: a.Name, Pos: syntax.PosOf(a.Pos), Type: c.resolveType(a.Type)}
 		if a.Default != nil {
-			par.Default = c.compileExpr(a.Default, sc, par.Type)
-		}
-		if par.Default == nil {
+			par.Default = pendingDefault // compiled by tableDefaults, after the rules' defaults
+		} else {
 			p.MinArg = len(p.Params) + 1
 		}
 		sc.Vars[a.Name] = par.Type
 		p.Params = append(p.Params, par)
+		decls = append(decls, a)
 	}
 	// addKey gives a rolled table the key parameter it does not declare: valeur.
 	addKey := func() {
@@ -97,7 +98,7 @@ func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope
 	if t.Roll != nil && plus != nil {
 		c.rollPlus(t, ta, plus, sc)
 		if t.Plus == nil {
-			return nil
+			return nil, decls
 		}
 		// The parameters are the inputs of what the roll adds; the key comes after them.
 		addKey()
@@ -121,9 +122,28 @@ func (c *Compiler) tableSignature(t *runtime.Table, ta *syntax.TableDecl) *Scope
 	}
 	if len(p.Params) == 0 {
 		c.errorf(ta.Pos, "table "+t.Name+" has no key", "give it a parameter, table "+t.Name+"(valeur), or roll its key: table "+t.Name+" roll 3d6")
-		return nil
+		return nil, decls
 	}
-	return sc
+	return sc, decls
+}
+
+// tableDefaults compiles a table's parameter defaults, once every rule's defaults are (a
+// default may call a rule whose untyped parameter takes its own default's type); a default
+// sees the parameters before it. decls are tableSignature's, one a parameter it kept.
+func (c *Compiler) tableDefaults(t *runtime.Table, decls []*syntax.Param) {
+	p := t.Proc
+	sc := NewScope(ProcScope)
+	sc.proc = p // a table is pure, its defaults too
+	for i, par := range p.Params {
+		if i < len(decls) && par.Default == pendingDefault {
+			par.Default = c.compileExpr(decls[i].Default, sc, par.Type)
+			if par.Default == nil {
+				// In error (reported): a call without it is refused.
+				p.MinArg = max(p.MinArg, i+1)
+			}
+		}
+		sc.Vars[par.Name] = par.Type
+	}
 }
 
 // tableRows compiles a table's rows once every signature is known (a row may call a table).
