@@ -31,6 +31,10 @@ func TestOverloadedOperandsChecked(t *testing.T) {
 		{"map([1, 2], 1d6 + nulle_part(#))", "<input>:1:19: unknown name nulle_part"},
 		{"map([1, 2], 1d6 + upper(#))", "<input>:1:25: cannot use int as argument (type string) to call upper"},
 		{"let y = 2; 1d6 + int(y, 2)", "<input>:1:18: invalid number of arguments (expected 1, got 2)"},
+		// A roll's `in` is a call too, in a text with no operator the overloads take (it
+		// failed when run: "expected bool, got int" at 1:8).
+		{"1d6 in filter([1, 2], 1)", "<input>:1:23: predicate should return boolean (got int)"},
+		{"1d6 in [int(1, 2)]", "<input>:1:9: invalid number of arguments (expected 1, got 2)"},
 		{"filter([1], # + [int(#, 3)] != [])", "<input>:1:18: invalid number of arguments (expected 1, got 2)"},
 	} {
 		s := newInputSession(t)

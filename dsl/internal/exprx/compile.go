@@ -837,8 +837,17 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok)
 			err = patchAndCheck(tree, cfg)
 		}
 	}
-	if err == nil && len(cfg.Visitors) > 1 {
-		err = checkOverloadArgs(tree, cfg, cfg.Visitors[1].(*overloads).made)
+	if err == nil {
+		var made []*ast.CallNode
+		for _, v := range cfg.Visitors {
+			switch v := v.(type) {
+			case *patcher:
+				made = append(made, v.made...)
+			case *overloads:
+				made = append(made, v.made...)
+			}
+		}
+		err = checkOverloadArgs(tree, cfg, made)
 	}
 	if err != nil {
 		return nil, err
@@ -1283,6 +1292,8 @@ type patcher struct {
 	letFields []*ast.MemberNode
 	// sited is set once a call of a procedure holds its position in the file.
 	sited bool
+	// made are the calls put in place of operators (a card's `in`), for checkOverloadArgs.
+	made []*ast.CallNode
 }
 
 func (pv *patcher) Visit(node *ast.Node) {
@@ -1336,6 +1347,7 @@ func (pv *patcher) Visit(node *ast.Node) {
 			c.SetType(reflect.TypeFor[bool]())
 			c.SetLocation(n.Location())
 			ast.Patch(node, c)
+			pv.made = append(pv.made, c)
 		}
 		return
 	case *ast.VariableDeclaratorNode:
