@@ -1571,10 +1571,10 @@ func (s *ForStmt) exec(m *Machine, f *Frame) error {
 		if err := limit(len(keys)); err != nil {
 			return err
 		}
-		for _, k := range keys {
+		for i, k := range keys {
 			var key any
 			if s.Key != "" {
-				key = k
+				key = StringValue(&keys[i]) // boxed in the loop's own array of keys
 			}
 			if ok, err := iter(key, c[k]); !ok || err != nil {
 				return err

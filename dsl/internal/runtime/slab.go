@@ -20,7 +20,20 @@ type eface struct {
 // typeWord is the type word of an interface holding v.
 func typeWord(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
 
-var listType = typeWord([]any(nil))
+var (
+	listType   = typeWord([]any(nil))
+	stringType = typeWord("")
+)
+
+// StringValue returns *s as a value whose data word points at s itself: no allocation (any(s)
+// makes a box of its own). The value keeps what s is in alive, and *s must not change after:
+// give it the element of an array made for the strings of one call (the keys of one map), so
+// that a kept value keeps no more than that call made.
+func StringValue(s *string) any {
+	var v any
+	*(*eface)(unsafe.Pointer(&v)) = eface{typ: stringType, data: unsafe.Pointer(s)}
+	return v
+}
 
 // A list of n elements with its header: h is e[:], made by MakeList.
 type (

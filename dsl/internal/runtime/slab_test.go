@@ -43,3 +43,22 @@ func TestMakeListApart(t *testing.T) {
 		}
 	}
 }
+
+// TestStringValue checks that a string boxed over its own storage is the string as any(s)
+// is: the same type, ==, a type switch, a map key.
+func TestStringValue(t *testing.T) {
+	texts := []string{"", "a", "épée", "le brigantin rapide"}
+	seen := map[any]int{}
+	for i := range texts {
+		v := StringValue(&texts[i])
+		if s, ok := v.(string); !ok || s != texts[i] || v != any(texts[i]) {
+			t.Fatalf("StringValue(%q) = %#v", texts[i], v)
+		}
+		seen[v] = i
+	}
+	for i, s := range texts {
+		if seen[any(s)] != i {
+			t.Fatalf("%q as a map key: %d, want %d", s, seen[any(s)], i)
+		}
+	}
+}

@@ -119,12 +119,15 @@ func Keys(m *runtime.Machine, v any) ([]any, error) {
 		return nil, err
 	}
 	// The keys are sorted in the list itself: no list of strings beside it (keys are
-	// unique, so the order is sortedEntries' order).
+	// unique, so the order is sortedEntries' order). Their boxes are one array of this
+	// call's, not one allocation a key.
 	out := make([]any, len(mp))
+	boxes := make([]string, len(mp))
 	n := 0
 	for k := range mp {
 		if k != runtime.KindKey {
-			out[n] = k
+			boxes[n] = k
+			out[n] = runtime.StringValue(&boxes[n])
 			n++
 		}
 	}
