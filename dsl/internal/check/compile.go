@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -758,13 +757,13 @@ func (c *Compiler) defaultsOrder(procs []*runtime.Proc, decls [][]*syntax.Param)
 				continue
 			}
 			text, _ := c.exprText(a.Default)
-			for _, word := range words(text) {
+			exprx.ForEachIdent(text, func(word string) {
 				if q, ok := c.prog.Globals[word].(*runtime.Proc); ok {
 					if j, ok := index[q]; ok {
 						visit(j)
 					}
 				}
-			}
+			})
 		}
 		state[i] = 2
 		order = append(order, i)
@@ -773,29 +772,6 @@ func (c *Compiler) defaultsOrder(procs []*runtime.Proc, decls [][]*syntax.Param)
 		visit(i)
 	}
 	return order
-}
-
-// words are the names in an expression's text (with the words of its strings: a name too
-// many only orders a procedure earlier).
-func words(text string) []string {
-	var out []string
-	start := -1
-	for i, r := range text {
-		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, text[start:])
-	}
-	return out
 }
 
 // pendingDefault stands for a default procParams has seen and procDefaults not yet compiled.

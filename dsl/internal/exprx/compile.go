@@ -467,7 +467,7 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 	found := c.envFound[:0] // the buffer is taken while the scope is asked
 	c.envFound = nil
 	var seen map[string]bool // past a few names, instead of searching found
-	forEachIdent(text, func(name string) {
+	ForEachIdent(text, func(name string) {
 		if name == "__rt" {
 			return
 		}
@@ -552,9 +552,9 @@ func (c *Compiler) typeID(t *runtime.Type) uint64 {
 	return id
 }
 
-// forEachIdent calls f with every identifier-like word of an expression's text (words inside
+// ForEachIdent calls f with every identifier-like word of an expression's text (words inside
 // strings too: a spare name in the environment is harmless).
-func forEachIdent(text string, f func(string)) {
+func ForEachIdent(text string, f func(string)) {
 	start := -1
 	for i, r := range text {
 		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
