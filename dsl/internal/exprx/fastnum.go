@@ -2,6 +2,7 @@ package exprx
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -75,36 +76,13 @@ func (c *fastCompiler) quickCall(n *ast.CallNode, name string, args []fn, call f
 	return c.quickCore(name, args, call, loc)
 }
 
-// opOfOverload is the operator a number or roll overload's name stands for (numOps,
-// rollOpName).
+// opOfOverload is the operator a number or roll overload's name stands for: the one whose
+// numOps or rollOpName name it is.
 func opOfOverload(name string) (string, bool) {
-	switch name {
-	case "__num_add", "__roll_add":
-		return "+", true
-	case "__num_sub", "__roll_sub":
-		return "-", true
-	case "__num_mul", "__roll_mul":
-		return "*", true
-	case "__num_div", "__roll_div":
-		return "/", true
-	case "__roll_mod":
-		return "%", true
-	case "__num_pow", "__roll_pow":
-		return "**", true
-	case "__num_caret", "__roll_caret":
-		return "^", true
-	case "__num_lt", "__roll_lt":
-		return "<", true
-	case "__num_le", "__roll_le":
-		return "<=", true
-	case "__num_gt", "__roll_gt":
-		return ">", true
-	case "__num_ge", "__roll_ge":
-		return ">=", true
-	case "__num_eq", "__roll_eq":
-		return "==", true
-	case "__num_ne", "__roll_ne":
-		return "!=", true
+	for _, op := range overloadOperators {
+		if name == rollOpName(op) || slices.Contains(numOps(op), name) {
+			return op, true
+		}
 	}
 	return "", false
 }

@@ -114,7 +114,7 @@ func listGoTypes() []reflect.Type {
 // join with +. Built on first use, by the first expression compiled with an operator.
 var overloadedOps = &runtime.Lazy[[]opOverloads]{Build: func() []opOverloads {
 	out := []opOverloads{{"+", append([]string{"__concat", "__roll_add", "__code_add", "__rec_add"}, numOps("+")...)}}
-	for _, op := range []string{"-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
+	for _, op := range overloadOperators[1:] { // + has its own list, above
 		fns := []string{rollOpName(op)}
 		if code, ok := codeOps(op); ok {
 			fns = append(fns, code)
@@ -214,10 +214,13 @@ func rollOpName(op string) string {
 	return "__roll_" + names[op]
 }
 
+// overloadOperators are the operators the roll overloads take (numOps takes all but %).
+var overloadOperators = []string{"+", "-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="}
+
 // rollOperatorFunctions declares, per operator, the overloads where a roll meets a number.
 func rollOperatorFunctions() []expr.Option {
 	var opts []expr.Option
-	for _, op := range []string{"+", "-", "*", "/", "%", "**", "^", "<", "<=", ">", ">=", "==", "!="} {
+	for _, op := range overloadOperators {
 		op := op
 		var types []any
 		switch op {
