@@ -35,7 +35,17 @@ action h() {
 
 func newInputSession(t testing.TB) *Session {
 	t.Helper()
-	prog, diags := LoadSource("t.rules", []byte(inputRules))
+	s := sessionOf(t, inputRules)
+	l := s.M.Limits()
+	l.MaxSteps = 10000
+	s.M.SetLimits(l)
+	return s
+}
+
+// sessionOf is a session on the rules src (a file t.rules), its dice seeded with 1.
+func sessionOf(t testing.TB, src string) *Session {
+	t.Helper()
+	prog, diags := LoadSource("t.rules", []byte(src))
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
@@ -43,9 +53,6 @@ func newInputSession(t testing.TB) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := m.Limits()
-	l.MaxSteps = 10000
-	m.SetLimits(l)
 	return NewSession(m)
 }
 

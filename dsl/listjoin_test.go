@@ -3,8 +3,6 @@ package dsl
 import (
 	"strings"
 	"testing"
-
-	"rulesh/stdlib/dice"
 )
 
 // A list joins with + a value the checker has no type for: a rule's `list` or `any` result,
@@ -19,15 +17,7 @@ rule m(): map { return {k: [1]} }
 const LL = [3]
 rule dans_une_règle(): list { return ls() + LL + [4] }
 `
-	prog, diags := LoadSource("t.rules", []byte(rules))
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(m)
+	s := sessionOf(t, rules)
 	for src, want := range map[string]string{
 		"ls() + [1]":        "[1, 2, 1]",
 		"[0] + ls()":        "[0, 1, 2]",
@@ -77,15 +67,7 @@ func TestListJoinNilRefusedAtCheck(t *testing.T) {
 // unknown type: its error is the one reported, as before lists joined such values, not the
 // predicate's that the join would make of it.
 func TestListJoinFailedOperandReported(t *testing.T) {
-	prog, diags := LoadSource("t.rules", []byte("rule ls(): list { return [1, 2] }\n"))
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(m)
+	s := sessionOf(t, "rule ls(): list { return [1, 2] }\n")
 	for src, want := range map[string]string{
 		`filter([1, 2], 2 * [] + ["a"])`: "<input>:1:18: invalid operation: * (mismatched types int and list)",
 		`filter([1, 2], [1] + -"a")`:     "<input>:1:22: invalid operation: - (mismatched type string)",

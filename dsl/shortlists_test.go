@@ -3,8 +3,6 @@ package dsl
 import (
 	"runtime"
 	"testing"
-
-	"rulesh/stdlib/dice"
 )
 
 // Short lists a game keeps keep only themselves alive. Lists carved from shared blocks held
@@ -24,15 +22,7 @@ action jouer(n: int) {
   }
 }
 `
-	prog, diags := LoadSource("t.rules", []byte(rules))
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(m)
+	s := sessionOf(t, rules)
 	live := func() uint64 {
 		runtime.GC()
 		var ms runtime.MemStats
