@@ -394,6 +394,7 @@ action tirer(): string {
 // another's callback gets a map of its own.
 func TestTrialEnvReused(t *testing.T) {
 	prog, d := dsl.LoadSource("t.rules", []byte(`ruleset "t"
+option o = 2
 kind Compteur { n: int = 0 }
 entity c: Compteur {}
 `))
@@ -438,6 +439,30 @@ entity c: Compteur {}
 	}
 	if got := run(sum, nil); got != "5" {
 		t.Errorf("third trial: x + c.n = %s, want 5", got)
+	}
+	// A trial of the same expression runs in the last one's environment as it is, until
+	// the globals or the variables change: an option set, an Exec, another expression.
+	withO, err := s.Compile("<t>", "x + o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := run(withO, nil); got != "7" {
+		t.Errorf("x + o = %s, want 7", got)
+	}
+	if err := m.SetOption("o", 10); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(withO, nil); got != "15" {
+		t.Errorf("after o = 10: x + o = %s, want 15", got)
+	}
+	if err := s.Exec("<t>", "x = 20"); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(withO, nil); got != "30" {
+		t.Errorf("after x = 20: x + o = %s, want 30", got)
+	}
+	if got, again := run(sum, nil), run(withO, nil); got != "20" || again != "30" {
+		t.Errorf("alternating: x + c.n = %s, x + o = %s; want 20 and 30", got, again)
 	}
 }
 

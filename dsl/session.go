@@ -23,9 +23,19 @@ type Session struct {
 	// inputs holds the text of the last input under each name ("<input>", "<eval>"), for
 	// rendering its diagnostics: the session keeps it, never the shared Program.
 	inputs Sources
-	// spare is the environment map of the last trial, cleared and filled again by the next
-	// one (simulations run one trial after another); nil while a trial holds it.
-	spare map[string]any
+	// spare is the frame of the last trial, its environment filled for that expression:
+	// the next trial of the same expression on globals of the same version runs in it as it
+	// is (simulations run one trial after another), another one clears and fills it again;
+	// nil while a trial holds it, and dropped when the session's variables change.
+	spare *trialFrame
+}
+
+// trialFrame is a trial's frame, with the expression and the version of the machine's
+// globals (runtime.Machine.Version) its environment was filled for.
+type trialFrame struct {
+	f       *runtime.Frame
+	c       *Compiled
+	version int
 }
 
 // NewSession starts a session on a machine.
@@ -81,9 +91,9 @@ func (s *Session) Compile(name, src string) (*Compiled, error) {
 // before the state is undone. Each trial starts from the state the session had.
 func (s *Session) Trial(c *Compiled, see func(v any, err error) error) error {
 	return s.M.m.Trial(func() error {
-		env := s.trialEnv(c.x.Globals)
-		v, err := s.M.m.Eval(c.x, env)
-		s.spare = env
+		t := s.trialFrame(c)
+		v, err := s.M.m.EvalIn(c.x, t.f)
+		s.spare = t
 		return see(s.own(v), err)
 	})
 }
@@ -104,9 +114,9 @@ func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error
 		if err := s.M.m.Redeal(); err != nil {
 			return see(nil, err)
 		}
-		env := s.trialEnv(c.x.Globals)
-		v, err := s.M.m.Eval(c.x, env)
-		s.spare = env
+		t := s.trialFrame(c)
+		v, err := s.M.m.EvalIn(c.x, t.f)
+		s.spare = t
 		return see(s.own(v), err)
 	})
 }
@@ -154,6 +164,7 @@ func (s *Session) bind(name, src string, start lexer.Position) (any, error) {
 	}
 	s.vars[name] = v
 	s.types[name] = typeFromValue(v)
+	s.spare = nil // its environment holds the variables as they were
 	return s.own(v), nil
 }
 
@@ -219,15 +230,21 @@ func CheckInput(name, src string) error {
 	return nil
 }
 
-// trialEnv is env for a trial, in the map the last trial used when no other trial holds it.
-func (s *Session) trialEnv(globals []string) map[string]any {
-	env := s.spare
-	if env == nil {
-		return s.env(globals)
+// trialFrame is the frame a trial of c runs in: the last trial's when no other trial holds
+// it, as it is when it was filled for c on globals of the machine's current version (an
+// expression's evaluation writes nothing into its environment), else cleared and filled.
+func (s *Session) trialFrame(c *Compiled) *trialFrame {
+	t := s.spare
+	if t == nil {
+		return &trialFrame{f: &runtime.Frame{Vars: s.env(c.x.Globals)}, c: c, version: s.M.m.Version()}
 	}
 	s.spare = nil
-	clear(env)
-	return s.fill(env, globals)
+	if t.c != c || t.version != s.M.m.Version() {
+		clear(t.f.Vars)
+		s.fill(t.f.Vars, c.x.Globals)
+		t.c, t.version = c, s.M.m.Version()
+	}
+	return t
 }
 
 // env is the environment of one input: the session's variables and the globals it reads.
@@ -306,6 +323,7 @@ func (s *Session) Exec(name, src string) error {
 	if err != nil {
 		return err
 	}
+	s.spare = nil // its environment holds the variables as they were
 	for n, t := range vars {
 		s.vars[n] = env[n]
 		s.types[n] = t
@@ -334,6 +352,7 @@ func (s *Session) CarryOver(old *Session) ([]string, runtime.Kept) {
 		s.vars[name] = v
 		s.types[name] = typeFromValue(v)
 	}
+	s.spare = nil
 	return notes, kept
 }
 

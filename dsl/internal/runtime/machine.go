@@ -1125,6 +1125,14 @@ func (m *Machine) Eval(x *Expr, env map[string]any) (any, error) {
 	return m.eval(x, &Frame{Vars: env})
 }
 
+// EvalIn is Eval in a frame of no call made by the caller, Frame{Vars: env}, which it may
+// keep for the next evaluation (a session's trials): nothing is written into its map.
+func (m *Machine) EvalIn(x *Expr, f *Frame) (any, error) { return m.eval(x, f) }
+
+// Version counts the changes of the global bindings (an option set, a reload, the dice
+// made again from rules): an environment filled from the globals holds while it is the same.
+func (m *Machine) Version() int { return m.version }
+
 // eval runs one compiled expression in a frame's variables, by its shortcut when it has one
 // (see Expr), else by its Code on the VM of the current nesting depth. An expression compiled
 // to closures (nearly all of them) is tested first: it goes from the statement to its
