@@ -1531,7 +1531,10 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		}
 		// The closure holds one pointer: it loads what it needs from it, not every captured
 		// value at its start.
-		cs := &procCall{c: c, p: p, site: site, rest: rest, names: names, loc: loc}
+		cs := &procCall{c: c, p: p, site: site, rest: rest, loc: loc}
+		if names != nil {
+			cs.names = runtime.NewArgNames(names)
+		}
 		return func(s *fastState) (any, error) {
 			m := s.m
 			if f := m.Callee(cs.p, len(cs.rest)); f != nil {
@@ -1885,8 +1888,8 @@ type procCall struct {
 	c     *fastCompiler
 	p     *runtime.Proc
 	site  *syntax.Pos
-	rest  []fn               // the arguments
-	names []*runtime.NameRef // the arguments that are a bare name (nil for the others), or nil
+	rest  []fn              // the arguments
+	names *runtime.ArgNames // the arguments that are a bare name, or nil
 	loc   file.Location
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	goruntime "runtime"
 	"strings"
+	"sync/atomic"
 )
 
 // Fast code: an expression compiled by exprx to Go closures over the checked syntax tree,
@@ -151,6 +152,28 @@ func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, 
 	return m.run(p, f, nil, n, known, at)
 }
 
+// ArgNames are the arguments of one call site that are a bare name (ConformedArgs), with
+// what ConformedArgs decided of them once, for the procedure the call is made from: which
+// may need no check, and the caller's slots they read.
+type ArgNames struct {
+	names []*NameRef
+	marks atomic.Pointer[argMarks]
+}
+
+// argMarks is what ConformedArgs decides of a call site's arguments for calls made from
+// caller: argument args[j].i needs no check when the caller's slot args[j].slot is typed.
+// It is never changed once made (the machines of a sim share it).
+type argMarks struct {
+	caller *Proc
+	args   []argMark
+}
+
+type argMark struct{ i, slot uint8 }
+
+// NewArgNames holds names, the arguments of a call that are a bare name (nil for the
+// others), for ConformedArgs.
+func NewArgNames(names []*NameRef) *ArgNames { return &ArgNames{names: names} }
+
 // ConformedArgs marks the arguments of a call of p that need no check against p's
 // parameters (bit i for argument i, as CallIn takes them): names[i], when not nil, is the
 // name argument i reads in f, and it needs no check when it is a parameter of f's procedure
@@ -160,29 +183,49 @@ func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, 
 // nullable parameter, or a value written since, is checked as any argument.
 // The arguments are read in f after they were all evaluated: evaluating one writes no local
 // of f, so the marks are those each had when it was read.
-func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
+// What does not change from call to call (the slots, the types) is decided at the site's
+// first call from f's procedure (argMarks): a call tests only the typed marks.
+func (f *Frame) ConformedArgs(a *ArgNames, p *Proc) uint64 {
+	mk := a.marks.Load()
+	if mk == nil || mk.caller != f.proc {
+		mk = a.decide(f.proc, p)
+		a.marks.Store(mk)
+	}
 	var known uint64
-	for i, r := range names {
+	for _, k := range mk.args {
+		known |= (f.typed >> k.slot & 1) << k.i
+	}
+	return known
+}
+
+// decide finds, for calls of p made from caller, the arguments that need no check when
+// the caller's slot their name reads is typed (ConformedArgs).
+func (a *ArgNames) decide(caller *Proc, p *Proc) *argMarks {
+	mk := &argMarks{caller: caller}
+	if caller == nil {
+		return mk // an input's frame: no slot is typed
+	}
+	for i, r := range a.names {
 		if r == nil {
 			continue
 		}
 		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
-		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits {
+		if s >= dirtyBits || i >= len(p.Params) || i >= dirtyBits {
 			continue
 		}
-		var a *Type
-		if caller := f.proc; s < uint(len(caller.slotTypes)) {
-			a = caller.slotTypes[s]
+		var t *Type
+		if s < uint(len(caller.slotTypes)) {
+			t = caller.slotTypes[s]
 		} else if s < uint(len(caller.Params)) {
-			a = caller.Params[s].Type
+			t = caller.Params[s].Type
 		} else {
 			continue
 		}
-		if b := p.Params[i].Type; a == b || a != nil && sameType(a, b) {
-			known |= 1 << i
+		if b := p.Params[i].Type; t == b || t != nil && sameType(t, b) {
+			mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(s)})
 		}
 	}
-	return known
+	return mk
 }
 
 // keepsConformed says whether a value conformed to t stays conformed to it whatever is done
