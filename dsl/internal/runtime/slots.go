@@ -92,6 +92,10 @@ func ResolveSlots(prog *Program) {
 	}
 procs:
 	for i, p := range prog.Procs {
+		if p.Table != nil && p.Locals == nil {
+			tableSlots(p)
+			continue
+		}
 		if p.Table != nil || p.Verb == "table" || p.Locals != nil {
 			continue
 		}
@@ -102,6 +106,66 @@ procs:
 		}
 		resolveProc(prog, p)
 	}
+}
+
+// tableSlots gives the parameters of a table's procedure their slots, so that a lookup is
+// called as a rule is (Machine.Callee), when none of the table's expressions reads a
+// parameter: its lookup (TableStmt) reads the key from its slot, and its expressions, which
+// keep the map (see ResolveSlots), read none. (An expression on the VM would find them
+// there anyway: the slots are flushed into the map before it runs.)
+func tableSlots(p *Proc) {
+	if len(p.Params) == 0 || len(p.Params) > dirtyBits {
+		return
+	}
+	reads := false
+	param := func(name string) bool {
+		for _, par := range p.Params {
+			if par.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	check := func(x *Expr) {
+		if x.Ident != "" && param(x.Ident) {
+			reads = true
+		}
+		for _, n := range x.Names {
+			reads = reads || param(n.Name)
+		}
+	}
+	for _, par := range p.Params {
+		walkExpr(par.Default, check)
+	}
+	t := p.Table
+	walkExpr(t.Plus, check)
+	walkExpr(t.Below, check)
+	walkExpr(t.Above, check)
+	for _, c := range t.Cols {
+		walkExpr(c, check)
+	}
+	for _, r := range t.Rows {
+		for _, x := range r.Exact {
+			walkExpr(x, check)
+		}
+		if r.Band != nil {
+			walkExpr(r.Band.Lo, check)
+			walkExpr(r.Band.Hi, check)
+		}
+		walkExpr(r.Value, check)
+	}
+	if reads {
+		return
+	}
+	p.Locals = ParamNames(p.Params)
+	p.GlobalFrom = len(p.Locals)
+	for i, par := range p.Params {
+		par.Slot = i + 1
+		if par.Type != nil && keepsConformed(par.Type) {
+			p.keeps |= 1 << i
+		}
+	}
+	p.argSlots, p.fewParams = true, true
 }
 
 // onlyStmt is the statement of a body of one statement, else nil.

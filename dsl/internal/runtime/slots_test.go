@@ -13,7 +13,8 @@ import (
 // slotsRules are procedures whose locals live in slots: each shape of reading and binding
 // them (lets, loop variables, compound assignments, parameters and their defaults, the VM
 // and templates reading what the shortcuts wrote, recursion, a frame reused, a local
-// hiding an entity, a block's let of an outer name, more locals than the dirty mask holds).
+// hiding an entity, a block's let of an outer name, more locals than the dirty mask holds,
+// tables looked up with their parameters in slots).
 const slotsRules = `
 kind Unit { force: int = 3 }
 entity u: Unit { }
@@ -78,6 +79,17 @@ action while_(n: int): int {
   }
   return k
 }
+table band(d: float, note: string = "n") {
+  0 .. 1.5 : "court"
+  1.5 .. 4 : "moyen"
+}
+table rolled roll 1d6 {
+  1 .. 3 : "bas"
+  else   : "haut"
+}
+rule bands(a: float, b: int): string {
+  return band(a) + "/" + band(b, "m") + "/" + rolled() + "/" + rolled(5)
+}
 `
 
 // slotsCalls are the calls run with slots and without; want is the result or the error,
@@ -98,6 +110,9 @@ var slotsCalls = []struct {
 	{"outer", []any{3}, `error: t.rules:53:13: division by zero in fails called at t.rules:56:10 [3, "ab"] in outer called at t.rules:55:1 [3]`},
 	{"outer", []any{5}, "7"},
 	{"while_", []any{50}, "8"},
+	{"bands", []any{1.0, 2}, `"court/moyen/haut/haut"`},
+	{"bands", []any{1.0, 9}, `error: t.rules:65:1: table band has no row for 9.0 in band called at t.rules:74:26 [9.0, "m"] in bands called at t.rules:73:1 [1.0, 9]`},
+	{"band", []any{3.5}, `"moyen"`},
 }
 
 // run calls each of slotsCalls on one machine (frames are reused from call to call) and
@@ -150,12 +165,21 @@ func TestSlotsMatchMap(t *testing.T) {
 }
 
 // Slots go to parameters and locals, not to a local that hides a global (the map holds the
-// global until the local is bound) nor to a table's parameters.
+// global until the local is bound), and to a table's parameters only when none of its
+// expressions reads them.
 func TestSlotsResolved(t *testing.T) {
 	prog, diags := compile("t.rules", slotsRules+`
 table t(x) {
   1 : "un"
   else : "autre"
+}
+table bounded(x, k) {
+  (.. k] : "bas"
+  else   : "haut"
+}
+table valued(x, k) {
+  1    : k
+  else : "{k} !"
 }
 `)
 	if diags.HasErrors() {
@@ -166,7 +190,10 @@ table t(x) {
 		"vm":       {"n", "s", "l", "i", "v"},
 		"hides":    {"a"},
 		"inner":    {"x"},
-		"t":        nil,
+		"t":        {"x"},
+		"band":     {"d", "note"},
+		"bounded":  nil,
+		"valued":   nil,
 		"talk":     {"who", "n", "k"},
 		"outer":    {"n"},
 		"while_":   {"n", "k"},
