@@ -152,40 +152,50 @@ func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, 
 	return m.run(p, f, nil, n, known, at)
 }
 
-// ArgNames are the arguments of one call site that are a bare name (ConformedArgs), with
-// what ConformedArgs decided of them once, for the procedure the call is made from: which
-// may need no check, and the caller's slots they read.
+// ArgNames are the arguments of one call site that are a bare name or a field of one
+// (ConformedArgs), with what ConformedArgs decided of them once, for the procedure the call
+// is made from: which may need no check, and the caller's slots they read.
 type ArgNames struct {
-	names []*NameRef
-	marks atomic.Pointer[argMarks]
+	names  []*NameRef
+	fields []*FieldRead
+	marks  atomic.Pointer[argMarks]
 }
 
 // argMarks is what ConformedArgs decides of a call site's arguments for calls made from
-// caller: argument args[j].i needs no check when the caller's slot args[j].slot is typed.
-// It is never changed once made (the machines of a sim share it).
+// caller: argument args[j].i needs no check when the caller's slot args[j].slot is typed
+// (and, for a field, when its value is not nil). It is never changed once made (the
+// machines of a sim share it).
 type argMarks struct {
 	caller *Proc
 	args   []argMark
 }
 
-type argMark struct{ i, slot uint8 }
+type argMark struct {
+	i, slot uint8
+	field   bool
+}
 
-// NewArgNames holds names, the arguments of a call that are a bare name (nil for the
-// others), for ConformedArgs.
-func NewArgNames(names []*NameRef) *ArgNames { return &ArgNames{names: names} }
+// NewArgNames holds the arguments of a call that are a bare name (names[i]) or read a field
+// of one (fields[i]), nil for the others (either list may be nil), for ConformedArgs.
+func NewArgNames(names []*NameRef, fields []*FieldRead) *ArgNames {
+	return &ArgNames{names: names, fields: fields}
+}
 
 // ConformedArgs marks the arguments of a call of p that need no check against p's
-// parameters (bit i for argument i, as CallIn takes them): names[i], when not nil, is the
-// name argument i reads in f, and it needs no check when it is a parameter of f's procedure
-// whose slot still holds what its own call conformed to a type that is p's parameter's (the
-// same record kind above all, whose check reads the record's kind from its map), or a local
-// a let of a call bound to a record of that kind (Proc.slotTypes). A nil record of a
-// nullable parameter, or a value written since, is checked as any argument.
+// parameters (bit i for argument i, as CallIn takes them, in the callee's frame): names[i],
+// when not nil, is the name argument i reads in f, and it needs no check when it is a
+// parameter of f's procedure whose slot still holds what its own call conformed to a type
+// that is p's parameter's (the same record kind above all, whose check reads the record's
+// kind from its map), or a local a let of a call bound to a record of that kind
+// (Proc.slotTypes). A nil record of a nullable parameter, or a value written since, is
+// checked as any argument. fields[i] is a field argument i reads of such a name: a record
+// of the slot's kind holds a value of the field's type or nil (fieldOfType), and one that
+// is not nil needs no check.
 // The arguments are read in f after they were all evaluated: evaluating one writes no local
 // of f, so the marks are those each had when it was read.
 // What does not change from call to call (the slots, the types) is decided at the site's
 // first call from f's procedure (argMarks): a call tests only the typed marks.
-func (f *Frame) ConformedArgs(a *ArgNames, p *Proc) uint64 {
+func (f *Frame) ConformedArgs(a *ArgNames, p *Proc, callee *Frame) uint64 {
 	mk := a.marks.Load()
 	if mk == nil || mk.caller != f.proc {
 		mk = a.decide(f.proc, p)
@@ -193,6 +203,9 @@ func (f *Frame) ConformedArgs(a *ArgNames, p *Proc) uint64 {
 	}
 	var known uint64
 	for _, k := range mk.args {
+		if k.field && callee.slots[k.i] == nil {
+			continue
+		}
 		known |= (f.typed >> k.slot & 1) << k.i
 	}
 	return known
@@ -205,24 +218,18 @@ func (a *ArgNames) decide(caller *Proc, p *Proc) *argMarks {
 	if caller == nil {
 		return mk // an input's frame: no slot is typed
 	}
-	for i, r := range a.names {
-		if r == nil {
-			continue
+	for i := range max(len(a.names), len(a.fields)) {
+		if i >= len(p.Params) || i >= dirtyBits {
+			break
 		}
-		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
-		if s >= dirtyBits || i >= len(p.Params) || i >= dirtyBits {
-			continue
-		}
-		var t *Type
-		if s < uint(len(caller.slotTypes)) {
-			t = caller.slotTypes[s]
-		} else if s < uint(len(caller.Params)) {
-			t = caller.Params[s].Type
-		} else {
-			continue
-		}
-		if b := p.Params[i].Type; t == b || t != nil && sameType(t, b) {
-			mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(s)})
+		want := p.Params[i].Type
+		if i < len(a.names) && a.names[i] != nil {
+			slot := a.names[i].Slot
+			if t := slotType(caller, slot); t == want || t != nil && sameType(t, want) {
+				mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(slot - 1)})
+			}
+		} else if i < len(a.fields) && fieldOfType(caller, a.fields[i], want) {
+			mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(a.fields[i].Obj.Slot - 1), field: true})
 		}
 	}
 	return mk

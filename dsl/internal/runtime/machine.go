@@ -854,7 +854,7 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 		err = m.Run(p.Body, f)
 		v, by = f.result, f.resultBy
 	}
-	if err != nil || m.Trace != nil || p.Result != nil && v != nil && !holdsType(v, p.Result) {
+	if err != nil || m.Trace != nil || p.Result != nil && v != nil && !holdsType(v, p.Result) && !by.resultKnown(f) {
 		return m.endCall(p, f, at, v, by, err)
 	}
 	m.leave(p, f)
@@ -877,7 +877,7 @@ func (m *Machine) endCall(p *Proc, f *Frame, at *Pos, v any, by *ReturnStmt, err
 	if m.Trace != nil && v != nil {
 		m.Trace(m.depth-1, "← "+m.short(v))
 	}
-	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
+	if p.Result != nil && v != nil && !holdsType(v, p.Result) && !by.resultKnown(f) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
 			err = &RuntimeError{Pos: resultPos(by), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),

@@ -230,6 +230,68 @@ func resolveProc(prog *Program, p *Proc) {
 	p.fewParams = p.argSlots && len(p.Params) <= dirtyBits
 	r.body(p.Body)
 	typeSlots(p)
+	fieldResults(p)
+}
+
+// fieldResults marks the return statements of p whose value is a field of p's record result
+// type read from a record in a slot of a known kind (ReturnStmt.FieldBy): return f.arme,
+// f a parameter of kind Figurine, whose field arme is an Arme. A record's fields hold
+// values of their types (every write conforms them, ConformField), or nil.
+func fieldResults(p *Proc) {
+	if p.Result == nil || p.Result.Kind != TRecord {
+		return
+	}
+	var walk func([]Stmt)
+	walk = func(body []Stmt) {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *ReturnStmt:
+				if s.Value != nil && fieldOfType(p, s.Value.FieldOf, p.Result) {
+					s.FieldBy = s.Value.FieldOf.Obj.Slot
+				}
+			case *ForStmt:
+				walk(s.Body)
+			case *IfStmt:
+				for _, b := range s.Blocks {
+					walk(b)
+				}
+				walk(s.Else)
+			case *WhileStmt:
+				walk(s.Body)
+			}
+		}
+	}
+	walk(p.Body)
+}
+
+// fieldOfType reports whether fr, a field read in a frame of p, gives a value of type t or
+// nil whenever the slot of its name is marked typed (Frame.typed): the slot's type is a
+// record kind whose field is of t (the same record kind, or a type sameType accepts).
+func fieldOfType(p *Proc, fr *FieldRead, t *Type) bool {
+	if fr == nil || fr.Obj == nil {
+		return false
+	}
+	k := slotType(p, fr.Obj.Slot)
+	if k == nil || k.Kind != TRecord || k.Record == nil {
+		return false
+	}
+	fd := k.Record.ByName[fr.Field]
+	return fd != nil && fd.Type != nil && keepsConformed(fd.Type) && sameType(fd.Type, t)
+}
+
+// slotType is the type of the value of p's slot (plus one) while it is marked typed: the
+// local's (Proc.slotTypes) or the parameter's, nil when the slot is never marked.
+func slotType(p *Proc, slot int) *Type {
+	s := uint(slot - 1) // a name of the map (slot 0) wraps around
+	switch {
+	case s >= dirtyBits:
+		return nil
+	case s < uint(len(p.slotTypes)):
+		return p.slotTypes[s]
+	case s < uint(len(p.Params)):
+		return p.Params[s].Type
+	}
+	return nil
 }
 
 // typeSlots gives p's slots their types (Proc.slotTypes) when some local's every binding is

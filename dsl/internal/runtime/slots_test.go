@@ -14,7 +14,8 @@ import (
 // them (lets, loop variables, compound assignments, parameters and their defaults, the VM
 // and templates reading what the shortcuts wrote, recursion, a frame reused, a local
 // hiding an entity, a block's let of an outer name, more locals than the dirty mask holds,
-// tables looked up with their parameters in slots).
+// tables looked up with their parameters in slots, fields of records passed on and returned
+// without their checks, a nil one still refused).
 const slotsRules = `
 kind Unit { force: int = 3 }
 entity u: Unit { }
@@ -90,6 +91,29 @@ table rolled roll 1d6 {
 rule bands(a: float, b: int): string {
   return band(a) + "/" + band(b, "m") + "/" + rolled() + "/" + rolled(5)
 }
+kind Blade { cut: int = 2 }
+kind Holder { blade: Blade, n: int = 1, t: float = 1 }
+entity sword: Blade { cut: 5 }
+entity h1: Holder { blade: sword, n: 3 }
+entity h0: Holder { }
+rule blade_of(h: Holder): Blade {
+  return h.blade
+}
+rule cut_of(b: Blade, n: int): int {
+  return b.cut * n
+}
+rule ratio(x: float, k: int): float {
+  return x / k
+}
+rule cuts(h: Holder): int {
+  return cut_of(h.blade, h.n) + cut_of(blade_of(h), 1)
+}
+rule held(): list {
+  return [blade_of(h1).cut, blade_of(h0), cuts(h1), ratio(h1.t, h1.n)]
+}
+rule unheld(): int {
+  return cuts(h0)
+}
 `
 
 // slotsCalls are the calls run with slots and without; want is the result or the error,
@@ -113,6 +137,8 @@ var slotsCalls = []struct {
 	{"bands", []any{1.0, 2}, `"court/moyen/haut/haut"`},
 	{"bands", []any{1.0, 9}, `error: t.rules:65:1: table band has no row for 9.0 in band called at t.rules:74:26 [9.0, "m"] in bands called at t.rules:73:1 [1.0, 9]`},
 	{"band", []any{3.5}, `"moyen"`},
+	{"held", nil, "[5, nil, 20, 0.333333333333333]"},
+	{"unheld", nil, "error: t.rules:91:10: cut_of: parameter b: expected a Blade, got nil in cuts called at t.rules:97:10 [Holder{blade: nil, n: 1, t: 1}] in unheld called at t.rules:96:1 []"},
 }
 
 // run calls each of slotsCalls on one machine (frames are reused from call to call) and
@@ -201,6 +227,10 @@ table valued(x, k) {
 		if got := prog.Proc(proc).Locals; !slices.Equal(got, want) {
 			t.Errorf("%s: slots %v, want %v", proc, got, want)
 		}
+	}
+	// A field of a parameter's record, of the result's kind, is returned unchecked.
+	if r := prog.Proc("blade_of").Body[0].(*runtime.ReturnStmt); r.FieldBy != 1 {
+		t.Errorf("blade_of returns h.blade known by slot %d, want 1", r.FieldBy)
 	}
 }
 
