@@ -170,9 +170,12 @@ type argMarks struct {
 	args   []argMark
 }
 
+// argMark is one argument that may need no check: argument i, whose bit in the callee's
+// marks is arg, when slot (a bit too) is typed in the caller's frame.
 type argMark struct {
-	i, slot uint8
-	field   bool
+	slot, arg uint64
+	i         uint8
+	field     bool
 }
 
 // NewArgNames holds the arguments of a call that are a bare name (names[i]) or read a field
@@ -203,10 +206,9 @@ func (f *Frame) ConformedArgs(a *ArgNames, p *Proc, callee *Frame) uint64 {
 	}
 	var known uint64
 	for _, k := range mk.args {
-		if k.field && callee.slots[k.i] == nil {
-			continue
+		if f.typed&k.slot != 0 && (!k.field || callee.slots[k.i] != nil) {
+			known |= k.arg
 		}
-		known |= (f.typed >> k.slot & 1) << k.i
 	}
 	return known
 }
@@ -226,10 +228,10 @@ func (a *ArgNames) decide(caller *Proc, p *Proc) *argMarks {
 		if i < len(a.names) && a.names[i] != nil {
 			slot := a.names[i].Slot
 			if t := slotType(caller, slot); t == want || t != nil && sameType(t, want) {
-				mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(slot - 1)})
+				mk.args = append(mk.args, argMark{slot: 1 << (slot - 1), arg: 1 << i, i: uint8(i)})
 			}
 		} else if i < len(a.fields) && fieldOfType(caller, a.fields[i], want) {
-			mk.args = append(mk.args, argMark{i: uint8(i), slot: uint8(a.fields[i].Obj.Slot - 1), field: true})
+			mk.args = append(mk.args, argMark{slot: 1 << (a.fields[i].Obj.Slot - 1), arg: 1 << i, i: uint8(i), field: true})
 		}
 	}
 	return mk
