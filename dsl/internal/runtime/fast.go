@@ -74,8 +74,9 @@ type NameRef struct {
 // Read returns the value of the name r in the frame: its slot, or its entry in the map (nil
 // when absent, as the VM reads a missing name).
 func (f *Frame) Read(r *NameRef) any {
-	if s := r.Slot; s > 0 && s <= len(f.slots) {
-		return f.slots[s-1]
+	// One comparison: a name of the map (slot 0) wraps around.
+	if i := uint(r.Slot - 1); i < uint(len(f.slots)) {
+		return f.slots[i]
 	}
 	return f.Vars[r.Name]
 }

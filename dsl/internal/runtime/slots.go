@@ -26,8 +26,9 @@ var noSlots bool
 
 // local reads a local: its slot, or its name in the map.
 func (f *Frame) local(slot int, name string) any {
-	if slot > 0 {
-		return f.slots[slot-1]
+	// One comparison, the bounds' check: a name of the map (slot 0) wraps around.
+	if i := uint(slot - 1); i < uint(len(f.slots)) {
+		return f.slots[i]
 	}
 	return f.Vars[name]
 }
