@@ -908,6 +908,13 @@ func (m *Machine) runSlots(p *Proc, f *Frame, n int, known uint64, at *Pos) (any
 	// loop. A skipped argument starts the call over on the general loop (slotArgs).
 	params := p.Params
 	if n == len(params) {
+		if all := uint64(1)<<n - 1; known == all && !p.nullable {
+			// Every argument of its type already (ConformedArgs), none nil in a nullable
+			// parameter: each stays typed, as the loop below would leave it.
+			m.depth++
+			f.typed, f.dirty = all, f.dirty|all
+			return m.runBody(p, f, at)
+		}
 		slots := f.slots[:n]
 		var typed, conv uint64
 		i := 0

@@ -165,6 +165,7 @@ func tableSlots(p *Proc) {
 		if par.Type != nil && keepsConformed(par.Type) {
 			p.keeps |= 1 << i
 		}
+		p.nullable = p.nullable || par.Nullable
 	}
 	p.argSlots, p.fewParams = true, true
 }
@@ -227,6 +228,7 @@ func resolveProc(prog *Program, p *Proc) {
 		if i < dirtyBits && par.Type != nil && keepsConformed(par.Type) {
 			p.keeps |= 1 << i
 		}
+		p.nullable = p.nullable || par.Nullable
 	}
 	p.fewParams = p.argSlots && len(p.Params) <= dirtyBits
 	r.body(p.Body)
