@@ -75,9 +75,10 @@ func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (
 	if state == nil {
 		return c.evalAtDepth(m, x, f)
 	}
-	// A call's frame keeps its own state: no depth is entered.
+	// A call's frame keeps its own state: no depth is entered. The frame is one machine's
+	// (its pool of frames), and the state the frame's: m and f are set once.
 	s, _ := (*state).(*fastState)
-	if s == nil || s.m != m {
+	if s == nil {
 		s = &fastState{m: m, f: f}
 		*state = s
 	}

@@ -43,8 +43,9 @@ func (m *Machine) LeaveFast(d int) { m.running = d }
 // FastState returns where Fast code keeps its reusable state for the evaluations in frame f,
 // a procedure's call, instead of taking the state of a nesting depth (EnterFast): the
 // expressions of a call are evaluated one after the other, never one inside another (a call
-// in an expression runs in its own frame), so one state serves them all. It is nil for a
-// frame of no call (an input's, a const's, a record's defaults), whose evaluations may nest.
+// in an expression runs in its own frame), so one state serves them all, and the frame is
+// its machine's own (pooled, never run by another machine). It is nil for a frame of no
+// call (an input's, a const's, a record's defaults), whose evaluations may nest.
 func (f *Frame) FastState() *any {
 	if f.proc == nil {
 		return nil
