@@ -1014,9 +1014,9 @@ func (m *Machine) slotArgs(p *Proc, f *Frame, n int, known uint64, at *Pos) (any
 
 // holdsType reports, without a call of Conform, whether v is of the type t as it is, so
 // that Conform would return it unchanged: the commonest parameters and results (any, int,
-// float, bool, string, roll, a list as []any, a map of any entries). Any other value or
-// type is for Conform to check or convert. (With maps it is no longer inlined: measured,
-// the calls it saves of Conform and endCall cost more.)
+// float, bool, string, roll, a list as []any, a map of any entries, a card, a pile). Any
+// other value or type is for Conform to check or convert. (With maps it is no longer
+// inlined: measured, the calls it saves of Conform and endCall cost more.)
 func holdsType(v any, t *Type) bool {
 	switch t.Kind {
 	case TAny:
@@ -1044,6 +1044,12 @@ func holdsType(v any, t *Type) bool {
 		// are Conform's to check.
 		_, ok := v.(map[string]any)
 		return ok && t.Elem == nil
+	case TCard:
+		_, ok := v.(*cards.Card)
+		return ok
+	case TPile:
+		_, ok := v.(*cards.Pile)
+		return ok
 	}
 	return false
 }
