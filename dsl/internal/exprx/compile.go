@@ -255,8 +255,8 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics) ([]string, syntax.Diagnostics, *Error) {
 	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
 	if !noFast && !c.NoClosures {
-		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
-			x.Fast, x.Names = fc, names
+		if fc, names, field, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
+			x.Fast, x.Names, x.FieldOf = fc, names, field
 		}
 	}
 	if x.Fast == nil && !c.NoClosures {

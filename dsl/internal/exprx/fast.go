@@ -75,9 +75,10 @@ func (c *fastCode) Eval(m *runtime.Machine, x *runtime.Expr, f *runtime.Frame) (
 	if state == nil {
 		return c.evalAtDepth(m, x, f)
 	}
-	// A call's frame keeps its own state: no depth is entered.
+	// A call's frame keeps its own state: no depth is entered. The frame is one machine's
+	// (its pool of frames), and the state the frame's: m and f are set once.
 	s, _ := (*state).(*fastState)
-	if s == nil || s.m != m {
+	if s == nil {
 		s = &fastState{m: m, f: f}
 		*state = s
 	}
@@ -175,13 +176,14 @@ type fastVar struct {
 }
 
 // compileFast compiles a checked tree to closures; false when some node is not handled.
-func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, bool) {
+func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, *runtime.FieldRead, bool) {
 	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
 	root, ok := c.compile(node)
 	if !ok {
 		vmOnly.Add(1)
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
+	field := c.fieldRead(node)
 	refs := make([]*runtime.NameRef, 0, len(c.names))
 	for _, name := range runtime.SortedKeys(c.names) {
 		refs = append(refs, c.names[name])
@@ -189,7 +191,30 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	// The closures keep c for its source (their errors' snippets): what only compiling
 	// needed, the expression's expr configuration first, is let go.
 	c.cfg, c.lib, c.names, c.parents, c.scopes = nil, nil, nil, nil, nil
-	return &fastCode{root: root, vars: c.vars}, refs, true
+	return &fastCode{root: root, vars: c.vars}, refs, field, true
+}
+
+// fieldRead is n as a read of a field of a name the frame holds (f.arme, compiled by member
+// to a read of the name's slot and of the record's entry), or nil for any other node.
+func (c *fastCompiler) fieldRead(n ast.Node) *runtime.FieldRead {
+	mn, ok := n.(*ast.MemberNode)
+	if !ok || mn.Optional {
+		return nil
+	}
+	name, ok := mn.Property.(*ast.StringNode)
+	if !ok {
+		return nil
+	}
+	if ok, _, _ := checker.MethodIndex(&c.cfg.NtCache, c.cfg.Env, mn); ok {
+		return nil
+	}
+	if ok, _, _ := checker.FieldIndex(&c.cfg.NtCache, c.cfg.Env, mn); ok {
+		return nil
+	}
+	if ref := c.bareName(mn.Node); ref != nil {
+		return &runtime.FieldRead{Obj: ref, Field: name.Value}
+	}
+	return nil
 }
 
 // fail is the error the VM gives when an instruction at loc panics with r.
@@ -1520,18 +1545,31 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		rest := args[3:]
 		// The arguments that are a bare name (a parameter of the caller, passed on) may need
 		// no check of their type: ConformedArgs tells when the call runs.
+		// So may those that read a field of a name (f.arme).
 		var names []*runtime.NameRef
+		var fields []*runtime.FieldRead
 		for i, arg := range n.Arguments[3:] {
-			if ref := c.bareName(arg); ref != nil && i < 64 && !derefed[3+i] {
+			if i >= 64 || derefed[3+i] {
+				continue
+			}
+			if ref := c.bareName(arg); ref != nil {
 				if names == nil {
 					names = make([]*runtime.NameRef, len(rest))
 				}
 				names[i] = ref
+			} else if fr := c.fieldRead(arg); fr != nil {
+				if fields == nil {
+					fields = make([]*runtime.FieldRead, len(rest))
+				}
+				fields[i] = fr
 			}
 		}
 		// The closure holds one pointer: it loads what it needs from it, not every captured
 		// value at its start.
-		cs := &procCall{c: c, p: p, site: site, rest: rest, names: names, loc: loc}
+		cs := &procCall{c: c, p: p, site: site, rest: rest, loc: loc}
+		if names != nil || fields != nil {
+			cs.names = runtime.NewArgNames(names, fields)
+		}
 		return func(s *fastState) (any, error) {
 			m := s.m
 			if f := m.Callee(cs.p, len(cs.rest)); f != nil {
@@ -1546,7 +1584,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				}
 				var known uint64
 				if cs.names != nil {
-					known = s.f.ConformedArgs(cs.names, cs.p)
+					known = s.f.ConformedArgs(cs.names, cs.p, f)
 				}
 				v, err := m.CallIn(cs.p, f, len(cs.rest), known, cs.site)
 				if err != nil {
@@ -1885,8 +1923,8 @@ type procCall struct {
 	c     *fastCompiler
 	p     *runtime.Proc
 	site  *syntax.Pos
-	rest  []fn               // the arguments
-	names []*runtime.NameRef // the arguments that are a bare name (nil for the others), or nil
+	rest  []fn              // the arguments
+	names *runtime.ArgNames // the arguments that are a bare name, or nil
 	loc   file.Location
 }
 

@@ -111,6 +111,16 @@ type Expr struct {
 	// its value is of the procedure's result type, or nil (a let of it keeps the mark,
 	// ResolveSlots).
 	CallOf *Proc
+	// FieldOf, when set, is the field of a name the expression reads, and all it does
+	// (arme = f.arme): its value is of the field's type when the name holds a record of a
+	// known kind (ReturnStmt.FieldBy, ArgNames).
+	FieldOf *FieldRead
+}
+
+// FieldRead is an expression that reads a field of a name the frame holds, Obj.Field.
+type FieldRead struct {
+	Obj   *NameRef
+	Field string
 }
 
 // PosAt converts a rune offset in the compiled text into a file position.

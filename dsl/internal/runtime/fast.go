@@ -5,6 +5,7 @@ import (
 	"fmt"
 	goruntime "runtime"
 	"strings"
+	"sync/atomic"
 )
 
 // Fast code: an expression compiled by exprx to Go closures over the checked syntax tree,
@@ -42,8 +43,9 @@ func (m *Machine) LeaveFast(d int) { m.running = d }
 // FastState returns where Fast code keeps its reusable state for the evaluations in frame f,
 // a procedure's call, instead of taking the state of a nesting depth (EnterFast): the
 // expressions of a call are evaluated one after the other, never one inside another (a call
-// in an expression runs in its own frame), so one state serves them all. It is nil for a
-// frame of no call (an input's, a const's, a record's defaults), whose evaluations may nest.
+// in an expression runs in its own frame), so one state serves them all, and the frame is
+// its machine's own (pooled, never run by another machine). It is nil for a frame of no
+// call (an input's, a const's, a record's defaults), whose evaluations may nest.
 func (f *Frame) FastState() *any {
 	if f.proc == nil {
 		return nil
@@ -73,8 +75,9 @@ type NameRef struct {
 // Read returns the value of the name r in the frame: its slot, or its entry in the map (nil
 // when absent, as the VM reads a missing name).
 func (f *Frame) Read(r *NameRef) any {
-	if s := r.Slot; s > 0 && s <= len(f.slots) {
-		return f.slots[s-1]
+	// One comparison: a name of the map (slot 0) wraps around.
+	if i := uint(r.Slot - 1); i < uint(len(f.slots)) {
+		return f.slots[i]
 	}
 	return f.Vars[r.Name]
 }
@@ -151,38 +154,89 @@ func (m *Machine) callIn(p *Proc, f *Frame, n int, known uint64, at *Pos) (any, 
 	return m.run(p, f, nil, n, known, at)
 }
 
+// ArgNames are the arguments of one call site that are a bare name or a field of one
+// (ConformedArgs), with what ConformedArgs decided of them once, for the procedure the call
+// is made from: which may need no check, and the caller's slots they read.
+type ArgNames struct {
+	names  []*NameRef
+	fields []*FieldRead
+	marks  atomic.Pointer[argMarks]
+}
+
+// argMarks is what ConformedArgs decides of a call site's arguments for calls made from
+// caller: argument args[j].i needs no check when the caller's slot args[j].slot is typed
+// (and, for a field, when its value is not nil). It is never changed once made (the
+// machines of a sim share it).
+type argMarks struct {
+	caller *Proc
+	args   []argMark
+}
+
+// argMark is one argument that may need no check: argument i, whose bit in the callee's
+// marks is arg, when slot (a bit too) is typed in the caller's frame.
+type argMark struct {
+	slot, arg uint64
+	i         uint8
+	field     bool
+}
+
+// NewArgNames holds the arguments of a call that are a bare name (names[i]) or read a field
+// of one (fields[i]), nil for the others (either list may be nil), for ConformedArgs.
+func NewArgNames(names []*NameRef, fields []*FieldRead) *ArgNames {
+	return &ArgNames{names: names, fields: fields}
+}
+
 // ConformedArgs marks the arguments of a call of p that need no check against p's
-// parameters (bit i for argument i, as CallIn takes them): names[i], when not nil, is the
-// name argument i reads in f, and it needs no check when it is a parameter of f's procedure
-// whose slot still holds what its own call conformed to a type that is p's parameter's (the
-// same record kind above all, whose check reads the record's kind from its map), or a local
-// a let of a call bound to a record of that kind (Proc.slotTypes). A nil record of a
-// nullable parameter, or a value written since, is checked as any argument.
+// parameters (bit i for argument i, as CallIn takes them, in the callee's frame): names[i],
+// when not nil, is the name argument i reads in f, and it needs no check when it is a
+// parameter of f's procedure whose slot still holds what its own call conformed to a type
+// that is p's parameter's (the same record kind above all, whose check reads the record's
+// kind from its map), or a local a let of a call bound to a record of that kind
+// (Proc.slotTypes). A nil record of a nullable parameter, or a value written since, is
+// checked as any argument. fields[i] is a field argument i reads of such a name: a record
+// of the slot's kind holds a value of the field's type or nil (fieldOfType), and one that
+// is not nil needs no check.
 // The arguments are read in f after they were all evaluated: evaluating one writes no local
 // of f, so the marks are those each had when it was read.
-func (f *Frame) ConformedArgs(names []*NameRef, p *Proc) uint64 {
+// What does not change from call to call (the slots, the types) is decided at the site's
+// first call from f's procedure (argMarks): a call tests only the typed marks.
+func (f *Frame) ConformedArgs(a *ArgNames, p *Proc, callee *Frame) uint64 {
+	mk := a.marks.Load()
+	if mk == nil || mk.caller != f.proc {
+		mk = a.decide(f.proc, p)
+		a.marks.Store(mk)
+	}
 	var known uint64
-	for i, r := range names {
-		if r == nil {
-			continue
-		}
-		s := uint(r.Slot - 1) // a name of the map (slot 0) wraps around
-		if s >= dirtyBits || f.typed>>s&1 == 0 || i >= len(p.Params) || i >= dirtyBits {
-			continue
-		}
-		var a *Type
-		if caller := f.proc; s < uint(len(caller.slotTypes)) {
-			a = caller.slotTypes[s]
-		} else if s < uint(len(caller.Params)) {
-			a = caller.Params[s].Type
-		} else {
-			continue
-		}
-		if b := p.Params[i].Type; a == b || a != nil && sameType(a, b) {
-			known |= 1 << i
+	for _, k := range mk.args {
+		if f.typed&k.slot != 0 && (!k.field || callee.slots[k.i] != nil) {
+			known |= k.arg
 		}
 	}
 	return known
+}
+
+// decide finds, for calls of p made from caller, the arguments that need no check when
+// the caller's slot their name reads is typed (ConformedArgs).
+func (a *ArgNames) decide(caller *Proc, p *Proc) *argMarks {
+	mk := &argMarks{caller: caller}
+	if caller == nil {
+		return mk // an input's frame: no slot is typed
+	}
+	for i := range max(len(a.names), len(a.fields)) {
+		if i >= len(p.Params) || i >= dirtyBits {
+			break
+		}
+		want := p.Params[i].Type
+		if i < len(a.names) && a.names[i] != nil {
+			slot := a.names[i].Slot
+			if t := slotType(caller, slot); t == want || t != nil && sameType(t, want) {
+				mk.args = append(mk.args, argMark{slot: 1 << (slot - 1), arg: 1 << i, i: uint8(i)})
+			}
+		} else if i < len(a.fields) && fieldOfType(caller, a.fields[i], want) {
+			mk.args = append(mk.args, argMark{slot: 1 << (a.fields[i].Obj.Slot - 1), arg: 1 << i, i: uint8(i), field: true})
+		}
+	}
+	return mk
 }
 
 // keepsConformed says whether a value conformed to t stays conformed to it whatever is done

@@ -136,9 +136,10 @@ type Proc struct {
 	// fewParams says that every parameter's slot is tracked by the frames' masks (at most
 	// dirtyBits parameters): CallIn then runs the call by runSlots. keeps marks the
 	// parameters of a type that a conformed value keeps (keepsConformed), bit i for
-	// parameter i.
+	// parameter i; nullable says that some parameter is Nullable.
 	fewParams bool
 	keeps     uint64
+	nullable  bool
 	// slotTypes are the types its slots' values are known to have while the frame marks
 	// them typed (Frame.typed): each parameter's, and a local's that only lets of a call
 	// of a procedure with a record result bind (nil for the others); nil when no local is

@@ -26,8 +26,9 @@ var noSlots bool
 
 // local reads a local: its slot, or its name in the map.
 func (f *Frame) local(slot int, name string) any {
-	if slot > 0 {
-		return f.slots[slot-1]
+	// One comparison, the bounds' check: a name of the map (slot 0) wraps around.
+	if i := uint(slot - 1); i < uint(len(f.slots)) {
+		return f.slots[i]
 	}
 	return f.Vars[name]
 }
@@ -92,6 +93,10 @@ func ResolveSlots(prog *Program) {
 	}
 procs:
 	for i, p := range prog.Procs {
+		if p.Table != nil && p.Locals == nil {
+			tableSlots(p)
+			continue
+		}
 		if p.Table != nil || p.Verb == "table" || p.Locals != nil {
 			continue
 		}
@@ -102,6 +107,67 @@ procs:
 		}
 		resolveProc(prog, p)
 	}
+}
+
+// tableSlots gives the parameters of a table's procedure their slots, so that a lookup is
+// called as a rule is (Machine.Callee), when none of the table's expressions reads a
+// parameter: its lookup (TableStmt) reads the key from its slot, and its expressions, which
+// keep the map (see ResolveSlots), read none. (An expression on the VM would find them
+// there anyway: the slots are flushed into the map before it runs.)
+func tableSlots(p *Proc) {
+	if len(p.Params) == 0 || len(p.Params) > dirtyBits {
+		return
+	}
+	reads := false
+	param := func(name string) bool {
+		for _, par := range p.Params {
+			if par.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	check := func(x *Expr) {
+		if x.Ident != "" && param(x.Ident) {
+			reads = true
+		}
+		for _, n := range x.Names {
+			reads = reads || param(n.Name)
+		}
+	}
+	for _, par := range p.Params {
+		walkExpr(par.Default, check)
+	}
+	t := p.Table
+	walkExpr(t.Plus, check)
+	walkExpr(t.Below, check)
+	walkExpr(t.Above, check)
+	for _, c := range t.Cols {
+		walkExpr(c, check)
+	}
+	for _, r := range t.Rows {
+		for _, x := range r.Exact {
+			walkExpr(x, check)
+		}
+		if r.Band != nil {
+			walkExpr(r.Band.Lo, check)
+			walkExpr(r.Band.Hi, check)
+		}
+		walkExpr(r.Value, check)
+	}
+	if reads {
+		return
+	}
+	p.Locals = ParamNames(p.Params)
+	p.GlobalFrom = len(p.Locals)
+	for i, par := range p.Params {
+		par.Slot = i + 1
+		if par.Type != nil && keepsConformed(par.Type) {
+			p.keeps |= 1 << i
+		}
+		p.nullable = p.nullable || par.Nullable
+	}
+	p.argSlots, p.fewParams = true, true
 }
 
 // onlyStmt is the statement of a body of one statement, else nil.
@@ -162,10 +228,73 @@ func resolveProc(prog *Program, p *Proc) {
 		if i < dirtyBits && par.Type != nil && keepsConformed(par.Type) {
 			p.keeps |= 1 << i
 		}
+		p.nullable = p.nullable || par.Nullable
 	}
 	p.fewParams = p.argSlots && len(p.Params) <= dirtyBits
 	r.body(p.Body)
 	typeSlots(p)
+	fieldResults(p)
+}
+
+// fieldResults marks the return statements of p whose value is a field of p's record result
+// type read from a record in a slot of a known kind (ReturnStmt.FieldBy): return f.arme,
+// f a parameter of kind Figurine, whose field arme is an Arme. A record's fields hold
+// values of their types (every write conforms them, ConformField), or nil.
+func fieldResults(p *Proc) {
+	if p.Result == nil || p.Result.Kind != TRecord {
+		return
+	}
+	var walk func([]Stmt)
+	walk = func(body []Stmt) {
+		for _, s := range body {
+			switch s := s.(type) {
+			case *ReturnStmt:
+				if s.Value != nil && fieldOfType(p, s.Value.FieldOf, p.Result) {
+					s.FieldBy = s.Value.FieldOf.Obj.Slot
+				}
+			case *ForStmt:
+				walk(s.Body)
+			case *IfStmt:
+				for _, b := range s.Blocks {
+					walk(b)
+				}
+				walk(s.Else)
+			case *WhileStmt:
+				walk(s.Body)
+			}
+		}
+	}
+	walk(p.Body)
+}
+
+// fieldOfType reports whether fr, a field read in a frame of p, gives a value of type t or
+// nil whenever the slot of its name is marked typed (Frame.typed): the slot's type is a
+// record kind whose field is of t (the same record kind, or a type sameType accepts).
+func fieldOfType(p *Proc, fr *FieldRead, t *Type) bool {
+	if fr == nil || fr.Obj == nil {
+		return false
+	}
+	k := slotType(p, fr.Obj.Slot)
+	if k == nil || k.Kind != TRecord || k.Record == nil {
+		return false
+	}
+	fd := k.Record.ByName[fr.Field]
+	return fd != nil && fd.Type != nil && keepsConformed(fd.Type) && sameType(fd.Type, t)
+}
+
+// slotType is the type of the value of p's slot (plus one) while it is marked typed: the
+// local's (Proc.slotTypes) or the parameter's, nil when the slot is never marked.
+func slotType(p *Proc, slot int) *Type {
+	s := uint(slot - 1) // a name of the map (slot 0) wraps around
+	switch {
+	case s >= dirtyBits:
+		return nil
+	case s < uint(len(p.slotTypes)):
+		return p.slotTypes[s]
+	case s < uint(len(p.Params)):
+		return p.Params[s].Type
+	}
+	return nil
 }
 
 // typeSlots gives p's slots their types (Proc.slotTypes) when some local's every binding is

@@ -13,7 +13,9 @@ import (
 // slotsRules are procedures whose locals live in slots: each shape of reading and binding
 // them (lets, loop variables, compound assignments, parameters and their defaults, the VM
 // and templates reading what the shortcuts wrote, recursion, a frame reused, a local
-// hiding an entity, a block's let of an outer name, more locals than the dirty mask holds).
+// hiding an entity, a block's let of an outer name, more locals than the dirty mask holds,
+// tables looked up with their parameters in slots, fields of records passed on and returned
+// without their checks, a nil one still refused).
 const slotsRules = `
 kind Unit { force: int = 3 }
 entity u: Unit { }
@@ -78,6 +80,40 @@ action while_(n: int): int {
   }
   return k
 }
+table band(d: float, note: string = "n") {
+  0 .. 1.5 : "court"
+  1.5 .. 4 : "moyen"
+}
+table rolled roll 1d6 {
+  1 .. 3 : "bas"
+  else   : "haut"
+}
+rule bands(a: float, b: int): string {
+  return band(a) + "/" + band(b, "m") + "/" + rolled() + "/" + rolled(5)
+}
+kind Blade { cut: int = 2 }
+kind Holder { blade: Blade, n: int = 1, t: float = 1 }
+entity sword: Blade { cut: 5 }
+entity h1: Holder { blade: sword, n: 3 }
+entity h0: Holder { }
+rule blade_of(h: Holder): Blade {
+  return h.blade
+}
+rule cut_of(b: Blade, n: int): int {
+  return b.cut * n
+}
+rule ratio(x: float, k: int): float {
+  return x / k
+}
+rule cuts(h: Holder): int {
+  return cut_of(h.blade, h.n) + cut_of(blade_of(h), 1)
+}
+rule held(): list {
+  return [blade_of(h1).cut, blade_of(h0), cuts(h1), ratio(h1.t, h1.n)]
+}
+rule unheld(): int {
+  return cuts(h0)
+}
 `
 
 // slotsCalls are the calls run with slots and without; want is the result or the error,
@@ -98,6 +134,11 @@ var slotsCalls = []struct {
 	{"outer", []any{3}, `error: t.rules:53:13: division by zero in fails called at t.rules:56:10 [3, "ab"] in outer called at t.rules:55:1 [3]`},
 	{"outer", []any{5}, "7"},
 	{"while_", []any{50}, "8"},
+	{"bands", []any{1.0, 2}, `"court/moyen/haut/haut"`},
+	{"bands", []any{1.0, 9}, `error: t.rules:65:1: table band has no row for 9.0 in band called at t.rules:74:26 [9.0, "m"] in bands called at t.rules:73:1 [1.0, 9]`},
+	{"band", []any{3.5}, `"moyen"`},
+	{"held", nil, "[5, nil, 20, 0.333333333333333]"},
+	{"unheld", nil, "error: t.rules:91:10: cut_of: parameter b: expected a Blade, got nil in cuts called at t.rules:97:10 [Holder{blade: nil, n: 1, t: 1}] in unheld called at t.rules:96:1 []"},
 }
 
 // run calls each of slotsCalls on one machine (frames are reused from call to call) and
@@ -150,12 +191,21 @@ func TestSlotsMatchMap(t *testing.T) {
 }
 
 // Slots go to parameters and locals, not to a local that hides a global (the map holds the
-// global until the local is bound) nor to a table's parameters.
+// global until the local is bound), and to a table's parameters only when none of its
+// expressions reads them.
 func TestSlotsResolved(t *testing.T) {
 	prog, diags := compile("t.rules", slotsRules+`
 table t(x) {
   1 : "un"
   else : "autre"
+}
+table bounded(x, k) {
+  (.. k] : "bas"
+  else   : "haut"
+}
+table valued(x, k) {
+  1    : k
+  else : "{k} !"
 }
 `)
 	if diags.HasErrors() {
@@ -166,7 +216,10 @@ table t(x) {
 		"vm":       {"n", "s", "l", "i", "v"},
 		"hides":    {"a"},
 		"inner":    {"x"},
-		"t":        nil,
+		"t":        {"x"},
+		"band":     {"d", "note"},
+		"bounded":  nil,
+		"valued":   nil,
 		"talk":     {"who", "n", "k"},
 		"outer":    {"n"},
 		"while_":   {"n", "k"},
@@ -174,6 +227,10 @@ table t(x) {
 		if got := prog.Proc(proc).Locals; !slices.Equal(got, want) {
 			t.Errorf("%s: slots %v, want %v", proc, got, want)
 		}
+	}
+	// A field of a parameter's record, of the result's kind, is returned unchecked.
+	if r := prog.Proc("blade_of").Body[0].(*runtime.ReturnStmt); r.FieldBy != 1 {
+		t.Errorf("blade_of returns h.blade known by slot %d, want 1", r.FieldBy)
 	}
 }
 

@@ -76,6 +76,16 @@ type WhileStmt struct {
 type ReturnStmt struct {
 	StmtBase
 	Value *Expr
+	// FieldBy is the slot plus one whose typed mark (Frame.typed) proves that the value,
+	// when not nil, is of its procedure's result type, with no check: the value reads a
+	// field of that type of the record the slot holds (Expr.FieldOf). 0: none.
+	FieldBy int
+}
+
+// resultKnown reports whether the value r returned in frame f is of its procedure's
+// result type (FieldBy): r is nil for the result of a table's row.
+func (r *ReturnStmt) resultKnown(f *Frame) bool {
+	return r != nil && r.FieldBy > 0 && f.typed>>(r.FieldBy-1)&1 != 0
 }
 
 // BreakStmt leaves the innermost loop; ContinueStmt starts its next iteration. Both end the
