@@ -589,19 +589,54 @@ func (c *Compiler) typeID(t *runtime.Type) uint64 {
 // strings too: a spare name in the environment is harmless).
 func ForEachIdent(text string, f func(string)) {
 	start := -1
-	for i, r := range text {
-		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
+	for i := 0; i < len(text); {
+		at := i
+		// ASCII, nearly all of a text, by a table: unicode's tests of a rune were most of
+		// the scan.
+		var word bool
+		if b := text[i]; b < utf8.RuneSelf {
+			k := asciiWord[b]
+			word = k == wordStart || start >= 0 && k == wordDigit
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			word = unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
+			i += size
+		}
 		switch {
 		case word && start < 0:
-			start = i
+			start = at
 		case !word && start >= 0:
-			f(text[start:i])
+			f(text[start:at])
 			start = -1
 		}
 	}
 	if start >= 0 {
 		f(text[start:])
 	}
+}
+
+// What an ASCII byte is to ForEachIdent: a letter or _ may start a word, a digit only
+// continue one (unicode.IsLetter and unicode.IsDigit of ASCII).
+const (
+	wordNone = iota
+	wordStart
+	wordDigit
+)
+
+// asciiWord is ForEachIdent's table of the ASCII bytes.
+var asciiWord = [utf8.RuneSelf]uint8{
+	'_': wordStart,
+	'A': wordStart, 'B': wordStart, 'C': wordStart, 'D': wordStart, 'E': wordStart, 'F': wordStart, 'G': wordStart,
+	'H': wordStart, 'I': wordStart, 'J': wordStart, 'K': wordStart, 'L': wordStart, 'M': wordStart, 'N': wordStart,
+	'O': wordStart, 'P': wordStart, 'Q': wordStart, 'R': wordStart, 'S': wordStart, 'T': wordStart, 'U': wordStart,
+	'V': wordStart, 'W': wordStart, 'X': wordStart, 'Y': wordStart, 'Z': wordStart,
+	'a': wordStart, 'b': wordStart, 'c': wordStart, 'd': wordStart, 'e': wordStart, 'f': wordStart, 'g': wordStart,
+	'h': wordStart, 'i': wordStart, 'j': wordStart, 'k': wordStart, 'l': wordStart, 'm': wordStart, 'n': wordStart,
+	'o': wordStart, 'p': wordStart, 'q': wordStart, 'r': wordStart, 's': wordStart, 't': wordStart, 'u': wordStart,
+	'v': wordStart, 'w': wordStart, 'x': wordStart, 'y': wordStart, 'z': wordStart,
+	'0': wordDigit, '1': wordDigit, '2': wordDigit, '3': wordDigit, '4': wordDigit,
+	'5': wordDigit, '6': wordDigit, '7': wordDigit, '8': wordDigit, '9': wordDigit,
 }
 
 // exprConfig returns a fresh expr configuration for one expression. The builtins and
