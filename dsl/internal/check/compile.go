@@ -57,6 +57,8 @@ type Compiler struct {
 	// diagsOnly is set when only the diagnostics are read (DiagnoseFiles): the procedures'
 	// expressions get no closures and their frames no slots.
 	diagsOnly bool
+	// exprSlab holds the program's expressions (compileText).
+	exprSlab syntax.Slab[runtime.Expr]
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -1038,7 +1040,8 @@ func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, wan
 }
 
 func (c *Compiler) compileText(text string, start lexer.Position, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
-	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
+	x := c.exprSlab.New()
+	x.Pos, x.Text, x.Start = syntax.PosOf(start), text, start
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
 		return nil
