@@ -88,6 +88,10 @@ type Compiler struct {
 	envKey   []byte
 	checkKey []byte // Compile's buffer for the key of checked
 	qtoks    []qtok // quickParse's buffer of tokens
+	// codes and configs hold the compiled expressions' code and configurations (finish,
+	// exprConfig): they live as long as the program.
+	codes   syntax.Slab[code]
+	configs syntax.Slab[conf.Config]
 	// spareScratch are the scratch sets free for the next Compile.
 	spareScratch []*compileScratch
 	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
@@ -200,7 +204,7 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 		s = new(compileScratch)
 	}
 	reads, diags, err := c.compile(x, sc, s)
-	s.memo, s.pv, s.reads = memoScope{}, patcher{}, globalReads{}
+	s.memo, s.pv, s.reads, s.visitors = memoScope{}, patcher{}, globalReads{}, [2]ast.Visitor{}
 	c.spareScratch = append(c.spareScratch, s)
 	return reads, diags, err
 }
@@ -210,6 +214,8 @@ type compileScratch struct {
 	memo  memoScope
 	pv    patcher
 	reads globalReads
+	// visitors backs the configuration's visitors (the patcher, the overloads).
+	visitors [2]ast.Visitor
 }
 
 func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]string, syntax.Diagnostics, *Error) {
@@ -242,7 +248,7 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 	}
 	s.reads = globalReads{sc: sc, orig: &c.origins}
 	reads := &s.reads
-	cfg := c.exprConfig(env, pv, rewritten)
+	cfg := c.exprConfig(env, pv, rewritten, &s.visitors)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil
 	tree, err := safeCheck(rewritten, cfg, reads, &qtoks)
@@ -286,7 +292,8 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 // finish completes Compile of x from its checked tree: the closures or the bytecode, the
 // static type, and the shortcuts of a literal or a local's name.
 func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics) ([]string, syntax.Diagnostics, *Error) {
-	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
+	cd := c.codes.New()
+	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
 	if !noFast && !c.NoClosures {
 		if fc, names, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names = fc, names
@@ -641,7 +648,7 @@ var asciiWord = [utf8.RuneSelf]uint8{
 
 // exprConfig returns a fresh expr configuration for one expression. The builtins and
 // functions are set up once per compiler and shared: expr only reads them while compiling.
-func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf.Config {
+func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string, vis *[2]ast.Visitor) *conf.Config {
 	if c.base == nil {
 		c.base = conf.CreateNew()
 		for _, opt := range stdFuncOptions(c.prog.Library) {
@@ -662,18 +669,21 @@ func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf
 		hexNature := c.base.NtCache.FromType(reflect.TypeFor[hex.Hex]()) // makes the fields' map
 		hexNature.NumMethods(&c.base.NtCache)                            // and the methods'
 	}
-	cfg := *c.base
+	cfg := c.configs.New()
+	*cfg = *c.base
 	cfg.Env = env
 	cfg.Strict = true
-	cfg.Visitors = []ast.Visitor{pv}
+	// The visitors are the scratch's: Compile drops them once the check is done.
+	vis[0] = pv
+	cfg.Visitors = vis[:1]
 	pv.env = &cfg.Env
 	if !strings.ContainsAny(text, overloadedChars) {
 		// No operator the overloads take: expr would check the whole tree once more
 		// before a walk that changes nothing (a fifth of checking a ruleset).
-		return &cfg
+		return cfg
 	}
-	cfg.Visitors = append(cfg.Visitors, c.overloadsFor(&cfg))
-	return &cfg
+	cfg.Visitors = append(cfg.Visitors, c.overloadsFor(cfg))
+	return cfg
 }
 
 // overloadsFor returns the operator overloads for an expression checked with cfg: spare
