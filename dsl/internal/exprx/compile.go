@@ -88,6 +88,8 @@ type Compiler struct {
 	envKey   []byte
 	checkKey []byte // Compile's buffer for the key of checked
 	qtoks    []qtok // quickParse's buffer of tokens
+	// quickNodes are quickParse's slabs of nodes.
+	quickNodes quickNodes
 	// codes and configs hold the compiled expressions' code and configurations (finish,
 	// exprConfig): they live as long as the program.
 	codes   syntax.Slab[code]
@@ -251,7 +253,7 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 	cfg := c.exprConfig(env, pv, rewritten, &s.visitors)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil
-	tree, err := safeCheck(rewritten, cfg, reads, &qtoks)
+	tree, err := safeCheck(rewritten, cfg, reads, &qtoks, &c.quickNodes)
 	c.qtoks = qtoks
 	if len(cfg.Visitors) > 1 {
 		c.spareOps = append(c.spareOps, cfg.Visitors[1].(*overloads)) // the check is done with them
@@ -891,7 +893,7 @@ func (o *overloads) ShouldRepeat() bool { return o.applied }
 // parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
 // compileBytecode's. A panic inside expr on odd input becomes an error. toks is quickParse's
 // buffer.
-func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok) (tree *parser.Tree, err error) {
+func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok, nodes *quickNodes) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -907,7 +909,7 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok)
 			onParse(src, cfg)
 		}
 		var quick bool
-		tree, *toks, quick = quickParse(src, cfg, *toks)
+		tree, *toks, quick = quickParse(src, cfg, *toks, nodes)
 		if !quick {
 			tree, err = parser.ParseWithConfig(src, cfg)
 		}
