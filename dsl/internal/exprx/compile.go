@@ -597,32 +597,47 @@ func (c *Compiler) typeID(t *runtime.Type) uint64 {
 // ForEachIdent calls f with every identifier-like word of an expression's text (words inside
 // strings too: a spare name in the environment is harmless).
 func ForEachIdent(text string, f func(string)) {
-	start := -1
+	// ASCII, nearly all of a text, by a table: unicode's tests of each rune were most of
+	// the scan. Between words the bytes are skipped; a word is then read to its end.
 	for i := 0; i < len(text); {
-		at := i
-		// ASCII, nearly all of a text, by a table: unicode's tests of a rune were most of
-		// the scan.
-		var word bool
 		if b := text[i]; b < utf8.RuneSelf {
-			k := asciiWord[b]
-			word = k == wordStart || start >= 0 && k == wordDigit
-			i++
+			if asciiWord[b] != wordStart {
+				i++
+				continue
+			}
 		} else {
 			r, size := utf8.DecodeRuneInString(text[i:])
-			word = unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
-			i += size
+			if !unicode.IsLetter(r) {
+				i += size
+				continue
+			}
 		}
-		switch {
-		case word && start < 0:
-			start = at
-		case !word && start >= 0:
-			f(text[start:at])
-			start = -1
+		start := i
+		i = wordEnd(text, i)
+		f(text[start:i])
+	}
+}
+
+// wordEnd returns the end of the word that starts at text[i]: letters, digits and _.
+func wordEnd(text string, i int) int {
+	if text[i] < utf8.RuneSelf {
+		i++ // the first, a letter or _
+	}
+	for i < len(text) {
+		if b := text[i]; b < utf8.RuneSelf {
+			if asciiWord[b] == wordNone {
+				return i
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return i
+		}
+		i += size
 	}
-	if start >= 0 {
-		f(text[start:])
-	}
+	return i
 }
 
 // What an ASCII byte is to ForEachIdent: a letter or _ may start a word, a digit only
