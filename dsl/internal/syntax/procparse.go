@@ -85,7 +85,7 @@ func (fs *fileScan) scan(t *lexer.Token) bool {
 	if fs.ended {
 		return false
 	}
-	*t, _ = fs.s.Next() // tolerant: never an error
+	fs.s.scan(t) // tolerant: never an error
 	if t.Type == lexer.EOF {
 		fs.ended = true
 		return true
