@@ -509,7 +509,7 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 	found := c.envFound[:0] // the buffer is taken while the scope is asked
 	c.envFound = nil
 	var seen map[string]bool // past a few names, instead of searching found
-	ForEachIdent(text, func(name string) {
+	envWords(text, func(name string) {
 		if name == "__rt" {
 			return
 		}
@@ -638,6 +638,60 @@ func wordEnd(text string, i int) int {
 		i += size
 	}
 	return i
+}
+
+// envWords calls f with the words of an expression's text that may be names it reads:
+// ForEachIdent's, less the words of its string literals and the word right after a
+// member's dot (x.field, x?.field: a field, never a name of the environment; `..` is a
+// range, whose bound may be one). Each word asked of the scope costs its look-ups.
+func envWords(text string, f func(string)) {
+	for i := 0; i < len(text); {
+		if b := text[i]; b < utf8.RuneSelf {
+			switch {
+			case b == '"' || b == '\'':
+				i = quotedEnd(text, i)
+				continue
+			case b == '`':
+				if k := strings.IndexByte(text[i+1:], '`'); k >= 0 {
+					i += k + 2
+				} else {
+					i = len(text)
+				}
+				continue
+			case b == '.' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiWord[text[i+1]] == wordStart && (i == 0 || text[i-1] != '.'):
+				i = wordEnd(text, i+1)
+				continue
+			case asciiWord[b] != wordStart:
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsLetter(r) {
+				i += size
+				continue
+			}
+		}
+		start := i
+		i = wordEnd(text, i)
+		f(text[start:i])
+	}
+}
+
+// quotedEnd returns the end of the string literal that opens at text[i] with " or ':
+// past its closing quote (a backslash escapes the byte after it, as in expr's lexer), or
+// the text's end.
+func quotedEnd(text string, i int) int {
+	q := text[i]
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		}
+	}
+	return len(text)
 }
 
 // What an ASCII byte is to ForEachIdent: a letter or _ may start a word, a digit only

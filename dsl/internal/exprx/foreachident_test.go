@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 	"unicode"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 )
 
 // forEachIdentByRunes is ForEachIdent as it was written before its ASCII table: every
@@ -51,4 +54,58 @@ func FuzzForEachIdent(f *testing.F) {
 			t.Errorf("ForEachIdent(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// envNamesOf returns the names of an expression that expr's parser reads as names
+// (IdentifierNode), or false when it does not parse.
+func envNamesOf(src string) ([]string, bool) {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil, false
+	}
+	var names []string
+	ast.Find(tree.Node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.IdentifierNode); ok {
+			names = append(names, id.Value)
+		}
+		return false
+	})
+	return names, true
+}
+
+// checkEnvWords fails when a name expr reads in src, which ForEachIdent finds, is not
+// among envWords' words: the environment would lack it.
+func checkEnvWords(t *testing.T, src string) {
+	names, ok := envNamesOf(src)
+	if !ok {
+		return
+	}
+	words, all := map[string]bool{}, map[string]bool{}
+	envWords(src, func(w string) { words[w] = true })
+	ForEachIdent(src, func(w string) { all[w] = true })
+	for _, n := range names {
+		if all[n] && !words[n] {
+			t.Errorf("envWords(%q) misses %s", src, n)
+		}
+	}
+}
+
+var envWordsSeeds = []string{
+	`a.b + c`, `a?.b ?? d`, `1..n`, `x in 1..len(l)`, `"a" + b + "c\"d" + e`, `'it''s' + f`,
+	"`raw` + g", `filter(l, .f > x)`, `map(l, #.y + z)`, `m["k"] + m.k2 + k3`, `1.5 * r`,
+	`f(a, "b").c + d`, `"\\" + h`, `x. y`, `x.dégâts + état`, `{a: b, "c": d}.a`, `[a, b][0] + c`,
+	`not v`, `s matches "x" && t`, `u ? v.w : x`, `let y = 1; y + z`,
+}
+
+func TestEnvWordsHoldTheNamesRead(t *testing.T) {
+	for _, src := range envWordsSeeds {
+		checkEnvWords(t, src)
+	}
+}
+
+func FuzzEnvWords(f *testing.F) {
+	for _, src := range envWordsSeeds {
+		f.Add(src)
+	}
+	f.Fuzz(checkEnvWords)
 }
