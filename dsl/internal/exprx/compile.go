@@ -220,6 +220,7 @@ type compileScratch struct {
 	visitors [2]ast.Visitor
 }
 
+// compile is Compile of x in scope outer, with the scratch set s.
 func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]string, syntax.Diagnostics, *Error) {
 	if c.tallies != nil {
 		clear(c.tallies)
