@@ -57,6 +57,11 @@ type Compiler struct {
 	// diagsOnly is set when only the diagnostics are read (DiagnoseFiles): the procedures'
 	// expressions get no closures and their frames no slots.
 	diagsOnly bool
+	// texts are the parsed files' sources as strings (syntax.ParsedFile.Text), by name.
+	texts map[string]string
+	// exprSlab holds the program's expressions (compileText).
+	exprSlab   syntax.Slab[runtime.Expr]
+	exprScopes syntax.Slab[exprScope] // exprScopeOf's
 }
 
 // noteReads records the globals an expression reads where its frame will need them: in the
@@ -189,6 +194,14 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 	var procs []*syntax.ProcDecl
 	var procObjs []*runtime.Proc
 	var entities []*syntax.EntityDecl
+	for _, f := range files {
+		if f.Text != "" {
+			if c.texts == nil {
+				c.texts = make(map[string]string, len(files))
+			}
+			c.texts[f.Name] = f.Text
+		}
+	}
 	// Pass 1: names, so declarations may refer to each other in any order.
 	for _, f := range files {
 		for _, d := range f.AST.Decls {
@@ -895,6 +908,15 @@ type Scope struct {
 	loop bool
 }
 
+// exprScopeOf returns sc as the expression compiler asks it, from a slab: an exprScope
+// boxed for each expression was an allocation of its own. (Not kept in sc: the top
+// scopes are shared by every compiler.)
+func (c *Compiler) exprScopeOf(sc *Scope) *exprScope {
+	s := c.exprScopes.New()
+	s.c, s.sc = c, sc
+	return s
+}
+
 // inLoop reports whether a statement in sc stands inside a loop's body.
 func (sc *Scope) inLoop() bool {
 	for s := sc; s != nil; s = s.parent {
@@ -1017,6 +1039,12 @@ func (s exprScope) Suggest(name string, cands func() []string) string {
 
 // exprText returns the source text of an expression as written.
 func (c *Compiler) exprText(e *syntax.Expr) (string, lexer.Position) {
+	if _, extra := c.Extra[e.Pos.Filename]; !extra {
+		if text, ok := c.texts[e.Pos.Filename]; ok {
+			// Cut from the file's text, as the tokens are: no copy for each expression.
+			return text[e.Pos.Offset:e.EndPos.Offset], e.Pos
+		}
+	}
 	src := c.source(e.Pos.Filename)
 	return string(src[e.Pos.Offset:e.EndPos.Offset]), e.Pos
 }
@@ -1038,7 +1066,8 @@ func (c *Compiler) CompileText(text string, start lexer.Position, sc *Scope, wan
 }
 
 func (c *Compiler) compileText(text string, start lexer.Position, sc *Scope, want *runtime.Type, at *place) *runtime.Expr {
-	x := &runtime.Expr{Pos: syntax.PosOf(start), Text: text, Start: start}
+	x := c.exprSlab.New()
+	x.Pos, x.Text, x.Start = syntax.PosOf(start), text, start
 	if at, msg := syntax.ReservedUse(text); at >= 0 {
 		c.errorf(x.PosAt(at), msg, "")
 		return nil
@@ -1050,7 +1079,7 @@ func (c *Compiler) compileText(text string, start lexer.Position, sc *Scope, wan
 		c.checkWantAs(x, want, at)
 		return x
 	}
-	reads, diags, err := c.exprs.Compile(x, exprScope{c, sc})
+	reads, diags, err := c.exprs.Compile(x, c.exprScopeOf(sc))
 	c.Diags = append(c.Diags, diags...)
 	if diags.HasErrors() {
 		return nil

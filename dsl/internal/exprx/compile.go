@@ -88,6 +88,14 @@ type Compiler struct {
 	envKey   []byte
 	checkKey []byte // Compile's buffer for the key of checked
 	qtoks    []qtok // quickParse's buffer of tokens
+	// quickNodes are quickParse's slabs of nodes.
+	quickNodes quickNodes
+	// codes and configs hold the compiled expressions' code and configurations (finish,
+	// exprConfig): they live as long as the program.
+	codes   syntax.Slab[code]
+	configs syntax.Slab[conf.Config]
+	// spareScratch are the scratch sets free for the next Compile.
+	spareScratch []*compileScratch
 	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
 	// compiled meanwhile to the VM, their bytecode built when first run (if ever): neither
 	// the closures nor expr's compiler give a diagnostic for an expression the closures take.
@@ -185,15 +193,48 @@ func (e *Error) Error() string { return e.Summary }
 // an expression that is a literal or a local's name, x.IsLit and x.Lit or x.Ident; it
 // returns the globals the expression reads, in the order first read.
 func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnostics, *Error) {
-	c.tallies = nil
-	sc = &memoScope{Scope: sc}
+	// The scope's memo, the patcher and the globals' finder are needed only while x
+	// compiles (nothing keeps a pointer to them once it returns: the configuration's
+	// visitors are dropped, the trees hold none): one set per compile under way (a kind's
+	// defaults may compile meanwhile) is reused, instead of three allocations an
+	// expression (a tenth of the bytes of checking the largest shipped ruleset).
+	var s *compileScratch
+	if n := len(c.spareScratch); n > 0 {
+		s = c.spareScratch[n-1]
+		c.spareScratch = c.spareScratch[:n-1]
+	} else {
+		s = new(compileScratch)
+	}
+	reads, diags, err := c.compile(x, sc, s)
+	s.memo, s.pv, s.reads, s.visitors = memoScope{}, patcher{}, globalReads{}, [2]ast.Visitor{}
+	c.spareScratch = append(c.spareScratch, s)
+	return reads, diags, err
+}
+
+// compileScratch is what one Compile needs only while it runs.
+type compileScratch struct {
+	memo  memoScope
+	pv    patcher
+	reads globalReads
+	// visitors backs the configuration's visitors (the patcher, the overloads).
+	visitors [2]ast.Visitor
+}
+
+// compile is Compile of x in scope outer, with the scratch set s.
+func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]string, syntax.Diagnostics, *Error) {
+	if c.tallies != nil {
+		clear(c.tallies)
+	}
+	s.memo.Scope = outer
+	sc := &s.memo
 	rewritten, origin, lits, cardLits, diags := c.rewriteLiterals(x, sc)
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
 	x.Origin = origin
 	// The literals' warnings (a count of successes compared) come first, in text order.
-	pv := &patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits, warns: diags}
+	s.pv = patcher{c: c, x: x, sc: sc, lits: lits, cards: cardLits, warns: diags}
+	pv := &s.pv
 	env := c.envNature(sc, rewritten)
 	// An expression of a procedure written as another one before it, reading the same names
 	// of the same types (envNature's key), checks the same: expr's check of a tree reads only
@@ -208,11 +249,12 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil)
 		}
 	}
-	reads := &globalReads{sc: sc, orig: &c.origins}
-	cfg := c.exprConfig(env, pv, rewritten)
+	s.reads = globalReads{sc: sc, orig: &c.origins}
+	reads := &s.reads
+	cfg := c.exprConfig(env, pv, rewritten, &s.visitors)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil
-	tree, err := safeCheck(rewritten, cfg, reads, &qtoks)
+	tree, err := safeCheck(rewritten, cfg, reads, &qtoks, &c.quickNodes)
 	c.qtoks = qtoks
 	if len(cfg.Visitors) > 1 {
 		c.spareOps = append(c.spareOps, cfg.Visitors[1].(*overloads)) // the check is done with them
@@ -253,7 +295,8 @@ func (c *Compiler) Compile(x *runtime.Expr, sc Scope) ([]string, syntax.Diagnost
 // finish completes Compile of x from its checked tree: the closures or the bytecode, the
 // static type, and the shortcuts of a literal or a local's name.
 func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics) ([]string, syntax.Diagnostics, *Error) {
-	cd := &code{tree: tree, cfg: cfg, mu: c.mu}
+	cd := c.codes.New()
+	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
 	if !noFast && !c.NoClosures {
 		if fc, names, field, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
 			x.Fast, x.Names, x.FieldOf = fc, names, field
@@ -467,7 +510,7 @@ func (c *Compiler) envNature(sc Scope, text string) nature.Nature {
 	found := c.envFound[:0] // the buffer is taken while the scope is asked
 	c.envFound = nil
 	var seen map[string]bool // past a few names, instead of searching found
-	ForEachIdent(text, func(name string) {
+	envWords(text, func(name string) {
 		if name == "__rt" {
 			return
 		}
@@ -555,25 +598,129 @@ func (c *Compiler) typeID(t *runtime.Type) uint64 {
 // ForEachIdent calls f with every identifier-like word of an expression's text (words inside
 // strings too: a spare name in the environment is harmless).
 func ForEachIdent(text string, f func(string)) {
-	start := -1
-	for i, r := range text {
-		word := r == '_' || unicode.IsLetter(r) || start >= 0 && unicode.IsDigit(r)
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			f(text[start:i])
-			start = -1
+	// ASCII, nearly all of a text, by a table: unicode's tests of each rune were most of
+	// the scan. Between words the bytes are skipped; a word is then read to its end.
+	for i := 0; i < len(text); {
+		if b := text[i]; b < utf8.RuneSelf {
+			if asciiWord[b] != wordStart {
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsLetter(r) {
+				i += size
+				continue
+			}
+		}
+		start := i
+		i = wordEnd(text, i)
+		f(text[start:i])
+	}
+}
+
+// wordEnd returns the end of the word that starts at text[i]: letters, digits and _.
+func wordEnd(text string, i int) int {
+	if text[i] < utf8.RuneSelf {
+		i++ // the first, a letter or _
+	}
+	for i < len(text) {
+		if b := text[i]; b < utf8.RuneSelf {
+			if asciiWord[b] == wordNone {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
+// envWords calls f with the words of an expression's text that may be names it reads:
+// ForEachIdent's, less the words of its string literals and the word right after a
+// member's dot (x.field, x?.field: a field, never a name of the environment; `..` is a
+// range, whose bound may be one). Each word asked of the scope costs its look-ups.
+func envWords(text string, f func(string)) {
+	for i := 0; i < len(text); {
+		if b := text[i]; b < utf8.RuneSelf {
+			switch {
+			case b == '"' || b == '\'':
+				i = quotedEnd(text, i)
+				continue
+			case b == '`':
+				if k := strings.IndexByte(text[i+1:], '`'); k >= 0 {
+					i += k + 2
+				} else {
+					i = len(text)
+				}
+				continue
+			case b == '.' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiWord[text[i+1]] == wordStart && (i == 0 || text[i-1] != '.'):
+				i = wordEnd(text, i+1)
+				continue
+			case asciiWord[b] != wordStart:
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsLetter(r) {
+				i += size
+				continue
+			}
+		}
+		start := i
+		i = wordEnd(text, i)
+		f(text[start:i])
+	}
+}
+
+// quotedEnd returns the end of the string literal that opens at text[i] with " or ':
+// past its closing quote (a backslash escapes the byte after it, as in expr's lexer), or
+// the text's end.
+func quotedEnd(text string, i int) int {
+	q := text[i]
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
 		}
 	}
-	if start >= 0 {
-		f(text[start:])
-	}
+	return len(text)
+}
+
+// What an ASCII byte is to ForEachIdent: a letter or _ may start a word, a digit only
+// continue one (unicode.IsLetter and unicode.IsDigit of ASCII).
+const (
+	wordNone = iota
+	wordStart
+	wordDigit
+)
+
+// asciiWord is ForEachIdent's table of the ASCII bytes.
+var asciiWord = [utf8.RuneSelf]uint8{
+	'_': wordStart,
+	'A': wordStart, 'B': wordStart, 'C': wordStart, 'D': wordStart, 'E': wordStart, 'F': wordStart, 'G': wordStart,
+	'H': wordStart, 'I': wordStart, 'J': wordStart, 'K': wordStart, 'L': wordStart, 'M': wordStart, 'N': wordStart,
+	'O': wordStart, 'P': wordStart, 'Q': wordStart, 'R': wordStart, 'S': wordStart, 'T': wordStart, 'U': wordStart,
+	'V': wordStart, 'W': wordStart, 'X': wordStart, 'Y': wordStart, 'Z': wordStart,
+	'a': wordStart, 'b': wordStart, 'c': wordStart, 'd': wordStart, 'e': wordStart, 'f': wordStart, 'g': wordStart,
+	'h': wordStart, 'i': wordStart, 'j': wordStart, 'k': wordStart, 'l': wordStart, 'm': wordStart, 'n': wordStart,
+	'o': wordStart, 'p': wordStart, 'q': wordStart, 'r': wordStart, 's': wordStart, 't': wordStart, 'u': wordStart,
+	'v': wordStart, 'w': wordStart, 'x': wordStart, 'y': wordStart, 'z': wordStart,
+	'0': wordDigit, '1': wordDigit, '2': wordDigit, '3': wordDigit, '4': wordDigit,
+	'5': wordDigit, '6': wordDigit, '7': wordDigit, '8': wordDigit, '9': wordDigit,
 }
 
 // exprConfig returns a fresh expr configuration for one expression. The builtins and
 // functions are set up once per compiler and shared: expr only reads them while compiling.
-func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf.Config {
+func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string, vis *[2]ast.Visitor) *conf.Config {
 	if c.base == nil {
 		c.base = conf.CreateNew()
 		for _, opt := range stdFuncOptions(c.prog.Library) {
@@ -594,18 +741,21 @@ func (c *Compiler) exprConfig(env nature.Nature, pv *patcher, text string) *conf
 		hexNature := c.base.NtCache.FromType(reflect.TypeFor[hex.Hex]()) // makes the fields' map
 		hexNature.NumMethods(&c.base.NtCache)                            // and the methods'
 	}
-	cfg := *c.base
+	cfg := c.configs.New()
+	*cfg = *c.base
 	cfg.Env = env
 	cfg.Strict = true
-	cfg.Visitors = []ast.Visitor{pv}
+	// The visitors are the scratch's: Compile drops them once the check is done.
+	vis[0] = pv
+	cfg.Visitors = vis[:1]
 	pv.env = &cfg.Env
 	if !strings.ContainsAny(text, overloadedChars) {
 		// No operator the overloads take: expr would check the whole tree once more
 		// before a walk that changes nothing (a fifth of checking a ruleset).
-		return &cfg
+		return cfg
 	}
-	cfg.Visitors = append(cfg.Visitors, c.overloadsFor(&cfg))
-	return &cfg
+	cfg.Visitors = append(cfg.Visitors, c.overloadsFor(cfg))
+	return cfg
 }
 
 // overloadsFor returns the operator overloads for an expression checked with cfg: spare
@@ -813,7 +963,7 @@ func (o *overloads) ShouldRepeat() bool { return o.applied }
 // parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
 // compileBytecode's. A panic inside expr on odd input becomes an error. toks is quickParse's
 // buffer.
-func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok) (tree *parser.Tree, err error) {
+func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok, nodes *quickNodes) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -829,7 +979,7 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok)
 			onParse(src, cfg)
 		}
 		var quick bool
-		tree, *toks, quick = quickParse(src, cfg, *toks)
+		tree, *toks, quick = quickParse(src, cfg, *toks, nodes)
 		if !quick {
 			tree, err = parser.ParseWithConfig(src, cfg)
 		}

@@ -52,7 +52,7 @@ func SetExprPipeline(on bool, f func(src string, tree *parser.Tree)) {
 // whether quickParse took the text, and what differs when it did: an error of expr's, or
 // the trees (dumped, locations included).
 func QuickParseDiff(src string, cfg *conf.Config) (bool, string) {
-	got, _, ok := quickParse(src, cfg, nil)
+	got, _, ok := quickParse(src, cfg, nil, new(quickNodes))
 	if !ok {
 		return false, ""
 	}

@@ -76,10 +76,19 @@ var ops = []string{"==", "!=", "<=", ">=", "+=", "-=", "*=", "&&", "||", "??", "
 	"-", "+", "*", "/", "%", "<", ">", "=", "!", "?", ":", ".", ";", "^", "#", "|", "&", "~", "@", "$"}
 
 func (s *scanner) Next() (lexer.Token, error) {
+	var t lexer.Token
+	err := s.scan(&t)
+	return t, err
+}
+
+// scan is Next writing the token in place (the file's scan writes it in its window: a
+// token is 64 bytes).
+func (s *scanner) scan(t *lexer.Token) error {
 	for {
 		rest := s.src[s.pos.Offset:]
 		if rest == "" {
-			return lexer.EOFToken(s.pos), nil
+			*t = lexer.EOFToken(s.pos)
+			return nil
 		}
 		c := rest[0]
 		switch {
@@ -103,7 +112,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 			s.advance(n)
 			continue
 		case c == '\n':
-			return s.emit(TokNewline, 1), nil
+			s.emit(t, TokNewline, 1)
+			return nil
 		case c == '"' || c == '\'':
 			// A string ends on its own line: a backslash escapes the next character but
 			// never the newline, so every scan of a line sees the same strings.
@@ -112,29 +122,36 @@ func (s *scanner) Next() (lexer.Token, error) {
 				if rest[i] == '\\' && i+1 < len(rest) && rest[i+1] != '\n' {
 					i++
 				} else if rest[i] == c {
-					return s.emit(TokString, i+1), nil
+					s.emit(t, TokString, i+1)
+					return nil
 				}
 			}
 			if s.tolerant {
-				return s.emit(TokBad, i), nil
+				s.emit(t, TokBad, i)
+				return nil
 			}
-			return lexer.Token{}, &lexer.Error{Msg: "unterminated string", Pos: s.pos}
+			*t = lexer.Token{}
+			return &lexer.Error{Msg: "unterminated string", Pos: s.pos}
 		case c == ',':
-			return s.emitASCII(TokComma, 1), nil
+			s.emitASCII(t, TokComma, 1)
+			return nil
 		case c == '(' || c == ')' || c == '{' || c == '}' || c == '[' || c == ']':
 			// Compared in place: IndexByte on a short string is a call for every token.
-			return s.emitASCII(TokPunct, 1), nil
+			s.emitASCII(t, TokPunct, 1)
+			return nil
 		}
 		// A card starts with a rank (10 with a 1), dice with a count or a d: most names are
 		// neither, and skip both calls.
 		if isRankByte(c) || c == '1' {
 			if n := cardLen(rest); n > 0 {
-				return s.emit(TokCard, n), nil
+				s.emit(t, TokCard, n)
+				return nil
 			}
 		}
 		if IsDigit(c) || c == 'd' || c == 'D' {
 			if n := diceLen(rest); n > 0 && !s.afterDot {
-				return s.emit(TokDice, n), nil
+				s.emit(t, TokDice, n)
+				return nil
 			}
 		}
 		if IsDigit(c) {
@@ -142,7 +159,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if n+1 < len(rest) && rest[n] == '.' && IsDigit(rest[n+1]) {
 				n = digits(rest, n+1)
 			}
-			return s.emitASCII(TokNumber, n), nil
+			s.emitASCII(t, TokNumber, n)
+			return nil
 		}
 		r, size := utf8.DecodeRuneInString(rest)
 		if r == '_' || unicode.IsLetter(r) {
@@ -151,7 +169,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 				n++ // ASCII letters, digits and _, without decoding
 			}
 			if size == 1 && (n == len(rest) || rest[n] < utf8.RuneSelf) {
-				return s.emitASCII(TokIdent, n), nil // an ASCII name
+				s.emitASCII(t, TokIdent, n)
+				return nil // an ASCII name
 			}
 			for n < len(rest) {
 				r, size := utf8.DecodeRuneInString(rest[n:])
@@ -160,16 +179,20 @@ func (s *scanner) Next() (lexer.Token, error) {
 				}
 				n += size
 			}
-			return s.emit(TokIdent, n), nil
+			s.emit(t, TokIdent, n)
+			return nil
 		}
 		if n := opLen(rest); n > 0 {
-			return s.emitASCII(TokOp, n), nil
+			s.emitASCII(t, TokOp, n)
+			return nil
 		}
 		if s.tolerant {
-			return s.emit(TokBad, max(size, 1)), nil
+			s.emit(t, TokBad, max(size, 1))
+			return nil
 		}
 		// Quoted as a string, as CheckNesting words the same character in an input.
-		return lexer.Token{}, &lexer.Error{Msg: unexpectedChar(rest[:max(size, 1)]), Pos: s.pos}
+		*t = lexer.Token{}
+		return &lexer.Error{Msg: unexpectedChar(rest[:max(size, 1)]), Pos: s.pos}
 	}
 }
 
@@ -182,20 +205,19 @@ func unexpectedChar(c string) string {
 	return fmt.Sprintf("unexpected character %q", c)
 }
 
-func (s *scanner) emit(t lexer.TokenType, n int) lexer.Token {
-	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
+// emit writes the token of type typ and n bytes at the scanner's position to t.
+func (s *scanner) emit(t *lexer.Token, typ lexer.TokenType, n int) {
+	t.Type, t.Value, t.Pos = typ, s.src[s.pos.Offset:s.pos.Offset+n], s.pos
 	s.advance(n)
-	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
-	return tok
+	s.afterDot = typ == TokOp && (t.Value == "." || t.Value == "?.")
 }
 
 // emitASCII is emit for a token of n ASCII bytes, none a newline: its end is n columns on.
-func (s *scanner) emitASCII(t lexer.TokenType, n int) lexer.Token {
-	tok := lexer.Token{Type: t, Value: s.src[s.pos.Offset : s.pos.Offset+n], Pos: s.pos}
+func (s *scanner) emitASCII(t *lexer.Token, typ lexer.TokenType, n int) {
+	t.Type, t.Value, t.Pos = typ, s.src[s.pos.Offset:s.pos.Offset+n], s.pos
 	s.pos.Offset += n
 	s.pos.Column += n
-	s.afterDot = t == TokOp && (tok.Value == "." || tok.Value == "?.")
-	return tok
+	s.afterDot = typ == TokOp && (t.Value == "." || t.Value == "?.")
 }
 
 func (s *scanner) advance(n int) {

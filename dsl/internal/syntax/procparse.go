@@ -85,7 +85,7 @@ func (fs *fileScan) scan(t *lexer.Token) bool {
 	if fs.ended {
 		return false
 	}
-	*t, _ = fs.s.Next() // tolerant: never an error
+	fs.s.scan(t) // tolerant: never an error
 	if t.Type == lexer.EOF {
 		fs.ended = true
 		return true
@@ -309,7 +309,31 @@ func hand[T any](read func(*procReader) *T, set func(*Decl, *T)) func(*lexer.Pee
 
 // procReader reads declarations; every method returns nil (or false) where the text leaves
 // the shapes it reads, and the caller gives up.
-type procReader struct{ lex tokenStream }
+type procReader struct {
+	lex tokenStream
+	// The nodes a file's procedures are made of most, from slabs (they live as long as the
+	// file's tree); spare is an expression tried and not read (a statement that is no
+	// expression), for the next one.
+	stmts   Slab[Stmt]
+	simples Slab[SimpleStmt]
+	exprs   Slab[Expr]
+	spare   *Expr
+}
+
+// newExpr returns a new zero Expr.
+func (r *procReader) newExpr() *Expr {
+	if e := r.spare; e != nil {
+		r.spare = nil
+		return e
+	}
+	return r.exprs.New()
+}
+
+// spareExpr takes back e, which a read left unused.
+func (r *procReader) spareExpr(e *Expr) {
+	*e = Expr{}
+	r.spare = e
+}
 
 // keyword consumes the declaration's keyword kw and returns its position.
 func (r *procReader) keyword(kw string) (lexer.Position, bool) {
@@ -551,8 +575,9 @@ func (r *procReader) newlines() {
 
 // expr reads an expression that must be there.
 func (r *procReader) expr() *Expr {
-	e := &Expr{}
+	e := r.newExpr()
 	if e.read(r.lex) != nil {
+		r.spareExpr(e)
 		return nil
 	}
 	return e
@@ -686,11 +711,13 @@ func (r *procReader) block() *Block {
 // words that start the other statements), then those by their word.
 func (r *procReader) stmt() *Stmt {
 	t := r.peek()
-	s := &Stmt{Pos: t.Pos}
-	target := &Expr{}
+	s := r.stmts.New()
+	s.Pos = t.Pos
+	target := r.newExpr()
 	switch err := target.read(r.lex); {
 	case err == nil:
-		simple := &SimpleStmt{Pos: t.Pos, Target: target}
+		simple := r.simples.New()
+		simple.Pos, simple.Target = t.Pos, target
 		if op := r.peek().Value; op == "=" || op == "+=" || op == "-=" || op == "*=" {
 			r.lex.Next()
 			simple.Op = op
@@ -703,6 +730,7 @@ func (r *procReader) stmt() *Stmt {
 	case err != participle.NextMatch:
 		return nil
 	}
+	r.spareExpr(target)
 	if t.Type != TokIdent {
 		return nil
 	}
@@ -766,12 +794,14 @@ func (r *procReader) stmt() *Stmt {
 	case "return":
 		r.lex.Next()
 		ret := &ReturnStmt{Pos: t.Pos}
-		v := &Expr{}
+		v := r.newExpr()
 		switch err := v.read(r.lex); {
 		case err == nil:
 			ret.Value = v
 		case err != participle.NextMatch:
 			return nil
+		default:
+			r.spareExpr(v)
 		}
 		s.Return = ret
 	case "break":
