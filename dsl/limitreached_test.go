@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -70,5 +71,48 @@ rule fine(): int { return 1 }
 	m.SetInterrupt(&stop)
 	if _, err := NewSession(m).Eval("<t>", "turns()"); err == nil || !m.Interrupted() || m.LimitReached() != "" {
 		t.Errorf("interrupted: %v, interrupted %v, limit %q", err, m.Interrupted(), m.LimitReached())
+	}
+}
+
+// TestLimitsSetDuringCall: limits and an interrupt flag set while a call runs (here by its
+// emit's receiver) stop it at its next statement, as when set before it: the statements'
+// step test keeps a bound computed from them, which SetLimits and SetInterrupt reset.
+func TestLimitsSetDuringCall(t *testing.T) {
+	src := `
+rule tally(): int {
+  emit "go"
+  let t = 0
+` + strings.Repeat("  t += 1\n", 40) + `  return t
+}
+`
+	// Statements one after the other, no loop: a loop's turns check the limits of themselves.
+	prog, d := LoadSource("l.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := m.Limits()
+	if _, err := NewSession(m).Eval("<t>", "tally()"); err != nil {
+		t.Fatalf("unlimited: %v", err)
+	}
+	m.SetEmit(func(string) {
+		l := base
+		l.MaxSteps = 20
+		m.SetLimits(l)
+	})
+	if _, err := NewSession(m).Eval("<t>", "tally()"); err == nil || m.LimitReached() != "max_steps" {
+		t.Errorf("limits set during the call: %v, limit %q", err, m.LimitReached())
+	}
+	m.SetLimits(base)
+	var stop atomic.Bool
+	m.SetEmit(func(string) {
+		stop.Store(true)
+		m.SetInterrupt(&stop)
+	})
+	if _, err := NewSession(m).Eval("<t>", "tally()"); err == nil || !m.Interrupted() {
+		t.Errorf("interrupt set during the call: %v, interrupted %v", err, m.Interrupted())
 	}
 }

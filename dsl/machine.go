@@ -147,7 +147,10 @@ func (m *Machine) Interrupted() bool { return m.m.Reached() == runtime.Interrupt
 func (m *Machine) Limits() Limits { return m.m.Limits }
 
 // SetLimits changes the bounds of this machine's runs.
-func (m *Machine) SetLimits(l Limits) { m.m.Limits = l }
+func (m *Machine) SetLimits(l Limits) {
+	m.m.Limits = l
+	m.m.LimitsChanged()
+}
 
 // Dice is the source of every random result: seeded, or hand-given.
 func (m *Machine) Dice() dice.Source { return m.m.Dice }
@@ -176,7 +179,10 @@ func (m *Machine) SetAsk(ask func(prompt string, options []string) (int, error))
 
 // SetInterrupt sets a flag that, once raised (Ctrl-C in the REPL), stops the running call
 // at its next statement.
-func (m *Machine) SetInterrupt(flag *atomic.Bool) { m.m.Interrupt = flag }
+func (m *Machine) SetInterrupt(flag *atomic.Bool) {
+	m.m.Interrupt = flag
+	m.m.LimitsChanged()
+}
 
 // SetRuleCache makes calls of declared rules answer from what they returned before for the
 // same arguments (nil: no cache). Only for a machine that runs trials from one state.

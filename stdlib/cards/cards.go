@@ -45,6 +45,9 @@ type Card struct {
 	// text is what String gives, made once when the deck is built ("" for a card made
 	// otherwise): str(c) of a card, a hand joined into a line, make no string each time.
 	text string
+	// boxed is text as an interface value, made with it: Text gives it without boxing the
+	// string again (an allocation each time).
+	boxed any
 }
 
 func (c *Card) String() string {
@@ -55,6 +58,15 @@ func (c *Card) String() string {
 		return c.RankName
 	}
 	return c.RankName + c.Symbol
+}
+
+// Text is what String returns, as an interface value: a deck's card gives one made when the
+// deck was built, so that str(c) in an expression allocates nothing.
+func (c *Card) Text() any {
+	if c.boxed != nil {
+		return c.boxed
+	}
+	return c.String()
 }
 
 // AppendTo appends what String returns to b.
@@ -109,6 +121,8 @@ func NewDeck(name string, suits []*Suit, ranks []*Rank, jokers int) *Deck {
 			d.Cards = append(d.Cards, &Card{RankName: r.Name, Value: r.Value, Symbol: s.Symbol, SuitName: s.Name,
 				Colour: s.Colour, Meaning: s.Meaning, Black: s.Colour == "black", Red: s.Colour == "red", Figure: r.Figure, deck: d,
 				text: r.Name + s.Symbol})
+			c := d.Cards[len(d.Cards)-1]
+			c.boxed = c.text
 		}
 	}
 	for j := 1; j <= jokers; j++ {

@@ -197,3 +197,21 @@ func TestPileWithInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestTextIsString: Text is String as an interface value, for a deck's card (made once: no
+// allocation) and for a card made by hand.
+func TestTextIsString(t *testing.T) {
+	d := NewDeck("jeu", StandardSuits(), StandardRanks(), 2)
+	cards := append([]*Card{{RankName: "7", Symbol: "♠"}}, d.Cards...)
+	for _, c := range cards {
+		if got, ok := c.Text().(string); !ok || got != c.String() {
+			t.Errorf("card %s: Text gives %#v", c, c.Text())
+		}
+	}
+	c := d.Cards[0]
+	var sink any
+	if n := testing.AllocsPerRun(100, func() { sink = c.Text() }); n != 0 {
+		t.Errorf("Text of a deck's card: %v allocations", n)
+	}
+	_ = sink
+}

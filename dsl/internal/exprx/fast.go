@@ -1647,8 +1647,8 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			return c.callGuarded2(m, loc, call, m, v)
 		}, true
 	case id.Value == "str" && len(args) == 1:
-		// str(c) of a card (a key of combat.réserve_par[str(c)]): its text, boxed from the
-		// machine's blocks; str of a string is the string itself. Any other value goes to
+		// str(c) of a card (a key of combat.réserve_par[str(c)]): its text, boxed once
+		// when its deck was built (Card.Text); str of a string is the string itself. Any other value goes to
 		// the function, as every call of it did.
 		arg, call := args[0], f.Func
 		return func(s *fastState) (any, error) {
@@ -1661,7 +1661,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 				return v, nil
 			case *cards.Card:
 				if x != nil {
-					return x.String(), nil
+					return x.Text(), nil
 				}
 			}
 			m := s.m

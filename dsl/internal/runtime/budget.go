@@ -180,6 +180,7 @@ func (m *Machine) ExpandedSize(fn string, v any) (int, error) {
 func (m *Machine) ChargeMem(n int) error {
 	m.mem += n
 	if m.mem > int(m.Limits.MemoryBudget) || m.mem < 0 || n > int(m.Limits.MemoryBudget) {
+		m.stepEnd = 0 // the next statement's step sees the budget spent
 		return m.MemLimitError()
 	}
 	return nil

@@ -35,7 +35,8 @@ type Machine struct {
 	prog    *Program
 	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
-	Limits  Limits
+	// Limits are read afresh by each top-level call; set during one, call LimitsChanged.
+	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.
 	Dice dice.Source
 	// Emit receives narrative lines as rules emit them.
@@ -46,7 +47,7 @@ type Machine struct {
 	EmitBytes func(line []byte)
 
 	// Interrupt, when set and raised (Ctrl-C in the REPL), stops the running call at its next
-	// statement.
+	// statement. Set during a call, it needs LimitsChanged.
 	Interrupt *atomic.Bool
 	// Trace, when set, receives every roll, lookup and branch taken, with the call depth.
 	Trace func(depth int, line string)
@@ -102,13 +103,18 @@ type Machine struct {
 	recentPiles [recentPileSize]recentPile
 	jgen        uint32
 	steps       int
-	mem         int    // memory budget units spent by the current top-level call
-	reached     string // the limit the current top-level call reached (Reached)
-	depth       int
-	peak        int   // the deepest frame of the call the rule cache measures (callCached)
-	running     int   // VMs currently running (nested through calls)
-	vms         []any // the engine's reusable state per nesting depth (Code.Run)
-	fastStates  []any // the same for Fast code (Fast.Eval)
+	mem         int // memory budget units spent by the current top-level call
+	// stepEnd bounds the statements' inline step test (uint(steps) < stepEnd): MaxSteps+1
+	// while nothing else is to check (no Interrupt flag, memory within budget), else 0, so
+	// that every step goes through step, which checks everything and re-arms it (armSteps).
+	// One compare instead of four on every statement.
+	stepEnd    uint
+	reached    string // the limit the current top-level call reached (Reached)
+	depth      int
+	peak       int   // the deepest frame of the call the rule cache measures (callCached)
+	running    int   // VMs currently running (nested through calls)
+	vms        []any // the engine's reusable state per nesting depth (Code.Run)
+	fastStates []any // the same for Fast code (Fast.Eval)
 	// free holds each procedure's frames not in use (by Proc.Index), a list through
 	// Frame.next: popped and pushed back with two words written, where a slice's header is
 	// three.
@@ -409,6 +415,7 @@ func NewConstEvaluator(p *Program) *ConstEvaluator {
 // Eval computes a constant expression, with a fresh budget.
 func (e *ConstEvaluator) Eval(x *Expr) (any, error) {
 	e.m.steps, e.m.mem = 0, 0
+	e.m.armSteps()
 	return e.m.Eval(x, e.m.globals)
 }
 
@@ -627,6 +634,7 @@ func (m *Machine) CallProc(p *Proc, args ...any) (any, error) {
 		return nil, Errorf("%s takes %d to %d arguments, got %d", p.Name, p.MinArg, len(p.Params), len(args))
 	}
 	m.steps, m.mem, m.reached = 0, 0, ""
+	m.armSteps()
 	mark, depth := dice.Mark(m.Dice), m.depth
 	v, err := m.CallAt(p, args, p.Pos)
 	m.depth = depth
@@ -653,6 +661,7 @@ func (m *Machine) finish(v any, err error, diceMark int) (any, error) {
 // TopLevel runs f as one unit: steps are counted afresh and a failure rolls the state back.
 func (m *Machine) TopLevel(f func() (any, error)) (any, error) {
 	m.steps, m.mem, m.reached = 0, 0, ""
+	m.armSteps()
 	mark, depth := dice.Mark(m.Dice), m.depth
 	v, err := f()
 	m.depth = depth
@@ -670,6 +679,7 @@ func (m *Machine) Changed() bool { return len(m.journal) != 0 }
 // one the rollback restores.
 func (m *Machine) Trial(f func() error) error {
 	m.steps, m.mem, m.reached = 0, 0, ""
+	m.armSteps()
 	depth := m.depth
 	err := f()
 	m.depth = depth
@@ -736,7 +746,27 @@ func (m *Machine) trace(line string) {
 	}
 }
 
-func (m *Machine) step(at Pos) error { return m.chargeAt(at, 1) }
+func (m *Machine) step(at Pos) error {
+	if err := m.chargeAt(at, 1); err != nil {
+		return err
+	}
+	m.armSteps()
+	return nil
+}
+
+// armSteps sets the bound of the inline step test (stepEnd) from the limits, the Interrupt
+// flag and the memory spent, as they are now: the inline test then holds exactly when
+// Charge's checks of one step would all pass.
+func (m *Machine) armSteps() {
+	m.stepEnd = 0
+	if m.Interrupt == nil && m.Limits.MaxSteps >= 0 && m.mem <= int(m.Limits.MemoryBudget) {
+		m.stepEnd = uint(m.Limits.MaxSteps) + 1
+	}
+}
+
+// LimitsChanged tells the machine that Limits or Interrupt were set: the next statement's
+// step checks them all (armSteps). A top-level call re-reads them as it starts.
+func (m *Machine) LimitsChanged() { m.stepEnd = 0 }
 
 // Skipped is the argument of a parameter a call leaves out before one it names
 // (`f(a, c = 1)` skips b): the parameter takes its default, as the ones left out at the end.
@@ -838,7 +868,7 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 	if r := p.onlyReturn; r != nil {
 		// A body of one return statement (a small rule): Run and the statement's exec,
 		// inline, with the same step charged before it.
-		if m.steps++; m.steps > m.Limits.MaxSteps || m.steps < 0 || m.Interrupt != nil || m.mem > int(m.Limits.MemoryBudget) {
+		if m.steps++; uint(m.steps) >= m.stepEnd {
 			m.steps--
 			err = m.step(r.At)
 		}
@@ -1123,7 +1153,7 @@ func (m *Machine) Run(body []Stmt, f *Frame) error {
 	for _, s := range body {
 		// The step charged inline while nothing can fail (Charge's checks, in one test);
 		// else by step, which makes the error.
-		if m.steps++; m.steps > m.Limits.MaxSteps || m.steps < 0 || m.Interrupt != nil || m.mem > int(m.Limits.MemoryBudget) {
+		if m.steps++; uint(m.steps) >= m.stepEnd {
 			m.steps--
 			if err := m.step(s.pos()); err != nil {
 				return err
