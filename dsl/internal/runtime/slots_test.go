@@ -409,3 +409,29 @@ rule loose_cut(k: Loose): int {
 		}
 	}
 }
+
+// A table's parameter of a kind with the default nil may be left out, as a rule's may
+// (LANGUAGE.md, action and rule): check accepts the declaration, but the table's defaults
+// are compiled without Nullable (check.tableDefaults), so every call that leaves it out
+// fails. The same at 1be3e96: not a regression of the slots.
+func TestTableNilDefault(t *testing.T) {
+	t.Skip("bug: a table's parameter `b: Blade = nil` is not Nullable (check.tableDefaults): tb() fails with \"expected a Blade, got nil\"")
+	prog, diags := compile("t.rules", `
+kind Blade { cut: int = 2 }
+table tb(b: Blade = nil) {
+  else : "lame"
+}
+`)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]any{nil, {nil}} {
+		if v, err := m.Call("tb", args...); err != nil || v != "lame" {
+			t.Errorf("tb%v = %v, %v; want \"lame\"", args, v, err)
+		}
+	}
+}
