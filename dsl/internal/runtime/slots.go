@@ -269,7 +269,8 @@ func fieldResults(p *Proc) {
 
 // fieldOfType reports whether fr, a field read in a frame of p, gives a value of type t or
 // nil whenever the slot of its name is marked typed (Frame.typed): the slot's type is a
-// record kind whose field is of t (the same record kind, or a type sameType accepts).
+// record kind whose field is of t (the same record kind, or a type sameType accepts), and
+// whose default is of its type as it is (defaultConformed).
 func fieldOfType(p *Proc, fr *FieldRead, t *Type) bool {
 	if fr == nil || fr.Obj == nil {
 		return false
@@ -279,7 +280,23 @@ func fieldOfType(p *Proc, fr *FieldRead, t *Type) bool {
 		return false
 	}
 	fd := k.Record.ByName[fr.Field]
-	return fd != nil && fd.Type != nil && keepsConformed(fd.Type) && sameType(fd.Type, t)
+	return fd != nil && fd.Type != nil && keepsConformed(fd.Type) && sameType(fd.Type, t) && defaultConformed(fd)
+}
+
+// defaultConformed reports whether a record's field, at its default, holds a value of its
+// type as Conform would leave it: NewRecord stores a default as it is computed (an int in a
+// float field, an option's string in an enum field, a map in a record field), so only a
+// literal default that conforms unchanged, or none (the type's zero value), is known.
+func defaultConformed(fd *Field) bool {
+	x := fd.Default
+	if x == nil {
+		return true
+	}
+	if !x.IsLit {
+		return false
+	}
+	cv, err := ConformField(x.Lit, fd.Type)
+	return err == nil && sameValue(cv, x.Lit)
 }
 
 // slotType is the type of the value of p's slot (plus one) while it is marked typed: the
