@@ -136,6 +136,8 @@ func (c *Compiler) tableDefaults(t *runtime.Table, decls []*syntax.Param) {
 	sc.proc = p // a table is pure, its defaults too
 	for i, par := range p.Params {
 		if i < len(decls) && par.Default == pendingDefault {
+			// `= nil` makes a record parameter nullable, as a rule's (nilDefault).
+			par.Nullable = c.nilDefault(decls[i], par.Type)
 			par.Default = c.compileExpr(decls[i].Default, sc, par.Type)
 			if par.Default == nil {
 				// In error (reported): a call without it is refused.

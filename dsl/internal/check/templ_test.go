@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -150,6 +151,13 @@ rule libre(x = nil): any {
 		_, diags := dsl.LoadSource("t.rules", []byte("rule f(k: K = nil, "+c.decl+") {\n}\nkind K { v: int }\n"))
 		if got := diagLines(diags); got != c.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", c.decl, got, c.want)
+		}
+		// A table's parameters take the same defaults (one column further: `table f(`).
+		_, diags = dsl.LoadSource("t.rules", []byte("table f(k: K = nil, "+c.decl+") {\n  else : 1\n}\nkind K { v: int }\n"))
+		col, rest, _ := strings.Cut(strings.TrimPrefix(c.want, "1:"), ":")
+		n, _ := strconv.Atoi(col)
+		if got, want := diagLines(diags), fmt.Sprintf("1:%d:%s", n+1, rest); got != want {
+			t.Errorf("table, %s:\ngot  %s\nwant %s", c.decl, got, want)
 		}
 	}
 }

@@ -410,12 +410,11 @@ rule loose_cut(k: Loose): int {
 	}
 }
 
-// A table's parameter of a kind with the default nil may be left out, as a rule's may
-// (LANGUAGE.md, action and rule): check accepts the declaration, but the table's defaults
-// are compiled without Nullable (check.tableDefaults), so every call that leaves it out
-// fails. The same at 1be3e96: not a regression of the slots.
+// A table's parameter of a kind with the default nil may be left out or given nil, as a
+// rule's may (LANGUAGE.md, action and rule). The table's defaults were compiled without
+// Nullable (check.tableDefaults): check accepted the declaration and every call failed
+// with "expected a Blade, got nil".
 func TestTableNilDefault(t *testing.T) {
-	t.Skip("bug: a table's parameter `b: Blade = nil` is not Nullable (check.tableDefaults): tb() fails with \"expected a Blade, got nil\"")
 	prog, diags := compile("t.rules", `
 kind Blade { cut: int = 2 }
 table tb(b: Blade = nil) {
