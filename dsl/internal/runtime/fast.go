@@ -228,8 +228,9 @@ func (a *ArgNames) decide(caller *Proc, p *Proc) *argMarks {
 		}
 		want := p.Params[i].Type
 		if i < len(a.names) && a.names[i] != nil {
+			// A name in no slot (a global) is never marked: nil == nil types must not mark it.
 			slot := a.names[i].Slot
-			if t := slotType(caller, slot); t == want || t != nil && sameType(t, want) {
+			if t := slotType(caller, slot); slot > 0 && (t == want || t != nil && sameType(t, want)) {
 				mk.args = append(mk.args, argMark{slot: 1 << (slot - 1), arg: 1 << i, i: uint8(i)})
 			}
 		} else if i < len(a.fields) && fieldOfType(caller, a.fields[i], want) {
