@@ -642,9 +642,9 @@ func wordEnd(text string, i int) int {
 }
 
 // envWords calls f with the words of an expression's text that may be names it reads:
-// ForEachIdent's, less the words of its string literals and the word right after a
-// member's dot (x.field, x?.field: a field, never a name of the environment; `..` is a
-// range, whose bound may be one). Each word asked of the scope costs its look-ups.
+// ForEachIdent's, less the words of its string literals and comments and the word right
+// after a member's dot (x.field, x?.field: a field, never a name of the environment; `..`
+// is a range, whose bound may be one). Each word asked of the scope costs its look-ups.
 func envWords(text string, f func(string)) {
 	for i := 0; i < len(text); {
 		if b := text[i]; b < utf8.RuneSelf {
@@ -658,6 +658,9 @@ func envWords(text string, f func(string)) {
 				} else {
 					i = len(text)
 				}
+				continue
+			case b == '/' && i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '*'):
+				i = commentEnd(text, i)
 				continue
 			case b == '.' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiWord[text[i+1]] == wordStart && (i == 0 || text[i-1] != '.'):
 				i = wordEnd(text, i+1)
@@ -677,6 +680,22 @@ func envWords(text string, f func(string)) {
 		i = wordEnd(text, i)
 		f(text[start:i])
 	}
+}
+
+// commentEnd returns the end of the comment that opens at text[i] with // or /*, as expr's
+// lexer skips it: past the line's end or the closing */, or the text's end. (A multi-line
+// expression holds the rule file's comments: a quote in one opens no string.)
+func commentEnd(text string, i int) int {
+	if text[i+1] == '/' {
+		if k := strings.IndexByte(text[i+2:], '\n'); k >= 0 {
+			return i + 2 + k + 1
+		}
+		return len(text)
+	}
+	if k := strings.Index(text[i+2:], "*/"); k >= 0 {
+		return i + 2 + k + 2
+	}
+	return len(text)
 }
 
 // quotedEnd returns the end of the string literal that opens at text[i] with " or ':

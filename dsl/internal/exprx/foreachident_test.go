@@ -95,6 +95,9 @@ var envWordsSeeds = []string{
 	"`raw` + g", `filter(l, .f > x)`, `map(l, #.y + z)`, `m["k"] + m.k2 + k3`, `1.5 * r`,
 	`f(a, "b").c + d`, `"\\" + h`, `x. y`, `x.dégâts + état`, `{a: b, "c": d}.a`, `[a, b][0] + c`,
 	`not v`, `s matches "x" && t`, `u ? v.w : x`, `let y = 1; y + z`,
+	// Comments, which expr's lexer skips: a quote in one opens no string.
+	"max(1, // it's\n g)", "max(1, // a \"quote\n g)", `max(1, /* it's */ g)`, "a // x.\nb",
+	`x /* " */ + y /* " */`, `a / b`, `a /* unclosed`,
 }
 
 func TestEnvWordsHoldTheNamesRead(t *testing.T) {
@@ -108,4 +111,15 @@ func FuzzEnvWords(f *testing.F) {
 		f.Add(src)
 	}
 	f.Fuzz(checkEnvWords)
+}
+
+// TestEnvWordsSkipComments: a quote inside a comment of a multi-line expression opened no
+// string for envWords, so the names after it were missing from the environment (unknown
+// name g where d16074c checked the file).
+func TestEnvWordsSkipComments(t *testing.T) {
+	var words []string
+	envWords("max(1, // it's the floor\n    g) + h /* l'autre */ + i", func(w string) { words = append(words, w) })
+	if want := []string{"max", "g", "h", "i"}; !slices.Equal(words, want) {
+		t.Errorf("envWords = %q, want %q", words, want)
+	}
 }
