@@ -73,7 +73,7 @@ func (m *Machine) Charge(n int) error {
 	if m.steps > m.Limits.MaxSteps || m.steps < 0 {
 		return m.stepLimitError()
 	}
-	// What was added to memory without a check of its own (cards moved) is checked here.
+	// A budget a refused ChargeMem spent stays spent: every later step reports it too.
 	if m.mem > int(m.Limits.MemoryBudget) {
 		return m.MemLimitError()
 	}
