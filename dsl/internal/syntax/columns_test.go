@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -43,13 +44,25 @@ func TestColumnsRatioNamedColumn(t *testing.T) {
 // advancePos moves a position past a span as participle's Position.Advance does, its short
 // way (ASCII on one line) included.
 func TestAdvancePosMatchesParticiple(t *testing.T) {
-	for _, span := range []string{"", "x", "abc", "3d6", "\n", "a\nb", "\n\n  ", "é", "aé", "«»\nü", "\t", "x\r\n", "\u202e"} {
+	for _, span := range []string{"", "x", "abc", "3d6", "\n", "a\nb", "\n\n  ", "é", "aé", "«»\nü", "ab\nc\xffdéfghijklé", "une chaîne d'été", "é\nabcdefghé\n", "\t", "x\r\n", "\u202e"} {
 		start := lexer.Position{Filename: "f", Offset: 7, Line: 3, Column: 5}
 		want, got := start, start
 		want.Advance(span)
 		advancePos(&got, span)
 		if got != want {
 			t.Errorf("%q: got %+v, want %+v", span, got, want)
+		}
+	}
+}
+
+// runeCount counts runes as utf8.RuneCountInString does, invalid bytes and runes cut at the
+// end included, on either side of its 8-byte steps.
+func TestRuneCount(t *testing.T) {
+	for _, s := range []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "é", "aaaaaaaé", "aaaaaaaéé",
+		"ééééééééé", "l'été où \u202e tout «change»", "\xff", "abcdefg\xffabc", "abcdefg\xe2\x80", "\xe2\x80abcdefgh",
+		"\x80\x80\x80\x80\x80\x80\x80\x80\x80", "😀😀😀abcdefgh😀", "abcdefghijklmnopqrstuvwxyz 0123456789 ÀÉÎÕÜ"} {
+		if got, want := runeCount(s), utf8.RuneCountInString(s); got != want {
+			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

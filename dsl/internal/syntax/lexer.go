@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode"
@@ -268,12 +269,40 @@ func advancePos(p *lexer.Position, span string) {
 	}
 	for i := 0; i < len(span); i++ {
 		if c := span[i]; c == '\n' || c >= utf8.RuneSelf {
-			p.Advance(span)
+			// Advance's count from there (the ASCII before is on the same line), its runes
+			// counted by runeCount: the strings of French text were most of the cost.
+			rest := span[i:]
+			p.Offset += len(span)
+			if strings.IndexByte(rest, '\n') < 0 { // IndexByte is vectorised, LastIndexByte not
+				p.Column += i + runeCount(rest)
+			} else {
+				p.Line += strings.Count(rest, "\n")
+				p.Column = runeCount(rest[strings.LastIndexByte(rest, '\n'):])
+			}
 			return
 		}
 	}
 	p.Offset += len(span)
 	p.Column += len(span)
+}
+
+// runeCount is utf8.RuneCountInString (an invalid byte counting as one rune), over 8 bytes
+// at once where they are ASCII and skipping the ASCII bytes before a rune beyond ASCII.
+func runeCount(s string) int {
+	const hi = 0x8080808080808080
+	n := 0
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if w&hi == 0 {
+			n, s = n+8, s[8:]
+			continue
+		}
+		k := bits.TrailingZeros64(w&hi) / 8 // the ASCII bytes before the first other one
+		_, size := utf8.DecodeRuneInString(s[k:])
+		n, s = n+k+1, s[k+size:]
+	}
+	return n + utf8.RuneCountInString(s)
 }
 
 // IsDigit reports whether c is an ASCII digit.
