@@ -86,16 +86,10 @@ rule tally(): int {
 }
 `
 	// Statements one after the other, no loop: a loop's turns check the limits of themselves.
-	prog, d := LoadSource("l.rules", []byte(src))
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	m, err := NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := sessionOf(t, src)
+	m := s.M
 	base := m.Limits()
-	if _, err := NewSession(m).Eval("<t>", "tally()"); err != nil {
+	if _, err := s.Eval("<t>", "tally()"); err != nil {
 		t.Fatalf("unlimited: %v", err)
 	}
 	m.SetEmit(func(string) {
@@ -103,7 +97,7 @@ rule tally(): int {
 		l.MaxSteps = 20
 		m.SetLimits(l)
 	})
-	if _, err := NewSession(m).Eval("<t>", "tally()"); err == nil || m.LimitReached() != "max_steps" {
+	if _, err := s.Eval("<t>", "tally()"); err == nil || m.LimitReached() != "max_steps" {
 		t.Errorf("limits set during the call: %v, limit %q", err, m.LimitReached())
 	}
 	m.SetLimits(base)
@@ -112,7 +106,7 @@ rule tally(): int {
 		stop.Store(true)
 		m.SetInterrupt(&stop)
 	})
-	if _, err := NewSession(m).Eval("<t>", "tally()"); err == nil || !m.Interrupted() {
+	if _, err := s.Eval("<t>", "tally()"); err == nil || !m.Interrupted() {
 		t.Errorf("interrupt set during the call: %v, interrupted %v", err, m.Interrupted())
 	}
 }
