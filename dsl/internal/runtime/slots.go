@@ -244,27 +244,30 @@ func fieldResults(p *Proc) {
 	if p.Result == nil || p.Result.Kind != TRecord {
 		return
 	}
-	var walk func([]Stmt)
-	walk = func(body []Stmt) {
-		for _, s := range body {
-			switch s := s.(type) {
-			case *ReturnStmt:
-				if s.Value != nil && fieldOfType(p, s.Value.FieldOf, p.Result) {
-					s.FieldBy = s.Value.FieldOf.Obj.Slot
-				}
-			case *ForStmt:
-				walk(s.Body)
-			case *IfStmt:
-				for _, b := range s.Blocks {
-					walk(b)
-				}
-				walk(s.Else)
-			case *WhileStmt:
-				walk(s.Body)
+	walkStmts(p.Body, func(s Stmt) {
+		if s, ok := s.(*ReturnStmt); ok && s.Value != nil && fieldOfType(p, s.Value.FieldOf, p.Result) {
+			s.FieldBy = s.Value.FieldOf.Obj.Slot
+		}
+	})
+}
+
+// walkStmts calls fn with every statement of body, each before the statements of the
+// blocks it holds (an if's, a loop's), in the order they are written.
+func walkStmts(body []Stmt, fn func(Stmt)) {
+	for _, s := range body {
+		fn(s)
+		switch s := s.(type) {
+		case *ForStmt:
+			walkStmts(s.Body, fn)
+		case *IfStmt:
+			for _, b := range s.Blocks {
+				walkStmts(b, fn)
 			}
+			walkStmts(s.Else, fn)
+		case *WhileStmt:
+			walkStmts(s.Body, fn)
 		}
 	}
-	walk(p.Body)
 }
 
 // fieldOfType reports whether fr, a field read in a frame of p, gives a value of type t or
@@ -325,32 +328,20 @@ func typeSlots(p *Proc) {
 	// variables; a parameter's is bound by its call).
 	var lets []*LetStmt
 	var other []int
-	var walk func([]Stmt)
-	walk = func(body []Stmt) {
-		for _, s := range body {
-			switch s := s.(type) {
-			case *LetStmt:
-				if s.Slot > 0 {
-					if letType(s) != nil {
-						lets = append(lets, s)
-					} else {
-						other = append(other, s.Slot)
-					}
+	walkStmts(p.Body, func(s Stmt) {
+		switch s := s.(type) {
+		case *LetStmt:
+			if s.Slot > 0 {
+				if letType(s) != nil {
+					lets = append(lets, s)
+				} else {
+					other = append(other, s.Slot)
 				}
-			case *ForStmt:
-				other = append(other, s.KeySlot, s.ValSlot)
-				walk(s.Body)
-			case *IfStmt:
-				for _, b := range s.Blocks {
-					walk(b)
-				}
-				walk(s.Else)
-			case *WhileStmt:
-				walk(s.Body)
 			}
+		case *ForStmt:
+			other = append(other, s.KeySlot, s.ValSlot)
 		}
-	}
-	walk(p.Body)
+	})
 	if len(lets) == 0 {
 		return
 	}
