@@ -298,8 +298,8 @@ func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, 
 	cd := c.codes.New()
 	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
 	if !noFast && !c.NoClosures {
-		if fc, names, field, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
-			x.Fast, x.Names, x.FieldOf = fc, names, field
+		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
+			x.Fast, x.Names, x.FieldOf, x.Sites = fc, names, field, sites
 		}
 	}
 	if x.Fast == nil && !c.NoClosures {

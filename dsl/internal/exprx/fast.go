@@ -168,6 +168,8 @@ type fastCompiler struct {
 	// them all.
 	scopes []fastVar
 	vars   int
+	// sites are the reads of a field of a frame's name compiled so far (member).
+	sites []*runtime.FieldSite
 }
 
 type fastVar struct {
@@ -176,12 +178,12 @@ type fastVar struct {
 }
 
 // compileFast compiles a checked tree to closures; false when some node is not handled.
-func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, *runtime.FieldRead, bool) {
+func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, *runtime.FieldRead, []*runtime.FieldSite, bool) {
 	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
 	root, ok := c.compile(node)
 	if !ok {
 		vmOnly.Add(1)
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
 	field := c.fieldRead(node)
 	refs := make([]*runtime.NameRef, 0, len(c.names))
@@ -190,8 +192,9 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	}
 	// The closures keep c for its source (their errors' snippets): what only compiling
 	// needed, the expression's expr configuration first, is let go.
-	c.cfg, c.lib, c.names, c.parents, c.scopes = nil, nil, nil, nil, nil
-	return &fastCode{root: root, vars: c.vars}, refs, field, true
+	sites := c.sites
+	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites = nil, nil, nil, nil, nil, nil
+	return &fastCode{root: root, vars: c.vars}, refs, field, sites, true
 }
 
 // fieldRead is n as a read of a field of a name the frame holds (f.arme, compiled by member
@@ -913,10 +916,24 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			return c.elementKey(ptr.Location(), key, read), true
 		}
 		if ref := c.frameName(n.Node); ref != nil && !optional {
+			// A call may keep what its first read of the field gave (FieldSite.Keep): a
+			// record's, the one read that may fail or need more stays where it is.
+			site := &runtime.FieldSite{Obj: ref, Field: key}
+			c.sites = append(c.sites, site)
 			return func(s *fastState) (any, error) {
-				o := s.f.Read(ref)
+				f := s.f
+				if site.Keep != 0 {
+					if v, ok := f.Kept(site.Keep); ok {
+						return v, nil
+					}
+				}
+				o := f.Read(ref)
 				if mp, ok := o.(map[string]any); ok {
-					return mp[key], nil
+					v := mp[key]
+					if site.Keep != 0 {
+						f.Keep(site.Keep, v)
+					}
+					return v, nil
 				}
 				return read(o)
 			}, true

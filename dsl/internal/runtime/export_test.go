@@ -37,3 +37,6 @@ func (m *Machine) Depth() int { return m.depth }
 
 // KeyOrderPatience is keyOrderPatience, for the tests of the printed maps.
 const KeyOrderPatience = keyOrderPatience
+
+// KeptFields is how many fields of its parameters a call of p keeps once read.
+func (p *Proc) KeptFields() int { return p.keptFields }

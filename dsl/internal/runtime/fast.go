@@ -125,7 +125,7 @@ func (m *Machine) Callee(p *Proc, n int) *Frame {
 		return m.makeFrame(p)
 	}
 	*free = f.next
-	f.result, f.done, f.jump = nil, false, noJump
+	f.result, f.done, f.jump, f.kept = nil, false, noJump, 0
 	return f
 }
 

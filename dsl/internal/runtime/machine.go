@@ -317,6 +317,25 @@ type Frame struct {
 	next *Frame
 	// fast is the state Fast code keeps for the evaluations in the frame (FastState).
 	fast any
+	// kept holds the fields of parameters the call has read once and keeps (FieldSite.Keep),
+	// bit i for keptv[i]; every call starts with none.
+	kept  uint64
+	keptv []any
+}
+
+// Kept returns the value the call keeps for the field read k (FieldSite.Keep), if it read
+// it already.
+func (f *Frame) Kept(k int) (any, bool) {
+	if f.kept>>(k-1)&1 == 0 {
+		return nil, false
+	}
+	return f.keptv[k-1], true
+}
+
+// Keep keeps v, what the call read of the field read k (FieldSite.Keep), for its next reads.
+func (f *Frame) Keep(k int, v any) {
+	f.keptv[k-1] = v
+	f.kept |= 1 << (k - 1)
 }
 
 // resultPos is where a result was returned: by, its return statement's position (none for
@@ -1108,7 +1127,7 @@ func (m *Machine) getFrame(p *Proc) *Frame {
 		return m.makeFrame(p)
 	}
 	*free = f.next
-	f.result, f.done, f.jump = nil, false, noJump
+	f.result, f.done, f.jump, f.kept = nil, false, noJump, 0
 	return f
 }
 
@@ -1125,10 +1144,13 @@ func (m *Machine) makeFrame(p *Proc) *Frame {
 		if p.Locals != nil {
 			f.slots, f.names = make([]any, len(p.Locals)), p.Locals
 		}
+		if p.keptFields > 0 {
+			f.keptv = make([]any, p.keptFields)
+		}
 		f.Vars["__rt"] = m
 		m.copyUses(p, f)
 	}
-	f.result, f.done, f.jump = nil, false, noJump
+	f.result, f.done, f.jump, f.kept = nil, false, noJump, 0
 	return f
 }
 

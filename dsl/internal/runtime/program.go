@@ -140,6 +140,8 @@ type Proc struct {
 	fewParams bool
 	keeps     uint64
 	nullable  bool
+	// keptFields is how many fields of its parameters a call keeps once read (keepFields).
+	keptFields int
 	// slotTypes are the types its slots' values are known to have while the frame marks
 	// them typed (Frame.typed): each parameter's, and a local's that only lets of a call
 	// of a procedure with a record result bind (nil for the others); nil when no local is

@@ -234,6 +234,80 @@ func resolveProc(prog *Program, p *Proc) {
 	r.body(p.Body)
 	typeSlots(p)
 	fieldResults(p)
+	keepFields(p)
+}
+
+// keepFields lets a call of the rule p keep what it read of a parameter's field, for the
+// field's other reads in the call (FieldSite.Keep): arme_de reads f.arme five times. A rule
+// changes no state and calls no action, so while the parameter's slot holds the same record
+// nothing can write the field; the slot holds it for the whole call when no statement of p
+// binds the parameter's name again and p sets no field at all (of a copy of its own).
+// Keeping a value costs more than one read saves: only a field that two reads or more of
+// p read gets a place in the frame (the messages of requires, read when one fails, do not
+// count), each of the first dirtyBits by parameter and name.
+func keepFields(p *Proc) {
+	if p.Verb != "rule" || p.Table != nil {
+		return
+	}
+	rebound := map[string]bool{}
+	messages := map[*Expr]bool{}
+	mark := func(x *Expr) { messages[x] = true }
+	ok := true
+	walkStmts(p.Body, func(s Stmt) {
+		switch s := s.(type) {
+		case *RequireStmt:
+			walkTemplate(s.Msg, mark)
+			walkExpr(s.MsgExpr, mark)
+		case *AssignStmt:
+			ok = ok && s.Obj == nil
+			rebound[s.Local] = true
+		case *LetStmt:
+			rebound[s.Name] = true
+		case *ForStmt:
+			rebound[s.Key], rebound[s.Val] = true, true
+		}
+	})
+	if !ok {
+		return
+	}
+	type field struct {
+		slot int
+		name string
+	}
+	sites := map[field][]*FieldSite{}
+	var order []field
+	reads := func(x *Expr) {
+		for _, site := range x.Sites {
+			slot := site.Obj.Slot
+			if slot < 1 || slot > len(p.Params) || p.Params[slot-1].Name != site.Obj.Name || rebound[site.Obj.Name] {
+				continue
+			}
+			k := field{slot, site.Field}
+			if sites[k] == nil {
+				order = append(order, k)
+			}
+			sites[k] = append(sites[k], site)
+		}
+	}
+	for _, par := range p.Params {
+		walkExpr(par.Default, reads)
+	}
+	walkBody(p.Body, func(x *Expr) {
+		if !messages[x] {
+			reads(x)
+		}
+	})
+	n := 0
+	for _, k := range order {
+		if len(sites[k]) < 2 || n == dirtyBits {
+			continue
+		}
+		n++
+		for _, site := range sites[k] {
+			site.Keep = n
+		}
+	}
+	p.keptFields = n
 }
 
 // fieldResults marks the return statements of p whose value is a field of p's record result
