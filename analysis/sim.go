@@ -35,6 +35,10 @@ const MaxEmittedLines = 200_000
 // maxEmittedLines is MaxEmittedLines, lowered by tests.
 var maxEmittedLines = MaxEmittedLines
 
+// reuseRolls is whether the runs of a simulation make their rolls in those of the runs
+// before (dsl.Session.ReuseRolls); the tests compare with and without.
+var reuseRolls = true
+
 // runChunk is how many consecutive runs a worker takes at once.
 const runChunk = 64
 
@@ -384,6 +388,9 @@ func newSideRun(v Variant, expr string) (*sideRun, error) {
 		return nil, err
 	}
 	r := &sideRun{s: dsl.NewSession(m), names: map[string]int32{}, last: -1}
+	// A run's value is read as it ends (outcomeOf, its JSON when new), never kept: the next
+	// run may make its rolls in this one's.
+	r.s.ReuseRolls(reuseRolls)
 	m.SetEmitBytes(func(b []byte) {
 		if r.overflow {
 			return

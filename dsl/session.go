@@ -28,6 +28,8 @@ type Session struct {
 	// is (simulations run one trial after another), another one clears and fills it again;
 	// nil while a trial holds it, and dropped when the session's variables change.
 	spare *trialFrame
+	// reuseRolls: each FreshTrial makes its rolls in those of the one before (ReuseRolls).
+	reuseRolls bool
 }
 
 // trialFrame is a trial's frame, with the expression and the version of the machine's
@@ -117,8 +119,25 @@ func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error
 		t := s.trialFrame(c)
 		v, err := s.M.m.EvalIn(c.x, t.f)
 		s.spare = t
-		return see(s.own(v), err)
+		stop := see(s.own(v), err)
+		if s.reuseRolls {
+			if err != nil {
+				s.M.m.KeepRolls()
+			} else {
+				s.M.m.ReleaseRolls()
+			}
+		}
+		return stop
 	})
+}
+
+// ReuseRolls makes each FreshTrial that succeeds give back the rolls it made, for the next
+// one to make its own in (on), or not (off, the default): a simulation's runs then allocate
+// almost nothing. The value see is given, and every roll in it, lasts only until see
+// returns; the rolls of a failed run are kept for good, since its error may name them.
+func (s *Session) ReuseRolls(on bool) {
+	s.reuseRolls = on
+	s.M.m.ReuseRolls(on)
 }
 
 // Let evaluates src and binds the result to name for later inputs. The name follows the

@@ -74,7 +74,10 @@ type Machine struct {
 
 	allowances map[passage]int
 	rollers    map[*dice.Expr]*dice.Roller
-	recFields  []string // every field of the rules' record dice (recdice.go), once read
+	// rolls are the rolls a run of a simulation made, given back when it ends
+	// (ReleaseRolls), when the machine reuses them (ReuseRolls).
+	rolls     rollArena
+	recFields []string // every field of the rules' record dice (recdice.go), once read
 	parsed     map[string]*dice.Expr
 	// ownDice maps the dice made from rules, as the Program holds them (the faces of the
 	// options' defaults), to this machine's, computed with its options; nil when they are
