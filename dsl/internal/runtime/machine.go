@@ -78,7 +78,7 @@ type Machine struct {
 	// (ReleaseRolls), when the machine reuses them (ReuseRolls).
 	rolls     rollArena
 	recFields []string // every field of the rules' record dice (recdice.go), once read
-	parsed     map[string]*dice.Expr
+	parsed    map[string]*dice.Expr
 	// ownDice maps the dice made from rules, as the Program holds them (the faces of the
 	// options' defaults), to this machine's, computed with its options; nil when they are
 	// the Program's. rebound caches the notation rebound to them (ruledice.go).
