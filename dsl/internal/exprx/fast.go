@@ -918,22 +918,17 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		if ref := c.frameName(n.Node); ref != nil && !optional {
 			// A call may keep what its first read of the field gave (FieldSite.Keep): a
 			// record's, the one read that may fail or need more stays where it is.
+			// The read that keeps is out of line (keptField), so that the others, most of
+			// them, cost what they did without it.
 			site := &runtime.FieldSite{Obj: ref, Field: key}
 			c.sites = append(c.sites, site)
 			return func(s *fastState) (any, error) {
-				f := s.f
 				if site.Keep != 0 {
-					if v, ok := f.Kept(site.Keep); ok {
-						return v, nil
-					}
+					return keptField(s.f, site, read)
 				}
-				o := f.Read(ref)
+				o := s.f.Read(ref)
 				if mp, ok := o.(map[string]any); ok {
-					v := mp[key]
-					if site.Keep != 0 {
-						f.Keep(site.Keep, v)
-					}
-					return v, nil
+					return mp[key], nil
 				}
 				return read(o)
 			}, true
@@ -990,6 +985,24 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 		return c.guard2(loc, exprruntime.Fetch, o, k)
 	}, true
+}
+
+// keptField reads the field of a name the frame holds that its call keeps once read
+// (runtime.FieldSite.Keep): what the call kept, or the record's entry, kept for the next
+// reads. A value that is not a record is read by read, and not kept.
+//
+//go:noinline
+func keptField(f *runtime.Frame, site *runtime.FieldSite, read func(o any) (any, error)) (any, error) {
+	if v, ok := f.Kept(site.Keep); ok {
+		return v, nil
+	}
+	o := f.Read(site.Obj)
+	if mp, ok := o.(map[string]any); ok {
+		v := mp[site.Field]
+		f.Keep(site.Keep, v)
+		return v, nil
+	}
+	return read(o)
 }
 
 // byName reads the property key of an object as Fetch does, a record's, a card's and a
