@@ -299,7 +299,8 @@ func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, 
 	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
 	if !noFast && !c.NoClosures {
 		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
-			x.Fast, x.Names, x.FieldOf, x.Sites = fc, names, field, sites
+			x.Fast, x.Names, x.FieldOf = fc, names, field
+			c.prog.AddFieldSites(x, sites)
 		}
 	}
 	if x.Fast == nil && !c.NoClosures {

@@ -920,15 +920,16 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			// record's, the one read that may fail or need more stays where it is.
 			// The read that keeps is out of line (keptField), so that the others, most of
 			// them, cost what they did without it.
+			// The closure holds the site alone, which holds the name and the key.
 			site := &runtime.FieldSite{Obj: ref, Field: key}
 			c.sites = append(c.sites, site)
 			return func(s *fastState) (any, error) {
 				if site.Keep != 0 {
 					return keptField(s.f, site, read)
 				}
-				o := s.f.Read(ref)
+				o := s.f.Read(site.Obj)
 				if mp, ok := o.(map[string]any); ok {
-					return mp[key], nil
+					return mp[site.Field], nil
 				}
 				return read(o)
 			}, true

@@ -115,13 +115,10 @@ type Expr struct {
 	// (arme = f.arme): its value is of the field's type when the name holds a record of a
 	// known kind (ReturnStmt.FieldBy, ArgNames).
 	FieldOf *FieldRead
-	// Sites are the reads of a field of a name the frame holds (f.arme) that the closures
-	// make, whose value the resolver may let a call keep once read (FieldSite.Keep).
-	Sites []*FieldSite
 }
 
 // FieldSite is one read of a field of a name the frame holds, Obj.Field, in an expression's
-// closures. Keep, set at load (keepFields), is one more than the index of the value a frame
+// closures (Program.AddFieldSites). Keep, set at load (keepFields), is one more than the index of the value a frame
 // keeps of it once read in a call (Frame.Kept), shared by every read of the same field of
 // the same parameter in the procedure; 0: read each time.
 type FieldSite struct {

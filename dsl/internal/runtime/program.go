@@ -38,6 +38,11 @@ type Program struct {
 	// templates counts the procedures' templates that are an expression's value, each
 	// given its slot (numberTemplates).
 	templates int32
+	// fieldSites are the reads of a field of a frame's name in each expression, kept until
+	// ResolveSlots has read them (keepFields), then dropped (sitesDone): an Expr does not
+	// carry them, as few of its reads ever keep anything.
+	fieldSites map[*Expr][]*FieldSite
+	sitesDone  bool
 	// Equal is == on values other than lists, maps and records (numbers of any Go type,
 	// strings, lists of other element types…), as the expression engine compares them; set
 	// by the checker. Machine.Equal walks lists, maps and records itself.
@@ -46,6 +51,20 @@ type Program struct {
 	stdDeck *cards.Deck
 	// frozen holds the maps and lists of consts and option defaults (see freeze.go).
 	frozen map[uintptr]string
+}
+
+// AddFieldSites notes the reads of a field of a frame's name that the closures of x make,
+// for ResolveSlots (a rule's call may keep what they read, FieldSite.Keep). Once the
+// program's slots are resolved it notes nothing: the expressions compiled later (inputs)
+// belong to no procedure, and the program is shared by the machines that compile them.
+func (p *Program) AddFieldSites(x *Expr, sites []*FieldSite) {
+	if p.sitesDone || len(sites) == 0 {
+		return
+	}
+	if p.fieldSites == nil {
+		p.fieldSites = map[*Expr][]*FieldSite{}
+	}
+	p.fieldSites[x] = sites
 }
 
 // Global is anything a top-level name can denote: a declaration, which knows where it is.

@@ -70,6 +70,8 @@ func (f *Frame) flush() {
 // tables). A procedure with an expression that another procedure (or a table) also holds
 // keeps the map too, since a slot means one procedure's frame.
 func ResolveSlots(prog *Program) {
+	sites := prog.fieldSites
+	prog.fieldSites, prog.sitesDone = nil, true
 	numberTemplates(prog)
 	for _, p := range prog.Procs {
 		if r, ok := onlyStmt(p.Body).(*ReturnStmt); ok && r.Value != nil {
@@ -105,7 +107,7 @@ procs:
 				continue procs
 			}
 		}
-		resolveProc(prog, p)
+		resolveProc(prog, p, sites)
 	}
 }
 
@@ -197,7 +199,7 @@ func numberTemplates(prog *Program) {
 }
 
 // resolveProc gives p's locals their slots.
-func resolveProc(prog *Program, p *Proc) {
+func resolveProc(prog *Program, p *Proc, sites map[*Expr][]*FieldSite) {
 	r := &resolver{global: prog.Globals, uses: map[string]bool{}, index: map[string]int{}, bound: map[string]bool{}}
 	for _, u := range p.Uses {
 		r.uses[u] = true
@@ -234,7 +236,7 @@ func resolveProc(prog *Program, p *Proc) {
 	r.body(p.Body)
 	typeSlots(p)
 	fieldResults(p)
-	keepFields(p)
+	keepFields(p, sites)
 }
 
 // keepFields lets a call of the rule p keep what it read of a parameter's field, for the
@@ -245,8 +247,18 @@ func resolveProc(prog *Program, p *Proc) {
 // Keeping a value costs more than one read saves: only a field that two reads or more of
 // p read gets a place in the frame (the messages of requires, read when one fails, do not
 // count), each of the first dirtyBits by parameter and name.
-func keepFields(p *Proc) {
+func keepFields(p *Proc, siteOf map[*Expr][]*FieldSite) {
 	if p.Verb != "rule" || p.Table != nil {
+		return
+	}
+	// Most rules read fewer than two fields of anything: they are done without a map.
+	n := 0
+	count := func(x *Expr) { n += len(siteOf[x]) }
+	for _, par := range p.Params {
+		walkExpr(par.Default, count)
+	}
+	walkBody(p.Body, count)
+	if n < 2 {
 		return
 	}
 	rebound := map[string]bool{}
@@ -277,7 +289,7 @@ func keepFields(p *Proc) {
 	sites := map[field][]*FieldSite{}
 	var order []field
 	reads := func(x *Expr) {
-		for _, site := range x.Sites {
+		for _, site := range siteOf[x] {
 			slot := site.Obj.Slot
 			if slot < 1 || slot > len(p.Params) || p.Params[slot-1].Name != site.Obj.Name || rebound[site.Obj.Name] {
 				continue
@@ -297,17 +309,17 @@ func keepFields(p *Proc) {
 			reads(x)
 		}
 	})
-	n := 0
+	kept := 0
 	for _, k := range order {
-		if len(sites[k]) < 2 || n == dirtyBits {
+		if len(sites[k]) < 2 || kept == dirtyBits {
 			continue
 		}
-		n++
+		kept++
 		for _, site := range sites[k] {
-			site.Keep = n
+			site.Keep = kept
 		}
 	}
-	p.keptFields = n
+	p.keptFields = kept
 }
 
 // fieldResults marks the return statements of p whose value is a field of p's record result
