@@ -316,15 +316,19 @@ type Frame struct {
 	// the innermost loop takes back (Frame.takeJump). Run checks done alone.
 	done bool
 	jump jump
+	// kept marks the fields of parameters the call has read once and keeps
+	// (FieldSite.Keep), bit i for the value i past the slots' length, in their array
+	// (makeFrame leaves room for Proc.keptFields there); every call starts with none. (Here,
+	// beside done and jump, it makes the frame no bigger.)
+	kept uint16
 	// next is the frame after this one in the machine's free list of its procedure.
 	next *Frame
 	// fast is the state Fast code keeps for the evaluations in the frame (FastState).
 	fast any
-	// kept holds the fields of parameters the call has read once and keeps (FieldSite.Keep),
-	// bit i for keptv[i]; every call starts with none.
-	kept  uint64
-	keptv []any
 }
+
+// maxKeptFields is how many fields of its parameters a call keeps at most (Frame.kept).
+const maxKeptFields = 16
 
 // Kept returns the value the call keeps for the field read k (FieldSite.Keep), if it read
 // it already.
@@ -332,12 +336,12 @@ func (f *Frame) Kept(k int) (any, bool) {
 	if f.kept>>(k-1)&1 == 0 {
 		return nil, false
 	}
-	return f.keptv[k-1], true
+	return f.slots[:cap(f.slots)][len(f.slots)+k-1], true
 }
 
 // Keep keeps v, what the call read of the field read k (FieldSite.Keep), for its next reads.
 func (f *Frame) Keep(k int, v any) {
-	f.keptv[k-1] = v
+	f.slots[:cap(f.slots)][len(f.slots)+k-1] = v
 	f.kept |= 1 << (k - 1)
 }
 
@@ -1145,10 +1149,7 @@ func (m *Machine) makeFrame(p *Proc) *Frame {
 	} else {
 		f = &Frame{Vars: make(map[string]any, len(p.Uses)+len(p.Params)+8), proc: p}
 		if p.Locals != nil {
-			f.slots, f.names = make([]any, len(p.Locals)), p.Locals
-		}
-		if p.keptFields > 0 {
-			f.keptv = make([]any, p.keptFields)
+			f.slots, f.names = make([]any, len(p.Locals), len(p.Locals)+p.keptFields), p.Locals
 		}
 		f.Vars["__rt"] = m
 		m.copyUses(p, f)

@@ -246,7 +246,7 @@ func resolveProc(prog *Program, p *Proc, sites map[*Expr][]*FieldSite) {
 // binds the parameter's name again and p sets no field at all (of a copy of its own).
 // Keeping a value costs more than one read saves: only a field that two reads or more of
 // p read gets a place in the frame (the messages of requires, read when one fails, do not
-// count), each of the first dirtyBits by parameter and name.
+// count), each of the first maxKeptFields by parameter and name.
 func keepFields(p *Proc, siteOf map[*Expr][]*FieldSite) {
 	if p.Verb != "rule" || p.Table != nil {
 		return
@@ -311,7 +311,7 @@ func keepFields(p *Proc, siteOf map[*Expr][]*FieldSite) {
 	})
 	kept := 0
 	for _, k := range order {
-		if len(sites[k]) < 2 || kept == dirtyBits {
+		if len(sites[k]) < 2 || kept == maxKeptFields {
 			continue
 		}
 		kept++
