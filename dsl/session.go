@@ -133,8 +133,8 @@ func (s *Session) FreshTrial(c *Compiled, seed uint64, see func(v any, err error
 
 // ReuseRolls makes each FreshTrial that succeeds give back the rolls it made, for the next
 // one to make its own in (on), or not (off, the default): a simulation's runs then allocate
-// almost nothing. The value see is given, and every roll in it, lasts only until see
-// returns; the rolls of a failed run are kept for good, since its error may name them.
+// no roll. The value see is given, and every roll in it, lasts only until see returns; the
+// rolls of a failed run are kept for good, since its error may name them.
 func (s *Session) ReuseRolls(on bool) {
 	s.reuseRolls = on
 	s.M.m.ReuseRolls(on)

@@ -916,11 +916,9 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			return c.elementKey(ptr.Location(), key, read), true
 		}
 		if ref := c.frameName(n.Node); ref != nil && !optional {
-			// A call may keep what its first read of the field gave (FieldSite.Keep): a
-			// record's, the one read that may fail or need more stays where it is.
-			// The read that keeps is out of line (keptField), so that the others, most of
-			// them, cost what they did without it.
-			// The closure holds the site alone, which holds the name and the key.
+			// A rule's call may keep what its first read of the field gave (FieldSite.Keep,
+			// set at load): that read is out of line (keptField), so that the others, most
+			// of them, cost what they did. The closure holds the site, the site the name.
 			site := &runtime.FieldSite{Obj: ref, Field: key}
 			c.sites = append(c.sites, site)
 			return func(s *fastState) (any, error) {

@@ -118,9 +118,9 @@ type Expr struct {
 }
 
 // FieldSite is one read of a field of a name the frame holds, Obj.Field, in an expression's
-// closures (Program.AddFieldSites). Keep, set at load (keepFields), is one more than the index of the value a frame
-// keeps of it once read in a call (Frame.Kept), shared by every read of the same field of
-// the same parameter in the procedure; 0: read each time.
+// closures (Program.AddFieldSites). Keep, set at load (keepFields), is one more than the
+// index of the value a frame keeps of it once read in a call (Frame.Kept), shared by every
+// read of the same field of the same parameter in the procedure; 0: read each time.
 type FieldSite struct {
 	Obj   *NameRef
 	Field string

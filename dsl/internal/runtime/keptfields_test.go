@@ -107,6 +107,7 @@ func TestKeptFields(t *testing.T) {
 		return out
 	}
 	runtime.SetNoSlots(true)
+	defer runtime.SetNoSlots(false)
 	byMap := run()
 	runtime.SetNoSlots(false)
 	kept := run()

@@ -49,9 +49,7 @@ func (b *rolled) ready() {
 
 // rollArena holds the rolls the runs of a simulation make, so that each run makes its rolls
 // in the ones the run before it made: a Mortebrume strike's two rolls were two thirds of
-// the bytes it allocated, and with two workers the allocator's and collector's shared work
-// cost a fifth of the CPU more than two processes. used counts those taken since the last
-// release.
+// the bytes it allocated. used counts those taken since the last release.
 type rollArena struct {
 	on    bool
 	rolls []*rolled
