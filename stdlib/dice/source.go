@@ -35,16 +35,27 @@ type Source interface {
 }
 
 // PCG is the default source: a seeded PCG from math/rand/v2, so a seed replays a session.
+//
+// Its state lives in the PCG itself (rng and pcg point at rr and src), 64 bytes in all, so
+// that the sources of two machines never share a cache line: every roll writes the state,
+// and a simulation's workers each roll on their own (TestPCGOneCacheLine). A PCG is used by
+// its pointer, never copied.
 type PCG struct {
 	rng  *rand.Rand
 	pcg  *rand.PCG
 	seed uint64
+	src  rand.PCG
+	rr   rand.Rand
+	_    [8]byte // to 64 bytes
 }
 
 // NewPCG returns a seeded source.
 func NewPCG(seed uint64) *PCG {
-	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	return &PCG{rng: rand.New(src), pcg: src, seed: seed}
+	p := &PCG{seed: seed}
+	p.src.Seed(seed, seed^0x9e3779b97f4a7c15)
+	p.rr = *rand.New(&p.src)
+	p.rng, p.pcg = &p.rr, &p.src
+	return p
 }
 
 // Reseed starts the source again from seed, in place: it then gives what NewPCG(seed) would,
