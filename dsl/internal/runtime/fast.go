@@ -88,7 +88,23 @@ func (f *Frame) Read(r *NameRef) any {
 func (m *Machine) ArgBase() int { return len(m.argStack) }
 
 // PushArg pushes an argument on the machine's argument stack.
-func (m *Machine) PushArg(v any) { m.argStack = append(m.argStack, v) }
+func (m *Machine) PushArg(v any) {
+	if len(m.argStack) == cap(m.argStack) {
+		m.growArgs()
+	}
+	m.argStack = append(m.argStack, v)
+}
+
+// growArgs doubles the argument stack's room, from 4 (64 bytes): sizes whose objects the
+// allocator starts on a cache line. Grown by append from 16 or 32 bytes, the stack sat next
+// to whatever else was allocated there, and each builtin call writes it: two machines of a
+// simulation shared a cache line so. A machine that pushes nothing has none (releaseArgs
+// clears its whole room at the end of each top-level call).
+func (m *Machine) growArgs() {
+	grown := make([]any, len(m.argStack), max(4, 2*cap(m.argStack)))
+	copy(grown, m.argStack)
+	m.argStack = grown
+}
 
 // ArgsFrom returns the arguments pushed since base, capped so that appending copies them.
 func (m *Machine) ArgsFrom(base int) []any {

@@ -451,10 +451,7 @@ func (e *ConstEvaluator) Bind(name string, v any) { e.m.globals[name] = v }
 // NewMachine prepares a fresh state: options at their defaults unless overridden, every
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	// The argument stack starts with room for 64 (1 KiB, aligned): a machine's first calls
-	// would grow it from a few bytes, next to whatever else the allocator placed there, and
-	// each builtin call writes it (two machines of a simulation shared a cache line so).
-	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src, argStack: make([]any, 0, 64)}
+	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
 	m.InitGlobals()
 	m.free = make([]*Frame, len(p.Procs))
 	for _, o := range p.Options {
