@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/runtime"
-	"rulesh/stdlib/dice"
 )
 
 // callsRules call rules in every shape a call takes: arguments converted to their
@@ -92,14 +91,7 @@ var callsCalls = []struct {
 // into the callee's slots.
 func runCalls(t *testing.T, traced bool) []string {
 	t.Helper()
-	prog, diags := compile("t.rules", callsRules)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, m := newMachine(t, callsRules)
 	if traced {
 		m.Trace = func(int, string) {}
 	}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"rulesh/dsl/internal/runtime"
-	"rulesh/stdlib/dice"
 )
 
 // keptRules read fields of their parameters more than once: a rule's call keeps what it read
@@ -80,14 +79,7 @@ func TestKeptFields(t *testing.T) {
 		{"une", []any{"ann"}, "3"},
 	}
 	run := func() []string {
-		prog, diags := compile("t.rules", keptRules)
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, m := newMachine(t, keptRules)
 		var out []string
 		for _, c := range calls {
 			args := make([]any, len(c.args))
@@ -117,10 +109,7 @@ func TestKeptFields(t *testing.T) {
 		}
 	}
 
-	prog, diags := compile("t.rules", keptRules)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	prog, _ := newMachine(t, keptRules)
 	for proc, want := range map[string]int{
 		"lame":   2, // h.arme and h.force; h.nom is read only in the require's message
 		"une":    0, // h.arme and h.force read once each, the message left out

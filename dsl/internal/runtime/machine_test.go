@@ -96,6 +96,21 @@ func compile(name, src string) (*runtime.Program, syntax.Diagnostics) {
 	return prog, nil
 }
 
+// newMachine checks src as the file t.rules and returns its program and a machine on it
+// seeded with 1, failing the test on any error.
+func newMachine(t *testing.T, src string) (*runtime.Program, *runtime.Machine) {
+	t.Helper()
+	prog, diags := compile("t.rules", src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, m
+}
+
 type memFiles map[string][]byte
 
 func (m memFiles) ReadFile(name string) ([]byte, error) {

@@ -145,14 +145,7 @@ var slotsCalls = []struct {
 // renders what it gave.
 func runSlotsCalls(t *testing.T, src string) []string {
 	t.Helper()
-	prog, diags := compile("t.rules", src)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	m, err := runtime.NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, m := newMachine(t, src)
 	var out []string
 	for _, c := range slotsCalls {
 		var lines []string
