@@ -1,44 +1,57 @@
 // Command pairs times whole processes: it runs a command A, and a second command B when one
-// is given, in turn (A B A B …, after a warm-up run of each), and prints one row of a
-// Markdown table: the CPU time of each (user + system of the finished process, as the
-// kernel counted it), its peak resident set, and the ratio A/B taken pair by pair. Each
-// figure is the median over the runs, with the range in brackets. Taking the ratio of runs
-// made one after the other keeps it meaningful when the machine's speed drifts.
+// is given, in turn (after a warm-up run of each, A B, B A, A B …: the order alternates, so
+// that neither always runs second), and prints one row of a Markdown table: the CPU time of
+// each (user + system of the finished process, as the kernel counted it), its peak resident
+// set, and the ratio A/B taken pair by pair. Each figure is the median over the runs, with
+// the range in brackets. Taking the ratio of runs made one after the other keeps it
+// meaningful when the machine's speed drifts.
 //
 // Usage:
 //
 //	go run ./bench/pairs [-n RUNS] [-label TEXT] -- COMMAND_A [ARG]... [--vs COMMAND_B [ARG]...]
 //
-// The commands run without a shell, their output thrown away; a command that fails stops
-// the timing with its error. Exit codes: 0 done, 1 a command failed, 2 bad usage.
+// The commands run without a shell, their standard output thrown away; a command that fails
+// stops the timing, with the end of what it wrote on its standard error. Exit codes: 0 done,
+// 1 a command failed, 2 bad usage.
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+const usage = "usage: pairs [-n RUNS] [-label TEXT] -- COMMAND_A [ARG]... [--vs COMMAND_B [ARG]...]"
+
+// run is the command with its arguments and output streams, returning the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pairs", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
 	n := fs.Int("n", 11, "timed runs of each command")
 	label := fs.String("label", "", "the row's first cell (default: command A)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
-	a, b := splitVs(fs.Args())
-	if len(a) == 0 || *n < 1 {
-		fmt.Fprintln(stderr, "usage: pairs [-n RUNS] [-label TEXT] -- COMMAND_A [ARG]... [--vs COMMAND_B [ARG]...]")
+	a, b, vs := splitVs(fs.Args())
+	if len(a) == 0 || vs && len(b) == 0 || *n < 1 {
+		fmt.Fprintln(stderr, usage)
 		return 2
 	}
 	if *label == "" {
@@ -47,32 +60,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var runsA, runsB []sample
 	// One run of each before the timed ones: the binaries are read into memory.
 	for i := -1; i < *n; i++ {
-		sa, err := measure(a)
+		sa, sb, err := pair(a, b, i%2 != 0)
 		if err != nil {
-			fmt.Fprintf(stderr, "pairs: %s: %v\n", a[0], err)
+			fmt.Fprintf(stderr, "pairs: %v\n", err)
 			return 1
 		}
-		var sb sample
-		if len(b) > 0 {
-			if sb, err = measure(b); err != nil {
-				fmt.Fprintf(stderr, "pairs: %s: %v\n", b[0], err)
-				return 1
-			}
-		}
 		if i >= 0 {
-			runsA, runsB = append(runsA, sa), append(runsB, sb)
+			runsA = append(runsA, sa)
+			if len(b) > 0 {
+				runsB = append(runsB, sb)
+			}
 		}
 	}
 	fmt.Fprintln(stdout, row(*label, runsA, runsB))
 	return 0
 }
 
-// splitVs cuts the arguments at --vs into command A and command B.
-func splitVs(args []string) (a, b []string) {
+// splitVs cuts the arguments at --vs into command A and command B; vs tells whether --vs
+// was there.
+func splitVs(args []string) (a, b []string, vs bool) {
 	if i := slices.Index(args, "--vs"); i >= 0 {
-		return args[:i], args[i+1:]
+		return args[:i], args[i+1:], true
 	}
-	return args, nil
+	return args, nil, false
+}
+
+// pair runs A and then B (B first when bFirst), or A alone without B.
+func pair(a, b []string, bFirst bool) (sa, sb sample, err error) {
+	if len(b) > 0 && bFirst {
+		if sb, err = measure(b); err != nil {
+			return
+		}
+	}
+	if sa, err = measure(a); err != nil || len(b) == 0 || bFirst {
+		return
+	}
+	sb, err = measure(b)
+	return
 }
 
 // sample is one finished run: its CPU time and its peak resident set.
@@ -81,35 +105,56 @@ type sample struct {
 	peakKB int64
 }
 
-// measure runs the command once, its standard streams on the null device.
+// measure runs the command once, its output thrown away. A failure is told with the last
+// lines the command wrote on its standard error.
 func measure(cmd []string) (sample, error) {
 	c := exec.Command(cmd[0], cmd[1:]...)
+	var errs tail
+	c.Stderr = &errs
 	if err := c.Run(); err != nil {
 		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return sample{}, fmt.Errorf("exit status %d", exit.ExitCode())
+		if !errors.As(err, &exit) {
+			return sample{}, err // exec's error names the command
 		}
-		return sample{}, err
+		what := exit.String() // "exit status 3", "signal: killed"
+		if msg := strings.TrimSpace(string(errs.b)); msg != "" {
+			what += ": " + msg
+		}
+		return sample{}, fmt.Errorf("%s: %s", cmd[0], what)
 	}
-	s := sample{cpu: c.ProcessState.UserTime() + c.ProcessState.SystemTime()}
-	if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		s.peakKB = int64(ru.Maxrss) // kilobytes on Linux
+	return sample{cpu: c.ProcessState.UserTime() + c.ProcessState.SystemTime(), peakKB: peakKB(c.ProcessState)}, nil
+}
+
+// tail keeps the last bytes written to it: the end of a failing command's messages.
+type tail struct{ b []byte }
+
+const tailBytes = 2000
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > tailBytes {
+		t.b = t.b[len(t.b)-tailBytes:]
+		if i := bytes.IndexByte(t.b, '\n'); i >= 0 {
+			t.b = t.b[i+1:] // from a line's start
+		}
 	}
-	return s, nil
+	return len(p), nil
 }
 
 // row is the table row of the runs: A's CPU and peak, B's, and A/B pair by pair. Without
-// runs of B, its cells and the ratio's are empty.
+// runs of B, its cells and the ratio's are empty; a run of B that took no measurable CPU
+// time leaves the ratio unsaid.
 func row(label string, a, b []sample) string {
-	cells := []string{label, spread(a, cpuMs), spread(a, peakMiB)}
-	if len(b) > 0 && b[0].cpu > 0 {
+	cells := []string{label, spread(a, cpuMs), spread(a, peakMiB), "", "", ""}
+	if len(b) > 0 {
+		cells[3], cells[4], cells[5] = spread(b, cpuMs), spread(b, peakMiB), "n/a (a run of B took no CPU time)"
 		ratios := make([]float64, len(a))
 		for i := range a {
 			ratios[i] = float64(a[i].cpu) / float64(b[i].cpu)
 		}
-		cells = append(cells, spread(b, cpuMs), spread(b, peakMiB), rangeOf(ratios, "%.3f"))
-	} else {
-		cells = append(cells, "", "", "")
+		if !slices.ContainsFunc(ratios, func(r float64) bool { return math.IsInf(r, 0) || math.IsNaN(r) }) {
+			cells[5] = rangeOf(ratios, "%.3f")
+		}
 	}
 	return "| " + strings.Join(cells, " | ") + " |"
 }
