@@ -656,7 +656,7 @@ func compare(op string, a, b int) bool {
 // face rolls one face index; the PCG path avoids the interface call.
 func (r *Roller) face(d *Die) (int, error) {
 	if r.pcg != nil {
-		return 1 + r.pcg.rng.IntN(len(d.Faces)), nil
+		return 1 + r.pcg.rr.IntN(len(d.Faces)), nil
 	}
 	return RollFace(r.src, d)
 }
@@ -1003,7 +1003,7 @@ func (r *Roller) dice(n *Dice) (int, error) {
 // plainRecorded is plainDice for a term without keep/drop or explosion, recording its dice:
 // what `rulesh roll -n 1000000 3d6` spends its time on. It draws what the general path draws.
 func (r *Roller) plainRecorded(n *Dice) int {
-	rng := r.pcg.rng
+	rng := &r.pcg.rr
 	sides := len(n.Die.Faces)
 	var ds []DieRoll
 	if k := len(r.rec.Terms); k < cap(r.rec.Terms) {
@@ -1022,7 +1022,7 @@ func (r *Roller) plainRecorded(n *Dice) int {
 // plainDice is the hot path for standard dice with at most keep/drop, rolled from the
 // seeded source without recording: what `roll -n 1000000 --stats 4d6kh3` spends its time on.
 func (r *Roller) plainDice(n *Dice) int {
-	rng := r.pcg.rng
+	rng := &r.pcg.rr
 	sides := len(n.Die.Faces)
 	if m := &n.Mods; m.Explode != ExplodeNone {
 		limit := m.ExplodeMax

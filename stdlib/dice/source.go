@@ -36,17 +36,15 @@ type Source interface {
 
 // PCG is the default source: a seeded PCG from math/rand/v2, so a seed replays a session.
 //
-// Its state lives in the PCG itself (rng and pcg point at rr and src), 64 bytes in all, so
-// that the sources of two machines never share a cache line: every roll writes the state,
-// and a simulation's workers each roll on their own (TestPCGOneCacheLine). A PCG is used by
-// its pointer, never copied.
+// Its state lives in the PCG itself, 64 bytes in all, so that the sources of two machines
+// never share a cache line: every roll writes the state, and a simulation's workers each
+// roll on their own (TestPCGOneCacheLine). A PCG is used by its pointer, never copied (rr
+// draws from the src of the PCG it was made in).
 type PCG struct {
-	rng  *rand.Rand
-	pcg  *rand.PCG
 	seed uint64
 	src  rand.PCG
-	rr   rand.Rand
-	_    [8]byte // to 64 bytes
+	rr   rand.Rand // draws from src
+	_    [24]byte  // to 64 bytes
 }
 
 // NewPCG returns a seeded source.
@@ -54,7 +52,6 @@ func NewPCG(seed uint64) *PCG {
 	p := &PCG{seed: seed}
 	p.src.Seed(seed, seed^0x9e3779b97f4a7c15)
 	p.rr = *rand.New(&p.src)
-	p.rng, p.pcg = &p.rr, &p.src
 	return p
 }
 
@@ -62,7 +59,7 @@ func NewPCG(seed uint64) *PCG {
 // and rollers that hold it (and use its fast paths) follow. A simulation reseeds one source
 // per run rather than making a new one.
 func (p *PCG) Reseed(seed uint64) {
-	p.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
+	p.src.Seed(seed, seed^0x9e3779b97f4a7c15)
 	p.seed = seed
 }
 
@@ -74,7 +71,7 @@ func (p *PCG) Roll(sides int) (int, error) {
 	if sides < 1 {
 		return 0, fmt.Errorf("a die needs at least one side, got %d", sides)
 	}
-	return 1 + p.rng.IntN(sides), nil
+	return 1 + p.rr.IntN(sides), nil
 }
 
 // A JointSource draws a sum of record dice in one weighted draw among the outcomes of its
