@@ -87,15 +87,18 @@ func splitVs(args []string) (a, b []string, vs bool) {
 
 // pair runs A and then B (B first when bFirst), or A alone without B.
 func pair(a, b []string, bFirst bool) (sa, sb sample, err error) {
-	if len(b) > 0 && bFirst {
-		if sb, err = measure(b); err != nil {
-			return
+	switch {
+	case len(b) == 0:
+		sa, err = measure(a)
+	case bFirst:
+		if sb, err = measure(b); err == nil {
+			sa, err = measure(a)
+		}
+	default:
+		if sa, err = measure(a); err == nil {
+			sb, err = measure(b)
 		}
 	}
-	if sa, err = measure(a); err != nil || len(b) == 0 || bFirst {
-		return
-	}
-	sb, err = measure(b)
 	return
 }
 

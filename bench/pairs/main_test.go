@@ -70,8 +70,8 @@ func TestRowPairsRatios(t *testing.T) {
 }
 
 // TestRun runs shell commands that count their runs in files: the warm-up run and the timed
-// ones of each command, B measured as well as A, failures told with their messages, and the
-// usage refused.
+// ones of each command, B measured as well as A, their order, failures told with their
+// messages, and the usage refused.
 func TestRun(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
@@ -88,7 +88,15 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s: %d runs, want 4 (one warm-up, three timed): %v", f, bytes.Count(b, []byte("\n")), err)
 		}
 	}
-	cells := strings.Split(strings.TrimSpace(out.String()), " | ")
+	// The order alternates: the warm-up pair starts with B, the first timed one with A.
+	order := filepath.Join(dir, "order")
+	if code := run([]string{"-n", "3", "--", "sh", "-c", "printf a >> " + order, "--vs", "sh", "-c", "printf b >> " + order}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if b, _ := os.ReadFile(order); string(b) != "baabbaab" {
+		t.Errorf("runs in the order %q, want baabbaab", b)
+	}
+	cells := strings.Split(strings.TrimSpace(strings.SplitN(out.String(), "\n", 2)[0]), " | ")
 	if len(cells) != 6 || cells[0] != "| t" || cells[3] == "" || !strings.HasSuffix(cells[5], ") |") {
 		t.Errorf("row %q: want A's and B's cells and a ratio", out.String())
 	}
