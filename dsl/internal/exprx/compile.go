@@ -94,6 +94,9 @@ type Compiler struct {
 	// exprConfig): they live as long as the program.
 	codes   syntax.Slab[code]
 	configs syntax.Slab[conf.Config]
+	// fastCodes hold the expressions' closures' roots, side by side: a rule's statements,
+	// run one after the other, read theirs from the same few cache lines.
+	fastCodes syntax.Slab[fastCode]
 	// spareScratch are the scratch sets free for the next Compile.
 	spareScratch []*compileScratch
 	// NoClosures, set by a check that only reads the diagnostics, leaves the expressions
@@ -298,7 +301,7 @@ func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, 
 	cd := c.codes.New()
 	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
 	if !noFast && !c.NoClosures {
-		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library); ok {
+		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library, &c.fastCodes); ok {
 			x.Fast, x.Names, x.FieldOf = fc, names, field
 			c.prog.AddFieldSites(x, sites)
 		}

@@ -177,8 +177,9 @@ type fastVar struct {
 	index int
 }
 
-// compileFast compiles a checked tree to closures; false when some node is not handled.
-func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library) (*fastCode, []*runtime.NameRef, *runtime.FieldRead, []*runtime.FieldSite, bool) {
+// compileFast compiles a checked tree to closures, its fastCode taken from codes; false when
+// some node is not handled.
+func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.Library, codes *syntax.Slab[fastCode]) (*fastCode, []*runtime.NameRef, *runtime.FieldRead, []*runtime.FieldSite, bool) {
 	c := &fastCompiler{cfg: cfg, src: src, lib: lib, names: map[string]*runtime.NameRef{}}
 	root, ok := c.compile(node)
 	if !ok {
@@ -194,7 +195,9 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	// needed, the expression's expr configuration first, is let go.
 	sites := c.sites
 	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites = nil, nil, nil, nil, nil, nil
-	return &fastCode{root: root, vars: c.vars}, refs, field, sites, true
+	fc := codes.New()
+	fc.root, fc.vars = root, c.vars
+	return fc, refs, field, sites, true
 }
 
 // fieldRead is n as a read of a field of a name the frame holds (f.arme, compiled by member

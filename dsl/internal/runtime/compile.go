@@ -72,6 +72,15 @@ func (e *ExprError) Unwrap() error { return e.Err }
 // Fast, Names, Globals); it is read-only afterwards. Literals, bare names and rolled defaults
 // skip the VM: Eval looks at IsLit, Ident, RollOf, Tmpl and Fast, in that order, before Code.
 type Expr struct {
+	// Fast, Ident and IsLit come first, on one cache line: every statement reads the three
+	// to choose how it runs the expression (fastOf), and Fast is what it runs.
+	//
+	// Fast, when set, evaluates the expression without the VM (see fast.go).
+	Fast Fast
+	// Ident, when set, is the name of the local the expression reads, and all it does.
+	Ident string
+	// IsLit says the expression is the literal Lit.
+	IsLit bool
 	// Pos is where the expression starts, for diagnostics.
 	Pos Pos
 	// Text is the expression as compiled (after the rewrites of the rule's own text).
@@ -85,22 +94,16 @@ type Expr struct {
 	// Origin maps rune offsets in the compiled text back to the text as written (nil when
 	// they are the same).
 	Origin []int
-	// IsLit says the expression is the literal Lit.
-	IsLit bool
+	// Names are the names Fast reads, whose slots the program's resolver sets.
+	Names []*NameRef
 	// Lit is the literal's value, when IsLit.
 	Lit any
-	// Ident, when set, is the name of the local the expression reads, and all it does.
-	Ident string
 	// IdentSlot is Ident's slot plus one, when it is a local with one (0: the frame's map).
 	IdentSlot int
 	RollOf    *dice.Expr // a rolled table's default key: roll these dice
 	// RollPlus, with RollOf, is what the roll adds to its dice (roll 1d6 + m): the key is
 	// then the sum, a number.
 	RollPlus *Expr
-	// Fast, when set, evaluates the expression without the VM (see fast.go); Names are the
-	// names it reads, whose slots the program's resolver sets.
-	Fast  Fast
-	Names []*NameRef
 	// Tmpl, when set, is the template the expression renders: a string literal with
 	// {holes} standing alone as a statement's value.
 	Tmpl *Template
