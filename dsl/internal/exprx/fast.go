@@ -922,19 +922,26 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 			// A rule's call may keep what its first read of the field gave (FieldSite.Keep,
 			// set at load): that read is out of line (keptField), so that the others, most
 			// of them, cost what they did. The closure holds the site, the site the name.
+			// A record's field is read through the machine's table of the fields read
+			// lately (Machine.FieldKept), its hash taken here.
 			site := &runtime.FieldSite{Obj: ref, Field: key}
 			c.sites = append(c.sites, site)
+			kh := runtime.FieldHash(key)
 			return func(s *fastState) (any, error) {
 				if site.Keep != 0 {
 					return keptField(s.f, site, read)
 				}
 				o := s.f.Read(site.Obj)
 				if mp, ok := o.(map[string]any); ok {
-					return mp[site.Field], nil
+					if v, ok := s.m.FieldKept(mp, site.Field, kh); ok {
+						return v, nil
+					}
+					return s.m.ReadField(mp, site.Field, kh), nil
 				}
 				return read(o)
 			}, true
 		}
+		kh := runtime.FieldHash(key)
 		return func(s *fastState) (any, error) {
 			o, err := obj(s)
 			if err != nil {
@@ -944,7 +951,10 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 				return nil, errShort
 			}
 			if mp, ok := o.(map[string]any); ok {
-				return mp[key], nil
+				if v, ok := s.m.FieldKept(mp, key, kh); ok {
+					return v, nil
+				}
+				return s.m.ReadField(mp, key, kh), nil
 			}
 			return read(o)
 		}, true
@@ -973,7 +983,10 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		switch o := o.(type) {
 		case map[string]any:
 			if key, ok := k.(string); ok {
-				return o[key], nil
+				if v, ok := s.m.EntryKept(o, key); ok {
+					return v, nil
+				}
+				return s.m.ReadField(o, key, runtime.FieldHash(key)), nil
 			}
 		case []any:
 			if i, ok := k.(int); ok {

@@ -302,9 +302,15 @@ func (c *fastCompiler) cond(n ast.Node, loc file.Location, body fn) cond {
 	if !ok || c.cfg.Functions["__op"] == nil {
 		return slow
 	}
+	key = runtime.FieldKey(key)
+	kh := runtime.FieldHash(key)
 	return func(s *fastState, el any) (bool, error) {
 		if rec, ok := el.(map[string]any); ok {
-			if v, ok := rec[key].(string); ok {
+			f, kept := s.m.FieldKept(rec, key, kh)
+			if !kept {
+				f = s.m.ReadField(rec, key, kh)
+			}
+			if v, ok := f.(string); ok {
 				return (v == lit) == eq, nil
 			}
 		}
@@ -675,6 +681,7 @@ func (c *fastCompiler) pointer(n *ast.PointerNode) (fn, bool) {
 // often): the element is read from the innermost loop and the field from it, what the
 // pointer and member closures do one after the other. ptrLoc is where # fails.
 func (c *fastCompiler) elementKey(ptrLoc file.Location, key string, read func(any) (any, error)) fn {
+	kh := runtime.FieldHash(key)
 	return func(s *fastState) (any, error) {
 		p := &s.items[len(s.items)-1]
 		var o any
@@ -687,7 +694,10 @@ func (c *fastCompiler) elementKey(ptrLoc file.Location, key string, read func(an
 			}
 		}
 		if mp, ok := o.(map[string]any); ok {
-			return mp[key], nil
+			if v, ok := s.m.FieldKept(mp, key, kh); ok {
+				return v, nil
+			}
+			return s.m.ReadField(mp, key, kh), nil
 		}
 		return read(o)
 	}

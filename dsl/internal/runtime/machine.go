@@ -135,7 +135,9 @@ type Machine struct {
 	textCredits []int8
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
-	writes      uint64
+	writes uint64
+	// fields remembers record fields read lately (Field): see fieldcache.go.
+	fields      *fieldTable
 	unitIndexes map[*MapDecl]*unitIndex
 	// entityLists are the lists entities(kind) gives (EntitiesOf).
 	entityLists []entityList
@@ -433,7 +435,7 @@ type ConstEvaluator struct{ m *Machine }
 
 // NewConstEvaluator starts with no option or const bound.
 func NewConstEvaluator(p *Program) *ConstEvaluator {
-	m := &Machine{prog: p, Limits: DefaultLimits}
+	m := &Machine{prog: p, Limits: DefaultLimits, fields: &noFields}
 	m.InitGlobals()
 	return &ConstEvaluator{m}
 }
@@ -451,7 +453,7 @@ func (e *ConstEvaluator) Bind(name string, v any) { e.m.globals[name] = v }
 // NewMachine prepares a fresh state: options at their defaults unless overridden, every
 // entity built from its declaration.
 func NewMachine(p *Program, src dice.Source, overrides map[string]any) (*Machine, error) {
-	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src}
+	m := &Machine{prog: p, Limits: DefaultLimits, Dice: src, fields: &noFields}
 	m.InitGlobals()
 	m.free = make([]*Frame, len(p.Procs))
 	for _, o := range p.Options {
@@ -723,8 +725,10 @@ func (m *Machine) rollback() {
 			u.restore()
 		} else if u.had {
 			u.m[u.key] = u.old
+			m.wroteField(u.rec, u.key, u.old)
 		} else {
 			delete(u.m, u.key)
+			m.wroteField(u.rec, u.key, nil)
 		}
 	}
 	m.clearJournal()
@@ -737,6 +741,7 @@ func (m *Machine) setField(rec map[string]any, ptr unsafe.Pointer, key string, v
 	m.record(undo{m: rec, rec: ptr, key: key, old: old, had: had})
 	m.rememberField(ptr, key)
 	rec[key] = v
+	m.wroteField(ptr, key, v)
 	m.writes++
 }
 
@@ -1449,6 +1454,7 @@ func (m *Machine) setEntry(rec map[string]any, key string, v any, at Pos) error 
 	ptr := recordPtr(rec)
 	if m.fieldJournaled(ptr, key) {
 		rec[key] = v
+		m.wroteField(ptr, key, v)
 		m.writes++
 		return nil
 	}

@@ -34,6 +34,9 @@ func CarryOver(old, m *Machine, vars map[string]any) (map[string]any, []string, 
 	// Last, once every pile reachable from entities and variables is known.
 	c.allowances()
 	c.kept.Piles = len(c.piles)
+	// The carried records were written here, not through the machine: nothing read of
+	// them before is kept (fieldcache.go).
+	m.fields = &noFields
 	return carried, append(c.notes, diffNames(old.prog, m.prog)...), c.kept
 }
 
