@@ -1413,8 +1413,9 @@ func (s *AssignStmt) exec(m *Machine, f *Frame) error {
 	}
 	ft := s.FieldType
 	// An entity, or a record in a parameter that still holds what its call conformed to the
-	// assignment's kind, is of that kind: its kind is not read from its map again.
-	if s.Key != nil || s.ObjKind == nil || !s.ObjEntity && (s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind)) {
+	// assignment's kind, is of that kind: its kind is not read from its map again. A typed
+	// map (KeyType) is no record: it has no kind to read.
+	if s.KeyType == nil && (s.Key != nil || s.ObjKind == nil || !s.ObjEntity && (s.Obj.IdentSlot == 0 || s.Obj.Ident == "" || !f.holdsKind(s.Obj.IdentSlot, s.ObjKind))) {
 		if k, ok := rec[KindKey].(*Kind); ok && (k != s.ObjKind || s.Key != nil) {
 			fd := k.ByName[field]
 			if fd == nil {
