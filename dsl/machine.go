@@ -56,7 +56,10 @@ func (m *Machine) Program() *Program { return m.prog }
 
 // Call runs the action, rule or table of that name with positional arguments, as one
 // top-level call: a failure rolls the state back. What it returns of a const is a copy.
+// A record it returns that the run holds (an entity, a record in a field) is the run's
+// own, as Global's are: see Global.
 func (m *Machine) Call(name string, args ...any) (any, error) {
+	m.m.ForgetFields() // the caller may have changed a record it was given (see Global)
 	v, err := m.m.Call(name, args...)
 	return m.prog.p.Own(v), err
 }
@@ -90,7 +93,10 @@ func (m *Machine) SetOption(name string, v any) error {
 }
 
 // Global returns the value of a top-level name in this run: an option, a const, an entity.
-// A const's list or map comes back as a copy, since it belongs to the Program.
+// A const's list or map comes back as a copy, since it belongs to the Program. An entity is
+// the run's own record: change it through the rules (an action), not from Go. A change
+// made from Go is not undone with the run it was made in, and a run reads it only from its
+// next Call or Session.Eval on, which forget the fields the machine read before.
 func (m *Machine) Global(name string) (any, bool) {
 	v, ok := m.m.Global(name)
 	return m.prog.p.Own(v), ok

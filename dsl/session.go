@@ -49,6 +49,7 @@ func NewSession(m *Machine) *Session {
 // name is used in positions ("<eval>"). Compile problems come back as Diagnostics; run-time
 // failures as *RuntimeError, with the state rolled back.
 func (s *Session) Eval(name, src string) (any, error) {
+	s.M.m.ForgetFields() // Go code may have changed a record it was given (see Machine.Global)
 	v, err := s.eval(name, src)
 	return s.own(v), err
 }

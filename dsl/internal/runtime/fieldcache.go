@@ -8,12 +8,14 @@ import "unsafe"
 // slot). A machine remembers the fields it read lately in a small direct-mapped table,
 // keyed by the record's identity and the field's name, and answers a read found there with
 // one line. Every write of a record that may be in the table goes through the machine
-// (setEntry, and rollback undoing it), which writes the table through: an entry always holds
-// what the record holds, so nothing is ever invalidated by a write, and the entries outlive
-// the runs of a simulation. Records are only ever written so; the ones written otherwise
-// are new (a record built, the state carried over by a reload into a new machine), and no
-// entry names them before their first read. An entry holds its record: a record freed while
-// named here could not give its address to a new one.
+// (setEntry, rollback undoing it, an entity's initialiser, which another's may have read
+// before it), which writes the table through: an entry always holds what the record holds,
+// so nothing is ever invalidated by a write, and the entries outlive the runs of a
+// simulation. Records are only ever written so; the ones written otherwise are new (a
+// record built, the state carried over by a reload into a new machine, whose table is
+// reset), and no entry names them before their first read. Go code outside the language
+// must not change the run's records either (see dsl.Machine.Global). An entry holds its
+// record: a record freed while named here could not give its address to a new one.
 
 // fieldCacheBits is the log2 of the number of entries of the table: 512 entries (20 KiB) took
 // an Assaut's instructions and cache misses lower than 256 did, and 1024 no lower.
@@ -93,4 +95,13 @@ func (m *Machine) wroteField(rec unsafe.Pointer, key string, v any) {
 func (m *Machine) EntryKept(rec map[string]any, key string) (any, bool) {
 	e := &m.fields.t[fieldSlot(recordPtr(rec), FieldHash(key))]
 	return e.v, e.key == key && e.rec == recordPtr(rec)
+}
+
+// ForgetFields empties the table, for a call from Go code that may have changed the run's
+// records it was handed (dsl.Machine.Call, dsl.Session.Eval): the reads that follow read
+// the records.
+func (m *Machine) ForgetFields() {
+	if m.fields != &noFields && m.fields != nil {
+		clear(m.fields.t[:])
+	}
 }

@@ -162,3 +162,39 @@ func TestFieldCacheTrial(t *testing.T) {
 		t.Errorf("after the trials: %s, %v; want \"1 7  1 2\"", runtime.Repr(v), err)
 	}
 }
+
+// entityRules give an entity fields that another entity's initialiser reads first: the
+// later entity's own initialiser then sets them, and every read after gives what it set.
+const entityRules = `
+kind K {
+  x: int = 1
+  s: string = "no"
+  m: map[string]int
+}
+entity a: K { x: b.x + 10 + count([b], #.s == "no") + (b.m["z"] ?? 0) }
+entity b: K { x: 5, s: "yes", m: {z: 4} }
+rule bx(): int {
+  return b.x
+}
+rule oui(): int {
+  return count([b], #.s == "yes")
+}
+rule z(): int {
+  return b.m["z"] ?? 0
+}
+rule ax(): int {
+  return a.x
+}
+`
+
+// TestFieldCacheEntityInits reads the fields an entity's initialiser set after another
+// entity's initialiser read their defaults (the machine's table of fields was stale there).
+func TestFieldCacheEntityInits(t *testing.T) {
+	_, m := newMachine(t, entityRules)
+	for proc, want := range map[string]string{"bx": "5", "oui": "1", "z": "4", "ax": "12"} {
+		v, err := m.Call(proc)
+		if got := runtime.Repr(v); err != nil || got != want {
+			t.Errorf("%s() = %s, %v; want %s", proc, got, err, want)
+		}
+	}
+}

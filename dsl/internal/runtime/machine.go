@@ -607,7 +607,11 @@ func (m *Machine) initFields(rec map[string]any, inits []FieldInit) error {
 		if v, err = ConformField(v, in.Field.Type); err != nil {
 			return &RuntimeError{Pos: in.Value.Pos, Msg: "field " + in.Field.Name + ": " + err.Error()}
 		}
-		rec[in.Field.Name] = m.prog.Thaw(v)
+		// Another entity's initialiser may have read the field's default already: the
+		// machine's table of fields read is written through (fieldcache.go).
+		v = m.prog.Thaw(v)
+		rec[in.Field.Name] = v
+		m.wroteField(recordPtr(rec), in.Field.Name, v)
 	}
 	return nil
 }
