@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"strings"
 	"testing"
 
 	"rulesh/dsl"
@@ -35,6 +36,38 @@ func TestEntityFieldForms(t *testing.T) {
 		}
 		if got := runtime.Str(v); got != "5" {
 			t.Errorf("%s: a.pv = %s, want 5", c.name, got)
+		}
+	}
+}
+
+// A record's entry set by a computed key (e[k] = v) loads (the checker crashed on it: the
+// field is known only when it runs), and the run checks the field and its type.
+func TestRecordEntryByComputedKey(t *testing.T) {
+	const src = `kind K { x: int = 1 }
+entity e: K { }
+action w(k: string, v) {
+  e[k] = v
+}
+action suite(): int {
+  w("x", 7)
+  return e.x
+}
+`
+	if _, diags := dsl.LoadSource("t.rules", []byte(src)); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, c := range []struct{ expr, want string }{
+		{`suite()`, "7"},
+		{`w("y", 2)`, "error: t.rules:4:3: K has no field y"},
+		{`w("x", "a")`, `error: t.rules:4:3: field x: expected int, got "a"`},
+	} {
+		v, _, err := run(t, src, c.expr)
+		got := runtime.Str(v)
+		if err != nil {
+			got = "error: " + strings.SplitN(err.Error(), "\n", 2)[0]
+		}
+		if got != c.want {
+			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
 }

@@ -291,7 +291,12 @@ func (c *Compiler) simple(s *syntax.SimpleStmt, sc *Scope, base runtime.StmtBase
 		}
 		st.Field = runtime.FieldKey(shape.Field)
 		if ot := shape.ObjType; ot.Kind == runtime.TRecord {
-			st.FieldType, st.ObjKind = ot.Record.ByName[shape.Field].Type, ot.Record
+			// A record's entry by a computed key (r[k] = v) names its field only when it
+			// runs: the run checks the field and its type then.
+			st.ObjKind = ot.Record
+			if f := ot.Record.ByName[shape.Field]; f != nil {
+				st.FieldType = f.Type
+			}
 		} else if ot.TypedMap() {
 			st.FieldType, st.KeyType = ot.Elem, ot.Key
 			if !c.checkMapKey(st, ot, target) {
