@@ -1,11 +1,6 @@
-package dsl_test
+package dsl
 
-import (
-	"testing"
-
-	"rulesh/dsl"
-	"rulesh/stdlib/dice"
-)
+import "testing"
 
 // goChangeRules give an entity a field that rules read: a Go caller that changes the
 // entity it was given (Machine.Global) sees the change in its next Call or Session.Eval,
@@ -22,25 +17,19 @@ rule pv(): int {
 `
 
 func TestGoChangeSeenByTheNextCall(t *testing.T) {
-	prog, d := dsl.LoadSource("g.rules", []byte(goChangeRules))
-	if d.HasErrors() {
-		t.Fatal(d)
+	s := sessionOf(t, goChangeRules)
+	set := func(pv int) {
+		rec, _ := s.M.Global("héros")
+		rec.(map[string]any)["pv"] = pv
 	}
-	m, err := dsl.NewMachine(prog, dice.NewPCG(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := dsl.NewSession(m)
 	for i, want := range []int{5, 3, 7} {
 		if i > 0 {
-			rec, _ := m.Global("héros")
-			rec.(map[string]any)["pv"] = want
+			set(want)
 		}
-		if v, err := m.Call("pv"); err != nil || v != want {
+		if v, err := s.M.Call("pv"); err != nil || v != want {
 			t.Errorf("Call after change %d: %v, %v; want %d", i, v, err, want)
 		}
-		rec, _ := m.Global("héros")
-		rec.(map[string]any)["pv"] = want + 1
+		set(want + 1)
 		if v, err := s.Eval("<eval>", "pv()"); err != nil || v != want+1 {
 			t.Errorf("Eval after change %d: %v, %v; want %d", i, v, err, want+1)
 		}

@@ -57,7 +57,9 @@ func fieldSlot(rec unsafe.Pointer, kh uint64) uint {
 
 // FieldKept returns rec[key] when the table holds it (kh is FieldHash(key)). The name is
 // compared by its bytes' address: the reads of a field named in the rules share one string
-// (FieldKey), and a read with another string holding the same name only misses.
+// (FieldKey), and a read with another string holding the same name only misses. A read site
+// calls ReadField when it misses: the two are not one function, so that this one is
+// inlined at the site.
 func (m *Machine) FieldKept(rec map[string]any, key string, kh uint64) (any, bool) {
 	ptr := recordPtr(rec)
 	e := &m.fields.t[fieldSlot(ptr, kh)]
@@ -97,9 +99,9 @@ func (m *Machine) EntryKept(rec map[string]any, key string) (any, bool) {
 	return e.v, e.key == key && e.rec == recordPtr(rec)
 }
 
-// ForgetFields empties the table, for a call from Go code that may have changed the run's
-// records it was handed (dsl.Machine.Call, dsl.Session.Eval): the reads that follow read
-// the records.
+// ForgetFields empties the table, after records were written behind it (a reload's
+// carried state) or for a call from Go code that may have changed the run's records it was
+// handed (dsl.Machine.Call, dsl.Session.Eval): the reads that follow read the records.
 func (m *Machine) ForgetFields() {
 	if m.fields != &noFields && m.fields != nil {
 		clear(m.fields.t[:])

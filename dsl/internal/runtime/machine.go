@@ -136,7 +136,7 @@ type Machine struct {
 	// writes counts the record fields written and the rollbacks, so that what is computed
 	// from fields (the boards' unit indexes) knows when it is stale.
 	writes uint64
-	// fields remembers record fields read lately (Field): see fieldcache.go.
+	// fields remembers record fields read lately (FieldKept): see fieldcache.go.
 	fields      *fieldTable
 	unitIndexes map[*MapDecl]*unitIndex
 	// entityLists are the lists entities(kind) gives (EntitiesOf).

@@ -36,7 +36,7 @@ func CarryOver(old, m *Machine, vars map[string]any) (map[string]any, []string, 
 	c.kept.Piles = len(c.piles)
 	// The carried records were written here, not through the machine: nothing read of
 	// them before is kept (fieldcache.go).
-	m.fields = &noFields
+	m.ForgetFields()
 	return carried, append(c.notes, diffNames(old.prog, m.prog)...), c.kept
 }
 
