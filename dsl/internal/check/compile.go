@@ -324,6 +324,7 @@ func (c *Compiler) Program(files []syntax.ParsedFile) {
 	// the map). A program checked for its diagnostics keeps every local in the map.
 	if !c.diagsOnly {
 		runtime.ResolveSlots(c.prog)
+		c.exprs.InlineRules()
 	}
 	c.deceivingText(files)
 }

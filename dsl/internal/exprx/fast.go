@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -47,7 +48,13 @@ type fastState struct {
 	scratch []any
 	// sorting holds the elements sortBy sorts with their keys, until their list is made.
 	sorting []sortPair
+	// params are the arguments of the inlined call running (compileInline), if any: its
+	// parameters' values. A call inside an inlined body puts its caller's back after it.
+	params [maxInlineParams]any
 }
+
+// maxInlineParams is the most parameters of a rule whose body is inlined (compileInline).
+const maxInlineParams = 2
 
 // sortPair is an element of a list sortBy sorts, with the key it is sorted by.
 type sortPair struct{ item, key any }
@@ -170,6 +177,13 @@ type fastCompiler struct {
 	vars   int
 	// sites are the reads of a field of a frame's name compiled so far (member).
 	sites []*runtime.FieldSite
+	// inline says the expression is a rule's body compiled to run in its callers'
+	// evaluations (compileInline): params are the rule's parameters, read from the
+	// arguments of the call (fastState.params), and any other name is a global, read from
+	// the machine; nothing is read from the frame, which is the caller's.
+	inline bool
+	params []string
+	prog   *runtime.Program
 }
 
 type fastVar struct {
@@ -198,6 +212,68 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	fc := codes.New()
 	fc.root, fc.vars = root, c.vars
 	return fc, refs, field, sites, true
+}
+
+// inlineBody is a rule's body compiled to run in its callers' evaluations (Proc.Inline).
+type inlineBody struct {
+	root   fn
+	result resultCheck
+}
+
+// resultCheck is the check of an inlined body's result: its kind, when the result is of a
+// type a value is checked against by its Go type alone (a list, an int, a string, a bool, any
+// type, or no result), else resultSlow.
+type resultCheck runtime.TypeKind
+
+const resultSlow = resultCheck(255)
+
+// resultOf is the check of a result of type t (nil: none).
+func resultOf(t *runtime.Type) resultCheck {
+	if t == nil {
+		return resultCheck(runtime.TAny)
+	}
+	switch t.Kind {
+	case runtime.TAny, runtime.TList, runtime.TInt, runtime.TString, runtime.TBool:
+		return resultCheck(t.Kind)
+	}
+	return resultSlow
+}
+
+// holds says whether v needs nothing more to be the result: of the result's type and no
+// float (LeaveInline refuses an infinite one, and conforms the others).
+func (r resultCheck) holds(v any) bool {
+	switch runtime.TypeKind(r) {
+	case runtime.TAny:
+		_, isFloat := v.(float64)
+		return !isFloat
+	case runtime.TList:
+		_, ok := v.([]any)
+		return ok || v == nil
+	case runtime.TInt:
+		_, ok := v.(int)
+		return ok || v == nil
+	case runtime.TString:
+		_, ok := v.(string)
+		return ok || v == nil
+	case runtime.TBool:
+		_, ok := v.(bool)
+		return ok || v == nil
+	}
+	return false
+}
+
+// compileInline compiles the checked tree of a rule's only return statement, whose
+// parameters are params, to run inside the evaluation of each call's caller (see
+// runtime/inline.go); false when some node is not handled, or the body declares variables
+// of its own (they would take the caller's).
+func compileInline(node ast.Node, cfg *conf.Config, src file.Source, prog *runtime.Program, params []string) (*inlineBody, bool) {
+	c := &fastCompiler{cfg: cfg, src: src, lib: prog.Library, names: map[string]*runtime.NameRef{}, inline: true, params: params, prog: prog}
+	root, ok := c.compile(node)
+	if !ok || c.vars > 0 {
+		return nil, false
+	}
+	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites, c.prog = nil, nil, nil, nil, nil, nil, nil
+	return &inlineBody{root: root}, true
 }
 
 // fieldRead is n as a read of a field of a name the frame holds (f.arme, compiled by member
@@ -435,6 +511,12 @@ func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
 		return func(s *fastState) (any, error) { return s.m, nil }, true
 	case strings.HasPrefix(n.Value, "$"):
 		return nil, false // $env, or a name the VM scopes
+	case c.inline:
+		if i := slices.Index(c.params, n.Value); i >= 0 {
+			return func(s *fastState) (any, error) { return s.params[i], nil }, true
+		}
+		i := c.prog.InlineGlobalIndex(n.Value)
+		return func(s *fastState) (any, error) { return s.m.InlineGlobal(i), nil }, true
 	}
 	ref := c.nameRef(n.Value)
 	return func(s *fastState) (any, error) { return s.f.Read(ref), nil }, true
@@ -455,7 +537,7 @@ func (c *fastCompiler) nameRef(name string) *runtime.NameRef {
 // the expression, not a name).
 func (c *fastCompiler) frameIdent(n ast.Node) (string, bool) {
 	id, ok := n.(*ast.IdentifierNode)
-	if !ok || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+	if !ok || c.inline || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
 		return "", false
 	}
 	for _, v := range c.scopes {
@@ -1615,7 +1697,13 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 		if names != nil || fields != nil {
 			cs.names = runtime.NewArgNames(names, fields)
 		}
+		if len(rest) == len(p.Params) && len(rest) <= maxInlineParams && !skips(n.Arguments[3:]) {
+			cs.checks, cs.nested = argChecks(p), c.inline
+		}
 		return func(s *fastState) (any, error) {
+			if body, ok := cs.p.Inline.(*inlineBody); ok && cs.checks != nil {
+				return cs.inline(s, body)
+			}
 			m := s.m
 			if f := m.Callee(cs.p, len(cs.rest)); f != nil {
 				// The arguments go straight into the callee's slots.
@@ -1971,6 +2059,12 @@ type procCall struct {
 	rest  []fn              // the arguments
 	names *runtime.ArgNames // the arguments that are a bare name, or nil
 	loc   file.Location
+	// checks are how the call, inlined, checks each argument against its parameter's
+	// type (argChecks); nil: the call is never inlined.
+	checks []argCheck
+	// nested says the call is in an inlined body, which reads its own parameters after
+	// the call: the call puts them back. (Any other code reads no parameters.)
+	nested bool
 }
 
 // listed makes the call with its arguments as a list (CallAt), when the machine cannot take
@@ -1987,6 +2081,134 @@ func (cs *procCall) listed(s *fastState) (any, error) {
 		return nil, cs.c.fail(cs.loc, err)
 	}
 	return v, nil
+}
+
+// inline makes the call of a rule whose body is compiled to run here (Proc.Inline): the
+// arguments evaluated are the body's parameters (fastState.params), the body runs in this
+// evaluation's state with a memory budget of its own, as its own evaluation would have it.
+// When the machine says the call must be made (InlineOK), or an argument is not of its
+// parameter's type, it is made (CallAt), with the arguments evaluated. (At most two
+// parameters, each its own variable: a loop and an array cost more than the rest.)
+func (cs *procCall) inline(s *fastState, body *inlineBody) (any, error) {
+	var a0, a1 any
+	var err error
+	n := len(cs.rest)
+	if n > 0 {
+		if a0, err = cs.rest[0](s); err != nil {
+			return nil, err
+		}
+		if n > 1 {
+			if a1, err = cs.rest[1](s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	m := s.m
+	if !m.InlineOK() {
+		return cs.made(s, a0, a1)
+	}
+	if n > 0 {
+		var ok bool
+		if a0, ok = cs.checks[0].hold(m, a0); !ok {
+			return cs.made(s, a0, a1)
+		}
+		if n > 1 {
+			if a1, ok = cs.checks[1].hold(m, a1); !ok {
+				return cs.made(s, a0, a1)
+			}
+		}
+	}
+	var v any
+	if cs.nested {
+		p0, p1, mem := s.params[0], s.params[1], s.mem
+		s.params[0], s.params[1], s.mem = a0, a1, 0
+		m.EnterInlined()
+		v, err = body.root(s)
+		s.params[0], s.params[1], s.mem = p0, p1, mem
+	} else {
+		mem := s.mem
+		s.params[0], s.params[1], s.mem = a0, a1, 0
+		m.EnterInlined()
+		v, err = body.root(s)
+		s.mem = mem
+	}
+	if err == nil && body.result.holds(v) {
+		m.LeftInlined()
+		return v, nil
+	}
+	args := [maxInlineParams]any{a0, a1}
+	if v, err = m.LeaveInline(cs.p, args[:n], v, err, cs.site); err != nil {
+		return nil, cs.c.fail(cs.loc, err)
+	}
+	return v, nil
+}
+
+// made makes the call that inline does not run, with its arguments evaluated.
+func (cs *procCall) made(s *fastState, a0, a1 any) (any, error) {
+	m := s.m
+	base := m.ArgBase()
+	if n := len(cs.rest); n > 0 {
+		m.PushArg(a0)
+		if n > 1 {
+			m.PushArg(a1)
+		}
+	}
+	v, err := m.CallAt(cs.p, m.ArgsFrom(base), *cs.site)
+	m.PopArgs(base)
+	if err != nil {
+		return nil, cs.c.fail(cs.loc, err)
+	}
+	return v, nil
+}
+
+// argCheck is how an inlined call checks one argument against its parameter's type.
+type argCheck struct {
+	kind     runtime.TypeKind
+	nullable bool
+	par      *runtime.Param
+}
+
+// argChecks are the checks of the arguments of a call of p, all given.
+func argChecks(p *runtime.Proc) []argCheck {
+	checks := make([]argCheck, len(p.Params))
+	for i, par := range p.Params {
+		checks[i] = argCheck{kind: par.Type.Kind, nullable: par.Nullable, par: par}
+	}
+	return checks
+}
+
+// skips says whether some argument is left out before one given by name.
+func skips(args []ast.Node) bool {
+	for _, a := range args {
+		if _, ok := constant[runtime.Skipped](a); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hold says whether v is of the parameter's type, as the call's checks say, converting it
+// as the call converts it; false when the call must refuse it (the call then does).
+func (ch *argCheck) hold(m *runtime.Machine, v any) (any, bool) {
+	var ok bool
+	switch ch.kind {
+	case runtime.TAny:
+		ok = true
+	case runtime.TRecord:
+		ok = m.IsRecordOf(v, ch.par.Type.Record)
+	case runtime.TInt:
+		_, ok = v.(int)
+	case runtime.TString:
+		_, ok = v.(string)
+	case runtime.TList:
+		_, ok = v.([]any)
+	case runtime.TCard:
+		_, ok = v.(*cards.Card)
+	}
+	if ok {
+		return v, true
+	}
+	return m.ConformArg(v, ch.par)
 }
 
 // isMachine reports whether n is the machine argument the patches put first.
@@ -2019,4 +2241,37 @@ func equalNil(a, b any) (eq, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// InlineRules compiles, for each rule of the program whose body is one return statement
+// (Proc.OnlyReturn, set with the slots) and that has at most maxInlineParams parameters,
+// that expression again to run inside its callers' evaluations (Proc.Inline, see
+// runtime/inline.go), when its closures can. Only rules: they cannot change the state, so
+// nothing of a call but its frame is left out. Called once the program is checked and its
+// slots resolved.
+func (c *Compiler) InlineRules() {
+	if noFast || c.NoClosures {
+		return
+	}
+	for _, p := range c.prog.Procs {
+		x := p.OnlyReturn()
+		if x == nil || x.Fast == nil || p.Verb != "rule" || p.Table != nil {
+			continue
+		}
+		cd, ok := x.Code.(*code)
+		if !ok || cd.tree == nil {
+			continue
+		}
+		if len(p.Params) > maxInlineParams {
+			continue
+		}
+		params := make([]string, len(p.Params))
+		for i, par := range p.Params {
+			params[i] = par.Name
+		}
+		if body, ok := compileInline(cd.tree.Node, cd.cfg, cd.tree.Source, c.prog, params); ok {
+			body.result = resultOf(p.Result)
+			p.Inline = body
+		}
+	}
 }

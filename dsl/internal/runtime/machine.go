@@ -35,6 +35,10 @@ type Machine struct {
 	prog    *Program
 	globals map[string]any
 	version int // bumped when a global binding changes, so pooled frames refresh
+	// iglobals are the values of the program's inlineGlobals at version iglobalsOf-1
+	// (InlineGlobal).
+	iglobals   []any
+	iglobalsOf int
 	// Limits are read afresh by each top-level call; set during one, call LimitsChanged.
 	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.

@@ -11,6 +11,9 @@ import (
 type Program struct {
 	// Library holds the builtins the program was checked against.
 	Library *Library
+	// inlineGlobals are the globals the inlined bodies read, by their index
+	// (InlineGlobalIndex): each machine keeps their values (Machine.InlineGlobal).
+	inlineGlobals []string
 	// Name is the ruleset's name, from its header.
 	Name    string
 	Props   map[string]string // ruleset header fields: version, source, ...
@@ -169,6 +172,9 @@ type Proc struct {
 	// onlyReturn is the body's statement when the body is one return statement with a
 	// value (set with the slots, see ResolveSlots): a call runs it without Run.
 	onlyReturn *ReturnStmt
+	// Inline, when set, is that return's expression compiled to run inside its caller's
+	// evaluation (exprx's, see inline.go), set once at load.
+	Inline any
 }
 
 // Param is one parameter; a parameter with a default may be left out by callers.

@@ -1,0 +1,144 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Inlined calls. A rule whose body is one return statement (noires(p), rôle_de(p), a
+// filter of the entities) is most of the calls a simulation makes, and its call costs
+// several times its body: a frame taken and given back, the arguments written into it,
+// the limits, the closures' state set up again. exprx compiles such a body a second time,
+// to run inside its caller's evaluation (Proc.Inline): its parameters read from the
+// arguments as the caller evaluated them, its globals from the machine. A call site runs
+// it when the machine lets it (InlineOK) and its arguments are of their parameters' types,
+// with the same limits, steps, conversions and errors as the call.
+
+// OnlyReturn is the expression of p's body when the body is one return statement with a
+// value (set with the slots, ResolveSlots), or nil.
+func (p *Proc) OnlyReturn() *Expr {
+	if p.onlyReturn == nil {
+		return nil
+	}
+	return p.onlyReturn.Value
+}
+
+// InlineGlobalIndex is the index of a global an inlined body reads, for InlineGlobal. It
+// is called while the program loads, never once it runs.
+func (p *Program) InlineGlobalIndex(name string) int {
+	if i := slices.Index(p.inlineGlobals, name); i >= 0 {
+		return i
+	}
+	p.inlineGlobals = append(p.inlineGlobals, name)
+	return len(p.inlineGlobals) - 1
+}
+
+// InlineGlobal returns the value of the global of index i (InlineGlobalIndex), nil when
+// there is none, as a frame of a procedure that reads it holds it: the machine's copies are
+// made again whenever the globals change, as the frames' are (copyUses).
+func (m *Machine) InlineGlobal(i int) any {
+	if m.iglobalsOf != m.version+1 || i >= len(m.iglobals) {
+		m.copyInlineGlobals()
+	}
+	return m.iglobals[i]
+}
+
+func (m *Machine) copyInlineGlobals() {
+	names := m.prog.inlineGlobals
+	if len(m.iglobals) != len(names) {
+		m.iglobals = make([]any, len(names))
+	}
+	for i, name := range names {
+		m.iglobals[i] = m.globals[name]
+	}
+	m.iglobalsOf = m.version + 1
+}
+
+// InlineOK says whether a call may run inlined (p.Inline) now: no trace or rule cache to
+// tell it to, the depth and the steps short of their limits. The call's arguments are then
+// checked by the caller (IsRecordOf, ConformArg), and the call entered (EnterInlined).
+// Otherwise the call is made (CallAt), which does what the limits ask.
+func (m *Machine) InlineOK() bool {
+	return m.Trace == nil && m.Rules == nil && m.depth < m.Limits.MaxCallDepth && uint(m.steps+1) < m.stepEnd
+}
+
+// EnterInlined enters an inlined call: its depth and the step of its return statement are
+// counted, as runBody counts them. LeftInlined, or LeaveInline, leaves it.
+func (m *Machine) EnterInlined() {
+	m.steps++
+	m.depth++
+}
+
+// LeftInlined leaves an inlined call whose result needs nothing more (see LeaveInline).
+func (m *Machine) LeftInlined() { m.depth-- }
+
+// IsRecordOf says whether v is a record of kind k, its kind read through the machine's
+// table of fields (Conform's test, without hashing the kind's key).
+func (m *Machine) IsRecordOf(v any, k *Kind) bool {
+	rec, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	kv, ok := m.FieldKept(rec, KindKey, kindHash)
+	if !ok {
+		kv = m.ReadField(rec, KindKey, kindHash)
+	}
+	return kv == k
+}
+
+// kindHash is the field hash of KindKey (FieldHash).
+var kindHash = FieldHash(KindKey)
+
+// ConformArg conforms an argument of an inlined call to its parameter par, as the call
+// would (Conform, or nil in a nullable parameter); v itself and false when the call must
+// refuse it (a Skipped argument too: the call gives it its default).
+func (m *Machine) ConformArg(v any, par *Param) (any, bool) {
+	if v == nil && par.Nullable {
+		return nil, true
+	}
+	if _, skip := v.(Skipped); skip {
+		return v, false
+	}
+	cv, err := Conform(v, par.Type)
+	if err != nil {
+		return v, false
+	}
+	return cv, true
+}
+
+// LeaveInline ends the inlined call of p that EnterInlined entered, whose body gave v or
+// failed with err, as runBody and endCall end a call: the failure placed in the body's
+// expression with the call's frame added, an infinite float refused, the result conformed
+// to its type. at is the call's position.
+func (m *Machine) LeaveInline(p *Proc, args []any, v any, err error, at *Pos) (any, error) {
+	m.depth--
+	x := p.onlyReturn.Value
+	if err != nil {
+		err = m.wrapError(x, err)
+	} else if _, ok := v.(float64); ok {
+		v, err = finiteAt(x, v)
+	}
+	if err != nil {
+		var re *RuntimeError
+		if errors.As(err, &re) && len(re.Frames) < maxFrames {
+			re.Frames = append(re.Frames, inlineFrame(p, args, *at))
+		}
+		return nil, err
+	}
+	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
+		cv, err := Conform(v, p.Result)
+		if err != nil {
+			return nil, &RuntimeError{Pos: resultPos(p.onlyReturn), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+				Frames: []CallFrame{inlineFrame(p, args, *at)}}
+		}
+		v = cv
+	}
+	return v, nil
+}
+
+// inlineFrame is the frame an error names for an inlined call of p with args, converted to
+// their parameters' types as callFrame reads them from a call's slots.
+func inlineFrame(p *Proc, args []any, at Pos) CallFrame {
+	return CallFrame{Pos: at, Proc: p.Name, Args: append([]any(nil), args...)}
+}
