@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"unsafe"
 
 	"rulesh/stdlib/cards"
 )
@@ -64,10 +65,10 @@ func (p *Program) freezeValue(v any, owner string) {
 func containerKey(v any) (uintptr, bool) {
 	switch x := v.(type) {
 	case map[string]any:
-		return reflect.ValueOf(x).Pointer(), true
+		return uintptr(recordPtr(x)), true
 	case []any:
 		if len(x) > 0 {
-			return reflect.ValueOf(x).Pointer(), true
+			return uintptr(unsafe.Pointer(unsafe.SliceData(x))), true
 		}
 	}
 	return 0, false
@@ -94,18 +95,49 @@ func (p *Program) Frozen(v any) (owner string, ok bool) {
 // in place in one place, setEntry (an assignment to a field or an entry); a builtin that
 // would change a list or a map it is given must call it too (none does today: they build
 // new values).
+//
+// A machine remembers the containers it found not frozen lately (mutables): the frozen
+// values are fixed once the program is frozen and live as long as it does, so a container
+// found not frozen then is never frozen, and neither is one made later at its address.
 func (m *Machine) CheckMutable(v any) error {
-	owner, frozen := m.prog.Frozen(v)
+	key, isContainer := containerKey(v)
+	if !isContainer {
+		return nil
+	}
+	slot := &m.mutables[mutableSlot(key)]
+	if *slot == key {
+		return nil
+	}
+	owner, frozen := m.prog.frozen[key]
 	if !frozen {
+		if m.prog.frozen != nil {
+			*slot = key // only once the program is frozen (Freeze)
+		}
 		return nil
 	}
 	return &LangError{Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
 }
 
+// mutableSize is the number of containers a machine remembers as not frozen (CheckMutable).
+const mutableSize = 64
+
+// mutableSlot is the slot of the container at key in a machine's mutables: the address's
+// bits above those a small object's alignment leaves zero.
+func mutableSlot(key uintptr) uintptr { return key >> 4 % mutableSize }
+
 // Thaw returns v with its frozen maps and lists copied, so a record initialised from a const
 // owns what it holds. Lists are walked (they cannot hold themselves); maps that are not
-// frozen belong to the run and are kept as they are.
+// frozen belong to the run and are kept as they are. Any other value is v: that test is
+// inlined where values are assigned, most of them numbers and strings.
 func (p *Program) Thaw(v any) any {
+	switch v.(type) {
+	case map[string]any, []any:
+		return p.thaw(v)
+	}
+	return v
+}
+
+func (p *Program) thaw(v any) any {
 	if len(p.frozen) == 0 {
 		return v
 	}

@@ -319,7 +319,9 @@ func TestEveryListBuiltinIsTried(t *testing.T) {
 }
 
 // TestCheckMutable: a frozen map, record or list is refused by name, a value of the run and
-// an empty list are not; a copy (Thaw) of a frozen value is the run's.
+// an empty list are not; a copy (Thaw) of a frozen value is the run's. The machine's table
+// of values found not frozen (CheckMutable) changes no answer: each is asked twice in a row,
+// and again after many of the run's maps and lists were.
 func TestCheckMutable(t *testing.T) {
 	prog, diags := loaded("t.rules", frozenRules)
 	if diags.HasErrors() {
@@ -331,6 +333,25 @@ func TestCheckMutable(t *testing.T) {
 	}
 	g := func(name string) any { v, _ := m.Global(name); return v }
 	base := g("base").(map[string]any)
+	var kept []any // alive, so that no two of them share an address
+	for round := range 2 {
+		for i := range 500 {
+			v := any(map[string]any{"i": i})
+			if i%2 == 1 {
+				v = []any{i}
+			}
+			kept = append(kept, v)
+			if err := m.CheckMutable(v); err != nil {
+				t.Fatalf("round %d: the run's value %d: %v", round, i, err)
+			}
+		}
+		checkMutable(t, m, g, base)
+		checkMutable(t, m, g, base)
+	}
+}
+
+func checkMutable(t *testing.T, m *runtime.Machine, g func(string) any, base map[string]any) {
+	t.Helper()
 	for _, c := range []struct {
 		name string
 		v    any

@@ -39,6 +39,8 @@ type Machine struct {
 	// (InlineGlobal).
 	iglobals   []any
 	iglobalsOf int
+	// mutables are containers found not frozen lately, by their key's slot (CheckMutable).
+	mutables [mutableSize]uintptr
 	// Limits are read afresh by each top-level call; set during one, call LimitsChanged.
 	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.
