@@ -99,11 +99,13 @@ func (m *Machine) EntryKept(rec map[string]any, key string) (any, bool) {
 	return e.v, e.key == key && e.rec == recordPtr(rec)
 }
 
-// ForgetFields empties the table, after records were written behind it (a reload's
-// carried state) or for a call from Go code that may have changed the run's records it was
-// handed (dsl.Machine.Call, dsl.Session.Eval): the reads that follow read the records.
+// ForgetFields empties the table, and the maps' keys kept (keycache.go), after records were
+// written behind it (a reload's carried state) or for a call from Go code that may have
+// changed the run's records it was handed (dsl.Machine.Call, dsl.Session.Eval): the reads
+// that follow read the records.
 func (m *Machine) ForgetFields() {
 	if m.fields != &noFields && m.fields != nil {
 		clear(m.fields.t[:])
 	}
+	m.forgetKeys()
 }

@@ -41,6 +41,8 @@ type Machine struct {
 	iglobalsOf int
 	// mutables are containers found not frozen lately, by their key's slot (CheckMutable).
 	mutables [mutableSize]uintptr
+	// keys are the sorted keys of the maps listed lately (keycache.go), nil until one is.
+	keys *[keysCacheSize]keysEntry
 	// Limits are read afresh by each top-level call; set during one, call LimitsChanged.
 	Limits Limits
 	// Dice gives every random result: seeded, or hand-given.
@@ -739,6 +741,7 @@ func (m *Machine) rollback() {
 		} else {
 			delete(u.m, u.key)
 			m.wroteField(u.rec, u.key, nil)
+			m.keysChanged(u.rec)
 		}
 	}
 	m.clearJournal()
@@ -752,6 +755,9 @@ func (m *Machine) setField(rec map[string]any, ptr unsafe.Pointer, key string, v
 	m.rememberField(ptr, key)
 	rec[key] = v
 	m.wroteField(ptr, key, v)
+	if !had {
+		m.keysChanged(ptr)
+	}
 	m.writes++
 }
 

@@ -109,7 +109,8 @@ func inEqual(m *runtime.Machine, needle, e any) (bool, error) {
 }
 
 // Keys is keys(v): a map's keys in their order (Go's map order is random), a record's
-// hidden kind left out. Each entry costs a step.
+// hidden kind left out. Each entry costs a step. The machine keeps the list for the next
+// keys of the same map (Machine.KeptKeys), while the map's keys stay the same.
 func Keys(m *runtime.Machine, v any) ([]any, error) {
 	mp, ok := v.(map[string]any)
 	if !ok {
@@ -117,6 +118,9 @@ func Keys(m *runtime.Machine, v any) ([]any, error) {
 	}
 	if err := m.Charge(len(mp)); err != nil {
 		return nil, err
+	}
+	if keys, ok := m.KeptKeys(mp); ok {
+		return keys, nil
 	}
 	// The keys are sorted in the list itself: no list of strings beside it (keys are
 	// unique, so the order is sortedEntries' order). Their boxes are one array of this
@@ -133,6 +137,7 @@ func Keys(m *runtime.Machine, v any) ([]any, error) {
 	}
 	out = out[:n:n]
 	slices.SortFunc(out, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+	m.KeepKeys(mp, out)
 	return out, nil
 }
 
