@@ -118,12 +118,17 @@ func (m *Machine) CheckMutable(v any) error {
 	return &LangError{Msg: fmt.Sprintf("cannot change a value of %s: it is fixed for every run", owner)}
 }
 
-// mutableSize is the number of containers a machine remembers as not frozen (CheckMutable).
-const mutableSize = 64
+// mutableBits is the log2 of mutableSize.
+const mutableBits = 6
 
-// mutableSlot is the slot of the container at key in a machine's mutables: the address's
-// bits above those a small object's alignment leaves zero.
-func mutableSlot(key uintptr) uintptr { return key >> 4 % mutableSize }
+// mutableSize is the number of containers a machine remembers as not frozen (CheckMutable).
+const mutableSize = 1 << mutableBits
+
+// mutableSlot is the slot of the container at key in a machine's mutables: a
+// multiplicative hash of its address (containers of a size are evenly spaced in memory).
+func mutableSlot(key uintptr) uintptr {
+	return uintptr((uint64(key) >> 4 * 0x9E3779B97F4A7C15) >> (64 - mutableBits))
+}
 
 // Thaw returns v with its frozen maps and lists copied, so a record initialised from a const
 // owns what it holds. Lists are walked (they cannot hold themselves); maps that are not

@@ -14,8 +14,11 @@ import "unsafe"
 // list whose map no longer has as many keys is not given. An entry holds its map, so that no
 // other map takes its address while it is kept.
 
+// keysCacheBits is the log2 of keysCacheSize.
+const keysCacheBits = 5
+
 // keysCacheSize is the number of maps whose keys a machine keeps.
-const keysCacheSize = 32
+const keysCacheSize = 1 << keysCacheBits
 
 // keysEntry is the sorted keys of one map, as Keys lists them.
 type keysEntry struct {
@@ -24,8 +27,11 @@ type keysEntry struct {
 	n    int // len(rec) when the keys were listed
 }
 
-// keysSlot is where the map at ptr goes in the table.
-func keysSlot(ptr unsafe.Pointer) uintptr { return uintptr(ptr) >> 4 % keysCacheSize }
+// keysSlot is where the map at ptr goes in the table: a multiplicative hash of its address
+// (maps' headers are evenly spaced in memory, so their low bits alone would collide).
+func keysSlot(ptr unsafe.Pointer) uintptr {
+	return uintptr((uint64(uintptr(ptr)) >> 4 * 0x9E3779B97F4A7C15) >> (64 - keysCacheBits))
+}
 
 // KeptKeys returns the sorted keys of mp that the machine kept (KeepKeys), if it kept them.
 func (m *Machine) KeptKeys(mp map[string]any) ([]any, bool) {
