@@ -177,6 +177,11 @@ type fastCompiler struct {
 	vars   int
 	// sites are the reads of a field of a frame's name compiled so far (member).
 	sites []*runtime.FieldSite
+	// first, while member compiles sortBy(…)[0], is that sortBy, which then gives its
+	// first element itself (sortFirst); firstAt is the index's location, firstBuilt that of
+	// the charge of the list (__built).
+	first               *ast.BuiltinNode
+	firstAt, firstBuilt file.Location
 	// inline says the expression is a rule's body compiled to run in its callers'
 	// evaluations (compileInline): params are the rule's parameters, read from the
 	// arguments of the call (fastState.params), and any other name is a global, read from
@@ -978,6 +983,13 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 	if ok, index, name := checker.FieldIndex(cache, env, n); ok {
 		return c.structField(n, index, name)
 	}
+	if b, built := sortByFirst(n); b != nil {
+		// sortBy(…)[0]: the first element, without the list (sortFirst).
+		c.first, c.firstAt, c.firstBuilt = b, n.Location(), built.Location()
+		f, ok := c.compile(b)
+		c.first = nil
+		return f, ok
+	}
 	obj, ok := c.compile(n.Node)
 	if !ok {
 		return nil, false
@@ -1082,6 +1094,28 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 		}
 		return c.guard2(loc, exprruntime.Fetch, o, k)
 	}, true
+}
+
+// sortByFirst returns the sortBy of n when n is sortBy(…)[0], as the budget's patch leaves
+// it: __built(__rt, sortBy(…))[0], with that __built; nil for any other node.
+func sortByFirst(n *ast.MemberNode) (*ast.BuiltinNode, *ast.CallNode) {
+	if n.Optional {
+		return nil, nil
+	}
+	if i, ok := n.Property.(*ast.IntegerNode); !ok || i.Value != 0 {
+		return nil, nil
+	}
+	built, ok := n.Node.(*ast.CallNode)
+	if !ok || len(built.Arguments) != 2 || !isMachine(built.Arguments[0]) {
+		return nil, nil
+	}
+	if id, ok := built.Callee.(*ast.IdentifierNode); !ok || id.Value != "__built" {
+		return nil, nil
+	}
+	if b, ok := built.Arguments[1].(*ast.BuiltinNode); ok && b.Name == "sortBy" {
+		return b, built
+	}
+	return nil, nil
 }
 
 // keptField reads the field of a name the frame holds that its call keeps once read

@@ -89,11 +89,15 @@ func TestFastMatchesVM(t *testing.T) {
 		}
 	}
 	// expr's builtins, with predicates too, lists, maps, conditionals and optional fields.
-	for _, a := range []string{"l", "n", "s", "m", "u", "i", "r", "[1, 2, 3]", "[]", "1..i", "['b', 'a']", "nil"} {
+	// (1..13 and the list of 14 with ties: sortBy(…)[0] past the elements sorted by insertion.)
+	for _, a := range []string{"l", "n", "s", "m", "u", "i", "r", "[1, 2, 3]", "[]", "1..i", "['b', 'a']", "nil",
+		"[3, 1, 2, 1, 3]", "[4, 3, 2, 5]", "1..13", "[5, 2, 7, 2, 9, 4, 2, 6, 8, 1, 3, 1, 0, 0]", "[u, v, u]", "[1.5, 1, 0.5, 1.0]"} {
 		for _, f := range []string{"len(%s)", "sum(%s)", "map(%s, # + 1)", "filter(%s, # > 1)", "all(%s, # > 0)",
 			"any(%s, # == 2)", "none(%s, # == 2)", "one(%s, # == 2)", "count(%s, # > 1)", "count(%s)", "find(%s, # > 1)",
 			"findIndex(%s, # > 1)", "findLast(%s, # > 0)", "findLastIndex(%s, # > 0)", "reduce(%s, #acc + #)",
 			"reduce(%s, #acc + #, 10)", "sortBy(%s, #)", "sortBy(%s, #, 'desc')", "sortBy(%s, #, i)", "first(%s)",
+			"sortBy(%s, #)[0]", "sortBy(%s, -#, 'desc')[0]", "sortBy(%s, # % 2)[0]", "sortBy(%s, # % 2, 'desc')[0]",
+			"sortBy(%s, str(#))[0]", "sortBy(%s, #)[0:1]", "sortBy(%s, #.force)[0]", "sortBy(%s, #)?.[0]",
 			"last(%s)", "%s[0]", "%s[-1]", "%s[1:]", "%s[:i]", "%s[-1:]", "%s[j:i]", "%s[:-1]", "%s[i:]", "concat(%s, l)", "concat(l, %s, [i])", "%s?.force", "%s?.force ?? 7", "%s.force",
 			"max(%s)", "min(%s)", "max(%s, i)", "min(j, %s)", "max(0, %s, f)", "min(%s, [3, i], 1)", "map(%s, #index)", "filter(%s, # == #)", "let x = %s; x", "[%s, i]",
 			"{k: %s}", "b ? %s : i", "%s ? 1 : 2", "-%s", "abs(%s)", "int(%s)", "str(%s)", "upper(%s)", "keys(%s)",

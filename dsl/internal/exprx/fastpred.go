@@ -536,6 +536,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			return nil, nil
 		}
 	case "sortBy":
+		first, firstAt, firstBuilt := c.first == n, c.firstAt, c.firstBuilt
 		return func(s *fastState, depth int, it items) (any, error) {
 			var order any = "asc"
 			if init != nil {
@@ -559,7 +560,13 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			// list of keys each sort allocated.
 			desc := o == "desc"
 			base := len(s.sorting)
-			out, err := c.sortPairs(s, depth, it, loc, body, base, desc)
+			var out any
+			var err error
+			if first {
+				out, err = c.sortFirst(s, depth, it, loc, body, base, desc, firstBuilt, firstAt)
+			} else {
+				out, err = c.sortPairs(s, depth, it, loc, body, base, desc)
+			}
 			clear(s.sorting[base:])
 			s.sorting = s.sorting[:base]
 			return out, err
@@ -604,6 +611,50 @@ func dropScratch(s *fastState, base int) {
 // sortPairs is sortBy's work on the sorting stack from base: each element with its key
 // (body), sorted, then the list of the elements.
 func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool) (any, error) {
+	pairs, err := c.sortKeys(s, depth, it, loc, body, base, desc, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(pairs) == 0 {
+		return emptyList, nil
+	}
+	out, list := runtime.MakeList(len(pairs))
+	for i, p := range pairs {
+		out[i] = p.item
+	}
+	return list, nil
+}
+
+// sortFirst is __built(__rt, sortBy(…))[0]: sortPairs' work, the list's charge (chargeBuilt
+// of a list of its length, at built), then its first element, not the list, or the index's
+// error (at) when there is none. The first of a few elements with int keys is found without
+// sorting them: slices.SortFunc sorts up to 12 elements by insertion, which keeps equal keys
+// in their order, so the first is the first of the least keys (of the greatest, descending).
+func (c *fastCompiler) sortFirst(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool, built, at file.Location) (any, error) {
+	pairs, err := c.sortKeys(s, depth, it, loc, body, base, desc, true)
+	if err != nil {
+		return nil, err
+	}
+	size := len(pairs) + 1 // runtime.Size of the list
+	if err := s.m.Charge(size); err != nil {
+		return nil, c.fail(built, err)
+	}
+	if err := s.m.ChargeValue(size, 0); err != nil {
+		return nil, c.fail(built, err)
+	}
+	if len(pairs) == 0 {
+		return c.guard2(at, exprruntime.Fetch, emptyList, 0)
+	}
+	return pairs[0].item, nil
+}
+
+// smallSort is the most elements slices.SortFunc sorts by insertion (its maxInsertion).
+const smallSort = 12
+
+// sortKeys gathers each element with its key (body) on the sorting stack from base, and
+// sorts them; with first, a few elements of int keys are only searched for the first,
+// which it puts first (sortFirst). It charges the memory of the list they make.
+func (c *fastCompiler) sortKeys(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc, first bool) ([]sortPair, error) {
 	ints := true
 	for i := 0; i < it.n; i++ {
 		s.items[depth].index = i
@@ -620,7 +671,17 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 		s.sorting = append(s.sorting, sortPair{item: item, key: v})
 	}
 	pairs := s.sorting[base:]
-	if ints {
+	if first && ints && len(pairs) <= smallSort {
+		best := 0
+		for i := 1; i < len(pairs); i++ {
+			if k, b := pairs[i].key.(int), pairs[best].key.(int); desc && k > b || !desc && k < b {
+				best = i
+			}
+		}
+		if len(pairs) > 0 {
+			pairs[0], pairs[best] = pairs[best], pairs[0]
+		}
+	} else if ints {
 		// Keys that are all ints (a card's value, a score) are compared as Less compares
 		// two ints, which cannot fail: the same comparisons give the same order, without
 		// Less's switch on the types and the recover.
@@ -650,14 +711,7 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 	if err := c.grow(s, loc, uint(it.n)); err != nil {
 		return nil, err
 	}
-	if len(pairs) == 0 {
-		return emptyList, nil
-	}
-	out, list := runtime.MakeList(len(pairs))
-	for i, p := range pairs {
-		out[i] = p.item
-	}
-	return list, nil
+	return pairs, nil
 }
 
 // pointer is # (the element), #index or #acc of the innermost predicate loop.

@@ -107,6 +107,13 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 		"concat(l, [])", "concat([], [])", "concat(l, l)[1:-1]", "len(concat(l, [i]))", "concat(l, n)",
 		"concat(l, [m], 1..i)", "len(m) + len(s) + len(l)", "l[i:]", "l[-5:9]", "l[:n]", "filter(l, # > 1)[1:]",
 		"max(i, [1, 's'])", "max(i, n)", "min([])", "max(i, 1.5)",
+		// sortBy(…)[0], its first element without the list: the first of equal keys, up to 12
+		// elements searched and past them sorted, keys of other types sorted, none at all.
+		"sortBy([4, 3, 2, 5], # % 2)[0]", "sortBy([4, 3, 2, 5], # % 2, 'desc')[0]", "sortBy(l, -#)[0]",
+		"sortBy(1..12, # % 3)[0]", "sortBy(1..13, # % 3, 'desc')[0]", "sortBy(1..40, # % 7)[0]",
+		"sortBy([], #)[0]", "sortBy(filter(l, # > 5), #)[0]", "sortBy(['b', 'a', 'a'], #)[0]",
+		"sortBy([2, 1.5, 1], #)[0]", "sortBy([2, 's'], #)[0]", "sortBy(l, 1 / (# - 2))[0]",
+		"sortBy(l, #, n)[0]", "sortBy(l, #)[0] + sortBy(l, #, 'desc')[0]",
 	}
 	for _, text := range texts {
 		x := expr(text)
