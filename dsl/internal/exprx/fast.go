@@ -48,13 +48,18 @@ type fastState struct {
 	scratch []any
 	// sorting holds the elements sortBy sorts with their keys, until their list is made.
 	sorting []sortPair
-	// params are the arguments of the inlined call running (compileInline), if any: its
-	// parameters' values. A call inside an inlined body puts its caller's back after it.
-	params [maxInlineParams]any
+	// params are the registers of the inlined call running (compileInline), if any: its
+	// parameters' values, then its lets'. A call inside an inlined body puts its caller's
+	// back after it.
+	params [maxInlineRegs]any
 }
 
-// maxInlineParams is the most parameters of a rule whose body is inlined (compileInline).
-const maxInlineParams = 2
+// maxInlineParams is the most parameters of a rule whose body is inlined (compileInline),
+// maxInlineRegs the most parameters and lets.
+const (
+	maxInlineParams = 2
+	maxInlineRegs   = 4
+)
 
 // sortPair is an element of a list sortBy sorts, with the key it is sorted by.
 type sortPair struct{ item, key any }
@@ -219,10 +224,44 @@ func compileFast(node ast.Node, cfg *conf.Config, src file.Source, lib *runtime.
 	return fc, refs, field, sites, true
 }
 
-// inlineBody is a rule's body compiled to run in its callers' evaluations (Proc.Inline).
+// inlineBody is a rule's body compiled to run in its callers' evaluations (Proc.Inline):
+// its lets, each bound to the register after the last, then the return's value (root).
 type inlineBody struct {
+	lets   []inlineLet
 	root   fn
+	ret    *runtime.ReturnStmt
 	result resultCheck
+}
+
+// inlineLet is one let statement of an inlined body: its value, compiled, and its register.
+type inlineLet struct {
+	value fn
+	st    *runtime.LetStmt
+	reg   int
+}
+
+// run runs the body, its first statement's step counted (EnterInlined): each let's step,
+// value and binding as the let statement makes them (InlineLet), then the return's step and
+// value.
+func (b *inlineBody) run(s *fastState) (any, error) {
+	m := s.m
+	for i := range b.lets {
+		l := &b.lets[i]
+		if i > 0 {
+			if err := m.InlineStep(l.st.At); err != nil {
+				return nil, err
+			}
+		}
+		v, err := l.value(s)
+		if v, err = m.InlineLet(l.st, v, err); err != nil {
+			return nil, err
+		}
+		s.params[l.reg] = v
+	}
+	if err := m.InlineStep(b.ret.At); err != nil {
+		return nil, err
+	}
+	return b.root(s)
 }
 
 // resultCheck is the check of an inlined body's result: its kind, when the result is of a
@@ -267,18 +306,34 @@ func (r resultCheck) holds(v any) bool {
 	return false
 }
 
-// compileInline compiles the checked tree of a rule's only return statement, whose
-// parameters are params, to run inside the evaluation of each call's caller (see
-// runtime/inline.go); false when some node is not handled, or the body declares variables
-// of its own (they would take the caller's).
-func compileInline(node ast.Node, cfg *conf.Config, src file.Source, prog *runtime.Program, params []string) (*inlineBody, bool) {
-	c := &fastCompiler{cfg: cfg, src: src, lib: prog.Library, names: map[string]*runtime.NameRef{}, inline: true, params: params, prog: prog}
-	root, ok := c.compile(node)
+// compileInline compiles the checked tree of one expression of a rule's body to run inside
+// the evaluation of each call's caller (see runtime/inline.go), the names of regs read from
+// the registers of their index (the parameters, then the lets bound before); false when
+// some node is not handled, or the expression declares variables of its own (they would
+// take the caller's).
+func compileInline(x *runtime.Expr, prog *runtime.Program, regs []string) (fn, bool) {
+	switch {
+	case x.IsLit:
+		return constFn(x.Lit), true
+	case x.Ident != "":
+		// A local's name alone (the machine reads its slot): a parameter or a let.
+		if i := slices.Index(regs, x.Ident); i >= 0 {
+			return func(s *fastState) (any, error) { return s.params[i], nil }, true
+		}
+		return nil, false
+	}
+	cd, ok := x.Code.(*code)
+	if !ok || cd.tree == nil || x.Fast == nil {
+		return nil, false
+	}
+	c := &fastCompiler{cfg: cd.cfg, src: cd.tree.Source, lib: prog.Library, names: map[string]*runtime.NameRef{},
+		inline: true, params: regs, prog: prog}
+	root, ok := c.compile(cd.tree.Node)
 	if !ok || c.vars > 0 {
 		return nil, false
 	}
 	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites, c.prog = nil, nil, nil, nil, nil, nil, nil
-	return &inlineBody{root: root}, true
+	return root, true
 }
 
 // fieldRead is n as a read of a field of a name the frame holds (f.arme, compiled by member
@@ -2154,16 +2209,24 @@ func (cs *procCall) inline(s *fastState, body *inlineBody) (any, error) {
 	}
 	var v any
 	if cs.nested {
-		p0, p1, mem := s.params[0], s.params[1], s.mem
+		regs, mem := s.params, s.mem
 		s.params[0], s.params[1], s.mem = a0, a1, 0
 		m.EnterInlined()
-		v, err = body.root(s)
-		s.params[0], s.params[1], s.mem = p0, p1, mem
+		if body.lets == nil {
+			v, err = body.root(s)
+		} else {
+			v, err = body.run(s)
+		}
+		s.params, s.mem = regs, mem
 	} else {
 		mem := s.mem
 		s.params[0], s.params[1], s.mem = a0, a1, 0
 		m.EnterInlined()
-		v, err = body.root(s)
+		if body.lets == nil {
+			v, err = body.root(s)
+		} else {
+			v, err = body.run(s)
+		}
 		s.mem = mem
 	}
 	if err == nil && body.result.holds(v) {
@@ -2171,7 +2234,7 @@ func (cs *procCall) inline(s *fastState, body *inlineBody) (any, error) {
 		return v, nil
 	}
 	args := [maxInlineParams]any{a0, a1}
-	if v, err = m.LeaveInline(cs.p, args[:n], v, err, cs.site); err != nil {
+	if v, err = m.LeaveInline(cs.p, body.ret, args[:n], v, err, cs.site); err != nil {
 		return nil, cs.c.fail(cs.loc, err)
 	}
 	return v, nil
@@ -2277,10 +2340,10 @@ func equalNil(a, b any) (eq, ok bool) {
 	return false, false
 }
 
-// InlineRules compiles, for each rule of the program whose body is one return statement
-// (Proc.OnlyReturn, set with the slots) and that has at most maxInlineParams parameters,
-// that expression again to run inside its callers' evaluations (Proc.Inline, see
-// runtime/inline.go), when its closures can. Only rules: they cannot change the state, so
+// InlineRules compiles, for each rule of the program whose body is lets and a return
+// statement (Proc.InlineShape), with at most maxInlineParams parameters and maxInlineRegs
+// parameters and lets, those expressions again to run inside its callers' evaluations
+// (Proc.Inline, see runtime/inline.go), when their closures can. Only rules: they cannot change the state, so
 // nothing of a call but its frame is left out. Called once the program is checked and its
 // slots resolved.
 func (c *Compiler) InlineRules() {
@@ -2288,23 +2351,32 @@ func (c *Compiler) InlineRules() {
 		return
 	}
 	for _, p := range c.prog.Procs {
-		x := p.OnlyReturn()
-		if x == nil || x.Fast == nil || p.Verb != "rule" || p.Table != nil {
+		if p.Verb != "rule" || p.Table != nil || len(p.Params) > maxInlineParams {
 			continue
 		}
-		cd, ok := x.Code.(*code)
-		if !ok || cd.tree == nil {
+		lets, ret := p.InlineShape()
+		if ret == nil || len(p.Params)+len(lets) > maxInlineRegs {
 			continue
 		}
-		if len(p.Params) > maxInlineParams {
-			continue
-		}
-		params := make([]string, len(p.Params))
+		regs := make([]string, len(p.Params), len(p.Params)+len(lets))
 		for i, par := range p.Params {
-			params[i] = par.Name
+			regs[i] = par.Name
 		}
-		if body, ok := compileInline(cd.tree.Node, cd.cfg, cd.tree.Source, c.prog, params); ok {
-			body.result = resultOf(p.Result)
+		body := &inlineBody{ret: ret, result: resultOf(p.Result)}
+		ok := true
+		for _, st := range lets {
+			var l inlineLet
+			if l.value, ok = compileInline(st.Value, c.prog, regs); !ok {
+				break
+			}
+			l.st, l.reg = st, len(regs)
+			body.lets = append(body.lets, l)
+			regs = append(regs, st.Name)
+		}
+		if ok {
+			body.root, ok = compileInline(ret.Value, c.prog, regs)
+		}
+		if ok {
 			p.Inline = body
 		}
 	}

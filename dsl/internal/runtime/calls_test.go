@@ -72,6 +72,10 @@ rule at(l: list, i: int): any { return l[i] }
 action via(what: string, a: any, b: any): any {
   if what == "outer" {
     return outer(a, b)
+  } else if what == "spread" {
+    return spread(a, b)
+  } else if what == "badlet" {
+    return badlet(a)
   } else if what == "square" {
     return square(a)
   } else if what == "side" {
@@ -80,6 +84,15 @@ action via(what: string, a: any, b: any): any {
     return forces(a)
   }
   return at(a, b)
+}
+rule spread(a: int, b: int): list {
+  let lo = min(a, b)
+  let hi: float = max(a, b)
+  return [lo, hi, inner(hi, lo), 10 / (hi - lo)]
+}
+rule badlet(x: any): int {
+  let n: int = x
+  return n + 1
 }
 `
 
@@ -110,12 +123,17 @@ var callsCalls = []struct {
 	{"lets", []any{"u", "o", false}, "error: t.rules:42:36: strength: parameter c: expected a Unit, got nil"},
 	{"via", []any{"outer", 7, 3}, "-337"},
 	{"via", []any{"square", 3, nil}, "9.0"},
-	{"via", []any{"square", 1e200, nil}, "error: t.rules:46:41: * gives a number too large (+Inf) in square called at t.rules:56:12 [1e+200] in via"},
+	{"via", []any{"square", 1e200, nil}, "error: t.rules:46:41: * gives a number too large (+Inf) in square called at t.rules:60:12 [1e+200] in via"},
 	{"via", []any{"side", "u", "left"}, `"left3"`},
-	{"via", []any{"side", "u", "up"}, `error: t.rules:58:12: side: parameter s: "up" is not a value of Side`},
-	{"via", []any{"side", "o", "right"}, `error: t.rules:58:12: side: parameter c: expected a Unit, got Other{force: 1}`},
+	{"via", []any{"side", "u", "up"}, `error: t.rules:62:12: side: parameter s: "up" is not a value of Side`},
+	{"via", []any{"side", "o", "right"}, `error: t.rules:62:12: side: parameter c: expected a Unit, got Other{force: 1}`},
 	{"via", []any{"forces", "u", nil}, "103"},
-	{"via", []any{"at", []any{1, 2}, 5}, "error: t.rules:51:41: index 5 out of range (the list has 2 elements) in at called at t.rules:62:10 [[1, 2], 5] in via"},
+	{"via", []any{"at", []any{1, 2}, 5}, "error: t.rules:51:41: index 5 out of range (the list has 2 elements) in at called at t.rules:66:10 [[1, 2], 5] in via"},
+	{"via", []any{"spread", 7, 3}, "[3, 7.0, 4, 2.5]"},
+	{"via", []any{"spread", 3, 3}, "error: t.rules:71:"},
+	{"via", []any{"badlet", 2, nil}, "3"},
+	{"via", []any{"badlet", 2.5, nil}, "error: t.rules:74:3: n: expected an int, got 2.5"},
+	{"via", []any{"badlet", "s", nil}, `error: t.rules:74:3: n: expected int, got "s" in badlet called at t.rules:58:12 ["s"] in via`},
 }
 
 // runCalls runs callsCalls on one machine (frames reused from call to call); traced runs
@@ -165,7 +183,7 @@ func runCalls(t *testing.T, traced bool) []string {
 // arguments as a list gives: values, conversions, errors and their frames, limits.
 func TestDirectArgsMatchList(t *testing.T) {
 	_, m := newMachine(t, callsRules)
-	for _, name := range []string{"inner", "outer", "square", "side", "forces", "at", "whole", "halve"} {
+	for _, name := range []string{"inner", "outer", "square", "side", "forces", "at", "whole", "halve", "spread", "badlet"} {
 		if m.Proc(name).Inline == nil {
 			t.Errorf("%s: not inlined", name)
 		}
@@ -192,13 +210,13 @@ func TestInlinedLimitsMatchCalls(t *testing.T) {
 		}
 		m.Limits.MaxSteps, m.Limits.MaxCallDepth = steps, depth
 		var out []string
-		for _, args := range [][]any{{"outer", 7, 3}, {"at", []any{1, 2}, 1}, {"square", 2, nil}} {
+		for _, args := range [][]any{{"outer", 7, 3}, {"at", []any{1, 2}, 1}, {"square", 2, nil}, {"spread", 7, 3}} {
 			v, err := m.Call("via", args...)
 			out = append(out, fmt.Sprintf("%s %v %d %d", runtime.Repr(v), err, m.Steps(), m.Depth()))
 		}
 		return out
 	}
-	for steps := 1; steps <= 12; steps++ {
+	for steps := 1; steps <= 24; steps++ {
 		for _, depth := range []int{1, 2, 3, 200} {
 			direct, traced := run(false, steps, depth), run(true, steps, depth)
 			if !slices.Equal(direct, traced) {

@@ -7,21 +7,32 @@ import (
 )
 
 // Inlined calls. A rule whose body is one return statement (noires(p), rôle_de(p), a
-// filter of the entities) is most of the calls a simulation makes, and its call costs
-// several times its body: a frame taken and given back, the arguments written into it,
-// the limits, the closures' state set up again. exprx compiles such a body a second time,
-// to run inside its caller's evaluation (Proc.Inline): its parameters read from the
-// arguments as the caller evaluated them, its globals from the machine. A call site runs
+// filter of the entities), or a few lets and a return, is most of the calls a simulation
+// makes, and its call costs several times its body: a frame taken and given back, the
+// arguments written into it, the limits, the closures' state set up again. exprx compiles
+// such a body a second time, to run inside its caller's evaluation (Proc.Inline): its
+// parameters and lets read from registers of that evaluation, its globals from the machine. A call site runs
 // it when the machine lets it (InlineOK) and its arguments are of their parameters' types,
 // with the same limits, steps, conversions and errors as the call.
 
-// OnlyReturn is the expression of p's body when the body is one return statement with a
-// value (set with the slots, ResolveSlots), or nil.
-func (p *Proc) OnlyReturn() *Expr {
-	if p.onlyReturn == nil {
-		return nil
+// InlineShape returns the statements of p's body when they are lets followed by a return
+// statement with a value, the body exprx inlines: the lets (none for a body of one return,
+// Proc.onlyReturn) and the return; a nil return for any other body.
+func (p *Proc) InlineShape() ([]*LetStmt, *ReturnStmt) {
+	if len(p.Body) == 0 {
+		return nil, nil
 	}
-	return p.onlyReturn.Value
+	ret, ok := p.Body[len(p.Body)-1].(*ReturnStmt)
+	if !ok || ret.Value == nil {
+		return nil, nil
+	}
+	lets := make([]*LetStmt, len(p.Body)-1)
+	for i, st := range p.Body[:len(p.Body)-1] {
+		if lets[i], ok = st.(*LetStmt); !ok {
+			return nil, nil
+		}
+	}
+	return lets, ret
 }
 
 // InlineGlobalIndex is the index of a global an inlined body reads, for InlineGlobal. It
@@ -73,6 +84,38 @@ func (m *Machine) EnterInlined() {
 // LeftInlined leaves an inlined call whose result needs nothing more (see LeaveInline).
 func (m *Machine) LeftInlined() { m.depth-- }
 
+// InlineStep counts the step of the next statement of an inlined body after its first (see
+// EnterInlined), as Run counts it: its error, at the statement, is the step limit's.
+func (m *Machine) InlineStep(at Pos) error {
+	if m.steps++; uint(m.steps) >= m.stepEnd {
+		m.steps--
+		return m.step(at)
+	}
+	return nil
+}
+
+// InlineLet is what the let statement st of an inlined body binds, its expression having
+// given v or failed with err, as LetStmt.exec and its expression's evaluation make it: the
+// failure placed in the expression, an infinite float refused, the value conformed to the
+// let's type.
+func (m *Machine) InlineLet(st *LetStmt, v any, err error) (any, error) {
+	x := st.Value
+	if err != nil {
+		return nil, m.wrapError(x, err)
+	}
+	if _, ok := v.(float64); ok {
+		if v, err = finiteAt(x, v); err != nil {
+			return nil, err
+		}
+	}
+	if st.Type != nil && !holdsType(v, st.Type) {
+		if v, err = Conform(v, st.Type); err != nil {
+			return nil, &RuntimeError{Pos: st.At, Msg: st.Name + ": " + err.Error()}
+		}
+	}
+	return v, nil
+}
+
 // IsRecordOf says whether v is a record of kind k, its kind read through the machine's
 // table of fields (Conform's test, without hashing the kind's key).
 func (m *Machine) IsRecordOf(v any, k *Kind) bool {
@@ -108,12 +151,12 @@ func (m *Machine) ConformArg(v any, par *Param) (any, bool) {
 }
 
 // LeaveInline ends the inlined call of p that EnterInlined entered, whose body gave v or
-// failed with err, as runBody and endCall end a call: the failure placed in the body's
-// expression with the call's frame added, an infinite float refused, the result conformed
-// to its type. at is the call's position.
-func (m *Machine) LeaveInline(p *Proc, args []any, v any, err error, at *Pos) (any, error) {
+// failed with err, as runBody and endCall end a call: the failure placed in the expression
+// of ret, the body's return statement, with the call's frame added, an infinite float
+// refused, the result conformed to its type. at is the call's position.
+func (m *Machine) LeaveInline(p *Proc, ret *ReturnStmt, args []any, v any, err error, at *Pos) (any, error) {
 	m.depth--
-	x := p.onlyReturn.Value
+	x := ret.Value
 	if err != nil {
 		err = m.wrapError(x, err)
 	} else if _, ok := v.(float64); ok {
@@ -129,7 +172,7 @@ func (m *Machine) LeaveInline(p *Proc, args []any, v any, err error, at *Pos) (a
 	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: resultPos(p.onlyReturn), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
+			return nil, &RuntimeError{Pos: resultPos(ret), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
 				Frames: []CallFrame{inlineFrame(p, args, *at)}}
 		}
 		v = cv
