@@ -182,18 +182,28 @@ type fastCompiler struct {
 	vars   int
 	// sites are the reads of a field of a frame's name compiled so far (member).
 	sites []*runtime.FieldSite
-	// first, while member compiles sortBy(…)[0], is that sortBy, which then gives its
-	// first element itself (sortFirst); firstAt is the index's location, firstBuilt that of
-	// the charge of the list (__built).
-	first               *ast.BuiltinNode
-	firstAt, firstBuilt file.Location
-	// inline says the expression is a rule's body compiled to run in its callers'
-	// evaluations (compileInline): params are the rule's parameters, read from the
-	// arguments of the call (fastState.params), and any other name is a global, read from
-	// the machine; nothing is read from the frame, which is the caller's.
-	inline bool
-	params []string
-	prog   *runtime.Program
+	// inline, when set, says the expression is of a rule's body compiled to run in its
+	// callers' evaluations (compileInline). (The closures keep the compiler: what only some
+	// compiles need is behind a pointer.)
+	inline *inlineScope
+	// first, while member compiles sortBy(…)[0], is that sortBy (see firstSort).
+	first *firstSort
+}
+
+// inlineScope is what an expression of a rule's inlined body is compiled with: the names
+// read from registers (fastState.params: the rule's parameters, then its lets), any other
+// name being a global, read from the machine (prog's InlineGlobalIndex); nothing is read from
+// the frame, which is the caller's.
+type inlineScope struct {
+	regs []string
+	prog *runtime.Program
+}
+
+// firstSort is a sortBy indexed by [0], which gives its first element itself (sortFirst):
+// the sortBy, the index's location and that of the charge of the list (__built).
+type firstSort struct {
+	node      *ast.BuiltinNode
+	at, built file.Location
 }
 
 type fastVar struct {
@@ -327,12 +337,12 @@ func compileInline(x *runtime.Expr, prog *runtime.Program, regs []string) (fn, b
 		return nil, false
 	}
 	c := &fastCompiler{cfg: cd.cfg, src: cd.tree.Source, lib: prog.Library, names: map[string]*runtime.NameRef{},
-		inline: true, params: regs, prog: prog}
+		inline: &inlineScope{regs: regs, prog: prog}}
 	root, ok := c.compile(cd.tree.Node)
 	if !ok || c.vars > 0 {
 		return nil, false
 	}
-	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites, c.prog = nil, nil, nil, nil, nil, nil, nil
+	c.cfg, c.lib, c.names, c.parents, c.scopes, c.sites, c.inline = nil, nil, nil, nil, nil, nil, nil
 	return root, true
 }
 
@@ -571,11 +581,11 @@ func (c *fastCompiler) identifier(n *ast.IdentifierNode) (fn, bool) {
 		return func(s *fastState) (any, error) { return s.m, nil }, true
 	case strings.HasPrefix(n.Value, "$"):
 		return nil, false // $env, or a name the VM scopes
-	case c.inline:
-		if i := slices.Index(c.params, n.Value); i >= 0 {
+	case c.inline != nil:
+		if i := slices.Index(c.inline.regs, n.Value); i >= 0 {
 			return func(s *fastState) (any, error) { return s.params[i], nil }, true
 		}
-		i := c.prog.InlineGlobalIndex(n.Value)
+		i := c.inline.prog.InlineGlobalIndex(n.Value)
 		return func(s *fastState) (any, error) { return s.m.InlineGlobal(i), nil }, true
 	}
 	ref := c.nameRef(n.Value)
@@ -597,7 +607,7 @@ func (c *fastCompiler) nameRef(name string) *runtime.NameRef {
 // the expression, not a name).
 func (c *fastCompiler) frameIdent(n ast.Node) (string, bool) {
 	id, ok := n.(*ast.IdentifierNode)
-	if !ok || c.inline || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
+	if !ok || c.inline != nil || id.Value == "__rt" || strings.HasPrefix(id.Value, "$") {
 		return "", false
 	}
 	for _, v := range c.scopes {
@@ -1040,7 +1050,7 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 	}
 	if b, built := sortByFirst(n); b != nil {
 		// sortBy(…)[0]: the first element, without the list (sortFirst).
-		c.first, c.firstAt, c.firstBuilt = b, n.Location(), built.Location()
+		c.first = &firstSort{node: b, at: n.Location(), built: built.Location()}
 		f, ok := c.compile(b)
 		c.first = nil
 		return f, ok
@@ -1787,7 +1797,7 @@ func (c *fastCompiler) call(n *ast.CallNode) (fn, bool) {
 			cs.names = runtime.NewArgNames(names, fields)
 		}
 		if len(rest) == len(p.Params) && len(rest) <= maxInlineParams && !skips(n.Arguments[3:]) {
-			cs.checks, cs.nested = argChecks(p), c.inline
+			cs.checks, cs.nested = argChecks(p), c.inline != nil
 		}
 		return func(s *fastState) (any, error) {
 			if body, ok := cs.p.Inline.(*inlineBody); ok && cs.checks != nil {

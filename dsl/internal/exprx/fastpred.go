@@ -536,7 +536,11 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			return nil, nil
 		}
 	case "sortBy":
-		first, firstAt, firstBuilt := c.first == n, c.firstAt, c.firstBuilt
+		var first bool
+		var firstAt, firstBuilt file.Location
+		if f := c.first; f != nil && f.node == n {
+			first, firstAt, firstBuilt = true, f.at, f.built
+		}
 		return func(s *fastState, depth int, it items) (any, error) {
 			var order any = "asc"
 			if init != nil {
