@@ -1050,9 +1050,12 @@ func (c *fastCompiler) member(n *ast.MemberNode) (fn, bool) {
 	}
 	if b, built := sortByFirst(n); b != nil {
 		// sortBy(…)[0]: the first element, without the list (sortFirst).
+		// Another sortBy(…)[0] may be inside (its list, its key), and this one's mark stays
+		// set for the sortBy itself after it.
+		outer := c.first
 		c.first = &firstSort{node: b, at: n.Location(), built: built.Location()}
 		f, ok := c.compile(b)
-		c.first = nil
+		c.first = outer
 		return f, ok
 	}
 	obj, ok := c.compile(n.Node)

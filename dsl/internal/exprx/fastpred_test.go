@@ -114,6 +114,8 @@ func TestPredicatesAndInKeysMatchVM(t *testing.T) {
 		"sortBy([], #)[0]", "sortBy(filter(l, # > 5), #)[0]", "sortBy(['b', 'a', 'a'], #)[0]",
 		"sortBy([2, 1.5, 1], #)[0]", "sortBy([2, 's'], #)[0]", "sortBy(l, 1 / (# - 2))[0]",
 		"sortBy(l, #, n)[0]", "sortBy(l, #)[0] + sortBy(l, #, 'desc')[0]",
+		"sortBy([sortBy([5, 4], #)[0], 1, 9], #)[0]", "sortBy([3, 1, 2], sortBy([#, 0], #)[0])[0]",
+		"sortBy([[3, 1], [0, 2]], sortBy(#, #)[0])[0]",
 	}
 	for _, text := range texts {
 		x := expr(text)

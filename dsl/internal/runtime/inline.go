@@ -47,7 +47,10 @@ func (p *Program) InlineGlobalIndex(name string) int {
 
 // InlineGlobal returns the value of the global of index i (InlineGlobalIndex), nil when
 // there is none, as a frame of a procedure that reads it holds it: the machine's copies are
-// made again whenever the globals change, as the frames' are (copyUses).
+// made again whenever the globals change, as the frames' are (copyUses). That is whenever
+// the version changes: an option set, a reload, dice made from rules again; the globals
+// written as the machine is made (and a ConstEvaluator's, which runs no procedure) are
+// written before any call.
 func (m *Machine) InlineGlobal(i int) any {
 	if m.iglobalsOf != m.version+1 || i >= len(m.iglobals) {
 		m.copyInlineGlobals()
