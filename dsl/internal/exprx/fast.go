@@ -2220,27 +2220,22 @@ func (cs *procCall) inline(s *fastState, body *inlineBody) (any, error) {
 			}
 		}
 	}
-	var v any
+	var regs [maxInlineRegs]any
 	if cs.nested {
-		regs, mem := s.params, s.mem
-		s.params[0], s.params[1], s.mem = a0, a1, 0
-		m.EnterInlined()
-		if body.lets == nil {
-			v, err = body.root(s)
-		} else {
-			v, err = body.run(s)
-		}
-		s.params, s.mem = regs, mem
+		regs = s.params
+	}
+	mem := s.mem
+	s.params[0], s.params[1], s.mem = a0, a1, 0
+	m.EnterInlined()
+	var v any
+	if body.lets == nil {
+		v, err = body.root(s)
 	} else {
-		mem := s.mem
-		s.params[0], s.params[1], s.mem = a0, a1, 0
-		m.EnterInlined()
-		if body.lets == nil {
-			v, err = body.root(s)
-		} else {
-			v, err = body.run(s)
-		}
-		s.mem = mem
+		v, err = body.run(s)
+	}
+	s.mem = mem
+	if cs.nested {
+		s.params = regs
 	}
 	if err == nil && body.result.holds(v) {
 		m.LeftInlined()
