@@ -2268,16 +2268,15 @@ func (cs *procCall) made(s *fastState, a0, a1 any) (any, error) {
 
 // argCheck is how an inlined call checks one argument against its parameter's type.
 type argCheck struct {
-	kind     runtime.TypeKind
-	nullable bool
-	par      *runtime.Param
+	kind runtime.TypeKind
+	par  *runtime.Param
 }
 
 // argChecks are the checks of the arguments of a call of p, all given.
 func argChecks(p *runtime.Proc) []argCheck {
 	checks := make([]argCheck, len(p.Params))
 	for i, par := range p.Params {
-		checks[i] = argCheck{kind: par.Type.Kind, nullable: par.Nullable, par: par}
+		checks[i] = argCheck{kind: par.Type.Kind, par: par}
 	}
 	return checks
 }
