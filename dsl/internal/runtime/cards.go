@@ -84,9 +84,7 @@ type recentPile struct {
 const recentPileSize = 16
 
 // pileSlot is where p goes in Machine.recentPiles: a hash of its address.
-func pileSlot(p *cards.Pile) uint {
-	return uint((uint64(uintptr(unsafe.Pointer(p))) >> 4 * 0x9E3779B97F4A7C15) >> (64 - 4))
-}
+func pileSlot(p *cards.Pile) uint { return addrSlot(uintptr(unsafe.Pointer(p)), 0, 4) }
 
 // pileJournaled is journaledOnce for a pile, first asked of m.recentPiles.
 func (m *Machine) pileJournaled(p *cards.Pile) bool {

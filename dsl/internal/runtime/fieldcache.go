@@ -51,8 +51,15 @@ func FieldHash(key string) uint64 {
 }
 
 // fieldSlot is where the field of hash kh (FieldHash) of the record rec goes in the table.
-func fieldSlot(rec unsafe.Pointer, kh uint64) uint {
-	return uint(((uint64(uintptr(rec))>>4 ^ kh) * 0x9E3779B97F4A7C15) >> (64 - fieldCacheBits))
+func fieldSlot(rec unsafe.Pointer, kh uint64) uint { return addrSlot(uintptr(rec), kh, fieldCacheBits) }
+
+// addrSlot is the slot, among 1<<bits, of the object at addr in one of a machine's
+// direct-mapped tables keyed by addresses (fields read, journaled fields and piles, maps'
+// keys, values not frozen), mixed with what else keys it: a multiplicative hash of the
+// address's bits above a small object's alignment (objects of one size are evenly spaced,
+// so their low bits alone would collide).
+func addrSlot(addr uintptr, mix uint64, bits uint) uint {
+	return uint(((uint64(addr)>>4 ^ mix) * 0x9E3779B97F4A7C15) >> (64 - bits))
 }
 
 // FieldKept returns rec[key] when the table holds it (kh is FieldHash(key)). The name is

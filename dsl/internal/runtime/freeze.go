@@ -124,11 +124,8 @@ const mutableBits = 6
 // mutableSize is the number of containers a machine remembers as not frozen (CheckMutable).
 const mutableSize = 1 << mutableBits
 
-// mutableSlot is the slot of the container at key in a machine's mutables: a
-// multiplicative hash of its address (containers of a size are evenly spaced in memory).
-func mutableSlot(key uintptr) uintptr {
-	return uintptr((uint64(key) >> 4 * 0x9E3779B97F4A7C15) >> (64 - mutableBits))
-}
+// mutableSlot is the slot of the container at key (its address) in a machine's mutables.
+func mutableSlot(key uintptr) uint { return addrSlot(key, 0, mutableBits) }
 
 // Thaw returns v with its frozen maps and lists copied, so a record initialised from a const
 // owns what it holds. Lists are walked (they cannot hold themselves); maps that are not

@@ -1,10 +1,6 @@
 package runtime
 
-import (
-	"errors"
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // Inlined calls. A rule whose body is one return statement (noires(p), rôle_de(p), a
 // filter of the entities), or a few lets and a return, is most of the calls a simulation
@@ -102,14 +98,8 @@ func (m *Machine) InlineStep(at Pos) error {
 // failure placed in the expression, an infinite float refused, the value conformed to the
 // let's type.
 func (m *Machine) InlineLet(st *LetStmt, v any, err error) (any, error) {
-	x := st.Value
-	if err != nil {
-		return nil, m.wrapError(x, err)
-	}
-	if _, ok := v.(float64); ok {
-		if v, err = finiteAt(x, v); err != nil {
-			return nil, err
-		}
+	if v, err = m.evaluated(st.Value, v, err); err != nil {
+		return nil, err
 	}
 	if st.Type != nil && !holdsType(v, st.Type) {
 		if v, err = Conform(v, st.Type); err != nil {
@@ -159,26 +149,28 @@ func (m *Machine) ConformArg(v any, par *Param) (any, bool) {
 // refused, the result conformed to its type. at is the call's position.
 func (m *Machine) LeaveInline(p *Proc, ret *ReturnStmt, args []any, v any, err error, at *Pos) (any, error) {
 	m.depth--
-	x := ret.Value
-	if err != nil {
-		err = m.wrapError(x, err)
-	} else if _, ok := v.(float64); ok {
-		v, err = finiteAt(x, v)
-	}
-	if err != nil {
-		var re *RuntimeError
-		if errors.As(err, &re) && len(re.Frames) < maxFrames {
-			re.Frames = append(re.Frames, inlineFrame(p, args, *at))
-		}
+	if v, err = m.evaluated(ret.Value, v, err); err != nil {
+		addFrame(err, inlineFrame(p, args, *at))
 		return nil, err
 	}
 	if p.Result != nil && v != nil && !holdsType(v, p.Result) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
-			return nil, &RuntimeError{Pos: resultPos(ret), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
-				Frames: []CallFrame{inlineFrame(p, args, *at)}}
+			return nil, resultError(p, ret, err, inlineFrame(p, args, *at))
 		}
 		v = cv
+	}
+	return v, nil
+}
+
+// evaluated is what the evaluation of x that gave v or failed with err gives, as Fast code's
+// Eval makes it: the failure placed in x (ExprFailure), an infinite float refused (FiniteAt).
+func (m *Machine) evaluated(x *Expr, v any, err error) (any, error) {
+	if err != nil {
+		return nil, m.wrapError(x, err)
+	}
+	if _, ok := v.(float64); ok {
+		return finiteAt(x, v)
 	}
 	return v, nil
 }

@@ -27,11 +27,8 @@ type keysEntry struct {
 	n    int // len(rec) when the keys were listed
 }
 
-// keysSlot is where the map at ptr goes in the table: a multiplicative hash of its address
-// (maps' headers are evenly spaced in memory, so their low bits alone would collide).
-func keysSlot(ptr unsafe.Pointer) uintptr {
-	return uintptr((uint64(uintptr(ptr)) >> 4 * 0x9E3779B97F4A7C15) >> (64 - keysCacheBits))
-}
+// keysSlot is where the map at ptr goes in the table.
+func keysSlot(ptr unsafe.Pointer) uint { return addrSlot(uintptr(ptr), 0, keysCacheBits) }
 
 // KeptKeys returns the sorted keys of mp that the machine kept (KeepKeys), if it kept them.
 func (m *Machine) KeptKeys(mp map[string]any) ([]any, bool) {

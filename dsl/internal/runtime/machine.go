@@ -235,8 +235,7 @@ const recentSize = 256
 // recentSlot is where (rec, key) goes in Machine.recent: a hash of the record's address and
 // of the name's bytes' address (a field named in the rules is one string, always the same).
 func recentSlot(rec unsafe.Pointer, key string) uint {
-	h := (uint64(uintptr(rec))>>4 ^ uint64(uintptr(unsafe.Pointer(unsafe.StringData(key))))) * 0x9E3779B97F4A7C15
-	return uint(h >> (64 - 8))
+	return addrSlot(uintptr(rec), uint64(uintptr(unsafe.Pointer(unsafe.StringData(key)))), 8)
 }
 
 // fieldJournaled is journaledOnce for a record field, without boxing its name while the
@@ -944,10 +943,7 @@ func (m *Machine) runBody(p *Proc, f *Frame, at *Pos) (any, error) {
 // registers.
 func (m *Machine) endCall(p *Proc, f *Frame, at *Pos, v any, by *ReturnStmt, err error) (any, error) {
 	if err != nil {
-		var re *RuntimeError
-		if errors.As(err, &re) && len(re.Frames) < maxFrames {
-			re.Frames = append(re.Frames, callFrame(p, f, *at))
-		}
+		addFrame(err, callFrame(p, f, *at))
 		m.leave(p, f)
 		return nil, err
 	}
@@ -957,15 +953,28 @@ func (m *Machine) endCall(p *Proc, f *Frame, at *Pos, v any, by *ReturnStmt, err
 	if p.Result != nil && v != nil && !holdsType(v, p.Result) && !by.resultKnown(f) {
 		cv, err := Conform(v, p.Result)
 		if err != nil {
-			err = &RuntimeError{Pos: resultPos(by), Msg: fmt.Sprintf("%s: result: %v", p.Name, err),
-				Frames: []CallFrame{callFrame(p, f, *at)}}
 			m.leave(p, f)
-			return nil, err
+			return nil, resultError(p, by, err, callFrame(p, f, *at))
 		}
 		v = cv
 	}
 	m.leave(p, f)
 	return v, nil
+}
+
+// addFrame adds fr, the frame of the call an error unwinds through, to the error when it
+// is a rule error with room for it (maxFrames).
+func addFrame(err error, fr CallFrame) {
+	var re *RuntimeError
+	if errors.As(err, &re) && len(re.Frames) < maxFrames {
+		re.Frames = append(re.Frames, fr)
+	}
+}
+
+// resultError is the error of a call of p, in frame fr, whose result the return statement
+// by gave and its type refused (err).
+func resultError(p *Proc, by *ReturnStmt, err error, fr CallFrame) error {
+	return &RuntimeError{Pos: resultPos(by), Msg: fmt.Sprintf("%s: result: %v", p.Name, err), Frames: []CallFrame{fr}}
 }
 
 // runSlots runs a call whose arguments the caller wrote in the slots of f (CallIn). When
