@@ -1582,19 +1582,25 @@ func (c *fastCompiler) array(n *ast.ArrayNode) (fn, bool) {
 			return emptyList, nil
 		}, true
 	}
+	site := runtime.NewListSite()
 	return func(s *fastState) (any, error) {
-		// The VM evaluates the elements before it charges them.
-		out, list := runtime.MakeList(len(elems))
-		for i, e := range elems {
+		// The VM evaluates the elements before it charges them. They wait on the scratch
+		// stack (a filter inside one takes its own stretch above them).
+		base := len(s.scratch)
+		for _, e := range elems {
 			v, err := e(s)
 			if err != nil {
+				dropScratch(s, base)
 				return nil, err
 			}
-			out[i] = v
+			s.scratch = append(s.scratch, v)
 		}
-		if err := c.grow(s, loc, uint(len(out))); err != nil {
+		if err := c.grow(s, loc, uint(len(elems))); err != nil {
+			dropScratch(s, base)
 			return nil, err
 		}
+		list := s.m.ListOf(site, s.scratch[base:])
+		dropScratch(s, base)
 		return list, nil
 	}, true
 }

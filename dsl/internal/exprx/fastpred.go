@@ -448,25 +448,32 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			return acc, nil
 		}
 	case "map":
+		site := runtime.NewListSite()
 		return func(s *fastState, depth int, it items) (any, error) {
-			out, list := runtime.MakeList(it.n)
+			// The values gather on the scratch stack, as a filter's do.
+			base := len(s.scratch)
 			for i := 0; i < it.n; i++ {
 				s.items[depth].index = i
 				v, err := body(s)
 				if err != nil {
+					dropScratch(s, base)
 					return nil, err
 				}
-				out[i] = v
+				s.scratch = append(s.scratch, v)
 			}
-			if err := c.grow(s, loc, uint(len(out))); err != nil {
+			if err := c.grow(s, loc, uint(it.n)); err != nil {
+				dropScratch(s, base)
 				return nil, err
 			}
-			if len(out) == 0 {
+			if it.n == 0 {
 				return emptyList, nil
 			}
+			list := s.m.ListOf(site, s.scratch[base:])
+			dropScratch(s, base)
 			return list, nil
 		}
 	case "filter":
+		site := runtime.NewListSite()
 		return func(s *fastState, depth int, it items) (any, error) {
 			// The elements kept gather on the state's scratch stack (a filter inside the
 			// predicate takes its own stretch above), then go to a list of their number, as
@@ -499,8 +506,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if len(kept) == 0 {
 				return emptyList, nil
 			}
-			out, list := runtime.MakeList(len(kept))
-			copy(out, kept)
+			list := s.m.ListOf(site, kept)
 			dropScratch(s, base)
 			return list, nil
 		}
@@ -541,6 +547,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 		if f := c.first; f != nil && f.node == n {
 			first, firstAt, firstBuilt = true, f.at, f.built
 		}
+		site := runtime.NewListSite()
 		return func(s *fastState, depth int, it items) (any, error) {
 			var order any = "asc"
 			if init != nil {
@@ -569,7 +576,7 @@ func (c *fastCompiler) predLoop(n *ast.BuiltinNode, loc file.Location, body fn, 
 			if first {
 				out, err = c.sortFirst(s, depth, it, loc, body, base, desc, firstBuilt, firstAt)
 			} else {
-				out, err = c.sortPairs(s, depth, it, loc, body, base, desc)
+				out, err = c.sortPairs(s, depth, it, loc, body, base, desc, site)
 			}
 			clear(s.sorting[base:])
 			s.sorting = s.sorting[:base]
@@ -614,7 +621,7 @@ func dropScratch(s *fastState, base int) {
 
 // sortPairs is sortBy's work on the sorting stack from base: each element with its key
 // (body), sorted, then the list of the elements.
-func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool) (any, error) {
+func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Location, body fn, base int, desc bool, site *runtime.ListSite) (any, error) {
 	pairs, err := c.sortKeys(s, depth, it, loc, body, base, desc, false)
 	if err != nil {
 		return nil, err
@@ -622,10 +629,13 @@ func (c *fastCompiler) sortPairs(s *fastState, depth int, it items, loc file.Loc
 	if len(pairs) == 0 {
 		return emptyList, nil
 	}
-	out, list := runtime.MakeList(len(pairs))
-	for i, p := range pairs {
-		out[i] = p.item
+	// The elements in their order, on the scratch stack, for the list.
+	at := len(s.scratch)
+	for _, p := range pairs {
+		s.scratch = append(s.scratch, p.item)
 	}
+	list := s.m.ListOf(site, s.scratch[at:])
+	dropScratch(s, at)
 	return list, nil
 }
 

@@ -149,6 +149,9 @@ type Machine struct {
 	unitIndexes map[*MapDecl]*unitIndex
 	// entityLists are the lists entities(kind) gives (EntitiesOf).
 	entityLists []entityList
+	// lists are the last lists made at each place that makes them (ListOf), made at the
+	// first.
+	lists *listTable
 }
 
 // undo restores one thing a top-level call changed: a record field (m, key, old, had) or,
