@@ -1170,7 +1170,13 @@ var (
 // the tree alone: it reads no type an earlier check set (only a call's is read back) and
 // changes nothing in the tree (only the arguments of calls and builtins have their int
 // literals made floats). So on such a tree a check that follows another gives the same
-// types and the same error, and is left out; a tree with calls gets every check expr makes.
+// types and the same error, and is left out. A check of a tree with calls is not: a call
+// whose type an earlier check set keeps it, and its callee and arguments are not checked
+// again, so an error among them is reported by the first check only. But it only sets
+// types (the same ones, each node's from its children's and a typed call's own) and makes
+// the same literals floats: after one check the tree and its types no longer change, and
+// from the second on every check walks the same tree the same way and gives the same
+// error. So of checks in a row, the third and later are left out.
 func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	var v checker.Checker
 	// The first pass: the patcher walks a checked tree (the overloads wait for the second).
@@ -1189,15 +1195,16 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 		return err
 	}
 	// expr: the overloads' check in the first pass, then each pass of the second checks
-	// before the patcher (which walks only in the first) and before the overloads' walk.
-	// expr's last check follows the overloads' last walk; when that walk changed nothing
-	// (no overload applied, nothing folded) in a tree without calls, it is a check of the
-	// tree the check just before had, and that one's error is the answer.
-	checks := 3
+	// before the patcher (which walks only in the first) and before the overloads' walk:
+	// three checks in a row before the first walk, two before each other. Of checks in a
+	// row on a tree with calls, the second gives what every later one gives (see above):
+	// two are made. expr's last check follows the overloads' last walk; when that walk
+	// changed nothing (no overload applied, nothing folded), it is a check of the tree the
+	// check just before had, and that one's error is the answer.
 	var err error
 	for {
-		calls := scanTree(tree).calls
-		if !calls {
+		checks := 2
+		if !scanTree(tree).calls {
 			checks = 1
 		}
 		for range checks {
@@ -1207,12 +1214,11 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 		ops.checkErr = err
 		ast.Walk(&tree.Node, ops)
 		if !ops.ShouldRepeat() {
-			if !calls && !ops.folded {
+			if !ops.folded {
 				return err
 			}
 			break
 		}
-		checks = 2
 	}
 	_, err = v.Check(tree, cfg)
 	return err

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/parser"
 	"rulesh/dsl"
 	"rulesh/dsl/internal/exprx"
@@ -95,4 +97,44 @@ func (d *dumper) Visit(n *ast.Node) {
 		what = n.Name
 	}
 	fmt.Fprintf(&d.b, "%T %v %v %v\n", *n, what, (*n).Type(), (*n).Nature().String())
+}
+
+// TestChecksAfterTheSecondChangeNothing: what lets patchAndCheck make two checks in a row
+// where expr makes three. Every text the repository's rule files parse is checked four
+// times in its configuration: from the second check on, the tree, its types and the error
+// are the same each time. (The first may differ from the second: a call typed by the first
+// is not checked again, nor are its arguments.)
+func TestChecksAfterTheSecondChangeNothing(t *testing.T) {
+	files := ruletest.RuleFiles(t, filepath.Join("..", "..", ".."))
+	var texts, differ int
+	exprx.SetOnParse(func(src string, cfg *conf.Config) {
+		c := *cfg
+		tree, err := parser.ParseWithConfig(src, &c)
+		if err != nil {
+			return
+		}
+		texts++
+		var got [4]string
+		var v checker.Checker
+		for i := range got {
+			_, err := v.Check(tree, &c)
+			got[i] = fmt.Sprint(err) + "\n" + dumpTree(tree.Node)
+		}
+		if got[0] != got[1] {
+			differ++
+		}
+		for i := 2; i < len(got); i++ {
+			if got[i] != got[1] {
+				t.Errorf("%q: check %d gave\n%s\ncheck 2 gave\n%s", src, i+1, got[i], got[1])
+			}
+		}
+	})
+	defer exprx.SetOnParse(nil)
+	for _, f := range files {
+		dsl.Load(nil, f)
+	}
+	t.Logf("%d texts checked, %d whose second check differs from the first", texts, differ)
+	if texts < 1000 {
+		t.Errorf("only %d texts checked", texts)
+	}
 }
