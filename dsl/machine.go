@@ -61,6 +61,7 @@ func (m *Machine) Program() *Program { return m.prog }
 func (m *Machine) Call(name string, args ...any) (any, error) {
 	m.m.ForgetFields() // the caller may have changed a record it was given (see Global)
 	v, err := m.m.Call(name, args...)
+	m.m.HandOut(v) // the result is the caller's
 	return m.prog.p.Own(v), err
 }
 

@@ -70,8 +70,12 @@ func (s *Session) run(c *Compiled) (any, error) {
 }
 
 // own copies what a value holds of the Program's frozen consts, so that the Go code it is
-// handed to cannot change them for every machine.
-func (s *Session) own(v any) any { return s.M.prog.p.Own(v) }
+// handed to cannot change them for every machine, and has the machine forget the lists it
+// kept to give again (the value may be one).
+func (s *Session) own(v any) any {
+	s.M.m.HandOut(v)
+	return s.M.prog.p.Own(v)
+}
 
 // Compiled is an expression checked and compiled once for a session, to run many times.
 type Compiled struct{ x *runtime.Expr }

@@ -65,6 +65,18 @@ func (m *Machine) ListOf(site *ListSite, elems []any) any {
 	return list
 }
 
+// HandOut is told of a value handed to Go code, which may change it: the value is that
+// code's, so no list it may hold (a list, or a map or record holding one) is given again
+// as another result. The lists kept are dropped.
+func (m *Machine) HandOut(v any) {
+	switch v.(type) {
+	case []any, map[string]any:
+		if m.lists != nil {
+			*m.lists = listTable{}
+		}
+	}
+}
+
 // sameWords reports whether a and b hold the same values, word for word.
 func sameWords(a, b []any) bool {
 	if len(a) != len(b) {
