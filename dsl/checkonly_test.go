@@ -1,8 +1,10 @@
 package dsl_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"rulesh/dsl"
@@ -101,4 +103,59 @@ func (m mapFS) ReadFile(name string) ([]byte, error) {
 		return b, nil
 	}
 	return nil, os.ErrNotExist
+}
+
+// TestCheckedProgramCharges: a check for the diagnostics leaves the budget's patch of an
+// expression to its first compile, which a run of Check's program makes: the program
+// charges the steps of its builtins as Load's does, to the same errors at the same limit.
+func TestCheckedProgramCharges(t *testing.T) {
+	const src = `rule pas(n: int): int {
+  return sum(map(1..n, # * 2))
+}
+rule tas(n: int): int {
+  return len(map(1..n, [#, #]))
+}
+rule double(n: int): int {
+  return len(filter(1..n, # % 2 == 0))
+}
+`
+	run := func(load func(string, []byte) (*dsl.Program, dsl.Diagnostics)) []string {
+		prog, d := load("u.rules", []byte(src))
+		if d.HasErrors() {
+			t.Fatal(d)
+		}
+		m, err := dsl.NewMachine(prog, dice.NewPCG(7), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := m.Limits()
+		l.MaxSteps = 5000
+		m.SetLimits(l)
+		s := dsl.NewSession(m)
+		var out []string
+		for _, e := range []string{"pas(100)", "pas(4000)", "tas(100)", "tas(2000)", "double(100)", "double(3000)"} {
+			// The same expression twice: its second compile reuses the first's tree.
+			for range 2 {
+				v, err := s.Eval("<e>", e)
+				out = append(out, fmt.Sprintf("%s: %v %v", e, v, err))
+			}
+		}
+		return out
+	}
+	check := func(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
+		return dsl.Check(mapFS{name: src}, name)
+	}
+	want, got := run(dsl.LoadSource), run(check)
+	failed := 0
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Check's program gave %s, Load's %s", got[i], want[i])
+		}
+		if strings.Contains(want[i], "step limit") {
+			failed++
+		}
+	}
+	if failed < 4 {
+		t.Errorf("only %d runs at the step limit: %q", failed, want)
+	}
 }

@@ -111,9 +111,10 @@ type Compiler struct {
 // checkedExpr is an expression as checked, for the same text compiled again with the same
 // names: its tree (patched, read only from then on), configuration and globals read.
 type checkedExpr struct {
-	tree  *parser.Tree
-	cfg   *conf.Config
-	reads []string
+	tree   *parser.Tree
+	cfg    *conf.Config
+	reads  []string
+	budget *laterBudget
 }
 
 // NewCompiler returns a compiler for the expressions of p, calling the builtins of
@@ -249,7 +250,7 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 		key = append(append(append(c.checkKey[:0], rewritten...), 0), c.envKey...)
 		c.checkKey = key
 		if e, ok := c.checked[string(key)]; ok {
-			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil)
+			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil, e.budget)
 		}
 	}
 	s.reads = globalReads{sc: sc, orig: &c.origins}
@@ -257,7 +258,14 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 	cfg := c.exprConfig(env, pv, rewritten, &s.visitors)
 	qtoks := c.qtoks // taken while in use: a kind's defaults may compile meanwhile
 	c.qtoks = nil
-	tree, err := safeCheck(rewritten, cfg, reads, &qtoks, &c.quickNodes)
+	// A check for the diagnostics leaves the budget's patch to the first compile of the
+	// tree, if any: it gives no diagnostic (its nodes keep the natures of those they wrap,
+	// and the compiler's reads of the tree see through them).
+	var later *laterBudget
+	if c.NoClosures {
+		later = &laterBudget{orig: &c.origins}
+	}
+	tree, err := safeCheck(rewritten, cfg, reads, &qtoks, &c.quickNodes, later == nil)
 	c.qtoks = qtoks
 	if len(cfg.Visitors) > 1 {
 		c.spareOps = append(c.spareOps, cfg.Visitors[1].(*overloads)) // the check is done with them
@@ -290,16 +298,39 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 		if c.checked == nil {
 			c.checked = map[string]*checkedExpr{}
 		}
-		c.checked[string(key)] = &checkedExpr{tree: tree, cfg: cfg, reads: reads.found}
+		c.checked[string(key)] = &checkedExpr{tree: tree, cfg: cfg, reads: reads.found, budget: later}
 	}
-	return c.finish(x, tree, cfg, sc, reads.found, pv.warns)
+	return c.finish(x, tree, cfg, sc, reads.found, pv.warns, later)
+}
+
+// laterBudget is the budget's patch of a checked tree not made yet (Compiler.NoClosures),
+// shared by the codes of the expressions that share the tree. It is made, under the
+// compiler's mutex, before anything compiles the tree.
+type laterBudget struct {
+	orig *origins
+	done bool
+}
+
+// patch makes the budget's patch of tree unless it is made; the caller holds the mutex.
+func (l *laterBudget) patch(tree *parser.Tree) {
+	if l != nil && !l.done {
+		ast.Walk(&tree.Node, budgetPatch{orig: l.orig})
+		l.done = true
+	}
 }
 
 // finish completes Compile of x from its checked tree: the closures or the bytecode, the
 // static type, and the shortcuts of a literal or a local's name.
-func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics) ([]string, syntax.Diagnostics, *Error) {
+func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics, later *laterBudget) ([]string, syntax.Diagnostics, *Error) {
 	cd := c.codes.New()
-	cd.tree, cd.cfg, cd.mu = tree, cfg, c.mu
+	cd.tree, cd.cfg, cd.mu, cd.budget = tree, cfg, c.mu, later
+	if !c.NoClosures {
+		// A tree a check for the diagnostics took first (a repeated expression) is
+		// compiled now.
+		c.mu.Lock()
+		later.patch(tree)
+		c.mu.Unlock()
+	}
 	if !noFast && !c.NoClosures {
 		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library, &c.fastCodes); ok {
 			x.Fast, x.Names, x.FieldOf = fc, names, field
@@ -986,7 +1017,7 @@ func (o *overloads) ShouldRepeat() bool { return o.applied }
 // parse, patch (the visitors), type check, optimize, then the budget's patch; the bytecode is
 // compileBytecode's. A panic inside expr on odd input becomes an error. toks is quickParse's
 // buffer.
-func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok, nodes *quickNodes) (tree *parser.Tree, err error) {
+func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok, nodes *quickNodes, budget bool) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
@@ -1035,7 +1066,9 @@ func safeCheck(src string, cfg *conf.Config, globals *globalReads, toks *[]qtok,
 		}
 	}
 	globals.collect(tree.Node)
-	ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	if budget {
+		ast.Walk(&tree.Node, budgetPatch{orig: globals.orig})
+	}
 	if onChecked != nil {
 		onChecked(src, tree)
 	}

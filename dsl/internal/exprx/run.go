@@ -24,6 +24,9 @@ type code struct {
 	cfg  *conf.Config
 	// mu is the compiler's: the configurations of its expressions share caches.
 	mu *sync.Mutex
+	// budget, when set, is the budget's patch the tree may still need (a check for the
+	// diagnostics left it): made before the tree is compiled.
+	budget *laterBudget
 
 	once sync.Once
 	prog *vm.Program
@@ -35,6 +38,7 @@ func (c *code) program() (*vm.Program, error) {
 	c.once.Do(func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		c.budget.patch(c.tree)
 		c.prog, c.err = compileBytecode(c.tree, c.cfg)
 		c.cfg = nil // kept only for this compile
 	})
