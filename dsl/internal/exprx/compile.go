@@ -1213,7 +1213,15 @@ var (
 func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	var v checker.Checker
 	// The first pass: the patcher walks a checked tree (the overloads wait for the second).
-	_, _ = v.Check(tree, cfg)
+	// Its error is not read, and a name the check does not know gets no type whether the
+	// check is strict or not (strictness only makes it an error): most such names are
+	// procedures called, which the patcher resolves next, and an error costs its message
+	// and its place in the source, bound at the end of the check.
+	func() {
+		cfg.Strict = false
+		defer func() { cfg.Strict = true }() // a panic of expr's too (safeCheck)
+		_, _ = v.Check(tree, cfg)
+	}()
 	ast.Walk(&tree.Node, cfg.Visitors[0])
 	var ops *overloads
 	if len(cfg.Visitors) > 1 {
