@@ -309,14 +309,27 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 type laterBudget struct {
 	orig *origins
 	done bool
+	err  error // a panic of the patch, as safeCheck would have reported it
 }
 
-// patch makes the budget's patch of tree unless it is made; the caller holds the mutex.
-func (l *laterBudget) patch(tree *parser.Tree) {
-	if l != nil && !l.done {
-		ast.Walk(&tree.Node, budgetPatch{orig: l.orig})
-		l.done = true
+// patch makes the budget's patch of tree unless it is made, and returns the patch's
+// failure, if any; the caller holds the mutex.
+func (l *laterBudget) patch(tree *parser.Tree) (err error) {
+	if l == nil {
+		return nil
 	}
+	if l.done {
+		return l.err
+	}
+	l.done = true
+	defer func() {
+		if r := recover(); r != nil {
+			l.err = fmt.Errorf("%v", r)
+			err = l.err
+		}
+	}()
+	ast.Walk(&tree.Node, budgetPatch{orig: l.orig})
+	return nil
 }
 
 // finish completes Compile of x from its checked tree: the closures or the bytecode, the
@@ -324,12 +337,16 @@ func (l *laterBudget) patch(tree *parser.Tree) {
 func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics, later *laterBudget) ([]string, syntax.Diagnostics, *Error) {
 	cd := c.codes.New()
 	cd.tree, cd.cfg, cd.mu, cd.budget = tree, cfg, c.mu, later
-	if !c.NoClosures {
-		// A tree a check for the diagnostics took first (a repeated expression) is
-		// compiled now.
+	if !c.NoClosures && later != nil {
+		// A tree a check for the diagnostics took first is compiled now: no caller does
+		// this today (procedures' bodies are compiled last), but a repeated expression
+		// taking such a tree would otherwise get closures that charge nothing.
 		c.mu.Lock()
-		later.patch(tree)
+		err := later.patch(tree)
 		c.mu.Unlock()
+		if err != nil {
+			return nil, nil, compileError(err)
+		}
 	}
 	if !noFast && !c.NoClosures {
 		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library, &c.fastCodes); ok {
@@ -1198,18 +1215,17 @@ var (
 // sets, the patcher first and then the operator overloads, without the type checks that
 // repeat the check just before on the same tree. expr checks the whole tree before each
 // visitor of each pass and once more at the end: with the overloads, three checks in a row
-// separate the patcher's walk from the overloads' first walk, and without them the last two
-// checks are of the same tree. A check of a tree without calls or builtins is a function of
-// the tree alone: it reads no type an earlier check set (only a call's is read back) and
-// changes nothing in the tree (only the arguments of calls and builtins have their int
-// literals made floats). So on such a tree a check that follows another gives the same
-// types and the same error, and is left out. A check of a tree with calls is not: a call
-// whose type an earlier check set keeps it, and its callee and arguments are not checked
-// again, so an error among them is reported by the first check only. But it only sets
-// types (the same ones, each node's from its children's and a typed call's own) and makes
-// the same literals floats: after one check the tree and its types no longer change, and
-// from the second on every check walks the same tree the same way and gives the same
-// error. So of checks in a row, the third and later are left out.
+// separate the patcher's walk from the overloads' first walk, two each of their later
+// walks, and one the last walk from the end; without them, two the patcher's walk from the
+// end. A check only sets types and makes the int literals of calls' and builtins'
+// arguments floats, and the one type it reads back is a call's: a call an earlier check (or
+// a patch) typed keeps its type, and its callee and arguments are not checked again. So
+// after one check the tree and its types no longer change, and the next check walks the
+// same nodes or fewer (the calls it typed become leaves), each giving what it gave: its
+// errors are some of the check's before. Hence, of checks in a row, one without error is
+// followed by checks without error, and from the second on each gives the same error (an
+// error inside a call typed by the first is said by the first only): two checks are made,
+// the second only after an error.
 func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 	var v checker.Checker
 	// The first pass: the patcher walks a checked tree (the overloads wait for the second).
@@ -1223,46 +1239,33 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 		_, _ = v.Check(tree, cfg)
 	}()
 	ast.Walk(&tree.Node, cfg.Visitors[0])
-	var ops *overloads
-	if len(cfg.Visitors) > 1 {
-		ops = cfg.Visitors[1].(*overloads)
-	}
-	if ops == nil {
-		// expr: a check before the second pass (which has nothing to walk), then the last.
-		if scanTree(tree).calls {
-			_, _ = v.Check(tree, cfg)
+	// inRow is expr's checks in a row: the error of the last.
+	inRow := func() error {
+		if _, err := v.Check(tree, cfg); err == nil {
+			return nil
 		}
 		_, err := v.Check(tree, cfg)
 		return err
 	}
-	// expr: the overloads' check in the first pass, then each pass of the second checks
-	// before the patcher (which walks only in the first) and before the overloads' walk:
-	// three checks in a row before the first walk, two before each other. Of checks in a
-	// row on a tree with calls, the second gives what every later one gives (see above):
-	// two are made. expr's last check follows the overloads' last walk; when that walk
-	// changed nothing (no overload applied, nothing folded), it is a check of the tree the
-	// check just before had, and that one's error is the answer.
-	var err error
+	if len(cfg.Visitors) < 2 {
+		return inRow()
+	}
+	ops := cfg.Visitors[1].(*overloads)
 	for {
-		checks := 2
-		if !scanTree(tree).calls {
-			checks = 1
-		}
-		for range checks {
-			_, err = v.Check(tree, cfg)
-		}
+		err := inRow()
 		ops.Reset()
 		ops.checkErr = err
 		ast.Walk(&tree.Node, ops)
-		if !ops.ShouldRepeat() {
-			if !ops.folded {
-				return err
-			}
-			break
+		if ops.ShouldRepeat() {
+			continue
 		}
+		if !ops.folded {
+			// expr's last check is of the tree the checks just before had.
+			return err
+		}
+		_, err = v.Check(tree, cfg)
+		return err
 	}
-	_, err = v.Check(tree, cfg)
-	return err
 }
 
 // nodeKinds tells what kinds of nodes a tree holds.

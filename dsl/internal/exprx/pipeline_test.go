@@ -122,6 +122,9 @@ func TestChecksAfterTheSecondChangeNothing(t *testing.T) {
 		}
 		if got[0] != got[1] {
 			differ++
+			if strings.HasPrefix(got[0], "<nil>\n") {
+				t.Errorf("%q: a check without error was followed by\n%s\nafter\n%s", src, got[1], got[0])
+			}
 		}
 		for i := 2; i < len(got); i++ {
 			if got[i] != got[1] {

@@ -38,8 +38,9 @@ func (c *code) program() (*vm.Program, error) {
 	c.once.Do(func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.budget.patch(c.tree)
-		c.prog, c.err = compileBytecode(c.tree, c.cfg)
+		if c.err = c.budget.patch(c.tree); c.err == nil {
+			c.prog, c.err = compileBytecode(c.tree, c.cfg)
+		}
 		c.cfg = nil // kept only for this compile
 	})
 	return c.prog, c.err
