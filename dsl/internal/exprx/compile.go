@@ -1218,11 +1218,15 @@ var (
 // separate the patcher's walk from the overloads' first walk, two each of their later
 // walks, and one the last walk from the end; without them, two the patcher's walk from the
 // end. A check only sets types and makes the int literals of calls' and builtins'
-// arguments floats, and the one type it reads back is a call's: a call an earlier check (or
-// a patch) typed keeps its type, and its callee and arguments are not checked again. So
-// after one check the tree and its types no longer change, and the next check walks the
-// same nodes or fewer (the calls it typed become leaves), each giving what it gave: its
-// errors are some of the check's before. Hence, of checks in a row, one without error is
+// arguments floats where the parameter is a float, and the one type it reads back is a
+// call's: a call an earlier check (or a patch) typed other than any keeps its type, and its
+// callee and arguments are not checked again. So after one check the tree and its types no
+// longer change, and the next check walks the same nodes or fewer (the calls it typed
+// become leaves), each giving what it gave: its errors are some of the check's before.
+// (The floats are made after the arguments are checked: a call checked again, typed any
+// or not typed, that takes a float would see other types in its arguments the next time.
+// No function an expression can call does, nor an expr builtin checked by its signatures:
+// TestNoCallRewritesAfterItsCheck.) Hence, of checks in a row, one without error is
 // followed by checks without error, and from the second on each gives the same error (an
 // error inside a call typed by the first is said by the first only): two checks are made,
 // the second only after an error.
