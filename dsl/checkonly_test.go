@@ -65,16 +65,8 @@ rule blesse(u: Unit, n: int): int {
   return total + r
 }
 `
-	eval := func(load func(string, []byte) (*dsl.Program, dsl.Diagnostics)) []any {
-		prog, d := load("u.rules", []byte(src))
-		if d.HasErrors() {
-			t.Fatal(d)
-		}
-		m, err := dsl.NewMachine(prog, dice.NewPCG(7), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := dsl.NewSession(m)
+	eval := func(load loader) []any {
+		s := sessionOn(t, load, src)
 		var out []any
 		for range 3 {
 			v, err := s.Eval("<e>", "blesse(a, 3)")
@@ -85,15 +77,34 @@ rule blesse(u: Unit, n: int): int {
 		}
 		return out
 	}
-	check := func(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
-		return dsl.Check(mapFS{name: src}, name)
-	}
-	want, got := eval(dsl.LoadSource), eval(check)
+	want, got := eval(dsl.LoadSource), eval(checkSource)
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("run %d: Check's program gave %v, Load's %v", i, got[i], want[i])
 		}
 	}
+}
+
+// loader loads one rule file given as text: dsl.LoadSource, or checkSource.
+type loader func(name string, src []byte) (*dsl.Program, dsl.Diagnostics)
+
+// checkSource is dsl.Check of one rule file given as text.
+func checkSource(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
+	return dsl.Check(mapFS{name: src}, name)
+}
+
+// sessionOn loads src with load and starts a session on a machine seeded with 7.
+func sessionOn(t *testing.T, load loader, src string) *dsl.Session {
+	t.Helper()
+	prog, d := load("u.rules", []byte(src))
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	m, err := dsl.NewMachine(prog, dice.NewPCG(7), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dsl.NewSession(m)
 }
 
 type mapFS map[string][]byte
@@ -119,22 +130,14 @@ rule double(n: int): int {
   return len(filter(1..n, # % 2 == 0))
 }
 `
-	run := func(load func(string, []byte) (*dsl.Program, dsl.Diagnostics)) []string {
-		prog, d := load("u.rules", []byte(src))
-		if d.HasErrors() {
-			t.Fatal(d)
-		}
-		m, err := dsl.NewMachine(prog, dice.NewPCG(7), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l := m.Limits()
+	run := func(load loader) []string {
+		s := sessionOn(t, load, src)
+		l := s.M.Limits()
 		l.MaxSteps = 5000
-		m.SetLimits(l)
-		s := dsl.NewSession(m)
+		s.M.SetLimits(l)
 		var out []string
 		for _, e := range []string{"pas(100)", "pas(4000)", "tas(100)", "tas(2000)", "double(100)", "double(3000)"} {
-			// The same expression twice: its second compile reuses the first's tree.
+			// Each twice: the second run finds the procedure's bytecode made.
 			for range 2 {
 				v, err := s.Eval("<e>", e)
 				out = append(out, fmt.Sprintf("%s: %v %v", e, v, err))
@@ -142,10 +145,7 @@ rule double(n: int): int {
 		}
 		return out
 	}
-	check := func(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
-		return dsl.Check(mapFS{name: src}, name)
-	}
-	want, got := run(dsl.LoadSource), run(check)
+	want, got := run(dsl.LoadSource), run(checkSource)
 	failed := 0
 	for i := range want {
 		if got[i] != want[i] {

@@ -34,12 +34,7 @@ rule e(): int {
   return boom(0)
 }
 `
-	for _, load := range []func(string, []byte) (*dsl.Program, dsl.Diagnostics){
-		dsl.LoadSource,
-		func(name string, src []byte) (*dsl.Program, dsl.Diagnostics) {
-			return dsl.Check(mapFS{name: src}, name)
-		},
-	} {
+	for _, load := range []loader{dsl.LoadSource, checkSource} {
 		prog, d := load("s.rules", []byte(src))
 		if d.HasErrors() {
 			t.Fatal(d)
