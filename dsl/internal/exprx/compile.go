@@ -249,7 +249,9 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 	if len(diags) == 0 && origin == nil && lits == nil && cardLits == nil && sc.InProc() {
 		key = append(append(append(c.checkKey[:0], rewritten...), 0), c.envKey...)
 		c.checkKey = key
-		if e, ok := c.checked[string(key)]; ok {
+		// A tree left without the budget's patch (NoClosures) serves only compiles that
+		// leave it too.
+		if e, ok := c.checked[string(key)]; ok && (e.budget != nil) == c.NoClosures {
 			return c.finish(x, e.tree, e.cfg, sc, e.reads, nil, e.budget)
 		}
 	}
@@ -305,7 +307,8 @@ func (c *Compiler) compile(x *runtime.Expr, outer Scope, s *compileScratch) ([]s
 
 // laterBudget is the budget's patch of a checked tree not made yet (Compiler.NoClosures),
 // shared by the codes of the expressions that share the tree. It is made, under the
-// compiler's mutex, before anything compiles the tree.
+// compiler's mutex, before the tree's bytecode is compiled (code.program); closures are
+// never built from such a tree.
 type laterBudget struct {
 	orig *origins
 	done bool
@@ -337,17 +340,6 @@ func (l *laterBudget) patch(tree *parser.Tree) (err error) {
 func (c *Compiler) finish(x *runtime.Expr, tree *parser.Tree, cfg *conf.Config, sc Scope, reads []string, warns syntax.Diagnostics, later *laterBudget) ([]string, syntax.Diagnostics, *Error) {
 	cd := c.codes.New()
 	cd.tree, cd.cfg, cd.mu, cd.budget = tree, cfg, c.mu, later
-	if !c.NoClosures && later != nil {
-		// A tree a check for the diagnostics took first is compiled now: no caller does
-		// this today (procedures' bodies are compiled last), but a repeated expression
-		// taking such a tree would otherwise get closures that charge nothing.
-		c.mu.Lock()
-		err := later.patch(tree)
-		c.mu.Unlock()
-		if err != nil {
-			return nil, nil, compileError(err)
-		}
-	}
 	if !noFast && !c.NoClosures {
 		if fc, names, field, sites, ok := compileFast(tree.Node, cfg, tree.Source, c.prog.Library, &c.fastCodes); ok {
 			x.Fast, x.Names, x.FieldOf = fc, names, field
@@ -1274,9 +1266,6 @@ func patchAndCheck(tree *parser.Tree, cfg *conf.Config) error {
 
 // nodeKinds tells what kinds of nodes a tree holds.
 type nodeKinds struct {
-	// calls is set by a call or a builtin: the nodes whose check reads back what an earlier
-	// check set, or changes the tree (see patchAndCheck).
-	calls bool
 	// optimizable is set by a node expr's optimizer (v1.17.8) may rewrite (foldable): its
 	// passes rewrite only builtins (filter(…)[0] is a builtin under a member, count(…) > n
 	// a builtin under an operator), `in` (inArray, inRange), operators on literals and
@@ -1295,10 +1284,8 @@ func scanTree(tree *parser.Tree) nodeKinds {
 // Visit implements ast.Visitor.
 func (k *nodeKinds) Visit(n *ast.Node) {
 	switch (*n).(type) {
-	case *ast.CallNode:
-		k.calls = true
 	case *ast.BuiltinNode:
-		k.calls, k.optimizable = true, true
+		k.optimizable = true
 	case *ast.UnaryNode, *ast.BinaryNode, *ast.ArrayNode:
 		k.optimizable = k.optimizable || foldable(*n)
 	}
